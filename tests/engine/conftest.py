@@ -1,0 +1,30 @@
+"""Shared settings for the engine tests; stdlib + pytest + hypothesis only (runs in Pyodide).
+
+Hypothesis profiles:
+- "pyodide" (chosen automatically under Pyodide): fewer examples, no deadline
+  (WebAssembly is several times slower) and no example database (nothing to keep).
+- "ci" is Hypothesis's own profile, chosen automatically when CI is set.
+HYPOTHESIS_PROFILE=<name> overrides the choice.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from hypothesis import HealthCheck, settings
+
+IN_PYODIDE = sys.platform == "emscripten"
+
+settings.register_profile(
+    "pyodide",
+    max_examples=25,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+if "HYPOTHESIS_PROFILE" in os.environ:
+    settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+elif IN_PYODIDE:
+    settings.load_profile("pyodide")
