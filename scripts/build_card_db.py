@@ -1,0 +1,93 @@
+"""Build the bundled card database ``engine/data/cards.json.gz``.
+
+Reads ``cards.json`` and ``effects.json`` (default: ``../shared/cards`` next to the repo
+root), keeps only the fields the engine needs, attaches each card's effects entry by
+name (face aliases resolved) and writes gzip'd compact JSON. The output is committed,
+so the engine never needs the source files at import time. The gzip header carries no
+timestamp, so rebuilding from the same input gives the same bytes.
+
+    python scripts/build_card_db.py [--src DIR] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.cards import CardDef  # noqa: E402
+
+DEFAULT_SRC = ROOT.parent / "shared" / "cards"
+DEFAULT_OUT = ROOT / "engine" / "data" / "cards.json.gz"
+FORMAT_VERSION = 1
+
+
+def attach_effects(cards: list[dict], effects: dict[str, dict]) -> int:
+    """Put each effects entry on its card (``card["effects"]``); returns how many.
+
+    Alias keys (``{"face_of": "A // B"}``) only point at the full entry, which the pool
+    finds through its face-name index, so they are checked and dropped.
+    """
+    by_name = {c["name"]: c for c in cards}
+    attached = 0
+    for key, entry in effects.items():
+        if "face_of" in entry:
+            target = by_name.get(entry["face_of"])
+            if target is None or key not in {f["name"] for f in target.get("faces") or ()}:
+                raise SystemExit(f"effects alias {key!r} -> {entry['face_of']!r} is not a face")
+            if entry["face_of"] not in effects:
+                raise SystemExit(f"effects alias {key!r} points at a card without effects")
+            continue
+        card = by_name.get(key)
+        if card is None:
+            raise SystemExit(f"effects entry {key!r} is not a card name in cards.json")
+        card["effects"] = entry
+        attached += 1
+    return attached
+
+
+def compact_card(raw: dict) -> dict:
+    """The compact dict stored for one card; checked to rebuild the same CardDef."""
+    card = CardDef.from_dict(raw)
+    counted = (raw.get("keyword_counts") or {}).get("cascade")
+    if counted is not None and counted != card.cascade:
+        raise SystemExit(f"{raw['name']}: cascade {card.cascade} != keyword_counts {counted}")
+    if card.mana_value != raw.get("mana_value", card.mana_value):
+        raise SystemExit(f"{raw['name']}: mana value {card.mana_value} != {raw['mana_value']}")
+    out = card.to_dict(compact=True)
+    if CardDef.from_dict(out) != card:
+        raise SystemExit(f"{raw['name']}: compact form does not round-trip")
+    return out
+
+
+def build(src: Path, out: Path) -> tuple[int, int, int]:
+    """Write the database; returns (cards, effects attached, bytes written)."""
+    cards = json.loads((src / "cards.json").read_text(encoding="utf-8"))
+    effects = json.loads((src / "effects.json").read_text(encoding="utf-8"))
+    attached = attach_effects(cards, effects)
+    compact = [compact_card(c) for c in cards]
+    payload = {"version": FORMAT_VERSION, "count": len(compact), "cards": compact}
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
+    return len(compact), attached, len(data)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--src", type=Path, default=DEFAULT_SRC, help="folder with cards.json")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output .json.gz file")
+    args = parser.parse_args(argv)
+    n, attached, size = build(args.src, args.out)
+    print(f"wrote {args.out} ({size:,} bytes): {n:,} cards, {attached} with effects")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
