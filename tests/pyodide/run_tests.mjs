@@ -2,8 +2,8 @@
 //
 // Usage: node tests/pyodide/run_tests.mjs [extra pytest args...]
 //
-// Copies engine/ (with engine/data/), tests/engine/, tests/__init__.py and
-// pyproject.toml into Pyodide's in-memory file system, installs the pure-Python
+// Copies engine/ (with engine/data/), tests/engine/, tests/__init__.py,
+// examples/scenarios/ and pyproject.toml into Pyodide's in-memory file system, installs the pure-Python
 // wheels from tests/pyodide/wheels/ (see fetch_wheels.sh), runs pytest there and
 // exits with pytest's exit code. The last stdout line is
 // `PYODIDE_PYTEST_RESULT {json}` (collected count, outcome counts, timings) so
@@ -20,7 +20,8 @@ const wheelDir = path.join(here, "wheels");
 const MOUNT = "/repo";
 // What the engine's tests need; the rest of tests/ (browser tests, their
 // conftest importing Playwright) cannot run in Pyodide and is left out.
-const COPY = ["engine", "tests/__init__.py", "tests/engine", "pyproject.toml"];
+const COPY = ["engine", "tests/__init__.py", "tests/engine", "pyproject.toml", "examples/scenarios"];
+const OPTIONAL = new Set(["tests/__init__.py", "examples/scenarios"]);
 const SKIP_DIRS = new Set(["__pycache__", ".pytest_cache", ".hypothesis"]);
 
 function fail(message) {
@@ -59,7 +60,7 @@ let files = 0;
 for (const rel of COPY) {
   const host = path.join(repo, rel);
   if (!fs.existsSync(host)) {
-    if (rel === "tests/__init__.py") continue;
+    if (OPTIONAL.has(rel)) continue;
     fail(`missing ${host}`);
   }
   py.FS.mkdirTree(path.posix.dirname(`${MOUNT}/${rel}`));

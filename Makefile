@@ -1,0 +1,72 @@
+# Build and test plumbing. `make test` is what CI runs (.ci/run); `make serve` runs the app.
+# Setup steps leave stamp files, so a second `make setup` does nothing and takes well under a second.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+PORT ?= 5006
+CHROMIUM := /usr/bin/chromium
+PYODIDE_DIR := tests/pyodide
+APT_GET := apt-get -o DPkg::Lock::Timeout=600
+
+VENV_STAMP := $(VENV)/.installed
+NPM_STAMP := $(PYODIDE_DIR)/node_modules/.installed
+WHEELS_STAMP := $(PYODIDE_DIR)/wheels/.installed
+
+.PHONY: setup test serve bench chromium node
+
+setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -e ".[test]"
+	touch $@
+
+# Browser tests use Debian's Chromium (`playwright install` cannot download here).
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing chromium with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; \
+	else \
+		echo "NOTE: no $(CHROMIUM): browser tests need it. Install it with"; \
+		echo "  sudo apt-get install -y chromium   (or: $(VENV)/bin/playwright install chromium)"; \
+	fi
+
+# The Pyodide test run needs Node.js (>= 18) and npm.
+node:
+	@if command -v node >/dev/null && command -v npm >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing nodejs and npm with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq nodejs npm; \
+	else \
+		echo "ERROR: node and npm are needed for the Pyodide tests: sudo apt-get install -y nodejs npm"; \
+		exit 1; \
+	fi
+
+$(NPM_STAMP): $(PYODIDE_DIR)/package-lock.json | node
+	cd $(PYODIDE_DIR) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(WHEELS_STAMP): $(PYODIDE_DIR)/requirements.txt $(PYODIDE_DIR)/fetch_wheels.sh | $(VENV_STAMP)
+	PIP=$(PIP) $(PYODIDE_DIR)/fetch_wheels.sh
+	touch $@
+
+# Runs every test (engine, Pyodide, browser) and the linter; fails if either fails.
+test: setup
+	@rc=0; \
+	$(PY) -m pytest || rc=$$?; \
+	$(VENV)/bin/ruff check . || rc=$$?; \
+	exit $$rc
+
+serve: setup
+	$(PY) -m playground --port $(PORT)
+
+bench: setup
+	@set -e; found=0; \
+	for bench in benchmarks/bench_*.py; do \
+		[ -e "$$bench" ] || continue; found=1; \
+		echo "== $$bench"; $(PY) "$$bench"; \
+	done; \
+	[ $$found = 1 ] || echo "no benchmarks/bench_*.py yet"
