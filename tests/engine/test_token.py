@@ -190,9 +190,10 @@ def test_trailing_garbage_after_stream() -> None:
         decode_token(_raw_token(zlib.compress(b'{"a":1}', 9) + b"junk"))
 
 
-def test_too_long_token() -> None:
+@pytest.mark.parametrize("token", ["v1." + "A" * MAX_TOKEN_CHARS, "%41" * (4 * MAX_TOKEN_CHARS)])
+def test_too_long_token(token: str) -> None:
     with pytest.raises(TokenError, match="too long"):
-        decode_token("v1." + "A" * MAX_TOKEN_CHARS)
+        decode_token(token)
 
 
 def test_decompression_bomb_is_refused_quickly() -> None:
@@ -221,6 +222,8 @@ def test_not_json() -> None:
         decode_token(_raw_token(zlib.compress(b"{not json")))
     with pytest.raises(TokenError, match="not contain JSON"):
         decode_token(_raw_token(zlib.compress(b"\xff\xfe")))
+    with pytest.raises(TokenError, match="NaN is not valid JSON"):
+        decode_token(_raw_token(zlib.compress(b'{"a":NaN}')))
 
 
 @pytest.mark.parametrize(("payload", "kind"), [(b"[1,2]", "list"), (b'"s"', "str"), (b"3", "int")])
