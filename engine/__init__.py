@@ -1,1 +1,55 @@
-"""A pure-Python rules engine for cascade, discover and Sagas (stdlib only; runs in Pyodide)."""
+"""A pure-Python rules engine for cascade, discover and Sagas (stdlib only; runs in Pyodide).
+
+>>> from engine import Scenario
+>>> tl = Scenario.load("examples/scenarios/basic_cascade.json").run()
+>>> print(tl.text())
+"""
+
+from engine.carddb import CardPool, UnknownCardError, default_pool
+from engine.cards import CardDef, ChapterAbility, Chapters, Face
+from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
+from engine.events import Decision, Event, Move, Option
+from engine.game import GameError
+from engine.mana import ManaCost, parse_mana_cost
+from engine.policy import AutoPolicy, ChoiceError, Policy, ScriptedPolicy
+from engine.scenario import Scenario, ScenarioError
+from engine.state import CardObject, GameState, PlayerState, StackItem
+from engine.timeline import Frame, Timeline, run
+from engine.token import TokenError, decode_token, encode_token
+
+__all__ = [
+    "AutoPolicy",
+    "CardDef",
+    "CardObject",
+    "CardPool",
+    "ChapterAbility",
+    "Chapters",
+    "ChoiceError",
+    "Decision",
+    "Decklist",
+    "DecklistError",
+    "Event",
+    "Face",
+    "Frame",
+    "GameError",
+    "GameState",
+    "LineError",
+    "ManaCost",
+    "Move",
+    "Option",
+    "PlayerState",
+    "Policy",
+    "Scenario",
+    "ScenarioError",
+    "ScriptedPolicy",
+    "StackItem",
+    "Timeline",
+    "TokenError",
+    "UnknownCardError",
+    "decode_token",
+    "default_pool",
+    "encode_token",
+    "parse_decklist",
+    "parse_mana_cost",
+    "run",
+]

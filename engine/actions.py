@@ -1,0 +1,241 @@
+"""The actions a scenario can take: cast, counter, activate, discover, begin a main phase...
+
+Each handler checks the board first and raises ``GameError`` with a sentence that
+names the problem, so a bad scenario is a clear message, not a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine import discover as discover_mod
+from engine import proliferate as proliferate_mod
+from engine import saga
+from engine.game import GameError
+from engine.state import StackItem
+
+if TYPE_CHECKING:
+    from engine.cards import Face
+    from engine.game import Game
+
+_MV_RANGE = 11  # X choices offered when a scenario leaves X open: 0..10
+
+
+def _find(game: Game, player: int, zone: str, name: str) -> int:
+    low = name.lower()
+    for oid in game.zones[player][zone]:
+        obj = game.obj(oid)
+        names = {obj.card.name.lower(), obj.name.lower(), *(f.name.lower() for f in obj.card.faces)}
+        if low in names:
+            return oid
+    have = sorted({game.obj(i).card.name for i in game.zones[player][zone]})
+    raise GameError(
+        f"{name!r} is not in {game.poss(player)} {zone}"
+        + (f" (it holds: {', '.join(have)})" if have else f" (the {zone} is empty)")
+    )
+
+
+def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
+    obj = game.obj(oid)
+    faces = list(obj.card.spell_faces)
+    if not faces:
+        raise GameError(f"{obj.card.name} is a land: it is played, not cast (CR 305.1)")
+    if wanted:
+        for f in faces:
+            if f.name.lower() == wanted.lower():
+                return f
+        raise GameError(
+            f"{obj.card.name} can't be cast as {wanted!r}; it can be cast as: "
+            + ", ".join(f.name for f in faces)
+        )
+    if len(faces) == 1:
+        return faces[0]
+    rule = {"split": "709.3", "modal_dfc": "712.11"}.get(obj.card.layout, "715.3")
+    key = game.decide(
+        "choose_face",
+        f"Cast {obj.card.name} as which spell?",
+        [(f"face:{f.name}", f"Cast {f.name}") for f in faces],
+        rule,
+        player=player,
+        subject=obj.card.name,
+        objects=(oid,),
+    )
+    return next(f for f in faces if f"face:{f.name}" == key)
+
+
+def cast(game: Game, action: dict) -> None:
+    """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
+    player = int(action.get("player", 0))
+    oid = _find(game, player, "hand", action["card"])
+    face = _choose_face(game, oid, player, action.get("face"))
+    x = action.get("x")
+    if face.mana_cost is not None and face.mana_cost.has_x:
+        if x is None:
+            key = game.decide(
+                "x_value",
+                f"Choose the value of X for {face.name}.",
+                [(f"x:{n}", f"X = {n}") for n in range(_MV_RANGE)],
+                "107.3a",
+                player=player,
+                subject=face.name,
+                objects=(oid,),
+            )
+            x = int(key.split(":")[1])
+    x = int(x or 0)
+    if x < 0:
+        raise GameError(f"X must be 0 or more, not {x}")
+    problem = game.cast_problem(game.obj(oid), face, player)
+    if problem:
+        raise GameError(f"can't cast {face.name}: {problem} (CR 601.2c)")
+    game.cast(oid, player, face, x=x)
+    game.settle()
+
+
+def counter(game: Game, action: dict) -> None:
+    """The opponent responds: casts a counterspell from hand targeting the named spell."""
+    player = int(action.get("player", 1))
+    with_name = action.get("with") or "Counterspell"
+    oid = _find(game, player, "hand", with_name)
+    target_name = (action.get("target") or "").lower()
+    spells = [s for s in reversed(game.stack) if s.kind == "spell"]
+    target = next(
+        (
+            s
+            for s in spells
+            if not target_name
+            or s.text.lower() == target_name
+            or game.obj(s.card_id).card.name.lower() == target_name
+        ),
+        None,
+    )
+    if target is None:
+        raise GameError(f"there is no spell {action.get('target')!r} on the stack to counter")
+    face = _choose_face(game, oid, player, action.get("face"))
+    game.cast(oid, player, face, targets=(f"o{target.card_id}",), rule="601.2")
+    game.settle()
+
+
+def activate(game: Game, action: dict) -> None:
+    """CR 602.2: pay the costs (tap, sacrifice; mana assumed paid); the ability is stacked."""
+    player = int(action.get("player", 0))
+    oid = _find(game, player, "battlefield", action["card"])
+    obj = game.obj(oid)
+    abilities = [a for a in game.effects(obj).get("activated") or [] if not a.get("mana_ability")]
+    if action.get("ability") is not None:
+        abilities = abilities[int(action["ability"]) : int(action["ability"]) + 1]
+    else:
+        with_discover = [a for a in abilities if any(o.get("op") == "discover" for o in a["ops"])]
+        abilities = with_discover or abilities
+    if not abilities or abilities[0].get("zone") not in (None, "battlefield"):
+        raise GameError(f"{obj.name} has no activated ability to activate here")
+    ability = abilities[0]
+    cost = ability.get("cost", "").lower()
+    if "{t}" in cost:
+        if obj.tapped:
+            raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
+        game.update(oid, tapped=True)
+    item = StackItem(
+        id=game.new_stack_id(),
+        kind="ability",
+        controller=player,
+        text=f"{obj.name}'s ability ({ability.get('cost', '')})",
+        source=oid,
+        trigger="activated",
+        ops=tuple(ability["ops"]),
+        data={"targets": ability.get("targets") or []},
+    )
+    game.emit(
+        "activate",
+        f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost "
+        f"{ability.get('cost', '')} is paid (mana payment isn't simulated).",
+        "602.2",
+        objects=(oid,),
+    )
+    if "sacrifice this" in cost or "sacrifice " + obj.name.lower() in cost:
+        game.sacrifice(oid, " to pay the cost", "602.2b")
+    item = game.choose_ability_targets(item)
+    game.stack.append(item)
+    game.emit("stack", f"{item.text} is put on the stack.", "602.2a", objects=(oid,))
+    game.settle()
+
+
+def discover(game: Game, action: dict) -> None:
+    """A bare "discover N" (as an effect would tell you to), for teaching the action itself."""
+    player = int(action.get("player", 0))
+    n = int(action["n"])
+    if n < 0:
+        raise GameError(f"discover N needs N >= 0, not {n}")
+    discover_mod.discover(game, player, n, action.get("source") or "an effect")
+
+
+def precombat_main(game: Game, action: dict) -> None:
+    """Begin the next turn up to its precombat main phase: untap, draw, then 714.3b."""
+    player = int(action.get("player", 0))
+    if game.stack:
+        raise GameError("the stack must be empty before the turn can move on")
+    game.turn += 1
+    game.active = player
+    game.spells_cast = [0 for _ in game.spells_cast]
+    game.discovered_this_turn.clear()
+    game.mana = ["" for _ in game.mana]
+    untapped = [p.id for p in game.battlefield(player) if p.tapped]
+    for oid in untapped:
+        game.update(oid, tapped=False)
+    for perm in game.battlefield():
+        if perm.damage:
+            game.update(perm.id, damage=0)
+    game.phase = "beginning"
+    game.emit(
+        "turn",
+        f"Turn {game.turn} begins: {game.verb(player, 'untap', 'untaps')} "
+        f"{len(untapped)} permanent{'s' if len(untapped) != 1 else ''}; damage wore off "
+        "in the cleanup step and mana pools emptied.",
+        "502.3",
+        objects=untapped,
+    )
+    if action.get("draw", True):
+        top = game.top_of_library(player)
+        if top is None:
+            game.lose(player, "drew from an empty library (704.5b)")
+        move = game.move(top, "hand", player)
+        game.emit(
+            "draw",
+            f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",
+            "504.1",
+            [move],
+        )
+    game.phase = "precombat main"
+    saga.precombat_main(game, player)
+    game.settle()
+
+
+def proliferate(game: Game, action: dict) -> None:
+    proliferate_mod.proliferate(game, int(action.get("player", 0)), "an effect")
+    game.settle()
+
+
+def add_lore(game: Game, action: dict) -> None:
+    player = int(action.get("player", 0))
+    oid = _find(game, player, "battlefield", action["card"])
+    saga.add_lore(game, oid, int(action.get("n", 1)), "714.3c", "an effect")
+    game.settle()
+
+
+def remove_lore(game: Game, action: dict) -> None:
+    player = int(action.get("player", 0))
+    oid = _find(game, player, "battlefield", action["card"])
+    saga.remove_lore(game, oid, int(action.get("n", 1)))
+    game.settle()
+
+
+HANDLERS: dict[str, Callable[[Game, dict], None]] = {
+    "cast": cast,
+    "counter": counter,
+    "activate": activate,
+    "discover": discover,
+    "precombat_main": precombat_main,
+    "proliferate": proliferate,
+    "add_lore": add_lore,
+    "remove_lore": remove_lore,
+}

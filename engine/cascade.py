@@ -1,0 +1,179 @@
+"""Cascade (CR 702.85), written to read like the rule.
+
+702.85a  Cascade is a triggered ability that functions only while the spell with
+         cascade is on the stack. "When you cast this spell, exile cards from the
+         top of your library until you exile a nonland card whose mana value is
+         less than this spell's mana value. You may cast that card without paying
+         its mana cost if the resulting spell's mana value is less than this
+         spell's mana value. Then put all cards exiled this way that weren't cast
+         on the bottom of your library in a random order."
+702.85c  If a spell has multiple instances of cascade, each triggers separately.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine import freecast
+from engine.state import StackItem
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Face
+    from engine.game import Game
+
+_MV_FILTER = re.compile(r"mana value\s*(<=|>=|<|>|=|of)?\s*(\d+)(\s*or (greater|more|less))?")
+
+
+def own_instances(card: CardDef, face: Face) -> int:
+    """How many times the spell itself has cascade (Apex Devastator: 4)."""
+    if face.name == card.front.name or len(card.faces) == 1:
+        if card.cascade:
+            return card.cascade
+    return sum(1 for k in face.keywords if k.lower() == "cascade")
+
+
+def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[str]:
+    """Cascade given by permanents and one-shot effects (Maelstrom Nexus, Imoti, ...)."""
+    out: list[str] = []
+    player = item.controller
+    for perm in game.battlefield(player):
+        entry = game.effects(perm)
+        for op in entry.get("static") or []:
+            if op.get("op") != "cascade_grant":
+                continue
+            scope = op.get("scope")
+            n = int(op.get("instances") or 1)
+            if scope == "first_spell_each_turn":
+                if game.spells_cast[player] == 1:
+                    out += [perm.name] * n
+            elif scope == "spells_you_cast":
+                if op.get("from") and op["from"] != from_zone:
+                    continue
+                if _passes_filter(game, item, op.get("filter") or ""):
+                    out += [perm.name] * n
+    if game.next_spell_cascade[player]:
+        out += ["an effect that gave your next spell cascade"] * game.next_spell_cascade[player]
+        game.next_spell_cascade[player] = 0
+    return out
+
+
+def _passes_filter(game: Game, item: StackItem, text: str) -> bool:
+    """Simple filters from the card data ("mana value 5 or greater", "noncreature")."""
+    text = text.lower()
+    face = game.face(game.obj(item.card_id))
+    if not text:
+        return True
+    if "noncreature" in text and face.is_creature:
+        return False
+    if "creature" in text and "noncreature" not in text and not face.is_creature:
+        return False
+    m = _MV_FILTER.search(text)
+    if m and m.group(2):
+        n = int(m.group(2))
+        op = m.group(1) or ""
+        tail = m.group(4) or ""
+        mv = item.mana_value
+        if op in (">=",) or tail in ("greater", "more"):
+            return mv >= n
+        if op in ("<=",) or tail == "less":
+            return mv <= n
+        if op == "<":
+            return mv < n
+        if op == ">":
+            return mv > n
+        return mv == n
+    return "x" not in text  # a filter we can't read: don't grant (it is reported on the card)
+
+
+def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
+    """702.85a/c: each instance triggers when the spell is CAST (not copied, not put there)."""
+    obj = game.obj(item.card_id)
+    face = game.face(obj)
+    sources = ["its own cascade"] * own_instances(obj.card, face)
+    sources += [f"cascade from {g}" for g in granted_instances(game, item, from_zone)]
+    total = len(sources)
+    for i, src in enumerate(sources, 1):
+        nth = f" (instance {i} of {total})" if total > 1 else ""
+        ability = StackItem(
+            id=game.new_stack_id(),
+            kind="ability",
+            controller=item.controller,
+            text=f"Cascade of {face.name}{nth}",
+            source=obj.id,
+            trigger="cascade",
+            data={"spell": item.id, "mv": item.mana_value, "name": face.name},
+        )
+        game.trigger(
+            ability,
+            f"Cascade triggers on casting {face.name} ({src}){nth}: the "
+            "trigger goes on the stack above the spell and resolves first.",
+            "702.85c" if total > 1 else "702.85a",
+        )
+
+
+def resolve(game: Game, ability: StackItem) -> None:
+    """Exile until a hit, offer it, then bottom the rest in a random order."""
+    player = ability.controller
+    spell = game.stack_item(ability.data["spell"])
+    if spell is not None:
+        mv = spell.mana_value
+        lki = ""
+    else:
+        mv = game.lki.get(ability.data["spell"], ability.data["mv"])
+        lki = f" {ability.data['name']} has left the stack, so its last known mana value is used"
+    game.emit(
+        "cascade",
+        f"Cascade resolves: exile cards from the top of "
+        f"{game.poss(player)} library until a nonland card with mana value less than "
+        f"{mv}.{lki and lki + '.'}",
+        "702.85a",
+        objects=(ability.source,),
+    )
+    exiled: list[int] = []
+    hit: int | None = None
+    while True:
+        top = game.top_of_library(player)
+        if top is None:
+            break
+        card = game.obj(top).card
+        move = game.move(top, "exile")
+        exiled.append(top)
+        if not card.is_land and card.mana_value < mv:
+            hit = top
+            game.emit(
+                "cascade_hit",
+                f"{card.name} is exiled face up: a nonland card with mana "
+                f"value {card.mana_value} < {mv}. It is the hit.",
+                "702.85a",
+                [move],
+            )
+            break
+        why = "a land" if card.is_land else f"mana value {card.mana_value} is not less than {mv}"
+        game.emit("exile", f"{card.name} is exiled face up ({why}).", "702.85a", [move])
+    if hit is None:
+        game.emit(
+            "whiff",
+            f"No card qualifies: all {len(exiled)} cards of the library were "
+            "exiled and nothing is cast. Nobody loses for this: no card was drawn.",
+            "702.85a",
+            objects=tuple(exiled),
+        )
+    else:
+        if (
+            freecast.offer(
+                game,
+                hit,
+                player,
+                mv,
+                inclusive=False,
+                kind="cascade_cast",
+                rule="702.85a",
+                mechanic="cascade",
+                allow_hand=False,
+            )
+            == "cast"
+        ):
+            exiled.remove(hit)
+    rest = [oid for oid in exiled if game.zone_of(oid) == (player, "exile")]
+    game.bottom_in_random_order(player, rest, "702.85a", "cascade")

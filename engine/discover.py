@@ -1,0 +1,113 @@
+"""Discover N (CR 701.57), a keyword action done while its spell or ability resolves.
+
+701.57a "Discover N" means "Exile cards from the top of your library until you exile
+        a nonland card with mana value N or less. You may cast that card without
+        paying its mana cost if the resulting spell's mana value is less than or
+        equal to N. If you don't cast it, put that card into your hand. Put the
+        remaining exiled cards on the bottom of your library in a random order."
+701.57b A player has "discovered" after the process is complete, even if no card
+        was exiled or cast.
+701.57c The "discovered card" is the last card exiled with mana value N or less.
+(The seed document calls this rule 701.55; the current CR numbers it 701.57.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import freecast
+from engine.state import StackItem
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def discover(
+    game: Game, player: int, n: int, source: str, source_id: int | None = None
+) -> int | None:
+    """Do the whole action now (no stack of its own); returns the discovered card's id."""
+    game.emit(
+        "discover",
+        f"{game.verb(player, 'discover', 'discovers')} {n} ({source}): exile cards from the "
+        f"top until a nonland card with mana value {n} or less. This is a keyword action: "
+        "it doesn't use the stack.",
+        "701.57a",
+        objects=(source_id,) if source_id else (),
+    )
+    exiled: list[int] = []
+    hit: int | None = None
+    while True:
+        top = game.top_of_library(player)
+        if top is None:
+            break
+        card = game.obj(top).card
+        move = game.move(top, "exile")
+        exiled.append(top)
+        if not card.is_land and card.mana_value <= n:
+            hit = top
+            game.emit(
+                "discover_hit",
+                f"{card.name} is exiled: a nonland card with mana value "
+                f"{card.mana_value} <= {n}. It is the discovered card (701.57c).",
+                "701.57a",
+                [move],
+            )
+            break
+        why = "a land" if card.is_land else f"mana value {card.mana_value} is more than {n}"
+        game.emit("exile", f"{card.name} is exiled ({why}).", "701.57a", [move])
+    if hit is None:
+        game.emit(
+            "discover_none",
+            f"No card qualifies: all {len(exiled)} cards were exiled. "
+            f"{game.verb(player, 'have', 'has')} still discovered (701.57b).",
+            "701.57b",
+            objects=tuple(exiled),
+        )
+    else:
+        freecast.offer(
+            game,
+            hit,
+            player,
+            n,
+            inclusive=True,
+            kind="discover_cast",
+            rule="701.57a",
+            mechanic=f"discover {n}",
+            allow_hand=True,
+        )
+        exiled.remove(hit)
+    rest = [oid for oid in exiled if game.zone_of(oid) == (player, "exile")]
+    game.bottom_in_random_order(player, rest, "701.57a", "discover")
+    game.emit("discovered", f"{game.verb(player, 'have', 'has')} discovered {n}.", "701.57b")
+    _after_discover(game, player, n)
+    return hit
+
+
+def _after_discover(game: Game, player: int, n: int) -> None:
+    """Abilities that trigger "whenever you discover" (Curator of Sun's Creation)."""
+    for perm in game.battlefield(player):
+        entry = game.effects(perm)
+        for trig in entry.get("triggers") or []:
+            if trig.get("when") != "you_discover":
+                continue
+            key = (perm.id, "you_discover")
+            if trig.get("limit") == "once each turn":
+                if key in game.discovered_this_turn:
+                    continue
+                game.discovered_this_turn.add(key)
+            ops = tuple(
+                {**op, "n": n} if op.get("op") == "discover" and op.get("n") == "X" else op
+                for op in trig.get("ops") or []
+            )
+            item = StackItem(
+                id=game.new_stack_id(),
+                kind="ability",
+                controller=player,
+                text=f"{perm.name}'s discover trigger",
+                source=perm.id,
+                trigger="triggered",
+                ops=ops,
+            )
+            game.trigger(
+                item, f"{perm.name} triggers: {game.pname(player)} discovered {n}.", "603.2"
+            )

@@ -1,0 +1,105 @@
+"""Casting a card "without paying its mana cost" (CR 118.9, 107.3b), as cascade and discover do.
+
+Shared by both mechanics: which spells the card can become (split halves, adventure,
+MDFC faces), which of those meet the mana-value limit, which can actually be cast
+(a spell needing a target needs a legal one), and the player's choice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def offer(
+    game: Game,
+    oid: int,
+    player: int,
+    limit: int,
+    *,
+    inclusive: bool,
+    kind: str,
+    rule: str,
+    mechanic: str,
+    allow_hand: bool,
+) -> str:
+    """Offer the free cast; returns "cast", "declined" or "hand" (discover's alternative).
+
+    ``limit`` is compared with the resulting SPELL's mana value, X being 0 (107.3b):
+    cascade needs it strictly less (702.85a), discover at most N (701.57a).
+    """
+    obj = game.obj(oid)
+    card = obj.card
+    relation = "at most" if inclusive else "less than"
+    fits = game.castable_faces(obj, limit, inclusive=inclusive)
+    notes: list[str] = []
+    for f in card.spell_faces:
+        if f not in fits:
+            notes.append(f"{f.name} (mana value {f.mana_value(0)}) is not {relation} {limit}")
+    castable = []
+    for f in fits:
+        problem = game.cast_problem(obj, f, player)
+        if problem:
+            notes.append(f"{problem}, so it can't be cast (601.2c)")
+        else:
+            castable.append(f)
+    if card.is_land or not card.spell_faces:
+        notes.append(f"{card.name} is not a spell")
+    if not castable:
+        why = "; ".join(notes) or f"{card.name} can't be cast"
+        if allow_hand:
+            move = game.move(oid, "hand", player)
+            game.emit(
+                "to_hand",
+                f"{card.name} can't be cast ({why}); it is put into {game.poss(player)} hand.",
+                "701.57a",
+                [move],
+            )
+            return "hand"
+        game.emit("cant_cast", f"{card.name} can't be cast: {why}.", rule, objects=(oid,))
+        return "declined"
+    multi = len(card.faces) > 1
+    options = [(f"cast:{f.name}" if multi else "cast", f"Cast {f.name}") for f in castable]
+    if allow_hand:
+        options.append(("hand", "Put it into your hand"))
+    else:
+        options.append(("decline", "Don't cast"))
+    prompt = (
+        f"{card.name} — cast it without paying its mana cost (the spell's mana value must "
+        f"be {relation} {limit}; X is 0)?"
+    )
+    if notes:
+        prompt += " " + "; ".join(notes) + "."
+    key = game.decide(kind, prompt, options, rule, player=player, subject=card.name, objects=(oid,))
+    if key == "decline":
+        game.emit(
+            "decline",
+            f"{game.verb(player, 'choose', 'chooses')} not to cast {card.name}.",
+            rule,
+            objects=(oid,),
+        )
+        return "declined"
+    if key == "hand":
+        move = game.move(oid, "hand", player)
+        game.emit(
+            "to_hand",
+            f"{game.verb(player, 'put', 'puts')} {card.name} into their hand instead of "
+            "casting it.",
+            "701.57a",
+            [move],
+        )
+        return "hand"
+    face = castable[0] if key == "cast" else next(f for f in castable if f"cast:{f.name}" == key)
+    xnote = " X is 0 (107.3b)." if face.mana_cost is not None and face.mana_cost.has_x else ""
+    game.cast(
+        oid,
+        player,
+        face,
+        x=0,
+        free=True,
+        rule=f"{rule}, 118.9",
+        via=f" ({mechanic}).{xnote}".rstrip("."),
+    )
+    return "cast"

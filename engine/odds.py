@@ -1,0 +1,999 @@
+"""Exact odds for cascade and discover from a randomly ordered library.
+
+Why exact: "how often does Violent Outburst hit Living End?" has a precise
+answer, and the playground shows it next to the step-through.  A single
+cascade or discover is closed-form (the hit is uniform over the qualifying
+cards; the number of cards exiled is negative hypergeometric).  Several
+instances and chains need the library state after each instance, which we
+model as a sequence of *segments*: the unseen random part on top, then each
+instance's bottomed cards (random order among themselves).  Cards that behave
+the same under every threshold that can occur are merged into one class, and
+an exact forward recursion over (segments, pending triggers) runs with
+rational arithmetic.  When the state space exceeds a cap we fall back to a
+Monte Carlo estimate (the real engine when it can express the action),
+labelled as such with standard errors.
+
+Stdlib only (fractions, math, random); runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+if TYPE_CHECKING:  # pragma: no cover - typing only; odds works on anything CardDef-shaped
+    from engine.cards import CardDef, Face
+
+__all__ = [
+    "OddsResult",
+    "Step",
+    "cascade",
+    "cascade_odds",
+    "chain_odds",
+    "discover",
+    "discover_odds",
+    "monte_carlo",
+    "spell_odds",
+    "spell_steps",
+    "StateSpaceTooLarge",
+]
+
+Kind = Literal["cascade", "discover"]
+
+#: Discover timings whose discover happens when the card itself is cast and resolves.
+CHAIN_DISCOVER_WHEN = frozenset({"etb", "spell"})
+
+
+class Step(NamedTuple):
+    """One instance: ``Step("cascade", spell_mv)`` or ``Step("discover", n)``."""
+
+    kind: Kind
+    value: int
+
+    def stops(self, mv: int) -> bool:
+        """Whether a nonland card of mana value ``mv`` ends the exiling (702.85a / 701.57a)."""
+        return mv < self.value if self.kind == "cascade" else mv <= self.value
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value}"
+
+
+def cascade(mv: int) -> Step:
+    """A cascade instance from a spell of mana value ``mv``."""
+    return Step("cascade", int(mv))
+
+
+def discover(n: int) -> Step:
+    """A discover ``n`` instance."""
+    return Step("discover", int(n))
+
+
+class StateSpaceTooLarge(RuntimeError):
+    """The exact recursion would visit more states than allowed."""
+
+
+# --------------------------------------------------------------------------- result
+
+
+def _pct(x: Fraction | float) -> float:
+    return round(float(x) * 100, 4)
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    """What a cascade/discover action (or a sequence/chain of them) finds.
+
+    For a single instance ``hit``, ``cast`` and ``whiff`` are probabilities;
+    for several instances or chains they are expected counts (the expected
+    number of times a card with that name is the hit / is cast, the expected
+    number of instances that find nothing).  ``exiled`` and ``casts`` are
+    distributions (each sums to exactly 1 when ``exact``).
+    """
+
+    hit: dict[str, Fraction]
+    whiff: Fraction
+    exiled: dict[int, Fraction]
+    expected_bottom: Fraction
+    exact: bool = True
+    cast: dict[str, Fraction] = field(default_factory=dict)
+    casts: dict[int, Fraction] = field(default_factory=dict)
+    instances: Fraction = Fraction(1)
+    library_size: int = 0
+    steps: tuple[Step, ...] = ()
+    method: str = "exact"
+    samples: int = 0
+    #: standard errors of the estimates (None when exact): keys "hit:<name>",
+    #: "cast:<name>", "whiff", "exiled:<k>", "casts:<k>", "expected_bottom".
+    stderr: dict[str, float] | None = None
+    states: int = 0
+
+    @property
+    def is_single(self) -> bool:
+        """True when the result describes exactly one instance (no chains)."""
+        return self.instances == 1 and len(self.steps) == 1
+
+    def hit_total(self) -> Fraction:
+        """Sum of ``hit`` plus ``whiff``: 1 for a single instance, E[instances] otherwise."""
+        return sum(self.hit.values(), Fraction(0)) + self.whiff
+
+    def expected_exiled(self) -> Fraction:
+        """Mean of the ``exiled`` distribution."""
+        return sum((k * p for k, p in self.exiled.items()), Fraction(0))
+
+    def _se(self, key: str) -> float | None:
+        return None if self.stderr is None else self.stderr.get(key)
+
+    def table(self) -> list[dict[str, Any]]:
+        """Rows for display, most likely first; the last row is the whiff.
+
+        Each row: ``card``, ``hit`` (Fraction), ``hit_pct``, ``cast``, ``cast_pct``
+        and, for estimates, ``stderr_pct`` of the hit.
+        """
+        rows: list[dict[str, Any]] = []
+        names = sorted(self.hit, key=lambda n: (-self.hit[n], n))
+        for name in names:
+            h = self.hit[name]
+            c = self.cast.get(name, Fraction(0))
+            row: dict[str, Any] = {
+                "card": name,
+                "hit": h,
+                "hit_pct": _pct(h),
+                "cast": c,
+                "cast_pct": _pct(c),
+            }
+            se = self._se(f"hit:{name}")
+            if se is not None:
+                row["stderr_pct"] = _pct(se)
+            rows.append(row)
+        row = {
+            "card": "(nothing: whiff)",
+            "hit": self.whiff,
+            "hit_pct": _pct(self.whiff),
+            "cast": Fraction(0),
+            "cast_pct": 0.0,
+        }
+        se = self._se("whiff")
+        if se is not None:
+            row["stderr_pct"] = _pct(se)
+        rows.append(row)
+        return rows
+
+    def exiled_table(self) -> list[dict[str, Any]]:
+        """Rows ``exiled`` (count), ``p`` (Fraction), ``pct``, ``at_least_pct``."""
+        rows: list[dict[str, Any]] = []
+        tail = sum(self.exiled.values(), Fraction(0))
+        for k in sorted(self.exiled):
+            p = self.exiled[k]
+            rows.append({"exiled": k, "p": p, "pct": _pct(p), "at_least_pct": _pct(tail)})
+            tail -= p
+        return rows
+
+    def as_floats(self) -> dict[str, Any]:
+        """The same numbers as floats (for charts and JSON)."""
+        return {
+            "hit": {k: float(v) for k, v in self.hit.items()},
+            "cast": {k: float(v) for k, v in self.cast.items()},
+            "whiff": float(self.whiff),
+            "exiled": {k: float(v) for k, v in sorted(self.exiled.items())},
+            "casts": {k: float(v) for k, v in sorted(self.casts.items())},
+            "expected_bottom": float(self.expected_bottom),
+            "expected_exiled": float(self.expected_exiled()),
+            "instances": float(self.instances),
+            "exact": self.exact,
+            "method": self.method,
+            "samples": self.samples,
+            "stderr": dict(self.stderr) if self.stderr is not None else None,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: exact values as "p/q" strings next to the float views."""
+
+        def fr(x: Fraction) -> str:
+            return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+        return {
+            "steps": [[s.kind, s.value] for s in self.steps],
+            "library_size": self.library_size,
+            "exact": self.exact,
+            "method": self.method,
+            "hit": {k: fr(v) for k, v in self.hit.items()},
+            "cast": {k: fr(v) for k, v in self.cast.items()},
+            "whiff": fr(self.whiff),
+            "exiled": {str(k): fr(v) for k, v in sorted(self.exiled.items())},
+            "casts": {str(k): fr(v) for k, v in sorted(self.casts.items())},
+            "expected_bottom": fr(self.expected_bottom),
+            "instances": fr(self.instances),
+            "floats": self.as_floats(),
+        }
+
+
+# --------------------------------------------------------------------------- card behaviour
+
+
+def _face_mv(face: Face) -> int:
+    return int(face.mana_value())
+
+
+def _is_front(card: CardDef, face: Face) -> bool:
+    return face.name == card.front.name
+
+
+def cast_face(card: CardDef, step: Step) -> Face | None:
+    """The face the auto policy casts for this hit, or None if no spell face qualifies.
+
+    Cascade needs the resulting spell's MV < the cascading MV (702.85a; a split
+    card may be cast as either qualifying half, an adventurer / MDFC as either
+    qualifying face); discover needs MV <= N (701.57a).  Front face first.
+    """
+    for face in card.spell_faces:
+        if step.stops(_face_mv(face)):
+            return face
+    return None
+
+
+def follow_ups(card: CardDef, face: Face, *, grant_to_hits: int = 0) -> tuple[Step, ...]:
+    """Instances a cast hit adds, in resolution order (its cascade triggers first).
+
+    The hit's cascade triggers go on the stack above it and resolve first; its
+    own discover (an ETB or "as this resolves" discover, e.g. Geological
+    Appraiser, which needs the card to be cast - it was) happens when it resolves.
+    """
+    mv = _face_mv(face)
+    if _is_front(card, face):
+        n_cascade = int(getattr(card, "cascade", 0) or 0)
+    else:
+        n_cascade = sum(1 for k in (face.keywords or ()) if str(k).lower() == "cascade")
+    out = [Step("cascade", mv)] * (n_cascade + grant_to_hits)
+    d = getattr(card, "discover", None)
+    if isinstance(d, int) and getattr(card, "discover_when", None) in CHAIN_DISCOVER_WHEN:
+        if _is_front(card, face):
+            out.append(Step("discover", d))
+    return tuple(out)
+
+
+def spell_steps(spell: CardDef, *, extra_cascade: int = 0) -> tuple[Step, ...]:
+    """The instances casting ``spell`` from hand produces, in resolution order.
+
+    Its cascade triggers (plus ``extra_cascade`` granted ones, e.g. Maelstrom
+    Nexus) resolve before the spell; an ETB/"spell" discover follows when it resolves.
+    """
+    steps = [Step("cascade", int(spell.mana_value))] * (int(spell.cascade or 0) + extra_cascade)
+    d = getattr(spell, "discover", None)
+    if isinstance(d, int) and getattr(spell, "discover_when", None) in CHAIN_DISCOVER_WHEN:
+        steps.append(Step("discover", d))
+    return tuple(steps)
+
+
+def _as_step(s: Step | tuple[str, int]) -> Step:
+    kind, value = s
+    if kind not in ("cascade", "discover"):
+        raise ValueError(f"unknown step kind {kind!r} (use 'cascade' or 'discover')")
+    return Step(kind, int(value))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- single instance
+
+
+def _group(library: Iterable[CardDef]) -> tuple[Counter[str], dict[str, CardDef]]:
+    counts: Counter[str] = Counter()
+    cards: dict[str, CardDef] = {}
+    for c in library:
+        counts[c.name] += 1
+        cards.setdefault(c.name, c)
+    return counts, cards
+
+
+def _single(library: Sequence[CardDef], step: Step, decline: frozenset[str]) -> OddsResult:
+    """Closed form for one instance.
+
+    The hit is uniform over the qualifying cards; the exiled count is negative
+    hypergeometric.
+    """
+    counts, cards = _group(library)
+    n = sum(counts.values())
+    stop = {
+        name: c
+        for name, c in counts.items()
+        if not cards[name].is_land and step.stops(int(cards[name].mana_value))
+    }
+    s = sum(stop.values())
+    if s == 0:
+        return OddsResult(
+            hit={},
+            whiff=Fraction(1),
+            exiled={n: Fraction(1)},
+            expected_bottom=Fraction(n),  # everything exiled goes back under (702.85a)
+            cast={},
+            casts={0: Fraction(1)},
+            library_size=n,
+            steps=(step,),
+        )
+    hit = {name: Fraction(c, s) for name, c in stop.items()}
+    cast = {
+        name: p
+        for name, p in hit.items()
+        if name not in decline and cast_face(cards[name], step) is not None
+    }
+    p_cast = sum(cast.values(), Fraction(0))
+    denom = math.comb(n, s)
+    exiled = {k: Fraction(math.comb(n - k, s - 1), denom) for k in range(1, n - s + 2)}
+    mean_exiled = Fraction(n + 1, s + 1)  # mean of the negative hypergeometric (+ the hit)
+    if step.kind == "cascade":
+        bottom = mean_exiled - p_cast  # the cast hit leaves; everything else goes under
+    else:
+        bottom = mean_exiled - 1  # the hit is cast or goes to hand
+    casts = {k: v for k, v in ((0, 1 - p_cast), (1, p_cast)) if v}
+    return OddsResult(
+        hit=hit,
+        whiff=Fraction(0),
+        exiled=exiled,
+        expected_bottom=bottom,
+        cast=cast,
+        casts=casts,
+        library_size=n,
+        steps=(step,),
+    )
+
+
+def cascade_odds(
+    library: Sequence[CardDef], spell_mv: int, *, decline: Iterable[str] = ()
+) -> OddsResult:
+    """One cascade from a spell of mana value ``spell_mv`` over a randomly ordered library.
+
+    ``hit[name]`` = P(the first nonland card with MV < spell_mv is that card)
+    = count / qualifying cards; ``cast`` = the part of it the auto policy casts
+    (a qualifying spell face exists and the name is not declined).
+    """
+    return _single(library, cascade(spell_mv), frozenset(decline))
+
+
+def discover_odds(library: Sequence[CardDef], n: int, *, decline: Iterable[str] = ()) -> OddsResult:
+    """One discover ``n`` (stops at nonland MV <= n; the hit is cast or goes to hand)."""
+    return _single(library, discover(n), frozenset(decline))
+
+
+# --------------------------------------------------------------------------- exact chains
+
+
+@dataclass
+class _Model:
+    """Cards merged into behaviour classes over every threshold that can occur."""
+
+    thresholds: list[Step]
+    class_names: list[dict[str, int]]  # class -> {name: count}
+    stop: list[tuple[bool, ...]]  # threshold -> class -> stops
+    tasks: list[tuple[tuple[int, ...] | None, ...]]  # threshold -> class -> pushed (None: not cast)
+    blank: int | None  # the class that never stops (lands, too expensive everywhere)
+    initial: tuple[int, ...]
+
+
+def _build_model(
+    library: Sequence[CardDef],
+    steps: Sequence[Step],
+    decline: frozenset[str],
+    chain: bool,
+    grant_to_hits: int,
+) -> _Model:
+    counts, cards = _group(library)
+    # Close the set of thresholds under "a cast hit adds these instances".
+    thresholds: list[Step] = []
+    index: dict[Step, int] = {}
+    work = list(steps)
+    pushes: dict[tuple[str, Step], tuple[Step, ...] | None] = {}
+    while work:
+        th = work.pop()
+        if th in index:
+            continue
+        index[th] = len(thresholds)
+        thresholds.append(th)
+        for name, card in cards.items():
+            if card.is_land or not th.stops(int(card.mana_value)):
+                continue
+            face = None if name in decline else cast_face(card, th)
+            if face is None:
+                pushes[(name, th)] = None
+                continue
+            fu = follow_ups(card, face, grant_to_hits=grant_to_hits) if chain else ()
+            pushes[(name, th)] = fu
+            work.extend(fu)
+
+    def sig(name: str) -> tuple[Any, ...]:
+        card = cards[name]
+        out: list[Any] = []
+        for th in thresholds:
+            if card.is_land or not th.stops(int(card.mana_value)):
+                out.append((False, None))
+            else:
+                fu = pushes[(name, th)]
+                out.append((True, None if fu is None else tuple(index[s] for s in fu)))
+        return tuple(out)
+
+    by_sig: dict[tuple[Any, ...], dict[str, int]] = {}
+    for name in sorted(counts):
+        by_sig.setdefault(sig(name), {})[name] = counts[name]
+    sigs = list(by_sig)
+    blank_sig = tuple((False, None) for _ in thresholds)
+    blank = sigs.index(blank_sig) if blank_sig in by_sig else None
+    stop = [tuple(s[t][0] for s in sigs) for t in range(len(thresholds))]
+    tasks = [tuple(s[t][1] if s[t][0] else None for s in sigs) for t in range(len(thresholds))]
+    initial = tuple(sum(by_sig[s].values()) for s in sigs)
+    return _Model(thresholds, [by_sig[s] for s in sigs], stop, tasks, blank, initial)
+
+
+Segs = tuple[tuple[int, ...], ...]
+
+
+def _compositions(
+    counts: Sequence[tuple[int, int]], j: int
+) -> Iterator[tuple[dict[int, int], int]]:
+    """Ways to draw j cards from classes [(class, count)]: (taken per class, product of combs)."""
+    if not counts:
+        if j == 0:
+            yield {}, 1
+        return
+    (cls, c), rest = counts[0], counts[1:]
+    room = sum(x for _, x in rest)
+    for a in range(max(0, j - room), min(c, j) + 1):
+        w = math.comb(c, a)
+        for taken, w2 in _compositions(rest, j - a):
+            d = dict(taken)
+            if a:
+                d[cls] = a
+            yield d, w * w2
+
+
+class _Outcome(NamedTuple):
+    p: Fraction
+    segs: Segs
+    hit: int | None  # class of the hit, None = whiff
+    cast: bool
+    exiled: int
+    bottom: int
+
+
+def _canon(segs: Iterable[tuple[int, ...]], blank: int | None) -> Segs:
+    """Drop empty segments and merge neighbouring segments that hold only blank cards."""
+    out: list[tuple[int, ...]] = []
+    for seg in segs:
+        if not any(seg):
+            continue
+        if out and blank is not None and _only(seg, blank) and _only(out[-1], blank):
+            prev = out[-1]
+            out[-1] = tuple(a + b for a, b in zip(prev, seg, strict=True))
+            continue
+        out.append(seg)
+    return tuple(out)
+
+
+def _only(seg: tuple[int, ...], cls: int) -> bool:
+    return all(v == 0 for i, v in enumerate(seg) if i != cls)
+
+
+def _make_resolver(model: _Model) -> Callable[[Segs, int], tuple[_Outcome, ...]]:
+    ncls = len(model.initial)
+    blank = model.blank
+
+    @cache
+    def resolve(segs: Segs, t: int) -> tuple[_Outcome, ...]:
+        """Every way one instance with threshold t can resolve from this library."""
+        stop = model.stop[t]
+        tasks = model.tasks[t]
+        is_cascade = model.thresholds[t].kind == "cascade"
+        prefix = [0] * ncls  # cards of fully exiled segments (no stop card in them)
+        out: list[_Outcome] = []
+        for i, seg in enumerate(segs):
+            s = sum(v for c, v in enumerate(seg) if stop[c])
+            n = sum(seg)
+            if s == 0:
+                prefix = [a + b for a, b in zip(prefix, seg, strict=True)]
+                continue
+            pre_n = sum(prefix)
+            nonstop = [(c, v) for c, v in enumerate(seg) if v and not stop[c]]
+            hits = [(c, v) for c, v in enumerate(seg) if v and stop[c]]
+            denom_all = math.comb(n, s) * s
+            for j in range(0, n - s + 1):
+                pj = math.comb(n - j - 1, s - 1)
+                if pj == 0:
+                    continue
+                cj = math.comb(n - s, j)
+                for taken, w in _compositions(nonstop, j):
+                    for h, vh in hits:
+                        cast = tasks[h] is not None
+                        rem = list(seg)
+                        bot = list(prefix)
+                        for c, a in taken.items():
+                            rem[c] -= a
+                            bot[c] += a
+                        rem[h] -= 1
+                        if is_cascade and not cast:
+                            bot[h] += 1
+                        new = _canon((tuple(rem), *segs[i + 1 :], tuple(bot)), blank)
+                        p = Fraction(pj * w * vh, denom_all * cj)
+                        out.append(_Outcome(p, new, h, cast, pre_n + j + 1, sum(bot)))
+            return tuple(out)
+        # No qualifying card anywhere: the whole library is exiled and put back (702.85a).
+        total = sum(prefix)
+        return (_Outcome(Fraction(1), _canon((tuple(prefix),), blank), None, False, total, total),)
+
+    return resolve
+
+
+def _exact_chain(
+    library: Sequence[CardDef],
+    steps: Sequence[Step],
+    decline: frozenset[str],
+    chain: bool,
+    grant_to_hits: int,
+    max_states: int,
+) -> OddsResult:
+    model = _build_model(library, steps, decline, chain, grant_to_hits)
+    index = {th: i for i, th in enumerate(model.thresholds)}
+    resolve = _make_resolver(model)
+    ncls = len(model.initial)
+    hits = [Fraction(0)] * ncls
+    casts_e = [Fraction(0)] * ncls
+    whiff = Fraction(0)
+    bottom = Fraction(0)
+    instances = Fraction(0)
+    exiled_dist: dict[int, Fraction] = defaultdict(Fraction)
+    casts_dist: dict[int, Fraction] = defaultdict(Fraction)
+    stack0 = tuple(index[s] for s in reversed(steps))  # top of the stack is the end
+    # state: (segments, pending instances, cards exiled so far, free casts so far)
+    frontier: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = {
+        (_canon((model.initial,), model.blank), stack0, 0, 0): Fraction(1)
+    }
+    seen = 0
+    while frontier:
+        nxt: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = defaultdict(Fraction)
+        for (segs, stack, ex, nc), p in frontier.items():
+            if not stack:
+                exiled_dist[ex] += p
+                casts_dist[nc] += p
+                continue
+            t, rest = stack[-1], stack[:-1]
+            instances += p
+            for o in resolve(segs, t):
+                q = p * o.p
+                bottom += q * o.bottom
+                if o.hit is None:
+                    whiff += q
+                    nxt[(o.segs, rest, ex + o.exiled, nc)] += q
+                    continue
+                hits[o.hit] += q
+                if o.cast:
+                    casts_e[o.hit] += q
+                    pushed = model.tasks[t][o.hit] or ()
+                    new_stack = rest + tuple(reversed(pushed))
+                    nxt[(o.segs, new_stack, ex + o.exiled, nc + 1)] += q
+                else:
+                    nxt[(o.segs, rest, ex + o.exiled, nc)] += q
+        seen += len(nxt)
+        if seen > max_states:
+            raise StateSpaceTooLarge(f"more than {max_states} states")
+        frontier = nxt
+
+    def per_name(vals: list[Fraction]) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for cls, names in enumerate(model.class_names):
+            if vals[cls] == 0:
+                continue
+            total = model.initial[cls]
+            for name, k in names.items():
+                out[name] = vals[cls] * k / total  # cards of a class are exchangeable
+        return out
+
+    return OddsResult(
+        hit=per_name(hits),
+        whiff=whiff,
+        exiled=dict(sorted((k, v) for k, v in exiled_dist.items() if v)),
+        expected_bottom=bottom,
+        cast=per_name(casts_e),
+        casts=dict(sorted((k, v) for k, v in casts_dist.items() if v)),
+        instances=instances,
+        library_size=len(library),
+        steps=tuple(steps),
+        states=seen,
+    )
+
+
+# --------------------------------------------------------------------------- Monte Carlo
+
+
+def _simulate(
+    library: Sequence[CardDef],
+    steps: Sequence[Step],
+    decline: frozenset[str],
+    chain: bool,
+    grant_to_hits: int,
+    samples: int,
+    seed: int,
+) -> OddsResult:
+    """A faithful stand-alone simulation (shuffle, exile, cast, random bottom), for checks.
+
+    Used when the game engine can't express the action (a bare "cascade from
+    MV m" with no spell) or isn't importable.
+    """
+    names = [c.name for c in library]
+    _, cards = _group(library)
+    rng = random.Random(seed)
+    react: dict[tuple[str, Step], tuple[bool, bool, tuple[Step, ...]]] = {}
+
+    def behaviour(name: str, th: Step) -> tuple[bool, bool, tuple[Step, ...]]:
+        key = (name, th)
+        if key not in react:
+            card = cards[name]
+            stops = not card.is_land and th.stops(int(card.mana_value))
+            face = None if (not stops or name in decline) else cast_face(card, th)
+            fu = follow_ups(card, face, grant_to_hits=grant_to_hits) if (face and chain) else ()
+            react[key] = (stops, face is not None, fu)
+        return react[key]
+
+    tally = _Tally()
+    for _ in range(samples):
+        lib = list(names)
+        rng.shuffle(lib)
+        stack = list(reversed(steps))
+        trial = _Trial()
+        while stack:
+            th = stack.pop()
+            trial.instances += 1
+            idx = next((i for i, name in enumerate(lib) if behaviour(name, th)[0]), -1)
+            if idx < 0:
+                trial.whiffs += 1
+                trial.exiled += len(lib)
+                trial.bottom += len(lib)
+                rng.shuffle(lib)
+                continue
+            exiled, hit, lib = lib[:idx], lib[idx], lib[idx + 1 :]
+            trial.exiled += idx + 1
+            trial.hits[hit] += 1
+            _, castable, fu = behaviour(hit, th)
+            if castable:
+                trial.casts[hit] += 1
+                stack.extend(reversed(fu))
+            elif th.kind == "cascade":
+                exiled.append(hit)
+            rng.shuffle(exiled)
+            trial.bottom += len(exiled)
+            lib.extend(exiled)
+        tally.add(trial)
+    return tally.result(library, steps, "monte carlo (stand-alone simulation)")
+
+
+@dataclass
+class _Trial:
+    hits: Counter[str] = field(default_factory=Counter)
+    casts: Counter[str] = field(default_factory=Counter)
+    whiffs: int = 0
+    exiled: int = 0
+    bottom: int = 0
+    instances: int = 0
+
+
+@dataclass
+class _Tally:
+    """Sums and sums of squares per quantity, for means and standard errors."""
+
+    n: int = 0
+    s1: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    s2: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def _put(self, key: str, v: int) -> None:
+        if v:
+            self.s1[key] += v
+            self.s2[key] += v * v
+
+    def add(self, t: _Trial) -> None:
+        self.n += 1
+        for k, v in t.hits.items():
+            self._put(f"hit:{k}", v)
+        for k, v in t.casts.items():
+            self._put(f"cast:{k}", v)
+        self._put("whiff", t.whiffs)
+        self._put("expected_bottom", t.bottom)
+        self._put("instances", t.instances)
+        self._put(f"exiled:{t.exiled}", 1)
+        self._put(f"casts:{sum(t.casts.values())}", 1)
+
+    def mean(self, key: str) -> Fraction:
+        return Fraction(self.s1.get(key, 0), self.n)
+
+    def se(self, key: str) -> float:
+        n = self.n
+        if n < 2:
+            return float("inf")
+        m = self.s1.get(key, 0) / n
+        var = (self.s2.get(key, 0) - n * m * m) / (n - 1)
+        return math.sqrt(max(var, 0.0) / n)
+
+    def result(self, library: Sequence[CardDef], steps: Sequence[Step], method: str) -> OddsResult:
+        def pick(prefix: str, conv: Callable[[str], Any]) -> dict[Any, Fraction]:
+            return {
+                conv(k[len(prefix) :]): self.mean(k)
+                for k in sorted(self.s1)
+                if k.startswith(prefix)
+            }
+
+        stderr = {k: self.se(k) for k in self.s1}
+        stderr.setdefault("whiff", 0.0)
+        return OddsResult(
+            hit=pick("hit:", str),
+            whiff=self.mean("whiff"),
+            exiled=dict(sorted(pick("exiled:", int).items())),
+            expected_bottom=self.mean("expected_bottom"),
+            exact=False,
+            cast=pick("cast:", str),
+            casts=dict(sorted(pick("casts:", int).items())),
+            instances=self.mean("instances"),
+            library_size=len(library),
+            steps=tuple(steps),
+            method=method,
+            samples=self.n,
+            stderr=stderr,
+        )
+
+
+_DECISION_CAST = ("cascade_cast", "discover_cast")
+
+
+def _engine_policy(decline: frozenset[str]) -> Callable[[Any, Any], str]:
+    """Auto policy: cast every castable hit (unless declined), first option otherwise."""
+
+    def choose(decision: Any, timeline: Any) -> str:
+        opts = list(decision.options)
+        if decision.kind in _DECISION_CAST:
+            hit = _last_hit_name(timeline)
+            declined = hit is not None and hit in decline
+            casting = [o for o in opts if _is_cast_option(o)]
+            other = [o for o in opts if not _is_cast_option(o)]
+            if declined and other:
+                return other[0].key
+            if casting:
+                return casting[0].key
+        if decision.kind == "x_value":
+            for o in opts:
+                if str(o.key) in ("0", "x:0"):
+                    return o.key
+        return opts[0].key
+
+    return choose
+
+
+def _is_cast_option(option: Any) -> bool:
+    label = str(getattr(option, "label", "")).lower()
+    key = str(getattr(option, "key", "")).lower()
+    return (label.startswith("cast") or key.startswith("cast")) and "don" not in label
+
+
+def _last_hit_name(timeline: Any) -> str | None:
+    for frame in reversed(list(timeline.frames)):
+        ev = frame.event
+        if ev is None:
+            continue
+        if ev.kind in ("cascade_hit", "discover", "discover_hit"):
+            for mv in reversed(ev.moves):
+                return mv.name
+            if ev.objects:
+                return frame.state.obj(ev.objects[-1]).card.name
+    return None
+
+
+def _engine_trial(timeline: Any, owner: int = 0) -> _Trial:
+    """Read one finished timeline into the same counters as the stand-alone simulation."""
+    t = _Trial()
+    pending_hit = False
+    for frame in timeline.frames:
+        ev = frame.event
+        if ev is None:
+            continue
+        if ev.kind in ("cascade_hit", "discover_hit"):
+            for mv in ev.moves[-1:] or ():
+                t.hits[mv.name] += 1
+            pending_hit = True
+        for mv in ev.moves:
+            if mv.owner != owner:
+                continue
+            if mv.src == "library" and mv.dst == "exile":
+                t.exiled += 1
+            elif mv.src == "exile" and mv.dst == "library":
+                t.bottom += 1
+            elif mv.src == "exile" and mv.dst == "stack":
+                t.casts[mv.name] += 1
+        if ev.kind in ("cascade_resolve", "discover_resolve"):
+            t.instances += 1
+            if not pending_hit:
+                t.whiffs += 1
+            pending_hit = False
+    return t
+
+
+def _engine_scenario(
+    library: Sequence[CardDef], spell: CardDef | None, steps: Sequence[Step], seed: int
+) -> dict[str, Any]:
+    counts, _ = _group(library)
+    player: dict[str, Any] = {
+        "name": "You",
+        "life": 20,
+        "library": {
+            "order": "random",
+            "cards": [{"name": n, "count": c} for n, c in counts.items()],
+        },
+        "hand": [spell.name] if spell is not None else [],
+        "battlefield": [],
+        "graveyard": [],
+        "exile": [],
+    }
+    if spell is not None:
+        actions: list[dict[str, Any]] = [{"do": "cast", "card": spell.name, "x": 0}]
+    else:
+        actions = [{"do": "discover", "n": s.value} for s in steps]
+    return {
+        "version": 1,
+        "title": "odds monte carlo",
+        "seed": seed,
+        "players": [
+            player,
+            {
+                "name": "Opponent",
+                "life": 20,
+                "library": {"order": "listed", "cards": []},
+                "hand": [],
+                "battlefield": [],
+            },
+        ],
+        "actions": actions,
+        "choices": [],
+    }
+
+
+def _engine_available() -> bool:
+    try:
+        import engine.scenario  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _engine_run(
+    library: Sequence[CardDef],
+    steps: Sequence[Step],
+    spell: CardDef | None,
+    decline: frozenset[str],
+    samples: int,
+    seed: int,
+    max_decisions: int = 200,
+) -> OddsResult:
+    """Monte Carlo with the real engine: one Scenario per sample, auto policy for decisions."""
+    from engine.scenario import Scenario
+
+    choose = _engine_policy(decline)
+    tally = _Tally()
+    for i in range(samples):
+        scen = Scenario.from_dict(_engine_scenario(library, spell, steps, seed + i))
+        choices: list[str] = []
+        tl = scen.run()
+        for _ in range(max_decisions):
+            if tl.pending is None:
+                break
+            choices.append(choose(tl.pending, tl))
+            tl = scen.with_choices(choices).run()
+        else:
+            raise RuntimeError("engine run needed too many decisions")
+        tally.add(_engine_trial(tl))
+    return tally.result(library, steps, "monte carlo (game engine)")
+
+
+def monte_carlo(
+    library: Sequence[CardDef],
+    steps: Sequence[Step | tuple[str, int]],
+    *,
+    decline: Iterable[str] = (),
+    chain: bool = True,
+    grant_to_hits: int = 0,
+    samples: int = 10_000,
+    seed: int = 0,
+    spell: CardDef | None = None,
+    use_engine: bool | None = None,
+) -> OddsResult:
+    """A Monte Carlo estimate (``exact=False``, with ``stderr``).
+
+    With ``spell`` given (and ``use_engine`` not False) each sample is a real
+    ``Scenario(...).run()`` casting that spell from hand over a shuffled library;
+    otherwise the stand-alone simulation of the same rules runs.  ``use_engine=True``
+    insists on the engine.
+    """
+    st = [_as_step(s) for s in steps]
+    dec = frozenset(decline)
+    engine_ok = spell is not None and chain and grant_to_hits == 0
+    if use_engine or (use_engine is None and engine_ok and _engine_available()):
+        if spell is None:
+            raise ValueError("the engine Monte Carlo needs the spell to cast")
+        return _engine_run(library, st, spell, dec, samples, seed)
+    return _simulate(library, st, dec, chain, grant_to_hits, samples, seed)
+
+
+# --------------------------------------------------------------------------- public chains
+
+
+def chain_odds(
+    library: Sequence[CardDef],
+    steps: Sequence[Step | tuple[str, int]],
+    *,
+    decline: Iterable[str] = (),
+    chain: bool = True,
+    grant_to_hits: int = 0,
+    max_states: int = 200_000,
+    samples: int = 20_000,
+    seed: int = 0,
+    spell: CardDef | None = None,
+) -> OddsResult:
+    """Several instances resolved one after another, with chains, exactly when feasible.
+
+    ``steps`` are the instances in resolution order, e.g. ``[cascade(10)] * 4``
+    (Apex Devastator) or ``[cascade(4), cascade(4)]`` (Bloodbraid Elf plus a
+    granted cascade).  Each instance's exiled-not-cast cards go to the bottom
+    in random order before the next resolves.  With ``chain`` a cast hit's own
+    cascade / discover instances resolve before the remaining ones;
+    ``grant_to_hits`` adds cascade instances to every cast hit (a static grant).
+    ``decline`` names cards the player never casts (a declined discover hit
+    goes to hand).  Over ``max_states`` states, returns a Monte Carlo estimate
+    (see :func:`monte_carlo`; ``spell`` lets it use the real engine).
+    """
+    st = [_as_step(s) for s in steps]
+    dec = frozenset(decline)
+    if not st:
+        raise ValueError("no steps")
+    if len(st) == 1:
+        single = _single(library, st[0], dec)
+        if (
+            not chain
+            or all(p == 0 for p in single.cast.values())
+            or not _any_follow_up(library, st[0], dec, grant_to_hits)
+        ):
+            return single
+    try:
+        return _exact_chain(library, st, dec, chain, grant_to_hits, max_states)
+    except StateSpaceTooLarge:
+        return monte_carlo(
+            library,
+            st,
+            decline=dec,
+            chain=chain,
+            grant_to_hits=grant_to_hits,
+            samples=samples,
+            seed=seed,
+            spell=spell,
+        )
+
+
+def _any_follow_up(
+    library: Sequence[CardDef], step: Step, decline: frozenset[str], grant_to_hits: int
+) -> bool:
+    _, cards = _group(library)
+    for name, card in cards.items():
+        if name in decline or card.is_land or not step.stops(int(card.mana_value)):
+            continue
+        face = cast_face(card, step)
+        if face is not None and follow_ups(card, face, grant_to_hits=grant_to_hits):
+            return True
+    return False
+
+
+def spell_odds(
+    library: Sequence[CardDef],
+    spell: CardDef,
+    *,
+    extra_cascade: int = 0,
+    **kwargs: Any,
+) -> OddsResult:
+    """Odds for casting ``spell`` from hand: its cascade instances (+ granted ones), then chains."""
+    steps = spell_steps(spell, extra_cascade=extra_cascade)
+    if not steps:
+        raise ValueError(f"{spell.name} neither cascades nor discovers")
+    return chain_odds(library, steps, spell=spell, **kwargs)

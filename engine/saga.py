@@ -1,0 +1,185 @@
+"""Sagas (CR 714) and read ahead (CR 702.155).
+
+714.2b  A chapter ability triggers when lore counters put on the Saga make their
+        number go from less than its chapter number to at least that number.
+714.3a  As a Saga enters, its controller puts a lore counter on it.
+714.3b  As its controller's precombat main phase begins, they put a lore counter
+        on each Saga with a chapter ability they control (turn-based, no stack).
+714.4   A Saga whose lore counters reach its final chapter number is sacrificed
+        once no chapter ability of it that triggered is still waiting or on the
+        stack (state-based action 704.5s). A Saga with no chapter abilities isn't.
+702.155 Read ahead: it enters with the chosen number (1..final) of lore counters,
+        and chapters below that number don't trigger that turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.state import StackItem
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef
+    from engine.game import Game
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII"}
+
+# Chapter texts the card data only approximates, written out exactly (seed 003:
+# "you must sacrifice one Mountain if able; you can't sacrifice several").
+OVERRIDES: dict[tuple[str, int], tuple[dict, ...]] = {
+    ("The First Eruption", 3): (
+        {
+            "op": "sacrifice",
+            "what": "Mountain",
+            "count": 1,
+            "then": [{"op": "damage", "amount": 3, "to": "each_creature"}],
+        },
+    ),
+}
+
+
+def roman(n: int) -> str:
+    return ROMAN.get(n, str(n))
+
+
+def chapters(card: CardDef) -> list[tuple[int, tuple[dict, ...]]]:
+    """(chapter number, ops) for every chapter; "I, II —" counts as two abilities (714.2c)."""
+    if card.chapters is None:
+        return []
+    out = []
+    for ability in card.chapters.abilities:
+        for n in ability.chapters:
+            ops = OVERRIDES.get((card.name, n), tuple(ability.ops))
+            out.append((n, ops))
+    return sorted(out, key=lambda t: t[0])
+
+
+def final_chapter(card: CardDef) -> int:
+    """714.2d: the greatest chapter number (0 when the Saga has no chapter abilities)."""
+    numbers = [n for n, _ in chapters(card)]
+    return max(numbers) if numbers else 0
+
+
+def enters(game: Game, oid: int) -> None:
+    """714.3a (or 702.155a with read ahead): the lore counters it enters with, then chapters."""
+    obj = game.obj(oid)
+    final = final_chapter(obj.card)
+    if obj.card.read_ahead and final:
+        key = game.decide(
+            "read_ahead",
+            f"Read ahead: choose the chapter {obj.name} starts at (it enters with that many "
+            "lore counters; earlier chapters don't trigger).",
+            [(f"chapter:{n}", f"Chapter {roman(n)}") for n in range(1, final + 1)],
+            "702.155a",
+            player=obj.controller,
+            subject=obj.name,
+            objects=(oid,),
+        )
+        n = int(key.split(":")[1])
+        game.update(oid, read_ahead=n)
+        rule, why = "702.155a", f"read ahead: chapter {roman(n)} chosen"
+    else:
+        n, rule, why = 1, "714.3a", "as a Saga enters"
+    _put(game, oid, n, rule, why)
+
+
+def add_lore(game: Game, oid: int, n: int, rule: str, why: str) -> None:
+    """Put lore counters on a Saga (effects, proliferate, the precombat main phase)."""
+    _put(game, oid, n, rule, why)
+
+
+def remove_lore(game: Game, oid: int, n: int) -> None:
+    """Removing counters triggers nothing, but lets passed chapters trigger again (seed 003)."""
+    obj = game.obj(oid)
+    before = obj.counter("lore")
+    after = max(0, before - n)
+    game.update(oid, counters=obj.with_counters("lore", after).counters)
+    game.emit(
+        "lore",
+        f"{before - after} lore counter{'s' if before - after != 1 else ''} removed "
+        f"from {obj.name} ({before} -> {after}); no chapter triggers for that.",
+        "714.2b",
+        objects=(oid,),
+    )
+
+
+def _put(game: Game, oid: int, n: int, rule: str, why: str) -> None:
+    obj = game.obj(oid)
+    before = obj.counter("lore")
+    after = before + n
+    game.update(oid, counters=obj.with_counters("lore", after).counters)
+    game.emit(
+        "lore",
+        f"{obj.name} gets {n} lore counter{'s' if n != 1 else ''} ({why}): {before} -> {after}.",
+        rule,
+        objects=(oid,),
+    )
+    fire(game, oid, before, after)
+
+
+def fire(game: Game, oid: int, before: int, after: int) -> None:
+    """714.2b: each chapter crossed by this one event triggers, lowest first."""
+    obj = game.obj(oid)
+    for n, ops in chapters(obj.card):
+        if not before < n <= after:
+            continue
+        if obj.read_ahead and obj.entered_turn == game.turn and n < obj.read_ahead:
+            game.emit(
+                "no_trigger",
+                f"Chapter {roman(n)} of {obj.name} doesn't trigger: read "
+                f"ahead skipped it (chapter {roman(obj.read_ahead)} was chosen).",
+                "702.155c",
+                objects=(oid,),
+            )
+            continue
+        item = StackItem(
+            id=game.new_stack_id(),
+            kind="ability",
+            controller=obj.controller,
+            text=f"Chapter {roman(n)} of {obj.name}",
+            source=oid,
+            trigger="chapter",
+            chapter=n,
+            ops=tuple(ops),
+        )
+        game.trigger(
+            item,
+            f"Chapter {roman(n)} of {obj.name} triggers: lore counters went from "
+            f"{before} to {after}, reaching {n}.",
+            "714.2b",
+        )
+
+
+def precombat_main(game: Game, player: int) -> None:
+    """714.3b: a turn-based action as the precombat main phase begins; it doesn't use the stack."""
+    sagas = [p for p in game.battlefield(player) if game.face(p).is_saga and chapters(p.card)]
+    if not sagas:
+        game.emit("lore", "No Saga with chapter abilities: no lore counters to add.", "714.3b")
+    for perm in sagas:
+        _put(game, perm.id, 1, "714.3b", "precombat main phase, a turn-based action")
+
+
+def to_sacrifice(game: Game) -> list[int]:
+    """714.4 / 704.5s: final chapter reached, no chapter ability of it waiting or on the stack."""
+    waiting = {s.source for s in [*game.stack, *game.pending] if s.trigger == "chapter"}
+    doomed = []
+    for perm in game.battlefield():
+        final = final_chapter(perm.card) if game.face(perm).is_saga else 0
+        if final and perm.counter("lore") >= final and perm.id not in waiting:
+            doomed.append(perm.id)
+    return doomed
+
+
+def resolve_chapter(game: Game, item: StackItem) -> None:
+    """5: the ability resolves whatever happened to the Saga since it triggered (seed 003)."""
+    from engine import effects
+
+    effects.run_ops(
+        game,
+        item.ops,
+        controller=item.controller,
+        source=item.source,
+        targets=item.targets,
+        x=0,
+        label=item.text,
+    )

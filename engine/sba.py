@@ -1,0 +1,76 @@
+"""State-based actions (CR 704), checked whenever a player would receive priority."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import saga
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def toughness(game: Game, oid: int) -> int | None:
+    """Printed toughness; a ``*`` part counts as 0 (characteristic-defining abilities not run)."""
+    face = game.face(game.obj(oid))
+    if not face.is_creature or face.toughness is None:
+        return None
+    text = face.toughness.replace("*", "0")
+    try:
+        return eval_int(text)
+    except ValueError:
+        return 0
+
+
+def eval_int(text: str) -> int:
+    """A printed number such as ``2``, ``1+0`` or ``-1``."""
+    total = 0
+    for part in text.replace("-", "+-").split("+"):
+        part = part.strip()
+        if part:
+            total += int(part)
+    return total
+
+
+def check(game: Game) -> bool:
+    """Perform every applicable state-based action at once (CR 704.3); True if any happened."""
+    acted = False
+    for player in range(len(game.zones)):
+        if game.life[player] <= 0 and player not in game.lost:
+            game.lose(player, "life total 0 or less")
+    doomed: list[tuple[int, str, str]] = []
+    for perm in game.battlefield():
+        t = toughness(game, perm.id)
+        if t is None:
+            continue
+        if t <= 0:
+            doomed.append((perm.id, "704.5f", "toughness 0 or less"))
+        elif perm.damage >= t:
+            doomed.append(
+                (perm.id, "704.5g", f"lethal damage: {perm.damage} damage, toughness {t}")
+            )
+    for oid, rule, why in doomed:
+        if rule == "704.5f":
+            obj = game.obj(oid)
+            move = game.move(oid, "graveyard" if not obj.is_token else "none")
+            game.emit("sba", f"{obj.name} is put into its owner's graveyard ({why}).", rule, [move])
+        else:
+            game.destroy(oid, why, rule)
+        acted = True
+    # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
+    for zones in game.zones:
+        for zone in ("hand", "graveyard", "exile", "library"):
+            for oid in list(zones[zone]):
+                if game.obj(oid).is_token:
+                    zones[zone].remove(oid)
+                    game.emit(
+                        "sba",
+                        f"The token {game.obj(oid).name} ceases to exist.",
+                        "704.5d",
+                        objects=(oid,),
+                    )
+                    acted = True
+    for oid in saga.to_sacrifice(game):
+        game.sacrifice(oid, " (its final chapter ability has left the stack)", "704.5s")
+        acted = True
+    return acted

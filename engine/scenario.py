@@ -1,0 +1,369 @@
+"""A Scenario: the setup, the actions, the answers given so far and the seed.
+
+It round-trips JSON file <-> Python object <-> URL token (``engine.token``). Every
+problem in user input becomes a ``ScenarioError`` naming the field and the fix.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.carddb import UnknownCardError, default_pool
+from engine.cards import CardDef
+
+if TYPE_CHECKING:
+    from engine.carddb import CardPool
+    from engine.timeline import Timeline
+
+VERSION = 1
+MAX_COUNT = 250
+MAX_LIBRARY = 1000
+MAX_ZONE = 200
+MAX_ACTIONS = 50
+MAX_CHOICES = 500
+MAX_USER_CARDS = 100
+ZONES = ("hand", "battlefield", "graveyard", "exile")
+ACTIONS = (
+    "cast",
+    "counter",
+    "activate",
+    "discover",
+    "precombat_main",
+    "proliferate",
+    "add_lore",
+    "remove_lore",
+)
+
+
+class ScenarioError(ValueError):
+    """A scenario that can't be run, with a sentence that names the problem."""
+
+
+@dataclass(frozen=True)
+class ZoneCard:
+    """A card placed in a zone at the start, with its status."""
+
+    name: str
+    counters: Mapping[str, int] = field(default_factory=dict)
+    tapped: bool = False
+    face: str | None = None
+
+    def to_json(self) -> str | dict:
+        if not self.counters and not self.tapped and not self.face:
+            return self.name
+        d: dict[str, Any] = {"name": self.name}
+        if self.counters:
+            d["counters"] = dict(self.counters)
+        if self.tapped:
+            d["tapped"] = True
+        if self.face:
+            d["face"] = self.face
+        return d
+
+
+@dataclass(frozen=True)
+class Library:
+    """The library: "random" (shuffled with the seed) or "listed" (top first, as written)."""
+
+    order: str = "random"
+    cards: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def size(self) -> int:
+        return sum(c for _, c in self.cards)
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str = "You"
+    life: int = 20
+    library: Library = field(default_factory=Library)
+    hand: tuple[ZoneCard, ...] = ()
+    battlefield: tuple[ZoneCard, ...] = ()
+    graveyard: tuple[ZoneCard, ...] = ()
+    exile: tuple[ZoneCard, ...] = ()
+    spells_cast: int = 0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything needed to reproduce a resolution exactly (our FEN)."""
+
+    players: tuple[PlayerSetup, ...]
+    actions: tuple[dict, ...] = ()
+    choices: tuple[str, ...] = ()
+    seed: int = 0
+    title: str = ""
+    description: str = ""
+    turn: int = 1
+    cards: tuple[CardDef, ...] = ()
+
+    # ------------------------------------------------------------------ build
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], pool: CardPool | None = None) -> Scenario:
+        """Validate and build; card names are checked against the pool (plus ``cards``)."""
+        if not isinstance(d, Mapping):
+            raise ScenarioError("a scenario must be a JSON object")
+        version = d.get("version", VERSION)
+        if version != VERSION:
+            raise ScenarioError(
+                f"scenario version {version!r} is not supported (this build reads "
+                f"version {VERSION})"
+            )
+        user_cards = _user_cards(d.get("cards") or [])
+        base = pool or default_pool()
+        pool = base.with_cards(user_cards) if user_cards else base
+        raw_players = d.get("players")
+        if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 2:
+            raise ScenarioError("'players' must be a list of one or two players")
+        players = [_player(p, i, pool) for i, p in enumerate(raw_players)]
+        if len(players) == 1:
+            players.append(PlayerSetup(name="Opponent"))
+        actions = d.get("actions") or []
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise ScenarioError(f"'actions' must be a list of at most {MAX_ACTIONS} actions")
+        checked = tuple(_action(a, i, pool) for i, a in enumerate(actions))
+        choices = d.get("choices") or []
+        if (
+            not isinstance(choices, list)
+            or len(choices) > MAX_CHOICES
+            or not all(isinstance(c, str) and len(c) <= 200 for c in choices)
+        ):
+            raise ScenarioError(f"'choices' must be a list of at most {MAX_CHOICES} strings")
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise ScenarioError(f"'seed' must be a whole number from 0 to 2^63-1, not {seed!r}")
+        turn = d.get("turn", 1)
+        if not isinstance(turn, int) or not 1 <= turn <= 1000:
+            raise ScenarioError(f"'turn' must be a whole number from 1 to 1000, not {turn!r}")
+        title = d.get("title", "")
+        description = d.get("description", "")
+        if not isinstance(title, str) or len(title) > 200:
+            raise ScenarioError("'title' must be text of at most 200 characters")
+        if not isinstance(description, str) or len(description) > 5000:
+            raise ScenarioError("'description' must be text of at most 5000 characters")
+        return cls(
+            players=tuple(players),
+            actions=checked,
+            choices=tuple(choices),
+            seed=seed,
+            title=title,
+            description=description,
+            turn=turn,
+            cards=tuple(user_cards),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, pool: CardPool | None = None) -> Scenario:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ScenarioError(f"the scenario is not valid JSON: {e}") from None
+        return cls.from_dict(data, pool)
+
+    @classmethod
+    def load(cls, path: str | Path, pool: CardPool | None = None) -> Scenario:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"), pool)
+
+    @classmethod
+    def from_token(cls, token: str, pool: CardPool | None = None) -> Scenario:
+        from engine.token import decode_token
+
+        return cls.from_dict(decode_token(token), pool)
+
+    # ----------------------------------------------------------------- output
+    def to_dict(self) -> dict[str, Any]:
+        players = []
+        for p in self.players:
+            pd: dict[str, Any] = {
+                "name": p.name,
+                "life": p.life,
+                "library": {
+                    "order": p.library.order,
+                    "cards": [{"name": n, "count": c} for n, c in p.library.cards],
+                },
+            }
+            for z in ZONES:
+                pd[z] = [c.to_json() for c in getattr(p, z)]
+            if p.spells_cast:
+                pd["spells_cast"] = p.spells_cast
+            players.append(pd)
+        d: dict[str, Any] = {"version": VERSION, "title": self.title, "seed": self.seed}
+        if self.description:
+            d["description"] = self.description
+        if self.turn != 1:
+            d["turn"] = self.turn
+        d["players"] = players
+        d["actions"] = [dict(a) for a in self.actions]
+        d["choices"] = list(self.choices)
+        if self.cards:
+            d["cards"] = [c.to_dict(compact=True) for c in self.cards]
+        return d
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    def to_token(self) -> str:
+        from engine.token import encode_token
+
+        return encode_token(self.to_dict())
+
+    def with_choices(self, choices: Iterable[str]) -> Scenario:
+        return replace(self, choices=tuple(choices))
+
+    def replace(self, **changes: Any) -> Scenario:
+        return replace(self, **changes)
+
+    def pool(self, base: CardPool | None = None) -> CardPool:
+        base = base or default_pool()
+        return base.with_cards(self.cards) if self.cards else base
+
+    def run(self, pool: CardPool | None = None, policy=None) -> Timeline:
+        from engine.timeline import run
+
+        return run(self, pool=pool, policy=policy)
+
+
+# ---------------------------------------------------------------- validation
+def _name(value: Any, where: str, pool: CardPool) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScenarioError(f"{where}: a card name must be non-empty text, not {value!r}")
+    if len(value) > 200:
+        raise ScenarioError(f"{where}: a card name of {len(value)} characters is too long")
+    try:
+        return pool.get(value.strip()).name
+    except UnknownCardError as e:
+        hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+        raise ScenarioError(f"{where}: unknown card {value!r}{hint}") from None
+
+
+def _count(value: Any, where: str, limit: int = MAX_COUNT) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{where}: the count must be a whole number, not {value!r}")
+    if value < 1 or value > limit:
+        raise ScenarioError(f"{where}: count {value} is out of range (1 to {limit})")
+    return value
+
+
+def _zone_card(entry: Any, where: str, pool: CardPool) -> ZoneCard:
+    if isinstance(entry, str):
+        return ZoneCard(_name(entry, where, pool))
+    if not isinstance(entry, Mapping):
+        raise ScenarioError(f"{where}: expected a card name or an object with 'name'")
+    name = _name(entry.get("name"), where, pool)
+    counters = entry.get("counters") or {}
+    if not isinstance(counters, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, int) and 0 <= v <= 99 for k, v in counters.items()
+    ):
+        raise ScenarioError(f"{where}: 'counters' must map counter names to numbers 0-99")
+    face = entry.get("face")
+    if face is not None:
+        card = pool.get(name)
+        if face not in card.face_names:
+            raise ScenarioError(
+                f"{where}: {name} has no face {face!r} (faces: {', '.join(card.face_names)})"
+            )
+    return ZoneCard(name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face)
+
+
+def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
+    who = f"player {i + 1}"
+    if not isinstance(p, Mapping):
+        raise ScenarioError(f"{who}: expected an object")
+    name = p.get("name", "You" if i == 0 else "Opponent")
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+        raise ScenarioError(f"{who}: 'name' must be 1-40 characters of text")
+    life = p.get("life", 20)
+    if not isinstance(life, int) or not -999 <= life <= 9999:
+        raise ScenarioError(f"{who}: 'life' must be a whole number")
+    lib = p.get("library") or {}
+    if isinstance(lib, list):
+        lib = {"order": "listed", "cards": lib}
+    order = lib.get("order", "random")
+    if order not in ("random", "listed"):
+        raise ScenarioError(f"{who}: library order must be 'random' or 'listed', not {order!r}")
+    cards: list[tuple[str, int]] = []
+    for j, entry in enumerate(lib.get("cards") or []):
+        where = f"{who} library entry {j + 1}"
+        if isinstance(entry, str):
+            cards.append((_name(entry, where, pool), 1))
+        elif isinstance(entry, Mapping):
+            cards.append(
+                (_name(entry.get("name"), where, pool), _count(entry.get("count", 1), where))
+            )
+        else:
+            raise ScenarioError(f"{where}: expected a name or {{'name', 'count'}}")
+    size = sum(c for _, c in cards)
+    if size > MAX_LIBRARY:
+        raise ScenarioError(f"{who}: a library of {size} cards is too big (max {MAX_LIBRARY})")
+    zones = {}
+    for z in ZONES:
+        entries = p.get(z) or []
+        if not isinstance(entries, list) or len(entries) > MAX_ZONE:
+            raise ScenarioError(f"{who}: '{z}' must be a list of at most {MAX_ZONE} cards")
+        zones[z] = tuple(
+            _zone_card(e, f"{who} {z} card {k + 1}", pool) for k, e in enumerate(entries)
+        )
+    spells_cast = p.get("spells_cast", 0)
+    if not isinstance(spells_cast, int) or not 0 <= spells_cast <= 100:
+        raise ScenarioError(f"{who}: 'spells_cast' must be 0-100")
+    return PlayerSetup(
+        name=name.strip(),
+        life=life,
+        library=Library(order, tuple(cards)),
+        spells_cast=spells_cast,
+        **zones,
+    )
+
+
+def _action(a: Any, i: int, pool: CardPool) -> dict:
+    where = f"action {i + 1}"
+    if not isinstance(a, Mapping):
+        raise ScenarioError(f"{where}: expected an object with 'do'")
+    do = a.get("do")
+    if do not in ACTIONS:
+        raise ScenarioError(f"{where}: unknown action {do!r} (one of: {', '.join(ACTIONS)})")
+    out: dict[str, Any] = {"do": do}
+    for key in ("card", "with", "target"):
+        if a.get(key) is not None:
+            out[key] = (
+                _name(a[key], f"{where} '{key}'", pool)
+                if key != "target"
+                else _name(a[key], f"{where} 'target'", pool)
+            )
+    if do in ("cast", "activate", "add_lore", "remove_lore") and "card" not in out:
+        raise ScenarioError(f"{where}: '{do}' needs a 'card'")
+    for key, lo, hi in (("x", 0, 99), ("n", 0, 99), ("player", 0, 1), ("ability", 0, 9)):
+        if a.get(key) is not None:
+            v = a[key]
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise ScenarioError(f"{where}: '{key}' must be a whole number {lo}-{hi}, not {v!r}")
+            out[key] = v
+    if do == "discover" and "n" not in out:
+        raise ScenarioError(f"{where}: 'discover' needs 'n'")
+    if a.get("face") is not None:
+        if not isinstance(a["face"], str):
+            raise ScenarioError(f"{where}: 'face' must be a face name")
+        out["face"] = a["face"]
+    if a.get("draw") is not None:
+        out["draw"] = bool(a["draw"])
+    return out
+
+
+def _user_cards(raw: Any) -> list[CardDef]:
+    if not isinstance(raw, list) or len(raw) > MAX_USER_CARDS:
+        raise ScenarioError(f"'cards' must be a list of at most {MAX_USER_CARDS} card objects")
+    out = []
+    for i, c in enumerate(raw):
+        try:
+            out.append(CardDef.from_dict(c))
+        except (ValueError, TypeError, KeyError) as e:
+            raise ScenarioError(f"user card {i + 1}: {e}") from None
+    return out

@@ -1,0 +1,194 @@
+"""Game state as plain data: card objects in zones, the stack, players.
+
+A frame of the timeline holds a ``GameState``. Card objects and stack items are
+frozen, so a snapshot only copies the zone lists and the id -> object map; the
+objects themselves are shared between frames. That keeps stepping cheap and
+makes "back then forward" return the identical state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Face
+
+EMPTY: Mapping[str, int] = MappingProxyType({})
+PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
+
+
+@dataclass(frozen=True, slots=True)
+class CardObject:
+    """A card (or token) in a zone: its own id, owner and status, apart from its definition."""
+
+    id: int
+    card: CardDef
+    owner: int
+    controller: int
+    face: str | None = None
+    counters: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+    tapped: bool = False
+    damage: int = 0
+    is_token: bool = False
+    was_cast: bool = False
+    entered_turn: int = -1
+    read_ahead: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.face or self.card.name
+
+    @property
+    def characteristics(self) -> Face:
+        """The face whose characteristics the object has now (CR 709.4, 712.8, 715.4)."""
+        if self.face:
+            for f in self.card.faces:
+                if f.name == self.face:
+                    return f
+        return self.card.front
+
+    def counter(self, kind: str) -> int:
+        return self.counters.get(kind, 0)
+
+    def with_counters(self, kind: str, n: int) -> CardObject:
+        counters = dict(self.counters)
+        if n <= 0:
+            counters.pop(kind, None)
+        else:
+            counters[kind] = n
+        return replace(self, counters=MappingProxyType(counters))
+
+    def to_dict(self) -> dict:
+        d: dict = {"id": self.id, "name": self.name, "owner": self.owner}
+        if self.controller != self.owner:
+            d["controller"] = self.controller
+        if self.counters:
+            d["counters"] = dict(self.counters)
+        if self.tapped:
+            d["tapped"] = True
+        if self.damage:
+            d["damage"] = self.damage
+        if self.is_token:
+            d["token"] = True
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A spell or an ability on the stack (CR 405, 113.7)."""
+
+    id: int
+    kind: str  # "spell" | "ability"
+    controller: int
+    text: str
+    source: int
+    card_id: int | None = None
+    mana_value: int = 0
+    x: int = 0
+    face: str | None = None
+    targets: tuple = ()
+    trigger: str = ""  # "cascade", "chapter", "etb", "activated", ...
+    chapter: int = 0
+    ops: tuple = ()
+    data: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's zones (tuples of object ids; library top first), life and mana."""
+
+    name: str
+    life: int
+    mana_pool: str
+    library: tuple[int, ...]
+    hand: tuple[int, ...]
+    battlefield: tuple[int, ...]
+    graveyard: tuple[int, ...]
+    exile: tuple[int, ...]
+    spells_cast: int = 0
+
+    def zone(self, zone: str) -> tuple[int, ...]:
+        return getattr(self, zone)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything visible at one frame; read-only, shared parts between frames."""
+
+    players: tuple[PlayerState, ...]
+    stack: tuple[StackItem, ...]
+    objects: Mapping[int, CardObject]
+    turn: int = 1
+    phase: str = "precombat main"
+    active: int = 0
+    lost: tuple[int, ...] = field(default=())
+
+    def obj(self, oid: int) -> CardObject:
+        return self.objects[oid]
+
+    def zone(self, player: int, zone: str) -> list[CardObject]:
+        """Objects of ``player`` in ``zone`` ("stack" gives the spells they control, top first)."""
+        if zone == "stack":
+            return [
+                self.objects[s.card_id]
+                for s in self.stack_top_first
+                if s.card_id is not None and s.controller == player
+            ]
+        return [self.objects[i] for i in self.players[player].zone(zone)]
+
+    @property
+    def stack_top_first(self) -> tuple[StackItem, ...]:
+        return tuple(reversed(self.stack))
+
+    def card_count(self, player: int) -> int:
+        """Cards ``player`` owns in every zone, the stack included; tokens are not cards."""
+        n = 0
+        for p in self.players:
+            for z in PLAYER_ZONES:
+                n += sum(
+                    1
+                    for i in p.zone(z)
+                    if self.objects[i].owner == player and not self.objects[i].is_token
+                )
+        n += sum(
+            1
+            for s in self.stack
+            if s.card_id is not None
+            and self.objects[s.card_id].owner == player
+            and not self.objects[s.card_id].is_token
+        )
+        return n
+
+    def where(self, oid: int) -> str:
+        """The zone an object is in, or "none" (a token that ceased to exist)."""
+        for p in self.players:
+            for z in PLAYER_ZONES:
+                if oid in p.zone(z):
+                    return z
+        if any(s.card_id == oid for s in self.stack):
+            return "stack"
+        return "none"
+
+    def summary(self) -> dict:
+        """Zones per player as card names (library top first), for JSON output and tests."""
+        out = []
+        for idx, p in enumerate(self.players):
+            d = {"name": p.name, "life": p.life, "mana_pool": p.mana_pool}
+            for z in PLAYER_ZONES:
+                d[z] = [self.objects[i].name for i in p.zone(z)]
+            d["stack"] = [s.text for s in self.stack_top_first if s.controller == idx]
+            out.append(d)
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "players": out,
+            "stack": [s.text for s in self.stack_top_first],
+        }
+
+    def _repr_html_(self) -> str:
+        from engine.render import state_html
+
+        return state_html(self)

@@ -1,0 +1,182 @@
+"""Targets (CR 115): which objects and players a spell or ability may target, and the choice.
+
+A target is a reference string: ``p0``/``p1`` for players, ``o12`` for the object
+with id 12 (a permanent, a spell on the stack or a card in a graveyard).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.cards import Face
+    from engine.game import Game
+    from engine.state import CardObject
+
+_MV_RE = re.compile(r"mv\s*(<=|>=|<|>|=)\s*(\d+)")
+
+
+def spell_target_specs(game: Game, obj: CardObject, face: Face) -> list[dict]:
+    """The target specs of a spell: from the card's effects, or "enchant" for an Aura (303.4a)."""
+    entry = game.effects(obj, face.name)
+    specs = list(entry.get("targets") or [])
+    if face.is_aura and not specs:
+        note = (entry.get("notes") or "").lower()
+        what = "creature"
+        for word in ("artifact", "land", "permanent", "planeswalker", "player"):
+            if f"enchant {word}" in note:
+                what = word
+        specs = [{"what": what, "count": 1}]
+    if entry.get("modes") and not specs:
+        return []
+    return specs
+
+
+def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) -> list[str]:
+    what = spec.get("what", "any")
+    constraint = (spec.get("constraint") or "").lower()
+    excluded = set(exclude)
+    refs: list[str] = []
+    if what == "spell":
+        for s in reversed(game.stack):
+            if s.kind == "spell" and s.card_id not in excluded:
+                if "noncreature" in constraint and game.face(game.obj(s.card_id)).is_creature:
+                    continue
+                refs.append(f"o{s.card_id}")
+        return refs
+    if what in ("card_in_graveyard", "card_in_your_graveyard"):
+        players = [controller] if what == "card_in_your_graveyard" else range(len(game.zones))
+        return [f"o{i}" for p in players for i in game.zones[p]["graveyard"]]
+    for perm in game.battlefield():
+        if perm.id in excluded:
+            continue
+        face = game.face(perm)
+        types = set(face.types)
+        ok = {
+            "any": bool(types & {"Creature", "Planeswalker", "Battle"}),
+            "creature": "Creature" in types,
+            "creature_or_planeswalker": bool(types & {"Creature", "Planeswalker"}),
+            "player_or_planeswalker": "Planeswalker" in types,
+            "planeswalker": "Planeswalker" in types,
+            "artifact": "Artifact" in types,
+            "enchantment": "Enchantment" in types,
+            "land": "Land" in types,
+            "permanent": True,
+            "nonland_permanent": "Land" not in types,
+        }.get(what, False)
+        if not ok:
+            continue
+        if "opponent controls" in constraint and perm.controller == controller:
+            continue
+        if (
+            "you control" in constraint
+            and "don't" not in constraint
+            and perm.controller != controller
+        ):
+            continue
+        m = _MV_RE.search(constraint)
+        if m and not _compare(face.mana_value(0), m.group(1), int(m.group(2))):
+            continue
+        refs.append(f"o{perm.id}")
+    return refs
+
+
+def _compare(a: int, op: str, b: int) -> bool:
+    return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b, "=": a == b}[op]
+
+
+def candidates(game: Game, spec: dict, controller: int, exclude: Iterable[int] = ()) -> list[str]:
+    """Every legal target for one spec, players last."""
+    what = spec.get("what", "any")
+    refs = _objects(game, spec, controller, exclude)
+    players: list[int] = []
+    if what in ("any", "player", "player_or_planeswalker"):
+        players = list(range(len(game.zones)))
+    elif what == "opponent":
+        players = [p for p in range(len(game.zones)) if p != controller]
+    return refs + [f"p{p}" for p in players]
+
+
+def has_legal_targets(
+    game: Game, specs: Sequence[dict], controller: int, exclude: Iterable[int] = ()
+) -> bool:
+    """CR 601.2c: each required target must have a legal choice."""
+    exclude = tuple(exclude)
+    for spec in specs:
+        if spec.get("min") == 0:
+            continue
+        if not candidates(game, spec, controller, exclude):
+            return False
+    return True
+
+
+def label(game: Game, ref: str) -> str:
+    if ref.startswith("p"):
+        return game.pname(int(ref[1:]))
+    obj = game.obj(int(ref[1:]))
+    where = game.zone_of(obj.id)
+    zone = where[1] if where else "none"
+    owner = game.pname(obj.controller)
+    if zone == "battlefield":
+        return f"{obj.name} ({owner}'s)"
+    if zone == "stack":
+        return f"{obj.name} (spell, {owner}'s)"
+    return f"{obj.name} ({owner}'s {zone})"
+
+
+def describe(game: Game, refs: Iterable[str]) -> str:
+    return ", ".join(label(game, r) for r in refs)
+
+
+def choose(
+    game: Game, specs: Sequence[dict], controller: int, what_for: str, exclude: Iterable[int] = ()
+) -> tuple[str, ...] | None:
+    """Ask for one target per required spec (None when a required one has no legal choice).
+
+    A spec that takes several targets ("up to two", "divided") gets one target here:
+    always a legal choice, and the one the playground needs; dividing among several
+    targets is not offered.
+    """
+    exclude = tuple(exclude)
+    chosen: list[str] = []
+    for spec in specs:
+        options = [r for r in candidates(game, spec, controller, exclude) if r not in chosen]
+        optional = spec.get("min") == 0
+        if not options:
+            if optional:
+                continue
+            return None
+        pairs = [(f"target:{r}", f"Target {label(game, r)}") for r in options]
+        if optional:
+            pairs.append(("target:none", "No target"))
+        if len(pairs) == 1:
+            key = pairs[0][0]
+        else:
+            key = game.decide(
+                "target",
+                f"Choose a target for {what_for}.",
+                pairs,
+                "601.2c",
+                player=controller,
+                subject=what_for,
+            )
+        ref = key.split(":", 1)[1]
+        if ref != "none":
+            chosen.append(ref)
+    return tuple(chosen)
+
+
+def is_legal(game: Game, ref: str, exclude: Iterable[int] = ()) -> bool:
+    """CR 608.2b: a target is illegal once it has left the zone it was chosen in."""
+    if ref.startswith("p"):
+        return int(ref[1:]) not in game.lost
+    oid = int(ref[1:])
+    if oid in set(exclude):
+        return False
+    return game.zone_of(oid) is not None
+
+
+def any_legal(game: Game, refs: Iterable[str], exclude: Iterable[int] = ()) -> bool:
+    return any(is_legal(game, r, exclude) for r in refs)
