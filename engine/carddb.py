@@ -54,11 +54,10 @@ def normalize_name(name: str) -> str:
 
 def _fold(name: str) -> str:
     """Case- and accent-insensitive key ("Séance" -> "seance", "Æther" -> "aether")."""
+    if name.isascii():  # every bundled name: the fast path
+        return name.lower()
     name = name.replace("Æ", "Ae").replace("æ", "ae")
-    if not name.isascii():
-        name = "".join(
-            c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
-        )
+    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return name.lower()
 
 
