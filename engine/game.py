@@ -368,7 +368,7 @@ class Game:
         for player in order:
             mine = [t for t in pending if t.controller == player]
             while mine:
-                if len(mine) > 1 and len({(t.text, t.source) for t in mine}) > 1:
+                if len(mine) > 1 and len({_trigger_identity(t) for t in mine}) > 1:
                     labels = _unique_labels([t.text for t in mine])
                     key = self.decide(
                         "order_triggers",
@@ -643,6 +643,11 @@ def _zone_phrase(zone: str) -> str:
         "graveyard": "the graveyard",
         "battlefield": "the battlefield",
     }.get(zone, zone)
+
+
+def _trigger_identity(item: StackItem) -> tuple:
+    """Triggers that would do exactly the same thing need no ordering (Apex Devastator x4)."""
+    return (item.trigger, item.source, item.chapter, repr(item.ops), repr(item.data.get("spell")))
 
 
 def _unique_labels(texts: list[str]) -> list[str]:
