@@ -1,0 +1,41 @@
+"""``python -m playground`` / ``playground``: serve the playground (default http://localhost:5006)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="playground", description=__doc__)
+    p.add_argument("--port", type=int, default=5006, help="port to listen on (default 5006)")
+    p.add_argument("--address", default="localhost",
+                   help="address to bind (default localhost; 0.0.0.0 for all interfaces)")
+    p.add_argument("--show", action="store_true", help="open a browser tab")
+    p.add_argument("--allow-websocket-origin", action="append", default=None, metavar="HOST[:PORT]",
+                   help="extra host allowed to open the websocket (repeatable)")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Serve one fresh app per browser session at the root URL."""
+    args = parse_args(argv)
+    import panel as pn
+
+    from engine import default_pool
+    from playground.ui import APP_TITLE, create_app
+
+    default_pool()  # load the card pool once, before the first visitor waits for it
+    origins = [f"localhost:{args.port}", f"127.0.0.1:{args.port}"]
+    if args.address not in ("localhost", "127.0.0.1", "0.0.0.0", "::", ""):
+        origins.append(f"{args.address}:{args.port}")
+    if args.address in ("0.0.0.0", "::"):
+        origins = ["*"]
+    origins += args.allow_websocket_origin or []
+    pn.extension(notifications=False)
+    pn.serve({"/": create_app}, port=args.port, address=args.address, show=args.show,
+             websocket_origin=origins, title=APP_TITLE)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,478 @@
+"""The playground's state: one ``param.Parameterized`` model per browser session.
+
+The scenario dict is the single source of truth (it is what the share link
+holds); the timeline is derived from it by running the engine, and every view
+is a function of (scenario, timeline, frame). Editing the library or the board
+validates the new scenario first, so a bad input leaves the previous state, the
+user's text and the errors side by side.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections import OrderedDict
+from typing import Any
+
+import param
+
+from engine import (
+    CardDef,
+    DecklistError,
+    Scenario,
+    ScenarioError,
+    Timeline,
+    TokenError,
+    UnknownCardError,
+    parse_decklist,
+)
+from playground.defaults import DEFAULT_SCENARIO, PRESETS
+
+__all__ = ["ACTIONS", "PlaygroundModel"]
+
+# What the board form can ask for (label -> scenario action "do").
+ACTIONS: dict[str, str] = {
+    "Cast a spell from hand": "cast",
+    "Activate a discover ability": "activate",
+    "Begin the next precombat main phase": "precombat_main",
+    "Proliferate": "proliferate",
+    "Discover N (no card)": "discover",
+}
+_ACTION_LABEL = {v: k for k, v in ACTIONS.items()}
+
+MAX_TEXT = 20_000  # characters accepted from a text box (decklists, JSON)
+_TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
+_ZONE_LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.*?)\s*(?:\[([^\]]*)\])?\s*$")
+
+
+class PlaygroundModel(param.Parameterized):
+    """Scenario, timeline, current frame, form texts and the errors shown next to inputs."""
+
+    scenario = param.Dict(default={}, doc="The scenario as plain data (what the link holds).")
+    token = param.String(default="", doc="The scenario's URL token.")
+    timeline = param.Parameter(default=None, precedence=-1, doc="engine.Timeline of the scenario.")
+    frame = param.Integer(default=0, bounds=(0, None), doc="Index of the frame on screen.")
+    notice = param.String(default="", doc="A page-level message (e.g. a broken share link).")
+
+    # library builder
+    title = param.String(default="", doc="Scenario title (user text; always escaped).")
+    library_text = param.String(default="", doc="The decklist text box.")
+    library_errors = param.List(default=[], doc="Problems with the decklist / card inputs.")
+    search = param.String(default="", doc="Search-as-you-type fragment.")
+    add_count = param.Integer(default=1, bounds=(1, 99))
+    order = param.Selector(default="random", objects=["random", "listed"])
+    seed = param.Integer(default=7, bounds=(0, 2**31 - 1))
+    scryfall_text = param.String(default="", doc="Scryfall card JSON pasted by the user.")
+
+    # board & action form
+    hand_text = param.String(default="")
+    battlefield_text = param.String(default="")
+    opp_hand_text = param.String(default="")
+    opp_battlefield_text = param.String(default="")
+    action = param.Selector(default="Cast a spell from hand", objects=list(ACTIONS))
+    action_card = param.String(default="")
+    x = param.Integer(default=0, bounds=(0, 99))
+    discover_n = param.Integer(default=3, bounds=(0, 20))
+    counter = param.Boolean(default=False, doc="The opponent counters the spell in response.")
+    counter_with = param.String(default="Counterspell")
+    board_errors = param.List(default=[])
+
+    def __init__(self, scenario: Scenario | dict | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._cache: OrderedDict[str, Timeline] = OrderedDict()
+        self._scenario_obj: Scenario | None = None
+        if isinstance(scenario, Scenario):
+            scenario = scenario.to_dict()
+        try:
+            self.set_scenario(scenario or DEFAULT_SCENARIO, fill_forms=True)
+        except ScenarioError as e:
+            self.notice = f"The scenario could not be loaded: {e}. Showing the default scenario."
+            self.set_scenario(DEFAULT_SCENARIO, fill_forms=True)
+
+    # ------------------------------------------------------------------ scenario
+    @property
+    def scenario_obj(self) -> Scenario:
+        """The validated engine Scenario behind ``scenario``."""
+        assert self._scenario_obj is not None
+        return self._scenario_obj
+
+    @property
+    def pool(self):
+        """The bundled pool plus the scenario's user cards (Scryfall JSON)."""
+        return self.scenario_obj.pool()
+
+    def _run(self, scn: Scenario) -> tuple[str, Timeline]:
+        token = scn.to_token()
+        tl = self._cache.get(token)
+        if tl is None:
+            tl = scn.run()
+            self._cache[token] = tl
+            while len(self._cache) > _TIMELINE_CACHE:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(token)
+        return token, tl
+
+    def set_scenario(self, data: dict | Scenario, *, frame: int = 0,
+                     fill_forms: bool = False) -> None:
+        """Validate and run ``data``; on success it replaces the scenario (ScenarioError if not)."""
+        scn = data if isinstance(data, Scenario) else Scenario.from_dict(data)
+        token, tl = self._run(scn)  # raises ScenarioError / TokenError: state untouched
+        self._scenario_obj = scn
+        frame = max(0, min(frame, len(tl) - 1))
+        with param.parameterized.batch_call_watchers(self):
+            self.scenario = scn.to_dict()
+            self.timeline = tl
+            self.token = token
+            self.frame = frame
+            if fill_forms:
+                self._fill_forms()
+
+    def load_token(self, token: str, frame: int = 0) -> bool:
+        """Open a share-link token; a bad one leaves a notice and the default scenario."""
+        try:
+            scn = Scenario.from_token(token)
+            self.set_scenario(scn, frame=frame, fill_forms=True)
+            self.notice = ""
+            return True
+        except (ScenarioError, TokenError, ValueError) as e:
+            self.notice = (f"The link's scenario could not be opened ({e}). "
+                           "Showing the default scenario instead.")
+            self.set_scenario(DEFAULT_SCENARIO, fill_forms=True)
+            return False
+
+    def load_preset(self, name: str) -> None:
+        """Load one of the built-in example scenarios."""
+        self.notice = ""
+        self.library_errors = []
+        self.board_errors = []
+        self.set_scenario(PRESETS[name], fill_forms=True)
+
+    def _edited(self, data: dict, errors_param: str) -> bool:
+        """Apply an edited scenario dict (choices reset); errors go next to the input."""
+        data = dict(data, choices=[])
+        try:
+            self.set_scenario(data)
+        except (ScenarioError, ValueError) as e:
+            setattr(self, errors_param, [str(e)])
+            return False
+        setattr(self, errors_param, [])
+        return True
+
+    def _copy(self) -> dict:
+        return copy.deepcopy(self.scenario)
+
+    # ------------------------------------------------------------------ stepping
+    @property
+    def n_frames(self) -> int:
+        return len(self.timeline) if self.timeline is not None else 1
+
+    def go(self, k: int) -> None:
+        """Show frame ``k`` (clamped)."""
+        self.frame = max(0, min(int(k), self.n_frames - 1))
+
+    def step(self, delta: int) -> None:
+        self.go(self.frame + delta)
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(self.n_frames - 1)
+
+    # ----------------------------------------------------------------- decisions
+    def decision_here(self) -> tuple[Any, str | None] | None:
+        """The decision asked at the current frame and the answer given (None if pending)."""
+        tl = self.timeline
+        if tl is None:
+            return None
+        d = tl.decision_frames.get(self.frame)
+        if d is None:
+            return None
+        choices = self.scenario.get("choices", [])
+        chosen = choices[d.index] if d.index < len(choices) and d is not tl.pending else None
+        return d, chosen
+
+    def answer(self, key: str) -> None:
+        """Answer (or re-answer) the decision at the current frame and show what follows."""
+        here = self.decision_here()
+        if here is None:
+            return
+        d, _ = here
+        at = self.frame
+        choices = list(self.scenario.get("choices", []))[: d.index] + [key]
+        self.set_scenario(dict(self.scenario, choices=choices), frame=at + 1)
+
+    # ------------------------------------------------------------------ library
+    @property
+    def library_cards(self) -> list[dict]:
+        return list(self.scenario["players"][0]["library"]["cards"])
+
+    def library_summary(self) -> tuple[int, int, int]:
+        """(size, lands, nonlands) of the library."""
+        pool = self.pool
+        lands = size = 0
+        for entry in self.library_cards:
+            size += entry["count"]
+            card = pool.find(entry["name"])
+            if card is not None and card.is_land:
+                lands += entry["count"]
+        return size, lands, size - lands
+
+    def _with_library(self, cards: list[dict], order: str | None = None) -> dict:
+        data = self._copy()
+        lib = data["players"][0]["library"]
+        lib["cards"] = cards
+        if order is not None:
+            lib["order"] = order
+        return data
+
+    def _after_library_change(self) -> None:
+        self.library_text = "\n".join(f"{c['count']} {c['name']}" for c in self.library_cards)
+
+    def apply_decklist(self, text: str | None = None) -> bool:
+        """Parse the decklist box into the library; errors keep both text and library."""
+        text = self.library_text if text is None else text
+        self.library_text = text
+        if len(text) > MAX_TEXT:
+            self.library_errors = [f"The decklist is too long ({len(text)} characters; "
+                                   f"at most {MAX_TEXT})."]
+            return False
+        try:
+            deck = parse_decklist(text, pool=self.pool)
+        except DecklistError as e:
+            self.library_errors = [str(err) for err in e.errors]
+            return False
+        if not deck.main:
+            self.library_errors = ["The decklist has no cards in its main deck."]
+            return False
+        cards = [{"name": n, "count": c} for c, n in deck.main]
+        if self._edited(self._with_library(cards), "library_errors"):
+            self._after_library_change()
+            return True
+        return False
+
+    def search_results(self, fragment: str | None = None, limit: int = 12) -> list[str]:
+        fragment = self.search if fragment is None else fragment
+        if len(fragment.strip()) < 2:
+            return []
+        return self.pool.search(fragment.strip()[:100], limit=limit)
+
+    def add_card(self, name: str, count: int | None = None) -> bool:
+        """Add ``count`` copies of a card (merging with an existing row)."""
+        count = self.add_count if count is None else count
+        try:
+            canonical = self.pool.get(name).name
+        except UnknownCardError as e:
+            hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+            self.library_errors = [f"Unknown card {name!r}{hint}"]
+            return False
+        cards = self.library_cards
+        for i, c in enumerate(cards):
+            if c["name"] == canonical:
+                cards[i] = {"name": canonical, "count": c["count"] + count}
+                break
+        else:
+            cards.append({"name": canonical, "count": count})
+        ok = self._edited(self._with_library(cards), "library_errors")
+        if ok:
+            self._after_library_change()
+        return ok
+
+    def set_count(self, name: str, count: Any) -> bool:
+        """Change a row's count; 0 removes it; a bad count is reported, not applied."""
+        try:
+            n = int(count)
+        except (TypeError, ValueError):
+            self.library_errors = [f"{name}: count {count!r} is not a whole number"]
+            return False
+        if n < 0:
+            self.library_errors = [f"{name}: count {n} is out of range (0 to 250)"]
+            return False
+        cards = [c if c["name"] != name else {"name": name, "count": n}
+                 for c in self.library_cards]
+        cards = [c for c in cards if c["count"] > 0]
+        ok = self._edited(self._with_library(cards), "library_errors")
+        if ok:
+            self._after_library_change()
+        return ok
+
+    def remove_card(self, name: str) -> bool:
+        return self.set_count(name, 0)
+
+    def apply_order(self) -> bool:
+        """Apply the library order and seed chosen in the form (no-op when unchanged)."""
+        if (self.order == self.scenario["players"][0]["library"]["order"]
+                and self.seed == self.scenario.get("seed", 0)):
+            return True
+        data = self._with_library(self.library_cards, order=self.order)
+        data["seed"] = self.seed
+        return self._edited(data, "library_errors")
+
+    def apply_title(self) -> bool:
+        data = self._copy()
+        data["title"] = self.title[:200]
+        try:
+            self.set_scenario(data, frame=self.frame)
+        except ScenarioError as e:
+            self.library_errors = [str(e)]
+            return False
+        return True
+
+    def add_scryfall_card(self, text: str | None = None) -> bool:
+        """Add a card given as Scryfall JSON to the scenario's cards and one copy to the library."""
+        text = self.scryfall_text if text is None else text
+        if len(text) > MAX_TEXT:
+            self.library_errors = ["The card JSON is too long."]
+            return False
+        try:
+            card = CardDef.from_scryfall(json.loads(text))
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            self.library_errors = [f"Could not read the Scryfall JSON: {e}"]
+            return False
+        data = self._copy()
+        user = [c for c in data.get("cards", []) if c.get("name") != card.name]
+        data["cards"] = [*user, card.to_dict(compact=True)]
+        cards = data["players"][0]["library"]["cards"]
+        cards.append({"name": card.name, "count": 1})
+        if self._edited(data, "library_errors"):
+            self._after_library_change()
+            return True
+        return False
+
+    # -------------------------------------------------------------------- board
+    def _parse_zone(self, text: str, label: str, errors: list[str]) -> list:
+        """Lines like ``2 Mountain`` or ``The First Eruption [lore=2, tapped]``."""
+        out: list = []
+        pool = self.pool
+        for no, raw in enumerate(text.splitlines()[:200], start=1):
+            line = raw.strip()
+            if not line or line.startswith(("#", "//")):
+                continue
+            m = _ZONE_LINE.match(line)
+            count = int(m.group(1)) if m and m.group(1) else 1
+            name = m.group(2) if m else line
+            opts = m.group(3) if m else None
+            if not 1 <= count <= 60:
+                errors.append(f"{label} line {no}: count {count} is out of range (1 to 60)")
+                continue
+            try:
+                name = pool.get(name).name
+            except UnknownCardError as e:
+                hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+                errors.append(f"{label} line {no}: unknown card {name!r}{hint}")
+                continue
+            entry: dict[str, Any] = {"name": name}
+            for opt in (opts or "").split(","):
+                opt = opt.strip().lower()
+                if not opt:
+                    continue
+                if opt == "tapped":
+                    entry["tapped"] = True
+                    continue
+                om = re.match(r"^([a-z+\-/0-9]+)\s*[=: ]\s*(\d+)$", opt)
+                if not om or int(om.group(2)) > 99:
+                    errors.append(f"{label} line {no}: can't read {opt!r} "
+                                  "(write e.g. [lore=2] or [tapped])")
+                    continue
+                entry.setdefault("counters", {})[om.group(1)] = int(om.group(2))
+            out.extend([entry if len(entry) > 1 else name] * count)
+        return out
+
+    def apply_board(self) -> bool:
+        """Build hand, battlefield and the action from the form; errors keep the old board."""
+        errors: list[str] = []
+        hand = self._parse_zone(self.hand_text, "Hand", errors)
+        field = self._parse_zone(self.battlefield_text, "Battlefield", errors)
+        opp_hand = self._parse_zone(self.opp_hand_text, "Opponent's hand", errors)
+        opp_field = self._parse_zone(self.opp_battlefield_text, "Opponent's battlefield", errors)
+        do = ACTIONS[self.action]
+        action: dict[str, Any] = {"do": do}
+        card = self.action_card.strip()
+        if do in ("cast", "activate"):
+            if not card:
+                errors.append("Action: name the card to "
+                              f"{'cast' if do == 'cast' else 'activate'}")
+            else:
+                try:
+                    action["card"] = self.pool.get(card).name
+                except UnknownCardError as e:
+                    hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+                    errors.append(f"Action: unknown card {card!r}{hint}")
+            if do == "cast" and self.x:
+                action["x"] = self.x
+        elif do == "discover":
+            action["n"] = self.discover_n
+        actions = [action]
+        if self.counter:
+            if do != "cast":
+                errors.append("Only a spell can be countered: choose 'Cast a spell from hand'")
+            else:
+                try:
+                    with_ = self.pool.get(self.counter_with.strip() or "Counterspell").name
+                except UnknownCardError as e:
+                    hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+                    errors.append(f"Counter: unknown card {self.counter_with!r}{hint}")
+                    with_ = ""
+                if with_ and "card" in action:
+                    if with_ not in [c if isinstance(c, str) else c["name"] for c in opp_hand]:
+                        opp_hand.append(with_)
+                    actions.append({"do": "counter", "target": action["card"], "with": with_})
+        if errors:
+            self.board_errors = errors
+            return False
+        data = self._copy()
+        you, opp = data["players"][0], data["players"][1]
+        you["hand"], you["battlefield"] = hand, field
+        opp["hand"], opp["battlefield"] = opp_hand, opp_field
+        data["actions"] = actions
+        return self._edited(data, "board_errors")
+
+    # -------------------------------------------------------------------- forms
+    def _fill_forms(self) -> None:
+        """Show the scenario in the form fields (after loading a link or a preset)."""
+        d = self.scenario
+        you, opp = d["players"][0], d["players"][1]
+        self.title = d.get("title", "")
+        self.order = you["library"]["order"]
+        self.seed = int(d.get("seed", 0)) if d.get("seed", 0) < 2**31 else 0
+        self._after_library_change()
+        self.hand_text = _zone_text(you.get("hand", []))
+        self.battlefield_text = _zone_text(you.get("battlefield", []))
+        self.opp_hand_text = _zone_text(opp.get("hand", []))
+        self.opp_battlefield_text = _zone_text(opp.get("battlefield", []))
+        actions = d.get("actions", [])
+        main = next((a for a in actions if a["do"] in _ACTION_LABEL), None)
+        if main is not None:
+            self.action = _ACTION_LABEL[main["do"]]
+            self.action_card = main.get("card", "")
+            self.x = main.get("x", 0)
+            self.discover_n = main.get("n", self.discover_n)
+        counter = next((a for a in actions if a["do"] == "counter"), None)
+        self.counter = counter is not None
+        if counter is not None:
+            self.counter_with = counter.get("with", "Counterspell")
+
+
+def _zone_text(entries: list) -> str:
+    """Zone entries back to the one-card-a-line text the board form reads."""
+    lines: list[str] = []
+    for e in entries:
+        if isinstance(e, str):
+            lines.append(e)
+            continue
+        opts = [f"{k}={v}" for k, v in (e.get("counters") or {}).items()]
+        if e.get("tapped"):
+            opts.append("tapped")
+        lines.append(e["name"] + (f" [{', '.join(opts)}]" if opts else ""))
+    merged: list[str] = []
+    counts: list[int] = []
+    for line in lines:  # "2 Mountain" instead of two lines
+        if merged and merged[-1] == line:
+            counts[-1] += 1
+        else:
+            merged.append(line)
+            counts.append(1)
+    pairs = zip(merged, counts, strict=True)
+    return "\n".join(f"{n} {line}" if n > 1 else line for line, n in pairs)

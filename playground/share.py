@@ -1,0 +1,100 @@
+"""Share links: the URL holds ``?s=<scenario token>&f=<frame>`` at all times.
+
+On session start the token and frame are read from the URL (a broken or
+oversized token gives a notice and the default scenario, never a blank page);
+afterwards every change of scenario or frame is written back, and the copy-link
+box shows the same link. Uses only ``pn.state.location``, which also exists in
+a Pyodide-converted page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+if TYPE_CHECKING:
+    from playground.model import PlaygroundModel
+
+__all__ = ["read_url", "share_view", "sync_url"]
+
+MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
+
+
+def _location() -> Any:
+    loc = pn.state.location
+    return loc if loc is not None else None
+
+
+def read_url(model: PlaygroundModel) -> None:
+    """Load the scenario and frame named by the page URL, if any."""
+    loc = _location()
+    if loc is None:
+        return
+    query = loc.query_params
+    token = query.get("s")
+    frame_raw = query.get("f", 0)
+    try:
+        frame = max(0, int(frame_raw))
+    except (TypeError, ValueError):
+        frame = 0
+    if token is None or token == "":
+        model.go(frame)
+        return
+    token = str(token)
+    if len(token) > MAX_URL_TOKEN:
+        model.notice = (f"The link's scenario token is too long ({len(token)} characters). "
+                        "Showing the default scenario instead.")
+        return
+    model.load_token(token, frame=frame)
+
+
+def sync_url(model: PlaygroundModel) -> None:
+    """Write ``s`` and ``f`` into the URL now and whenever the scenario or frame changes."""
+    loc = _location()
+    if loc is None:
+        return
+
+    def push(*_: Any) -> None:
+        loc.update_query(s=model.token, f=model.frame)
+
+    model.param.watch(push, ["token", "frame"])
+    push()
+
+
+def base_url() -> str:
+    """The page address without its query (empty in a notebook)."""
+    loc = _location()
+    href = getattr(loc, "href", "") or ""
+    return href.split("?", 1)[0].split("#", 1)[0]
+
+
+def share_link(model: PlaygroundModel, base: str) -> str:
+    return f"{base}?s={model.token}&f={model.frame}"
+
+
+def share_view(model: PlaygroundModel) -> pn.Row:
+    """The link box and a copy button (copying happens in the browser, no round trip)."""
+    base = base_url()
+    link = pn.widgets.TextInput(value=share_link(model, base), sizing_mode="stretch_width",
+                                min_width=160)
+    copy = pn.widgets.Button(label="Copy link", width=110)  # no icon: icons come from a CDN
+    copy.js_on_click(args={"link": link}, code="""
+const text = link.value;
+const done = () => {
+  cb_obj.label = 'Copied ✓';
+  setTimeout(() => { cb_obj.label = 'Copy link'; }, 1500);
+};
+if (navigator.clipboard && window.isSecureContext) {
+  navigator.clipboard.writeText(text).then(done, done);
+} else {
+  const ta = document.createElement('textarea'); ta.value = text; document.body.appendChild(ta);
+  ta.select(); try { document.execCommand('copy'); } catch (e) {} ta.remove(); done();
+}
+""")
+
+    def update(*_: Any) -> None:
+        link.value = share_link(model, base)
+
+    model.param.watch(update, ["token", "frame"])
+    return pn.Row(link, copy, sizing_mode="stretch_width", margin=0)

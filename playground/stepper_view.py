@@ -1,0 +1,203 @@
+"""Stepper: first / back / next / last, a slider, arrow keys and a clickable event log.
+
+The log and the keyboard listener are one small ESM component (no CDN, no
+external JS): it draws the events with ``textContent`` (so names stay text),
+highlights the current frame and sends "goto k" / "next" / "back" messages; the
+model decides what the frame becomes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+if TYPE_CHECKING:
+    from playground.model import PlaygroundModel
+
+__all__ = ["EventLog", "stepper_view"]
+
+
+class EventLog(JSComponent):
+    """The event log (one clickable line per frame) plus the ←/→/Home/End keys."""
+
+    entries = param.List(default=[], doc="[{'text', 'rule', 'decision'}] per frame")
+    frame = param.Integer(default=0)
+
+    _esm = """
+export function render({ model, el }) {
+  const box = document.createElement('div');
+  box.className = 'log';
+  const ol = document.createElement('ol');
+  ol.setAttribute('data-testid', 'event-log');
+  ol.setAttribute('aria-label', 'Event log');
+  box.appendChild(ol);
+  function draw() {
+    ol.replaceChildren();
+    model.entries.forEach((e, i) => {
+      const li = document.createElement('li');
+      li.dataset.frame = String(i);
+      li.setAttribute('data-testid', 'log-line');
+      li.setAttribute('role', 'button');
+      li.tabIndex = -1;
+      const n = document.createElement('span'); n.className = 'n'; n.textContent = String(i);
+      const t = document.createElement('span'); t.className = 't'; t.textContent = e.text;
+      li.append(n, t);
+      if (e.rule) {
+        const r = document.createElement('span'); r.className = 'r';
+        r.textContent = 'CR ' + e.rule; li.appendChild(r);
+      }
+      if (e.decision) {
+        const d = document.createElement('span'); d.className = 'd';
+        d.textContent = e.decision; li.appendChild(d);
+      }
+      li.addEventListener('click', () => model.send_msg({goto: i}));
+      ol.appendChild(li);
+    });
+    mark();
+  }
+  function mark() {
+    for (const li of ol.children) {
+      const cur = Number(li.dataset.frame) === model.frame;
+      li.classList.toggle('current', cur);
+      if (cur) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
+    }
+    const cur = ol.children[model.frame];
+    if (cur) {
+      const top = cur.offsetTop - box.offsetTop, h = box.clientHeight;
+      if (top < box.scrollTop || top + cur.offsetHeight > box.scrollTop + h)
+        box.scrollTop = Math.max(0, top - h / 2);
+    }
+  }
+  draw();
+  model.on('entries', draw);
+  model.on('frame', mark);
+  const typing = (e) => {
+    const t = e.composedPath()[0];
+    if (!t || !t.tagName) return false;
+    const tag = t.tagName.toUpperCase();
+    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
+  };
+  const onkey = (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || typing(e)) return;
+    const map = {ArrowRight: 'next', ArrowLeft: 'back', Home: 'first', End: 'last'};
+    const cmd = map[e.key];
+    if (cmd) { e.preventDefault(); model.send_msg({step: cmd}); }
+  };
+  document.addEventListener('keydown', onkey);
+  model.on('remove', () => document.removeEventListener('keydown', onkey));
+  return box;
+}
+"""
+
+    _stylesheets = ["""
+.log { max-height: 330px; overflow-y: auto; border: 1px solid #d8dee4; border-radius: 8px;
+  background: #fff; font: 12.5px/1.4 system-ui, sans-serif; }
+ol { list-style: none; margin: 0; padding: 2px 0; }
+li { display: flex; gap: 6px; align-items: baseline; padding: 3px 8px; cursor: pointer;
+  border-left: 3px solid transparent; }
+li:hover { background: #f3f6f9; }
+li.current { background: #fff3b0; border-left-color: #e0a800; }
+.n { color: #8c959f; width: 22px; text-align: right; flex: none;
+  font-variant-numeric: tabular-nums; }
+.t { flex: 1; }
+.r { flex: none; font: 600 10.5px/1.5 ui-monospace, monospace; color: #3d4b5c;
+  background: #eaeef2; border-radius: 8px; padding: 0 6px; }
+.d { flex: none; font-size: 11px; color: #0a3069; background: #ddf4ff; border-radius: 8px;
+  padding: 0 6px; }
+"""]
+
+    def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._model = model
+
+    def _handle_msg(self, msg: Any) -> None:
+        m = self._model
+        if m is None or not isinstance(msg, dict):
+            return
+        if "goto" in msg:
+            m.go(int(msg["goto"]))
+        step = msg.get("step")
+        if step == "next":
+            m.step(1)
+        elif step == "back":
+            m.step(-1)
+        elif step == "first":
+            m.first()
+        elif step == "last":
+            m.last()
+
+
+def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
+    """One line per frame: the event sentence, its CR number and any decision taken there."""
+    tl = model.timeline
+    if tl is None:
+        return []
+    decisions = tl.decision_frames
+    choices = model.scenario.get("choices", [])
+    out = []
+    for f in tl.frames:
+        e = f.event
+        entry = {"text": e.text if e else "Start: the board before anything happens",
+                 "rule": e.rule if e else "", "decision": ""}
+        d = decisions.get(f.index)
+        if d is not None:
+            if d is tl.pending:
+                entry["decision"] = "decision needed"
+            elif d.index < len(choices):
+                try:
+                    entry["decision"] = "chose: " + d.label_of(choices[d.index])
+                except KeyError:
+                    entry["decision"] = "chose: " + choices[d.index]
+        out.append(entry)
+    return out
+
+
+def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog]:
+    """The stepper controls row and the event log, both kept in step with the model."""
+    first = pn.widgets.Button(label="« First", width=80, description="First frame (Home)")
+    back = pn.widgets.Button(label="‹ Back", width=80, description="Previous frame (←)")
+    nxt = pn.widgets.Button(label="Next ›", width=80, color="primary",
+                            description="Next frame (→)")
+    last = pn.widgets.Button(label="Last »", width=80, description="Last frame (End)")
+    first.on_click(lambda _e: model.first())
+    back.on_click(lambda _e: model.step(-1))
+    nxt.on_click(lambda _e: model.step(1))
+    last.on_click(lambda _e: model.last())
+    n = model.n_frames
+    slider = pn.widgets.IntSlider(start=0, end=max(1, n - 1), value=model.frame,
+                                  disabled=n <= 1, sizing_mode="stretch_width",
+                                  min_width=160, margin=(0, 12))
+    counter = pn.pane.HTML("", margin=(8, 4), width=110,
+                           stylesheets=[":host{font:13px system-ui;color:#57606a}"])
+    log = EventLog(model=model, entries=log_entries(model), frame=model.frame,
+                   sizing_mode="stretch_width")
+
+    def on_slider(event: param.parameterized.Event) -> None:
+        model.go(event.new)
+
+    slider.param.watch(on_slider, "value")
+
+    def sync_frame(*_: Any) -> None:
+        k, n = model.frame, model.n_frames
+        if slider.end != max(1, n - 1):
+            slider.end = max(1, n - 1)
+            slider.disabled = n <= 1
+        slider.value = k
+        log.frame = k
+        first.disabled = back.disabled = k == 0
+        nxt.disabled = last.disabled = k >= n - 1
+        counter.object = f'<span data-testid="frame-counter">{k} / {n - 1}</span>'
+
+    def sync_timeline(*_: Any) -> None:
+        log.entries = log_entries(model)
+        sync_frame()
+
+    model.param.watch(sync_timeline, ["timeline"])
+    model.param.watch(sync_frame, ["frame"])
+    sync_frame()
+    controls = pn.Row(first, back, nxt, last, slider, counter, sizing_mode="stretch_width",
+                      align="center")
+    return controls, log

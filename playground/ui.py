@@ -1,0 +1,126 @@
+"""The playground as a reusable object: ``Playground(scenario)`` for servers and notebooks.
+
+Each instance owns its own model (one per browser session when served), so two
+sessions never share state. Only browser-neutral Panel APIs are used, which
+keeps the app convertible with ``panel convert --to pyodide-worker``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+
+from engine import Scenario
+from playground.board_view import board_view
+from playground.decision_view import decision_view
+from playground.defaults import DEFAULT_PRESET, PRESETS
+from playground.html import esc
+from playground.library_view import library_view
+from playground.model import PlaygroundModel
+from playground.odds_view import odds_view
+from playground.setup_view import setup_view
+from playground.share import read_url, share_view, sync_url
+from playground.stepper_view import stepper_view
+
+__all__ = ["Playground", "create_app"]
+
+APP_TITLE = "Cascade rules playground"
+
+_HEADER_CSS = """
+:host { width: 100%; }
+.bar { display: flex; align-items: baseline; gap: 12px; padding: 10px 14px; border-radius: 8px;
+  background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
+.bar h1 { font-size: 18px; margin: 0; font-weight: 650; }
+.bar .title { color: #d0d7de; }
+.notice { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #fff0f1;
+  border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif; }
+"""
+
+_SECTION_CSS = ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;" \
+               "text-transform:uppercase;letter-spacing:.04em}"
+
+
+def _header_html(model: PlaygroundModel) -> str:
+    title = model.scenario.get("title") or "Untitled scenario"
+    notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}</div>'
+              if model.notice else "")
+    return (f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
+            f'{esc(title)}</span></div>{notice}')
+
+
+def _section(text: str) -> pn.pane.HTML:
+    return pn.pane.HTML(f"<h3>{esc(text)}</h3>", stylesheets=[_SECTION_CSS], margin=(4, 5, 0, 5))
+
+
+class Playground(pn.viewable.Viewer):
+    """Build a library, set the board, step through the resolution, decide, share.
+
+    >>> import panel as pn; pn.extension()
+    >>> Playground()                      # the default Bloodbraid Elf scenario
+    >>> Playground(Scenario.load("examples/scenarios/basic_cascade.json")).servable()
+    """
+
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+
+    def __init__(self, scenario: Scenario | dict | None = None, *,
+                 sync_url: bool | None = None, **params: Any) -> None:
+        params.setdefault("model", PlaygroundModel(scenario))
+        super().__init__(**params)
+        if sync_url is None:
+            sync_url = _served()
+        self._sync_url = sync_url
+        self._layout: pn.viewable.Viewable | None = None
+
+    def _build(self) -> pn.viewable.Viewable:
+        model = self.model
+        if self._sync_url:
+            read_url(model)
+            sync_url(model)
+        header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
+                              sizing_mode="stretch_width", margin=(5, 5, 0, 5))
+        model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
+                          ["scenario", "notice"])
+
+        examples = pn.widgets.Select(label="Example scenarios", options=list(PRESETS),
+                                     value=DEFAULT_PRESET if not model.notice else None,
+                                     sizing_mode="stretch_width")
+        examples.param.watch(lambda e: e.new and model.load_preset(e.new), "value")
+
+        controls, log = stepper_view(model)
+        board = board_view(model)
+        decision = decision_view(model)
+
+        sidebar = pn.Column(
+            examples,
+            pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
+                    sizing_mode="stretch_width", dynamic=False),
+            width=400, margin=(5, 10, 5, 5),
+        )
+        resolution = pn.Column(
+            controls, decision, board, sizing_mode="stretch_width", min_width=520)
+        right = pn.Column(_section("Event log"), log, _section("Share"), share_view(model),
+                          width=360, margin=(5, 5))
+        main = pn.Tabs(("Resolution", pn.Row(resolution, right, sizing_mode="stretch_width")),
+                       ("Odds", odds_view(model)), sizing_mode="stretch_width", dynamic=True)
+        return pn.Column(header, pn.Row(sidebar, main, sizing_mode="stretch_width"),
+                         sizing_mode="stretch_width", min_width=1200)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        if self._layout is None:
+            self._layout = self._build()
+        return self._layout
+
+
+def _served() -> bool:
+    """True inside a server session or a Pyodide page (where the URL can be synced)."""
+    doc = pn.state.curdoc
+    if getattr(pn.state, "_is_pyodide", False):
+        return True
+    return bool(doc is not None and doc.session_context is not None)
+
+
+def create_app() -> pn.viewable.Viewable:
+    """One fresh app per session (what ``pn.serve`` and ``panel serve`` call)."""
+    return Playground(sync_url=True).__panel__()
