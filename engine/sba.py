@@ -11,15 +11,20 @@ if TYPE_CHECKING:
 
 
 def toughness(game: Game, oid: int) -> int | None:
-    """Printed toughness; a ``*`` part counts as 0 (characteristic-defining abilities not run)."""
-    face = game.face(game.obj(oid))
+    """Printed toughness plus +1/+1 and minus -1/-1 counters (CR 613.4c, 122.1a).
+
+    A ``*`` part counts as 0 (characteristic-defining abilities are not run).
+    """
+    obj = game.obj(oid)
+    face = game.face(obj)
     if not face.is_creature or face.toughness is None:
         return None
     text = face.toughness.replace("*", "0")
     try:
-        return eval_int(text)
+        printed = eval_int(text)
     except ValueError:
-        return 0
+        printed = 0
+    return printed + obj.counter("+1/+1") - obj.counter("-1/-1")
 
 
 def eval_int(text: str) -> int:
