@@ -8,8 +8,11 @@
 714.4   A Saga whose lore counters reach its final chapter number is sacrificed
         once no chapter ability of it that triggered is still waiting or on the
         stack (state-based action 704.5s). A Saga with no chapter abilities isn't.
-702.155 Read ahead: it enters with the chosen number (1..final) of lore counters,
-        and chapters below that number don't trigger that turn.
+702.155a Read ahead: "Chapter abilities of this Saga can't trigger the turn it entered
+        the battlefield unless it has exactly the number of lore counters on it
+        specified in the chapter symbol of that ability."
+702.155b As it enters, its controller chooses a number from 1 to its final chapter
+        number; it enters with that many lore counters.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ def final_chapter(card: CardDef) -> int:
 
 
 def enters(game: Game, oid: int) -> None:
-    """714.3a (or 702.155a with read ahead): the lore counters it enters with, then chapters."""
+    """714.3a (or 702.155b with read ahead): the lore counters it enters with, then chapters."""
     obj = game.obj(oid)
     final = final_chapter(obj.card)
     if obj.card.read_ahead and final:
@@ -70,14 +73,14 @@ def enters(game: Game, oid: int) -> None:
             f"Read ahead: choose the chapter {obj.name} starts at (it enters with that many "
             "lore counters; earlier chapters don't trigger).",
             [(f"chapter:{n}", f"Chapter {roman(n)}") for n in range(1, final + 1)],
-            "702.155a",
+            "702.155b",
             player=obj.controller,
             subject=obj.name,
             objects=(oid,),
         )
         n = int(key.split(":")[1])
         game.update(oid, read_ahead=n)
-        rule, why = "702.155a", f"read ahead: chapter {roman(n)} chosen"
+        rule, why = "702.155b", f"read ahead: chapter {roman(n)} chosen"
     else:
         n, rule, why = 1, "714.3a", "as a Saga enters"
     _put(game, oid, n, rule, why)
@@ -123,12 +126,14 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
     for n, ops in chapters(obj.card):
         if not before < n <= after:
             continue
-        if obj.read_ahead and obj.entered_turn == game.turn and n < obj.read_ahead:
+        if obj.card.read_ahead and obj.entered_turn == game.turn and after != n:
+            # 702.155a: the turn it entered, only the chapter it has EXACTLY n counters for.
             game.emit(
                 "no_trigger",
-                f"Chapter {roman(n)} of {obj.name} doesn't trigger: read "
-                f"ahead skipped it (chapter {roman(obj.read_ahead)} was chosen).",
-                "702.155c",
+                f"Chapter {roman(n)} of {obj.name} doesn't trigger: read ahead lets a "
+                f"chapter trigger the turn the Saga entered only if it has exactly {n} lore "
+                f"counter{'s' if n != 1 else ''}, and it has {after}.",
+                "702.155a",
                 objects=(oid,),
             )
             continue
@@ -141,6 +146,7 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             trigger="chapter",
             chapter=n,
             ops=tuple(ops),
+            data={"targets": _target_specs(ops)},
         )
         game.trigger(
             item,
@@ -148,6 +154,19 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             f"{before} to {after}, reaching {n}.",
             "714.2b",
         )
+
+
+def _target_specs(ops: tuple[dict, ...]) -> list[dict]:
+    """603.3d: a chapter ability that targets gets its target as it goes on the stack.
+
+    The chapter summaries don't say what kind of target; damage may target anything
+    that can be dealt damage, other ops a permanent (an op may give its own "targets").
+    """
+    for op in ops:
+        if op.get("to") == "target" or op.get("what") in ("target", "targets"):
+            default = {"what": "any" if op.get("op") == "damage" else "permanent", "count": 1}
+            return [dict(spec) for spec in op.get("targets") or [default]]
+    return []
 
 
 def precombat_main(game: Game, player: int) -> None:
