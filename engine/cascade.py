@@ -7,6 +7,9 @@
          its mana cost if the resulting spell's mana value is less than this
          spell's mana value. Then put all cards exiled this way that weren't cast
          on the bottom of your library in a random order."
+702.85b  An action taken "as you cascade" (Averna, the Chaos Bloom) happens after the
+         exiling is finished and before the cast decision (or, with no hit, before the
+         exiled cards go to the bottom).
 702.85c  If a spell has multiple instances of cascade, each triggers separately.
 """
 
@@ -151,6 +154,7 @@ def resolve(game: Game, ability: StackItem) -> None:
             break
         why = "a land" if card.is_land else f"mana value {card.mana_value} is not less than {mv}"
         game.emit("exile", f"{card.name} is exiled face up ({why}).", "702.85a", [move])
+    as_you_cascade(game, player, exiled)
     if hit is None:
         game.emit(
             "whiff",
@@ -177,3 +181,78 @@ def resolve(game: Game, ability: StackItem) -> None:
             exiled.remove(hit)
     rest = [oid for oid in exiled if game.zone_of(oid) == (player, "exile")]
     game.bottom_in_random_order(player, rest, "702.85a", "cascade")
+
+
+def as_you_cascade(game: Game, player: int, exiled: list[int]) -> None:
+    """702.85b: "as you cascade" actions, after exiling and before the cast decision."""
+    for perm in game.battlefield(player):
+        for trig in game.effects(perm).get("triggers") or []:
+            if trig.get("when") != "you_cascade":
+                continue
+            for op in trig.get("ops") or []:
+                what = (op.get("what") or "").lower()
+                if op.get("op") == "put_onto_battlefield" and "land" in what:
+                    _put_exiled_land(game, perm.name, player, exiled, bool(op.get("tapped")), trig)
+                else:
+                    game.emit(
+                        "not_simulated",
+                        f"{perm.name}: as you cascade, {op.get('hint') or op.get('op')} — "
+                        "effect not simulated.",
+                        "702.85b",
+                        objects=(perm.id,),
+                    )
+
+
+def _put_exiled_land(
+    game: Game, source: str, player: int, exiled: list[int], tapped: bool, trig: dict
+) -> None:
+    """Averna: "you may put a land card from among the exiled cards onto the battlefield"."""
+    lands = [
+        oid
+        for oid in exiled
+        if game.zone_of(oid) == (player, "exile") and game.obj(oid).card.is_land
+    ]
+    how = " tapped" if tapped else ""
+    if not lands:
+        game.emit(
+            "as_you_cascade",
+            f"{source}: as you cascade, no land card was exiled, so none is put onto the "
+            "battlefield.",
+            "702.85b",
+        )
+        return
+    by_name: dict[str, int] = {}
+    for oid in lands:
+        by_name.setdefault(game.obj(oid).name, oid)
+    options = [(f"land:{name}", f"Put {name} onto the battlefield{how}") for name in by_name]
+    if trig.get("optional", True):
+        options.append(("none", "Don't put a land onto the battlefield"))
+    key = game.decide(
+        "as_you_cascade",
+        f"{source}: as you cascade, you may put a land card from among the exiled cards onto "
+        f"the battlefield{how} (before deciding whether to cast the hit).",
+        options,
+        "702.85b",
+        player=player,
+        subject=source,
+        objects=tuple(lands),
+    )
+    if key == "none":
+        game.emit(
+            "as_you_cascade",
+            f"{game.verb(player, 'choose', 'chooses')} not to put a land onto the battlefield "
+            f"with {source}.",
+            "702.85b",
+        )
+        return
+    oid = by_name[key.split(":", 1)[1]]
+    move = game.move(oid, "battlefield", player)
+    game.update(oid, tapped=tapped, entered_turn=game.turn)
+    game.emit(
+        "as_you_cascade",
+        f"{game.verb(player, 'put', 'puts')} {game.obj(oid).name} from among the exiled cards "
+        f'onto the battlefield{how} ({source}: "as you cascade").',
+        "702.85b",
+        [move],
+    )
+    game.entered_battlefield(oid, cast=False)

@@ -42,7 +42,7 @@ def offer(
     for f in fits:
         problem = game.cast_problem(obj, f, player)
         if problem:
-            notes.append(f"{problem}, so it can't be cast (601.2c)")
+            notes.append(f"{problem}, so it can't be cast as that spell (601.2c)")
         else:
             castable.append(f)
     if card.is_land or not card.spell_faces:
@@ -58,7 +58,7 @@ def offer(
                 [move],
             )
             return "hand"
-        game.emit("cant_cast", f"{card.name} can't be cast: {why}.", rule, objects=(oid,))
+        game.emit("cant_cast", f"{card.name} is not cast: {why}.", rule, objects=(oid,))
         return "declined"
     multi = len(card.faces) > 1
     options = [(f"cast:{f.name}" if multi else "cast", f"Cast {f.name}") for f in castable]

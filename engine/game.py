@@ -445,7 +445,9 @@ class Game:
         src = self.zone_of(oid)
         src_zone = src[1] if src else "none"
         face_name = face.name if len(obj.card.faces) > 1 else None
-        self.update(oid, controller=controller)
+        # CR 709.3 / 712.11 / 715.3: on the stack only the chosen face exists, so the
+        # move onto the stack already names the spell ("Fire", not "Fire // Ice").
+        self.update(oid, controller=controller, face=face_name)
         move = self.move(oid, "stack")
         self.update(oid, face=face_name, controller=controller, was_cast=True)
         mv = face.mana_value(x)

@@ -118,12 +118,13 @@ def label(game: Game, ref: str) -> str:
     obj = game.obj(int(ref[1:]))
     where = game.zone_of(obj.id)
     zone = where[1] if where else "none"
-    owner = game.pname(obj.controller)
+    who = game.pname(obj.controller)
+    whose = "yours" if who == "You" else f"{who}'s"  # not "You's"
     if zone == "battlefield":
-        return f"{obj.name} ({owner}'s)"
+        return f"{obj.name} ({whose})"
     if zone == "stack":
-        return f"{obj.name} (spell, {owner}'s)"
-    return f"{obj.name} ({owner}'s {zone})"
+        return f"{obj.name} (spell, {whose})"
+    return f"{obj.name} ({game.poss(obj.controller)} {zone})"
 
 
 def describe(game: Game, refs: Iterable[str]) -> str:

@@ -1,0 +1,883 @@
+"""Cascade (CR 702.85), RULES.md "Cascade" items 1-10, tested the way XMage tests read.
+
+Each test sets a board (a scenario dict whose library is LISTED, top first, so the
+order is known), acts (cast, counter), answers the decisions in order, then checks
+the end state and the events. Names and docstrings cite the rule.
+
+CR 702.85a  "When you cast this spell, exile cards from the top of your library until
+            you exile a nonland card whose mana value is less than this spell's mana
+            value. You may cast that card without paying its mana cost if the resulting
+            spell's mana value is less than this spell's mana value. Then put all cards
+            exiled this way that weren't cast on the bottom of your library in a random
+            order."
+CR 702.85b  "As you cascade" actions: after exiling, before the cast decision.
+CR 702.85c  Multiple instances each trigger separately.
+
+Copies: the engine has no copy action (a copy is never cast, so it would not cascade,
+CR 707.10); the tests pin down that only ``cast`` makes cascade triggers.
+Pure pytest (no files, no subprocess), deterministic: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import Scenario, ScenarioError, default_pool
+from engine.events import Event
+from engine.timeline import Timeline
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def board(
+    library: list[str],
+    *,
+    hand: tuple[str, ...] = (),
+    battlefield: tuple = (),
+    opponent_battlefield: tuple = (),
+    opponent_hand: tuple[str, ...] = (),
+    actions: list[dict] | None = None,
+    choices: tuple[str, ...] = (),
+    seed: int = 0,
+    spells_cast: int = 0,
+    cards: tuple[dict, ...] = (),
+) -> dict:
+    """A two-player scenario; the library is listed top first. The default action casts hand[0]."""
+    d: dict = {
+        "version": 1,
+        "seed": seed,
+        "players": [
+            {
+                "name": "You",
+                "library": {"order": "listed", "cards": [{"name": n} for n in library]},
+                "hand": list(hand),
+                "battlefield": list(battlefield),
+                "spells_cast": spells_cast,
+            },
+            {
+                "name": "Opponent",
+                "library": {"order": "listed", "cards": []},
+                "hand": list(opponent_hand),
+                "battlefield": list(opponent_battlefield),
+            },
+        ],
+        "actions": actions if actions is not None else [{"do": "cast", "card": hand[0]}],
+        "choices": list(choices),
+    }
+    if cards:
+        d["cards"] = list(cards)
+    return d
+
+
+def play(d: dict) -> Timeline:
+    return Scenario.from_dict(d).run()
+
+
+def finished(d: dict) -> Timeline:
+    """Run to the end: every decision must have been answered."""
+    tl = play(d)
+    assert tl.pending is None and tl.finished, tl.text()
+    return tl
+
+
+def zone(tl: Timeline, name: str, player: int = 0) -> list[str]:
+    return tl.final.summary()["players"][player][name]
+
+
+def of_kind(tl: Timeline, kind: str) -> list[Event]:
+    return [e for e in tl.events if e.kind == kind]
+
+
+def kinds(tl: Timeline) -> list[str]:
+    return [e.kind for e in tl.events]
+
+
+def index_of(tl: Timeline, kind: str, start: int = 0) -> int:
+    """Position in tl.events of the first event of ``kind`` at or after ``start``."""
+    return next(i for i, e in enumerate(tl.events) if i >= start and e.kind == kind)
+
+
+def frame_of(tl: Timeline, event: Event):
+    return next(f for f in tl.frames if f.event is event)
+
+
+def exiled_from_library(tl: Timeline) -> list[str]:
+    """Names of cards moved library -> exile, in event order."""
+    return [m.name for e in tl.events for m in e.moves if m.src == "library" and m.dst == "exile"]
+
+
+def bottomed(tl: Timeline) -> list[list[str]]:
+    """For each "bottom" event, the cards it put on the bottom, in the order they went."""
+    return [[m.name for m in e.moves] for e in of_kind(tl, "bottom")]
+
+
+def cascade_triggers(tl: Timeline) -> list[Event]:
+    return [e for e in of_kind(tl, "trigger") if e.text.startswith("Cascade triggers")]
+
+
+LANDS_10 = [
+    "Plains",
+    "Island",
+    "Swamp",
+    "Mountain",
+    "Forest",
+    "Wastes",
+    "Snow-Covered Plains",
+    "Snow-Covered Island",
+    "Snow-Covered Swamp",
+    "Snow-Covered Mountain",
+]
+
+
+# ------------------------------------------- item 1: triggers on cast, above the spell
+
+
+def test_cascade_triggers_when_the_spell_is_cast_cr_702_85a() -> None:
+    tl = play(board(["Mountain", "Lightning Bolt"], hand=("Bloodbraid Elf",)))
+    assert kinds(tl)[:3] == ["cast", "trigger", "stack"]
+    cast, trig = tl.events[0], tl.events[1]
+    assert cast.moves[0].src == "hand" and cast.moves[0].dst == "stack"
+    assert trig.rule == "702.85a"
+    assert "Cascade triggers on casting Bloodbraid Elf" in trig.text
+
+
+def test_cascade_trigger_goes_above_spell_cr_702_85a() -> None:
+    tl = play(board(["Mountain", "Lightning Bolt"], hand=("Bloodbraid Elf",)))
+    stacked = frame_of(tl, of_kind(tl, "stack")[0]).state.stack  # bottom -> top
+    assert [s.kind for s in stacked] == ["spell", "ability"]
+    assert stacked[0].text == "Bloodbraid Elf" and stacked[1].trigger == "cascade"
+
+
+def test_cascade_trigger_resolves_before_the_spell_cr_702_85a() -> None:
+    tl = finished(
+        board(["Mountain", "Lightning Bolt"], hand=("Bloodbraid Elf",), choices=("decline",))
+    )
+    cascade_at = index_of(tl, "cascade")
+    enters = [i for i, e in enumerate(tl.events) if e.kind == "resolve" and "Bloodbraid" in e.text]
+    assert enters and enters[-1] > cascade_at
+    assert "enters the battlefield" in tl.events[enters[-1]].text
+    assert zone(tl, "battlefield") == ["Bloodbraid Elf"]
+
+
+def test_free_spell_without_cascade_triggers_nothing_cr_702_85a() -> None:
+    """The hit is cast, but has no cascade: only the Elf's one trigger ever happens."""
+    tl = finished(
+        board(
+            ["Mountain", "Lightning Bolt"],
+            hand=("Bloodbraid Elf",),
+            choices=("cast", "target:p1"),
+        )
+    )
+    assert len(of_kind(tl, "cast")) == 2
+    assert len(cascade_triggers(tl)) == 1
+    assert tl.final.players[1].life == 17
+
+
+def test_counterspell_cast_in_response_does_not_cascade_cr_702_85a() -> None:
+    tl = finished(
+        board(
+            ["Lightning Bolt"],
+            hand=("Bloodbraid Elf",),
+            opponent_hand=("Counterspell",),
+            actions=[
+                {"do": "cast", "card": "Bloodbraid Elf"},
+                {"do": "counter", "target": "Bloodbraid Elf", "with": "Counterspell"},
+            ],
+            choices=("decline",),
+        )
+    )
+    assert len(cascade_triggers(tl)) == 1
+
+
+def test_only_casting_makes_cascade_trigger_no_copy_action_cr_702_85a() -> None:
+    """A card drawn or already on the battlefield never cascades; there is no copy action.
+
+    The engine creates cascade triggers only in ``Game.cast`` (a copy is created, not
+    cast, CR 707.10, so it would not cascade): a scenario can't even ask for a copy.
+    """
+    with pytest.raises(ScenarioError, match="unknown action 'copy'"):
+        Scenario.from_dict(
+            board(["Forest"], hand=("Bloodbraid Elf",), actions=[{"do": "copy", "card": "x"}])
+        )
+    tl = finished(
+        board(
+            ["Bloodbraid Elf", "Lightning Bolt"],
+            battlefield=("Shardless Agent",),
+            actions=[{"do": "precombat_main"}],
+        )
+    )
+    assert zone(tl, "hand") == ["Bloodbraid Elf"]
+    assert cascade_triggers(tl) == []
+    assert "cascade" not in kinds(tl)
+
+
+# ------------------------------------------------------ item 2: each instance separately
+
+
+APEX_LIBRARY = [
+    "Mountain",
+    "Grizzly Bears",
+    "Forest",
+    "Lightning Bolt",
+    "Island",
+    "Llanowar Elves",
+    "Swamp",
+    "Pyroclasm",
+    "Plains",
+]
+
+
+def test_apex_devastator_four_separate_triggers_cr_702_85c() -> None:
+    tl = finished(board(APEX_LIBRARY, hand=("Apex Devastator",), choices=("decline",) * 4))
+    trig = cascade_triggers(tl)
+    assert len(trig) == 4
+    assert all(e.rule == "702.85c" for e in trig)
+    assert len(of_kind(tl, "cascade")) == 4
+    assert [e.moves[0].name for e in of_kind(tl, "cascade_hit")] == [
+        "Grizzly Bears",
+        "Lightning Bolt",
+        "Llanowar Elves",
+        "Pyroclasm",
+    ]
+    assert zone(tl, "battlefield") == ["Apex Devastator"]
+
+
+def test_apex_devastator_each_instance_bottoms_before_the_next_resolves_cr_702_85c() -> None:
+    tl = finished(board(APEX_LIBRARY, hand=("Apex Devastator",), choices=("decline",) * 4))
+    events = tl.events
+    cascades = [i for i, e in enumerate(events) if e.kind == "cascade"]
+    bottoms = [i for i, e in enumerate(events) if e.kind == "bottom"]
+    assert len(bottoms) == 4
+    for k in range(3):
+        assert cascades[k] < bottoms[k] < cascades[k + 1]
+    # When the second instance starts, the first one's two cards are already at the bottom.
+    second = tl.frames[cascades[1] + 1].state
+    lib = [second.obj(i).name for i in second.players[0].library]
+    assert Counter(lib[-2:]) == Counter(["Mountain", "Grizzly Bears"])
+    assert lib[0] == "Forest"
+    # Final library: the untouched Plains, then each instance's pair in resolution order.
+    final = zone(tl, "library")
+    assert final[0] == "Plains"
+    pairs = [Counter(final[1 + 2 * k : 3 + 2 * k]) for k in range(4)]
+    assert pairs == [
+        Counter(["Mountain", "Grizzly Bears"]),
+        Counter(["Forest", "Lightning Bolt"]),
+        Counter(["Island", "Llanowar Elves"]),
+        Counter(["Swamp", "Pyroclasm"]),
+    ]
+
+
+def test_maelstrom_nexus_gives_cascade_to_the_first_spell_each_turn_cr_702_85a() -> None:
+    tl = finished(
+        board(
+            ["Mountain", "Llanowar Elves", "Forest"],
+            hand=("Grizzly Bears",),
+            battlefield=("Maelstrom Nexus",),
+            choices=("decline",),
+        )
+    )
+    trig = cascade_triggers(tl)
+    assert len(trig) == 1 and "Maelstrom Nexus" in trig[0].text
+    assert of_kind(tl, "cascade_hit")[0].moves[0].name == "Llanowar Elves"
+
+
+def test_maelstrom_nexus_no_cascade_after_a_spell_this_turn_cr_702_85a() -> None:
+    tl = finished(
+        board(
+            ["Mountain", "Llanowar Elves"],
+            hand=("Grizzly Bears",),
+            battlefield=("Maelstrom Nexus",),
+            spells_cast=1,
+        )
+    )
+    assert cascade_triggers(tl) == []
+    assert zone(tl, "library") == ["Mountain", "Llanowar Elves"]
+
+
+def test_maelstrom_nexus_adds_an_instance_to_own_cascade_cr_702_85c() -> None:
+    tl = finished(
+        board(
+            ["Mountain", "Llanowar Elves", "Forest", "Lightning Bolt"],
+            hand=("Shardless Agent",),
+            battlefield=("Maelstrom Nexus",),
+            choices=("decline", "decline"),
+        )
+    )
+    trig = cascade_triggers(tl)
+    assert len(trig) == 2 and all(e.rule == "702.85c" for e in trig)
+    assert "its own cascade" in trig[0].text and "Maelstrom Nexus" in trig[1].text
+    assert len(of_kind(tl, "cascade")) == 2
+
+
+def test_maelstrom_nexus_free_spell_is_the_second_spell_cr_702_85a() -> None:
+    """Enlisted Wurm is the first spell (two instances); the cascaded Shardless Agent is
+    the second spell this turn, so it has only its own cascade."""
+    tl = finished(
+        board(
+            ["Shardless Agent", "Forest", "Llanowar Elves", "Mountain", "Lightning Bolt"],
+            hand=("Enlisted Wurm",),
+            battlefield=("Maelstrom Nexus",),
+            choices=("cast", "decline", "decline"),
+        )
+    )
+    trig = cascade_triggers(tl)
+    assert [("Wurm" in e.text, "Nexus" in e.text) for e in trig] == [
+        (True, False),
+        (True, True),
+        (False, False),
+    ]
+    assert sorted(zone(tl, "battlefield")) == [
+        "Enlisted Wurm",
+        "Maelstrom Nexus",
+        "Shardless Agent",
+    ]
+
+
+# ----------------------------------------------------------- item 3: exiling, mandatory
+
+
+def test_exile_one_at_a_time_face_up_until_a_hit_cr_702_85a() -> None:
+    library = [
+        "Forest",
+        "Enlisted Wurm",
+        "Bloodbraid Elf",
+        "Mountain",
+        "Lightning Bolt",
+        "Grizzly Bears",
+    ]
+    tl = play(board(library, hand=("Bloodbraid Elf",)))
+    assert exiled_from_library(tl) == library[:5]
+    exiles = [e for e in tl.events if e.kind in ("exile", "cascade_hit")]
+    assert all(len(e.moves) == 1 and "face up" in e.text for e in exiles)
+    assert all(e.rule == "702.85a" for e in exiles)
+    assert "a land" in exiles[0].text
+    assert "mana value 6 is not less than 4" in exiles[1].text
+    assert exiles[-1].kind == "cascade_hit" and exiles[-1].moves[0].name == "Lightning Bolt"
+    # The hit waits for the decision; Grizzly Bears is never exiled.
+    assert tl.pending.kind == "cascade_cast"
+    assert zone(tl, "library") == ["Grizzly Bears"]
+    assert zone(tl, "exile") == library[:5]
+
+
+@pytest.mark.parametrize(
+    ("card", "is_hit"),
+    [
+        ("Forest", False),  # a land
+        ("Dryad Arbor", False),  # a land creature is still a land
+        ("Bloodbraid Elf", False),  # MV 4 is not LESS than 4
+        ("Fire // Ice", False),  # split card: MV 2 + 2 = 4 in the library (709.4)
+        ("Alrund, God of the Cosmos", False),  # MDFC: front face MV 5 (712.8)
+        ("Bonecrusher Giant", True),  # MV 3
+        ("Stonecoil Serpent", True),  # {X}: MV 0 off the stack (202.3e)
+    ],
+)
+def test_hit_is_first_nonland_card_with_mv_strictly_less_cr_702_85a(
+    card: str, is_hit: bool
+) -> None:
+    tl = play(board([card, "Llanowar Elves"], hand=("Bloodbraid Elf",)))
+    full = default_pool().get(card).name
+    hit = of_kind(tl, "cascade_hit")[0].moves[0].name
+    assert hit == (full if is_hit else "Llanowar Elves")
+    assert exiled_from_library(tl) == ([full] if is_hit else [full, "Llanowar Elves"])
+
+
+def test_exiling_is_mandatory_even_if_the_player_declines_cr_702_85a() -> None:
+    """No "may" before exiling: the first decision is whether to cast the hit."""
+    d = board(["Mountain", "Lightning Bolt", "Forest"], hand=("Bloodbraid Elf",))
+    tl = play(d)
+    assert tl.pending.kind == "cascade_cast" and tl.pending.index == 0
+    assert tl.pending.keys() == ["cast", "decline"]
+    assert exiled_from_library(tl) == ["Mountain", "Lightning Bolt"]
+    done = finished(tl.answer("decline").to_dict())
+    assert of_kind(done, "decline")[0].rule == "702.85a"
+    assert zone(done, "library")[0] == "Forest"
+    assert Counter(zone(done, "library")[1:]) == Counter(["Mountain", "Lightning Bolt"])
+    assert zone(done, "exile") == []
+
+
+# ----------------------------------------------- item 4: the cascading spell's mana value
+
+X_CASCADER = {
+    "name": "Cascading Blaze",
+    "mana_cost": "{X}{R}",
+    "type_line": "Sorcery",
+    "keywords": ["Cascade"],
+    "effects": {"spell": [{"op": "damage", "amount": "X", "to": "each_opponent"}]},
+}
+
+
+def test_x_spell_with_cascade_uses_the_chosen_x_cr_702_85a_202_3e() -> None:
+    """A (user-defined) {X}{R} sorcery with cascade, X = 3: MV 4 on the stack."""
+    tl = play(
+        board(
+            ["Bloodbraid Elf", "Bonecrusher Giant"],
+            hand=("Cascading Blaze",),
+            actions=[{"do": "cast", "card": "Cascading Blaze", "x": 3}],
+            cards=(X_CASCADER,),
+        )
+    )
+    spell = frame_of(tl, tl.events[0]).state.stack[0]
+    assert (spell.mana_value, spell.x) == (4, 3)
+    assert "mana value is 4, X = 3" in tl.events[0].text
+    assert "less than 4" in of_kind(tl, "cascade")[0].text
+    assert exiled_from_library(tl) == ["Bloodbraid Elf", "Bonecrusher Giant // Stomp"]
+
+
+def test_x_spell_given_cascade_by_imoti_uses_mv_with_x_cr_702_85a_202_3e() -> None:
+    """Hydroid Krasis {X}{G}{U} with X = 4 is MV 6 on the stack: Imoti grants cascade
+    (spells with MV 6 or greater) and the limit is 6."""
+    tl = play(
+        board(
+            ["Enlisted Wurm", "Alrund, God of the Cosmos"],
+            hand=("Hydroid Krasis",),
+            battlefield=("Imoti, Celebrant of Bounty",),
+            actions=[{"do": "cast", "card": "Hydroid Krasis", "x": 4}],
+        )
+    )
+    spell = frame_of(tl, tl.events[0]).state.stack[0]
+    assert (spell.mana_value, spell.x) == (6, 4)
+    assert "Imoti" in cascade_triggers(tl)[0].text
+    assert "mana value 6 is not less than 6" in of_kind(tl, "exile")[0].text
+    assert of_kind(tl, "cascade_hit")[0].moves[0].name.startswith("Alrund")
+
+
+def test_x_spell_below_imoti_threshold_gets_no_cascade_cr_702_85a() -> None:
+    tl = finished(
+        board(
+            ["Enlisted Wurm"],
+            hand=("Hydroid Krasis",),
+            battlefield=("Imoti, Celebrant of Bounty",),
+            actions=[{"do": "cast", "card": "Hydroid Krasis", "x": 3}],
+        )
+    )
+    assert tl.events[0].text.endswith("mana value is 5, X = 3.")
+    assert cascade_triggers(tl) == []
+
+
+def test_countered_cascading_spell_cascade_still_resolves_with_last_known_mv_cr_702_85a() -> None:
+    tl = finished(
+        board(
+            ["Enlisted Wurm", "Bloodbraid Elf", "Bonecrusher Giant"],
+            hand=("Bloodbraid Elf",),
+            opponent_hand=("Counterspell",),
+            actions=[
+                {"do": "cast", "card": "Bloodbraid Elf"},
+                {"do": "counter", "target": "Bloodbraid Elf", "with": "Counterspell"},
+            ],
+            choices=("decline",),
+        )
+    )
+    countered = index_of(tl, "countered")
+    cascade = index_of(tl, "cascade")
+    assert countered < cascade
+    assert "last known mana value" in tl.events[cascade].text
+    assert "less than 4" in tl.events[cascade].text
+    assert exiled_from_library(tl) == [
+        "Enlisted Wurm",
+        "Bloodbraid Elf",
+        "Bonecrusher Giant // Stomp",
+    ]
+    assert of_kind(tl, "cascade_hit")[0].moves[0].name == "Bonecrusher Giant // Stomp"
+    assert zone(tl, "graveyard") == ["Bloodbraid Elf"]
+    assert zone(tl, "graveyard", 1) == ["Counterspell"]
+    assert zone(tl, "battlefield") == []
+
+
+# ------------------------------------------------- item 5: the resulting spell's mana value
+
+
+def test_split_card_hit_either_half_never_both_cr_702_85a_709_3() -> None:
+    """Imoti (MV 5) hits Fire // Ice (MV 4): Fire or Ice (MV 2 each) may be cast."""
+    d = board(
+        ["Fire // Ice"],
+        hand=("Imoti, Celebrant of Bounty",),
+        opponent_battlefield=("Grizzly Bears",),
+    )
+    tl = play(d)
+    assert tl.pending.kind == "cascade_cast"
+    assert tl.pending.keys() == ["cast:Fire", "cast:Ice", "decline"]
+    done = finished(tl.answer("cast:Fire").with_choices(["cast:Fire", "target:p1"]).to_dict())
+    casts = of_kind(done, "cast")
+    assert [e.moves[0].name for e in casts] == ["Imoti, Celebrant of Bounty", "Fire"]
+    assert "mana value is 2" in casts[1].text
+    assert not any(e.kind == "cast" and "Ice" in e.text for e in done.events)
+    assert done.final.players[1].life == 18
+    assert zone(done, "graveyard") == ["Fire // Ice"]
+
+
+def test_adventurer_hit_creature_or_adventure_cr_702_85a_715_3() -> None:
+    d = board(["Bonecrusher Giant"], hand=("Bloodbraid Elf",))
+    tl = play(d)
+    assert tl.pending.keys() == ["cast:Bonecrusher Giant", "cast:Stomp", "decline"]
+    done = finished(d | {"choices": ["cast:Stomp", "target:p1"]})
+    stomp = of_kind(done, "cast")[1]
+    assert stomp.moves[0].name == "Stomp" and "mana value is 2" in stomp.text
+    assert done.final.players[1].life == 18
+    adventure = of_kind(done, "exile")[-1]
+    assert adventure.rule == "715.4" and "on an adventure" in adventure.text
+    assert zone(done, "exile") == ["Bonecrusher Giant // Stomp"]  # the card again, in exile
+
+
+def test_adventure_too_expensive_giant_killer_only_cr_702_85a() -> None:
+    """An MV-3 cascade hits Giant Killer (MV 1); Chop Down (MV 3) may NOT be cast."""
+    tl = play(board(["Giant Killer"], hand=("Shardless Agent",)))
+    assert tl.pending.keys() == ["cast:Giant Killer", "decline"]
+    assert "Chop Down (mana value 3) is not less than 3" in tl.pending.prompt
+    done = finished(tl.answer("cast:Giant Killer").to_dict())
+    assert zone(done, "battlefield") == ["Giant Killer", "Shardless Agent"]
+
+
+def test_mdfc_hit_only_faces_that_qualify_cr_702_85a_712_8() -> None:
+    """Valki (MV 2) is a hit for MV 4; its back face Tibalt (MV 7) can't be cast."""
+    tl = play(board(["Valki, God of Lies"], hand=("Bloodbraid Elf",)))
+    assert tl.pending.keys() == ["cast:Valki, God of Lies", "decline"]
+    assert "Tibalt, Cosmic Impostor (mana value 7) is not less than 4" in tl.pending.prompt
+
+
+def test_mdfc_hit_either_face_back_face_cast_cr_702_85a_712_8() -> None:
+    """Enlisted Wurm (MV 6) hits Alrund (front MV 5): Alrund or Hakka (MV 2) may be cast."""
+    d = board(["Alrund, God of the Cosmos"], hand=("Enlisted Wurm",))
+    tl = play(d)
+    assert tl.pending.keys() == [
+        "cast:Alrund, God of the Cosmos",
+        "cast:Hakka, Whispering Raven",
+        "decline",
+    ]
+    done = finished(tl.answer("cast:Hakka, Whispering Raven").to_dict())
+    hakka = of_kind(done, "cast")[1]
+    assert hakka.moves[0].name == "Hakka, Whispering Raven"
+    assert "mana value is 2" in hakka.text
+    assert zone(done, "battlefield") == ["Hakka, Whispering Raven", "Enlisted Wurm"]
+
+
+@pytest.mark.parametrize("card", ["Living End", "Crashing Footfalls"])
+def test_no_mana_cost_hit_is_mv_0_and_castable_cr_702_85a_118_6(card: str) -> None:
+    done = finished(board(["Forest", card], hand=("Shardless Agent",), choices=("cast",)))
+    hit = of_kind(done, "cascade_hit")[0]
+    assert hit.moves[0].name == card and "mana value 0 < 3" in hit.text
+    free = of_kind(done, "cast")[1]
+    assert "no mana cost" in free.text and "mana value is 0" in free.text
+    assert card in zone(done, "graveyard")
+    if card == "Crashing Footfalls":
+        assert zone(done, "battlefield").count("Rhino token") == 2
+
+
+# --------------------------------------------------- item 6: free cast, X = 0, no alt cost
+
+
+def test_x_cost_hit_cast_with_x_0_fireball_deals_0_cr_107_3b() -> None:
+    done = finished(board(["Fireball"], hand=("Shardless Agent",), choices=("cast", "target:p1")))
+    free = of_kind(done, "cast")[1]
+    assert "X is 0 (107.3b)" in free.text and "X = 0" in free.text
+    spell = frame_of(done, free).state.stack[-1]
+    assert (spell.text, spell.x, spell.mana_value) == ("Fireball", 0, 1)
+    assert "deals 0 damage" in of_kind(done, "damage")[0].text
+    assert done.final.players[1].life == 20
+
+
+def test_x_counters_creature_hit_enters_with_none_cr_107_3b() -> None:
+    done = finished(board(["Walking Ballista"], hand=("Shardless Agent",), choices=("cast",)))
+    counters = of_kind(done, "counters")[0]
+    assert "0 +1/+1 counters" in counters.text and counters.rule == "107.3b"
+    assert zone(done, "graveyard") == ["Walking Ballista"]  # 0/0: 704.5f
+    assert zone(done, "battlefield") == ["Shardless Agent"]
+
+
+def test_free_cast_is_the_only_cost_no_evoke_cr_118_9() -> None:
+    """Mulldrifter has evoke; cast "without paying its mana cost" it can't be evoked, so it
+    stays on the battlefield after drawing two."""
+    d = board(
+        ["Mulldrifter", "Forest", "Island", "Swamp"],
+        hand=("Enlisted Wurm",),
+        choices=("cast",),
+    )
+    assert play(d | {"choices": []}).pending.keys() == ["cast", "decline"]
+    done = finished(d)
+    assert "without paying its mana cost" in of_kind(done, "cast")[1].text
+    assert zone(done, "hand") == ["Forest", "Island"]
+    assert zone(done, "battlefield") == ["Mulldrifter", "Enlisted Wurm"]
+
+
+# ---------------------------------------------- item 7: timing ignored, can't cast = not cast
+
+
+def test_timing_ignored_instant_cascade_into_creature_cr_702_85a() -> None:
+    """Violent Outburst (an instant) cascades into Grizzly Bears: sorcery timing doesn't apply."""
+    done = finished(board(["Grizzly Bears"], hand=("Violent Outburst",), choices=("cast",)))
+    assert zone(done, "battlefield") == ["Grizzly Bears"]
+
+
+def test_hit_without_legal_target_is_not_cast_cr_702_85a_601_2c() -> None:
+    """Murder needs a creature; the cascading Elf is still a spell. No decision is asked."""
+    done = finished(board(["Murder", "Forest"], hand=("Bloodbraid Elf",)))
+    assert done.scenario.choices == () and done.answered == []
+    cant = of_kind(done, "cant_cast")[0]
+    assert "no legal target" in cant.text and cant.rule == "702.85a"
+    assert len(of_kind(done, "cast")) == 1
+    assert zone(done, "library") == ["Forest", "Murder"]
+    assert zone(done, "battlefield") == ["Bloodbraid Elf"]
+
+
+# ----------------------------------------------------- item 8: cast from exile, above the spell
+
+
+def test_hit_is_cast_from_exile_cr_702_85a() -> None:
+    done = finished(
+        board(["Lightning Bolt"], hand=("Bloodbraid Elf",), choices=("cast", "target:p1"))
+    )
+    free = of_kind(done, "cast")[1]
+    assert [(m.name, m.src, m.dst) for m in free.moves] == [("Lightning Bolt", "exile", "stack")]
+    assert "from exile without paying its mana cost" in free.text
+    assert "118.9" in free.rule
+
+
+def test_free_spell_goes_above_the_cascading_spell_cr_702_85a() -> None:
+    done = finished(
+        board(["Lightning Bolt"], hand=("Bloodbraid Elf",), choices=("cast", "target:p1"))
+    )
+    stack = frame_of(done, of_kind(done, "cast")[1]).state.stack
+    assert [s.text for s in stack] == ["Bloodbraid Elf", "Lightning Bolt"]  # bottom -> top
+    order = [
+        e.text.split(" resolves")[0] for e in of_kind(done, "resolve") if "Cascade" not in e.text
+    ]
+    assert order == ["Lightning Bolt", "Bloodbraid Elf"]
+
+
+def test_aura_hit_cant_enchant_the_cascading_creature_cr_702_85a_303_4a() -> None:
+    """Pacifism needs a creature to enchant; Bloodbraid Elf is still on the stack."""
+    done = finished(board(["Pacifism"], hand=("Bloodbraid Elf",)))
+    assert "no legal target" in of_kind(done, "cant_cast")[0].text
+    assert zone(done, "library") == ["Pacifism"]
+    assert zone(done, "battlefield") == ["Bloodbraid Elf"]
+
+
+def test_aura_hit_targets_only_creatures_on_the_battlefield_cr_702_85a_303_4a() -> None:
+    d = board(
+        ["Pacifism"],
+        hand=("Bloodbraid Elf",),
+        battlefield=("Llanowar Elves",),
+        opponent_battlefield=("Grizzly Bears",),
+        choices=("cast",),
+    )
+    tl = play(d)
+    assert tl.pending.kind == "target"
+    elf_id = tl.events[0].moves[0].obj
+    names = [o.label for o in tl.pending.options]
+    assert names == ["Target Llanowar Elves (yours)", "Target Grizzly Bears (Opponent's)"]
+    assert f"target:o{elf_id}" not in tl.pending.keys()
+    done = finished(d | {"choices": ["cast", tl.pending.keys()[1]]})
+    assert zone(done, "battlefield", 1) == ["Grizzly Bears"]
+    assert "Pacifism" in zone(done, "battlefield")
+
+
+def test_board_wipe_hit_resolves_before_the_cascading_creature_enters_cr_702_85a() -> None:
+    done = finished(
+        board(
+            ["Pyroclasm"],
+            hand=("Bloodbraid Elf",),
+            battlefield=("Llanowar Elves",),
+            opponent_battlefield=("Grizzly Bears",),
+            choices=("cast",),
+        )
+    )
+    assert zone(done, "battlefield") == ["Bloodbraid Elf"]
+    assert zone(done, "battlefield", 1) == []
+    assert zone(done, "graveyard") == ["Pyroclasm", "Llanowar Elves"]
+    assert zone(done, "graveyard", 1) == ["Grizzly Bears"]
+    elf = done.final.zone(0, "battlefield")[0]
+    assert elf.damage == 0
+
+
+def test_cascade_chain_free_spell_with_cascade_triggers_again_cr_702_85a() -> None:
+    """Enlisted Wurm (MV 6) -> Shardless Agent (MV 3, cast for free: still MV 3) -> Bolt."""
+    done = finished(
+        board(
+            ["Mountain", "Shardless Agent", "Forest", "Lightning Bolt", "Island"],
+            hand=("Enlisted Wurm",),
+            choices=("cast", "cast", "target:p1"),
+        )
+    )
+    trig = cascade_triggers(done)
+    assert ["Enlisted Wurm" in trig[0].text, "Shardless Agent" in trig[1].text] == [True, True]
+    limits = [e.text for e in of_kind(done, "cascade")]
+    assert "less than 6" in limits[0] and "less than 3" in limits[1]
+    # The Agent's trigger goes on the stack above the Agent, above the Wurm.
+    second = [e for e in of_kind(done, "stack") if "Shardless" in e.text][0]
+    stack = frame_of(done, second).state.stack
+    assert [s.text for s in stack] == [
+        "Enlisted Wurm",
+        "Shardless Agent",
+        "Cascade of Shardless Agent",
+    ]
+    assert done.final.players[1].life == 17
+    assert zone(done, "battlefield") == ["Shardless Agent", "Enlisted Wurm"]
+    assert zone(done, "library") == ["Island", "Mountain", "Forest"]
+
+
+def test_cascade_into_same_mv_cascader_is_not_a_hit_cr_702_85a() -> None:
+    done = finished(
+        board(["Bloodbraid Elf", "Llanowar Elves"], hand=("Bloodbraid Elf",), choices=("cast",))
+    )
+    assert len(cascade_triggers(done)) == 1
+    assert zone(done, "library") == ["Bloodbraid Elf"]
+
+
+# --------------------------------------------------- item 9: bottom in a random order, whiff
+
+
+def _ten_lands_then_bolt(seed: int) -> Timeline:
+    return finished(
+        board(
+            [*LANDS_10, "Lightning Bolt", "Grizzly Bears"],
+            hand=("Bloodbraid Elf",),
+            choices=("decline",),
+            seed=seed,
+        )
+    )
+
+
+def test_exiled_cards_go_to_the_bottom_in_a_random_order_cr_702_85a() -> None:
+    a = _ten_lands_then_bolt(1)
+    assert zone(a, "library")[0] == "Grizzly Bears"
+    assert Counter(zone(a, "library")[1:]) == Counter([*LANDS_10, "Lightning Bolt"])
+    assert bottomed(a) == [zone(a, "library")[1:]]
+    orders = {tuple(zone(_ten_lands_then_bolt(seed), "library")) for seed in (1, 2, 3)}
+    assert len(orders) > 1, "the order depends on the seed"
+
+
+def test_same_seed_gives_the_same_bottom_order_cr_702_85a() -> None:
+    a, b = _ten_lands_then_bolt(7), _ten_lands_then_bolt(7)
+    assert zone(a, "library") == zone(b, "library")
+    assert a.fingerprint() == b.fingerprint()
+
+
+def test_random_bottom_order_is_not_a_shuffle_cr_702_85a() -> None:
+    tl = _ten_lands_then_bolt(3)
+    assert "shuffle" not in kinds(tl)
+    bottom = of_kind(tl, "bottom")[0]
+    assert "not a shuffle" in bottom.text and bottom.rule == "702.85a"
+    assert all(m.src == "exile" and m.dst == "library" for m in bottom.moves)
+
+
+def test_declined_hit_goes_to_the_bottom_too_cr_702_85a() -> None:
+    done = finished(
+        board(
+            ["Island", "Lightning Bolt", "Forest"], hand=("Bloodbraid Elf",), choices=("decline",)
+        )
+    )
+    assert Counter(bottomed(done)[0]) == Counter(["Island", "Lightning Bolt"])
+    assert zone(done, "graveyard") == []
+
+
+def test_cast_hit_does_not_go_to_the_bottom_cr_702_85a() -> None:
+    done = finished(
+        board(
+            ["Island", "Lightning Bolt", "Forest"],
+            hand=("Bloodbraid Elf",),
+            choices=("cast", "target:p1"),
+        )
+    )
+    assert bottomed(done) == [["Island"]]
+    assert zone(done, "library") == ["Forest", "Island"]
+
+
+def test_whiff_exiles_the_whole_library_and_puts_it_back_nobody_loses_cr_702_85a() -> None:
+    library = ["Mountain", "Enlisted Wurm", "Forest", "Bloodbraid Elf", "Island"]
+    done = finished(board(library, hand=("Bloodbraid Elf",)))
+    assert exiled_from_library(done) == library
+    whiff = of_kind(done, "whiff")[0]
+    assert "all 5 cards" in whiff.text and "Nobody loses" in whiff.text
+    assert Counter(zone(done, "library")) == Counter(library)
+    assert zone(done, "exile") == []
+    assert done.final.lost == ()
+    assert zone(done, "battlefield") == ["Bloodbraid Elf"]
+    assert done.answered == []
+
+
+def test_whiff_on_an_empty_library_nobody_loses_cr_702_85a() -> None:
+    done = finished(board([], hand=("Bloodbraid Elf",)))
+    assert "all 0 cards" in of_kind(done, "whiff")[0].text
+    assert done.final.lost == ()
+    assert "bottom" not in kinds(done)
+    assert zone(done, "battlefield") == ["Bloodbraid Elf"]
+
+
+def test_no_card_lost_or_duplicated_through_a_cascade_chain() -> None:
+    done = finished(
+        board(
+            ["Mountain", "Shardless Agent", "Forest", "Lightning Bolt", "Island"],
+            hand=("Enlisted Wurm",),
+            choices=("cast", "cast", "target:p1"),
+        )
+    )
+    assert {f.state.card_count(0) for f in done.frames} == {6}
+
+
+# ------------------------------------------------------------- item 10: "as you cascade"
+
+
+AVERNA_LIB = ["Mountain", "Forest", "Lightning Bolt", "Island"]
+
+
+def test_as_you_cascade_averna_acts_after_exiling_before_the_cast_decision_cr_702_85b() -> None:
+    tl = play(board(AVERNA_LIB, hand=("Bloodbraid Elf",), battlefield=("Averna, the Chaos Bloom",)))
+    assert tl.pending.kind == "as_you_cascade" and tl.pending.rule == "702.85b"
+    assert tl.pending.keys() == ["land:Mountain", "land:Forest", "none"]
+    assert exiled_from_library(tl) == ["Mountain", "Forest", "Lightning Bolt"]
+    d = tl.answer("land:Forest").to_dict()
+    tl2 = play(d)
+    assert tl2.pending.kind == "cascade_cast"
+    done = finished(d | {"choices": ["land:Forest", "decline"]})
+    put = of_kind(done, "as_you_cascade")[0]
+    assert [(m.name, m.src, m.dst) for m in put.moves] == [("Forest", "exile", "battlefield")]
+    assert put.rule == "702.85b"
+    assert index_of(done, "as_you_cascade") < index_of(done, "decline")
+    forest = next(o for o in done.final.zone(0, "battlefield") if o.name == "Forest")
+    assert forest.tapped
+    assert Counter(bottomed(done)[0]) == Counter(["Mountain", "Lightning Bolt"])
+
+
+def test_as_you_cascade_on_a_whiff_before_the_bottom_cr_702_85b() -> None:
+    done = finished(
+        board(
+            ["Mountain", "Forest", "Island"],
+            hand=("Bloodbraid Elf",),
+            battlefield=("Averna, the Chaos Bloom",),
+            choices=("land:Island",),
+        )
+    )
+    assert index_of(done, "as_you_cascade") < index_of(done, "bottom")
+    assert "Island" in zone(done, "battlefield")
+    assert Counter(zone(done, "library")) == Counter(["Mountain", "Forest"])
+
+
+def test_as_you_cascade_is_optional_cr_702_85b() -> None:
+    done = finished(
+        board(
+            AVERNA_LIB,
+            hand=("Bloodbraid Elf",),
+            battlefield=("Averna, the Chaos Bloom",),
+            choices=("none", "decline"),
+        )
+    )
+    assert zone(done, "battlefield") == ["Averna, the Chaos Bloom", "Bloodbraid Elf"]
+    assert Counter(bottomed(done)[0]) == Counter(["Mountain", "Forest", "Lightning Bolt"])
+
+
+def test_as_you_cascade_with_no_land_exiled_asks_nothing_cr_702_85b() -> None:
+    tl = play(
+        board(
+            ["Lightning Bolt"], hand=("Bloodbraid Elf",), battlefield=("Averna, the Chaos Bloom",)
+        )
+    )
+    assert tl.pending.kind == "cascade_cast" and tl.pending.index == 0
+    assert "no land card was exiled" in of_kind(tl, "as_you_cascade")[0].text
+
+
+def test_averna_has_no_cascade_and_grants_none_cr_702_85b() -> None:
+    tl = finished(
+        board(["Lightning Bolt"], hand=("Grizzly Bears",), battlefield=("Averna, the Chaos Bloom",))
+    )
+    assert cascade_triggers(tl) == []
