@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from engine import Scenario, ScenarioError, default_pool
+from engine import AutoPolicy, Scenario, ScenarioError, default_pool
 from engine.events import Event
 from engine.timeline import Timeline
 
@@ -564,6 +566,17 @@ def test_no_mana_cost_hit_is_mv_0_and_castable_cr_702_85a_118_6(card: str) -> No
         assert zone(done, "battlefield").count("Rhino token") == 2
 
 
+def test_mdfc_hit_with_x_front_face_cast_with_x_0_cr_702_85a_107_3b() -> None:
+    """Agadeem's Awakening {X}{B}{B}{B} is MV 3 in the library; its land back face is
+    never a spell (712.11)."""
+    d = board(["Agadeem's Awakening"], hand=("Bloodbraid Elf",))
+    tl = play(d)
+    assert tl.pending.keys() == ["cast:Agadeem's Awakening", "decline"]
+    done = finished(tl.answer("cast:Agadeem's Awakening").to_dict())
+    free = of_kind(done, "cast")[1]
+    assert "mana value is 3, X = 0" in free.text
+
+
 # --------------------------------------------------- item 6: free cast, X = 0, no alt cost
 
 
@@ -618,6 +631,13 @@ def test_hit_without_legal_target_is_not_cast_cr_702_85a_601_2c() -> None:
     assert len(of_kind(done, "cast")) == 1
     assert zone(done, "library") == ["Forest", "Murder"]
     assert zone(done, "battlefield") == ["Bloodbraid Elf"]
+
+
+def test_split_hit_half_without_legal_target_is_not_offered_cr_702_85a_601_2c() -> None:
+    """Ice needs a permanent to target and there is none: only Fire may be cast."""
+    tl = play(board(["Fire // Ice"], hand=("Imoti, Celebrant of Bounty",)))
+    assert tl.pending.keys() == ["cast:Fire", "decline"]
+    assert "Ice has no legal target" in tl.pending.prompt
 
 
 # ----------------------------------------------------- item 8: cast from exile, above the spell
@@ -722,6 +742,22 @@ def test_cascade_into_same_mv_cascader_is_not_a_hit_cr_702_85a() -> None:
     )
     assert len(cascade_triggers(done)) == 1
     assert zone(done, "library") == ["Bloodbraid Elf"]
+
+
+def test_cascaded_spell_was_cast_if_you_cast_it_triggers_cr_702_85a_603_4() -> None:
+    """Geological Appraiser ("when it enters, if you cast it, discover 3") cast by cascade
+    WAS cast: it discovers."""
+    done = finished(
+        board(
+            ["Geological Appraiser", "Forest", "Lightning Bolt", "Mountain"],
+            hand=("Enlisted Wurm",),
+            choices=("cast", "cast", "target:p1"),
+        )
+    )
+    assert "no_trigger" not in kinds(done)
+    assert len(of_kind(done, "discover")) == 1
+    assert done.final.players[1].life == 17
+    assert zone(done, "battlefield") == ["Geological Appraiser", "Enlisted Wurm"]
 
 
 # --------------------------------------------------- item 9: bottom in a random order, whiff
@@ -881,3 +917,55 @@ def test_averna_has_no_cascade_and_grants_none_cr_702_85b() -> None:
         board(["Lightning Bolt"], hand=("Grizzly Bears",), battlefield=("Averna, the Chaos Bloom",))
     )
     assert cascade_triggers(tl) == []
+
+
+# -------------------------------------------------------- property: 702.85a on any library
+
+POOL = [
+    "Forest",
+    "Dryad Arbor",
+    "Llanowar Elves",
+    "Grizzly Bears",
+    "Crashing Footfalls",
+    "Walking Ballista",
+    "Bonecrusher Giant",
+    "Fire // Ice",
+    "Bloodbraid Elf",
+    "Alrund, God of the Cosmos",
+    "Mulldrifter",
+    "Enlisted Wurm",
+]
+CASCADERS = {
+    "Shardless Agent": 3,
+    "Bloodbraid Elf": 4,
+    "Imoti, Celebrant of Bounty": 5,
+    "Enlisted Wurm": 6,
+}
+
+
+@given(
+    library=st.lists(st.sampled_from(POOL), max_size=12),
+    cascader=st.sampled_from(sorted(CASCADERS)),
+    seed=st.integers(0, 2**32),
+)
+def test_cascade_exiles_exactly_up_to_the_first_hit_and_bottoms_the_rest_cr_702_85a(
+    library: list[str], cascader: str, seed: int
+) -> None:
+    """Declining every hit: the exiled cards are the library's prefix up to the first
+    nonland card with MV < the spell's; they all end at the bottom; the rest keeps its order."""
+    pool = default_pool()
+    limit = CASCADERS[cascader]
+    d = board(library, hand=(cascader,), seed=seed)
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy(decline=[pool.get(n).name for n in POOL]))
+    assert tl.finished and tl.pending is None
+    cards = [pool.get(n) for n in library]
+    first = next((i for i, c in enumerate(cards) if not c.is_land and c.mana_value < limit), None)
+    n = len(cards) if first is None else first + 1
+    full = [c.name for c in cards]
+    assert exiled_from_library(tl) == full[:n]
+    assert bool(of_kind(tl, "whiff")) is (first is None)
+    final = zone(tl, "library")
+    assert final[: len(full) - n] == full[n:]
+    assert Counter(final[len(full) - n :]) == Counter(full[:n])
+    assert zone(tl, "exile") == [] and tl.final.lost == ()
+    assert zone(tl, "battlefield") == [cascader]
