@@ -59,7 +59,11 @@ def sync_url(model: PlaygroundModel) -> None:
         loc.update_query(s=model.token, f=model.frame)
 
     model.param.watch(push, ["token", "frame"])
-    push()
+    # The browser reports its own (empty) query once connected; write ours after that.
+    if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        pn.state.onload(push)
+    else:
+        push()
 
 
 def base_url() -> str:

@@ -78,7 +78,9 @@ export function render({ model, el }) {
     const t = e.composedPath()[0];
     if (!t || !t.tagName) return false;
     const tag = t.tagName.toUpperCase();
-    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
+    const role = t.getAttribute ? t.getAttribute('role') : null;
+    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable
+      || role === 'slider' || role === 'listbox' || role === 'tab';
   };
   const onkey = (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || typing(e)) return;

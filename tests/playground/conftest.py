@@ -1,0 +1,111 @@
+"""Browser-test setup: Chromium from the system, the app served in-process, screenshots.
+
+- Chromium: $PLAYWRIGHT_CHROMIUM, else /usr/bin/chromium (Debian), else Playwright's own
+  download. If none can launch, the tests fail loudly: they are never skipped.
+- The app is served with ``pn.serve(threaded=True)`` on a free port per test module;
+  every server is killed at the end of the session so pytest can exit.
+- Screenshots go to ``test-artifacts/playground/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import panel as pn
+import pytest
+from panel.io.state import state
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "playground"
+LAUNCH_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def chromium_executable() -> str | None:
+    """The Chromium to drive: env override, then the system one; None = Playwright's own."""
+    env = os.environ.get("PLAYWRIGHT_CHROMIUM")
+    if env:
+        return env
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    args = {**browser_type_launch_args, "headless": True, "args": LAUNCH_ARGS}
+    exe = chromium_executable()
+    if exe:
+        args["executable_path"] = exe
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": {"width": 1500, "height": 1000}}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(apps: dict[str, Callable]) -> tuple[str, object]:
+    """Serve ``apps`` on a free port; returns (base URL, server) once it answers."""
+    port = free_port()
+    server = pn.serve(apps, port=port, address="127.0.0.1", threaded=True, show=False,
+                      websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    first = next(iter(apps))
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/{first}", timeout=5):
+                break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    return base, server
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _kill_servers_at_exit() -> Iterator[None]:
+    """Threaded Panel servers keep the interpreter alive; stop them all at the end."""
+    yield
+    state.kill_all_servers()
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    """The playground served for this test module: ``{app_url}`` is the page to open."""
+    from engine import default_pool
+    from playground.ui import create_app
+
+    default_pool()
+    base, server = serve({"app": create_app})
+    yield f"{base}/app"
+    server.stop()
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Callable:
+    """``shot(page, "name")`` saves a full-page screenshot under test-artifacts/playground/."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

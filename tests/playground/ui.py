@@ -1,0 +1,62 @@
+"""What a person does on the page, as small functions the browser tests share."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import Page, expect
+
+from engine import decode_token
+
+TIMEOUT = 15_000
+
+
+def open_app(page: Page, url: str) -> Page:
+    """Open the app and wait until the first board is drawn."""
+    page.goto(url)
+    expect(page.get_by_test_id("board")).to_be_visible(timeout=TIMEOUT)
+    return page
+
+
+def frame(page: Page) -> int:
+    return int(page.get_by_test_id("board").get_attribute("data-frame") or 0)
+
+
+def expect_frame(page: Page, k: int) -> None:
+    expect(page.get_by_test_id("board")).to_have_attribute("data-frame", str(k), timeout=TIMEOUT)
+
+
+def button(page: Page, label: str):
+    return page.get_by_role("button", name=label, exact=True)
+
+
+def step(page: Page, which: str) -> None:
+    """Press one of the stepper buttons: first, back, next, last."""
+    labels = {"first": "« First", "back": "‹ Back", "next": "Next ›", "last": "Last »"}
+    button(page, labels[which]).click()
+
+
+def load_example(page: Page, name: str) -> None:
+    """Pick one of the built-in examples and wait for its title."""
+    page.get_by_label("Example scenarios").select_option(name)
+    expect_frame(page, 0)
+
+
+def open_tab(page: Page, name: str) -> None:
+    page.get_by_text(name, exact=True).click()
+
+
+def url_query(page: Page) -> dict[str, str]:
+    q = parse_qs(urlparse(page.url).query)
+    return {k: v[0] for k, v in q.items()}
+
+
+def scenario_in_url(page: Page) -> dict:
+    """Decode the ``s`` token of the page URL (to check what a shared link holds)."""
+    return decode_token(url_query(page)["s"])
+
+
+def wait_url(page: Page, pattern: str) -> None:
+    """Wait until the page URL (updated in place by the app) matches ``pattern``."""
+    expect(page).to_have_url(re.compile(pattern), timeout=TIMEOUT)
