@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 def proliferate(game: Game, player: int, source: str) -> None:
     from engine import saga
 
-    candidates = [p for p in game.battlefield() if p.counters]
+    # 701.34a: only permanents that HAVE a counter (a kind recorded at 0 is no counter).
+    candidates = [p for p in game.battlefield() if _kinds(p)]
     if not candidates:
         game.emit(
             "proliferate",
@@ -29,7 +30,7 @@ def proliferate(game: Game, player: int, source: str) -> None:
         objects=[p.id for p in candidates],
     )
     for perm in candidates:
-        kinds = ", ".join(f"{k} ({n})" for k, n in sorted(perm.counters.items()))
+        kinds = ", ".join(f"{k} ({perm.counter(k)})" for k in _kinds(perm))
         key = game.decide(
             "proliferate",
             f"Proliferate: add one more of each counter on {perm.name} ({kinds})?",
@@ -41,7 +42,7 @@ def proliferate(game: Game, player: int, source: str) -> None:
         )
         if key == "skip":
             continue
-        for kind in sorted(game.obj(perm.id).counters):
+        for kind in _kinds(game.obj(perm.id)):
             if kind == "lore":
                 saga.add_lore(game, perm.id, 1, "701.34a", "proliferate")
             else:
@@ -55,3 +56,8 @@ def proliferate(game: Game, player: int, source: str) -> None:
                     "701.34a",
                     objects=(perm.id,),
                 )
+
+
+def _kinds(perm) -> list[str]:
+    """The kinds of counters the permanent has (at least one of each), sorted."""
+    return sorted(k for k, n in perm.counters.items() if n > 0)

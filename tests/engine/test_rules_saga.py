@@ -270,6 +270,25 @@ def test_proliferate_skip_adds_nothing_cr_701_34a() -> None:
     assert lore(tl.final, BENALIA) == 1
 
 
+def test_proliferate_chooses_only_permanents_with_a_counter_cr_701_34a() -> None:
+    # Engineered Explosives cast with X = 0 enters with no charge counters: it can't be
+    # chosen; the Saga can.
+    tl = scenario(
+        hand=["Engineered Explosives"],
+        battlefield=[saga(BENALIA, 1)],
+        actions=[
+            {"do": "cast", "card": "Engineered Explosives", "x": 0},
+            {"do": "proliferate"},
+        ],
+        choices=["add"],
+    ).run()
+    assert tl.finished
+    assert [d.subject for _f, d, _k in tl.answered] == [BENALIA]
+    explosives = on_battlefield(tl.final, "Engineered Explosives")
+    assert explosives.counter("charge") == 0
+    assert chapter_triggers(tl) == [f"Chapter II of {BENALIA}"]
+
+
 def test_passed_chapter_does_not_trigger_again_seed_003() -> None:
     # At 2, chapters I and II have passed: one more counter triggers only III.
     tl = scenario(
