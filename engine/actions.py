@@ -82,12 +82,14 @@ def cast(game: Game, action: dict) -> None:
                 objects=(oid,),
             )
             x = int(key.split(":")[1])
+    else:
+        x = 0  # CR 107.3: no {X} in this spell's mana cost, so there is no X to choose
     x = int(x or 0)
     if x < 0:
         raise GameError(f"X must be 0 or more, not {x}")
     problem = game.cast_problem(game.obj(oid), face, player)
     if problem:
-        raise GameError(f"can't cast {face.name}: {problem} (CR 601.2c)")
+        raise GameError(f"can't cast {face.name}: {problem}")
     game.cast(oid, player, face, x=x)
     game.settle()
 

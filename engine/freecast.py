@@ -42,7 +42,7 @@ def offer(
     for f in fits:
         problem = game.cast_problem(obj, f, player)
         if problem:
-            notes.append(f"{problem}, so it can't be cast as that spell (601.2c)")
+            notes.append(f"{problem}, so it can't be cast as that spell")
         else:
             castable.append(f)
     if card.is_land or not card.spell_faces:

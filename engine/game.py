@@ -422,11 +422,14 @@ class Game:
         return faces
 
     def cast_problem(self, obj: CardObject, face: Face, controller: int) -> str | None:
-        """Why this face can't be cast now (CR 601.2c: a spell that targets needs legal targets)."""
+        """Why this face can't be cast now: a spell that targets needs legal targets (601.2c);
+        a mandatory additional cost must be payable (601.2h)."""
         specs = targeting.spell_target_specs(self, obj, face)
         if specs and not targeting.has_legal_targets(self, specs, controller, exclude=(obj.id,)):
-            return f"{face.name} has no legal target"
-        return None
+            return f"{face.name} has no legal target (601.2c)"
+        from engine import costs
+
+        return costs.problem(self, obj, face, controller)
 
     def cast(
         self,
@@ -485,8 +488,10 @@ class Game:
                 "601.2c",
                 objects=(oid,),
             )
+        from engine import cascade, costs
+
+        costs.pay(self, obj, face, controller, free=free)
         self.spells_cast[controller] += 1
-        from engine import cascade
 
         cascade.on_cast(self, item, src_zone)
         return item

@@ -613,6 +613,33 @@ def test_free_cast_is_the_only_cost_no_evoke_cr_118_9() -> None:
     assert zone(done, "battlefield") == ["Mulldrifter", "Enlisted Wurm"]
 
 
+def test_mandatory_additional_cost_is_paid_on_a_free_cast_cr_702_85a_601_2h() -> None:
+    """Thrill of Possibility ("as an additional cost, discard a card") cast by cascade:
+    the mana cost is free, the discard is not (seed 002)."""
+    d = board(
+        ["Thrill of Possibility", "Island", "Swamp"],
+        hand=("Bloodbraid Elf", "Forest", "Mountain"),
+        choices=("cast",),
+    )
+    tl = play(d)
+    assert tl.pending.kind == "discard_cost" and tl.pending.rule == "601.2h"
+    assert tl.pending.keys() == ["discard:Forest", "discard:Mountain"]
+    done = finished(d | {"choices": ["cast", "discard:Mountain"]})
+    cost = of_kind(done, "cost")[0]
+    assert [(m.name, m.src, m.dst) for m in cost.moves] == [("Mountain", "hand", "graveyard")]
+    assert "without paying its mana cost" in cost.text
+    assert index_of(done, "cost") < index_of(done, "resolve", index_of(done, "cost"))
+    assert zone(done, "hand") == ["Forest", "Island", "Swamp"]
+    assert zone(done, "graveyard") == ["Mountain", "Thrill of Possibility"]
+
+
+def test_hit_with_unpayable_additional_cost_is_not_cast_cr_702_85a_601_2h() -> None:
+    done = finished(board(["Thrill of Possibility", "Island"], hand=("Bloodbraid Elf",)))
+    assert done.answered == []
+    assert "additional cost (discard a card) can't be paid" in of_kind(done, "cant_cast")[0].text
+    assert zone(done, "library") == ["Island", "Thrill of Possibility"]
+
+
 # ---------------------------------------------- item 7: timing ignored, can't cast = not cast
 
 

@@ -96,6 +96,14 @@ def test_double_x_counts_twice_on_the_stack_cr_202_3e() -> None:
     assert ballista.card.mana_value == 0
 
 
+def test_x_given_for_a_spell_without_x_is_ignored_cr_107_3() -> None:
+    """An "x" in the action means nothing for a spell with no {X} in its mana cost."""
+    tl = run(board("Lightning Bolt", x=3, choices=("target:p1",)))
+    item = cast_items(tl)[0]
+    assert (item.x, item.mana_value) == (0, 1)
+    assert "X =" not in tl.events[0].text
+
+
 # ---------------------------------------------------------------------------- split (709.3)
 
 

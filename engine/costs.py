@@ -1,0 +1,66 @@
+"""Additional costs paid while casting a spell (CR 601.2f-h), as the card data names them.
+
+A mandatory additional cost must be paid even when the spell is cast "without paying
+its mana cost" (cascade, discover; CR 118.9, seed 002); a spell whose cost can't be paid
+can't be cast. Mana is never simulated; the costs handled here are the ones that move
+cards: "discard a card" (Thrill of Possibility).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.cards import Face
+    from engine.game import Game
+    from engine.state import CardObject
+
+DISCARD = "discard a card"
+
+
+def _cost(game: Game, obj: CardObject, face: Face) -> str:
+    return str(game.effects(obj, face.name).get("additional_cost") or "").strip().lower()
+
+
+def problem(game: Game, obj: CardObject, face: Face, controller: int) -> str | None:
+    """Why the mandatory additional cost can't be paid (CR 601.2h), or None."""
+    if _cost(game, obj, face) == DISCARD:
+        others = [oid for oid in game.zones[controller]["hand"] if oid != obj.id]
+        if not others:
+            return (
+                f"{face.name}'s additional cost ({DISCARD}) can't be paid: no other card "
+                "in hand (601.2h)"
+            )
+    return None
+
+
+def pay(game: Game, obj: CardObject, face: Face, controller: int, *, free: bool = False) -> None:
+    """CR 601.2h: pay the additional cost as the spell is cast (after targets, 601.2c)."""
+    if _cost(game, obj, face) != DISCARD:
+        return
+    hand = [oid for oid in game.zones[controller]["hand"] if oid != obj.id]
+    by_name: dict[str, int] = {}
+    for oid in hand:
+        by_name.setdefault(game.obj(oid).name, oid)
+    if len(by_name) > 1:
+        key = game.decide(
+            "discard_cost",
+            f"{face.name}: choose a card to discard (its additional cost).",
+            [(f"discard:{name}", f"Discard {name}") for name in by_name],
+            "601.2h",
+            player=controller,
+            subject=face.name,
+            objects=tuple(by_name.values()),
+        )
+        chosen = by_name[key.split(":", 1)[1]]
+    else:
+        chosen = hand[0]
+    move = game.move(chosen, "graveyard", controller)
+    even = " (paid even though the spell is cast without paying its mana cost)" if free else ""
+    game.emit(
+        "cost",
+        f"{game.verb(controller, 'discard', 'discards')} {game.obj(chosen).name} to pay "
+        f"{face.name}'s additional cost{even}.",
+        "601.2h",
+        [move],
+    )
