@@ -64,3 +64,65 @@ def pay(game: Game, obj: CardObject, face: Face, controller: int, *, free: bool 
         "601.2h",
         [move],
     )
+
+
+# --------------------------------------------------------------------------- kicker
+
+
+def kicker_cost(game: Game, obj: CardObject, face: Face) -> str | None:
+    """The face's kicker cost from the card data ("Kicker": "{4}"), or None."""
+    value = (game.effects(obj, face.name).get("keyword_costs") or {}).get("Kicker")
+    return str(value) if value else None
+
+
+def choose_kicker(
+    game: Game, obj: CardObject, face: Face, controller: int, *, free: bool = False
+) -> bool | None:
+    """CR 601.2b, 702.33a: announce whether the optional kicker cost will be paid.
+
+    It may be paid even when the spell is cast without paying its mana cost (seed 002).
+    Returns None for a spell without kicker.
+    """
+    cost = kicker_cost(game, obj, face)
+    if cost is None:
+        return None
+    note = (
+        "an additional cost: it may be paid even though the spell is cast without paying its "
+        "mana cost"
+        if free
+        else "an optional additional cost; mana payment isn't simulated"
+    )
+    key = game.decide(
+        "kicker",
+        f"{face.name}: pay its kicker cost {cost} ({note})?",
+        [("kick", f"Kick it (pay {cost})"), ("no_kick", "Don't kick it")],
+        "702.33a",
+        player=controller,
+        subject=face.name,
+        objects=(obj.id,),
+    )
+    kicked = key == "kick"
+    how = f"kicked: its kicker cost {cost} is paid" if kicked else "not kicked"
+    game.emit(
+        "kicker",
+        f"{face.name} is {how}.",
+        "601.2b",
+        objects=(obj.id,),
+    )
+    return kicked
+
+
+def resolve_conditions(ops: list[dict], data) -> list[dict]:
+    """Ops that say "if kicked" / "if not kicked" become plain ops or are dropped, once the
+    spell's kicked status is known; any other condition is left for the effect runner."""
+    if not data or "kicked" not in data:
+        return list(ops)
+    out = []
+    for op in ops:
+        cond = str(op.get("if") or "").strip().lower()
+        if cond in ("kicked", "not kicked"):
+            if (cond == "kicked") == bool(data["kicked"]):
+                out.append({k: v for k, v in op.items() if k != "if"})
+            continue
+        out.append(op)
+    return out

@@ -476,6 +476,12 @@ class Game:
             rule,
             [move],
         )
+        from engine import cascade, costs
+
+        kicked = costs.choose_kicker(self, obj, face, controller, free=free)  # 601.2b
+        if kicked is not None:
+            item = replace(item, data={"kicked": kicked})
+            self.stack[-1] = item
         specs = targeting.spell_target_specs(self, obj, face)
         if targets is None and specs:
             targets = targeting.choose(self, specs, controller, face.name, exclude=(oid,))
@@ -488,8 +494,6 @@ class Game:
                 "601.2c",
                 objects=(oid,),
             )
-        from engine import cascade, costs
-
         costs.pay(self, obj, face, controller, free=free)
         self.spells_cast[controller] += 1
 
@@ -510,7 +514,7 @@ class Game:
 
     def resolve_spell(self, item: StackItem) -> None:
         """CR 608.2-608.3: check targets, then a permanent enters or an instant/sorcery acts."""
-        from engine import effects
+        from engine import costs, effects
 
         obj = self.objects[item.card_id]
         face = self.face(obj)
@@ -536,7 +540,7 @@ class Game:
         entry = self.effects(obj, face.name)
         effects.run_ops(
             self,
-            entry.get("spell") or [],
+            costs.resolve_conditions(entry.get("spell") or [], item.data),
             controller=item.controller,
             source=obj.id,
             targets=item.targets,

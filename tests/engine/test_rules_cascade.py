@@ -633,6 +633,20 @@ def test_mandatory_additional_cost_is_paid_on_a_free_cast_cr_702_85a_601_2h() ->
     assert zone(done, "graveyard") == ["Mountain", "Thrill of Possibility"]
 
 
+@pytest.mark.parametrize(("kick", "damage"), [("kick", 4), ("no_kick", 2)])
+def test_optional_additional_cost_may_be_paid_on_a_free_cast_cr_702_85a_702_33a(
+    kick: str, damage: int
+) -> None:
+    """Burst Lightning cast by cascade may be kicked (4 damage) or not (2 damage)."""
+    d = board(["Burst Lightning"], hand=("Bloodbraid Elf",), choices=("cast",))
+    tl = play(d)
+    assert tl.pending.kind == "kicker" and tl.pending.keys() == ["kick", "no_kick"]
+    assert "without paying its mana cost" in tl.pending.prompt
+    done = finished(d | {"choices": ["cast", kick, "target:p1"]})
+    assert of_kind(done, "kicker")[0].rule == "601.2b"
+    assert done.final.players[1].life == 20 - damage
+
+
 def test_hit_with_unpayable_additional_cost_is_not_cast_cr_702_85a_601_2h() -> None:
     done = finished(board(["Thrill of Possibility", "Island"], hand=("Bloodbraid Elf",)))
     assert done.answered == []
