@@ -15,6 +15,9 @@ CR 702.85c  Multiple instances each trigger separately.
 
 Copies: the engine has no copy action (a copy is never cast, so it would not cascade,
 CR 707.10); the tests pin down that only ``cast`` makes cascade triggers.
+Not modelled (so not tested): "cast only if ..." restrictions (item 7; no card data
+carries them, and the engine enforces no timing at all, so "timing is ignored" holds
+trivially) and morph/face-down casting (item 6; the engine has no face-down spells).
 Pure pytest (no files, no subprocess), deterministic: runs under Pyodide.
 """
 
@@ -881,7 +884,8 @@ def test_whiff_on_an_empty_library_nobody_loses_cr_702_85a() -> None:
     assert zone(done, "battlefield") == ["Bloodbraid Elf"]
 
 
-def test_no_card_lost_or_duplicated_through_a_cascade_chain() -> None:
+def test_no_card_lost_or_duplicated_through_a_cascade_chain_cr_702_85a() -> None:
+    """Every card the player owns is in exactly one zone at every frame (RULES invariant)."""
     done = finished(
         board(
             ["Mountain", "Shardless Agent", "Forest", "Lightning Bolt", "Island"],
