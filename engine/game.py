@@ -90,8 +90,13 @@ class Game:
                         changes["face"] = entry.face
                     if entry.tapped:
                         changes["tapped"] = True
-                    if entry.counters:
-                        changes["counters"] = dict(entry.counters)
+                    counters = dict(entry.counters)
+                    face = obj.card.front
+                    if zone == "battlefield" and face.loyalty and "loyalty" not in counters:
+                        if face.loyalty.isdigit():  # CR 306.5b: printed loyalty by default
+                            counters["loyalty"] = int(face.loyalty)
+                    if counters:
+                        changes["counters"] = counters
                     if zone == "battlefield":
                         changes["entered_turn"] = self.turn - 1
                     if changes:
@@ -584,6 +589,16 @@ class Game:
         entry = self.effects(obj)
         if entry.get("enters_tapped"):
             self.update(oid, tapped=True)
+        if "Planeswalker" in face.types and face.loyalty:
+            # CR 306.5b: a planeswalker enters with its printed loyalty ("X" is the X paid).
+            n = x if face.loyalty.strip().upper() == "X" else int(face.loyalty)
+            self.update(oid, counters={**self.objects[oid].counters, "loyalty": n})
+            self.emit(
+                "counters",
+                f"{face.name} enters with {n} loyalty counters.",
+                "306.5b",
+                objects=(oid,),
+            )
         for op in entry.get("static") or []:
             if op.get("op") == "enters_with_counters":
                 n = x if op.get("n") == "X" else int(op.get("n") or 0)

@@ -54,8 +54,12 @@ def check(game: Game) -> bool:
             doomed.append(
                 (perm.id, "704.5g", f"lethal damage: {perm.damage} damage, toughness {t}")
             )
+    for perm in game.battlefield():
+        face = game.face(perm)
+        if "Planeswalker" in face.types and perm.counter("loyalty") <= 0:
+            doomed.append((perm.id, "704.5i", "no loyalty counters"))
     for oid, rule, why in doomed:
-        if rule == "704.5f":
+        if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)
             move = game.move(oid, "graveyard" if not obj.is_token else "none")
             game.emit("sba", f"{obj.name} is put into its owner's graveyard ({why}).", rule, [move])
