@@ -156,8 +156,12 @@ def _damage_object(game: Game, oid: int, n: int) -> str:
 def damage(ctx: Ctx, op: dict) -> None:
     """CR 120.3: damage to a creature is marked on it; to a player, it loses that much life."""
     game = ctx.game
-    n = ctx.amount(op)
     to = op.get("to", "target")
+    if op.get("amount") is None:
+        # "damage equal to ..." with no number in the card data: show it, never fake a 0.
+        not_simulated(ctx, {"hint": f"damage to {to.replace('_', ' ')} (the amount is not known)"})
+        return
+    n = ctx.amount(op)
     hit: list[str] = []
     objs: list[int] = []
     if to in ("target", "divided", "divided_evenly"):

@@ -594,6 +594,19 @@ def test_first_eruption_full_story_over_three_turns_cr_714() -> None:
     assert you(tl)["graveyard"] == ["Mountain", "Grizzly Bears", ERUPTION]
 
 
+def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> None:
+    """Summon: Kujata III ends "...deals damage to each opponent equal to ..."; the card data
+    has no number, so the log says "not simulated" instead of dealing 0."""
+    tl = scenario(
+        battlefield=[saga("Summon: Kujata", 2)],
+        actions=[{"do": "add_lore", "card": "Summon: Kujata", "n": 1}],
+    ).run()
+    assert tl.finished
+    assert "damage" not in kinds(tl)
+    assert any("damage to each opponent" in e.text for e in events(tl, "not_simulated"))
+    assert opp(tl)["life"] == 20
+
+
 # ------------------------------------------------------------ History of Benalia
 
 
