@@ -109,3 +109,10 @@ def shot(request: pytest.FixtureRequest) -> Callable:
         return path
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def _short_timeouts(request: pytest.FixtureRequest) -> None:
+    """Fail a browser test in seconds, not Playwright's default 30 s per action."""
+    if "page" in request.fixturenames:
+        request.getfixturevalue("page").set_default_timeout(10_000)

@@ -60,3 +60,23 @@ def scenario_in_url(page: Page) -> dict:
 def wait_url(page: Page, pattern: str) -> None:
     """Wait until the page URL (updated in place by the app) matches ``pattern``."""
     expect(page).to_have_url(re.compile(pattern), timeout=TIMEOUT)
+
+
+def set_board(page: Page, *, hand: str = "", battlefield: str = "", opp_hand: str = "",
+              action: str = "Cast a spell from hand", card: str = "", x: int | None = None,
+              counter: bool = False) -> None:
+    """Fill the Board & action form as a person would and press "Set up board"."""
+    open_tab(page, "Board & action")
+    page.get_by_label("Your hand").fill(hand)
+    page.get_by_label("Your battlefield").fill(battlefield)
+    page.get_by_label("Opponent's hand").fill(opp_hand)
+    page.get_by_label("Action").select_option(action)
+    if card:
+        page.get_by_label("Card (to cast or activate)").fill(card)
+    if x is not None:
+        page.get_by_label("X", exact=True).fill(str(x))
+        page.get_by_label("X", exact=True).press("Enter")
+    box = page.get_by_role("checkbox")
+    if box.is_checked() != counter:
+        box.click()
+    button(page, "Set up board").click()
