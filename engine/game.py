@@ -56,7 +56,7 @@ class Game:
         self.active = 0
         self.lost: list[int] = []
         self.frames: list[tuple[GameState, Event | None]] = []
-        self.decisions: list[tuple[int, Decision]] = []
+        self.decisions: list[tuple[int, Decision, str]] = []
         self.pending_decision: Decision | None = None
         self.finished = False
         self._next_id = 1
@@ -175,7 +175,7 @@ class Game:
         if key is None:
             self.pending_decision = decision
             raise PendingDecision(decision)
-        self.decisions.append((len(self.frames) - 1, decision))
+        self.decisions.append((len(self.frames) - 1, decision, key))
         return key
 
     # ---------------------------------------------------------------- helpers

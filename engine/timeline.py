@@ -32,6 +32,11 @@ class Frame:
         """Objects that moved (or were touched) in this frame's event: the UI highlights them."""
         return self.event.objects if self.event else ()
 
+    def _repr_html_(self) -> str:
+        from engine.render import frame_html
+
+        return frame_html(self)
+
 
 class Timeline:
     """All frames of one run, plus where it paused (if it did)."""
@@ -70,19 +75,15 @@ class Timeline:
     @property
     def decision_frames(self) -> dict[int, Decision]:
         """Frame index -> the decision answered (or pending) right after that frame."""
-        out = {frame: d for frame, d in self._decisions}
+        out = {frame: d for frame, d, _ in self._decisions}
         if self.pending is not None:
             out[len(self.frames) - 1] = self.pending
         return out
 
     @property
     def answered(self) -> list[tuple[int, Decision, str]]:
-        """(frame, decision, chosen key) for every decision the scenario answered."""
-        return [
-            (frame, d, self.scenario.choices[d.index])
-            for frame, d in self._decisions
-            if d.index < len(self.scenario.choices)
-        ]
+        """(frame, decision, chosen key) for every decision answered, in order."""
+        return list(self._decisions)
 
     def answer(self, key: str) -> Scenario:
         """The scenario with the pending decision answered (run it again to continue)."""
@@ -102,14 +103,14 @@ class Timeline:
         lines = []
         title = self.scenario.title or "Scenario"
         lines.append(f"# {title}")
-        decisions = self.decision_frames
+        asked: dict[int, list[tuple[Decision, str]]] = {}
+        for frame, d, key in self._decisions:
+            asked.setdefault(frame, []).append((d, key))
         for f in self.frames:
             if f.event is not None:
                 lines.append(f"{f.index:3d}. [{f.event.rule}] {f.event.text}")
-            d = decisions.get(f.index)
-            if d is not None and d is not self.pending:
-                chosen = self.scenario.choices[d.index]
-                lines.append(f"     ? {d.prompt} -> {d.label_of(chosen)}")
+            for d, key in asked.get(f.index, []):
+                lines.append(f"     ? {d.prompt} -> {d.label_of(key)}")
         if self.pending is not None:
             opts = " | ".join(f"{o.label} [{o.key}]" for o in self.pending.options)
             lines.append(f"     ? WAITING: {self.pending.prompt} Options: {opts}")
