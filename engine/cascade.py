@@ -133,27 +133,15 @@ def resolve(game: Game, ability: StackItem) -> None:
         "702.85a",
         objects=(ability.source,),
     )
-    exiled: list[int] = []
-    hit: int | None = None
-    while True:
-        top = game.top_of_library(player)
-        if top is None:
-            break
-        card = game.obj(top).card
-        move = game.move(top, "exile")
-        exiled.append(top)
-        if not card.is_land and card.mana_value < mv:
-            hit = top
-            game.emit(
-                "cascade_hit",
-                f"{card.name} is exiled face up: a nonland card with mana "
-                f"value {card.mana_value} < {mv}. It is the hit.",
-                "702.85a",
-                [move],
-            )
-            break
-        why = "a land" if card.is_land else f"mana value {card.mana_value} is not less than {mv}"
-        game.emit("exile", f"{card.name} is exiled face up ({why}).", "702.85a", [move])
+    exiled, hit = freecast.exile_until(
+        game,
+        player,
+        mv,
+        inclusive=False,
+        rule="702.85a",
+        hit_kind="cascade_hit",
+        hit_note="It is the hit.",
+    )
     as_you_cascade(game, player, exiled)
     if hit is None:
         game.emit(

@@ -34,27 +34,15 @@ def discover(
         "701.57a",
         objects=(source_id,) if source_id else (),
     )
-    exiled: list[int] = []
-    hit: int | None = None
-    while True:
-        top = game.top_of_library(player)
-        if top is None:
-            break
-        card = game.obj(top).card
-        move = game.move(top, "exile")
-        exiled.append(top)
-        if not card.is_land and card.mana_value <= n:
-            hit = top
-            game.emit(
-                "discover_hit",
-                f"{card.name} is exiled: a nonland card with mana value "
-                f"{card.mana_value} <= {n}. It is the discovered card (701.57c).",
-                "701.57a",
-                [move],
-            )
-            break
-        why = "a land" if card.is_land else f"mana value {card.mana_value} is more than {n}"
-        game.emit("exile", f"{card.name} is exiled ({why}).", "701.57a", [move])
+    exiled, hit = freecast.exile_until(
+        game,
+        player,
+        n,
+        inclusive=True,
+        rule="701.57a",
+        hit_kind="discover_hit",
+        hit_note="It is the discovered card (701.57c).",
+    )
     if hit is None:
         game.emit(
             "discover_none",

@@ -103,3 +103,41 @@ def offer(
         via=f" ({mechanic}).{xnote}".rstrip("."),
     )
     return "cast"
+
+
+def exile_until(
+    game: Game,
+    player: int,
+    limit: int,
+    *,
+    inclusive: bool,
+    rule: str,
+    hit_kind: str,
+    hit_note: str,
+) -> tuple[list[int], int | None]:
+    """Exile from the top, one card at a time, face up (406.3), until a nonland card whose
+    mana value is below ``limit`` (cascade, 702.85a) or at most ``limit`` (discover, 701.57a).
+
+    Returns every exiled id and the hit (None when the whole library went without one).
+    """
+    exiled: list[int] = []
+    relation, miss = ("<=", "is more than") if inclusive else ("<", "is not less than")
+    while True:
+        top = game.top_of_library(player)
+        if top is None:
+            return exiled, None
+        card = game.obj(top).card
+        move = game.move(top, "exile")
+        exiled.append(top)
+        mv = card.mana_value
+        if not card.is_land and (mv <= limit if inclusive else mv < limit):
+            game.emit(
+                hit_kind,
+                f"{card.name} is exiled face up: a nonland card with mana value "
+                f"{mv} {relation} {limit}. {hit_note}",
+                rule,
+                [move],
+            )
+            return exiled, top
+        why = "a land" if card.is_land else f"mana value {mv} {miss} {limit}"
+        game.emit("exile", f"{card.name} is exiled face up ({why}).", rule, [move])
