@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cascade, effects, saga
+from engine import cascade, effects
 from engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -27,9 +27,7 @@ def resolve(game: Game, item: StackItem) -> None:
         return
     if item.trigger == "cascade":
         cascade.resolve(game, item)
-    elif item.trigger == "chapter":
-        saga.resolve_chapter(game, item)
-    else:
+    else:  # chapters too: they resolve whatever happened to the Saga since (seed 003)
         effects.run_ops(
             game,
             item.ops,

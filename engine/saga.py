@@ -187,18 +187,3 @@ def to_sacrifice(game: Game) -> list[int]:
         if final and perm.counter("lore") >= final and perm.id not in waiting:
             doomed.append(perm.id)
     return doomed
-
-
-def resolve_chapter(game: Game, item: StackItem) -> None:
-    """5: the ability resolves whatever happened to the Saga since it triggered (seed 003)."""
-    from engine import effects
-
-    effects.run_ops(
-        game,
-        item.ops,
-        controller=item.controller,
-        source=item.source,
-        targets=item.targets,
-        x=0,
-        label=item.text,
-    )
