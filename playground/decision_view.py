@@ -60,9 +60,10 @@ def decision_view(model: PlaygroundModel) -> pn.Column:
         buttons = []
         for opt in decision.options:
             is_chosen = chosen == opt.key
-            b = pn.widgets.Button(label=opt.label, color="primary" if is_chosen or chosen is None
-                                  else "default", button_style="solid" if is_chosen or
-                                  chosen is None else "outline", margin=(4, 6, 4, 0))
+            strong = is_chosen or chosen is None
+            b = pn.widgets.Button(label=opt.label, color="primary",
+                                  variant="solid" if strong else "outline",
+                                  margin=(4, 6, 4, 0))
             b.on_click(lambda _e, k=opt.key: model.answer(k))
             buttons.append(b)
         box.objects = [prompt, pn.Row(*buttons, margin=0)]

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import panel as pn
+import param
+from panel.custom import JSComponent
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
 
-__all__ = ["read_url", "share_view", "sync_url"]
+__all__ = ["CopyButton", "read_url", "share_view", "sync_url"]
 
 MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
 
@@ -77,28 +79,57 @@ def share_link(model: PlaygroundModel, base: str) -> str:
     return f"{base}?s={model.token}&f={model.frame}"
 
 
+class CopyButton(JSComponent):
+    """A "Copy link" button that copies in the browser (clipboard API, textarea fallback)."""
+
+    link = param.String(default="")
+
+    _esm = """
+export function render({ model }) {
+  const wrap = document.createElement('span');
+  const btn = document.createElement('button');
+  btn.type = 'button';
+  btn.textContent = 'Copy link';
+  const status = document.createElement('span');
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('data-testid', 'copy-status');
+  const done = (ok) => {
+    status.textContent = ok ? 'Link copied' : 'Select the link and copy it';
+    setTimeout(() => { status.textContent = ''; }, 2000);
+  };
+  btn.addEventListener('click', () => {
+    const text = model.link;
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
+    } else {
+      const ta = document.createElement('textarea');
+      ta.value = text; document.body.appendChild(ta); ta.select();
+      let ok = false;
+      try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+      ta.remove(); done(ok);
+    }
+  });
+  wrap.append(btn, status);
+  return wrap;
+}
+"""
+    _stylesheets = ["""
+button { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius: 4px; cursor: pointer;
+  border: 1px solid #0072b5; background: #0072b5; color: #fff; }
+button:hover { background: #005f96; }
+.status { margin-left: 8px; font: 12px system-ui, sans-serif; color: #1a7f37; }
+"""]
+
+
 def share_view(model: PlaygroundModel) -> pn.Row:
     """The link box and a copy button (copying happens in the browser, no round trip)."""
     base = base_url()
     link = pn.widgets.TextInput(value=share_link(model, base), sizing_mode="stretch_width",
                                 min_width=160)
-    copy = pn.widgets.Button(label="Copy link", width=110)  # no icon: icons come from a CDN
-    copy.js_on_click(args={"link": link}, code="""
-const text = link.value;
-const done = () => {
-  cb_obj.label = 'Copied ✓';
-  setTimeout(() => { cb_obj.label = 'Copy link'; }, 1500);
-};
-if (navigator.clipboard && window.isSecureContext) {
-  navigator.clipboard.writeText(text).then(done, done);
-} else {
-  const ta = document.createElement('textarea'); ta.value = text; document.body.appendChild(ta);
-  ta.select(); try { document.execCommand('copy'); } catch (e) {} ta.remove(); done();
-}
-""")
-
+    copy = CopyButton(link=link.value, width=170, height=34)
     def update(*_: Any) -> None:
-        link.value = share_link(model, base)
+        link.value = copy.link = share_link(model, base)
 
     model.param.watch(update, ["token", "frame"])
     return pn.Row(link, copy, sizing_mode="stretch_width", margin=0)

@@ -1,0 +1,85 @@
+"""Share (issue item 6): the URL holds scenario + frame; links restore everything; bad links."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.playground.ui import (
+    button,
+    expect_frame,
+    load_example,
+    open_app,
+    step,
+    url_query,
+    wait_url,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+def test_copy_link_restores_library_board_choices_and_frame(
+        browser: Browser, app_url: str, shot) -> None:
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000},
+                              permissions=["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    open_app(page, app_url)
+    load_example(page, "Cascade into a split card (Fire // Ice)")
+    page.get_by_label("Count of Lightning Bolt").fill("3")
+    page.get_by_label("Count of Lightning Bolt").press("Enter")
+    expect(page.get_by_test_id("library-summary")).to_contain_text("9 cards in library")
+    step(page, "last")
+    button(page, "Cast Fire").click()
+    button(page, "Target Opponent").click()
+    expect(page.get_by_test_id("log-line").filter(has_text="chose: Target Opponent")
+           ).to_have_count(1)
+    page.get_by_test_id("log-line").nth(4).click()
+    expect_frame(page, 4)
+    wait_url(page, r"f=4$")
+    button(page, "Copy link").click()
+    expect(page.get_by_test_id("copy-status")).to_have_text("Link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.url
+    assert url_query(page)["f"] == "4"
+    board_before = page.get_by_test_id("board").inner_text()
+    log_before = page.get_by_test_id("event-log").inner_text()
+    shot(page, "11-share-before-copy")
+
+    # a new browser context (no shared state) opening the link sees the same thing
+    other = browser.new_context(viewport={"width": 1500, "height": 1000})
+    page2 = other.new_page()
+    open_app(page2, link)
+    expect_frame(page2, 4)
+    expect(page2.get_by_test_id("title")).to_have_text("Cascade into Fire // Ice")
+    assert page2.get_by_test_id("board").inner_text() == board_before
+    assert page2.get_by_test_id("event-log").inner_text() == log_before
+    expect(page2.get_by_label("Count of Lightning Bolt")).to_have_value("3")
+    expect(page2.get_by_test_id("log-line").filter(has_text="chose: Cast Fire")).to_have_count(1)
+    shot(page2, "12-share-link-opened")
+
+    # and a reload of the page keeps it too
+    page2.reload()
+    expect(page2.get_by_test_id("board")).to_be_visible()
+    expect_frame(page2, 4)
+    assert page2.get_by_test_id("board").inner_text() == board_before
+    other.close()
+    ctx.close()
+
+
+@pytest.mark.parametrize("token, problem", [
+    ("v1.not-a-real-token", "could not be opened"),
+    ("v9.eJwrSS0uUShKTMlJzVMoyS9SKM7PTQUANU0F-Q", "could not be opened"),
+    ("v1." + "A" * 20_000, "too long"),
+])
+def test_broken_or_oversized_link_shows_error_and_default(
+        page: Page, app_url: str, shot, token: str, problem: str) -> None:
+    open_app(page, f"{app_url}?s={token}&f=3")
+    notice = page.get_by_test_id("notice")
+    expect(notice).to_contain_text(problem)
+    expect(page.get_by_test_id("title")).to_have_text("Bloodbraid Elf cascades")
+    expect(page.get_by_test_id("zone-hand")).to_contain_text("Bloodbraid Elf")
+    # the page works: step, and the URL gets a valid token again
+    step(page, "next")
+    wait_url(page, r"s=v1\.[A-Za-z0-9_-]{20,}&f=\d+$")
+    if problem == "too long":
+        shot(page, "13-share-oversized-token")
