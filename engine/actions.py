@@ -179,6 +179,7 @@ def precombat_main(game: Game, action: dict) -> None:
     game.turn += 1
     game.active = player
     game.spells_cast = [0 for _ in game.spells_cast]
+    game.next_spell_cascade = [[] for _ in game.next_spell_cascade]  # "this turn" grants end
     game.discovered_this_turn.clear()
     game.mana = ["" for _ in game.mana]
     untapped = [p.id for p in game.battlefield(player) if p.tapped]

@@ -15,17 +15,14 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from engine import freecast
+from engine import freecast, spell_filter
 from engine.state import StackItem
 
 if TYPE_CHECKING:
     from engine.cards import CardDef, Face
     from engine.game import Game
-
-_MV_FILTER = re.compile(r"mana value\s*(<=|>=|<|>|=|of)?\s*(\d+)(\s*or (greater|more|less))?")
 
 
 def own_instances(card: CardDef, face: Face) -> int:
@@ -37,56 +34,54 @@ def own_instances(card: CardDef, face: Face) -> int:
 
 
 def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[str]:
-    """Cascade given by permanents and one-shot effects (Maelstrom Nexus, Imoti, ...)."""
+    """Cascade given by permanents and one-shot effects (Maelstrom Nexus, Imoti, Dark Apostle).
+
+    A grant whose condition the card data states in words we can't read is not applied,
+    and the log says so.
+    """
     out: list[str] = []
     player = item.controller
+    face = game.face(game.obj(item.card_id))
     for perm in game.battlefield(player):
-        entry = game.effects(perm)
-        for op in entry.get("static") or []:
+        for op in game.effects(perm).get("static") or []:
             if op.get("op") != "cascade_grant":
                 continue
             scope = op.get("scope")
-            n = int(op.get("instances") or 1)
-            if scope == "first_spell_each_turn":
-                if game.spells_cast[player] == 1:
-                    out += [perm.name] * n
-            elif scope == "spells_you_cast":
-                if op.get("from") and op["from"] != from_zone:
-                    continue
-                if _passes_filter(game, item, op.get("filter") or ""):
-                    out += [perm.name] * n
-    if game.next_spell_cascade[player]:
-        out += ["an effect that gave your next spell cascade"] * game.next_spell_cascade[player]
-        game.next_spell_cascade[player] = 0
+            if scope == "first_spell_each_turn" and game.spells_cast[player] != 1:
+                continue
+            if scope not in ("first_spell_each_turn", "spells_you_cast"):
+                continue
+            if op.get("from") and op["from"] != from_zone:
+                continue
+            if _applies(game, perm.name, face, item, op):
+                out += [perm.name] * int(op.get("instances") or 1)
+    pending = game.next_spell_cascade[player]
+    for grant in list(pending):
+        if _applies(game, grant["source"], face, item, grant):
+            out.append(grant["source"])
+            pending.remove(grant)
     return out
 
 
-def _passes_filter(game: Game, item: StackItem, text: str) -> bool:
-    """Simple filters from the card data ("mana value 5 or greater", "noncreature")."""
-    text = text.lower()
-    face = game.face(game.obj(item.card_id))
-    if not text:
-        return True
-    if "noncreature" in text and face.is_creature:
+def _applies(game: Game, source: str, face: Face, item: StackItem, op: dict) -> bool:
+    if op.get("if"):
+        game.emit(
+            "not_simulated",
+            f"{source}'s cascade grant applies only {op['if']}: that "
+            "condition is not simulated, so it doesn't apply here.",
+            "702.85a",
+        )
         return False
-    if "creature" in text and "noncreature" not in text and not face.is_creature:
+    ok = spell_filter.matches(face, item.mana_value, op.get("filter") or "")
+    if ok is None:
+        game.emit(
+            "not_simulated",
+            f"{source} gives cascade only to spells matching "
+            f'"{op["filter"]}": not simulated, so it doesn\'t apply here.',
+            "702.85a",
+        )
         return False
-    m = _MV_FILTER.search(text)
-    if m and m.group(2):
-        n = int(m.group(2))
-        op = m.group(1) or ""
-        tail = m.group(4) or ""
-        mv = item.mana_value
-        if op in (">=",) or tail in ("greater", "more"):
-            return mv >= n
-        if op in ("<=",) or tail == "less":
-            return mv <= n
-        if op == "<":
-            return mv < n
-        if op == ">":
-            return mv > n
-        return mv == n
-    return "x" not in text  # a filter we can't read: don't grant (it is reported on the card)
+    return ok
 
 
 def on_cast(game: Game, item: StackItem, from_zone: str) -> None:

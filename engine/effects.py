@@ -492,13 +492,16 @@ def add_counters(ctx: Ctx, op: dict) -> None:
 
 
 def cascade_grant(ctx: Ctx, op: dict) -> None:
-    """A one-shot "your next spell this turn has cascade" (e.g. Stormcaller's Boon-like effects)."""
+    """A one-shot "your next (noncreature...) spell this turn has cascade" (Dark Apostle)."""
     if op.get("scope") == "next_spell":
         for p in ctx.players(op.get("who")):
-            ctx.game.next_spell_cascade[p] += int(op.get("instances") or 1)
+            grant = {"source": ctx.label, "filter": op.get("filter") or ""}
+            ctx.game.next_spell_cascade[p] += [grant] * int(op.get("instances") or 1)
+            kind = f"{op['filter']} " if op.get("filter") else ""
             ctx.game.emit(
                 "grant",
-                f"{ctx.label}: the next spell {ctx.game.pname(p)} casts this turn has cascade.",
+                f"{ctx.label}: the next {kind}spell {ctx.game.pname(p)} casts this turn has "
+                "cascade.",
                 "702.85a",
             )
     else:

@@ -47,7 +47,7 @@ class Game:
         self.life: list[int] = []
         self.mana: list[str] = []
         self.spells_cast: list[int] = []
-        self.next_spell_cascade: list[int] = []
+        self.next_spell_cascade: list[list[dict]] = []
         self.stack: list[StackItem] = []
         self.pending: list[StackItem] = []
         self.lki: dict[int, int] = {}
@@ -75,7 +75,7 @@ class Game:
             self.life.append(p.life)
             self.mana.append("")
             self.spells_cast.append(p.spells_cast)
-            self.next_spell_cascade.append(0)
+            self.next_spell_cascade.append([])
             self.zones.append({z: [] for z in PLAYER_ZONES})
             library = [name for name, count in p.library.cards for _ in range(count)]
             if p.library.order == "random":
