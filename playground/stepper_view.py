@@ -159,11 +159,11 @@ def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
 
 def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog]:
     """The stepper controls row and the event log, both kept in step with the model."""
-    first = pn.widgets.Button(label="« First", width=80, description="First frame (Home)")
-    back = pn.widgets.Button(label="‹ Back", width=80, description="Previous frame (←)")
-    nxt = pn.widgets.Button(label="Next ›", width=80, color="primary",
-                            description="Next frame (→)")
-    last = pn.widgets.Button(label="Last »", width=80, description="Last frame (End)")
+    first = pn.widgets.Button(label="« First", width=80)
+    back = pn.widgets.Button(label="‹ Back", width=80)
+    # No tooltips here: a button's tooltip would cover its neighbour while stepping.
+    nxt = pn.widgets.Button(label="Next ›", width=80, color="primary")
+    last = pn.widgets.Button(label="Last »", width=80)
     first.on_click(lambda _e: model.first())
     back.on_click(lambda _e: model.step(-1))
     nxt.on_click(lambda _e: model.step(1))
