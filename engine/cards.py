@@ -410,6 +410,11 @@ class CardDef:
                         return entry
         return self.effects
 
+    def _repr_html_(self) -> str:
+        from engine.render import card_html
+
+        return card_html(self)
+
     # ----- dict round trip -------------------------------------------------------------
 
     def to_dict(self, compact: bool = False) -> dict[str, Any]:

@@ -1,4 +1,11 @@
-"""HTML views of engine objects for notebooks (``_repr_html_``); every name is escaped."""
+"""HTML views of engine objects for notebooks (``_repr_html_``).
+
+Cards, game states, frames and timelines render as small self-contained HTML
+fragments: inline styles only (no ``<style>`` or script, so they survive
+notebook sanitisers), explicit light backgrounds (readable under dark notebook
+themes too), and every piece of text that comes from a card, a scenario or a
+user is passed through :func:`html.escape`.
+"""
 
 from __future__ import annotations
 
@@ -8,63 +15,326 @@ from typing import TYPE_CHECKING
 from engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
-    from engine.cards import CardDef
-    from engine.state import GameState
-    from engine.timeline import Timeline
+    from collections.abc import Iterable
 
-_STYLE = "font-family:system-ui,sans-serif;font-size:13px;border-collapse:collapse;margin:4px 0"
+    from engine.cards import CardDef, Face
+    from engine.events import Decision, Event
+    from engine.mana import ManaCost
+    from engine.state import CardObject, GameState, StackItem
+    from engine.timeline import Frame, Timeline
+
+__all__ = ["card_html", "frame_html", "mana_html", "state_html", "timeline_html"]
+
+LIBRARY_SHOWN = 10  # library cards listed (top first) before "… N more"
+
+_FONT = (
+    "font-family:system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;"
+    "font-size:13px;line-height:1.45"
+)
+_BOX = (
+    f"{_FONT};color:#1f2328;background:#fff;border:1px solid #d0d7de;border-radius:8px;"
+    "padding:8px 10px;margin:4px 0;max-width:980px"
+)
+_MUTED = "color:#59636e"
+_BADGE = (
+    "display:inline-block;font:11px ui-monospace,SFMono-Regular,Menlo,monospace;"
+    "background:#eef1f5;color:#1f2328;border:1px solid #d0d7de;border-radius:4px;"
+    "padding:0 4px;margin-right:6px;white-space:nowrap"
+)
+_CHIP = (
+    "display:inline-block;border:1px solid #d0d7de;border-radius:12px;padding:0 8px;"
+    "margin:1px 3px 1px 0;background:#f6f8fa;white-space:nowrap"
+)
+_CHIP_HI = (
+    "display:inline-block;border:1px solid #bf8700;border-radius:12px;padding:0 8px;"
+    "margin:1px 3px 1px 0;background:#fff8c5;white-space:nowrap;font-weight:600"
+)
+_TH = (
+    "text-align:left;vertical-align:top;padding:2px 10px 2px 0;white-space:nowrap;width:1%;"
+    f"{_MUTED};font-weight:500"
+)
+_TD = "text-align:left;vertical-align:top;padding:2px 0"
+
+# Mana symbol colours (fill), close to the printed pips.
+_PIP = {
+    "W": "#f8f6d8",
+    "U": "#c1d7e9",
+    "B": "#bab1ab",
+    "R": "#e49977",
+    "G": "#a3c095",
+    "C": "#d8d3cf",
+}
+_GENERIC = "#cac5c0"
+
+
+def _pip(symbol: str) -> str:
+    colours = [_PIP[c] for c in symbol.split("/") if c in _PIP and c != "C"] or (
+        [_PIP["C"]] if symbol == "C" else [_GENERIC]
+    )
+    if len(colours) == 1:
+        fill = colours[0]
+    else:
+        fill = f"linear-gradient(135deg,{colours[0]} 50%,{colours[1]} 50%)"
+    return (
+        f"<span title='{{{escape(symbol)}}}' style='display:inline-block;min-width:16px;"
+        "height:16px;"
+        f"line-height:16px;border-radius:8px;background:{fill};color:#111;border:1px solid #888;"
+        "font:bold 10px system-ui,sans-serif;text-align:center;padding:0 2px;margin:0 1px;"
+        f"vertical-align:1px'>{escape(symbol)}</span>"
+    )
+
+
+def mana_html(cost: ManaCost | None) -> str:
+    """A mana cost as coloured pips; an empty string for no cost (CR 202.1a)."""
+    if cost is None or not cost.symbols:
+        return ""
+    return f"<span aria-label='{escape(cost.text)}'>{''.join(_pip(s) for s in cost.symbols)}</span>"
+
+
+def _chip(text: str, hot: bool = False, title: str = "") -> str:
+    tip = f" title='{escape(title)}'" if title else ""
+    return f"<span style='{_CHIP_HI if hot else _CHIP}'{tip}>{escape(text)}</span>"
+
+
+def _rule(rule: str) -> str:
+    return f"<span style='{_BADGE}' title='Comprehensive Rules'>CR {escape(rule)}</span>"
+
+
+# ----- cards ----------------------------------------------------------------------------
+
+
+def _face_block(face: Face, card: CardDef) -> str:
+    pt = ""
+    if face.power is not None or face.toughness is not None:
+        pt = f"{escape(face.power or '')}/{escape(face.toughness or '')}"
+    elif face.loyalty is not None:
+        pt = f"loyalty {escape(face.loyalty)}"
+    kw = ", ".join(escape(k) for k in face.keywords)
+    cost = mana_html(face.mana_cost)
+    return (
+        "<div style='flex:1 1 200px;border:1px solid #d0d7de;border-radius:6px;padding:6px 8px;"
+        "background:#fbfbfc'>"
+        "<div style='display:flex;justify-content:space-between;gap:8px'>"
+        f"<b>{escape(face.name)}</b><span>{cost}</span></div>"
+        f"<div style='{_MUTED}'>{escape(face.type_line) or '&nbsp;'}</div>"
+        f"<div style='display:flex;justify-content:space-between;gap:8px;font-size:12px'>"
+        f"<span>{kw}</span><span>{pt}</span></div>"
+        f"<div style='{_MUTED};font-size:12px'>face mana value {face.mana_value()}</div>"
+        "</div>"
+    )
 
 
 def card_html(card: CardDef) -> str:
-    faces = "".join(
-        f"<tr><td><b>{escape(f.name)}</b></td><td>{escape(f.mana_cost.text if f.mana_cost else '')}"
-        f"</td><td>{escape(f.type_line)}</td><td>MV {f.mana_value()}</td></tr>"
-        for f in card.faces
-    )
-    extra = []
+    """A card's facts: every face (cost pips, type line, P/T), its mana value off the stack
+    (CR 202.3; split cards add both halves, 709.4) and the mechanics the engine knows."""
+    facts = [f"mana value {card.mana_value} off the stack"]
+    if card.layout != "normal":
+        facts.append(f"layout {card.layout}")
     if card.cascade:
-        extra.append(f"cascade x{card.cascade}")
+        facts.append("cascade" if card.cascade == 1 else f"cascade ×{card.cascade}")
+    if card.grants_cascade:
+        facts.append("gives cascade")
     if card.discover is not None:
-        extra.append(f"discover {card.discover}")
+        facts.append(f"discover {card.discover}")
     if card.chapters is not None:
-        extra.append(f"Saga, {card.chapters.count} chapters")
+        facts.append(f"Saga, {card.chapters.count} chapters")
+    if card.read_ahead:
+        facts.append("read ahead")
+    spell_faces = [f.name for f in card.spell_faces]
+    if len(card.faces) > 1:
+        facts.append("cast as: " + (" or ".join(spell_faces) if spell_faces else "— (a land)"))
+    faces = "".join(_face_block(f, card) for f in card.faces)
     return (
-        f"<table style='{_STYLE}'><caption style='text-align:left'><b>{escape(card.name)}"
-        f"</b> — {escape(card.layout)}, mana value {card.mana_value} off the stack"
-        f"{escape('; ' + ', '.join(extra)) if extra else ''}</caption>{faces}</table>"
+        f"<div style='{_BOX}' data-engine='card'>"
+        f"<div style='font-size:15px;font-weight:600;margin-bottom:4px'>{escape(card.name)}</div>"
+        f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{faces}</div>"
+        f"<div style='{_MUTED};margin-top:4px'>{escape(' · '.join(facts))}</div>"
+        "</div>"
     )
 
 
-def state_html(state: GameState) -> str:
+# ----- game state -----------------------------------------------------------------------
+
+
+def _obj_label(o: CardObject) -> tuple[str, str]:
+    """Chip text and tooltip for an object on the battlefield, in exile, etc."""
+    bits = [o.name]
+    notes = []
+    for kind, n in sorted(o.counters.items()):
+        bits.append(f"[{n} {kind}]")
+    if o.tapped:
+        notes.append("tapped")
+    if o.damage:
+        notes.append(f"{o.damage} damage")
+    if o.is_token:
+        notes.append("token")
+    if notes:
+        bits.append("(" + ", ".join(notes) + ")")
+    return " ".join(bits), f"#{o.id} {o.card.name}"
+
+
+def _zone_cell(objs: Iterable[CardObject], hot: set[int], limit: int | None = None) -> str:
+    objs = list(objs)
+    shown = objs if limit is None else objs[:limit]
+    chips = []
+    for o in shown:
+        text, tip = _obj_label(o)
+        chips.append(_chip(text, o.id in hot, tip))
+    if limit is not None and len(objs) > limit:
+        chips.append(f"<span style='{_MUTED}'>… {len(objs) - limit} more</span>")
+    return "".join(chips) or f"<span style='{_MUTED}'>—</span>"
+
+
+def _stack_cell(state: GameState, hot: set[int]) -> str:
+    items = state.stack_top_first
+    if not items:
+        return f"<span style='{_MUTED}'>empty</span>"
     rows = []
-    for p in state.players:
-        for zone in PLAYER_ZONES:
-            names = [state.objects[i].name for i in p.zone(zone)]
-            if zone == "library" and len(names) > 10:
-                shown = ", ".join(escape(n) for n in names[:10]) + f", … ({len(names)} cards)"
-            else:
-                shown = ", ".join(escape(n) for n in names) or "—"
-            rows.append(f"<tr><td>{escape(p.name)}</td><td>{zone}</td><td>{shown}</td></tr>")
-    stack = ", ".join(escape(s.text) for s in state.stack_top_first) or "—"
-    rows.append(f"<tr><td colspan=2>stack (top first)</td><td>{stack}</td></tr>")
+    for i, s in enumerate(items):
+        rows.append(_stack_row(state, s, hot, top=i == 0))
+    return "<ol style='margin:0;padding-left:18px'>" + "".join(rows) + "</ol>"
+
+
+def _stack_row(state: GameState, s: StackItem, hot: set[int], top: bool) -> str:
+    owner = state.players[s.controller].name if s.controller < len(state.players) else "?"
+    mark = " <span style='color:#9a6700;font-size:11px'>(top)</span>" if top else ""
+    hi = s.id in hot or (s.card_id is not None and s.card_id in hot)
+    style = "font-weight:600;background:#fff8c5" if hi else ""
+    kind = "spell" if s.kind == "spell" else "ability"
     return (
-        f"<table style='{_STYLE}'><caption style='text-align:left'>Turn {state.turn}, "
-        f"{escape(state.phase)}</caption>{''.join(rows)}</table>"
+        f"<li style='{style}'>{escape(s.text)} "
+        f"<span style='{_MUTED};font-size:11px'>{kind}, {escape(owner)}</span>{mark}</li>"
+    )
+
+
+def state_html(state: GameState, highlight: Iterable[int] = ()) -> str:
+    """Every player's zones (library top first), life and mana pool, and the stack top first;
+    objects in ``highlight`` (what the last event touched) are marked."""
+    hot = set(highlight)
+    cols = []
+    for idx, p in enumerate(state.players):
+        rows = []
+        for zone in PLAYER_ZONES:
+            objs = [state.objects[i] for i in p.zone(zone)]
+            label = zone
+            if zone == "library":
+                label = f"library ({len(objs)}, top first)"
+            elif objs:
+                label = f"{zone} ({len(objs)})"
+            cell = _zone_cell(objs, hot, LIBRARY_SHOWN if zone == "library" else None)
+            rows.append(
+                f"<tr><th style='{_TH}'>{escape(label)}</th><td style='{_TD}'>{cell}</td></tr>"
+            )
+        active = " · active" if idx == state.active else ""
+        lost = " · <b style='color:#cf222e'>lost</b>" if idx in state.lost else ""
+        pool = f" · mana pool {escape(p.mana_pool)}" if p.mana_pool else ""
+        cols.append(
+            "<div style='flex:1 1 380px;min-width:300px'>"
+            f"<div style='font-weight:600'>{escape(p.name)} "
+            f"<span style='{_MUTED};font-weight:400'>· life {p.life}{pool}{active}</span>"
+            f"{lost}</div><table style='border-collapse:collapse;width:100%;font:inherit'>"
+            f"{''.join(rows)}</table></div>"
+        )
+    return (
+        f"<div style='{_BOX}' data-engine='state'>"
+        f"<div style='{_MUTED};margin-bottom:4px'>Turn {state.turn} · {escape(state.phase)}</div>"
+        f"<div style='display:flex;flex-wrap:wrap;gap:14px'>{''.join(cols)}</div>"
+        f"<div style='margin-top:6px'><span style='{_MUTED}'>stack (top first)</span> "
+        f"{_stack_cell(state, hot)}</div>"
+        "</div>"
+    )
+
+
+# ----- events, decisions, frames, timelines ---------------------------------------------
+
+
+def _event_line(ev: Event) -> str:
+    return f"{_rule(ev.rule)}{escape(ev.text)}"
+
+
+def _decision_html(d: Decision, chosen: str | None) -> str:
+    if chosen is None:
+        opts = "".join(
+            f"<span style='{_CHIP};background:#ddf4ff;border-color:#54aeff'>{escape(o.label)}"
+            f" <code style='font-size:11px'>{escape(o.key)}</code></span>"
+            for o in d.options
+        )
+        return (
+            "<div style='border-left:3px solid #0969da;padding:2px 8px;margin:4px 0;"
+            f"background:#f6faff'><b>Waiting for a decision</b> {_rule(d.rule)}"
+            f"{escape(d.prompt)}<div>{opts}</div>"
+            f"<div style='{_MUTED};font-size:12px'>answer with <code>timeline.answer(key)</code>"
+            " and run the returned scenario</div></div>"
+        )
+    try:
+        label = d.label_of(chosen)
+    except KeyError:
+        label = chosen
+    return (
+        f"<div style='{_MUTED};padding-left:16px'>? {escape(d.prompt)} → "
+        f"<b style='color:#1a7f37'>{escape(label)}</b></div>"
+    )
+
+
+def _answered(tl: Timeline) -> list[tuple[int, Decision, str]]:
+    """(frame, decision, chosen key) for every decision the run answered."""
+    return [(int(k), d, str(key)) for k, d, key in tl.answered]
+
+
+def frame_html(frame: Frame, timeline: Timeline | None = None) -> str:
+    """One frame: the event that led to it (with its rule), any decision there, and the
+    state after it with the touched objects highlighted."""
+    head = (
+        _event_line(frame.event)
+        if frame.event is not None
+        else f"<span style='{_MUTED}'>starting state</span>"
+    )
+    decision = ""
+    if timeline is not None:
+        decision = "".join(_decision_html(d, key) for k, d, key in _answered(timeline)
+                           if k == frame.index)  # fmt: skip
+    if frame.decision is not None:
+        decision += _decision_html(frame.decision, None)
+    count = f" of {len(timeline) - 1}" if timeline is not None else ""
+    return (
+        f"<div style='{_FONT}' data-engine='frame'>"
+        f"<div><b>Frame {frame.index}{count}</b> · {head}</div>{decision}"
+        f"{state_html(frame.state, frame.moved)}</div>"
     )
 
 
 def timeline_html(tl: Timeline) -> str:
-    items = "".join(
-        f"<li><code>{escape(f.event.rule)}</code> {escape(f.event.text)}</li>"
-        for f in tl.frames
-        if f.event
-    )
-    tail = ""
+    """The whole run: a header, the event log (rule badges, answered decisions inline),
+    the pending decision if the run paused, and the final state."""
+    asked: dict[int, list[str]] = {}
+    for k, d, key in _answered(tl):
+        asked.setdefault(k, []).append(_decision_html(d, key))
+    items = []
+    for f in tl.frames:
+        if f.event is not None:
+            items.append(f"<li value='{f.index}' style='margin:1px 0'>{_event_line(f.event)}")
+        else:
+            items.append(f"<li value='0' style='margin:1px 0;{_MUTED}'>starting state")
+        items.extend(asked.get(f.index, []))
+        items.append("</li>")
     if tl.pending is not None:
-        opts = " / ".join(escape(o.label) for o in tl.pending.options)
-        tail = f"<p><b>Waiting for a decision:</b> {escape(tl.pending.prompt)} ({opts})</p>"
+        status = "<span style='color:#0969da'>waiting for a decision</span>"
+        tail = _decision_html(tl.pending, None)
+    elif tl.finished:
+        status = "<span style='color:#1a7f37'>resolution complete</span>"
+        tail = ""
+    else:
+        status = "stopped"
+        tail = ""
     title = escape(tl.scenario.title or "Timeline")
+    n_events = len(tl) - 1
     return (
-        f"<div style='font-family:system-ui,sans-serif'><b>{title}</b> — {len(tl)} frames"
-        f"<ol start=1>{items}</ol>{tail}{state_html(tl.final)}</div>"
+        f"<div style='{_BOX}' data-engine='timeline'>"
+        f"<div style='font-size:15px;font-weight:600'>{title}</div>"
+        f"<div style='{_MUTED}'>{n_events} event{'s' if n_events != 1 else ''} · "
+        f"{len(tl)} frames · seed {tl.scenario.seed} · {status}</div>"
+        f"<ol style='margin:6px 0;padding-left:28px'>{''.join(items)}</ol>{tail}"
+        "<details open><summary style='cursor:pointer'>Final state</summary>"
+        f"{state_html(tl.final, tl.frames[-1].moved)}</details>"
+        "</div>"
     )
