@@ -14,7 +14,7 @@ VENV_STAMP := $(VENV)/.installed
 NPM_STAMP := $(PYODIDE_DIR)/node_modules/.installed
 WHEELS_STAMP := $(PYODIDE_DIR)/wheels/.installed
 
-.PHONY: setup test serve bench chromium node
+.PHONY: setup test serve bench chromium node site
 
 setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP)
 
@@ -70,3 +70,8 @@ bench: setup
 		echo "== $$bench"; $(PY) "$$bench"; \
 	done; \
 	[ $$found = 1 ] || echo "no benchmarks/bench_*.py yet"
+
+# The static site (no server): the project's wheel + `panel convert --to pyodide-worker`
+# into site/ (index.html, app.js, app.resources.zip), then a download-size report.
+site: $(VENV_STAMP)
+	$(PY) scripts/build_site.py --out site --clean

@@ -1,0 +1,137 @@
+"""Run the hosted page's Python the way its worker script does, in CPython, offline.
+
+    python tests/hosted/hosted_session.py <site dir> <page URL> [--preset NAME] [--next N]
+
+The converted page's worker (``app.js``) runs two pieces of Python that matter for
+share links: the app code (``init_doc()``, the app script, ``write_doc()``), and
+the handler of the ``location`` message that the page posts once the first render
+is done, carrying ``window.location``. Both are taken verbatim from the built worker
+script and executed here, with ``panel.io.pyodide.init_doc`` mirrored (that module
+imports the browser-only ``js`` module). The packages come from this interpreter
+(the CDN ones cannot be reached offline), the code paths are the page's own.
+
+Optional actions then use the widgets as a person would (example picker, Next).
+Prints one line ``HOSTED {json}``: the share link box, the URL's search string, the
+title and the frame on screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import json
+import re
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+
+def _js_unescape(text: str) -> str:
+    """Undo the escapes of a JS template literal (``\\n``, ``\\```, ``\\\\``...)."""
+    table = {"n": "\n", "t": "\t", "r": "\r"}
+    return re.sub(r"\\(.)", lambda m: table.get(m.group(1), m.group(1)), text, flags=re.S)
+
+
+def worker_python(worker_js: str) -> tuple[str, str]:
+    """(app code, location-message handler code) as the worker script runs them."""
+    m = re.search(r"runPythonAsync\(`(.*?init_doc\(\).*?)`\)", worker_js, re.S)
+    if m is None:
+        raise SystemExit("the worker script does not run init_doc()/write_doc()")
+    code = _js_unescape(m.group(1))
+    app_code = code.split("init_doc()\n", 1)[1].rsplit("await write_doc()", 1)[0]
+    m2 = re.search(r"msg\.type === 'location'\) \{.*?runPythonAsync\(`(.*?)`\)", worker_js, re.S)
+    if m2 is None:
+        raise SystemExit("the worker script has no 'location' message handler")
+    return app_code, textwrap.dedent(_js_unescape(m2.group(1)))
+
+
+def window_location(href: str) -> dict[str, str]:
+    u = urlsplit(href)
+    return {
+        "href": href,
+        "protocol": f"{u.scheme}:",
+        "hostname": u.hostname or "",
+        "port": str(u.port or ""),
+        "pathname": u.path or "/",
+        "search": f"?{u.query}" if u.query else "",
+        "hash": f"#{u.fragment}" if u.fragment else "",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("site", type=Path)
+    ap.add_argument("href")
+    ap.add_argument("--preset", default=None)
+    ap.add_argument("--next", type=int, default=0)
+    args = ap.parse_args(argv)
+    app_code, location_code = worker_python((args.site / "app.js").read_text(encoding="utf-8"))
+
+    import panel as pn
+    from bokeh.document import Document
+    from bokeh.events import DocumentReady
+    from bokeh.io.doc import set_curdoc
+    from panel.io.document import MockSessionContext
+    from panel.io.state import state
+
+    # Panel takes its Pyodide code paths when `_pyodide` is imported (state._is_pyodide);
+    # the one that matters here is state.onload(cb) running cb at once. The worker runs
+    # all of its Python inside an asyncio loop (runPythonAsync), so do we.
+    type(state)._is_pyodide = property(lambda self: True)
+
+    async def worker() -> Any:
+        # panel.io.pyodide.init_doc(), line for line.
+        doc = Document()
+        set_curdoc(doc)
+        doc.hold()
+        doc._session_context = lambda: MockSessionContext(document=doc)
+        state.curdoc = doc
+        exec(compile(app_code, "app.py (from the worker script)", "exec"), {"__name__": "__main__"})
+        roots = [v[0] for v in state._views.values()]
+        if not roots:
+            raise SystemExit("the app code made nothing servable")
+        # The page rendered: message 'rendered' -> _link_docs_worker(): unhold, DocumentReady.
+        doc.unhold()
+        doc.on_event("document_ready", functools.partial(state._schedule_on_load, doc))
+        doc.callbacks.trigger_event(DocumentReady())
+        # Then message 'location', carrying JSON.stringify(window.location).
+        loc = json.dumps(window_location(args.href))
+        exec(compile(location_code, "worker location handler", "exec"), {"location": loc})
+        await asyncio.sleep(0)
+        return roots[0]
+
+    app = asyncio.run(worker())
+
+    def find(kind: type, pred) -> list:
+        return [w for w in app.select(kind) if pred(w)]
+
+    if args.preset:
+        (picker,) = find(pn.widgets.Select, lambda w: w.label == "Example scenarios")
+        picker.value = args.preset
+    for _ in range(args.next):
+        (nxt,) = find(pn.widgets.Button, lambda w: w.label == "Next ›")
+        nxt.clicks += 1
+
+    links = [w.value for w in app.select(pn.widgets.TextInput) if "?s=" in (w.value or "")]
+    htmls = [str(h.object) for h in app.select(pn.pane.HTML)]
+    title = next((re.search(r'data-testid="title">([^<]*)<', h) for h in htmls
+                  if 'data-testid="title"' in h), None)  # fmt: skip
+    board = next((re.search(r'data-testid="board" data-frame="(\d+)"', h) for h in htmls
+                  if 'data-testid="board"' in h), None)  # fmt: skip
+    out = {
+        "link": links[0] if links else None,
+        "search": state.location.search,
+        "title": title.group(1) if title else None,
+        "frame": int(board.group(1)) if board else None,
+        "modules": {m: sys.modules[m].__file__ for m in ("engine", "playground", "panel")},
+    }
+    print("HOSTED " + json.dumps(out))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
