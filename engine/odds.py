@@ -448,13 +448,14 @@ def _compositions(
             yield d, w * w2
 
 
-class _Outcome(NamedTuple):
-    p: Fraction
-    segs: Segs
-    hit: int | None  # class of the hit, None = whiff
-    cast: bool
-    exiled: int
-    bottom: int
+class _Resolution(NamedTuple):
+    """Everything one instance can do from one library state, pre-aggregated."""
+
+    moves: tuple[tuple[Fraction, Segs, tuple[int, ...], int, int], ...]  # p, segs, push, ex, cast
+    hit: tuple[tuple[int, Fraction], ...]  # class -> P(hit)
+    cast: tuple[tuple[int, Fraction], ...]  # class -> P(hit and cast)
+    whiff: Fraction
+    bottom: Fraction  # expected number of cards put on the bottom
 
 
 def _canon(segs: Iterable[tuple[int, ...]], blank: int | None) -> Segs:
@@ -475,18 +476,20 @@ def _only(seg: tuple[int, ...], cls: int) -> bool:
     return all(v == 0 for i, v in enumerate(seg) if i != cls)
 
 
-def _make_resolver(model: _Model) -> Callable[[Segs, int], tuple[_Outcome, ...]]:
+def _make_resolver(model: _Model) -> Callable[[Segs, int], _Resolution]:
     ncls = len(model.initial)
     blank = model.blank
 
     @cache
-    def resolve(segs: Segs, t: int) -> tuple[_Outcome, ...]:
+    def resolve(segs: Segs, t: int) -> _Resolution:
         """Every way one instance with threshold t can resolve from this library."""
         stop = model.stop[t]
         tasks = model.tasks[t]
         is_cascade = model.thresholds[t].kind == "cascade"
         prefix = [0] * ncls  # cards of fully exiled segments (no stop card in them)
-        out: list[_Outcome] = []
+        moves: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = defaultdict(Fraction)
+        hit: dict[int, Fraction] = defaultdict(Fraction)
+        bottom = Fraction(0)
         for i, seg in enumerate(segs):
             s = sum(v for c, v in enumerate(seg) if stop[c])
             n = sum(seg)
@@ -496,6 +499,8 @@ def _make_resolver(model: _Model) -> Callable[[Segs, int], tuple[_Outcome, ...]]
             pre_n = sum(prefix)
             nonstop = [(c, v) for c, v in enumerate(seg) if v and not stop[c]]
             hits = [(c, v) for c, v in enumerate(seg) if v and stop[c]]
+            for h, vh in hits:
+                hit[h] = Fraction(vh, s)
             denom_all = math.comb(n, s) * s
             for j in range(0, n - s + 1):
                 pj = math.comb(n - j - 1, s - 1)
@@ -504,24 +509,81 @@ def _make_resolver(model: _Model) -> Callable[[Segs, int], tuple[_Outcome, ...]]
                 cj = math.comb(n - s, j)
                 for taken, w in _compositions(nonstop, j):
                     for h, vh in hits:
-                        cast = tasks[h] is not None
+                        push = tasks[h]
                         rem = list(seg)
                         bot = list(prefix)
                         for c, a in taken.items():
                             rem[c] -= a
                             bot[c] += a
                         rem[h] -= 1
-                        if is_cascade and not cast:
+                        if is_cascade and push is None:
                             bot[h] += 1
                         new = _canon((tuple(rem), *segs[i + 1 :], tuple(bot)), blank)
                         p = Fraction(pj * w * vh, denom_all * cj)
-                        out.append(_Outcome(p, new, h, cast, pre_n + j + 1, sum(bot)))
-            return tuple(out)
+                        nb = sum(bot)
+                        bottom += p * nb
+                        key = (new, tuple(reversed(push or ())), pre_n + j + 1, push is not None)
+                        moves[key] += p
+            cast = tuple((h, q) for h, q in hit.items() if tasks[h] is not None)
+            return _Resolution(
+                tuple((p, *k) for k, p in moves.items()),
+                tuple(hit.items()),
+                cast,
+                Fraction(0),
+                bottom,
+            )
         # No qualifying card anywhere: the whole library is exiled and put back (702.85a).
         total = sum(prefix)
-        return (_Outcome(Fraction(1), _canon((tuple(prefix),), blank), None, False, total, total),)
+        whole = _canon((tuple(prefix),), blank)
+        return _Resolution(
+            ((Fraction(1), whole, (), total, 0),), (), (), Fraction(1), Fraction(total)
+        )
 
     return resolve
+
+
+def _make_pruner(model: _Model) -> Callable[[Segs, tuple[int, ...]], Segs]:
+    """Forget bottom segments that no future instance can reach (an exact simplification).
+
+    Stop sets are nested (cascade m stops at MV < m, discover n at MV < n + 1).
+    Call "cheap" the cards that stop the lowest threshold still possible: every
+    future instance stops at the first cheap card it meets, and only its hit
+    leaves the unseen part.  The potential ``psi`` (pending instances, plus the
+    extra instances cards still in the library can add) drops by at least one
+    per cheap card taken, so while the unseen part holds ``>= psi`` cheap cards
+    no instance gets past it and the bottom segments' contents never matter.
+    """
+    level = [th.value if th.kind == "cascade" else th.value + 1 for th in model.thresholds]
+    ncls = len(model.initial)
+    maxpush = [max(len(model.tasks[t][c] or ()) for t in range(len(level))) for c in range(ncls)]
+    pushed = [
+        frozenset(x for t in range(len(level)) for x in (model.tasks[t][c] or ()))
+        for c in range(ncls)
+    ]
+    memo: dict[tuple[Segs, tuple[int, ...]], Segs] = {}
+
+    def prune(segs: Segs, stack: tuple[int, ...]) -> Segs:
+        if len(segs) <= 1 or not stack:
+            return segs
+        key = (segs, stack)
+        if key in memo:
+            return memo[key]
+        totals = [sum(seg[c] for seg in segs) for c in range(ncls)]
+        future = set(stack)
+        for c in range(ncls):
+            if totals[c] and maxpush[c]:
+                future |= pushed[c]
+        stop = model.stop[min(future, key=lambda i: level[i])]
+        psi = len(stack)
+        for c in range(ncls):
+            if totals[c] and maxpush[c]:
+                psi += totals[c] * (maxpush[c] if stop[c] else maxpush[c] - 1)
+        cheap = sum(v for c, v in enumerate(segs[0]) if stop[c])
+        out = segs[:1] if cheap >= psi else segs
+        memo[key] = out
+        return out
+
+    return prune
 
 
 def _exact_chain(
@@ -535,6 +597,7 @@ def _exact_chain(
     model = _build_model(library, steps, decline, chain, grant_to_hits)
     index = {th: i for i, th in enumerate(model.thresholds)}
     resolve = _make_resolver(model)
+    prune = _make_pruner(model)
     ncls = len(model.initial)
     hits = [Fraction(0)] * ncls
     casts_e = [Fraction(0)] * ncls
@@ -546,7 +609,7 @@ def _exact_chain(
     stack0 = tuple(index[s] for s in reversed(steps))  # top of the stack is the end
     # state: (segments, pending instances, cards exiled so far, free casts so far)
     frontier: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = {
-        (_canon((model.initial,), model.blank), stack0, 0, 0): Fraction(1)
+        (prune(_canon((model.initial,), model.blank), stack0), stack0, 0, 0): Fraction(1)
     }
     seen = 0
     while frontier:
@@ -557,25 +620,21 @@ def _exact_chain(
                 casts_dist[nc] += p
                 continue
             t, rest = stack[-1], stack[:-1]
+            res = resolve(segs, t)
             instances += p
-            for o in resolve(segs, t):
-                q = p * o.p
-                bottom += q * o.bottom
-                if o.hit is None:
-                    whiff += q
-                    nxt[(o.segs, rest, ex + o.exiled, nc)] += q
-                    continue
-                hits[o.hit] += q
-                if o.cast:
-                    casts_e[o.hit] += q
-                    pushed = model.tasks[t][o.hit] or ()
-                    new_stack = rest + tuple(reversed(pushed))
-                    nxt[(o.segs, new_stack, ex + o.exiled, nc + 1)] += q
-                else:
-                    nxt[(o.segs, rest, ex + o.exiled, nc)] += q
+            bottom += p * res.bottom
+            if res.whiff:
+                whiff += p * res.whiff
+            for c, q in res.hit:
+                hits[c] += p * q
+            for c, q in res.cast:
+                casts_e[c] += p * q
+            for q, new_segs, push, dex, dc in res.moves:
+                new_stack = rest + push if push else rest
+                nxt[(prune(new_segs, new_stack), new_stack, ex + dex, nc + dc)] += p * q
+            if len(nxt) + seen > max_states:
+                raise StateSpaceTooLarge(f"more than {max_states} states")
         seen += len(nxt)
-        if seen > max_states:
-            raise StateSpaceTooLarge(f"more than {max_states} states")
         frontier = nxt
 
     def per_name(vals: list[Fraction]) -> dict[str, Fraction]:
