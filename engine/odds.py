@@ -18,10 +18,11 @@ Stdlib only (fractions, math, random); runs under Pyodide.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -429,33 +430,18 @@ def _build_model(
 Segs = tuple[tuple[int, ...], ...]
 
 
-def _compositions(
-    counts: Sequence[tuple[int, int]], j: int
-) -> Iterator[tuple[dict[int, int], int]]:
-    """Ways to draw j cards from classes [(class, count)]: (taken per class, product of combs)."""
-    if not counts:
-        if j == 0:
-            yield {}, 1
-        return
-    (cls, c), rest = counts[0], counts[1:]
-    room = sum(x for _, x in rest)
-    for a in range(max(0, j - room), min(c, j) + 1):
-        w = math.comb(c, a)
-        for taken, w2 in _compositions(rest, j - a):
-            d = dict(taken)
-            if a:
-                d[cls] = a
-            yield d, w * w2
-
-
 class _Resolution(NamedTuple):
-    """Everything one instance can do from one library state, pre-aggregated."""
+    """Everything one instance can do from one library state, pre-aggregated.
 
-    moves: tuple[tuple[Fraction, Segs, tuple[int, ...], int, int], ...]  # p, segs, push, ex, cast
-    hit: tuple[tuple[int, Fraction], ...]  # class -> P(hit)
-    cast: tuple[tuple[int, Fraction], ...]  # class -> P(hit and cast)
-    whiff: Fraction
-    bottom: Fraction  # expected number of cards put on the bottom
+    Probabilities are integers over the common denominator ``N!`` (N = library
+    size): the recursion then adds and multiplies plain ints, no gcd per step.
+    """
+
+    moves: tuple[tuple[int, Segs, tuple[int, ...], int, int], ...]  # w, segs, push, ex, cast
+    hit: tuple[tuple[int, int], ...]  # class -> P(hit) * N!
+    cast: tuple[tuple[int, int], ...]  # class -> P(hit and cast) * N!
+    whiff: int
+    bottom: int  # E[cards put on the bottom] * N!
 
 
 def _canon(segs: Iterable[tuple[int, ...]], blank: int | None) -> Segs:
@@ -476,68 +462,92 @@ def _only(seg: tuple[int, ...], cls: int) -> bool:
     return all(v == 0 for i, v in enumerate(seg) if i != cls)
 
 
-def _make_resolver(model: _Model) -> Callable[[Segs, int], _Resolution]:
+def _push_coefficients(model: _Model) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """The "cheap" classes (stop the lowest threshold of the model) and each class's
+    weight in the potential psi of :func:`_make_pruner` (stack-independent version)."""
+    nth = len(model.thresholds)
+    ncls = len(model.initial)
+    level = [th.value if th.kind == "cascade" else th.value + 1 for th in model.thresholds]
+    cheap = model.stop[min(range(nth), key=lambda i: level[i])]
+    maxpush = [max(len(model.tasks[t][c] or ()) for t in range(nth)) for c in range(ncls)]
+    coef = tuple((m if cheap[c] else m - 1) if m else 0 for c, m in enumerate(maxpush))
+    return cheap, coef
+
+
+def _make_resolver(model: _Model, scale: int) -> Callable[[Segs, int, int], _Resolution]:
+    """Resolution of one instance per (library state, threshold, stack depth), memoised."""
     ncls = len(model.initial)
     blank = model.blank
+    fact = math.factorial
+    comb = math.comb
+    cheap, coef = _push_coefficients(model)
 
     @cache
-    def resolve(segs: Segs, t: int) -> _Resolution:
-        """Every way one instance with threshold t can resolve from this library."""
+    def resolve(segs: Segs, t: int, depth: int) -> _Resolution:
+        """Every way one instance with threshold t can resolve from this library.
+
+        P(first j cards are a given composition a, then a card of class h)
+        = j! * prod C(c_k, a_k) * c_h * (n - j - 1)! / n!  (n = segment size).
+        When the next state provably never reaches the bottom segments (see
+        :func:`_make_pruner`) they are dropped here already.
+        """
         stop = model.stop[t]
         tasks = model.tasks[t]
         is_cascade = model.thresholds[t].kind == "cascade"
+        totals = [sum(seg[c] for seg in segs) for c in range(ncls)]
+        psi_cards = sum(totals[c] * coef[c] for c in range(ncls))
         prefix = [0] * ncls  # cards of fully exiled segments (no stop card in them)
-        moves: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = defaultdict(Fraction)
-        hit: dict[int, Fraction] = defaultdict(Fraction)
-        bottom = Fraction(0)
         for i, seg in enumerate(segs):
             s = sum(v for c, v in enumerate(seg) if stop[c])
             n = sum(seg)
             if s == 0:
                 prefix = [a + b for a, b in zip(prefix, seg, strict=True)]
                 continue
+            unit = scale // fact(n)
             pre_n = sum(prefix)
-            nonstop = [(c, v) for c, v in enumerate(seg) if v and not stop[c]]
+            ns_cls = [c for c, v in enumerate(seg) if v and not stop[c]]
             hits = [(c, v) for c, v in enumerate(seg) if v and stop[c]]
-            for h, vh in hits:
-                hit[h] = Fraction(vh, s)
-            denom_all = math.comb(n, s) * s
-            for j in range(0, n - s + 1):
-                pj = math.comb(n - j - 1, s - 1)
-                if pj == 0:
-                    continue
-                cj = math.comb(n - s, j)
-                for taken, w in _compositions(nonstop, j):
-                    for h, vh in hits:
-                        push = tasks[h]
-                        rem = list(seg)
-                        bot = list(prefix)
-                        for c, a in taken.items():
-                            rem[c] -= a
-                            bot[c] += a
-                        rem[h] -= 1
-                        if is_cascade and push is None:
+            moves: dict[tuple[Segs, tuple[int, ...], int, int], int] = defaultdict(int)
+            bottom = 0
+            for taken in itertools.product(*(range(seg[c] + 1) for c in ns_cls)):
+                j = sum(taken)
+                w = fact(j) * fact(n - j - 1) * unit
+                rem0 = list(seg)
+                bot0 = list(prefix)
+                for c, a in zip(ns_cls, taken, strict=True):
+                    if a:
+                        w *= comb(seg[c], a)
+                        rem0[c] -= a
+                        bot0[c] += a
+                nbot0 = pre_n + j
+                cheap0 = sum(v for c, v in enumerate(rem0) if cheap[c]) if i == 0 else -1
+                for h, vh in hits:
+                    push = tasks[h]
+                    rem = list(rem0)
+                    rem[h] -= 1
+                    wt = w * vh
+                    to_bottom = is_cascade and push is None
+                    nb = nbot0 + to_bottom
+                    bottom += wt * nb
+                    psi = depth - 1 + len(push or ()) + psi_cards
+                    if not to_bottom:
+                        psi -= coef[h]  # the hit left the library
+                    if cheap0 - (1 if cheap[h] else 0) >= psi:
+                        new: Segs = (tuple(rem),)  # nothing below is ever reached again
+                    else:
+                        bot = list(bot0)
+                        if to_bottom:
                             bot[h] += 1
                         new = _canon((tuple(rem), *segs[i + 1 :], tuple(bot)), blank)
-                        p = Fraction(pj * w * vh, denom_all * cj)
-                        nb = sum(bot)
-                        bottom += p * nb
-                        key = (new, tuple(reversed(push or ())), pre_n + j + 1, push is not None)
-                        moves[key] += p
-            cast = tuple((h, q) for h, q in hit.items() if tasks[h] is not None)
-            return _Resolution(
-                tuple((p, *k) for k, p in moves.items()),
-                tuple(hit.items()),
-                cast,
-                Fraction(0),
-                bottom,
-            )
+                    key = (new, tuple(reversed(push or ())), pre_n + j + 1, push is not None)
+                    moves[key] += wt
+            hit = tuple((h, scale // s * vh) for h, vh in hits)
+            cast = tuple((h, q) for h, q in hit if tasks[h] is not None)
+            return _Resolution(tuple((w, *k) for k, w in moves.items()), hit, cast, 0, bottom)
         # No qualifying card anywhere: the whole library is exiled and put back (702.85a).
         total = sum(prefix)
         whole = _canon((tuple(prefix),), blank)
-        return _Resolution(
-            ((Fraction(1), whole, (), total, 0),), (), (), Fraction(1), Fraction(total)
-        )
+        return _Resolution(((scale, whole, (), total, 0),), (), (), scale, scale * total)
 
     return resolve
 
@@ -596,7 +606,8 @@ def _exact_chain(
 ) -> OddsResult:
     model = _build_model(library, steps, decline, chain, grant_to_hits)
     index = {th: i for i, th in enumerate(model.thresholds)}
-    resolve = _make_resolver(model)
+    scale = math.factorial(len(library))
+    resolve = _make_resolver(model, scale)
     prune = _make_pruner(model)
     ncls = len(model.initial)
     hits = [Fraction(0)] * ncls
@@ -607,35 +618,58 @@ def _exact_chain(
     exiled_dist: dict[int, Fraction] = defaultdict(Fraction)
     casts_dist: dict[int, Fraction] = defaultdict(Fraction)
     stack0 = tuple(index[s] for s in reversed(steps))  # top of the stack is the end
-    # state: (segments, pending instances, cards exiled so far, free casts so far)
-    frontier: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = {
-        (prune(_canon((model.initial,), model.blank), stack0), stack0, 0, 0): Fraction(1)
+    # state: (segments, pending instances, cards exiled so far, free casts so far);
+    # its probability is an int over scale ** depth (depth = instances resolved so far).
+    State = tuple[Segs, tuple[int, ...], int, int]
+    frontier: dict[State, int] = {
+        (prune(_canon((model.initial,), model.blank), stack0), stack0, 0, 0): 1
     }
+    den = 1  # scale ** depth
     seen = 0
     while frontier:
-        nxt: dict[tuple[Segs, tuple[int, ...], int, int], Fraction] = defaultdict(Fraction)
+        nxt: dict[State, int] = defaultdict(int)
+        l_hits = [0] * ncls
+        l_casts = [0] * ncls
+        l_whiff = l_bottom = l_inst = 0
+        l_exiled: dict[int, int] = defaultdict(int)
+        l_ncast: dict[int, int] = defaultdict(int)
         for (segs, stack, ex, nc), p in frontier.items():
             if not stack:
-                exiled_dist[ex] += p
-                casts_dist[nc] += p
+                l_exiled[ex] += p
+                l_ncast[nc] += p
                 continue
             t, rest = stack[-1], stack[:-1]
-            res = resolve(segs, t)
-            instances += p
-            bottom += p * res.bottom
+            res = resolve(segs, t, len(stack))
+            l_inst += p
+            l_bottom += p * res.bottom
             if res.whiff:
-                whiff += p * res.whiff
+                l_whiff += p * res.whiff
             for c, q in res.hit:
-                hits[c] += p * q
+                l_hits[c] += p * q
             for c, q in res.cast:
-                casts_e[c] += p * q
-            for q, new_segs, push, dex, dc in res.moves:
+                l_casts[c] += p * q
+            seen += len(res.moves)
+            for w, new_segs, push, dex, dc in res.moves:
                 new_stack = rest + push if push else rest
-                nxt[(prune(new_segs, new_stack), new_stack, ex + dex, nc + dc)] += p * q
-            if len(nxt) + seen > max_states:
-                raise StateSpaceTooLarge(f"more than {max_states} states")
-        seen += len(nxt)
+                nxt[(prune(new_segs, new_stack), new_stack, ex + dex, nc + dc)] += p * w
+            if seen > max_states:
+                raise StateSpaceTooLarge(f"more than {max_states} transitions")
+        # back to exact fractions once per layer
+        den_next = den * scale
+        instances += Fraction(l_inst, den)
+        bottom += Fraction(l_bottom, den_next)
+        whiff += Fraction(l_whiff, den_next)
+        for c in range(ncls):
+            if l_hits[c]:
+                hits[c] += Fraction(l_hits[c], den_next)
+            if l_casts[c]:
+                casts_e[c] += Fraction(l_casts[c], den_next)
+        for k, v in l_exiled.items():
+            exiled_dist[k] += Fraction(v, den)
+        for k, v in l_ncast.items():
+            casts_dist[k] += Fraction(v, den)
         frontier = nxt
+        den = den_next
 
     def per_name(vals: list[Fraction]) -> dict[str, Fraction]:
         out: dict[str, Fraction] = {}
@@ -798,63 +832,20 @@ class _Tally:
         )
 
 
-_DECISION_CAST = ("cascade_cast", "discover_cast")
-
-
-def _engine_policy(decline: frozenset[str]) -> Callable[[Any, Any], str]:
-    """Auto policy: cast every castable hit (unless declined), first option otherwise."""
-
-    def choose(decision: Any, timeline: Any) -> str:
-        opts = list(decision.options)
-        if decision.kind in _DECISION_CAST:
-            hit = _last_hit_name(timeline)
-            declined = hit is not None and hit in decline
-            casting = [o for o in opts if _is_cast_option(o)]
-            other = [o for o in opts if not _is_cast_option(o)]
-            if declined and other:
-                return other[0].key
-            if casting:
-                return casting[0].key
-        if decision.kind == "x_value":
-            for o in opts:
-                if str(o.key) in ("0", "x:0"):
-                    return o.key
-        return opts[0].key
-
-    return choose
-
-
-def _is_cast_option(option: Any) -> bool:
-    label = str(getattr(option, "label", "")).lower()
-    key = str(getattr(option, "key", "")).lower()
-    return (label.startswith("cast") or key.startswith("cast")) and "don" not in label
-
-
-def _last_hit_name(timeline: Any) -> str | None:
-    for frame in reversed(list(timeline.frames)):
-        ev = frame.event
-        if ev is None:
-            continue
-        if ev.kind in ("cascade_hit", "discover", "discover_hit"):
-            for mv in reversed(ev.moves):
-                return mv.name
-            if ev.objects:
-                return frame.state.obj(ev.objects[-1]).card.name
-    return None
-
-
 def _engine_trial(timeline: Any, owner: int = 0) -> _Trial:
     """Read one finished timeline into the same counters as the stand-alone simulation."""
     t = _Trial()
-    pending_hit = False
     for frame in timeline.frames:
         ev = frame.event
         if ev is None:
             continue
-        if ev.kind in ("cascade_hit", "discover_hit"):
-            for mv in ev.moves[-1:] or ():
+        if ev.kind in ("cascade", "discover"):  # an instance starts resolving
+            t.instances += 1
+        elif ev.kind in ("whiff", "discover_none"):
+            t.whiffs += 1
+        elif ev.kind in ("cascade_hit", "discover_hit"):
+            for mv in ev.moves[-1:]:
                 t.hits[mv.name] += 1
-            pending_hit = True
         for mv in ev.moves:
             if mv.owner != owner:
                 continue
@@ -864,11 +855,6 @@ def _engine_trial(timeline: Any, owner: int = 0) -> _Trial:
                 t.bottom += 1
             elif mv.src == "exile" and mv.dst == "stack":
                 t.casts[mv.name] += 1
-        if ev.kind in ("cascade_resolve", "discover_resolve"):
-            t.instances += 1
-            if not pending_hit:
-                t.whiffs += 1
-            pending_hit = False
     return t
 
 
@@ -926,24 +912,18 @@ def _engine_run(
     decline: frozenset[str],
     samples: int,
     seed: int,
-    max_decisions: int = 200,
 ) -> OddsResult:
-    """Monte Carlo with the real engine: one Scenario per sample, auto policy for decisions."""
+    """Monte Carlo with the real engine: one ``Scenario(...).run()`` per sample (seed + i),
+    decisions answered by the engine's AutoPolicy (cast every castable hit not declined)."""
+    from engine.policy import AutoPolicy
     from engine.scenario import Scenario
 
-    choose = _engine_policy(decline)
     tally = _Tally()
     for i in range(samples):
         scen = Scenario.from_dict(_engine_scenario(library, spell, steps, seed + i))
-        choices: list[str] = []
-        tl = scen.run()
-        for _ in range(max_decisions):
-            if tl.pending is None:
-                break
-            choices.append(choose(tl.pending, tl))
-            tl = scen.with_choices(choices).run()
-        else:
-            raise RuntimeError("engine run needed too many decisions")
+        tl = scen.run(policy=AutoPolicy(decline))
+        if not tl.finished:
+            raise RuntimeError(f"engine run stopped early: {tl.pending}")
         tally.add(_engine_trial(tl))
     return tally.result(library, steps, "monte carlo (game engine)")
 
