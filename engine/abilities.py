@@ -17,7 +17,8 @@ def resolve(game: Game, item: StackItem) -> None:
 
     if item.data and item.data.get("fizzle"):
         return
-    if item.targets and not targeting.any_legal(game, item.targets):
+    stamps = item.data.get("stamps") if item.data else None
+    if item.targets and not targeting.any_legal(game, item.targets, stamps=stamps):
         game.emit(
             "fizzle",
             f"{item.text} doesn't resolve: all its targets are illegal.",
@@ -36,4 +37,5 @@ def resolve(game: Game, item: StackItem) -> None:
             targets=item.targets,
             x=item.x,
             label=item.text,
+            stamps=stamps,
         )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine import discover as discover_mod
 from engine import proliferate as proliferate_mod
 from engine import saga
+from engine import targets as targeting
 from engine.game import GameError
 from engine.state import StackItem
 
@@ -114,7 +115,12 @@ def counter(game: Game, action: dict) -> None:
     if target is None:
         raise GameError(f"there is no spell {action.get('target')!r} on the stack to counter")
     face = _choose_face(game, oid, player, action.get("face"))
-    game.cast(oid, player, face, targets=(f"o{target.card_id}",), rule="601.2")
+    ref = f"o{target.card_id}"
+    specs = targeting.spell_target_specs(game, game.obj(oid), face)
+    if specs and ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
+        # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
+        raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
+    game.cast(oid, player, face, targets=(ref,), rule="601.2")
     game.settle()
 
 
@@ -133,6 +139,10 @@ def activate(game: Game, action: dict) -> None:
         raise GameError(f"{obj.name} has no activated ability to activate here")
     ability = abilities[0]
     cost = ability.get("cost", "").lower()
+    specs = ability.get("targets") or []
+    if specs and not targeting.has_legal_targets(game, specs, player):
+        # CR 602.2b, 601.2c: an ability with no legal target can't be activated at all.
+        raise GameError(f"can't activate {obj.name}: its ability has no legal target (601.2c)")
     if "{t}" in cost:
         if obj.tapped:
             raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
@@ -200,14 +210,21 @@ def precombat_main(game: Game, action: dict) -> None:
     if action.get("draw", True):
         top = game.top_of_library(player)
         if top is None:
-            game.lose(player, "drew from an empty library (704.5b)")
-        move = game.move(top, "hand", player)
-        game.emit(
-            "draw",
-            f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",
-            "504.1",
-            [move],
-        )
+            game.drew_from_empty.add(player)
+            game.emit(
+                "draw_empty",
+                f"Draw step: {game.pname(player)} can't draw from an empty library.",
+                "121.4",
+            )
+            game.settle()  # 704.5b: checked before anyone gets priority in the draw step
+        else:
+            move = game.move(top, "hand", player)
+            game.emit(
+                "draw",
+                f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",
+                "504.1",
+                [move],
+            )
     game.phase = "precombat main"
     saga.precombat_main(game, player)
     game.settle()

@@ -141,8 +141,8 @@ def resolve(game: Game, ability: StackItem) -> None:
     if hit is None:
         game.emit(
             "whiff",
-            f"No card qualifies: all {len(exiled)} cards of the library were "
-            "exiled and nothing is cast. Nobody loses for this: no card was drawn.",
+            f"No card qualifies: {freecast.whole_library(len(exiled))} and nothing is cast. "
+            "Nobody loses for this: no card was drawn.",
             "702.85a",
             objects=tuple(exiled),
         )

@@ -46,7 +46,7 @@ def discover(
     if hit is None:
         game.emit(
             "discover_none",
-            f"No card qualifies: all {len(exiled)} cards were exiled. "
+            f"No card qualifies: {freecast.whole_library(len(exiled))}. "
             f"{game.verb(player, 'have', 'has')} still discovered (701.57b).",
             "701.57b",
             objects=tuple(exiled),

@@ -7,7 +7,7 @@ An op outside the vocabulary is shown as "effect not simulated", never faked.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Face
@@ -29,6 +29,7 @@ class Ctx:
         targets: Sequence[str],
         x: int,
         label: str,
+        stamps: Mapping[str, int] | None = None,
     ) -> None:
         self.game = game
         self.controller = controller
@@ -36,6 +37,7 @@ class Ctx:
         self.targets = tuple(targets)
         self.x = x
         self.label = label
+        self.stamps = stamps  # zone changes of each target when chosen (CR 400.7, 608.2b)
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         value = op.get(key, default)
@@ -72,7 +74,11 @@ class Ctx:
     def target_objects(self) -> list[int]:
         from engine.targets import is_legal
 
-        return [int(t[1:]) for t in self.targets if t.startswith("o") and is_legal(self.game, t)]
+        return [
+            int(t[1:])
+            for t in self.targets
+            if t.startswith("o") and is_legal(self.game, t, stamps=self.stamps)
+        ]
 
 
 def run_ops(
@@ -85,6 +91,7 @@ def run_ops(
     x: int = 0,
     label: str = "",
     missing: bool = False,
+    stamps: Mapping[str, int] | None = None,
 ) -> None:
     """Execute ops in order; unknown ones become a visible "not simulated" event."""
     if missing:
@@ -95,7 +102,7 @@ def run_ops(
             objects=(source,) if source else (),
         )
         return
-    ctx = Ctx(game, controller, source, targets, x, label)
+    ctx = Ctx(game, controller, source, targets, x, label, stamps)
     for op in ops:
         if op.get("if"):
             game.emit(
@@ -168,7 +175,7 @@ def damage(ctx: Ctx, op: dict) -> None:
         for ref in ctx.targets:
             from engine.targets import is_legal
 
-            if not is_legal(game, ref):
+            if not is_legal(game, ref, stamps=ctx.stamps):
                 continue
             if ref.startswith("p"):
                 p = int(ref[1:])
@@ -279,11 +286,15 @@ def draw(ctx: Ctx, op: dict) -> None:
         for _ in range(n):
             top = game.top_of_library(p)
             if top is None:
+                # 121.4: the loss is a state-based action (704.5b), after this resolution.
+                game.drew_from_empty.add(p)
                 game.emit(
-                    "draw_empty", f"{game.pname(p)} can't draw from an empty library.", "121.4"
+                    "draw_empty",
+                    f"{game.pname(p)} can't draw from an empty library and will lose the game "
+                    "the next time state-based actions are checked.",
+                    "121.4",
                 )
-                game.lose(p, "drew from an empty library (704.5b)")
-                return
+                break
             move = game.move(top, "hand", p)
             game.emit(
                 "draw", f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.", "121.1", [move]
@@ -301,7 +312,7 @@ def _matches(game: Game, oid: int, what: str) -> bool:
 
 
 def sacrifice(ctx: Ctx, op: dict) -> None:
-    """CR 701.17: sacrifice one permanent you control that matches, if able; then maybe more ops."""
+    """CR 701.21: sacrifice one permanent you control that matches, if able; then maybe more ops."""
     game = ctx.game
     what = op.get("what") or ""
     if not what:
@@ -315,9 +326,9 @@ def sacrifice(ctx: Ctx, op: dict) -> None:
             if p.controller in players and _matches(game, p.id, what.replace("all", ""))
         ]
         for oid in doomed:
-            game.sacrifice(oid, f" ({ctx.label})", "701.17a")
+            game.sacrifice(oid, f" ({ctx.label})", "701.21a")
         if not doomed:
-            game.emit("sacrifice", f"{ctx.label}: nothing to sacrifice ({what}).", "701.17a")
+            game.emit("sacrifice", f"{ctx.label}: nothing to sacrifice ({what}).", "701.21a")
         return
     mine = [p for p in game.battlefield(ctx.controller) if _matches(game, p.id, what)]
     if not mine:
@@ -325,7 +336,7 @@ def sacrifice(ctx: Ctx, op: dict) -> None:
             "sacrifice",
             f"{game.verb(ctx.controller, 'control', 'controls')} no {what} and sacrifices "
             "nothing; what depends on it doesn't happen.",
-            "701.17a",
+            "701.21a",
         )
         return
     distinct = {(p.name, p.tapped, tuple(sorted(p.counters.items())), p.damage) for p in mine}
@@ -342,14 +353,14 @@ def sacrifice(ctx: Ctx, op: dict) -> None:
                 )
                 for p in mine
             ],
-            "701.17a",
+            "701.21a",
             player=ctx.controller,
             subject=what,
         )
         chosen = int(key.split(":o")[1])
     else:
         chosen = mine[0].id
-    game.sacrifice(chosen, f" ({ctx.label}; exactly one, never more)", "701.17a")
+    game.sacrifice(chosen, f" ({ctx.label}; exactly one, never more)", "701.21a")
     if op.get("then"):
         run_ops(
             game,
@@ -359,6 +370,7 @@ def sacrifice(ctx: Ctx, op: dict) -> None:
             targets=ctx.targets,
             x=ctx.x,
             label=ctx.label,
+            stamps=ctx.stamps,
         )
 
 

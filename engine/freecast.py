@@ -85,8 +85,8 @@ def offer(
         move = game.move(oid, "hand", player)
         game.emit(
             "to_hand",
-            f"{game.verb(player, 'put', 'puts')} {card.name} into their hand instead of "
-            "casting it.",
+            f"{game.verb(player, 'put', 'puts')} {card.name} into {game.poss(player)} hand "
+            "instead of casting it.",
             "701.57a",
             [move],
         )
@@ -103,6 +103,15 @@ def offer(
         via=f" ({mechanic}).{xnote}".rstrip("."),
     )
     return "cast"
+
+
+def whole_library(n: int) -> str:
+    """What happened to a library that held no hit: "all 3 cards ... were exiled"."""
+    if n == 0:
+        return "the library is empty, so nothing is exiled"
+    if n == 1:
+        return "the library's only card was exiled"
+    return f"all {n} cards of the library were exiled"
 
 
 def exile_until(

@@ -61,6 +61,10 @@ class Game:
         self.finished = False
         self._next_id = 1
         self.discovered_this_turn: set[tuple[int, str]] = set()
+        # CR 400.7: how many times each object changed zones; a target chosen before a
+        # change is a different object now (608.2b), although the id is kept for the UI.
+        self.zone_changes: dict[int, int] = {}
+        self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._setup()
 
     # ----------------------------------------------------------------- setup
@@ -234,6 +238,8 @@ class Game:
         else:
             target_player = owner if player is None else player
         # CR 400.7: an object that changes zones becomes a new object with no memory.
+        if src != dst:
+            self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
         if src == "battlefield" or dst != "battlefield":
             keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
             obj = replace(
@@ -389,6 +395,8 @@ class Game:
                     idx = 0
                 item = mine.pop(idx)
                 item = self.choose_ability_targets(item)
+                if item.data.get("fizzle"):
+                    continue  # 603.3d: removed; it never reaches the stack
                 self.stack.append(item)
                 self.emit(
                     "stack", f"{item.text} is put on the stack.", "603.3", objects=(item.source,)
@@ -408,7 +416,8 @@ class Game:
                 objects=(item.source,),
             )
             return replace(item, targets=(), data={**item.data, "fizzle": True})
-        return replace(item, targets=chosen)
+        stamps = targeting.stamp(self, chosen)
+        return replace(item, targets=chosen, data={**item.data, "stamps": stamps})
 
     # --------------------------------------------------------------- casting
     def new_stack_id(self) -> int:
@@ -491,7 +500,8 @@ class Game:
         if targets is None and specs:
             targets = targeting.choose(self, specs, controller, face.name, exclude=(oid,))
         if targets:
-            item = replace(item, targets=tuple(targets))
+            stamps = targeting.stamp(self, targets)
+            item = replace(item, targets=tuple(targets), data={**item.data, "stamps": stamps})
             self.stack[-1] = item
             self.emit(
                 "target",
@@ -523,7 +533,8 @@ class Game:
 
         obj = self.objects[item.card_id]
         face = self.face(obj)
-        if item.targets and not targeting.any_legal(self, item.targets, exclude=(obj.id,)):
+        stamps = item.data.get("stamps")
+        if item.targets and not targeting.any_legal(self, item.targets, (obj.id,), stamps):
             move = self.move(obj.id, "graveyard")
             self.emit(
                 "fizzle",
@@ -533,8 +544,7 @@ class Game:
             )
             return
         if face.is_permanent:
-            self.stack = [s for s in self.stack if s.id != item.id]
-            move = self.move(obj.id, "battlefield", item.controller)
+            move = self.move(obj.id, "battlefield", item.controller)  # from the stack (608.3)
             self.update(obj.id, face=item.face, was_cast=True, entered_turn=self.turn)
             self.emit(
                 "resolve", f"{face.name} resolves and enters the battlefield.", "608.3", [move]
@@ -552,11 +562,12 @@ class Game:
             x=item.x,
             label=face.name,
             missing=not entry,
+            stamps=stamps,
         )
         if self.zone_of(obj.id) and self.zone_of(obj.id)[1] == "stack":
             if "Adventure" in face.subtypes:
                 move = self.move(obj.id, "exile")
-                self.emit("exile", f"{face.name} goes to exile on an adventure.", "715.4", [move])
+                self.emit("exile", f"{face.name} goes to exile on an adventure.", "715.3d", [move])
             else:
                 move = self.move(obj.id, "graveyard")
                 self.emit(
@@ -577,7 +588,7 @@ class Game:
         else:
             self.stack = [s for s in self.stack if s.id != item.id]
             self.emit(
-                "countered", f"{item.text} is countered{by}.", "701.6b", objects=(item.source,)
+                "countered", f"{item.text} is countered{by}.", "701.6a", objects=(item.source,)
             )
 
     def entered_battlefield(self, oid: int, *, cast: bool, x: int = 0) -> None:
@@ -651,11 +662,32 @@ class Game:
             [move],
         )
 
-    def lose(self, player: int, why: str) -> None:
+    def lose(self, player: int, why: str, rule: str = "704.5a") -> None:
         if player not in self.lost:
             self.lost.append(player)
-            self.emit("lose", f"{self.verb(player, 'lose', 'loses')} the game ({why}).", "704.5a")
+            self.emit("lose", f"{self.verb(player, 'lose', 'loses')} the game ({why}).", rule)
             raise GameOver()
+
+    def lose_all(self, losers: Sequence[tuple[int, str, str]]) -> None:
+        """State-based losses happen at once (CR 704.3): if every player loses, it's a draw
+        (104.4a); otherwise each loser loses (104.3), and the game is over."""
+        if not losers:
+            return
+        players = sorted({p for p, _, _ in losers})
+        if len(players) < len(self.zones):
+            for p, why, rule in losers:
+                if p not in self.lost:
+                    self.lost.append(p)
+                    self.emit("lose", f"{self.verb(p, 'lose', 'loses')} the game ({why}).", rule)
+            raise GameOver()
+        self.lost.extend(p for p in players if p not in self.lost)
+        reasons = "; ".join(f"{self.pname(p)}: {why}" for p, why, _ in losers)
+        self.emit(
+            "game_draw",
+            f"All players lose at the same time ({reasons}): the game is a draw.",
+            "104.4a",
+        )
+        raise GameOver()
 
     def timeline_frames(self) -> list[tuple[GameState, Event | None]]:
         return self.frames

@@ -40,9 +40,15 @@ def eval_int(text: str) -> int:
 def check(game: Game) -> bool:
     """Perform every applicable state-based action at once (CR 704.3); True if any happened."""
     acted = False
+    losers: list[tuple[int, str, str]] = []
     for player in range(len(game.zones)):
-        if game.life[player] <= 0 and player not in game.lost:
-            game.lose(player, "life total 0 or less")
+        if player in game.lost:
+            continue
+        if game.life[player] <= 0:
+            losers.append((player, "life total 0 or less", "704.5a"))
+        elif player in game.drew_from_empty:
+            losers.append((player, "attempted to draw from an empty library", "704.5b"))
+    game.lose_all(losers)
     doomed: list[tuple[int, str, str]] = []
     for perm in game.battlefield():
         t = toughness(game, perm.id)

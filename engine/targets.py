@@ -7,7 +7,7 @@ with id 12 (a permanent, a spell on the stack or a card in a graveyard).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import CardObject
 
-_MV_RE = re.compile(r"mv\s*(<=|>=|<|>|=)\s*(\d+)")
+_MV_RE = re.compile(r"mv\s*(<=|>=|==|<|>|=)\s*(\d+)")
 
 
 def spell_target_specs(game: Game, obj: CardObject, face: Face) -> list[dict]:
@@ -42,7 +42,7 @@ def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) ->
     if what == "spell":
         for s in reversed(game.stack):
             if s.kind == "spell" and s.card_id not in excluded:
-                if "noncreature" in constraint and game.face(game.obj(s.card_id)).is_creature:
+                if not _spell_matches(game.face(game.obj(s.card_id)), s.mana_value, constraint):
                     continue
                 refs.append(f"o{s.card_id}")
         return refs
@@ -83,8 +83,20 @@ def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) ->
     return refs
 
 
+def _spell_matches(face: Face, mana_value: int, constraint: str) -> bool:
+    """Spell target constraints: "creature spell", "noncreature spell", "mv==2".
+
+    A constraint the filter reader doesn't understand restricts nothing (as before).
+    """
+    from engine import spell_filter
+
+    text = _MV_RE.sub(lambda m: f"mana value {m.group(1)} {m.group(2)}", constraint)
+    text = text.replace("mana value ==", "mana value =")
+    return spell_filter.matches(face, mana_value, text) is not False
+
+
 def _compare(a: int, op: str, b: int) -> bool:
-    return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b, "=": a == b}[op]
+    return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b, "=": a == b, "==": a == b}[op]
 
 
 def candidates(game: Game, spec: dict, controller: int, exclude: Iterable[int] = ()) -> list[str]:
@@ -169,15 +181,30 @@ def choose(
     return tuple(chosen)
 
 
-def is_legal(game: Game, ref: str, exclude: Iterable[int] = ()) -> bool:
-    """CR 608.2b: a target is illegal once it has left the zone it was chosen in."""
+def stamp(game: Game, refs: Iterable[str]) -> dict[str, int]:
+    """How many zone changes each targeted object had when it was targeted (CR 400.7)."""
+    return {r: game.zone_changes.get(int(r[1:]), 0) for r in refs if r.startswith("o")}
+
+
+def is_legal(
+    game: Game, ref: str, exclude: Iterable[int] = (), stamps: Mapping[str, int] | None = None
+) -> bool:
+    """CR 608.2b: a target is illegal once it has left the zone it was chosen in; having
+    changed zones since, it is a new object (400.7) even if it is back in that zone."""
     if ref.startswith("p"):
         return int(ref[1:]) not in game.lost
     oid = int(ref[1:])
     if oid in set(exclude):
         return False
+    if stamps and ref in stamps and game.zone_changes.get(oid, 0) != stamps[ref]:
+        return False
     return game.zone_of(oid) is not None
 
 
-def any_legal(game: Game, refs: Iterable[str], exclude: Iterable[int] = ()) -> bool:
-    return any(is_legal(game, r, exclude) for r in refs)
+def any_legal(
+    game: Game,
+    refs: Iterable[str],
+    exclude: Iterable[int] = (),
+    stamps: Mapping[str, int] | None = None,
+) -> bool:
+    return any(is_legal(game, r, exclude, stamps) for r in refs)

@@ -114,6 +114,11 @@ class Timeline:
         if self.pending is not None:
             opts = " | ".join(f"{o.label} [{o.key}]" for o in self.pending.options)
             lines.append(f"     ? WAITING: {self.pending.prompt} Options: {opts}")
+        elif self.finished and self.final.lost:
+            lost = self.final.lost
+            who = " and ".join(self.final.players[p].name for p in lost)
+            how = "it is a draw" if len(lost) == len(self.final.players) else f"{who} lost"
+            lines.append(f"     (the game is over: {how}; nothing more resolves)")
         elif self.finished:
             lines.append("     (the stack is empty: resolution complete)")
         return "\n".join(lines)

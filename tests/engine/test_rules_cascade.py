@@ -521,7 +521,7 @@ def test_adventurer_hit_creature_or_adventure_cr_702_85a_715_3() -> None:
     assert stomp.moves[0].name == "Stomp" and "mana value is 2" in stomp.text
     assert done.final.players[1].life == 18
     adventure = of_kind(done, "exile")[-1]
-    assert adventure.rule == "715.4" and "on an adventure" in adventure.text
+    assert adventure.rule == "715.3d" and "on an adventure" in adventure.text
     assert zone(done, "exile") == ["Bonecrusher Giant // Stomp"]  # the card again, in exile
 
 
@@ -878,7 +878,7 @@ def test_whiff_exiles_the_whole_library_and_puts_it_back_nobody_loses_cr_702_85a
 
 def test_whiff_on_an_empty_library_nobody_loses_cr_702_85a() -> None:
     done = finished(board([], hand=("Bloodbraid Elf",)))
-    assert "all 0 cards" in of_kind(done, "whiff")[0].text
+    assert "the library is empty" in of_kind(done, "whiff")[0].text
     assert done.final.lost == ()
     assert "bottom" not in kinds(done)
     assert zone(done, "battlefield") == ["Bloodbraid Elf"]

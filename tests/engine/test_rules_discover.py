@@ -248,11 +248,11 @@ def test_adventure_only_faces_with_mv_at_most_n_cr_715_3() -> None:
     assert d.keys() == ["cast:Giant Killer", "cast:Chop Down", "hand"]
 
 
-def test_adventure_cast_goes_on_an_adventure_cr_715_4() -> None:
+def test_adventure_cast_goes_on_an_adventure_cr_715_3d() -> None:
     tl = discover(3, ["Bonecrusher Giant"], ["cast:Stomp", "target:p1"])
     assert opp(tl)["life"] == 18
     assert you(tl)["exile"] == ["Bonecrusher Giant // Stomp"]
-    assert [e.rule for e in events(tl, "exile") if "adventure" in e.text] == ["715.4"]
+    assert [e.rule for e in events(tl, "exile") if "adventure" in e.text] == ["715.3d"]
 
 
 def test_mdfc_front_mv_in_library_each_face_by_its_own_mv_cr_712() -> None:

@@ -531,7 +531,7 @@ def test_first_eruption_iii_sacrifices_exactly_one_of_two_mountains_seed_003() -
         actions=[{"do": "add_lore", "card": ERUPTION, "n": 1}],
     ).run()
     assert tl.finished
-    sacs = [e for e in events(tl, "sacrifice") if e.rule == "701.17a"]
+    sacs = [e for e in events(tl, "sacrifice") if e.rule == "701.21a"]
     assert len(sacs) == 1 and sacs[0].moves[0].name == "Mountain"
     assert you(tl)["battlefield"] == ["Mountain"]
     # 3 damage to each creature, flying or not: Bears and Birds die, the 4/4 Angel lives.
@@ -572,7 +572,7 @@ def test_first_eruption_iii_without_a_mountain_deals_no_damage_seed_003() -> Non
     assert tl.finished
     assert "damage" not in kinds(tl)
     nothing = events(tl, "sacrifice")[0]
-    assert nothing.rule == "701.17a" and "sacrifices nothing" in nothing.text
+    assert nothing.rule == "701.21a" and "sacrifices nothing" in nothing.text
     assert damage_of(tl, "Grizzly Bears") == 0
     assert you(tl)["battlefield"] == ["Forest", "Grizzly Bears"]
     assert you(tl)["graveyard"] == [ERUPTION]  # the Saga itself still goes (704.5s)

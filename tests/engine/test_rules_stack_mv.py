@@ -163,7 +163,7 @@ def test_adventure_spell_has_the_adventure_mv_cr_715_3() -> None:
     item = cast_items(tl)[0]
     assert (item.text, item.mana_value) == ("Stomp", 2)
     assert tl.final.players[1].life == 18
-    assert names(tl, "exile") == ["Bonecrusher Giant // Stomp"]  # 715.4
+    assert names(tl, "exile") == ["Bonecrusher Giant // Stomp"]  # 715.3d
 
 
 def test_adventure_can_cost_more_than_the_creature_cr_715_3() -> None:

@@ -1,0 +1,303 @@
+"""A fresh-eyes rules audit: each test pins down a bug that was found and fixed.
+
+XMage style: set a board (libraries LISTED, top first), act, answer the decisions,
+then assert the end state and the events. Each name cites the CR rule it checks.
+Pure pytest (no files, no subprocess): runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Scenario, ScenarioError
+from engine.timeline import Timeline
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def board(
+    library: list[str] = (),  # type: ignore[assignment]
+    *,
+    hand: tuple[str, ...] = (),
+    battlefield: tuple = (),
+    opponent_battlefield: tuple = (),
+    opponent_hand: tuple[str, ...] = (),
+    life: int = 20,
+    opponent_life: int = 20,
+    actions: list[dict] | None = None,
+    choices: tuple[str, ...] = (),
+    cards: tuple[dict, ...] = (),
+) -> dict:
+    d: dict = {
+        "version": 1,
+        "seed": 0,
+        "players": [
+            {
+                "name": "You",
+                "life": life,
+                "library": {"order": "listed", "cards": [{"name": n} for n in library]},
+                "hand": list(hand),
+                "battlefield": list(battlefield),
+            },
+            {
+                "name": "Opponent",
+                "life": opponent_life,
+                "library": {"order": "listed", "cards": []},
+                "hand": list(opponent_hand),
+                "battlefield": list(opponent_battlefield),
+            },
+        ],
+        "actions": actions if actions is not None else [{"do": "cast", "card": hand[0]}],
+        "choices": list(choices),
+    }
+    if cards:
+        d["cards"] = list(cards)
+    return d
+
+
+def play(d: dict) -> Timeline:
+    tl = Scenario.from_dict(d).run()
+    assert tl.pending is None and tl.finished, tl.text()
+    return tl
+
+
+def of_kind(tl: Timeline, kind: str) -> list:
+    return [e for e in tl.events if e.kind == kind]
+
+
+def zone(tl: Timeline, name: str, player: int = 0) -> list[str]:
+    return tl.final.summary()["players"][player][name]
+
+
+def obj_id(tl: Timeline, name: str) -> int:
+    state = tl.frames[0].state
+    return next(i for i, o in state.objects.items() if o.card.name == name)
+
+
+# ------------------------------------------------- 608.2b: a target that changed zones
+
+
+def test_target_that_left_the_battlefield_is_illegal_spell_doesnt_resolve_cr_608_2b_400_7():
+    """Bituminous Blast targets Grizzly Bears; its cascade casts Fire, which kills the
+    Bears first. The Bears in the graveyard are a new object (400.7): the Blast's only
+    target is illegal, so it doesn't resolve and deals no damage (608.2b)."""
+    d = board(["Mountain", "Fire // Ice", "Forest"], hand=("Bituminous Blast",),
+              opponent_battlefield=("Grizzly Bears",))  # fmt: skip
+    bears = "o5"
+    tl = play({**d, "choices": ["cast:Fire", f"target:{bears}"]})
+    assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
+    fizzles = of_kind(tl, "fizzle")
+    assert [e.rule for e in fizzles] == ["608.2b"]
+    assert fizzles[0].text.startswith("Bituminous Blast doesn't resolve")
+    assert not [e for e in of_kind(tl, "damage") if "Bituminous Blast" in e.text]
+    assert "Bituminous Blast" in zone(tl, "graveyard")
+    assert tl.final.obj(5).damage == 0
+
+
+# --------------------------------------------------------- 608.3: the Move says "stack"
+
+
+def test_permanent_spell_moves_from_the_stack_to_the_battlefield_cr_608_3():
+    tl = play(board([], hand=("Grizzly Bears",)))
+    (resolve,) = [e for e in of_kind(tl, "resolve") if e.moves]
+    assert [(m.src, m.dst) for m in resolve.moves] == [("stack", "battlefield")]
+
+
+# ------------------------------------- 603.3d: no legal target, never put on the stack
+
+DOOM_SAGA = {
+    "name": "Doom Saga",
+    "mana_cost": "{1}",
+    "type_line": "Enchantment — Saga",
+    "chapters": {
+        "count": 1,
+        "abilities": [
+            {
+                "chapters": [1],
+                "ops": [{"op": "destroy", "what": "target", "targets": [{"what": "artifact"}]}],
+            }
+        ],
+    },
+}
+
+
+def test_trigger_without_legal_target_is_removed_never_stacked_cr_603_3d_704_5s():
+    """Chapter I (the final chapter) needs a target artifact and there is none: the
+    ability is removed (603.3d) -- it is never put on the stack and never resolves -- and
+    the Saga is then sacrificed (704.5s) since no chapter ability of it is waiting."""
+    tl = play(board([], hand=("Doom Saga",), cards=(DOOM_SAGA,)))
+    texts = [e.text for e in tl.events]
+    assert [e.rule for e in of_kind(tl, "no_target")] == ["603.3d"]
+    assert not [t for t in texts if t.startswith("Chapter I of Doom Saga is put on the stack")]
+    assert not [t for t in texts if t.startswith("Chapter I of Doom Saga resolves")]
+    assert [e.rule for e in of_kind(tl, "sacrifice")] == ["704.5s"]
+    assert zone(tl, "graveyard") == ["Doom Saga"]
+
+
+def test_ability_without_legal_target_cant_be_activated_cr_602_2b_601_2c():
+    """No cost is paid for an ability that can't be activated: the scenario says why."""
+    relic = {
+        "name": "Scrap Relic",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment",
+        "effects": {
+            "activated": [
+                {
+                    "cost": "{T}, sacrifice this",
+                    "ops": [{"op": "destroy", "what": "target"}],
+                    "targets": [{"what": "artifact", "count": 1}],
+                }
+            ]
+        },
+    }
+    d = board([], battlefield=("Scrap Relic",), cards=(relic,),
+              actions=[{"do": "activate", "card": "Scrap Relic"}])  # fmt: skip
+    with pytest.raises(ScenarioError, match="no legal target"):
+        Scenario.from_dict(d).run()
+
+
+# ---------------------------------------------------------------- 115.1 / 601.2c targets
+
+
+def test_essence_scatter_can_only_target_a_creature_spell_cr_601_2c():
+    d = board(
+        [],
+        hand=("Lightning Bolt",),
+        opponent_hand=("Essence Scatter",),
+        actions=[
+            {"do": "cast", "card": "Lightning Bolt"},
+            {"do": "counter", "target": "Lightning Bolt", "with": "Essence Scatter"},
+        ],
+        choices=("target:p1",),
+    )
+    with pytest.raises(ScenarioError, match="Essence Scatter can't target Lightning Bolt"):
+        Scenario.from_dict(d).run()
+    d["players"][0]["hand"] = ["Grizzly Bears"]
+    d["actions"] = [
+        {"do": "cast", "card": "Grizzly Bears"},
+        {"do": "counter", "target": "Grizzly Bears", "with": "Essence Scatter"},
+    ]
+    tl = play({**d, "choices": []})
+    assert zone(tl, "graveyard") == ["Grizzly Bears"]
+
+
+def test_spell_snare_targets_only_a_mana_value_2_spell_cr_601_2c_202_3():
+    d = board(
+        [],
+        hand=("Lightning Bolt",),
+        opponent_hand=("Spell Snare",),
+        actions=[
+            {"do": "cast", "card": "Lightning Bolt"},
+            {"do": "counter", "target": "Lightning Bolt", "with": "Spell Snare"},
+        ],
+        choices=("target:p1",),
+    )
+    with pytest.raises(ScenarioError, match="can't target"):
+        Scenario.from_dict(d).run()
+
+
+# --------------------------------------------------------------------- losing the game
+
+BLAST_EACH = {
+    "name": "Mutual Blast",
+    "mana_cost": "{R}",
+    "type_line": "Instant",
+    "effects": {"spell": [{"op": "damage", "amount": 5, "to": "each_player"}]},
+}
+DEEP_DRAW = {
+    "name": "Deep Draw",
+    "mana_cost": "{U}",
+    "type_line": "Sorcery",
+    "effects": {"spell": [{"op": "draw", "n": 2}, {"op": "gain_life", "n": 3}]},
+}
+
+
+def test_both_players_at_zero_life_at_once_is_a_draw_cr_104_4a_704_5a():
+    tl = Scenario.from_dict(
+        board([], hand=("Mutual Blast",), life=3, opponent_life=3, cards=(BLAST_EACH,))
+    ).run()
+    assert tl.finished
+    (end,) = of_kind(tl, "game_draw")
+    assert end.rule == "104.4a" and "draw" in end.text
+    assert not of_kind(tl, "lose")
+    assert set(tl.final.lost) == {0, 1}
+
+
+def test_drawing_from_an_empty_library_loses_at_the_next_sba_check_cr_704_5b_121_4():
+    """The loss is a state-based action: the rest of the spell still happens first."""
+    tl = Scenario.from_dict(board(["Island"], hand=("Deep Draw",), cards=(DEEP_DRAW,))).run()
+    assert tl.finished
+    kinds = [e.kind for e in tl.events]
+    assert kinds.index("draw_empty") < kinds.index("life") < kinds.index("lose")
+    (lose,) = of_kind(tl, "lose")
+    assert lose.rule == "704.5b"
+    assert tl.final.players[0].life == 23
+    assert zone(tl, "hand") == ["Island"]
+
+
+def test_draw_step_with_an_empty_library_loses_before_the_main_phase_cr_704_5b():
+    d = board([], battlefield=({"name": "History of Benalia", "counters": {"lore": 1}},),
+              actions=[{"do": "precombat_main"}])  # fmt: skip
+    tl = Scenario.from_dict(d).run()
+    (lose,) = of_kind(tl, "lose")
+    assert lose.rule == "704.5b"
+    assert not of_kind(tl, "chapter") and not of_kind(tl, "lore")
+
+
+def test_log_doesnt_claim_an_empty_stack_when_the_game_ends_mid_stack_cr_104_3a():
+    """Bloodbraid Elf cascades into Lightning Bolt, which kills the opponent while the
+    Elf is still on the stack: the game ends there, the stack is not empty."""
+    d = board(["Lightning Bolt"], hand=("Bloodbraid Elf",), opponent_life=3,
+              choices=("cast", "target:p1"))  # fmt: skip
+    tl = Scenario.from_dict(d).run()
+    assert tl.finished and tl.final.lost == (1,)
+    assert [s.text for s in tl.final.stack] == ["Bloodbraid Elf"]
+    text = tl.text()
+    assert "the stack is empty" not in text
+    assert "the game is over" in text
+
+
+# ------------------------------------------------------------------ sentences in the log
+
+
+def test_discover_to_hand_says_your_hand_cr_701_57a():
+    d = board(["Anger of the Gods"], actions=[{"do": "discover", "n": 3}], choices=("hand",))
+    tl = play(d)
+    (to_hand,) = of_kind(tl, "to_hand")
+    assert to_hand.text == "You put Anger of the Gods into your hand instead of casting it."
+    assert zone(tl, "hand") == ["Anger of the Gods"]
+
+
+@pytest.mark.parametrize("library", [[], ["Forest"], ["Forest", "Forest"]])
+def test_nothing_found_sentences_count_cards_right_cr_701_57b_702_85a(library):
+    tl = play(board(library, actions=[{"do": "discover", "n": 3}]))
+    (none,) = of_kind(tl, "discover_none")
+    assert "all 0" not in none.text and "all 1 " not in none.text
+    tl = play(board(library, hand=("Bloodbraid Elf",)))
+    (whiff,) = of_kind(tl, "whiff")
+    assert "all 0" not in whiff.text and "all 1 " not in whiff.text
+    if not library:
+        assert "library is empty" in whiff.text and "library is empty" in none.text
+
+
+# ----------------------------------------------------------------------- CR citations
+
+
+def test_sacrifice_cites_701_21a_the_first_eruption_chapter_iii():
+    d = board(
+        [],
+        battlefield=({"name": "The First Eruption", "counters": {"lore": 2}}, "Mountain"),
+        actions=[{"do": "add_lore", "card": "The First Eruption"}],
+    )
+    tl = play(d)
+    sacs = of_kind(tl, "sacrifice")
+    assert [e.rule for e in sacs] == ["701.21a", "704.5s"]
+
+
+def test_adventure_spell_is_exiled_as_it_resolves_cr_715_3d():
+    d = board([], hand=("Bonecrusher Giant",), opponent_battlefield=("Grizzly Bears",),
+              actions=[{"do": "cast", "card": "Bonecrusher Giant", "face": "Stomp"}],
+              choices=("target:p1",))  # fmt: skip
+    tl = play(d)
+    adventure = [e for e in of_kind(tl, "exile") if "adventure" in e.text]
+    assert [e.rule for e in adventure] == ["715.3d"]
