@@ -23,6 +23,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     import panel as pn
 
     from engine import default_pool
+    from playground.serve import serve
     from playground.ui import APP_TITLE, create_app
 
     default_pool()  # load the card pool once, before the first visitor waits for it
@@ -33,8 +34,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         origins = ["*"]
     origins += args.allow_websocket_origin or []
     pn.extension(notifications=False)
-    pn.serve({"/": create_app}, port=args.port, address=args.address, show=args.show,
-             websocket_origin=origins, title=APP_TITLE)
+    serve({"/": create_app}, port=args.port, address=args.address, show=args.show,
+          websocket_origin=origins, title=APP_TITLE)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import panel as pn
+import param
+from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, esc, mana_html, mana_text
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from engine import CardObject, GameState, Timeline
     from playground.model import PlaygroundModel
 
-__all__ = ["BOARD_CSS", "board_html", "board_view"]
+__all__ = ["BOARD_CSS", "BoardView", "board_html", "board_view"]
 
 LIBRARY_TOP = 7  # library cards shown from the top
 LIBRARY_BOTTOM = 4  # ... and from the bottom (cascade puts cards there)
@@ -233,13 +234,33 @@ BOARD_CSS = MANA_CSS + """
 """
 
 
-def board_view(model: PlaygroundModel) -> pn.pane.HTML:
-    """An HTML pane that redraws when the model's timeline or frame changes."""
-    pane = pn.pane.HTML(board_html(model.timeline, model.frame), stylesheets=[BOARD_CSS],
-                        sizing_mode="stretch_width", margin=(0, 5))
+class BoardView(JSComponent):
+    """The board as one HTML string swapped in place: a step sends only the new markup.
+
+    (A Panel HTML pane re-sends its stylesheets on every update; this keeps them fixed.)
+    The string is built by ``board_html``, which escapes every user-supplied text.
+    """
+
+    html = param.String(default="")
+
+    _esm = """
+export function render({ model }) {
+  const div = document.createElement('div');
+  div.innerHTML = model.html;
+  model.on('html', () => { div.innerHTML = model.html; });
+  return div;
+}
+"""
+    _stylesheets = [BOARD_CSS]
+
+
+def board_view(model: PlaygroundModel) -> BoardView:
+    """The board, redrawn when the model's timeline or frame changes."""
+    view = BoardView(html=board_html(model.timeline, model.frame),
+                     sizing_mode="stretch_width", margin=(0, 5))
 
     def redraw(*_: object) -> None:
-        pane.object = board_html(model.timeline, model.frame)
+        view.html = board_html(model.timeline, model.frame)
 
     model.param.watch(redraw, ["timeline", "frame"])
-    return pane
+    return view

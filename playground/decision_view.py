@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import panel as pn
 
 from playground.html import esc
+from playground.widgets import batched
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
@@ -64,7 +65,7 @@ def decision_view(model: PlaygroundModel) -> pn.Column:
             b = pn.widgets.Button(label=opt.label, color="primary",
                                   variant="solid" if strong else "outline",
                                   margin=(4, 6, 4, 0))
-            b.on_click(lambda _e, k=opt.key: model.answer(k))
+            b.on_click(batched(lambda _e, k=opt.key: model.answer(k)))
             buttons.append(b)
         box.objects = [prompt, pn.Row(*buttons, margin=0)]
         box.visible = True

@@ -1,10 +1,11 @@
 """Share links: the URL holds ``?s=<scenario token>&f=<frame>`` at all times.
 
-On session start the token and frame are read from the URL (a broken or
-oversized token gives a notice and the default scenario, never a blank page);
-afterwards every change of scenario or frame is written back, and the copy-link
-box shows the same link. Uses only ``pn.state.location``, which also exists in
-a Pyodide-converted page.
+On session start the token and frame are read from the URL (``pn.state.location``;
+a broken or oversized token gives a notice and the default scenario, never a
+blank page). Afterwards the browser keeps the URL current itself: the share box
+component receives the token and frame and calls ``history.replaceState``, so a
+step costs no extra round trip and the back button is not flooded with frames.
+Works the same in a Pyodide-converted page; in a notebook the URL is left alone.
 """
 
 from __future__ import annotations
@@ -18,26 +19,20 @@ from panel.custom import JSComponent
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
 
-__all__ = ["CopyButton", "read_url", "share_view", "sync_url"]
+__all__ = ["MAX_URL_TOKEN", "ShareBox", "read_url", "share_view"]
 
 MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
 
 
-def _location() -> Any:
-    loc = pn.state.location
-    return loc if loc is not None else None
-
-
 def read_url(model: PlaygroundModel) -> None:
     """Load the scenario and frame named by the page URL, if any."""
-    loc = _location()
+    loc = pn.state.location
     if loc is None:
         return
     query = loc.query_params
     token = query.get("s")
-    frame_raw = query.get("f", 0)
     try:
-        frame = max(0, int(frame_raw))
+        frame = max(0, int(query.get("f", 0)))
     except (TypeError, ValueError):
         frame = 0
     if token is None or token == "":
@@ -51,42 +46,22 @@ def read_url(model: PlaygroundModel) -> None:
     model.load_token(token, frame=frame)
 
 
-def sync_url(model: PlaygroundModel) -> None:
-    """Write ``s`` and ``f`` into the URL now and whenever the scenario or frame changes."""
-    loc = _location()
-    if loc is None:
-        return
+class ShareBox(JSComponent):
+    """The share link, a "Copy link" button, and (when served) the page URL kept in sync."""
 
-    def push(*_: Any) -> None:
-        loc.update_query(s=model.token, f=model.frame)
-
-    model.param.watch(push, ["token", "frame"])
-    # The browser reports its own (empty) query once connected; write ours after that.
-    if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-        pn.state.onload(push)
-    else:
-        push()
-
-
-def base_url() -> str:
-    """The page address without its query (empty in a notebook)."""
-    loc = _location()
-    href = getattr(loc, "href", "") or ""
-    return href.split("?", 1)[0].split("#", 1)[0]
-
-
-def share_link(model: PlaygroundModel, base: str) -> str:
-    return f"{base}?s={model.token}&f={model.frame}"
-
-
-class CopyButton(JSComponent):
-    """A "Copy link" button that copies in the browser (clipboard API, textarea fallback)."""
-
-    link = param.String(default="")
+    token = param.String(default="")
+    frame = param.Integer(default=0)
+    sync_url = param.Boolean(default=False, doc="Write ?s=&f= into the page URL.")
 
     _esm = """
 export function render({ model }) {
-  const wrap = document.createElement('span');
+  const wrap = document.createElement('div');
+  wrap.className = 'share';
+  const input = document.createElement('input');
+  input.readOnly = true;
+  input.setAttribute('aria-label', 'Share link');
+  input.setAttribute('data-testid', 'share-link');
+  input.addEventListener('focus', () => input.select());
   const btn = document.createElement('button');
   btn.type = 'button';
   btn.textContent = 'Copy link';
@@ -94,12 +69,23 @@ export function render({ model }) {
   status.className = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('data-testid', 'copy-status');
+  const query = () => '?s=' + encodeURIComponent(model.token) + '&f=' + model.frame;
+  const link = () => window.location.origin + window.location.pathname + query();
+  const update = () => {
+    if (model.sync_url && window.location.search !== query()) {
+      window.history.replaceState(window.history.state, '', query() + window.location.hash);
+    }
+    input.value = model.sync_url ? link() : query();
+  };
+  update();
+  model.on('token', update);
+  model.on('frame', update);
   const done = (ok) => {
     status.textContent = ok ? 'Link copied' : 'Select the link and copy it';
     setTimeout(() => { status.textContent = ''; }, 2000);
   };
   btn.addEventListener('click', () => {
-    const text = model.link;
+    const text = input.value;
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
     } else {
@@ -110,26 +96,28 @@ export function render({ model }) {
       ta.remove(); done(ok);
     }
   });
-  wrap.append(btn, status);
+  wrap.append(input, btn, status);
   return wrap;
 }
 """
     _stylesheets = ["""
+.share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+input { flex: 1; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
+  border: 1px solid #d0d7de; border-radius: 4px; color: #57606a; }
 button { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius: 4px; cursor: pointer;
   border: 1px solid #0072b5; background: #0072b5; color: #fff; }
 button:hover { background: #005f96; }
-.status { margin-left: 8px; font: 12px system-ui, sans-serif; color: #1a7f37; }
+.status { flex-basis: 100%; min-height: 16px; font: 12px system-ui, sans-serif; color: #1a7f37; }
 """]
 
 
-def share_view(model: PlaygroundModel) -> pn.Row:
-    """The link box and a copy button (copying happens in the browser, no round trip)."""
-    base = base_url()
-    link = pn.widgets.TextInput(value=share_link(model, base), sizing_mode="stretch_width",
-                                min_width=160)
-    copy = CopyButton(link=link.value, width=170, height=34)
+def share_view(model: PlaygroundModel, *, sync_url: bool = False) -> ShareBox:
+    """The share box, following the model's token and frame."""
+    box = ShareBox(token=model.token, frame=model.frame, sync_url=sync_url,
+                   sizing_mode="stretch_width")
+
     def update(*_: Any) -> None:
-        link.value = copy.link = share_link(model, base)
+        box.param.update(token=model.token, frame=model.frame)
 
     model.param.watch(update, ["token", "frame"])
-    return pn.Row(link, copy, sizing_mode="stretch_width", margin=0)
+    return box

@@ -14,6 +14,8 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from playground.widgets import batched
+
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
 
@@ -116,6 +118,10 @@ li.current { background: #fff3b0; border-left-color: #e0a800; }
         self._model = model
 
     def _handle_msg(self, msg: Any) -> None:
+        with pn.io.hold():
+            self._apply(msg)
+
+    def _apply(self, msg: Any) -> None:
         m = self._model
         if m is None or not isinstance(msg, dict):
             return
@@ -164,23 +170,21 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     # No tooltips here: a button's tooltip would cover its neighbour while stepping.
     nxt = pn.widgets.Button(label="Next ›", width=80, color="primary")
     last = pn.widgets.Button(label="Last »", width=80)
-    first.on_click(lambda _e: model.first())
-    back.on_click(lambda _e: model.step(-1))
-    nxt.on_click(lambda _e: model.step(1))
-    last.on_click(lambda _e: model.last())
+    first.on_click(batched(lambda _e: model.first()))
+    back.on_click(batched(lambda _e: model.step(-1)))
+    nxt.on_click(batched(lambda _e: model.step(1)))
+    last.on_click(batched(lambda _e: model.last()))
     n = model.n_frames
     slider = pn.widgets.IntSlider(start=0, end=max(1, n - 1), value=model.frame,
                                   disabled=n <= 1, sizing_mode="stretch_width",
                                   min_width=160, margin=(0, 12))
-    counter = pn.pane.HTML("", margin=(8, 4), width=110,
-                           stylesheets=[":host{font:13px system-ui;color:#57606a}"])
     log = EventLog(model=model, entries=log_entries(model), frame=model.frame,
                    sizing_mode="stretch_width")
 
     def on_slider(event: param.parameterized.Event) -> None:
         model.go(event.new)
 
-    slider.param.watch(on_slider, "value")
+    slider.param.watch(batched(on_slider), "value")
 
     def sync_frame(*_: Any) -> None:
         k, n = model.frame, model.n_frames
@@ -191,7 +195,6 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
         log.frame = k
         first.disabled = back.disabled = k == 0
         nxt.disabled = last.disabled = k >= n - 1
-        counter.object = f'<span data-testid="frame-counter">{k} / {n - 1}</span>'
 
     def sync_timeline(*_: Any) -> None:
         log.entries = log_entries(model)
@@ -200,6 +203,6 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     model.param.watch(sync_timeline, ["timeline"])
     model.param.watch(sync_frame, ["frame"])
     sync_frame()
-    controls = pn.Row(first, back, nxt, last, slider, counter, sizing_mode="stretch_width",
+    controls = pn.Row(first, back, nxt, last, slider, sizing_mode="stretch_width",
                       align="center")
     return controls, log

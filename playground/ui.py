@@ -21,7 +21,7 @@ from playground.library_view import library_view
 from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
 from playground.setup_view import setup_view
-from playground.share import read_url, share_view, sync_url
+from playground.share import read_url, share_view
 from playground.stepper_view import stepper_view
 
 __all__ = ["Playground", "create_app"]
@@ -77,7 +77,6 @@ class Playground(pn.viewable.Viewer):
         model = self.model
         if self._sync_url:
             read_url(model)
-            sync_url(model)
         header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
                               sizing_mode="stretch_width", margin=(5, 5, 0, 5))
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
@@ -100,7 +99,8 @@ class Playground(pn.viewable.Viewer):
         )
         resolution = pn.Column(
             controls, decision, board, sizing_mode="stretch_width", min_width=520)
-        right = pn.Column(_section("Event log"), log, _section("Share"), share_view(model),
+        share = share_view(model, sync_url=self._sync_url)
+        right = pn.Column(_section("Event log"), log, _section("Share"), share,
                           width=360, margin=(5, 5))
         main = pn.Tabs(("Resolution", pn.Row(resolution, right, sizing_mode="stretch_width")),
                        ("Odds", odds_view(model)), sizing_mode="stretch_width", dynamic=True)

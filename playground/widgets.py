@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import panel as pn
@@ -9,7 +10,7 @@ import param
 
 from playground.html import esc
 
-__all__ = ["ERROR_CSS", "bind_value", "errors_pane"]
+__all__ = ["ERROR_CSS", "batched", "bind_value", "errors_pane"]
 
 ERROR_CSS = """
 :host { width: 100%; }
@@ -54,3 +55,13 @@ def errors_pane(model: param.Parameterized, name: str, testid: str) -> pn.pane.H
 
     model.param.watch(redraw, name)
     return pane
+
+
+def batched(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Run ``fn`` holding the document's events, so one step sends one combined message."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with pn.io.hold():
+            return fn(*args, **kwargs)
+
+    return run

@@ -17,7 +17,6 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import panel as pn
 import pytest
 from panel.io.state import state
 
@@ -62,9 +61,11 @@ def free_port() -> int:
 
 def serve(apps: dict[str, Callable]) -> tuple[str, object]:
     """Serve ``apps`` on a free port; returns (base URL, server) once it answers."""
+    from playground.serve import serve as serve_apps
+
     port = free_port()
-    server = pn.serve(apps, port=port, address="127.0.0.1", threaded=True, show=False,
-                      websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
+    server = serve_apps(apps, port=port, address="127.0.0.1", threaded=True,
+                        websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     first = next(iter(apps))
