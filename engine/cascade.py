@@ -124,7 +124,7 @@ def resolve(game: Game, ability: StackItem) -> None:
         "cascade",
         f"Cascade resolves: exile cards from the top of "
         f"{game.poss(player)} library until a nonland card with mana value less than "
-        f"{mv}.{lki and lki + '.'}",
+        f"{mv} is exiled.{lki and lki + '.'}",
         "702.85a",
         objects=(ability.source,),
     )

@@ -29,8 +29,8 @@ def discover(
     game.emit(
         "discover",
         f"{game.verb(player, 'discover', 'discovers')} {n} ({source}): exile cards from the "
-        f"top until a nonland card with mana value {n} or less. This is a keyword action: "
-        "it doesn't use the stack.",
+        f"top until a nonland card with mana value {n} or less is exiled. This is a keyword "
+        "action: it doesn't use the stack.",
         "701.57a",
         objects=(source_id,) if source_id else (),
     )

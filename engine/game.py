@@ -325,6 +325,7 @@ class Game:
     def play(self) -> None:
         actions = self.scenario.actions
         try:
+            self.settle()  # CR 117.5: SBAs before the first player gets priority, too
             for i, action in enumerate(actions):
                 self.perform(action)
                 nxt = actions[i + 1] if i + 1 < len(actions) else None

@@ -86,6 +86,12 @@ def check(game: Game) -> bool:
                     )
                     acted = True
     for oid in saga.to_sacrifice(game):
-        game.sacrifice(oid, " (its final chapter ability has left the stack)", "704.5s")
+        obj = game.obj(oid)
+        final = saga.final_chapter(obj.card)
+        why = (
+            f" (it has {obj.counter('lore')} lore counters, at least its final chapter "
+            f"{saga.roman(final)}, and no chapter ability of it is waiting or on the stack)"
+        )
+        game.sacrifice(oid, why, "704.5s")
         acted = True
     return acted

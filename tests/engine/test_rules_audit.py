@@ -301,3 +301,30 @@ def test_adventure_spell_is_exiled_as_it_resolves_cr_715_3d():
     tl = play(d)
     adventure = [e for e in of_kind(tl, "exile") if "adventure" in e.text]
     assert [e.rule for e in adventure] == ["715.3d"]
+
+
+def test_saga_sacrifice_sentence_is_true_when_no_chapter_ever_resolved_cr_117_5_704_5s():
+    """A Saga that starts at its final chapter never had a chapter ability on the stack:
+    the log must not say "its final chapter ability has left the stack". State-based
+    actions are checked before the first action too (a player would get priority, 117.5),
+    so it is gone before the proliferate, which then finds nothing with counters."""
+    d = board(
+        [],
+        battlefield=({"name": "History of Benalia", "counters": {"lore": 3}},),
+        actions=[{"do": "proliferate"}],
+    )
+    tl = play(d)
+    assert [e.kind for e in tl.events] == ["sacrifice", "proliferate"]
+    (sac,) = of_kind(tl, "sacrifice")
+    assert sac.rule == "704.5s"
+    assert "has left the stack" not in sac.text
+    assert "3 lore counters" in sac.text and "final chapter III" in sac.text
+
+
+def test_exile_until_sentences_say_what_is_exiled_cr_702_85a_701_57a():
+    tl = play(board(["Grizzly Bears"], hand=("Bloodbraid Elf",), choices=("cast",)))
+    (cascade,) = of_kind(tl, "cascade")
+    assert "until a nonland card with mana value less than 4 is exiled." in cascade.text
+    tl = play(board(["Grizzly Bears"], actions=[{"do": "discover", "n": 3}], choices=("hand",)))
+    (discover,) = [e for e in of_kind(tl, "discover")]
+    assert "until a nonland card with mana value 3 or less is exiled." in discover.text
