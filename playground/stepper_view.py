@@ -14,6 +14,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from playground.html import MANA_CSS, mana_text
 from playground.widgets import batched
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ __all__ = ["EventLog", "stepper_view"]
 class EventLog(JSComponent):
     """The event log (one clickable line per frame) plus the ←/→/Home/End keys."""
 
-    entries = param.List(default=[], doc="[{'text', 'rule', 'decision'}] per frame")
+    entries = param.List(default=[], doc="[{'html' (escaped), 'rule', 'decision'}] per frame")
     frame = param.Integer(default=0)
 
     _esm = """
@@ -45,7 +46,8 @@ export function render({ model, el }) {
       li.setAttribute('role', 'button');
       li.tabIndex = -1;
       const n = document.createElement('span'); n.className = 'n'; n.textContent = String(i);
-      const t = document.createElement('span'); t.className = 't'; t.textContent = e.text;
+      const t = document.createElement('span'); t.className = 't';
+      t.innerHTML = e.html;  // escaped on the server (mana symbols drawn as spans)
       li.append(n, t);
       if (e.rule) {
         const r = document.createElement('span'); r.className = 'r';
@@ -96,7 +98,7 @@ export function render({ model, el }) {
 }
 """
 
-    _stylesheets = ["""
+    _stylesheets = [MANA_CSS + """
 .log { max-height: 330px; overflow-y: auto; border: 1px solid #d8dee4; border-radius: 8px;
   background: #fff; font: 12.5px/1.4 system-ui, sans-serif; }
 ol { list-style: none; margin: 0; padding: 2px 0; }
@@ -148,8 +150,8 @@ def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
     out = []
     for f in tl.frames:
         e = f.event
-        entry = {"text": e.text if e else "Start: the board before anything happens",
-                 "rule": e.rule if e else "", "decision": ""}
+        text = e.text if e else "Start: the board before anything happens"
+        entry = {"html": mana_text(text), "rule": e.rule if e else "", "decision": ""}
         d = decisions.get(f.index)
         if d is not None:
             if d is tl.pending:
@@ -203,6 +205,8 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     model.param.watch(sync_timeline, ["timeline"])
     model.param.watch(sync_frame, ["frame"])
     sync_frame()
-    controls = pn.Row(first, back, nxt, last, slider, sizing_mode="stretch_width",
+    keys = pn.pane.HTML("<span style='font:12px system-ui;color:#6e7781'>keys: ← → "
+                        "Home End</span>", margin=(10, 4), width=110)
+    controls = pn.Row(first, back, nxt, last, slider, keys, sizing_mode="stretch_width",
                       align="center")
     return controls, log
