@@ -6,6 +6,7 @@ names the problem, so a bad scenario is a clear message, not a crash.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -146,7 +147,18 @@ def activate(game: Game, action: dict) -> None:
     if "{t}" in cost:
         if obj.tapped:
             raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
+        if game.face(obj).is_creature and obj.entered_turn >= game.turn:
+            raise GameError(
+                f"{obj.name} came under your control this turn: its {{T}} ability can't be "
+                "activated (summoning sickness, 302.6)"
+            )
         game.update(oid, tapped=True)
+    remove = _counter_cost(cost, obj.name)
+    if remove is not None and obj.counter(remove[1]) < remove[0]:
+        raise GameError(
+            f"{obj.name} has {obj.counter(remove[1])} {remove[1]} counters: its cost can't be "
+            "paid (601.2h)"
+        )
     item = StackItem(
         id=game.new_stack_id(),
         kind="ability",
@@ -164,12 +176,36 @@ def activate(game: Game, action: dict) -> None:
         "602.2",
         objects=(oid,),
     )
+    if remove is not None:
+        n, kind = remove
+        game.update(oid, counters=obj.with_counters(kind, obj.counter(kind) - n).counters)
+        game.emit(
+            "cost",
+            f"{game.verb(player, 'remove', 'removes')} {n} {kind} counter{'s' if n != 1 else ''} "
+            f"from {obj.name} to pay the cost.",
+            "601.2h",
+            objects=(oid,),
+        )
     if "sacrifice this" in cost or "sacrifice " + obj.name.lower() in cost:
         game.sacrifice(oid, " to pay the cost", "602.2b")
     item = game.choose_ability_targets(item)
     game.stack.append(item)
     game.emit("stack", f"{item.text} is put on the stack.", "602.2a", objects=(oid,))
     game.settle()
+
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _counter_cost(cost: str, name: str) -> tuple[int, str] | None:
+    """Cost text "remove a +1/+1 counter from this" -> (1, "+1/+1"); None if there is none."""
+    m = re.search(
+        r"remove (\w+) (\S+) counters? from (this|it|" + re.escape(name.lower()) + ")", cost
+    )
+    if not m:
+        return None
+    n = _NUMBERS.get(m.group(1), int(m.group(1)) if m.group(1).isdigit() else 1)
+    return n, m.group(2)
 
 
 def discover(game: Game, action: dict) -> None:

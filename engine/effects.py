@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Face
+from engine.game import token_note
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -397,7 +398,7 @@ def exile(ctx: Ctx, op: dict) -> None:
     for oid in ctx.target_objects():
         obj = game.obj(oid)
         move = game.move(oid, "exile" if not obj.is_token else "none")
-        game.emit("exile", f"{ctx.label} exiles {obj.name}.", "406.2", [move])
+        game.emit("exile", f"{ctx.label} exiles {obj.name}{token_note(obj)}.", "406.2", [move])
 
 
 def return_to_hand(ctx: Ctx, op: dict) -> None:
@@ -412,7 +413,12 @@ def return_to_hand(ctx: Ctx, op: dict) -> None:
             if s.card_id == oid:
                 game.lki[s.id] = s.mana_value
         move = game.move(oid, "hand" if not obj.is_token else "none")
-        game.emit("bounce", f"{ctx.label} returns {obj.name} to its owner's hand.", "400.7", [move])
+        game.emit(
+            "bounce",
+            f"{ctx.label} returns {obj.name} to its owner's hand{token_note(obj)}.",
+            "400.7",
+            [move],
+        )
 
 
 def counter_spell(ctx: Ctx, op: dict) -> None:

@@ -479,6 +479,7 @@ class Game:
             mana_value=mv,
             x=x,
             face=face_name,
+            data={"free": True} if free else {},
         )
         self.stack.append(item)
         cost = face.mana_cost.text if face.mana_cost is not None else "no mana cost"
@@ -495,7 +496,7 @@ class Game:
 
         kicked = costs.choose_kicker(self, obj, face, controller, free=free)  # 601.2b
         if kicked is not None:
-            item = replace(item, data={"kicked": kicked})
+            item = replace(item, data={**item.data, "kicked": kicked})
             self.stack[-1] = item
         specs = targeting.spell_target_specs(self, obj, face)
         if targets is None and specs:
@@ -550,7 +551,7 @@ class Game:
             self.emit(
                 "resolve", f"{face.name} resolves and enters the battlefield.", "608.3", [move]
             )
-            self.entered_battlefield(obj.id, cast=True, x=item.x)
+            self.entered_battlefield(obj.id, cast=True, x=item.x, free=bool(item.data.get("free")))
             return
         self.emit("resolve", f"{face.name} resolves.", "608.2", objects=(obj.id,))
         entry = self.effects(obj, face.name)
@@ -592,7 +593,7 @@ class Game:
                 "countered", f"{item.text} is countered{by}.", "701.6a", objects=(item.source,)
             )
 
-    def entered_battlefield(self, oid: int, *, cast: bool, x: int = 0) -> None:
+    def entered_battlefield(self, oid: int, *, cast: bool, x: int = 0, free: bool = False) -> None:
         """Replacement effects and triggers of a permanent entering (CR 614.12, 603.6a)."""
         from engine import saga
 
@@ -619,7 +620,7 @@ class Game:
                     "counters",
                     f"{face.name} enters with {n} {op['counter']} counter"
                     f"{'s' if n != 1 else ''} (X was {x}).",
-                    "107.3b",
+                    "107.3b" if free else "107.3m",  # X is 0 when cast for free
                     objects=(oid,),
                 )
         if face.is_saga:
@@ -651,14 +652,15 @@ class Game:
     def destroy(self, oid: int, why: str, rule: str) -> None:
         obj = self.objects[oid]
         move = self.move(oid, "graveyard" if not obj.is_token else "none")
-        self.emit("destroy", f"{obj.name} is destroyed ({why}).", rule, [move])
+        self.emit("destroy", f"{obj.name} is destroyed ({why}){token_note(obj)}.", rule, [move])
 
     def sacrifice(self, oid: int, why: str, rule: str) -> None:
         obj = self.objects[oid]
         move = self.move(oid, "graveyard" if not obj.is_token else "none")
         self.emit(
             "sacrifice",
-            f"{self.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}.",
+            f"{self.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}"
+            f"{token_note(obj)}.",
             rule,
             [move],
         )
@@ -692,6 +694,11 @@ class Game:
 
     def timeline_frames(self) -> list[tuple[GameState, Event | None]]:
         return self.frames
+
+
+def token_note(obj: CardObject) -> str:
+    """A token that left the battlefield ceases to exist (CR 111.7, 704.5d)."""
+    return "; it is a token, so it then ceases to exist (704.5d)" if obj.is_token else ""
 
 
 def _zone_phrase(zone: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import saga
+from engine.game import token_note
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -68,7 +69,10 @@ def check(game: Game) -> bool:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)
             move = game.move(oid, "graveyard" if not obj.is_token else "none")
-            game.emit("sba", f"{obj.name} is put into its owner's graveyard ({why}).", rule, [move])
+            note = token_note(obj)
+            game.emit(
+                "sba", f"{obj.name} is put into its owner's graveyard ({why}){note}.", rule, [move]
+            )
         else:
             game.destroy(oid, why, rule)
         acted = True

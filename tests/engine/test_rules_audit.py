@@ -328,3 +328,81 @@ def test_exile_until_sentences_say_what_is_exiled_cr_702_85a_701_57a():
     tl = play(board(["Grizzly Bears"], actions=[{"do": "discover", "n": 3}], choices=("hand",)))
     (discover,) = [e for e in of_kind(tl, "discover")]
     assert "until a nonland card with mana value 3 or less is exiled." in discover.text
+
+
+# ------------------------------------------------------------------------- costs and X
+
+
+def test_remove_a_counter_cost_is_really_paid_cr_602_2b_601_2h_704_5f_113_7a():
+    """Walking Ballista (0/0, one +1/+1 counter) removes its counter to activate: it dies
+    to the SBA at once (704.5f), and its ability, independent of its source, still
+    deals 1 damage (113.7a)."""
+    d = board(
+        [],
+        battlefield=({"name": "Walking Ballista", "counters": {"+1/+1": 1}},),
+        opponent_battlefield=("Llanowar Elves",),
+        actions=[{"do": "activate", "card": "Walking Ballista", "ability": 1}],
+        choices=("target:o2",),
+    )
+    tl = play(d)
+    kinds = [e.kind for e in tl.events]
+    assert kinds.index("sba") < kinds.index("damage")
+    (sba,) = of_kind(tl, "sba")
+    assert sba.rule == "704.5f" and "Walking Ballista" in sba.text
+    assert zone(tl, "graveyard") == ["Walking Ballista"]
+    assert zone(tl, "graveyard", 1) == ["Llanowar Elves"]
+
+
+def test_x_counters_when_cast_from_hand_cite_107_3m():
+    d = board([], hand=("Walking Ballista",),
+              actions=[{"do": "cast", "card": "Walking Ballista", "x": 2}])  # fmt: skip
+    tl = play(d)
+    (counters,) = of_kind(tl, "counters")
+    assert counters.rule == "107.3m" and "2 +1/+1 counters" in counters.text
+    assert tl.final.zone(0, "battlefield")[0].counter("+1/+1") == 2
+
+
+def test_tap_ability_of_a_creature_that_just_entered_cant_be_activated_cr_302_6():
+    elf = {
+        "name": "Tap Pinger",
+        "mana_cost": "{1}",
+        "type_line": "Creature — Elf",
+        "power": "1",
+        "toughness": "1",
+        "effects": {
+            "activated": [
+                {
+                    "cost": "{T}",
+                    "ops": [{"op": "damage", "amount": 1, "to": "target"}],
+                    "targets": [{"what": "any", "count": 1}],
+                }
+            ]
+        },
+    }
+    d = board([], hand=("Tap Pinger",), cards=(elf,), choices=("target:p1",),
+              actions=[{"do": "cast", "card": "Tap Pinger"},
+                       {"do": "activate", "card": "Tap Pinger"}])  # fmt: skip
+    with pytest.raises(ScenarioError, match="302.6"):
+        Scenario.from_dict(d).run()
+    d["players"][0]["hand"] = []
+    d["players"][0]["battlefield"] = ["Tap Pinger"]
+    d["actions"] = [{"do": "activate", "card": "Tap Pinger"}]
+    tl = play(d)
+    assert tl.final.players[1].life == 19
+
+
+def test_token_leaving_the_battlefield_ceases_to_exist_and_the_log_says_so_cr_111_7_704_5d():
+    d = board(
+        [],
+        hand=("Unsummon",),
+        battlefield=({"name": "History of Benalia", "counters": {"lore": 0}},),
+        actions=[
+            {"do": "add_lore", "card": "History of Benalia"},
+            {"do": "cast", "card": "Unsummon"},
+        ],
+    )
+    tl = play(d)
+    (bounce,) = of_kind(tl, "bounce")
+    assert "Knight" in bounce.text and "ceases to exist" in bounce.text
+    assert [(m.src, m.dst) for m in bounce.moves] == [("battlefield", "none")]
+    assert zone(tl, "hand") == [] and zone(tl, "battlefield") == ["History of Benalia"]
