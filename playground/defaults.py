@@ -102,6 +102,14 @@ PRESETS: dict[str, dict[str, Any]] = {
          {"do": "counter", "target": "Bloodbraid Elf", "with": "Counterspell"}],
         opp=_player("Opponent", hand=["Counterspell"], battlefield=["Island", "Island"]),
     ),
+    "Two Sagas: order their chapter triggers": _scenario(
+        "Two chapter triggers at once",
+        _player("You", library={"order": "listed", "cards": [{"name": "Mountain", "count": 5}]},
+                battlefield=[{"name": "The First Eruption", "counters": {"lore": 1}},
+                             {"name": "Urza's Saga", "counters": {"lore": 1}}]),
+        [{"do": "precombat_main"}],
+        description="Simultaneous triggers: you choose the order they go on the stack.",
+    ),
     "Proliferate a Saga": _scenario(
         "Proliferate",
         _player("You", library={"order": "listed", "cards": [{"name": "Mountain", "count": 5}]},

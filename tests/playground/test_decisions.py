@@ -59,3 +59,19 @@ def test_discover_cast_or_put_into_hand(page: Page, app_url: str, shot) -> None:
     expect(page.get_by_test_id("zone-hand")).to_contain_text("Kird Ape")
     expect(page.get_by_test_id("decision")).to_have_count(0)
     assert scenario_in_url(page)["choices"] == ["hand"]
+
+
+def test_order_simultaneous_triggers(page: Page, app_url: str) -> None:
+    open_app(page, app_url)
+    load_example(page, "Two Sagas: order their chapter triggers")
+    step(page, "last")
+    expect(page.get_by_test_id("decision")).to_contain_text("CR 603.3b")
+    first_urza = button(page, "Put first: Chapter II of Urza's Saga")
+    expect(button(page, "Put first: Chapter II of The First Eruption")).to_be_visible()
+    first_urza.click()
+    expect(page.get_by_test_id("log-line").filter(has_text="chose: Put first: Chapter II of Urza")
+           ).to_have_count(1)
+    assert scenario_in_url(page)["choices"] == ["first:Chapter II of Urza's Saga"]
+    # the one put on the stack last (The First Eruption's) is on top and resolves first
+    page.get_by_test_id("log-line").filter(has_text="is put on the stack").last.click()
+    expect(page.get_by_test_id("stack-item").first).to_contain_text("The First Eruption")
