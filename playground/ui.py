@@ -102,8 +102,15 @@ class Playground(pn.viewable.Viewer):
         share = share_view(model, sync_url=self._sync_url)
         right = pn.Column(_section("Event log"), log, _section("Share"), share,
                           width=360, margin=(5, 5))
+        odds = pn.Column(sizing_mode="stretch_width")  # built on first visit: fast first board
         main = pn.Tabs(("Resolution", pn.Row(resolution, right, sizing_mode="stretch_width")),
-                       ("Odds", odds_view(model)), sizing_mode="stretch_width", dynamic=True)
+                       ("Odds", odds), sizing_mode="stretch_width", dynamic=True)
+
+        def open_odds(event: param.parameterized.Event) -> None:
+            if event.new == 1 and not odds.objects:
+                odds.objects = [odds_view(model)]
+
+        main.param.watch(open_odds, "active")
         return pn.Column(header, pn.Row(sidebar, main, sizing_mode="stretch_width"),
                          sizing_mode="stretch_width", min_width=1200)
 
