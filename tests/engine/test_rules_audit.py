@@ -406,3 +406,90 @@ def test_token_leaving_the_battlefield_ceases_to_exist_and_the_log_says_so_cr_11
     assert "Knight" in bounce.text and "ceases to exist" in bounce.text
     assert [(m.src, m.dst) for m in bounce.moves] == [("battlefield", "none")]
     assert zone(tl, "hand") == [] and zone(tl, "battlefield") == ["History of Benalia"]
+
+
+# ------------------------------------------------ edge cases the audit checked (correct)
+
+
+def test_both_players_chapters_apnap_nonactive_resolves_first_cr_603_3b():
+    d = board(
+        [],
+        battlefield=({"name": "History of Benalia", "counters": {"lore": 1}},),
+        opponent_battlefield=({"name": "History of Benalia", "counters": {"lore": 1}},),
+        actions=[{"do": "proliferate"}],
+        choices=("add", "add"),
+    )
+    tl = play(d)
+    stacked = [f for f in tl.frames if f.event and f.event.kind == "stack"]
+    assert [f.state.stack[-1].controller for f in stacked] == [0, 1]  # AP first, NAP on top
+    tokens = [e for e in of_kind(tl, "token")]
+    assert len(tokens) == 2
+    first = next(f for f in tl.frames if f.event is tokens[0])
+    assert any(o.is_token and o.controller == 1 for o in first.state.zone(1, "battlefield"))
+
+
+def test_two_cascade_triggers_both_use_last_known_mv_after_counter_cr_702_85a_702_85c():
+    d = board(
+        ["Forest", "Grizzly Bears", "Island", "Llanowar Elves"],
+        hand=("Bloodbraid Elf",),
+        battlefield=("Maelstrom Nexus",),
+        opponent_hand=("Counterspell",),
+        actions=[
+            {"do": "cast", "card": "Bloodbraid Elf"},
+            {"do": "counter", "target": "Bloodbraid Elf", "with": "Counterspell"},
+        ],
+        choices=("cast", "cast"),
+    )
+    tl = play(d)
+    cascades = of_kind(tl, "cascade")
+    assert len(cascades) == 2 and all("last known mana value" in e.text for e in cascades)
+    assert all("less than 4" in e.text for e in cascades)
+    assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears", "Llanowar Elves", "Maelstrom Nexus"]
+    assert zone(tl, "graveyard") == ["Bloodbraid Elf"]
+
+
+def test_discover_hits_a_cascade_card_its_cascade_triggers_after_discover_ends_cr_701_57a():
+    d = board(
+        ["Mountain", "Bloodbraid Elf", "Forest", "Grizzly Bears"],
+        battlefield=("Hidden Volcano",),
+        actions=[{"do": "activate", "card": "Hidden Volcano"}],
+        choices=("cast", "cast"),
+    )
+    tl = play(d)
+    kinds = [e.kind for e in tl.events]
+    assert kinds.index("discovered") < kinds.index("stack", kinds.index("discovered"))
+    assert kinds.index("trigger") < kinds.index("discovered")  # triggered when cast
+    assert sorted(zone(tl, "battlefield")) == ["Bloodbraid Elf", "Grizzly Bears"]
+
+
+def test_discover_into_a_split_card_either_half_cr_701_57a_709_3():
+    d = board(["Fire // Ice"], opponent_battlefield=("Grizzly Bears",),
+              actions=[{"do": "discover", "n": 4}], choices=("cast:Fire", "target:o2"))  # fmt: skip
+    tl = play(d)
+    (cast,) = of_kind(tl, "cast")
+    assert cast.text.startswith("You cast Fire from exile") and "mana value is 2" in cast.text
+    assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
+    assert zone(tl, "graveyard") == ["Fire // Ice"]
+
+
+def test_proliferate_a_saga_twice_then_it_is_sacrificed_cr_701_34a_704_5s():
+    d = board(
+        [],
+        battlefield=({"name": "History of Benalia", "counters": {"lore": 1}},),
+        actions=[{"do": "proliferate"}, {"do": "proliferate"}],
+        choices=("add", "add"),
+    )
+    tl = play(d)
+    chapters = [e.text.split(" triggers")[0] for e in tl.events if e.kind == "trigger"]
+    assert chapters == ["Chapter II of History of Benalia", "Chapter III of History of Benalia"]
+    kinds = [e.kind for e in tl.events]
+    assert kinds[-1] == "sacrifice" and zone(tl, "graveyard") == ["History of Benalia"]
+
+
+def test_x_spell_cast_from_hand_uses_the_chosen_x_cr_107_3a_202_3e():
+    d = board([], hand=("Fireball",), actions=[{"do": "cast", "card": "Fireball", "x": 4}],
+              choices=("target:p1",))  # fmt: skip
+    tl = play(d)
+    (cast,) = of_kind(tl, "cast")
+    assert "mana value is 5, X = 4" in cast.text
+    assert tl.final.players[1].life == 16
