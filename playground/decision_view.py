@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import panel as pn
 
-from playground.html import esc
+from playground.html import MANA_CSS, esc, mana_text
 from playground.widgets import batched
 
 if TYPE_CHECKING:
@@ -55,9 +55,9 @@ def decision_view(model: PlaygroundModel) -> pn.Column:
             hint = ('<div class="hint">Pick another option to change the answer; '
                     "later answers are dropped.</div>")
         prompt = pn.pane.HTML(
-            f'<div class="prompt" data-testid="decision">{head}{esc(decision.prompt)}'
+            f'<div class="prompt" data-testid="decision">{head}{mana_text(decision.prompt)}'
             f'<span class="rule">CR {esc(decision.rule)}</span></div>{hint}',
-            stylesheets=[_CSS], sizing_mode="stretch_width", margin=(2, 0))
+            stylesheets=[MANA_CSS + _CSS], sizing_mode="stretch_width", margin=(2, 0))
         buttons = []
         for opt in decision.options:
             is_chosen = chosen == opt.key

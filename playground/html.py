@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["esc", "mana_html", "MANA_CSS"]
+__all__ = ["MANA_CSS", "esc", "mana_html", "mana_text"]
 
 _SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
 
@@ -39,7 +39,7 @@ def _symbol_span(sym: str) -> str:
         a = _COLOURS.get(parts[0], _GENERIC)
         b = _COLOURS.get(parts[1], _GENERIC)
         style = f"background:linear-gradient(135deg,{a} 50%,{b} 50%)"
-        label = esc(parts[0] + parts[1]) if parts[0].isdigit() else esc(parts[0] + parts[1])
+        label = esc(parts[0] + parts[1])
         return f'<span class="ms ms-hybrid" title="{title}" style="{style}">{label}</span>'
     s = parts[0]
     bg = _COLOURS.get(s, _GENERIC)

@@ -106,7 +106,13 @@ class PlaygroundModel(param.Parameterized):
         token = scn.to_token()
         tl = self._cache.get(token)
         if tl is None:
-            tl = scn.run()
+            try:
+                tl = scn.run()
+            except (ScenarioError, TokenError):
+                raise
+            except Exception as e:  # an engine bug must not blank the page: report it
+                raise ScenarioError(f"the engine could not run this scenario "
+                                    f"({type(e).__name__}: {e})") from e
             self._cache[token] = tl
             while len(self._cache) > _TIMELINE_CACHE:
                 self._cache.popitem(last=False)
@@ -136,7 +142,7 @@ class PlaygroundModel(param.Parameterized):
             self.set_scenario(scn, frame=frame, fill_forms=True)
             self.notice = ""
             return True
-        except (ScenarioError, TokenError, ValueError) as e:
+        except Exception as e:  # whatever is wrong with a stranger's link: default scenario
             self.notice = (f"The link's scenario could not be opened ({e}). "
                            "Showing the default scenario instead.")
             self.set_scenario(DEFAULT_SCENARIO, fill_forms=True)

@@ -24,7 +24,7 @@ def enable_tcp_nodelay() -> None:
         return
     try:
         from bokeh.server.views.ws import WSHandler
-    except ImportError:  # no Bokeh server here (e.g. Pyodide): nothing to fix
+    except Exception:  # no Bokeh server here (e.g. Pyodide, no tornado): nothing to fix
         return
     original = WSHandler.open
 
