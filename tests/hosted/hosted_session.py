@@ -10,6 +10,11 @@ script and executed here, with ``panel.io.pyodide.init_doc`` mirrored (that modu
 imports the browser-only ``js`` module). The packages come from this interpreter
 (the CDN ones cannot be reached offline), the code paths are the page's own.
 
+Between the two, the page renders: components whose browser code touches the address
+bar (``window.location`` / ``history``, e.g. the share box keeping ``?s=&f=`` current)
+run their own ESM ``render()`` in Node (tests/hosted/esm_render.mjs) with the page's
+address, so the location message carries the address as the browser would have it.
+
 Optional actions then use the widgets as a person would (example picker, Next).
 Prints one line ``HOSTED {json}``: the share link box, the URL's search string, the
 title and the frame on screen.
@@ -22,6 +27,7 @@ import asyncio
 import functools
 import json
 import re
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -61,6 +67,46 @@ def window_location(href: str) -> dict[str, str]:
     }
 
 
+HERE = Path(__file__).resolve().parent
+
+
+def url_components(app: Any) -> list[Any]:
+    """The app's ESM components whose browser code reads or writes the page address."""
+    from panel.custom import JSComponent
+
+    out = []
+    for comp in app.select(JSComponent):
+        esm = getattr(type(comp), "_esm", "")
+        if isinstance(esm, str) and ("window.location" in esm or "history." in esm):
+            out.append(comp)
+    return out
+
+
+def render_in_browser(comp: Any, href: str) -> dict[str, Any]:
+    """Run ``comp``'s ESM render() in Node with its current properties at ``href``."""
+    from panel.custom import JSComponent
+
+    names = [n for n in comp.param if n not in JSComponent.param]
+    props = {}
+    for n in names:
+        value = getattr(comp, n)
+        try:
+            json.dumps(value)
+        except TypeError:
+            continue
+        props[n] = value
+    spec = json.dumps({"esm": type(comp)._esm, "props": props, "href": href})
+    proc = subprocess.run(["node", str(HERE / "esm_render.mjs")], input=spec,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    if proc.returncode != 0:
+        raise SystemExit(f"{type(comp).__name__}'s render() failed in Node:\n{proc.stderr}")
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    sets = {k: v for k, v in result["sets"].items() if k in names}
+    if sets:  # properties the browser code set flow back to Python
+        comp.param.update(**sets)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("site", type=Path)
@@ -93,16 +139,21 @@ def main(argv: list[str] | None = None) -> int:
         roots = [v[0] for v in state._views.values()]
         if not roots:
             raise SystemExit("the app code made nothing servable")
-        # The page rendered: message 'rendered' -> _link_docs_worker(): unhold, DocumentReady.
+        app = roots[0]
+        # The page renders the document; the components' browser code runs.
+        for comp in url_components(app):
+            page["href"] = render_in_browser(comp, page["href"])["href"]
+        # Message 'rendered' -> _link_docs_worker(): unhold, DocumentReady.
         doc.unhold()
         doc.on_event("document_ready", functools.partial(state._schedule_on_load, doc))
         doc.callbacks.trigger_event(DocumentReady())
         # Then message 'location', carrying JSON.stringify(window.location).
-        loc = json.dumps(window_location(args.href))
+        loc = json.dumps(window_location(page["href"]))
         exec(compile(location_code, "worker location handler", "exec"), {"location": loc})
         await asyncio.sleep(0)
-        return roots[0]
+        return app
 
+    page = {"href": args.href}
     app = asyncio.run(worker())
 
     def find(kind: type, pred) -> list:
@@ -115,15 +166,25 @@ def main(argv: list[str] | None = None) -> int:
         (nxt,) = find(pn.widgets.Button, lambda w: w.label == "Next ›")
         nxt.clicks += 1
 
+    # What the browser shows now: the components' browser code runs again on the changes.
     links = [w.value for w in app.select(pn.widgets.TextInput) if "?s=" in (w.value or "")]
+    for comp in url_components(app):
+        result = render_in_browser(comp, page["href"])
+        page["href"] = result["href"]
+        links += [v for v in result["inputs"] if "?s=" in v]
+    from panel.custom import JSComponent
+
     htmls = [str(h.object) for h in app.select(pn.pane.HTML)]
+    htmls += [v for c in app.select(JSComponent) for v in c.param.values().values()
+              if isinstance(v, str) and "data-testid" in v]  # fmt: skip
     title = next((re.search(r'data-testid="title">([^<]*)<', h) for h in htmls
                   if 'data-testid="title"' in h), None)  # fmt: skip
-    board = next((re.search(r'data-testid="board" data-frame="(\d+)"', h) for h in htmls
-                  if 'data-testid="board"' in h), None)  # fmt: skip
+    tags = [re.search(r'<[^>]*data-testid="board"[^>]*>', h) for h in htmls]
+    board = next((re.search(r'data-frame="(\d+)"', t.group(0)) for t in tags if t), None)
     out = {
         "link": links[0] if links else None,
-        "search": state.location.search,
+        "href": page["href"],
+        "search": urlsplit(page["href"]).query and "?" + urlsplit(page["href"]).query,
         "title": title.group(1) if title else None,
         "frame": int(board.group(1)) if board else None,
         "modules": {m: sys.modules[m].__file__ for m in ("engine", "playground", "panel")},

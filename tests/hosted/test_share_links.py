@@ -12,6 +12,7 @@ CDN is unreachable offline; tests/hosted/test_hosted_page.py covers it where it 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,11 +44,9 @@ def query(link: str) -> dict[str, str]:
 
 def served_link(page: Page) -> str:
     """The value of the served app's share-link box."""
-    expect(page.get_by_test_id("board")).to_be_visible(timeout=TIMEOUT)
-    box = page.locator("input").filter(has=page.locator(":scope")).locator("visible=true")
-    values = [v for v in (b.input_value() for b in box.all()) if "?s=" in v]
-    assert len(values) == 1, values
-    return values[0]
+    box = page.get_by_test_id("share-link")
+    expect(box).to_have_value(re.compile(r"\?s=v1\.[^&]+&f=\d+$"), timeout=TIMEOUT)
+    return box.input_value()
 
 
 def served_frame(page: Page) -> int:
@@ -72,13 +71,15 @@ def test_link_made_on_the_served_app_opens_on_the_hosted_page(
     # The link as a person would paste it, onto the static host's page.
     got = hosted(site, f"{STATIC_PAGE}?s={q['s']}&f={q['f']}")
     assert (got["title"], got["frame"]) == (title, 3), (
-        "the hosted page did not open the link: its worker runs the app before the page "
-        "posts window.location, so the app must also load the link when the URL's search "
-        "changes after start-up (pn.state.location.param.watch(..., 'search'))"
+        "the hosted page did not open the link. Its worker builds the app before the page "
+        "can tell it the address (the page posts window.location after the first render), "
+        "so the app must read the link then (watch pn.state.location), and the share box "
+        "must not rewrite the address before that"
     )
-    assert decode_token(query(got["search"])["s"]) == decode_token(q["s"])
-    assert decode_token(query(got["link"])["s"]) == decode_token(q["s"])
-    assert query(got["link"])["f"] == "3"
+    # ... and the hosted page keeps that link in its address bar and its share box.
+    assert decode_token(query(got["href"])["s"]) == decode_token(q["s"])
+    assert query(got["href"])["f"] == "3"
+    assert got["link"].startswith(STATIC_PAGE + "?") and query(got["link"]) == query(got["href"])
 
 
 def test_link_made_on_the_hosted_page_opens_on_the_served_app(
@@ -87,7 +88,7 @@ def test_link_made_on_the_hosted_page_opens_on_the_served_app(
     made = hosted(site, STATIC_PAGE, "--preset", PRESET, "--next", "4")
     assert made["frame"] == 4
     q = query(made["link"])
-    assert q["f"] == "4" and query(made["search"]) == q  # the URL bar holds the same link
+    assert q["f"] == "4" and query(made["href"]) == q  # the URL bar holds the same link
     page.goto(f"{served_url}?s={q['s']}&f={q['f']}")
     expect(page.get_by_test_id("board")).to_have_attribute("data-frame", "4", timeout=TIMEOUT)
     expect(page.get_by_test_id("title")).to_have_text(made["title"])

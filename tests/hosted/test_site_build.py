@@ -151,6 +151,16 @@ def test_app_code_from_the_worker_runs_on_the_packed_wheel_alone(
     assert out["title"] == "Bloodbraid Elf cascades" and out["frame"] == 0
 
 
+FINGERPRINTS = """
+import hashlib, json, sys
+import engine
+from engine import Scenario
+assert "site-packages" in engine.__file__, engine.__file__
+print(json.dumps({t: hashlib.sha256(Scenario.from_token(t).run().fingerprint().encode()).hexdigest()
+                  for t in json.loads(sys.argv[1])}))
+"""
+
+
 def test_worker_install_replayed_in_real_pyodide(site: dict[str, Any], tmp_path: Path) -> None:
     """tests/hosted/worker_check.mjs: the worker's unpack + install steps in Pyodide (Node),
     then the engine from the installed wheel plays scenarios exactly as CPython does."""
@@ -159,12 +169,23 @@ def test_worker_install_replayed_in_real_pyodide(site: dict[str, Any], tmp_path:
         pytest.fail("node is not installed: this check needs Node.js >= 18 (make setup)")
     if not (ROOT / "tests/pyodide/node_modules/pyodide").is_dir():
         pytest.fail("tests/pyodide/node_modules is missing: run `make setup`")
-    scenarios = {}
-    for name in ("basic_cascade", "first_eruption", "cascade_split_card"):
-        s = Scenario.load(ROOT / "examples" / "scenarios" / f"{name}.json")
-        scenarios[s.to_token()] = hashlib.sha256(s.run().fingerprint().encode()).hexdigest()
+    # The CPython side runs the same wheel's engine (not the source tree, which may have
+    # moved on since the session's build).
+    target = tmp_path / "site-packages"
+    with zipfile.ZipFile(site["wheel"]) as zf:
+        zf.extractall(target)
+    tokens = [
+        Scenario.load(ROOT / "examples" / "scenarios" / f"{name}.json").to_token()
+        for name in ("basic_cascade", "first_eruption", "cascade_split_card")
+    ]
+    expected = subprocess.run(
+        [sys.executable, "-c", FINGERPRINTS, json.dumps(tokens)],
+        env={**os.environ, "PYTHONPATH": str(target)}, capture_output=True, text=True,
+        timeout=300, cwd=tmp_path,
+    )  # fmt: skip
+    assert expected.returncode == 0, expected.stderr[-3000:]
     spec = tmp_path / "scenarios.json"
-    spec.write_text(json.dumps(scenarios), encoding="utf-8")
+    spec.write_text(expected.stdout, encoding="utf-8")
     proc = subprocess.run(
         [node, str(HERE / "worker_check.mjs"), str(site["out"]), str(spec)],
         capture_output=True, text=True, timeout=600,
