@@ -99,7 +99,8 @@ export function render({ model, el }) {
 """
 
     _stylesheets = [MANA_CSS + """
-.log { max-height: 330px; overflow-y: auto; border: 1px solid #d8dee4; border-radius: 8px;
+.log { max-height: min(560px, 62vh); overflow-y: auto; border: 1px solid #d8dee4;
+  border-radius: 8px;
   background: #fff; font: 12.5px/1.4 system-ui, sans-serif; }
 ol { list-style: none; margin: 0; padding: 2px 0; }
 li { display: flex; gap: 6px; align-items: baseline; padding: 3px 8px; cursor: pointer;
@@ -205,8 +206,8 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     model.param.watch(sync_timeline, ["timeline"])
     model.param.watch(sync_frame, ["frame"])
     sync_frame()
-    keys = pn.pane.HTML("<span style='font:12px system-ui;color:#6e7781'>keys: ← → "
-                        "Home End</span>", margin=(10, 4), width=110)
+    keys = pn.pane.HTML("<span style='font:12px system-ui;color:#6e7781;white-space:nowrap'>"
+                        "keys: ← → Home End</span>", margin=(10, 4), width=140)
     controls = pn.Row(first, back, nxt, last, slider, keys, sizing_mode="stretch_width",
                       align="center")
     return controls, log
