@@ -1,25 +1,756 @@
-"""Odds tab (reserved): exact cascade / discover odds from ``engine.odds`` as Bokeh charts.
+"""Odds tab: exact cascade / discover odds for the scenario's library and action.
 
-Kept separate from the resolution views so the charts can land without
-touching them; until then the tab says what it will show.
+One direction of flow, each step a plain function that the tests call directly::
+
+    scenario (+ timeline)  ->  odds_key()      the library multiset and the action, hashable
+    odds_key               ->  compute_odds()  engine.odds, cached by (library, instances)
+    OddsResult             ->  hit_rows() / exiled_rows() / compare_rows()
+    rows                   ->  Bokeh figures and escaped HTML tables
+
+The view only recomputes when the key changes (editing the library or the action), not
+when a decision is answered or the title edited; the cache makes going back to an
+earlier library instant. Every card name is escaped (HTML) or drawn as text (Bokeh).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import panel as pn
+import param
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, LabelSet, Whisker
+from bokeh.plotting import figure
+
+from engine import UnknownCardError
+from engine.odds import OddsResult, Step, chain_odds, discover, spell_steps
+from playground.html import esc
 
 if TYPE_CHECKING:
+    from engine import CardPool, Timeline
     from playground.model import PlaygroundModel
 
-__all__ = ["odds_view"]
+__all__ = [
+    "OddsAction",
+    "OddsKey",
+    "compare_rows",
+    "compute_odds",
+    "exiled_rows",
+    "hit_rows",
+    "odds_action",
+    "odds_key",
+    "odds_view",
+]
+
+#: The exact recursion's state budget before falling back to a Monte Carlo estimate.
+#: Its cost grows faster than linearly (Apex Devastator over 57 cards: 10k states 0.8 s,
+#: 20k states 9 s), so the playground keeps it small; the default Bloodbraid Elf
+#: scenario (about 15k states) stays exact.
+MAX_STATES = 16_000
+SAMPLES = 20_000  # Monte Carlo samples (stand-alone simulation, ~0.5 s), seed 0: repeatable
+CACHE_SIZE = 64
+MAX_BARS = 24  # bars in the hit chart; the table lists every card
+WHIFF = "(nothing: whiff)"
+
+_HIT = "#0969da"
+_HIT_NOCAST = "#8fbff5"
+_WHIFF = "#8c959f"
+_EXILED = "#bf8700"
+
+
+# --------------------------------------------------------------------------- the action
+
+
+@dataclass(frozen=True)
+class OddsAction:
+    """What the scenario's action does that has odds: the cascade / discover instances."""
+
+    kind: str  # "spell" (a cast), "discover" (activate / discover N) or "none"
+    text: str  # one sentence a person reads
+    card: str = ""
+    steps: tuple[Step, ...] = ()
+    granted_by: tuple[str, ...] = ()  # one source per granted cascade instance
+
+    @property
+    def has_odds(self) -> bool:
+        return bool(self.steps)
+
+
+@dataclass(frozen=True)
+class OddsKey:
+    """Everything the odds depend on (hashable; equal keys give the same odds)."""
+
+    library: tuple[tuple[str, int], ...]  # (name, count), sorted by name
+    action: OddsAction
+    user_cards: str = ""  # the scenario's own card definitions (they define some names)
+    order: str = "random"  # shown as a note: the odds are for a shuffled library
+
+    def with_count(self, name: str, delta: int) -> OddsKey:
+        """The same key with one more / one fewer copy of ``name`` in the library."""
+        counts = dict(self.library)
+        n = counts.get(name, 0) + delta
+        if n > 0:
+            counts[name] = n
+        else:
+            counts.pop(name, None)
+        return OddsKey(tuple(sorted(counts.items())), self.action, self.user_cards, self.order)
+
+    @property
+    def size(self) -> int:
+        return sum(c for _, c in self.library)
+
+
+_GRANT_SOURCE = re.compile(r"\(cascade from (.+?)\)")
+
+
+def _granted_from_timeline(timeline: Timeline | None, player: int) -> tuple[str, ...] | None:
+    """The granted cascade instances the engine put on the stack when the spell was cast.
+
+    The engine is the authority on grants (Maelstrom Nexus only for the first spell in a
+    turn, Imoti's mana value filter, conditions it can't check...). None when the
+    timeline has no cast yet (it paused on a decision before casting).
+    """
+    if timeline is None:
+        return None
+    events = [f.event for f in timeline.frames if f.event is not None]
+    for i, ev in enumerate(events):
+        if ev.kind != "cast" or not any(m.owner == player for m in ev.moves):
+            continue
+        granted: list[str] = []
+        for later in events[i + 1:]:
+            if later.kind in ("stack", "resolve", "cast"):
+                break
+            if later.kind == "trigger" and later.rule.startswith("702.85"):
+                m = _GRANT_SOURCE.search(later.text)
+                if m:
+                    granted.append(m.group(1))
+        return tuple(granted)
+    return None
+
+
+def _granted_from_board(scenario: dict, pool: CardPool, player: int) -> tuple[str, ...]:
+    """Fallback: static grants on the battlefield (Maelstrom Nexus if no spell was cast yet)."""
+    you = scenario["players"][player]
+    first_spell = int(you.get("spells_cast", 0) or 0) == 0
+    out: list[str] = []
+    for entry in you.get("battlefield", []):
+        name = entry if isinstance(entry, str) else entry.get("name", "")
+        card = pool.find(name)
+        if card is None or not card.grants_cascade:
+            continue
+        for op in (card.effects or {}).get("static") or []:
+            if op.get("op") != "cascade_grant" or op.get("if") or op.get("filter"):
+                continue
+            scope = op.get("scope")
+            if (scope == "first_spell_each_turn" and first_spell) or (
+                scope == "spells_you_cast" and op.get("from") in (None, "hand")
+            ):
+                out += [card.name] * int(op.get("instances") or 1)
+    return tuple(out)
+
+
+def _describe(steps: Sequence[Step]) -> str:
+    parts: list[str] = []
+    for s in dict.fromkeys(steps):
+        n = sum(1 for t in steps if t == s)
+        what = (f"cascade (cards with mana value less than {s.value})" if s.kind == "cascade"
+                else f"discover {s.value}")
+        parts.append(f"{n} × {what}" if n > 1 else what)
+    return " then ".join(parts)
+
+
+def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None) -> OddsAction:
+    """The cascade / discover instances of the scenario's first cast / activate / discover."""
+    actions = scenario.get("actions") or []
+    main = next((a for a in actions if a.get("do") in ("cast", "activate", "discover")), None)
+    if main is None:
+        what = actions[0].get("do", "?").replace("_", " ") if actions else "no action"
+        return OddsAction("none", f"The action ({what}) neither cascades nor discovers, "
+                                  "so there are no odds to show.")
+    do = main["do"]
+    player = int(main.get("player", 0) or 0)
+    if do == "discover":
+        n = int(main["n"])
+        return OddsAction("discover", f"Discover {n}", steps=(discover(n),))
+    try:
+        card = pool.get(main["card"])
+    except UnknownCardError:
+        return OddsAction("none", f"Unknown card {main['card']!r}: no odds.", card=main["card"])
+    if do == "activate":
+        if isinstance(card.discover, int) and card.discover_when == "activated":
+            n = card.discover
+            return OddsAction("discover", f"Activate {card.name}: discover {n}", card=card.name,
+                              steps=(discover(n),))
+        return OddsAction("none", f"Activating {card.name} neither cascades nor discovers, "
+                                  "so there are no odds to show.", card=card.name)
+    granted = _granted_from_timeline(timeline, player)
+    if granted is None:
+        granted = _granted_from_board(scenario, pool, player)
+    steps = spell_steps(card, extra_cascade=len(granted))
+    x = int(main.get("x", 0) or 0)
+    if x and card.has_x:  # cascade uses the spell's mana value on the stack, X included
+        mv = card.front.mana_value(x)
+        steps = tuple(Step("cascade", mv) if s.kind == "cascade" else s for s in steps)
+    if not steps:
+        return OddsAction("none", f"Casting {card.name} neither cascades nor discovers "
+                                  "(and nothing on the battlefield gives it cascade), "
+                                  "so there are no odds to show.", card=card.name)
+    text = f"Cast {card.name}: {_describe(steps)}"
+    if granted:
+        srcs = ", ".join(dict.fromkeys(granted))
+        text += f" (cascade given by {srcs})"
+    return OddsAction("spell", text, card=card.name, steps=steps, granted_by=granted)
+
+
+def odds_key(scenario: dict, pool: CardPool, timeline: Timeline | None = None) -> OddsKey:
+    """The library multiset of the acting player and the action, from the scenario."""
+    action = odds_action(scenario, pool, timeline)
+    player = next((int(a.get("player", 0) or 0) for a in scenario.get("actions") or []
+                   if a.get("do") in ("cast", "activate", "discover")), 0)
+    lib = scenario["players"][player]["library"]
+    counts: dict[str, int] = {}
+    for entry in lib.get("cards", []):
+        counts[entry["name"]] = counts.get(entry["name"], 0) + int(entry["count"])
+    user = json.dumps(scenario.get("cards") or [], sort_keys=True)
+    return OddsKey(tuple(sorted(counts.items())), action, user if user != "[]" else "",
+                   lib.get("order", "random"))
+
+
+# --------------------------------------------------------------------------- computing
+
+_CACHE: OrderedDict[tuple, OddsResult] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def compute_odds(key: OddsKey, pool: CardPool) -> OddsResult | None:
+    """The odds for ``key`` (None when the action has none), cached by (library, instances).
+
+    ``chain_odds`` over the action's instances is what ``spell_odds`` / ``discover_odds``
+    compute (a single instance without follow-ups is their closed form); calling it
+    directly keeps a playground-sized state budget and the fast stand-alone Monte Carlo
+    when the exact recursion is too big.
+    """
+    steps = key.action.steps
+    if not steps:
+        return None
+    ck = (key.library, steps, key.user_cards, MAX_STATES, SAMPLES)
+    with _LOCK:
+        hit = _CACHE.get(ck)
+        if hit is not None:
+            _CACHE.move_to_end(ck)
+            return hit
+    library = [card for name, n in key.library for card in [pool.get(name)] * n]
+    result = chain_odds(library, steps, max_states=ck[3], samples=ck[4], seed=0)
+    with _LOCK:
+        _CACHE[ck] = result
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return result
+
+
+def clear_cache() -> None:
+    with _LOCK:
+        _CACHE.clear()
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def fraction_text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def pct_text(x: Fraction | float) -> str:
+    v = float(x) * 100
+    if v == 0:
+        return "0%"
+    if v < 0.005:
+        return "<0.01%"
+    return f"{v:.2f}%"
+
+
+def count_text(x: Fraction | float) -> str:
+    v = float(x)
+    return "0" if v == 0 else ("<0.001" if v < 0.0005 else f"{v:.3f}")
+
+
+def is_single(result: OddsResult) -> bool:
+    """One instance, no chain: hits are probabilities (else expected counts per cast)."""
+    return result.is_single and result.exact
+
+
+def value_text(result: OddsResult, x: Fraction | float) -> str:
+    return pct_text(x) if is_single(result) else count_text(x)
+
+
+def _se_text(result: OddsResult, key: str) -> str:
+    if result.stderr is None:
+        return ""
+    se = result.stderr.get(key)
+    if se is None:
+        return ""
+    return f"± {se * 100:.2f}%" if is_single(result) else f"± {se:.3f}"
+
+
+def hit_rows(result: OddsResult) -> list[dict[str, Any]]:
+    """One row per card that can be hit, most likely first; the whiff row last."""
+    rows: list[dict[str, Any]] = []
+    table = result.table()
+    for i, r in enumerate(table):
+        whiff = i == len(table) - 1  # OddsResult.table(): the whiff row is always last
+        rows.append({
+            "card": r["card"],
+            "whiff": whiff,
+            "hit": r["hit"],
+            "cast": r["cast"],
+            "hit_text": value_text(result, r["hit"]),
+            "cast_text": value_text(result, r["cast"]),
+            "fraction": fraction_text(r["hit"]) if result.exact else "",
+            "cast_fraction": fraction_text(r["cast"]) if result.exact else "",
+            "stderr": _se_text(result, "whiff" if whiff else f"hit:{r['card']}"),
+            "cast_stderr": "" if whiff else _se_text(result, f"cast:{r['card']}"),
+        })
+    return rows
+
+
+def exiled_rows(result: OddsResult) -> list[dict[str, Any]]:
+    """P(exactly k cards exiled) and P(at least k), with exact fractions when exact."""
+    rows = []
+    for r in result.exiled_table():
+        rows.append({
+            "exiled": r["exiled"], "p": r["p"], "pct_text": pct_text(r["p"]),
+            "fraction": fraction_text(r["p"]) if result.exact else "",
+            "at_least_text": f"{r['at_least_pct']:.2f}%",
+        })
+    return rows
+
+
+def _delta_text(d: Fraction | float | None, single: bool) -> str:
+    if d is None:
+        return "—"
+    v = float(d) * (100 if single else 1)
+    if abs(v) < (0.005 if single else 0.0005):
+        return "±0"
+    return f"{v:+.2f} pp" if single else f"{v:+.3f}"
+
+
+def compare_rows(base: OddsResult, minus: OddsResult | None,
+                 plus: OddsResult | None) -> list[dict[str, Any]]:
+    """Key numbers now, and their change with one copy fewer / more of the chosen card.
+
+    Rows: every card any of the three can hit (most likely now first), the whiff, and the
+    expected cards to the bottom. Changes are percentage points when all three results
+    are single-instance probabilities, else changes of the expected count per cast.
+    """
+    results = [r for r in (base, minus, plus) if r is not None]
+    single = all(is_single(r) for r in results)
+    names = [n for n in sorted(base.hit, key=lambda n: (-base.hit[n], n))]
+    for r in results[1:]:
+        names += [n for n in sorted(r.hit) if n not in names]
+
+    def val(r: OddsResult | None, get) -> Fraction | None:
+        return None if r is None else Fraction(get(r))
+
+    def row(label: str, get, kind: str, fmt=None) -> dict[str, Any]:
+        now = Fraction(get(base))
+        m, p = val(minus, get), val(plus, get)
+        fmt = fmt or (lambda x: pct_text(x) if single else count_text(x))
+        return {
+            "card": label, "kind": kind, "now": now, "now_text": fmt(now),
+            "minus": None if m is None else m - now, "plus": None if p is None else p - now,
+            "minus_text": _delta_text(None if m is None else m - now, single and kind != "bottom"),
+            "plus_text": _delta_text(None if p is None else p - now, single and kind != "bottom"),
+        }
+
+    rows = [row(n, lambda r, n=n: r.hit.get(n, 0), "card") for n in names]
+    rows.append(row(WHIFF, lambda r: r.whiff, "whiff"))
+    rows.append(row("Expected cards put on the bottom", lambda r: r.expected_bottom, "bottom",
+                    fmt=lambda x: f"{float(x):.2f}"))
+    for r in rows:
+        if r["kind"] == "bottom":
+            for k in ("minus", "plus"):
+                d = r[k]
+                r[f"{k}_text"] = "—" if d is None else ("±0" if abs(d) < 0.005
+                                                        else f"{float(d):+.2f}")
+    return rows
+
+
+# --------------------------------------------------------------------------- charts
+
+
+def _unique(labels: Iterable[str]) -> list[str]:
+    """Bokeh factors must be unique; a user card could be called like the whiff row."""
+    out: list[str] = []
+    for lab in labels:
+        while lab in out:
+            lab += " "
+        out.append(lab)
+    return out
+
+
+def hit_figure(result: OddsResult) -> figure:
+    """Horizontal bars: chance (or expected hits per cast) of each card, whiff in grey."""
+    single = is_single(result)
+    rows = hit_rows(result)
+    cards = [r for r in rows if not r["whiff"]][:MAX_BARS]
+    if rows[-1]["hit"]:
+        cards.append(rows[-1])
+    cards = list(reversed(cards))  # the most likely at the top
+    scale = 100 if single else 1
+    values = [float(r["hit"]) * scale for r in cards]
+    labels = _unique(r["card"] for r in cards)
+    se = [((result.stderr or {}).get("whiff" if r["whiff"] else f"hit:{r['card']}") or 0.0)
+          * scale for r in cards]
+    source = ColumnDataSource({
+        "card": labels,
+        "value": values,
+        "label": [r["hit_text"] for r in cards],
+        "fraction": [r["fraction"] or "estimate" for r in cards],
+        "cast": [r["cast_text"] for r in cards],
+        "stderr": [r["stderr"] or "-" for r in cards],
+        "lo": [v - s for v, s in zip(values, se, strict=True)],
+        "hi": [v + s for v, s in zip(values, se, strict=True)],
+        "color": [_WHIFF if r["whiff"] else (_HIT if r["cast"] == r["hit"] else _HIT_NOCAST)
+                  for r in cards],
+    })
+    top = max(values + [1e-9])
+    fig = figure(
+        y_range=FactorRange(*labels), x_range=(0, top * 1.22),
+        height=max(140, 46 + 24 * len(cards)), sizing_mode="stretch_width",
+        toolbar_location=None, tools="",
+        title="Chance of each hit" if single else "Expected hits per cast (chains included)",
+        x_axis_label="chance (%)" if single else "expected number of hits",
+    )
+    fig.hbar(y="card", right="value", height=0.72, color="color", source=source)
+    fig.add_layout(LabelSet(x="value", y="card", text="label", source=source, x_offset=4,
+                            y_offset=-6, text_font_size="11px", text_color="#24292f"))
+    if result.stderr is not None:
+        fig.add_layout(Whisker(source=source, base="card", lower="lo", upper="hi",
+                               dimension="width", line_color="#24292f"))
+    tips = [("card", "@card"), ("chance" if single else "expected hits", "@label"),
+            ("exact" if result.exact else "± stderr", "@fraction" if result.exact else "@stderr"),
+            ("cast", "@cast")]
+    fig.add_tools(HoverTool(tooltips=tips, mode="hline" if len(cards) > 1 else "mouse"))
+    _style(fig)
+    fig.ygrid.grid_line_color = None
+    return fig
+
+
+def exiled_figure(result: OddsResult) -> figure:
+    """Vertical bars: P(exactly k cards exiled), hover with the exact fraction."""
+    rows = exiled_rows(result)
+    source = ColumnDataSource({
+        "k": [r["exiled"] for r in rows],
+        "pct": [float(r["p"]) * 100 for r in rows],
+        "label": [r["pct_text"] for r in rows],
+        "fraction": [r["fraction"] or "estimate" for r in rows],
+        "at_least": [r["at_least_text"] for r in rows],
+    })
+    single = result.is_single
+    fig = figure(
+        height=260, sizing_mode="stretch_width", toolbar_location=None, tools="",
+        title="Cards exiled (the hit included)" if single else "Cards exiled in total",
+        x_axis_label="cards exiled", y_axis_label="chance (%)",
+    )
+    fig.vbar(x="k", top="pct", width=0.8, color=_EXILED, source=source)
+    fig.add_tools(HoverTool(tooltips=[("exiled", "@k"), ("chance", "@label"),
+                                      ("exact", "@fraction"), ("at least this many", "@at_least")],
+                            mode="vline"))
+    fig.y_range.start = 0
+    # show the bulk of the distribution; the far tail stays in the data (hover) and table
+    tail = Fraction(1)
+    last = rows[-1]["exiled"] if rows else 1
+    for r in rows:
+        tail -= r["p"]
+        if tail < Fraction(1, 500):
+            last = r["exiled"]
+            break
+    fig.x_range.start = min((r["exiled"] for r in rows), default=0) - 0.6
+    fig.x_range.end = last + 0.6
+    _style(fig)
+    fig.xgrid.grid_line_color = None
+    return fig
+
+
+def _style(fig: figure) -> None:
+    fig.title.text_font_size = "13px"
+    fig.title.text_color = "#24292f"
+    fig.outline_line_color = None
+    fig.axis.axis_label_text_font_style = "normal"
+    fig.axis.axis_label_text_color = "#57606a"
+    fig.axis.major_label_text_font_size = "11px"
+    fig.min_border_left = 10
+
+
+# --------------------------------------------------------------------------- HTML
+
+_CSS = """
+:host { width: 100%; }
+.odds { font: 13px/1.4 system-ui, sans-serif; color: #24292f; }
+.summary { padding: 8px 12px; border: 1px solid #d8dee4; border-radius: 8px; background: #f6f8fa; }
+.summary .action { font-size: 15px; font-weight: 600; margin-bottom: 4px; }
+.badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 11.5px;
+  font-weight: 600; margin-left: 6px; vertical-align: 1px; }
+.badge.exact { background: #dafbe1; color: #116329; border: 1px solid #aceebb; }
+.badge.estimate { background: #fff8c5; color: #7d4e00; border: 1px solid #eac54f; }
+.stats { display: flex; gap: 18px; flex-wrap: wrap; margin-top: 4px; }
+.stats b { font-size: 15px; }
+.stats span { color: #57606a; }
+.note { color: #57606a; font-size: 12px; margin-top: 4px; }
+table { border-collapse: collapse; width: 100%; }
+th { text-align: left; font-weight: 600; color: #57606a; background: #f6f8fa; padding: 4px 8px;
+  border-bottom: 1px solid #d8dee4; position: sticky; top: 0; }
+td { padding: 3px 8px; border-bottom: 1px solid #f0f2f4; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.frac { color: #57606a; font-variant-numeric: tabular-nums; max-width: 180px;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+tr.whiff td { color: #57606a; font-style: italic; }
+tr.bottom td { color: #57606a; border-top: 1px solid #d8dee4; }
+.scroll { max-height: 420px; overflow-y: auto; border: 1px solid #d8dee4; border-radius: 6px; }
+.up { color: #116329; } .down { color: #a40e26; }
+h4 { margin: 2px 0 6px; font-size: 13px; color: #57606a; text-transform: uppercase;
+  letter-spacing: .04em; }
+.none { padding: 14px; border: 1px dashed #d0d7de; border-radius: 8px; color: #57606a; }
+"""
+
+
+def _method_badge(result: OddsResult) -> str:
+    if result.exact:
+        return '<span class="badge exact" data-testid="odds-method">exact</span>'
+    return (f'<span class="badge estimate" data-testid="odds-method">estimate ± stderr '
+            f'({esc(result.method)}, {result.samples:,} samples)</span>')
+
+
+def summary_html(key: OddsKey, result: OddsResult | None) -> str:
+    """The action, the library, whether the numbers are exact, and the headline numbers."""
+    a = key.action
+    if result is None:
+        return (f'<div class="odds"><div class="none" data-testid="odds-none">{esc(a.text)}'
+                '</div></div>')
+    single = is_single(result)
+    whiff_label = "chance to whiff" if single else "expected whiffs per cast"
+    stats = [
+        (value_text(result, result.whiff), whiff_label, "odds-whiff-value"),
+        (f"{float(result.expected_exiled()):.2f}", "cards exiled on average", "odds-exiled"),
+        (f"{float(result.expected_bottom):.2f}", "cards to the bottom on average",
+         "odds-bottom"),
+    ]
+    if not single:
+        stats.insert(0, (f"{float(result.instances):.3f}",
+                         "cascade / discover instances per cast", "odds-instances"))
+    stat_html = "".join(f'<div><b data-testid="{t}">{esc(v)}</b> <span>{esc(lab)}</span></div>'
+                        for v, lab, t in stats)
+    notes = [f"Library: {key.size} cards, in a random order."]
+    if key.order == "listed":
+        notes = [f"Library: {key.size} cards. The scenario lists them in a fixed order; these "
+                 "odds are for the same cards shuffled."]
+    if not single:
+        notes.append("Several instances or chains (a cast hit that cascades or discovers): "
+                     "numbers are expected counts per cast of the spell, so they can add up "
+                     "to more than 1.")
+    if not result.exact:
+        notes.append("Too many states for the exact calculation: a Monte Carlo estimate; "
+                      "± is one standard error.")
+    return (f'<div class="odds"><div class="summary" data-testid="odds-summary">'
+            f'<div class="action" data-testid="odds-action">{esc(a.text)}{_method_badge(result)}'
+            f'</div><div class="stats">{stat_html}</div>'
+            + "".join(f'<div class="note">{esc(n)}</div>' for n in notes)
+            + "</div></div>")
+
+
+def table_html(result: OddsResult) -> str:
+    """Every card that can be hit, then the whiff: chance (or expected), cast, exact fraction."""
+    single = is_single(result)
+    rows = hit_rows(result)
+    head = ("Chance", "Cast") if single else ("Expected hits", "Expected casts")
+    third = "Exact fraction" if result.exact else "Hits ± stderr"
+    out = [f'<div class="odds"><h4>Hits</h4><div class="scroll"><table data-testid="odds-table">'
+           f"<tr><th>Card</th><th>{head[0]}</th><th>{head[1]}</th><th>{third}</th></tr>"]
+    for r in rows:
+        tid = "odds-whiff" if r["whiff"] else "odds-row"
+        cls = ' class="whiff"' if r["whiff"] else ""
+        frac = r["fraction"] if result.exact else r["stderr"]
+        cast = r["cast_text"] + (f" {r['cast_stderr']}" if r["cast_stderr"] else "")
+        out.append(
+            f'<tr{cls} data-testid="{tid}" data-card="{esc(r["card"])}" '
+            f'data-fraction="{esc(r["fraction"])}"><td>{esc(r["card"])}</td>'
+            f'<td class="num" title="{esc(r["fraction"] or r["stderr"])}">{esc(r["hit_text"])}</td>'
+            f'<td class="num" title="{esc(r["cast_fraction"])}">{esc(cast)}</td>'
+            f'<td class="frac" title="{esc(frac)}">{esc(frac)}</td></tr>')
+    out.append("</table></div></div>")
+    return "".join(out)
+
+
+def compare_html(card: str, counts: dict[str, int], rows: list[dict[str, Any]] | None,
+                 error: str = "", note: str = "") -> str:
+    if error:
+        return (f'<div class="odds"><div class="none" data-testid="odds-compare">{esc(error)}'
+                "</div></div>")
+    if not card or rows is None:
+        return ('<div class="odds"><div class="none" data-testid="odds-compare">Choose a card '
+                'to see what one copy more or fewer changes.</div></div>')
+    n = counts.get(card, 0)
+    out = [f'<div class="odds"><div class="scroll"><table data-testid="odds-compare" '
+           f'data-card="{esc(card)}"><tr><th>Card</th><th>Now</th>'
+           f'<th>−1 {esc(card)} ({n - 1 if n else "—"})</th>'
+           f'<th>+1 {esc(card)} ({n + 1})</th></tr>']
+    for r in rows:
+        cls = {"whiff": ' class="whiff"', "bottom": ' class="bottom"'}.get(r["kind"], "")
+        cells = []
+        for k in ("minus", "plus"):
+            d = r[k]
+            tone = ""
+            if d and r["kind"] != "bottom":  # more of a card is "up"; more whiffing is "down"
+                tone = " up" if (d > 0) == (r["kind"] == "card") else " down"
+            tip = "" if d is None else esc(fraction_text(Fraction(d)))
+            cells.append(f'<td class="num{tone}" data-testid="compare-{k}" title="{tip}">'
+                         f'{esc(r[k + "_text"])}</td>')
+        out.append(f'<tr{cls} data-testid="compare-row" data-card="{esc(r["card"])}">'
+                   f'<td>{esc(r["card"])}</td><td class="num">{esc(r["now_text"])}</td>'
+                   f'{"".join(cells)}</tr>')
+    out.append("</table></div>")
+    if note:
+        out.append(f'<div class="note" data-testid="compare-note">{esc(note)}</div>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def noise_note(results: Iterable[OddsResult | None]) -> str:
+    """For estimates: how big a change has to be before it means something."""
+    ses = [v for r in results if r is not None and r.stderr is not None
+           for k, v in r.stderr.items() if k.startswith("hit:")]
+    if not ses:
+        return ""
+    return (f"Some of these are Monte Carlo estimates (each ± up to {max(ses):.3f}); a change "
+            f"smaller than about {2 * max(ses):.3f} is within the noise.")
+
+
+# --------------------------------------------------------------------------- the view
+
+
+class _OddsState(param.Parameterized):
+    """View state: the current key (changes only with the library / action) and the card
+    chosen for the +1 / -1 comparison (not part of the scenario)."""
+
+    key = param.Parameter(default=None)
+    compare = param.String(default="")
+    compare_error = param.String(default="")
+
+
+def _html(obj: str, **kw: Any) -> pn.pane.HTML:
+    return pn.pane.HTML(obj, stylesheets=[_CSS], sizing_mode="stretch_width", **kw)
 
 
 def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
-    """Placeholder until the odds charts are implemented."""
-    return pn.pane.HTML(
-        "<p style='font:13px system-ui;color:#57606a' data-testid='odds'>"
-        "Exact odds for the current library and action (chance of each hit, of whiffing, "
-        "and of how many cards get exiled) will appear here.</p>",
-        sizing_mode="stretch_width")
+    """The Odds tab: summary, hit and exiled charts, the table and the +1 / -1 comparison."""
+    state = _OddsState(key=odds_key(model.scenario, model.pool, model.timeline))
+
+    def refresh(*_: Any) -> None:
+        key = odds_key(model.scenario, model.pool, model.timeline)
+        if key != state.key:
+            state.key = key
+
+    model.param.watch(refresh, ["scenario", "timeline"])
+
+    def main(key: OddsKey) -> pn.viewable.Viewable:
+        try:
+            result = compute_odds(key, model.pool)
+        except Exception as e:  # never break the page: say what went wrong
+            return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
+                         f"The odds could not be computed: {esc(e)}</div></div>")
+        summary = _html(summary_html(key, result), margin=(5, 5, 10, 5))
+        if result is None:
+            return summary
+        charts = pn.Row(
+            pn.Column(pn.pane.Bokeh(hit_figure(result), sizing_mode="stretch_width"),
+                      css_classes=["odds-hit-chart"], sizing_mode="stretch_width",
+                      min_width=380),
+            pn.Column(pn.pane.Bokeh(exiled_figure(result), sizing_mode="stretch_width"),
+                      css_classes=["odds-exiled-chart"], sizing_mode="stretch_width",
+                      min_width=300),
+            sizing_mode="stretch_width")
+        return pn.Column(summary, charts, sizing_mode="stretch_width")
+
+    select = pn.widgets.Select(label="What changes if I add / remove one copy of",
+                               options=[], sizing_mode="stretch_width")
+    other = pn.widgets.TextInput(label="…or a card not in the library",
+                                 placeholder="Card name, then Enter", sizing_mode="stretch_width")
+
+    def options(key: OddsKey) -> list[str]:
+        names = [n for n, _ in key.library]
+        if state.compare and state.compare not in names:
+            names.append(state.compare)
+        return [""] + names
+
+    def on_key(*_: Any) -> None:
+        select.options = options(state.key)
+        if select.value != state.compare:
+            select.value = state.compare
+
+    def on_select(event: Any) -> None:
+        state.compare_error = ""
+        state.compare = event.new or ""
+
+    def on_other(event: Any) -> None:
+        text = (event.new or "").strip()
+        if not text:
+            return
+        try:
+            name = model.pool.get(text[:200]).name
+        except UnknownCardError as e:
+            hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+            state.compare_error = f"Unknown card {text!r}{hint}"
+            return
+        state.compare_error = ""
+        # the select first, then the comparison: the page shows them in that order
+        names = [n for n, _ in state.key.library]
+        select.options = [""] + names + ([name] if name not in names else [])
+        select.value = name  # -> on_select sets state.compare
+        state.compare = name
+        other.value = ""  # the select now holds the card
+
+    state.param.watch(on_key, "key")
+    select.param.watch(on_select, "value")
+    other.param.watch(on_other, "value")
+    on_key()
+
+    def table(key: OddsKey) -> pn.viewable.Viewable:
+        try:
+            result = compute_odds(key, model.pool)
+        except Exception:
+            return pn.Spacer(height=0)
+        return _html(table_html(result)) if result is not None else pn.Spacer(height=0)
+
+    def compare(key: OddsKey, card: str, error: str) -> pn.viewable.Viewable:
+        counts = dict(key.library)
+        if error or not card or not key.action.has_odds:
+            return _html(compare_html(card if key.action.has_odds else "", counts, None, error))
+        try:
+            pool = model.pool
+            base = compute_odds(key, pool)
+            minus = compute_odds(key.with_count(card, -1), pool) if counts.get(card) else None
+            plus = compute_odds(key.with_count(card, +1), pool)
+        except Exception as e:
+            return _html(compare_html(card, counts, None, f"Could not compare: {e}"))
+        assert base is not None and plus is not None
+        return _html(compare_html(card, counts, compare_rows(base, minus, plus),
+                                  note=noise_note((base, minus, plus))))
+
+    fn = dict(lazy=True, loading_indicator=True, sizing_mode="stretch_width")
+    right = pn.Column(
+        _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
+        select, other,
+        pn.param.ParamFunction(pn.bind(compare, state.param.key, state.param.compare,
+                                       state.param.compare_error), **fn),
+        sizing_mode="stretch_width", min_width=380)
+    left = pn.param.ParamFunction(pn.bind(table, state.param.key), **fn)
+    return pn.Column(
+        pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
+        pn.Row(left, right, sizing_mode="stretch_width"),
+        sizing_mode="stretch_width", margin=(5, 5))
