@@ -14,6 +14,7 @@ from engine import discover as discover_mod
 from engine import proliferate as proliferate_mod
 from engine import saga
 from engine import targets as targeting
+from engine.effects import _matches
 from engine.game import GameError
 from engine.state import StackItem
 
@@ -159,6 +160,18 @@ def activate(game: Game, action: dict) -> None:
             f"{obj.name} has {obj.counter(remove[1])} {remove[1]} counters: its cost can't be "
             "paid (601.2h)"
         )
+    sac = _sacrifice_cost(cost)
+    sac_ids: list[int] = []
+    if sac is not None:
+        another, what = sac
+        sac_ids = [
+            p.id
+            for p in game.battlefield(player)
+            if _matches(game, p.id, what.replace("/", " ")) and not (another and p.id == oid)
+        ]
+        if not sac_ids:
+            raise GameError(f"can't activate {obj.name}: no {what} to sacrifice (601.2h)")
+    unsimulated = _unsimulated_cost_parts(cost, obj.name)
     item = StackItem(
         id=game.new_stack_id(),
         kind="ability",
@@ -172,7 +185,9 @@ def activate(game: Game, action: dict) -> None:
     game.emit(
         "activate",
         f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost "
-        f"{ability.get('cost', '')} is paid (mana payment isn't simulated).",
+        f"{ability.get('cost', '')} is paid (mana payment isn't simulated"
+        + "".join(f'; "{part}" isn\'t simulated either' for part in unsimulated)
+        + ").",
         "602.2",
         objects=(oid,),
     )
@@ -186,12 +201,49 @@ def activate(game: Game, action: dict) -> None:
             "601.2h",
             objects=(oid,),
         )
+    if sac_ids:
+        chosen = sac_ids[0]
+        if len(sac_ids) > 1:
+            key = game.decide(
+                "choose_permanent",
+                f"{obj.name}: choose a {sac[1]} to sacrifice (part of the cost).",
+                [
+                    (f"sacrifice:o{i}", f"Sacrifice {targeting.label(game, f'o{i}')}")
+                    for i in sac_ids
+                ],
+                "601.2h",
+                player=player,
+                subject=sac[1],
+                objects=sac_ids,
+            )
+            chosen = int(key.split(":o")[1])
+        game.sacrifice(chosen, " to pay the cost", "601.2h")
     if "sacrifice this" in cost or "sacrifice " + obj.name.lower() in cost:
         game.sacrifice(oid, " to pay the cost", "602.2b")
     item = game.choose_ability_targets(item)
     game.stack.append(item)
     game.emit("stack", f"{item.text} is put on the stack.", "602.2a", objects=(oid,))
     game.settle()
+
+
+_SACRIFICE = re.compile(r"sacrifice (a|an|another) ([a-z/ -]+)")
+_PAID = re.compile(
+    r"^(\{[^}]+\})+$|^\{t\}$|^sacrifice (this|a |an |another )|^remove \w+ \S+ counters? from"
+)
+
+
+def _sacrifice_cost(cost: str) -> tuple[bool, str] | None:
+    """Cost text "sacrifice a creature" -> (False, "creature"); "another" -> True."""
+    m = _SACRIFICE.search(cost)
+    if not m:
+        return None
+    return m.group(1) == "another", m.group(2).split(",")[0].strip()
+
+
+def _unsimulated_cost_parts(cost: str, name: str) -> list[str]:
+    """Parts of an activation cost the engine doesn't pay (so the log doesn't claim it)."""
+    parts = [p.strip() for p in cost.split(",") if p.strip()]
+    return [p for p in parts if not _PAID.search(p) and p != f"sacrifice {name.lower()}"]
 
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

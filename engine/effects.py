@@ -518,8 +518,9 @@ def cascade_grant(ctx: Ctx, op: dict) -> None:
             kind = f"{op['filter']} " if op.get("filter") else ""
             ctx.game.emit(
                 "grant",
-                f"{ctx.label}: the next {kind}spell {ctx.game.pname(p)} casts this turn has "
-                "cascade.",
+                f"{ctx.label}: the next {kind}spell "
+                f"{ctx.game.verb(p, 'cast', 'casts').replace('You cast', 'you cast')} this "
+                "turn has cascade.",
                 "702.85a",
             )
     else:

@@ -391,7 +391,7 @@ def test_tap_ability_of_a_creature_that_just_entered_cant_be_activated_cr_302_6(
     assert tl.final.players[1].life == 19
 
 
-def test_token_leaving_the_battlefield_ceases_to_exist_and_the_log_says_so_cr_111_7_704_5d():
+def test_token_leaving_the_battlefield_ceases_to_exist_and_the_log_says_so_cr_704_5d():
     d = board(
         [],
         hand=("Unsummon",),
@@ -493,3 +493,51 @@ def test_x_spell_cast_from_hand_uses_the_chosen_x_cr_107_3a_202_3e():
     (cast,) = of_kind(tl, "cast")
     assert "mana value is 5, X = 4" in cast.text
     assert tl.final.players[1].life == 16
+
+
+def test_sacrifice_a_creature_cost_is_really_paid_cr_601_2h_602_2b():
+    """Sloppity Bilepiper: "{2}, {T}, Sacrifice a creature: ..." -- the log said the cost
+    was paid but nothing was sacrificed."""
+    d = board(
+        [],
+        battlefield=("Sloppity Bilepiper", "Grizzly Bears"),
+        actions=[{"do": "activate", "card": "Sloppity Bilepiper"}],
+        choices=("sacrifice:o2",),
+    )
+    tl = play(d)
+    (sac,) = of_kind(tl, "sacrifice")
+    assert "Grizzly Bears" in sac.text
+    assert zone(tl, "graveyard") == ["Grizzly Bears"]
+    assert zone(tl, "battlefield") == ["Sloppity Bilepiper"]
+    (grant,) = of_kind(tl, "grant")
+    assert "the next creature spell you cast this turn has cascade" in grant.text
+
+
+def test_sacrifice_a_creature_cost_may_use_the_source_itself_cr_601_2h_701_21a():
+    d = board([], battlefield=("Sloppity Bilepiper",),
+              actions=[{"do": "activate", "card": "Sloppity Bilepiper"}])  # fmt: skip
+    tl = play(d)  # its only creature is itself, and that is a legal choice
+    assert zone(tl, "graveyard") == ["Sloppity Bilepiper"]
+
+
+def test_sacrifice_an_artifact_cost_without_an_artifact_cant_be_paid_cr_601_2h():
+    altar = {
+        "name": "Scrap Altar",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment",
+        "effects": {"activated": [{"cost": "{1}, sacrifice an artifact",
+                                   "ops": [{"op": "draw", "n": 1}]}]},
+    }  # fmt: skip
+    d = board(["Island"], battlefield=("Scrap Altar",), cards=(altar,),
+              actions=[{"do": "activate", "card": "Scrap Altar"}])  # fmt: skip
+    with pytest.raises(ScenarioError, match="no artifact to sacrifice"):
+        Scenario.from_dict(d).run()
+
+
+def test_cascade_grant_sentence_agrees_with_you_cr_702_85a():
+    d = board(
+        [], battlefield=("Dark Apostle",), actions=[{"do": "activate", "card": "Dark Apostle"}]
+    )
+    tl = play(d)
+    (grant,) = of_kind(tl, "grant")
+    assert grant.text.endswith("the next noncreature spell you cast this turn has cascade.")
