@@ -596,6 +596,118 @@ def _make_pruner(model: _Model) -> Callable[[Segs, tuple[int, ...]], Segs]:
     return prune
 
 
+def _per_name(model: _Model, vals: list[Fraction]) -> dict[str, Fraction]:
+    """Class totals split over names: cards of one class are exchangeable."""
+    out: dict[str, Fraction] = {}
+    for cls, names in enumerate(model.class_names):
+        if vals[cls] == 0:
+            continue
+        total = model.initial[cls]
+        for name, k in names.items():
+            out[name] = vals[cls] * k / total
+    return out
+
+
+def _stream_chain(
+    model: _Model, library: Sequence[CardDef], steps: Sequence[Step], max_states: int
+) -> OddsResult | None:
+    """Exact analysis when no instance can ever get past the unseen part.
+
+    Then every card exiled is read off one uniformly random order and never seen
+    again, so the process is a walk that reads one card at a time: the state is
+    (unseen counts per class, pending instances, casts so far) and a card of
+    class c comes next with probability count_c / unseen.  All states after L
+    cards share the denominator N (N-1) ... (N-L+1), so the walk adds and
+    multiplies ints only.  Returns None when the condition does not hold
+    (see :func:`_make_pruner`; the condition, once true, stays true).
+    """
+    cheap, coef = _push_coefficients(model)
+    index = {th: i for i, th in enumerate(model.thresholds)}
+    stack0 = tuple(index[s] for s in reversed(steps))
+    init = model.initial
+    ncls = len(init)
+    psi = len(stack0) + sum(init[c] * coef[c] for c in range(ncls))
+    if sum(init[c] for c in range(ncls) if cheap[c]) < psi:
+        return None
+    n_total = sum(init)
+    hit_f = [Fraction(0)] * ncls
+    cast_f = [Fraction(0)] * ncls
+    bottom = Fraction(0)
+    exiled_dist: dict[int, Fraction] = {}
+    casts_dist: dict[int, Fraction] = defaultdict(Fraction)
+    pushes = [
+        [tuple(reversed(model.tasks[t][c] or ())) for c in range(ncls)]
+        for t in range(len(model.thresholds))
+    ]
+    frontier: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {(init, stack0, 0): 1}
+    den = 1  # N (N-1) ... (N-L+1) after L cards
+    level = 0
+    seen = 0
+    while frontier:
+        n = n_total - level
+        nxt: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = defaultdict(int)
+        l_bottom = 0
+        l_hits = [0] * ncls
+        l_casts = [0] * ncls
+        done = 0
+        for (comp, stack, nc), p in frontier.items():
+            if not stack:
+                done += p
+                casts_dist[nc] += Fraction(p, den)
+                continue
+            t = stack[-1]
+            stop = model.stop[t]
+            tasks = model.tasks[t]
+            is_cascade = model.thresholds[t].kind == "cascade"
+            for c in range(ncls):
+                k = comp[c]
+                if not k:
+                    continue
+                q = p * k
+                new = comp[:c] + (k - 1,) + comp[c + 1 :]
+                if not stop[c]:
+                    l_bottom += q  # exiled, not the hit: to the bottom, never seen again
+                    nxt[(new, stack, nc)] += q
+                    continue
+                l_hits[c] += q
+                if tasks[c] is None:
+                    if is_cascade:
+                        l_bottom += q
+                    nxt[(new, stack[:-1], nc)] += q
+                else:
+                    l_casts[c] += q
+                    nxt[(new, stack[:-1] + pushes[t][c], nc + 1)] += q
+            seen += 1
+        if done:
+            exiled_dist[level] = Fraction(done, den)
+        if seen > max_states:
+            raise StateSpaceTooLarge(f"more than {max_states} states")
+        den_next = den * n if n else den
+        bottom += Fraction(l_bottom, den_next)
+        for c in range(ncls):
+            if l_hits[c]:
+                hit_f[c] += Fraction(l_hits[c], den_next)
+            if l_casts[c]:
+                cast_f[c] += Fraction(l_casts[c], den_next)
+        frontier = nxt
+        den = den_next
+        level += 1
+    total_hits = sum(hit_f, Fraction(0))
+    return OddsResult(
+        hit=_per_name(model, hit_f),
+        whiff=Fraction(0),  # some qualifying card is always met
+        exiled=exiled_dist,
+        expected_bottom=bottom,
+        cast=_per_name(model, cast_f),
+        casts=dict(sorted((k, v) for k, v in casts_dist.items() if v)),
+        instances=total_hits,
+        library_size=len(library),
+        steps=tuple(steps),
+        states=seen,
+        method="exact (single random order)",
+    )
+
+
 def _exact_chain(
     library: Sequence[CardDef],
     steps: Sequence[Step],
@@ -603,8 +715,12 @@ def _exact_chain(
     chain: bool,
     grant_to_hits: int,
     max_states: int,
+    stream: bool = True,
 ) -> OddsResult:
     model = _build_model(library, steps, decline, chain, grant_to_hits)
+    streamed = _stream_chain(model, library, steps, max_states) if stream else None
+    if streamed is not None:
+        return streamed
     index = {th: i for i, th in enumerate(model.thresholds)}
     scale = math.factorial(len(library))
     resolve = _make_resolver(model, scale)
@@ -671,22 +787,12 @@ def _exact_chain(
         frontier = nxt
         den = den_next
 
-    def per_name(vals: list[Fraction]) -> dict[str, Fraction]:
-        out: dict[str, Fraction] = {}
-        for cls, names in enumerate(model.class_names):
-            if vals[cls] == 0:
-                continue
-            total = model.initial[cls]
-            for name, k in names.items():
-                out[name] = vals[cls] * k / total  # cards of a class are exchangeable
-        return out
-
     return OddsResult(
-        hit=per_name(hits),
+        hit=_per_name(model, hits),
         whiff=whiff,
         exiled=dict(sorted((k, v) for k, v in exiled_dist.items() if v)),
         expected_bottom=bottom,
-        cast=per_name(casts_e),
+        cast=_per_name(model, casts_e),
         casts=dict(sorted((k, v) for k, v in casts_dist.items() if v)),
         instances=instances,
         library_size=len(library),
@@ -967,8 +1073,8 @@ def chain_odds(
     decline: Iterable[str] = (),
     chain: bool = True,
     grant_to_hits: int = 0,
-    max_states: int = 200_000,
-    samples: int = 20_000,
+    max_states: int = 100_000,
+    samples: int = 5_000,
     seed: int = 0,
     spell: CardDef | None = None,
 ) -> OddsResult:

@@ -411,7 +411,14 @@ def test_property_exact_equals_brute_force_and_sums_to_one(cards, steps, decline
     assert total(r.exiled) == 1
     assert total(r.casts) == 1
     assert total(r.hit) + r.whiff == r.instances
-    assert_matches_brute(r, brute_force(cards, steps, frozenset(decline)))
+    b = brute_force(cards, steps, frozenset(decline))
+    assert_matches_brute(r, b)
+    from engine.odds import _exact_chain
+
+    for stream in (True, False):  # both exact methods, whichever chain_odds picked
+        assert_matches_brute(
+            _exact_chain(cards, steps, frozenset(decline), True, 0, 10**6, stream=stream), b
+        )
 
 
 @settings(max_examples=30, deadline=None, database=None)
@@ -492,3 +499,25 @@ def test_monte_carlo_stderr_shrinks_like_one_over_root_n():
     ratio = a.stderr["expected_bottom"] / b.stderr["expected_bottom"]
     assert 1.5 < ratio < 2.7
     assert math.isclose(float(a.hit["Lightning Bolt"] + a.hit["Tarmogoyf"]), 1.0)
+
+
+@pytest.mark.parametrize(
+    "counts,steps",
+    [
+        (dict(forest=8, bolt=2, goyf=1, shardless=2, bbe=1, wrath=2), [cascade(4)] * 2),
+        (dict(forest=6, bolt=2, shardless=2, appraiser=2, fire_ice=1, titan=1), [cascade(5)]),
+        (dict(forest=5, bolt=2, goyf=1, wrath=2, shardless=1), [discover(3), cascade(4)]),
+    ],
+)
+def test_both_exact_methods_agree(counts, steps):
+    """The one-random-order walk and the segment recursion are independent derivations."""
+    from engine.odds import _exact_chain
+
+    library = lib(**counts)
+    walk = _exact_chain(library, steps, frozenset(), True, 0, 10**6)
+    segments = _exact_chain(library, steps, frozenset(), True, 0, 10**6, stream=False)
+    assert walk.method == "exact (single random order)" and segments.method == "exact"
+    assert walk.hit == segments.hit and walk.cast == segments.cast
+    assert walk.exiled == segments.exiled and walk.casts == segments.casts
+    assert walk.expected_bottom == segments.expected_bottom
+    assert walk.instances == segments.instances and walk.whiff == segments.whiff
