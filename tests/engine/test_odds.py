@@ -521,3 +521,51 @@ def test_both_exact_methods_agree(counts, steps):
     assert walk.exiled == segments.exiled and walk.casts == segments.casts
     assert walk.expected_bottom == segments.expected_bottom
     assert walk.instances == segments.instances and walk.whiff == segments.whiff
+
+
+# --------------------------------------------------------------------------- command line
+
+DECK = """4 Violent Outburst
+4 Living End
+4 Street Wraith
+4 Wrath of God
+8 Forest
+"""
+
+
+def _cli(monkeypatch, capsys, *argv: str) -> tuple[int, str, str]:
+    import io
+
+    from engine.odds_cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(DECK))
+    code = main(["--deck", "-", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_cascade_table_takes_the_spell_out_of_the_library(monkeypatch, capsys):
+    code, out, _ = _cli(monkeypatch, capsys, "--cascade", "Violent Outburst")
+    assert code == 0
+    assert "one copy taken out of the library" in out
+    assert "Library: 23 cards" in out
+    # MV 3: Violent Outburst (3), Street Wraith (5), Wrath (4) don't qualify; Living End (0) does
+    line = next(x for x in out.splitlines() if x.startswith("Living End"))
+    assert "100.000%" in line
+    assert "Exact" in out
+
+
+def test_cli_discover_json(monkeypatch, capsys):
+    import json
+
+    code, out, _ = _cli(monkeypatch, capsys, "--discover", "4", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["exact"] is True and d["library_size"] == 24
+    # discover 4: Living End, Violent Outburst (cast -> cascade 3 -> Living End), Wrath
+    assert sum(float(Fraction(v)) for v in d["exiled"].values()) == pytest.approx(1.0)
+
+
+def test_cli_unknown_card_is_a_clear_error(monkeypatch, capsys):
+    code, _, err = _cli(monkeypatch, capsys, "--cascade", "Violent Outbrust")
+    assert code == 2 and "Violent Outburst" in err
