@@ -951,7 +951,7 @@ def _engine_trial(timeline: Any, owner: int = 0) -> _Trial:
             t.whiffs += 1
         elif ev.kind in ("cascade_hit", "discover_hit"):
             for mv in ev.moves[-1:]:
-                t.hits[mv.name] += 1
+                t.hits[_card_name(frame, mv)] += 1
         for mv in ev.moves:
             if mv.owner != owner:
                 continue
@@ -960,12 +960,24 @@ def _engine_trial(timeline: Any, owner: int = 0) -> _Trial:
             elif mv.src == "exile" and mv.dst == "library":
                 t.bottom += 1
             elif mv.src == "exile" and mv.dst == "stack":
-                t.casts[mv.name] += 1
+                t.casts[_card_name(frame, mv)] += 1
     return t
 
 
+def _card_name(frame: Any, move: Any) -> str:
+    """The card's name (a cast face is "Stomp"; odds count "Bonecrusher Giant // Stomp")."""
+    try:
+        return str(frame.state.obj(move.obj).card.name)
+    except (KeyError, AttributeError):
+        return str(move.name)
+
+
 def _engine_scenario(
-    library: Sequence[CardDef], spell: CardDef | None, steps: Sequence[Step], seed: int
+    library: Sequence[CardDef],
+    spell: CardDef | None,
+    steps: Sequence[Step],
+    seed: int,
+    battlefield: Sequence[str] = (),
 ) -> dict[str, Any]:
     counts, _ = _group(library)
     player: dict[str, Any] = {
@@ -976,7 +988,7 @@ def _engine_scenario(
             "cards": [{"name": n, "count": c} for n, c in counts.items()],
         },
         "hand": [spell.name] if spell is not None else [],
-        "battlefield": [],
+        "battlefield": list(battlefield),
         "graveyard": [],
         "exile": [],
     }
@@ -1018,6 +1030,7 @@ def _engine_run(
     decline: frozenset[str],
     samples: int,
     seed: int,
+    battlefield: Sequence[str] = (),
 ) -> OddsResult:
     """Monte Carlo with the real engine: one ``Scenario(...).run()`` per sample (seed + i),
     decisions answered by the engine's AutoPolicy (cast every castable hit not declined)."""
@@ -1026,7 +1039,7 @@ def _engine_run(
 
     tally = _Tally()
     for i in range(samples):
-        scen = Scenario.from_dict(_engine_scenario(library, spell, steps, seed + i))
+        scen = Scenario.from_dict(_engine_scenario(library, spell, steps, seed + i, battlefield))
         tl = scen.run(policy=AutoPolicy(decline))
         if not tl.finished:
             raise RuntimeError(f"engine run stopped early: {tl.pending}")
@@ -1045,13 +1058,15 @@ def monte_carlo(
     seed: int = 0,
     spell: CardDef | None = None,
     use_engine: bool | None = None,
+    battlefield: Sequence[str] = (),
 ) -> OddsResult:
     """A Monte Carlo estimate (``exact=False``, with ``stderr``).
 
     With ``spell`` given (and ``use_engine`` not False) each sample is a real
     ``Scenario(...).run()`` casting that spell from hand over a shuffled library;
     otherwise the stand-alone simulation of the same rules runs.  ``use_engine=True``
-    insists on the engine.
+    insists on the engine; ``battlefield`` names permanents you control in the
+    engine run (e.g. ``["Maelstrom Nexus"]`` for a granted cascade).
     """
     st = [_as_step(s) for s in steps]
     dec = frozenset(decline)
@@ -1059,7 +1074,7 @@ def monte_carlo(
     if use_engine or (use_engine is None and engine_ok and _engine_available()):
         if spell is None:
             raise ValueError("the engine Monte Carlo needs the spell to cast")
-        return _engine_run(library, st, spell, dec, samples, seed)
+        return _engine_run(library, st, spell, dec, samples, seed, battlefield)
     return _simulate(library, st, dec, chain, grant_to_hits, samples, seed)
 
 
@@ -1113,7 +1128,8 @@ def chain_odds(
             grant_to_hits=grant_to_hits,
             samples=samples,
             seed=seed,
-            spell=spell,
+            # the engine casts the spell itself: only when that is exactly these steps
+            spell=spell if spell is not None and spell_steps(spell) == tuple(st) else None,
         )
 
 

@@ -482,6 +482,7 @@ def test_engine_monte_carlo_agrees_with_exact_chain():
         "Shardless Agent": 4,
         "Geological Appraiser": 3,
         "Wrath of God": 2,
+        "Bonecrusher Giant // Stomp": 2,  # cast as a face: counted under the card's name
     }
     library = [pool.get(n) for n, k in names.items() for _ in range(k)]
     spell = pool.get("Bloodbraid Elf")
