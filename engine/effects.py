@@ -335,8 +335,9 @@ def sacrifice(ctx: Ctx, op: dict) -> None:
     if not mine:
         game.emit(
             "sacrifice",
-            f"{game.verb(ctx.controller, 'control', 'controls')} no {what} and sacrifices "
-            "nothing; what depends on it doesn't happen.",
+            f"{game.verb(ctx.controller, 'control', 'controls')} no {what} and "
+            f"{'sacrifice' if game.pname(ctx.controller) == 'You' else 'sacrifices'} nothing; "
+            "what depends on it doesn't happen.",
             "701.21a",
         )
         return

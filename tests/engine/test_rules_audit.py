@@ -629,3 +629,14 @@ def test_every_log_line_is_grammatical_and_cites_a_cr_number_cr_100_1(d: dict) -
         assert len({f.state.card_count(player) for f in tl.frames}) == 1
     if "the stack is empty" in tl.text():
         assert not tl.final.stack
+
+
+def test_no_mountain_sentence_agrees_with_you_the_first_eruption_iii_cr_701_21a():
+    d = board(
+        [],
+        battlefield=({"name": "The First Eruption", "counters": {"lore": 2}}, "Forest"),
+        actions=[{"do": "add_lore", "card": "The First Eruption"}],
+    )
+    tl = play(d)
+    nothing = of_kind(tl, "sacrifice")[0]
+    assert nothing.text.startswith("You control no Mountain and sacrifice nothing;")

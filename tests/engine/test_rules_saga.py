@@ -572,7 +572,7 @@ def test_first_eruption_iii_without_a_mountain_deals_no_damage_seed_003() -> Non
     assert tl.finished
     assert "damage" not in kinds(tl)
     nothing = events(tl, "sacrifice")[0]
-    assert nothing.rule == "701.21a" and "sacrifices nothing" in nothing.text
+    assert nothing.rule == "701.21a" and "sacrifice nothing" in nothing.text
     assert damage_of(tl, "Grizzly Bears") == 0
     assert you(tl)["battlefield"] == ["Forest", "Grizzly Bears"]
     assert you(tl)["graveyard"] == [ERUPTION]  # the Saga itself still goes (704.5s)
