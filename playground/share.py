@@ -52,6 +52,7 @@ class ShareBox(JSComponent):
     token = param.String(default="")
     frame = param.Integer(default=0)
     sync_url = param.Boolean(default=False, doc="Write ?s=&f= into the page URL.")
+    url_read = param.Boolean(default=False, doc="Python has read the page URL: now keep it.")
 
     _esm = """
 export function render({ model }) {
@@ -72,7 +73,9 @@ export function render({ model }) {
   const query = () => '?s=' + encodeURIComponent(model.token) + '&f=' + model.frame;
   const link = () => window.location.origin + window.location.pathname + query();
   const update = () => {
-    if (model.sync_url && window.location.search !== query()) {
+    // Never overwrite the address before Python has read the link in it (a hosted,
+    // Pyodide page only learns the address after this first render).
+    if (model.sync_url && model.url_read && window.location.search !== query()) {
       window.history.replaceState(window.history.state, '', query() + window.location.hash);
     }
     input.value = model.sync_url ? link() : query();
@@ -80,6 +83,7 @@ export function render({ model }) {
   update();
   model.on('token', update);
   model.on('frame', update);
+  model.on('url_read', update);
   const done = (ok) => {
     status.textContent = ok ? 'Link copied' : 'Select the link and copy it';
     setTimeout(() => { status.textContent = ''; }, 2000);
@@ -112,9 +116,24 @@ button:hover { background: #005f96; }
 
 
 def share_view(model: PlaygroundModel, *, sync_url: bool = False) -> ShareBox:
-    """The share box, following the model's token and frame."""
+    """The share box, following the model's token and frame.
+
+    With ``sync_url`` the page URL is only rewritten once the link in it was read:
+    served, the request carries it (read_url at start-up); a Pyodide page learns the
+    address only after its first render (the page posts window.location), so read it then.
+    """
     box = ShareBox(token=model.token, frame=model.frame, sync_url=sync_url,
                    sizing_mode="stretch_width")
+    loc = pn.state.location
+    if sync_url and loc is not None and pn.state._is_pyodide:
+        def on_location(*_: Any) -> None:
+            if not box.url_read:
+                read_url(model)
+                box.url_read = True
+
+        loc.param.watch(on_location, ["href", "search"])
+    else:  # served: the app already read the URL the request carried
+        box.url_read = True
 
     def update(*_: Any) -> None:
         box.param.update(token=model.token, frame=model.frame)
