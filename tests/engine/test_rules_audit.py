@@ -640,3 +640,37 @@ def test_no_mountain_sentence_agrees_with_you_the_first_eruption_iii_cr_701_21a(
     tl = play(d)
     nothing = of_kind(tl, "sacrifice")[0]
     assert nothing.text.startswith("You control no Mountain and sacrifice nothing;")
+
+
+def test_chapter_and_cascade_trigger_in_the_same_settle_are_ordered_cr_603_3b_704_5s():
+    """Chapter I discovers into Bloodbraid Elf (its cascade triggers) and then adds a lore
+    counter (chapter II triggers): both wait together, their controller orders them; the
+    Saga stays until chapter II has left the stack."""
+    saga = {
+        "name": "Delve Saga",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment — Saga",
+        "chapters": {
+            "count": 2,
+            "abilities": [
+                {"chapters": [1], "ops": [{"op": "discover", "n": 4},
+                                          {"op": "lore_counter", "n": 1}]},
+                {"chapters": [2], "ops": [{"op": "gain_life", "n": 3}]},
+            ],
+        },
+    }  # fmt: skip
+    choices = ("cast", "first:Chapter II of Delve Saga", "cast")
+    library = ["Mountain", "Bloodbraid Elf", "Forest", "Grizzly Bears"]
+    d = board(library, hand=("Delve Saga",), cards=(saga,), choices=choices)
+    tl = play(d)
+    (order,) = [d for _, d, _ in tl.answered if d.kind == "order_triggers"]
+    assert order.rule == "603.3b" and len(order.options) == 2
+    texts = [e.text for e in tl.events]
+    i_cascade = next(
+        i for i, t in enumerate(texts) if t.startswith("Cascade of Bloodbraid Elf res")
+    )
+    i_chapter = next(i for i, t in enumerate(texts) if t.startswith("Chapter II of Delve Saga res"))
+    i_sac = next(i for i, e in enumerate(tl.events) if e.kind == "sacrifice")
+    assert i_cascade < i_chapter < i_sac
+    assert tl.final.players[0].life == 23
+    assert sorted(zone(tl, "battlefield")) == ["Bloodbraid Elf", "Grizzly Bears"]
