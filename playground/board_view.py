@@ -6,6 +6,7 @@ the moved / touched objects of the frame's event get the ``moved`` class.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import param
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from engine import CardObject, GameState, Timeline
     from playground.model import PlaygroundModel
 
-__all__ = ["BOARD_CSS", "BoardView", "board_html", "board_view"]
+__all__ = ["BOARD_CSS", "PARTS", "BoardView", "board_html", "board_parts", "board_view"]
 
 LIBRARY_TOP = 7  # library cards shown from the top
 LIBRARY_BOTTOM = 4  # ... and from the bottom (cascade puts cards there)
@@ -124,31 +125,53 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
     return "".join(items)
 
 
-def _player(state: GameState, p: int, moved: set[int], moves: dict, *, you: bool) -> str:
+def _player_head(state: GameState, p: int) -> str:
     ps = state.players[p]
-    prefix = "" if you else "opp-"
-    zones = []
-    order = (("library", "hand", "exile", "battlefield", "graveyard") if you
-             else ("hand", "battlefield", "graveyard", "exile", "library"))
-    for z in order:
-        if z == "library":
-            body = _library(state, p, moved, moves)
-        else:
-            body = "".join(chip(state.objects[i], moved, moves) for i in ps.zone(z))
-        zones.append(_zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body,
-                           len(ps.zone(z)), cls=f"z-{z}"))
     pool = (f' <span class="pool">mana pool {mana_html(ps.mana_pool)}</span>'
             if ps.mana_pool else "")
-    who = "you" if you else "opp"
-    return (f'<div class="player {who}" data-testid="player-{who}">'
-            f'<div class="phead"><b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>'
-            f'{pool}</div><div class="zones">{"".join(zones)}</div></div>')
+    return f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{pool}'
 
 
-def board_html(timeline: Timeline | None, frame: int, error: str = "") -> str:
-    """The whole board for frame ``frame`` of ``timeline`` (escaped HTML)."""
+def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
+                 *, you: bool) -> str:
+    ps = state.players[p]
+    if z == "library":
+        body = _library(state, p, moved, moves)
+    else:
+        body = "".join(chip(state.objects[i], moved, moves) for i in ps.zone(z))
+    prefix = "" if you else "opp-"
+    return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}")
+
+
+_YOU_ZONES = ("library", "hand", "exile", "battlefield", "graveyard")
+_OPP_ZONES = ("hand", "battlefield", "graveyard", "exile", "library")
+
+
+def _opponent(state: GameState, moved: set[int], moves: dict) -> str:
+    if len(state.players) < 2:
+        return ""
+    zones = "".join(_player_zone(state, 1, z, moved, moves, you=False) for z in _OPP_ZONES)
+    return (f'<div class="player opp" data-testid="player-opp"><div class="phead">'
+            f'{_player_head(state, 1)}</div><div class="zones">{zones}</div></div>')
+
+
+# The board is a fixed skeleton with named parts; a step re-sends only the parts that
+# changed (usually the event line, the library and one other zone).
+PARTS = ("head", "opp", "stack", "you_head", *(f"you_{z}" for z in _YOU_ZONES))
+SKELETON = (
+    '<div class="board" data-testid="board" data-frame="{frame}">{head}<div class="table">'
+    '{opp}<div class="mid">{stack}</div><div class="player you" data-testid="player-you">'
+    '<div class="phead">{you_head}</div><div class="zones">'
+    + "".join(f"{{you_{z}}}" for z in _YOU_ZONES) + "</div></div></div></div>"
+)
+
+
+def board_parts(timeline: Timeline | None, frame: int, error: str = "") -> dict[str, str]:
+    """The board of frame ``frame`` as named HTML parts (everything escaped)."""
+    parts = dict.fromkeys(PARTS, "")
     if timeline is None:
-        return f'<div class="board" data-testid="board"><p>{esc(error or "No scenario")}</p></div>'
+        parts["head"] = f'<p>{esc(error or "No scenario")}</p>'
+        return parts
     frame = max(0, min(frame, len(timeline) - 1))
     fr = timeline[frame]
     state = fr.state
@@ -171,14 +194,21 @@ def board_html(timeline: Timeline | None, frame: int, error: str = "") -> str:
                 f'</span><span class="etext" data-testid="event-text">{mana_text(event.text)}'
                 f'</span><span class="rule" data-testid="rule">CR {esc(event.rule)}</span>'
                 f'{move_txt}</div>')
-    phase = (f'<div class="phase">Turn {state.turn} · {esc(state.phase)} · '
-             f'frame {frame} of {len(timeline) - 1}</div>')
-    stack = _zone("zone-stack", "Stack (top first)", _stack(state, moved, moves),
-                  len(state.stack), cls="z-stack")
-    opp = _player(state, 1, moved, moves, you=False) if len(state.players) > 1 else ""
-    you = _player(state, 0, moved, moves, you=True)
-    return (f'<div class="board" data-testid="board" data-frame="{frame}">{head}{phase}'
-            f'<div class="table">{opp}<div class="mid">{stack}</div>{you}</div></div>')
+    parts["head"] = head + (f'<div class="phase">Turn {state.turn} · {esc(state.phase)} · '
+                            f'frame {frame} of {len(timeline) - 1}</div>')
+    parts["stack"] = _zone("zone-stack", "Stack (top first)", _stack(state, moved, moves),
+                           len(state.stack), cls="z-stack")
+    parts["opp"] = _opponent(state, moved, moves)
+    parts["you_head"] = _player_head(state, 0)
+    for z in _YOU_ZONES:
+        parts[f"you_{z}"] = _player_zone(state, 0, z, moved, moves, you=True)
+    return parts
+
+
+def board_html(timeline: Timeline | None, frame: int, error: str = "") -> str:
+    """The whole board for frame ``frame`` of ``timeline`` as one escaped HTML string."""
+    parts = board_parts(timeline, frame, error)
+    return SKELETON.format(frame=frame, **parts)
 
 
 BOARD_CSS = MANA_CSS + """
@@ -215,7 +245,7 @@ BOARD_CSS = MANA_CSS + """
 .chip { display: inline-flex; align-items: center; gap: 4px; padding: 2px 7px 2px 6px;
   border: 1px solid #c9d1d9; border-left-width: 4px; border-radius: 5px; background: #fff;
   white-space: nowrap; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
-  transition: box-shadow .15s; }
+ }
 .chip .cname { font-weight: 500; }
 .chip.tapped { opacity: .75; font-style: italic; }
 .c-W { border-left-color: #e8dca0; } .c-U { border-left-color: #4a90d9; }
@@ -234,33 +264,65 @@ BOARD_CSS = MANA_CSS + """
 """
 
 
-class BoardView(JSComponent):
-    """The board as one HTML string swapped in place: a step sends only the new markup.
+def _part_params() -> dict[str, param.String]:
+    return {k: param.String(default="") for k in PARTS}
 
-    (A Panel HTML pane re-sends its stylesheets on every update; this keeps them fixed.)
-    The string is built by ``board_html``, which escapes every user-supplied text.
+
+class BoardView(JSComponent):
+    """The board in the browser: a fixed skeleton whose parts are swapped in place.
+
+    A step sends only the parts whose HTML changed, and the browser re-parses only
+    those; ``data-frame`` is set after the parts, so it marks a finished redraw.
+    Every part is built by ``board_parts``, which escapes all user-supplied text.
     """
 
-    html = param.String(default="")
+    skeleton = param.String(default="", constant=True)
+    frame = param.Integer(default=0)
+    head = param.String(default="")
+    opp = param.String(default="")
+    stack = param.String(default="")
+    you_head = param.String(default="")
+    you_library = param.String(default="")
+    you_hand = param.String(default="")
+    you_exile = param.String(default="")
+    you_battlefield = param.String(default="")
+    you_graveyard = param.String(default="")
 
     _esm = """
+const PARTS = __PARTS__;
 export function render({ model }) {
-  const div = document.createElement('div');
-  div.innerHTML = model.html;
-  model.on('html', () => { div.innerHTML = model.html; });
-  return div;
+  const root = document.createElement('div');
+  root.innerHTML = model.skeleton;
+  const board = root.firstElementChild;
+  const holders = {};
+  for (const k of PARTS) holders[k] = root.querySelector('[data-part="' + k + '"]');
+  const shown = {};
+  let queued = false;
+  const sync = () => {
+    queued = false;
+    for (const k of PARTS) {
+      if (shown[k] !== model[k]) { holders[k].innerHTML = model[k]; shown[k] = model[k]; }
+    }
+    board.dataset.frame = String(model.frame);
+  };
+  const later = () => { if (!queued) { queued = true; queueMicrotask(sync); } };
+  sync();
+  for (const k of PARTS.concat(['frame'])) model.on(k, later);
+  return root;
 }
-"""
-    _stylesheets = [BOARD_CSS]
+""".replace("__PARTS__", json.dumps(list(PARTS)))
+    _stylesheets = [BOARD_CSS + ".part { display: contents; }"]
 
 
 def board_view(model: PlaygroundModel) -> BoardView:
-    """The board, redrawn when the model's timeline or frame changes."""
-    view = BoardView(html=board_html(model.timeline, model.frame),
-                     sizing_mode="stretch_width", margin=(0, 5))
+    """The board, redrawn (changed parts only) when the model's timeline or frame changes."""
+    holders = {k: f'<div class="part" data-part="{k}"></div>' for k in PARTS}
+    view = BoardView(skeleton=SKELETON.format(frame=model.frame, **holders),
+                     frame=model.frame, sizing_mode="stretch_width", margin=(0, 5),
+                     **board_parts(model.timeline, model.frame))
 
     def redraw(*_: object) -> None:
-        view.html = board_html(model.timeline, model.frame)
+        view.param.update(**board_parts(model.timeline, model.frame), frame=model.frame)
 
     model.param.watch(redraw, ["timeline", "frame"])
     return view

@@ -39,6 +39,7 @@ export function render({ model, el }) {
   box.appendChild(ol);
   function draw() {
     ol.replaceChildren();
+    marked = null;
     model.entries.forEach((e, i) => {
       const li = document.createElement('li');
       li.dataset.frame = String(i);
@@ -62,18 +63,26 @@ export function render({ model, el }) {
     });
     mark();
   }
+  let marked = null;
+  let scrollQueued = false;
   function mark() {
-    for (const li of ol.children) {
-      const cur = Number(li.dataset.frame) === model.frame;
-      li.classList.toggle('current', cur);
-      if (cur) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
-    }
-    const cur = ol.children[model.frame];
-    if (cur) {
+    // Touch only the old and new current lines; scroll in the next frame, so reading
+    // positions never forces an extra layout in the middle of a redraw.
+    if (marked) { marked.classList.remove('current'); marked.removeAttribute('aria-current'); }
+    marked = ol.children[model.frame] || null;
+    if (!marked) return;
+    marked.classList.add('current');
+    marked.setAttribute('aria-current', 'step');
+    if (scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(() => {
+      scrollQueued = false;
+      const cur = marked;
+      if (!cur) return;
       const top = cur.offsetTop - box.offsetTop, h = box.clientHeight;
       if (top < box.scrollTop || top + cur.offsetHeight > box.scrollTop + h)
         box.scrollTop = Math.max(0, top - h / 2);
-    }
+    });
   }
   draw();
   model.on('entries', draw);
