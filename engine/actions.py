@@ -148,7 +148,9 @@ def activate(game: Game, action: dict) -> None:
     if "{t}" in cost:
         if obj.tapped:
             raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
-        if game.face(obj).is_creature and obj.entered_turn >= game.turn:
+        face = game.face(obj)
+        haste = any(k.lower() == "haste" for k in (*face.keywords, *obj.card.keywords))
+        if face.is_creature and obj.entered_turn >= game.turn and not haste:
             raise GameError(
                 f"{obj.name} came under your control this turn: its {{T}} ability can't be "
                 "activated (summoning sickness, 302.6)"

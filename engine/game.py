@@ -583,7 +583,9 @@ class Game:
             move = self.move(item.card_id, destination)
             self.emit(
                 "countered",
-                f"{item.text} is countered{by} and put into its owner's {destination}.",
+                f"{item.text} is countered{by} and put "
+                + ("on top of" if destination == "library" else "into")
+                + f" its owner's {destination}.",
                 "701.6a",
                 [move],
             )

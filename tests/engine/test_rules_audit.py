@@ -674,3 +674,37 @@ def test_chapter_and_cascade_trigger_in_the_same_settle_are_ordered_cr_603_3b_70
     assert i_cascade < i_chapter < i_sac
     assert tl.final.players[0].life == 23
     assert sorted(zone(tl, "battlefield")) == ["Bloodbraid Elf", "Grizzly Bears"]
+
+
+def test_memory_lapse_puts_the_spell_on_top_of_its_owners_library_cr_701_6a():
+    d = board(
+        ["Forest"],
+        hand=("Grizzly Bears",),
+        opponent_hand=("Memory Lapse",),
+        actions=[
+            {"do": "cast", "card": "Grizzly Bears"},
+            {"do": "counter", "target": "Grizzly Bears", "with": "Memory Lapse"},
+        ],
+    )
+    tl = play(d)
+    (countered,) = of_kind(tl, "countered")
+    assert countered.text.endswith("put on top of its owner's library.")
+    assert zone(tl, "library") == ["Grizzly Bears", "Forest"]
+
+
+def test_haste_creature_may_use_its_tap_ability_the_turn_it_enters_cr_302_6_702_10():
+    pinger = {
+        "name": "Hasty Pinger",
+        "mana_cost": "{1}",
+        "type_line": "Creature — Goblin",
+        "power": "1",
+        "toughness": "1",
+        "keywords": ["Haste"],
+        "effects": {"activated": [{"cost": "{T}", "targets": [{"what": "any", "count": 1}],
+                                   "ops": [{"op": "damage", "amount": 1, "to": "target"}]}]},
+    }  # fmt: skip
+    d = board([], hand=("Hasty Pinger",), cards=(pinger,), choices=("target:p1",),
+              actions=[{"do": "cast", "card": "Hasty Pinger"},
+                       {"do": "activate", "card": "Hasty Pinger"}])  # fmt: skip
+    tl = play(d)
+    assert tl.final.players[1].life == 19
