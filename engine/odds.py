@@ -7,11 +7,17 @@ cards; the number of cards exiled is negative hypergeometric).  Several
 instances and chains need the library state after each instance, which we
 model as a sequence of *segments*: the unseen random part on top, then each
 instance's bottomed cards (random order among themselves).  Cards that behave
-the same under every threshold that can occur are merged into one class, and
-an exact forward recursion over (segments, pending triggers) runs with
-rational arithmetic.  When the state space exceeds a cap we fall back to a
-Monte Carlo estimate (the real engine when it can express the action),
-labelled as such with standard errors.
+the same under every threshold that can occur are merged into one class.
+
+Two exact methods, both checked against brute force over all orders:
+- when enough cards that stop every possible instance sit in the unseen part,
+  no instance can ever reach the bottomed cards, and the whole process reads one
+  random order card by card (:func:`_stream_chain`; the usual case, fast);
+- otherwise a forward recursion over (segments, pending instances) resolves one
+  instance at a time (:func:`_exact_chain`).
+Both use integer numerators over a common denominator and return Fractions.
+When the work exceeds a cap we fall back to a Monte Carlo estimate (the real
+engine when it can express the action), labelled as such with standard errors.
 
 Stdlib only (fractions, math, random); runs under Pyodide.
 """

@@ -57,10 +57,11 @@ def format_result(r: OddsResult, *, max_exiled_rows: int = 15) -> str:
     if est:
         head.append("± s.e.")
     rows = [head]
+    frac = _fraction if not est else (lambda x: f"~{float(x):.4f}")
     for row in r.table():
-        cells = [row["card"], _fraction(row["hit"]), _pct(row["hit"])]
+        cells = [row["card"], frac(row["hit"]), _pct(row["hit"])]
         if len(head) > 3 + est:
-            cells += [_fraction(row["cast"]), _pct(row["cast"])]
+            cells += [frac(row["cast"]), _pct(row["cast"])]
         if est:
             cells.append(_pct(row.get("stderr_pct", 0.0) / 100))
         rows.append(cells)
@@ -70,7 +71,7 @@ def format_result(r: OddsResult, *, max_exiled_rows: int = 15) -> str:
     table = r.exiled_table()
     for row in table[:max_exiled_rows]:
         ex_rows.append(
-            [str(row["exiled"]), _fraction(row["p"]), _pct(row["p"]), f"{row['at_least_pct']:.3f}%"]
+            [str(row["exiled"]), frac(row["p"]), _pct(row["p"]), f"{row['at_least_pct']:.3f}%"]
         )
     lines += _align(ex_rows, right={0, 1, 2, 3})
     if len(table) > max_exiled_rows:
