@@ -14,11 +14,12 @@ earlier library instant. Every card name is escaped (HTML) or drawn as text (Bok
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,7 @@ __all__ = [
 MAX_STATES = 16_000
 SAMPLES = 20_000  # Monte Carlo samples (stand-alone simulation, ~0.5 s), seed 0: repeatable
 CACHE_SIZE = 64
+DEBOUNCE = 0.05  # seconds between an edit and the computation it starts
 MAX_BARS = 24  # bars in the hit chart; the table lists every card
 WHIFF = "(nothing: whiff)"
 
@@ -182,11 +184,18 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
         card = pool.get(main["card"])
     except UnknownCardError:
         return OddsAction("none", f"Unknown card {main['card']!r}: no odds.", card=main["card"])
+    # "discover X": X is decided in the game, so the odds need a number from the person
+    x_discover = (isinstance(card.discover, str)
+                  and card.discover_when in ("activated" if do == "activate" else "etb", "spell"))
+    x_note = (f"{card.name} discovers X, a number decided in the game: to see those odds, "
+              "choose the action 'Discover N (no card)' with that number.")
     if do == "activate":
         if isinstance(card.discover, int) and card.discover_when == "activated":
             n = card.discover
             return OddsAction("discover", f"Activate {card.name}: discover {n}", card=card.name,
                               steps=(discover(n),))
+        if x_discover:
+            return OddsAction("none", x_note, card=card.name)
         return OddsAction("none", f"Activating {card.name} neither cascades nor discovers, "
                                   "so there are no odds to show.", card=card.name)
     granted = _granted_from_timeline(timeline, player)
@@ -198,6 +207,8 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
         mv = card.front.mana_value(x)
         steps = tuple(Step("cascade", mv) if s.kind == "cascade" else s for s in steps)
     if not steps:
+        if x_discover:
+            return OddsAction("none", x_note, card=card.name)
         return OddsAction("none", f"Casting {card.name} neither cascades nor discovers "
                                   "(and nothing on the battlefield gives it cascade), "
                                   "so there are no odds to show.", card=card.name)
@@ -205,6 +216,10 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
     if granted:
         srcs = ", ".join(dict.fromkeys(granted))
         text += f" (cascade given by {srcs})"
+    if x and card.has_x:
+        text += f" with X = {x}"
+    if x_discover:
+        text += f". Not included: {x_note}"
     return OddsAction("spell", text, card=card.name, steps=steps, granted_by=granted)
 
 
@@ -643,6 +658,19 @@ class _OddsState(param.Parameterized):
     compare_error = param.String(default="")
 
 
+def _deferred(fn: Callable[..., pn.viewable.Viewable]) -> Callable[..., Any]:
+    """Run a view function as a task after the current callback: an edit in the library
+    builder reaches the page first while the odds show a spinner, and a newer edit within
+    ``DEBOUNCE`` seconds cancels the older computation (Panel cancels the pending task)."""
+
+    async def run(*args: Any) -> pn.viewable.Viewable:
+        await asyncio.sleep(DEBOUNCE)
+        return fn(*args)
+
+    run.__name__ = fn.__name__
+    return run
+
+
 def _html(obj: str, **kw: Any) -> pn.pane.HTML:
     return pn.pane.HTML(obj, stylesheets=[_CSS], sizing_mode="stretch_width", **kw)
 
@@ -746,11 +774,11 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
     right = pn.Column(
         _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
         select, other,
-        pn.param.ParamFunction(pn.bind(compare, state.param.key, state.param.compare,
+        pn.param.ParamFunction(pn.bind(_deferred(compare), state.param.key, state.param.compare,
                                        state.param.compare_error), **fn),
         sizing_mode="stretch_width", min_width=380)
-    left = pn.param.ParamFunction(pn.bind(table, state.param.key), **fn)
+    left = pn.param.ParamFunction(pn.bind(_deferred(table), state.param.key), **fn)
     return pn.Column(
-        pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
+        pn.param.ParamFunction(pn.bind(_deferred(main), state.param.key), **fn),
         pn.Row(left, right, sizing_mode="stretch_width"),
         sizing_mode="stretch_width", margin=(5, 5))

@@ -141,6 +141,22 @@ def test_discover_actions_use_discover_odds() -> None:
     assert ov.compute_odds(key, model.pool).whiff == 1  # Tarmogoyf has mana value 2
 
 
+def _bare(actions: list[dict], battlefield: tuple = ()) -> dict:
+    data = json.loads(json.dumps(DEFAULT_SCENARIO))
+    data["players"][0]["battlefield"] = list(battlefield)
+    data["actions"] = actions
+    return data
+
+
+def test_x_in_the_cast_counts_for_cascade_and_discover_x_is_explained() -> None:
+    pool = default_pool()
+    burn = ov.odds_action(_bare([{"do": "cast", "card": "Let the Galaxy Burn", "x": 3}]), pool)
+    assert burn.steps == (cascade(9),)  # {X}{5}{R} with X = 3 has mana value 9 on the stack
+    assert "X = 3" in burn.text
+    claws = ov.odds_action(_bare([{"do": "cast", "card": "Contest of Claws"}]), pool)
+    assert not claws.has_odds and "Discover N (no card)" in claws.text
+
+
 def test_actions_without_odds_say_so() -> None:
     model = PlaygroundModel(PRESETS["Proliferate a Saga"])
     key = _key(model)
