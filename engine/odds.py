@@ -655,11 +655,10 @@ def _stream_chain(
         l_bottom = 0
         l_hits = [0] * ncls
         l_casts = [0] * ncls
-        done = 0
+        done: dict[int, int] = defaultdict(int)  # free casts -> probability * den
         for (comp, stack, nc), p in frontier.items():
             if not stack:
-                done += p
-                casts_dist[nc] += Fraction(p, den)
+                done[nc] += p
                 continue
             t = stack[-1]
             stop = model.stop[t]
@@ -685,7 +684,9 @@ def _stream_chain(
                     nxt[(new, stack[:-1] + pushes[t][c], nc + 1)] += q
             seen += 1
         if done:
-            exiled_dist[level] = Fraction(done, den)
+            exiled_dist[level] = Fraction(sum(done.values()), den)
+            for nc, p in done.items():
+                casts_dist[nc] += Fraction(p, den)
         if seen > max_states:
             raise StateSpaceTooLarge(f"more than {max_states} states")
         den_next = den * n if n else den

@@ -114,16 +114,18 @@ def _brute_castable(c: CardDef, step: Step):
     return None
 
 
-def _brute_pushes(c: CardDef, face) -> list[Step]:
+def _brute_pushes(c: CardDef, face, grant: int = 0) -> list[Step]:
     if face.name != c.front.name:
-        return []
-    out = [Step("cascade", face.mana_value())] * c.cascade
+        return [Step("cascade", face.mana_value())] * grant
+    out = [Step("cascade", face.mana_value())] * (c.cascade + grant)
     if isinstance(c.discover, int) and c.discover_when in ("etb", "spell"):
         out.append(Step("discover", c.discover))
     return out
 
 
-def brute_force(library: list[CardDef], steps: list[Step], decline=frozenset()) -> dict:
+def brute_force(
+    library: list[CardDef], steps: list[Step], decline=frozenset(), grant: int = 0
+) -> dict:
     """Exact expectations by enumerating every permutation and every bottom order."""
     out = {
         "hit": Counter(),
@@ -163,7 +165,7 @@ def brute_force(library: list[CardDef], steps: list[Step], decline=frozenset()) 
         new_stack = rest
         if face is not None:
             out["cast"][c.name] += w
-            new_stack = rest + tuple(reversed(_brute_pushes(c, face)))
+            new_stack = rest + tuple(reversed(_brute_pushes(c, face, grant)))
         elif step.kind == "cascade":
             below.append(cid)
         out["bottom"] += w * len(below)
@@ -364,6 +366,15 @@ def test_chain_cascade_and_discover_equal_brute_force():
     r = chain_odds(library, steps)
     assert_matches_brute(r, brute_force(library, steps))
     assert r.cast["Shardless Agent"] > 0 and r.instances > 2
+
+
+def test_granted_cascade_on_every_cast_hit_equals_brute_force():
+    """grant_to_hits: a static grant gives every free spell cascade too (chains of hits)."""
+    library = lib(forest=1, bolt=1, goyf=1, wrath=1, footfalls=1)
+    steps = [cascade(5)]
+    r = chain_odds(library, steps, grant_to_hits=1)
+    assert_matches_brute(r, brute_force(library, steps, grant=1))
+    assert r.instances > 1
 
 
 def test_chain_expected_counts_and_distributions():
