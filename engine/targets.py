@@ -76,11 +76,43 @@ def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) ->
             and perm.controller != controller
         ):
             continue
+        if "don't control" in constraint and perm.controller == controller:
+            continue
         m = _MV_RE.search(constraint)
         if m and not _compare(face.mana_value(0), m.group(1), int(m.group(2))):
             continue
+        if not _permanent_matches(face, constraint):
+            continue
         refs.append(f"o{perm.id}")
     return refs
+
+
+_WHO = re.compile(
+    r"an opponent controls|opponent controls|you don't control|you control|opponent's|"
+    r"other than this|another"
+)
+
+
+def _permanent_matches(face: Face, constraint: str) -> bool:
+    """Type and color words of a target restriction: "nonblack", "artifact or enchantment",
+    "artifact, enchantment, or land", "without flying" (CR 601.2c: only legal targets).
+
+    Who controls it and mana value are checked by the caller; words the filter reader
+    doesn't understand restrict nothing.
+    """
+    from engine import spell_filter
+
+    if "without flying" in constraint:
+        if any(k.lower() == "flying" for k in face.keywords):
+            return False
+        constraint = constraint.replace("without flying", "")
+    text = _MV_RE.sub("", _WHO.sub("", constraint)).replace(" with ", " ")
+    text = re.sub(r"\s+", " ", text).strip(" ,")
+    if " or " in text:  # "artifact, enchantment, or land": a list of alternatives
+        text = re.sub(r",\s*(or\s+)?", " or ", text)
+    if not text:
+        return True
+    return spell_filter.matches(face, face.mana_value(0), text) is not False
 
 
 def _spell_matches(face: Face, mana_value: int, constraint: str) -> bool:

@@ -708,3 +708,37 @@ def test_haste_creature_may_use_its_tap_ability_the_turn_it_enters_cr_302_6_702_
                        {"do": "activate", "card": "Hasty Pinger"}])  # fmt: skip
     tl = play(d)
     assert tl.final.players[1].life == 19
+
+
+# ------------------------------------------- 601.2c: printed target restrictions apply
+
+
+@pytest.mark.parametrize(
+    ("spell", "targets", "hit"),
+    [
+        ("Doom Blade", ("Dark Confidant", "Grizzly Bears"), "Grizzly Bears"),  # nonblack
+        ("Go for the Throat", ("Ornithopter", "Grizzly Bears"), "Grizzly Bears"),  # nonartifact
+        ("Roast", ("Serra Angel", "Grizzly Bears"), "Grizzly Bears"),  # without flying
+        ("Putrefy", ("Mountain", "Grizzly Bears"), "Grizzly Bears"),  # artifact or creature
+    ],
+)
+def test_only_legal_targets_are_offered_cr_601_2c_115_1(spell, targets, hit):
+    """With exactly one legal target there is nothing to choose: that one is targeted."""
+    tl = play(board([], hand=(spell,), opponent_battlefield=targets))
+    (target,) = of_kind(tl, "target")
+    assert hit in target.text
+    assert hit in zone(tl, "graveyard", 1)
+    assert len(zone(tl, "battlefield", 1)) == 1
+
+
+def test_krosan_grip_without_artifact_or_enchantment_cant_be_cast_cr_601_2c():
+    d = board([], hand=("Krosan Grip",), opponent_battlefield=("Grizzly Bears", "Mountain"))
+    with pytest.raises(ScenarioError, match="no legal target"):
+        Scenario.from_dict(d).run()
+
+
+def test_acidic_slime_enter_trigger_targets_an_artifact_enchantment_or_land_cr_603_3d():
+    d = board([], hand=("Acidic Slime",), opponent_battlefield=("Grizzly Bears", "Mountain"))
+    tl = play(d)
+    assert zone(tl, "graveyard", 1) == ["Mountain"]
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
