@@ -645,18 +645,24 @@ def _stream_chain(
         [tuple(reversed(model.tasks[t][c] or ())) for c in range(ncls)]
         for t in range(len(model.thresholds))
     ]
-    frontier: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {(init, stack0, 0): 1}
+    # unseen counts packed into one int: count_c = code // radix[c] % (init[c] + 1)
+    radix = [1] * ncls
+    for c in range(1, ncls):
+        radix[c] = radix[c - 1] * (init[c - 1] + 1)
+    places = [(c, radix[c], init[c] + 1) for c in range(ncls) if init[c]]
+    code0 = sum(init[c] * radix[c] for c in range(ncls))
+    frontier: dict[tuple[int, tuple[int, ...], int], int] = {(code0, stack0, 0): 1}
     den = 1  # N (N-1) ... (N-L+1) after L cards
     level = 0
     seen = 0
     while frontier:
         n = n_total - level
-        nxt: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = defaultdict(int)
+        nxt: dict[tuple[int, tuple[int, ...], int], int] = defaultdict(int)
         l_bottom = 0
         l_hits = [0] * ncls
         l_casts = [0] * ncls
         done: dict[int, int] = defaultdict(int)  # free casts -> probability * den
-        for (comp, stack, nc), p in frontier.items():
+        for (code, stack, nc), p in frontier.items():
             if not stack:
                 done[nc] += p
                 continue
@@ -664,12 +670,12 @@ def _stream_chain(
             stop = model.stop[t]
             tasks = model.tasks[t]
             is_cascade = model.thresholds[t].kind == "cascade"
-            for c in range(ncls):
-                k = comp[c]
+            for c, r, base in places:
+                k = code // r % base
                 if not k:
                     continue
                 q = p * k
-                new = comp[:c] + (k - 1,) + comp[c + 1 :]
+                new = code - r
                 if not stop[c]:
                     l_bottom += q  # exiled, not the hit: to the bottom, never seen again
                     nxt[(new, stack, nc)] += q
