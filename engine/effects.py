@@ -114,11 +114,27 @@ def run_ops(
                 objects=(source,) if source else (),
             )
             continue
+        if _x_from_text(op):
+            what = str(op.get("op", "?")).replace("_", " ")
+            not_simulated(ctx, {"hint": f"{what}, where X is the {op['x']}"})
+            continue
         handler = HANDLERS.get(op.get("op", ""))
         if handler is None:
             not_simulated(ctx, op)
         else:
             handler(ctx, op)
+
+
+def _x_from_text(op: dict) -> bool:
+    """An amount "X" that the card text defines ("X is the mana value of that card") is not
+    the X paid for the spell: using the spell's X (usually 0) would log a false number."""
+    x = op.get("x")
+    if not isinstance(x, str) or x.strip().lower() in ("x", "the x paid", "x paid"):
+        return False
+    amounts = [op.get(k) for k in ("amount", "n", "count")]
+    return any(
+        isinstance(a, str) and a.replace(" ", "").lstrip("-").startswith("X") for a in amounts
+    )
 
 
 def not_simulated(ctx: Ctx, op: dict) -> None:

@@ -742,3 +742,14 @@ def test_acidic_slime_enter_trigger_targets_an_artifact_enchantment_or_land_cr_6
     tl = play(d)
     assert zone(tl, "graveyard", 1) == ["Mountain"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
+
+
+def test_x_defined_by_card_text_is_not_faked_as_0_reanimate_cr_107_3_608_2():
+    """Reanimate: "You lose life equal to its mana value" -- X is not the spell's X (there
+    is none): the log must not say "You lose 0 life"; it says the part isn't simulated."""
+    d = board([], hand=("Reanimate",))
+    d["players"][0]["graveyard"] = ["Thragtusk"]
+    tl = play(d)
+    assert not of_kind(tl, "life")
+    assert any("mana value of that card" in e.text for e in of_kind(tl, "not_simulated"))
+    assert tl.final.players[0].life == 20
