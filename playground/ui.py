@@ -94,7 +94,7 @@ class Playground(pn.viewable.Viewer):
         sidebar = pn.Column(
             examples,
             pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
-                    sizing_mode="stretch_width", dynamic=False),
+                    sizing_mode="stretch_width", dynamic=True),
             width=400, margin=(5, 10, 5, 5),
         )
         resolution = pn.Column(
