@@ -7,6 +7,7 @@ keeps the app convertible with ``panel convert --to pyodide-worker``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -59,13 +60,18 @@ class Playground(pn.viewable.Viewer):
 
     >>> import panel as pn; pn.extension()
     >>> Playground()                      # the default Bloodbraid Elf scenario
-    >>> Playground(Scenario.load("examples/scenarios/basic_cascade.json")).servable()
+    >>> Playground("examples/scenarios/basic_cascade.json").servable()   # or a Scenario,
+    >>> Playground("v1.eJy...")                                      # a dict, a share token
     """
 
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
 
-    def __init__(self, scenario: Scenario | dict | None = None, *,
+    def __init__(self, scenario: Scenario | dict | str | Path | None = None, *,
                  sync_url: bool | None = None, **params: Any) -> None:
+        if isinstance(scenario, str | Path):  # a share token or a scenario JSON file
+            text = str(scenario)
+            is_token = isinstance(scenario, str) and text.startswith("v") and "." in text[:4]
+            scenario = Scenario.from_token(text) if is_token else Scenario.load(text)
         params.setdefault("model", PlaygroundModel(scenario))
         super().__init__(**params)
         if sync_url is None:

@@ -70,3 +70,11 @@ def test_python_built_playground_in_the_browser(page: Page, shot) -> None:
         shot(page, "16-python-built-playground")
     finally:
         server.stop()
+
+
+def test_playground_opens_a_file_or_a_token() -> None:
+    path = ROOT / "examples" / "scenarios" / "basic_cascade.json"
+    pg = Playground(str(path))
+    assert pg.model.scenario == Scenario.load(path).to_dict()
+    again = Playground(pg.model.token)
+    assert again.model.scenario == pg.model.scenario
