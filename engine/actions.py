@@ -225,6 +225,7 @@ def activate(game: Game, action: dict) -> None:
     item = game.choose_ability_targets(item)
     game.stack.append(item)
     game.emit("stack", f"{item.text} is put on the stack.", "602.2a", objects=(oid,))
+    game.say_targets(item, "602.2b")
     game.settle()
 
 

@@ -402,6 +402,17 @@ class Game:
                 self.emit(
                     "stack", f"{item.text} is put on the stack.", "603.3", objects=(item.source,)
                 )
+                self.say_targets(item, "603.3d")
+
+    def say_targets(self, item: StackItem, rule: str) -> None:
+        """The log names what an ability on the stack targets, as it does for spells."""
+        if item.targets:
+            self.emit(
+                "target",
+                f"{item.text} targets {targeting.describe(self, item.targets)}.",
+                rule,
+                objects=(item.source,),
+            )
 
     def choose_ability_targets(self, item: StackItem) -> StackItem:
         """CR 603.3d: targets are chosen as the ability is put on the stack."""

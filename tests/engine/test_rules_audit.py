@@ -753,3 +753,18 @@ def test_x_defined_by_card_text_is_not_faked_as_0_reanimate_cr_107_3_608_2():
     assert not of_kind(tl, "life")
     assert any("mana value of that card" in e.text for e in of_kind(tl, "not_simulated"))
     assert tl.final.players[0].life == 20
+
+
+def test_triggered_ability_target_is_in_the_log_cr_603_3d():
+    """Spells say what they target (601.2c); a triggered ability must too (603.3d), or a
+    judge reading the log can't tell what Acidic Slime's trigger destroys until it does."""
+    d = board([], hand=("Acidic Slime",), opponent_battlefield=("Mountain", "Forest"),
+              choices=("target:o3",))  # fmt: skip
+    tl = play(d)
+    (target,) = of_kind(tl, "target")
+    assert target.rule == "603.3d"
+    assert (
+        target.text == "Acidic Slime's enter-the-battlefield ability targets Forest (Opponent's)."
+    )
+    kinds = [e.kind for e in tl.events]
+    assert kinds.index("target") == kinds.index("stack", kinds.index("trigger")) + 1
