@@ -28,7 +28,7 @@ import itertools
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -621,10 +621,10 @@ def _stream_chain(
 
     Then every card exiled is read off one uniformly random order and never seen
     again, so the process is a walk that reads one card at a time: the state is
-    (unseen counts per class, pending instances, casts so far) and a card of
-    class c comes next with probability count_c / unseen.  All states after L
-    cards share the denominator N (N-1) ... (N-L+1), so the walk adds and
-    multiplies ints only.  Returns None when the condition does not hold
+    (unseen counts per class, pending instances) and a card of class c comes
+    next with probability count_c / unseen.  All states after L cards share the
+    denominator N (N-1) ... (N-L+1), so the walk adds and multiplies ints only.
+    Returns None when the condition does not hold
     (see :func:`_make_pruner`; the condition, once true, stays true).
     """
     cheap, coef = _push_coefficients(model)
@@ -645,26 +645,43 @@ def _stream_chain(
         [tuple(reversed(model.tasks[t][c] or ())) for c in range(ncls)]
         for t in range(len(model.thresholds))
     ]
+    # The number of free casts so far is not part of the state: each state holds a
+    # polynomial sum_k mass_k * 2**(width * k) packed in one int (mass_k = probability
+    # of k casts so far, times the level's denominator <= N!), so a cast is a shift.
+    width = math.factorial(n_total).bit_length() + 1
+    mask = (1 << width) - 1
+
+    def slots(poly: int) -> Iterator[tuple[int, int]]:
+        k = 0
+        while poly:
+            if poly & mask:
+                yield k, poly & mask
+            poly >>= width
+            k += 1
+
+    def total(poly: int) -> int:
+        return sum(v for _, v in slots(poly))
+
     # unseen counts packed into one int: count_c = code // radix[c] % (init[c] + 1)
     radix = [1] * ncls
     for c in range(1, ncls):
         radix[c] = radix[c - 1] * (init[c - 1] + 1)
     places = [(c, radix[c], init[c] + 1) for c in range(ncls) if init[c]]
     code0 = sum(init[c] * radix[c] for c in range(ncls))
-    frontier: dict[tuple[int, tuple[int, ...], int], int] = {(code0, stack0, 0): 1}
+    frontier: dict[tuple[int, tuple[int, ...]], int] = {(code0, stack0): 1}
     den = 1  # N (N-1) ... (N-L+1) after L cards
     level = 0
     seen = 0
     while frontier:
         n = n_total - level
-        nxt: dict[tuple[int, tuple[int, ...], int], int] = defaultdict(int)
+        nxt: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
         l_bottom = 0
         l_hits = [0] * ncls
         l_casts = [0] * ncls
-        done: dict[int, int] = defaultdict(int)  # free casts -> probability * den
-        for (code, stack, nc), p in frontier.items():
+        done = 0
+        for (code, stack), p in frontier.items():
             if not stack:
-                done[nc] += p
+                done += p
                 continue
             t = stack[-1]
             stop = model.stop[t]
@@ -678,30 +695,32 @@ def _stream_chain(
                 new = code - r
                 if not stop[c]:
                     l_bottom += q  # exiled, not the hit: to the bottom, never seen again
-                    nxt[(new, stack, nc)] += q
+                    nxt[(new, stack)] += q
                     continue
                 l_hits[c] += q
                 if tasks[c] is None:
                     if is_cascade:
                         l_bottom += q
-                    nxt[(new, stack[:-1], nc)] += q
+                    nxt[(new, stack[:-1])] += q
                 else:
                     l_casts[c] += q
-                    nxt[(new, stack[:-1] + pushes[t][c], nc + 1)] += q
+                    nxt[(new, stack[:-1] + pushes[t][c])] += q << width
             seen += 1
         if done:
-            exiled_dist[level] = Fraction(sum(done.values()), den)
-            for nc, p in done.items():
-                casts_dist[nc] += Fraction(p, den)
+            mass = 0
+            for k, v in slots(done):
+                casts_dist[k] += Fraction(v, den)
+                mass += v
+            exiled_dist[level] = Fraction(mass, den)
         if seen > max_states:
             raise StateSpaceTooLarge(f"more than {max_states} states")
         den_next = den * n if n else den
-        bottom += Fraction(l_bottom, den_next)
+        bottom += Fraction(total(l_bottom), den_next)
         for c in range(ncls):
             if l_hits[c]:
-                hit_f[c] += Fraction(l_hits[c], den_next)
+                hit_f[c] += Fraction(total(l_hits[c]), den_next)
             if l_casts[c]:
-                cast_f[c] += Fraction(l_casts[c], den_next)
+                cast_f[c] += Fraction(total(l_casts[c]), den_next)
         frontier = nxt
         den = den_next
         level += 1
@@ -1101,7 +1120,7 @@ def chain_odds(
     decline: Iterable[str] = (),
     chain: bool = True,
     grant_to_hits: int = 0,
-    max_states: int = 100_000,
+    max_states: int = 400_000,
     samples: int = 5_000,
     seed: int = 0,
     spell: CardDef | None = None,

@@ -123,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-chain", action="store_true", help="don't resolve the hits' own cascade / discover"
     )
-    p.add_argument("--max-states", type=int, default=100_000, help="work cap of the exact analysis")
+    p.add_argument("--max-states", type=int, default=400_000, help="work cap of the exact analysis")
     p.add_argument(
         "--samples", type=int, default=4_000, help="Monte Carlo samples when over the cap"
     )
