@@ -48,7 +48,13 @@ def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) ->
         return refs
     if what in ("card_in_graveyard", "card_in_your_graveyard"):
         players = [controller] if what == "card_in_your_graveyard" else range(len(game.zones))
-        return [f"o{i}" for p in players for i in game.zones[p]["graveyard"]]
+        kind = re.sub(r"\bcards?\b|any graveyard|all from a single graveyard", "", constraint)
+        return [
+            f"o{i}"
+            for p in players
+            for i in game.zones[p]["graveyard"]
+            if _permanent_matches(game.obj(i).card.front, kind)  # "instant or sorcery card"
+        ]
     for perm in game.battlefield():
         if perm.id in excluded:
             continue

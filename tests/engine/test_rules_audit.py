@@ -768,3 +768,12 @@ def test_triggered_ability_target_is_in_the_log_cr_603_3d():
     )
     kinds = [e.kind for e in tl.events]
     assert kinds.index("target") == kinds.index("stack", kinds.index("trigger")) + 1
+
+
+def test_snapcaster_mage_targets_only_an_instant_or_sorcery_card_cr_601_2c_603_3d():
+    d = board([], hand=("Snapcaster Mage",))
+    d["players"][0]["graveyard"] = ["Grizzly Bears", "Lightning Bolt"]
+    tl = Scenario.from_dict(d).run()
+    assert tl.pending is not None and tl.pending.kind == "target"
+    labels = [o.label for o in tl.pending.options]
+    assert labels == ["Target Lightning Bolt (your graveyard)", "No target"]
