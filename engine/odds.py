@@ -39,16 +39,20 @@ if TYPE_CHECKING:  # pragma: no cover - typing only; odds works on anything Card
 
 __all__ = [
     "OddsResult",
+    "StateSpaceTooLarge",
     "Step",
     "cascade",
     "cascade_odds",
+    "cascade_step",
+    "cast_face",
     "chain_odds",
     "discover",
     "discover_odds",
+    "discover_step",
+    "follow_ups",
     "monte_carlo",
     "spell_odds",
     "spell_steps",
-    "StateSpaceTooLarge",
 ]
 
 Kind = Literal["cascade", "discover"]
@@ -79,6 +83,11 @@ def cascade(mv: int) -> Step:
 def discover(n: int) -> Step:
     """A discover ``n`` instance."""
     return Step("discover", int(n))
+
+
+#: Aliases for re-export from ``engine``, where ``cascade`` / ``discover`` are modules.
+cascade_step = cascade
+discover_step = discover
 
 
 class StateSpaceTooLarge(RuntimeError):
@@ -1134,8 +1143,10 @@ def chain_odds(
     cascade / discover instances resolve before the remaining ones;
     ``grant_to_hits`` adds cascade instances to every cast hit (a static grant).
     ``decline`` names cards the player never casts (a declined discover hit
-    goes to hand).  Over ``max_states`` states, returns a Monte Carlo estimate
-    (see :func:`monte_carlo`; ``spell`` lets it use the real engine).
+    goes to hand).  When the exact analysis would visit more than ``max_states``
+    states (a work cap: about 1-2 s per 100k) it returns a Monte Carlo estimate
+    instead, ``exact=False`` with standard errors (see :func:`monte_carlo`;
+    ``spell`` lets it use the real engine, ``samples`` and ``seed`` set it up).
     """
     st = [_as_step(s) for s in steps]
     dec = frozenset(decline)
