@@ -581,3 +581,31 @@ def test_cli_discover_json(monkeypatch, capsys):
 def test_cli_unknown_card_is_a_clear_error(monkeypatch, capsys):
     code, _, err = _cli(monkeypatch, capsys, "--cascade", "Violent Outbrust")
     assert code == 2 and "Violent Outburst" in err
+
+
+@settings(
+    max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    cards=st.lists(st.sampled_from(POOL), min_size=1, max_size=9),
+    steps=st.lists(
+        st.one_of(st.builds(cascade, st.integers(1, 6)), st.builds(discover, st.integers(0, 5))),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_property_walk_equals_segment_recursion(cards, steps):
+    """Larger than brute force allows: the two exact methods agree wherever the walk applies."""
+    from engine.odds import _exact_chain
+
+    walk = _exact_chain(cards, steps, frozenset(), True, 0, 10**6)
+    if walk.method != "exact (single random order)":
+        return  # the walk does not apply; the recursion already answered
+    seg = _exact_chain(cards, steps, frozenset(), True, 0, 10**6, stream=False)
+    assert (walk.hit, walk.cast, walk.exiled, walk.casts) == (
+        seg.hit,
+        seg.cast,
+        seg.exiled,
+        seg.casts,
+    )
+    assert walk.expected_bottom == seg.expected_bottom and walk.instances == seg.instances
