@@ -173,7 +173,11 @@ def _damage_object(game: Game, oid: int, n: int) -> str:
     if "Planeswalker" in face.types:
         loyalty = obj.counter("loyalty")
         game.update(oid, counters=obj.with_counters("loyalty", loyalty - n).counters)
-        return f"{obj.name} ({n}, loses {n} loyalty)"
+        removed = min(n, loyalty)  # CR 120.3c: that many loyalty counters, as many as it has
+        return (
+            f"{obj.name} ({n} damage, {removed} loyalty counter{'s' if removed != 1 else ''} "
+            "removed)"
+        )
     return f"{obj.name} (no effect)"
 
 

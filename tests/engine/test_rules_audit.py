@@ -777,3 +777,15 @@ def test_snapcaster_mage_targets_only_an_instant_or_sorcery_card_cr_601_2c_603_3
     assert tl.pending is not None and tl.pending.kind == "target"
     labels = [o.label for o in tl.pending.options]
     assert labels == ["Target Lightning Bolt (your graveyard)", "No target"]
+
+
+def test_damage_to_a_planeswalker_removes_only_the_counters_it_has_cr_120_3c_704_5i():
+    fireball = [{"do": "cast", "card": "Fireball", "x": 5}]
+    jace = ("Jace, the Mind Sculptor",)
+    d = board([], hand=("Fireball",), opponent_battlefield=jace, actions=fireball)
+    d["choices"] = ["target:o2"]
+    tl = play(d)
+    (damage,) = of_kind(tl, "damage")
+    assert "Jace, the Mind Sculptor (5 damage, 3 loyalty counters removed)" in damage.text
+    assert [e.rule for e in of_kind(tl, "sba")] == ["704.5i"]
+    assert zone(tl, "graveyard", 1) == ["Jace, the Mind Sculptor"]
