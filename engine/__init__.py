@@ -11,6 +11,19 @@ from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
 from engine.events import Decision, Event, Move, Option
 from engine.game import GameError
 from engine.mana import ManaCost, parse_mana_cost
+from engine.odds import (
+    OddsResult,
+    StateSpaceTooLarge,
+    Step,
+    cascade_odds,
+    cascade_step,
+    chain_odds,
+    discover_odds,
+    discover_step,
+    monte_carlo,
+    spell_odds,
+    spell_steps,
+)
 from engine.policy import AutoPolicy, ChoiceError, Policy, ScriptedPolicy
 from engine.scenario import Scenario, ScenarioError
 from engine.state import CardObject, GameState, PlayerState, StackItem
@@ -36,6 +49,7 @@ __all__ = [
     "LineError",
     "ManaCost",
     "Move",
+    "OddsResult",
     "Option",
     "PlayerState",
     "Policy",
@@ -43,13 +57,23 @@ __all__ = [
     "ScenarioError",
     "ScriptedPolicy",
     "StackItem",
+    "StateSpaceTooLarge",
+    "Step",
     "Timeline",
     "TokenError",
     "UnknownCardError",
+    "cascade_odds",
+    "cascade_step",
+    "chain_odds",
     "decode_token",
     "default_pool",
+    "discover_odds",
+    "discover_step",
     "encode_token",
+    "monte_carlo",
     "parse_decklist",
     "parse_mana_cost",
     "run",
+    "spell_odds",
+    "spell_steps",
 ]
