@@ -31,7 +31,7 @@ _CSS = """
 
 def decision_view(model: PlaygroundModel) -> pn.Column:
     """A column that holds the current frame's decision (hidden when there is none)."""
-    box = pn.Column(visible=False, sizing_mode="stretch_width", margin=(6, 5),
+    box = pn.Column(pn.Spacer(height=0), visible=False, sizing_mode="stretch_width", margin=(6, 5),
                     styles={"background": "#eef6ff", "border": "1px solid #9cc7ff",
                             "border-radius": "8px", "padding": "6px 10px"})
     shown: dict[str, Any] = {"key": None}
@@ -44,7 +44,7 @@ def decision_view(model: PlaygroundModel) -> pn.Column:
         shown["key"] = key
         if here is None:
             box.visible = False
-            box.objects = []
+            box.objects = [pn.Spacer(height=0)]  # (an empty layout trips a Bokeh warning)
             return
         decision, chosen = here
         if chosen is None:

@@ -108,12 +108,15 @@ class Playground(pn.viewable.Viewer):
         share = share_view(model, sync_url=self._sync_url)
         right = pn.Column(_section("Event log"), log, _section("Share"), share,
                           width=360, margin=(5, 5))
-        odds = pn.Column(sizing_mode="stretch_width")  # built on first visit: fast first board
+        # The odds view is built on the tab's first visit, keeping it off the first-board path.
+        odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
+        odds_built: list[bool] = []
         main = pn.Tabs(("Resolution", pn.Row(resolution, right, sizing_mode="stretch_width")),
                        ("Odds", odds), sizing_mode="stretch_width", dynamic=True)
 
         def open_odds(event: param.parameterized.Event) -> None:
-            if event.new == 1 and not odds.objects:
+            if event.new == 1 and not odds_built:
+                odds_built.append(True)
                 odds.objects = [odds_view(model)]
 
         main.param.watch(open_odds, "active")
