@@ -551,7 +551,8 @@ class Game:
             move = self.move(obj.id, "graveyard")
             self.emit(
                 "fizzle",
-                f"{face.name} doesn't resolve: all its targets are illegal.",
+                f"{face.name} doesn't resolve: all its targets are illegal, so it is removed "
+                "from the stack and put into its owner's graveyard.",
                 "608.2b",
                 [move],
             )

@@ -93,6 +93,8 @@ def test_target_that_left_the_battlefield_is_illegal_spell_doesnt_resolve_cr_608
     fizzles = of_kind(tl, "fizzle")
     assert [e.rule for e in fizzles] == ["608.2b"]
     assert fizzles[0].text.startswith("Bituminous Blast doesn't resolve")
+    assert fizzles[0].text.endswith("put into its owner's graveyard.")
+    assert [(m.src, m.dst) for m in fizzles[0].moves] == [("stack", "graveyard")]
     assert not [e for e in of_kind(tl, "damage") if "Bituminous Blast" in e.text]
     assert "Bituminous Blast" in zone(tl, "graveyard")
     assert tl.final.obj(5).damage == 0
