@@ -791,3 +791,13 @@ def test_damage_to_a_planeswalker_removes_only_the_counters_it_has_cr_120_3c_704
     assert "Jace, the Mind Sculptor (5 damage, 3 loyalty counters removed)" in damage.text
     assert [e.rule for e in of_kind(tl, "sba")] == ["704.5i"]
     assert zone(tl, "graveyard", 1) == ["Jace, the Mind Sculptor"]
+
+
+def test_cascade_into_counterspell_counters_the_cascading_spell_cr_702_85a_701_6a():
+    """The free Counterspell goes on the stack above Bloodbraid Elf, whose only legal
+    target it is (a spell can't target itself): the Elf is countered, never enters."""
+    tl = play(board(["Counterspell", "Forest"], hand=("Bloodbraid Elf",), choices=("cast",)))
+    (countered,) = of_kind(tl, "countered")
+    assert countered.text.startswith("Bloodbraid Elf is countered by Counterspell")
+    assert sorted(zone(tl, "graveyard")) == ["Bloodbraid Elf", "Counterspell"]
+    assert zone(tl, "battlefield") == []
