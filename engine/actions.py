@@ -119,7 +119,7 @@ def counter(game: Game, action: dict) -> None:
     face = _choose_face(game, oid, player, action.get("face"))
     ref = f"o{target.card_id}"
     specs = targeting.spell_target_specs(game, game.obj(oid), face)
-    if specs and ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
+    if not specs or ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
         # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
         raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
     game.cast(oid, player, face, targets=(ref,), rule="601.2")

@@ -801,3 +801,11 @@ def test_cascade_into_counterspell_counters_the_cascading_spell_cr_702_85a_701_6
     assert countered.text.startswith("Bloodbraid Elf is countered by Counterspell")
     assert sorted(zone(tl, "graveyard")) == ["Bloodbraid Elf", "Counterspell"]
     assert zone(tl, "battlefield") == []
+
+
+def test_respond_with_a_spell_that_cant_target_a_spell_is_refused_cr_601_2c():
+    respond = {"do": "counter", "target": "Grizzly Bears", "with": "Divination"}
+    actions = [{"do": "cast", "card": "Grizzly Bears"}, respond]
+    d = board([], hand=("Grizzly Bears",), opponent_hand=("Divination",), actions=actions)
+    with pytest.raises(ScenarioError, match="can't target Grizzly Bears"):
+        Scenario.from_dict(d).run()
