@@ -12,7 +12,12 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# boards.py holds the scenario builders and timeline readers the rules tests share; its
+# asserts (``finished``) get pytest's detailed messages like the tests' own.
+pytest.register_assert_rewrite("boards")
 
 IN_PYODIDE = sys.platform == "emscripten"
 

@@ -29,6 +29,8 @@ from engine import AutoPolicy, Scenario, ScenarioError
 from engine.events import Decision
 from engine.state import PLAYER_ZONES
 
+from boards import board
+
 IN_PYODIDE = sys.platform == "emscripten"
 
 PROPERTY = settings(
@@ -131,27 +133,17 @@ def scenarios(draw) -> Scenario:
                 actions.append({"do": step})
     opp_hand = ["Counterspell"] * sum(1 for a in actions if a["do"] == "counter")
     return Scenario.from_dict(
-        {
-            "seed": draw(st.integers(0, 2**32)),
-            "players": [
-                {
-                    "name": "You",
-                    "library": {
-                        "order": draw(st.sampled_from(["random", "listed"])),
-                        "cards": list(library),
-                    },
-                    "hand": hand,
-                    "battlefield": battlefield,
-                },
-                {
-                    "name": "Opponent",
-                    "library": {"order": "listed", "cards": ["Island"] * 3},
-                    "hand": opp_hand,
-                    "battlefield": ["Grizzly Bears", "Grizzly Bears", "Serra Angel"],
-                },
-            ],
-            "actions": actions,
-        }
+        board(
+            library,
+            seed=draw(st.integers(0, 2**32)),  # draw order matters: keeps the same examples
+            library_order=draw(st.sampled_from(["random", "listed"])),
+            hand=hand,
+            battlefield=battlefield,
+            opponent_library=["Island"] * 3,
+            opponent_hand=opp_hand,
+            opponent_battlefield=["Grizzly Bears", "Grizzly Bears", "Serra Angel"],
+            actions=actions,
+        )
     )
 
 

@@ -16,61 +16,9 @@ from hypothesis import strategies as st
 from engine import AutoPolicy, Scenario, ScenarioError
 from engine.timeline import Timeline
 
+from boards import board, finished, of_kind, zone
+
 # ---------------------------------------------------------------------------- helpers
-
-
-def board(
-    library: list[str] = (),  # type: ignore[assignment]
-    *,
-    hand: tuple[str, ...] = (),
-    battlefield: tuple = (),
-    opponent_battlefield: tuple = (),
-    opponent_hand: tuple[str, ...] = (),
-    life: int = 20,
-    opponent_life: int = 20,
-    actions: list[dict] | None = None,
-    choices: tuple[str, ...] = (),
-    cards: tuple[dict, ...] = (),
-) -> dict:
-    d: dict = {
-        "version": 1,
-        "seed": 0,
-        "players": [
-            {
-                "name": "You",
-                "life": life,
-                "library": {"order": "listed", "cards": [{"name": n} for n in library]},
-                "hand": list(hand),
-                "battlefield": list(battlefield),
-            },
-            {
-                "name": "Opponent",
-                "life": opponent_life,
-                "library": {"order": "listed", "cards": []},
-                "hand": list(opponent_hand),
-                "battlefield": list(opponent_battlefield),
-            },
-        ],
-        "actions": actions if actions is not None else [{"do": "cast", "card": hand[0]}],
-        "choices": list(choices),
-    }
-    if cards:
-        d["cards"] = list(cards)
-    return d
-
-
-def play(d: dict) -> Timeline:
-    tl = Scenario.from_dict(d).run()
-    assert tl.pending is None and tl.finished, tl.text()
-    return tl
-
-
-def of_kind(tl: Timeline, kind: str) -> list:
-    return [e for e in tl.events if e.kind == kind]
-
-
-def zone(tl: Timeline, name: str, player: int = 0) -> list[str]:
-    return tl.final.summary()["players"][player][name]
 
 
 def obj_id(tl: Timeline, name: str) -> int:
@@ -88,7 +36,7 @@ def test_target_that_left_the_battlefield_is_illegal_spell_doesnt_resolve_cr_608
     d = board(["Mountain", "Fire // Ice", "Forest"], hand=("Bituminous Blast",),
               opponent_battlefield=("Grizzly Bears",))  # fmt: skip
     bears = "o5"
-    tl = play({**d, "choices": ["cast:Fire", f"target:{bears}"]})
+    tl = finished({**d, "choices": ["cast:Fire", f"target:{bears}"]})
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
     fizzles = of_kind(tl, "fizzle")
     assert [e.rule for e in fizzles] == ["608.2b"]
@@ -104,7 +52,7 @@ def test_target_that_left_the_battlefield_is_illegal_spell_doesnt_resolve_cr_608
 
 
 def test_permanent_spell_moves_from_the_stack_to_the_battlefield_cr_608_3():
-    tl = play(board([], hand=("Grizzly Bears",)))
+    tl = finished(board([], hand=("Grizzly Bears",)))
     (resolve,) = [e for e in of_kind(tl, "resolve") if e.moves]
     assert [(m.src, m.dst) for m in resolve.moves] == [("stack", "battlefield")]
 
@@ -131,7 +79,7 @@ def test_trigger_without_legal_target_is_removed_never_stacked_cr_603_3d_704_5s(
     """Chapter I (the final chapter) needs a target artifact and there is none: the
     ability is removed (603.3d) -- it is never put on the stack and never resolves -- and
     the Saga is then sacrificed (704.5s) since no chapter ability of it is waiting."""
-    tl = play(board([], hand=("Doom Saga",), cards=(DOOM_SAGA,)))
+    tl = finished(board([], hand=("Doom Saga",), cards=(DOOM_SAGA,)))
     texts = [e.text for e in tl.events]
     assert [e.rule for e in of_kind(tl, "no_target")] == ["603.3d"]
     assert not [t for t in texts if t.startswith("Chapter I of Doom Saga is put on the stack")]
@@ -183,7 +131,7 @@ def test_essence_scatter_can_only_target_a_creature_spell_cr_601_2c():
         {"do": "cast", "card": "Grizzly Bears"},
         {"do": "counter", "target": "Grizzly Bears", "with": "Essence Scatter"},
     ]
-    tl = play({**d, "choices": []})
+    tl = finished({**d, "choices": []})
     assert zone(tl, "graveyard") == ["Grizzly Bears"]
 
 
@@ -268,7 +216,7 @@ def test_log_doesnt_claim_an_empty_stack_when_the_game_ends_mid_stack_cr_104_3a(
 
 def test_discover_to_hand_says_your_hand_cr_701_57a():
     d = board(["Anger of the Gods"], actions=[{"do": "discover", "n": 3}], choices=("hand",))
-    tl = play(d)
+    tl = finished(d)
     (to_hand,) = of_kind(tl, "to_hand")
     assert to_hand.text == "You put Anger of the Gods into your hand instead of casting it."
     assert zone(tl, "hand") == ["Anger of the Gods"]
@@ -276,10 +224,10 @@ def test_discover_to_hand_says_your_hand_cr_701_57a():
 
 @pytest.mark.parametrize("library", [[], ["Forest"], ["Forest", "Forest"]])
 def test_nothing_found_sentences_count_cards_right_cr_701_57b_702_85a(library):
-    tl = play(board(library, actions=[{"do": "discover", "n": 3}]))
+    tl = finished(board(library, actions=[{"do": "discover", "n": 3}]))
     (none,) = of_kind(tl, "discover_none")
     assert "all 0" not in none.text and "all 1 " not in none.text
-    tl = play(board(library, hand=("Bloodbraid Elf",)))
+    tl = finished(board(library, hand=("Bloodbraid Elf",)))
     (whiff,) = of_kind(tl, "whiff")
     assert "all 0" not in whiff.text and "all 1 " not in whiff.text
     if not library:
@@ -295,7 +243,7 @@ def test_sacrifice_cites_701_21a_the_first_eruption_chapter_iii():
         battlefield=({"name": "The First Eruption", "counters": {"lore": 2}}, "Mountain"),
         actions=[{"do": "add_lore", "card": "The First Eruption"}],
     )
-    tl = play(d)
+    tl = finished(d)
     sacs = of_kind(tl, "sacrifice")
     assert [e.rule for e in sacs] == ["701.21a", "704.5s"]
 
@@ -304,7 +252,7 @@ def test_adventure_spell_is_exiled_as_it_resolves_cr_715_3d():
     d = board([], hand=("Bonecrusher Giant",), opponent_battlefield=("Grizzly Bears",),
               actions=[{"do": "cast", "card": "Bonecrusher Giant", "face": "Stomp"}],
               choices=("target:p1",))  # fmt: skip
-    tl = play(d)
+    tl = finished(d)
     adventure = [e for e in of_kind(tl, "exile") if "adventure" in e.text]
     assert [e.rule for e in adventure] == ["715.3d"]
 
@@ -319,7 +267,7 @@ def test_saga_sacrifice_sentence_is_true_when_no_chapter_ever_resolved_cr_117_5_
         battlefield=({"name": "History of Benalia", "counters": {"lore": 3}},),
         actions=[{"do": "proliferate"}],
     )
-    tl = play(d)
+    tl = finished(d)
     assert [e.kind for e in tl.events] == ["sacrifice", "proliferate"]
     (sac,) = of_kind(tl, "sacrifice")
     assert sac.rule == "704.5s"
@@ -328,10 +276,10 @@ def test_saga_sacrifice_sentence_is_true_when_no_chapter_ever_resolved_cr_117_5_
 
 
 def test_exile_until_sentences_say_what_is_exiled_cr_702_85a_701_57a():
-    tl = play(board(["Grizzly Bears"], hand=("Bloodbraid Elf",), choices=("cast",)))
+    tl = finished(board(["Grizzly Bears"], hand=("Bloodbraid Elf",), choices=("cast",)))
     (cascade,) = of_kind(tl, "cascade")
     assert "until a nonland card with mana value less than 4 is exiled." in cascade.text
-    tl = play(board(["Grizzly Bears"], actions=[{"do": "discover", "n": 3}], choices=("hand",)))
+    tl = finished(board(["Grizzly Bears"], actions=[{"do": "discover", "n": 3}], choices=("hand",)))
     (discover,) = [e for e in of_kind(tl, "discover")]
     assert "until a nonland card with mana value 3 or less is exiled." in discover.text
 
@@ -350,7 +298,7 @@ def test_remove_a_counter_cost_is_really_paid_cr_602_2b_601_2h_704_5f_113_7a():
         actions=[{"do": "activate", "card": "Walking Ballista", "ability": 1}],
         choices=("target:o2",),
     )
-    tl = play(d)
+    tl = finished(d)
     kinds = [e.kind for e in tl.events]
     assert kinds.index("sba") < kinds.index("damage")
     (sba,) = of_kind(tl, "sba")
@@ -362,7 +310,7 @@ def test_remove_a_counter_cost_is_really_paid_cr_602_2b_601_2h_704_5f_113_7a():
 def test_x_counters_when_cast_from_hand_cite_107_3m():
     d = board([], hand=("Walking Ballista",),
               actions=[{"do": "cast", "card": "Walking Ballista", "x": 2}])  # fmt: skip
-    tl = play(d)
+    tl = finished(d)
     (counters,) = of_kind(tl, "counters")
     assert counters.rule == "107.3m" and "2 +1/+1 counters" in counters.text
     assert tl.final.zone(0, "battlefield")[0].counter("+1/+1") == 2
@@ -393,7 +341,7 @@ def test_tap_ability_of_a_creature_that_just_entered_cant_be_activated_cr_302_6(
     d["players"][0]["hand"] = []
     d["players"][0]["battlefield"] = ["Tap Pinger"]
     d["actions"] = [{"do": "activate", "card": "Tap Pinger"}]
-    tl = play(d)
+    tl = finished(d)
     assert tl.final.players[1].life == 19
 
 
@@ -407,7 +355,7 @@ def test_token_leaving_the_battlefield_ceases_to_exist_and_the_log_says_so_cr_70
             {"do": "cast", "card": "Unsummon"},
         ],
     )
-    tl = play(d)
+    tl = finished(d)
     (bounce,) = of_kind(tl, "bounce")
     assert "Knight" in bounce.text and "ceases to exist" in bounce.text
     assert [(m.src, m.dst) for m in bounce.moves] == [("battlefield", "none")]
@@ -425,7 +373,7 @@ def test_both_players_chapters_apnap_nonactive_resolves_first_cr_603_3b():
         actions=[{"do": "proliferate"}],
         choices=("add", "add"),
     )
-    tl = play(d)
+    tl = finished(d)
     stacked = [f for f in tl.frames if f.event and f.event.kind == "stack"]
     assert [f.state.stack[-1].controller for f in stacked] == [0, 1]  # AP first, NAP on top
     tokens = [e for e in of_kind(tl, "token")]
@@ -446,7 +394,7 @@ def test_two_cascade_triggers_both_use_last_known_mv_after_counter_cr_702_85a_70
         ],
         choices=("cast", "cast"),
     )
-    tl = play(d)
+    tl = finished(d)
     cascades = of_kind(tl, "cascade")
     assert len(cascades) == 2 and all("last known mana value" in e.text for e in cascades)
     assert all("less than 4" in e.text for e in cascades)
@@ -461,7 +409,7 @@ def test_discover_hits_a_cascade_card_its_cascade_triggers_after_discover_ends_c
         actions=[{"do": "activate", "card": "Hidden Volcano"}],
         choices=("cast", "cast"),
     )
-    tl = play(d)
+    tl = finished(d)
     kinds = [e.kind for e in tl.events]
     assert kinds.index("discovered") < kinds.index("stack", kinds.index("discovered"))
     assert kinds.index("trigger") < kinds.index("discovered")  # triggered when cast
@@ -471,7 +419,7 @@ def test_discover_hits_a_cascade_card_its_cascade_triggers_after_discover_ends_c
 def test_discover_into_a_split_card_either_half_cr_701_57a_709_3():
     d = board(["Fire // Ice"], opponent_battlefield=("Grizzly Bears",),
               actions=[{"do": "discover", "n": 4}], choices=("cast:Fire", "target:o2"))  # fmt: skip
-    tl = play(d)
+    tl = finished(d)
     (cast,) = of_kind(tl, "cast")
     assert cast.text.startswith("You cast Fire from exile") and "mana value is 2" in cast.text
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
@@ -485,7 +433,7 @@ def test_proliferate_a_saga_twice_then_it_is_sacrificed_cr_701_34a_704_5s():
         actions=[{"do": "proliferate"}, {"do": "proliferate"}],
         choices=("add", "add"),
     )
-    tl = play(d)
+    tl = finished(d)
     chapters = [e.text.split(" triggers")[0] for e in tl.events if e.kind == "trigger"]
     assert chapters == ["Chapter II of History of Benalia", "Chapter III of History of Benalia"]
     kinds = [e.kind for e in tl.events]
@@ -495,7 +443,7 @@ def test_proliferate_a_saga_twice_then_it_is_sacrificed_cr_701_34a_704_5s():
 def test_x_spell_cast_from_hand_uses_the_chosen_x_cr_107_3a_202_3e():
     d = board([], hand=("Fireball",), actions=[{"do": "cast", "card": "Fireball", "x": 4}],
               choices=("target:p1",))  # fmt: skip
-    tl = play(d)
+    tl = finished(d)
     (cast,) = of_kind(tl, "cast")
     assert "mana value is 5, X = 4" in cast.text
     assert tl.final.players[1].life == 16
@@ -510,7 +458,7 @@ def test_sacrifice_a_creature_cost_is_really_paid_cr_601_2h_602_2b():
         actions=[{"do": "activate", "card": "Sloppity Bilepiper"}],
         choices=("sacrifice:o2",),
     )
-    tl = play(d)
+    tl = finished(d)
     (sac,) = of_kind(tl, "sacrifice")
     assert "Grizzly Bears" in sac.text
     assert zone(tl, "graveyard") == ["Grizzly Bears"]
@@ -522,7 +470,7 @@ def test_sacrifice_a_creature_cost_is_really_paid_cr_601_2h_602_2b():
 def test_sacrifice_a_creature_cost_may_use_the_source_itself_cr_601_2h_701_21a():
     d = board([], battlefield=("Sloppity Bilepiper",),
               actions=[{"do": "activate", "card": "Sloppity Bilepiper"}])  # fmt: skip
-    tl = play(d)  # its only creature is itself, and that is a legal choice
+    tl = finished(d)  # its only creature is itself, and that is a legal choice
     assert zone(tl, "graveyard") == ["Sloppity Bilepiper"]
 
 
@@ -544,7 +492,7 @@ def test_cascade_grant_sentence_agrees_with_you_cr_702_85a():
     d = board(
         [], battlefield=("Dark Apostle",), actions=[{"do": "activate", "card": "Dark Apostle"}]
     )
-    tl = play(d)
+    tl = finished(d)
     (grant,) = of_kind(tl, "grant")
     assert grant.text.endswith("the next noncreature spell you cast this turn has cascade.")
 
@@ -639,7 +587,7 @@ def test_no_mountain_sentence_agrees_with_you_the_first_eruption_iii_cr_701_21a(
         battlefield=({"name": "The First Eruption", "counters": {"lore": 2}}, "Forest"),
         actions=[{"do": "add_lore", "card": "The First Eruption"}],
     )
-    tl = play(d)
+    tl = finished(d)
     nothing = of_kind(tl, "sacrifice")[0]
     assert nothing.text.startswith("You control no Mountain and sacrifice nothing;")
 
@@ -664,7 +612,7 @@ def test_chapter_and_cascade_trigger_in_the_same_settle_are_ordered_cr_603_3b_70
     choices = ("cast", "first:Chapter II of Delve Saga", "cast")
     library = ["Mountain", "Bloodbraid Elf", "Forest", "Grizzly Bears"]
     d = board(library, hand=("Delve Saga",), cards=(saga,), choices=choices)
-    tl = play(d)
+    tl = finished(d)
     (order,) = [d for _, d, _ in tl.answered if d.kind == "order_triggers"]
     assert order.rule == "603.3b" and len(order.options) == 2
     texts = [e.text for e in tl.events]
@@ -688,7 +636,7 @@ def test_memory_lapse_puts_the_spell_on_top_of_its_owners_library_cr_701_6a():
             {"do": "counter", "target": "Grizzly Bears", "with": "Memory Lapse"},
         ],
     )
-    tl = play(d)
+    tl = finished(d)
     (countered,) = of_kind(tl, "countered")
     assert countered.text.endswith("put on top of its owner's library.")
     assert zone(tl, "library") == ["Grizzly Bears", "Forest"]
@@ -708,7 +656,7 @@ def test_haste_creature_may_use_its_tap_ability_the_turn_it_enters_cr_302_6_702_
     d = board([], hand=("Hasty Pinger",), cards=(pinger,), choices=("target:p1",),
               actions=[{"do": "cast", "card": "Hasty Pinger"},
                        {"do": "activate", "card": "Hasty Pinger"}])  # fmt: skip
-    tl = play(d)
+    tl = finished(d)
     assert tl.final.players[1].life == 19
 
 
@@ -726,7 +674,7 @@ def test_haste_creature_may_use_its_tap_ability_the_turn_it_enters_cr_302_6_702_
 )
 def test_only_legal_targets_are_offered_cr_601_2c_115_1(spell, targets, hit):
     """With exactly one legal target there is nothing to choose: that one is targeted."""
-    tl = play(board([], hand=(spell,), opponent_battlefield=targets))
+    tl = finished(board([], hand=(spell,), opponent_battlefield=targets))
     (target,) = of_kind(tl, "target")
     assert hit in target.text
     assert hit in zone(tl, "graveyard", 1)
@@ -741,7 +689,7 @@ def test_krosan_grip_without_artifact_or_enchantment_cant_be_cast_cr_601_2c():
 
 def test_acidic_slime_enter_trigger_targets_an_artifact_enchantment_or_land_cr_603_3d():
     d = board([], hand=("Acidic Slime",), opponent_battlefield=("Grizzly Bears", "Mountain"))
-    tl = play(d)
+    tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Mountain"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
 
@@ -749,9 +697,8 @@ def test_acidic_slime_enter_trigger_targets_an_artifact_enchantment_or_land_cr_6
 def test_x_defined_by_card_text_is_not_faked_as_0_reanimate_cr_107_3_608_2():
     """Reanimate: "You lose life equal to its mana value" -- X is not the spell's X (there
     is none): the log must not say "You lose 0 life"; it says the part isn't simulated."""
-    d = board([], hand=("Reanimate",))
-    d["players"][0]["graveyard"] = ["Thragtusk"]
-    tl = play(d)
+    d = board([], hand=("Reanimate",), graveyard=("Thragtusk",))
+    tl = finished(d)
     assert not of_kind(tl, "life")
     assert any("mana value of that card" in e.text for e in of_kind(tl, "not_simulated"))
     assert tl.final.players[0].life == 20
@@ -762,7 +709,7 @@ def test_triggered_ability_target_is_in_the_log_cr_603_3d():
     judge reading the log can't tell what Acidic Slime's trigger destroys until it does."""
     d = board([], hand=("Acidic Slime",), opponent_battlefield=("Mountain", "Forest"),
               choices=("target:o3",))  # fmt: skip
-    tl = play(d)
+    tl = finished(d)
     (target,) = of_kind(tl, "target")
     assert target.rule == "603.3d"
     assert (
@@ -773,8 +720,7 @@ def test_triggered_ability_target_is_in_the_log_cr_603_3d():
 
 
 def test_snapcaster_mage_targets_only_an_instant_or_sorcery_card_cr_601_2c_603_3d():
-    d = board([], hand=("Snapcaster Mage",))
-    d["players"][0]["graveyard"] = ["Grizzly Bears", "Lightning Bolt"]
+    d = board([], hand=("Snapcaster Mage",), graveyard=("Grizzly Bears", "Lightning Bolt"))
     tl = Scenario.from_dict(d).run()
     assert tl.pending is not None and tl.pending.kind == "target"
     labels = [o.label for o in tl.pending.options]
@@ -786,7 +732,7 @@ def test_damage_to_a_planeswalker_removes_only_the_counters_it_has_cr_120_3c_704
     jace = ("Jace, the Mind Sculptor",)
     d = board([], hand=("Fireball",), opponent_battlefield=jace, actions=fireball)
     d["choices"] = ["target:o2"]
-    tl = play(d)
+    tl = finished(d)
     (damage,) = of_kind(tl, "damage")
     assert "Jace, the Mind Sculptor (5 damage, 3 loyalty counters removed)" in damage.text
     assert [e.rule for e in of_kind(tl, "sba")] == ["704.5i"]
@@ -796,7 +742,7 @@ def test_damage_to_a_planeswalker_removes_only_the_counters_it_has_cr_120_3c_704
 def test_cascade_into_counterspell_counters_the_cascading_spell_cr_702_85a_701_6a():
     """The free Counterspell goes on the stack above Bloodbraid Elf, whose only legal
     target it is (a spell can't target itself): the Elf is countered, never enters."""
-    tl = play(board(["Counterspell", "Forest"], hand=("Bloodbraid Elf",), choices=("cast",)))
+    tl = finished(board(["Counterspell", "Forest"], hand=("Bloodbraid Elf",), choices=("cast",)))
     (countered,) = of_kind(tl, "countered")
     assert countered.text.startswith("Bloodbraid Elf is countered by Counterspell")
     assert sorted(zone(tl, "graveyard")) == ["Bloodbraid Elf", "Counterspell"]

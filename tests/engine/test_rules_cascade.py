@@ -33,70 +33,9 @@ from engine import AutoPolicy, Scenario, ScenarioError, default_pool
 from engine.events import Event
 from engine.timeline import Timeline
 
+from boards import board, cascade_triggers, finished, kinds, of_kind, play, zone
+
 # ---------------------------------------------------------------------------- helpers
-
-
-def board(
-    library: list[str],
-    *,
-    hand: tuple[str, ...] = (),
-    battlefield: tuple = (),
-    opponent_battlefield: tuple = (),
-    opponent_hand: tuple[str, ...] = (),
-    actions: list[dict] | None = None,
-    choices: tuple[str, ...] = (),
-    seed: int = 0,
-    spells_cast: int = 0,
-    cards: tuple[dict, ...] = (),
-) -> dict:
-    """A two-player scenario; the library is listed top first. The default action casts hand[0]."""
-    d: dict = {
-        "version": 1,
-        "seed": seed,
-        "players": [
-            {
-                "name": "You",
-                "library": {"order": "listed", "cards": [{"name": n} for n in library]},
-                "hand": list(hand),
-                "battlefield": list(battlefield),
-                "spells_cast": spells_cast,
-            },
-            {
-                "name": "Opponent",
-                "library": {"order": "listed", "cards": []},
-                "hand": list(opponent_hand),
-                "battlefield": list(opponent_battlefield),
-            },
-        ],
-        "actions": actions if actions is not None else [{"do": "cast", "card": hand[0]}],
-        "choices": list(choices),
-    }
-    if cards:
-        d["cards"] = list(cards)
-    return d
-
-
-def play(d: dict) -> Timeline:
-    return Scenario.from_dict(d).run()
-
-
-def finished(d: dict) -> Timeline:
-    """Run to the end: every decision must have been answered."""
-    tl = play(d)
-    assert tl.pending is None and tl.finished, tl.text()
-    return tl
-
-
-def zone(tl: Timeline, name: str, player: int = 0) -> list[str]:
-    return tl.final.summary()["players"][player][name]
-
-
-def of_kind(tl: Timeline, kind: str) -> list[Event]:
-    return [e for e in tl.events if e.kind == kind]
-
-
-def kinds(tl: Timeline) -> list[str]:
-    return [e.kind for e in tl.events]
 
 
 def index_of(tl: Timeline, kind: str, start: int = 0) -> int:
@@ -116,10 +55,6 @@ def exiled_from_library(tl: Timeline) -> list[str]:
 def bottomed(tl: Timeline) -> list[list[str]]:
     """For each "bottom" event, the cards it put on the bottom, in the order they went."""
     return [[m.name for m in e.moves] for e in of_kind(tl, "bottom")]
-
-
-def cascade_triggers(tl: Timeline) -> list[Event]:
-    return [e for e in of_kind(tl, "trigger") if e.text.startswith("Cascade triggers")]
 
 
 LANDS_10 = [

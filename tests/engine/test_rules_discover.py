@@ -12,61 +12,17 @@ from typing import Any
 
 import pytest
 
-from engine import Scenario
 from engine.game import Game
 from engine.policy import ScriptedPolicy
+
+from boards import board, kinds, of_kind, opp, play, scenario, you
 
 # ----------------------------------------------------------------------------- helpers
 
 
-def scenario(
-    *,
-    library: Sequence[str] = (),
-    hand: Sequence[Any] = (),
-    battlefield: Sequence[Any] = (),
-    opp_battlefield: Sequence[Any] = (),
-    actions: Sequence[dict] = (),
-    choices: Sequence[str] = (),
-    seed: int = 0,
-) -> Scenario:
-    return Scenario.from_dict(
-        {
-            "seed": seed,
-            "players": [
-                {
-                    "name": "You",
-                    "library": {"order": "listed", "cards": list(library)},
-                    "hand": list(hand),
-                    "battlefield": list(battlefield),
-                },
-                {"name": "Opponent", "battlefield": list(opp_battlefield)},
-            ],
-            "actions": list(actions),
-            "choices": list(choices),
-        }
-    )
-
-
 def discover(n: int, library: Sequence[str], choices: Sequence[str] = (), **kw: Any):
-    return scenario(
-        library=library, actions=[{"do": "discover", "n": n}], choices=list(choices), **kw
-    ).run()
-
-
-def kinds(tl) -> list[str]:
-    return [e.kind for e in tl.events]
-
-
-def events(tl, kind: str) -> list:
-    return [e for e in tl.events if e.kind == kind]
-
-
-def you(tl) -> dict:
-    return tl.final.summary()["players"][0]
-
-
-def opp(tl) -> dict:
-    return tl.final.summary()["players"][1]
+    """Discover ``n`` as the only action (no spell cast), from a listed library."""
+    return play(board(library, actions=[{"do": "discover", "n": n}], choices=choices, **kw))
 
 
 def exiled_names(tl) -> list[str]:
@@ -124,7 +80,7 @@ def test_exiles_one_at_a_time_until_nonland_mv_at_most_n_cr_701_57a() -> None:
         2, ["Forest", "Serra Angel", "Mountain", "Grizzly Bears", "Shock"], ["hand"], seed=3
     )
     assert exiled_names(tl) == ["Forest", "Serra Angel", "Mountain", "Grizzly Bears"]
-    hit = events(tl, "discover_hit")
+    hit = of_kind(tl, "discover_hit")
     assert len(hit) == 1 and hit[0].moves[0].name == "Grizzly Bears"
     assert hit[0].rule == "701.57a"
     # Shock (below the hit) was never touched: it is still on top.
@@ -160,7 +116,7 @@ def test_split_card_uses_combined_mana_value_in_the_library_cr_701_57a_709_4() -
 
 def test_cast_without_paying_its_mana_cost_from_exile_cr_701_57a_118_9() -> None:
     tl = discover(3, ["Forest", "Grizzly Bears"], ["cast"])
-    cast = events(tl, "cast")
+    cast = of_kind(tl, "cast")
     assert len(cast) == 1
     assert "without paying its mana cost" in cast[0].text
     assert "118.9" in cast[0].rule and "701.57a" in cast[0].rule
@@ -178,7 +134,7 @@ def test_the_decision_offers_cast_or_hand_never_decline_cr_701_57a() -> None:
 
 def test_not_casting_puts_the_card_into_hand_cr_701_57a() -> None:
     tl = discover(3, ["Forest", "Grizzly Bears", "Shock"], ["hand"])
-    to_hand = events(tl, "to_hand")
+    to_hand = of_kind(tl, "to_hand")
     assert len(to_hand) == 1
     m = to_hand[0].moves[0]
     assert (m.name, m.src, m.dst) == ("Grizzly Bears", "exile", "hand")
@@ -197,9 +153,9 @@ def test_a_card_that_cant_be_cast_goes_to_hand_cr_701_57a_601_2c() -> None:
 def test_free_cast_sets_x_to_zero_cr_107_3b() -> None:
     # Walking Ballista ({X}{X}, enters with X +1/+1 counters) is MV 0: cast with X = 0.
     tl = discover(0, ["Walking Ballista"], ["cast"])
-    cast = events(tl, "cast")[0]
+    cast = of_kind(tl, "cast")[0]
     assert "X is 0" in cast.text and "mana value is 0" in cast.text
-    counters = events(tl, "counters")[0]
+    counters = of_kind(tl, "counters")[0]
     assert "0 +1/+1 counters" in counters.text
     # A 0/0 with no counters is put into the graveyard (704.5f).
     sba = [e for e in tl.events if e.rule == "704.5f"]
@@ -219,18 +175,18 @@ def test_counters_count_toward_toughness_for_sba_cr_704_5f_613_4c() -> None:
 
 def test_card_without_mana_cost_can_be_cast_for_free_cr_118_6() -> None:
     tl = discover(0, ["Crashing Footfalls"], ["cast"])
-    assert events(tl, "cast")
+    assert of_kind(tl, "cast")
     assert you(tl)["battlefield"] == ["Rhino token", "Rhino token"]
 
 
 def test_split_card_either_half_may_be_cast_cr_709_3() -> None:
-    tl = discover(4, ["Fire // Ice", "Opt"], opp_battlefield=["Grizzly Bears"])
+    tl = discover(4, ["Fire // Ice", "Opt"], opponent_battlefield=["Grizzly Bears"])
     d = tl.pending
     assert d.keys() == ["cast:Fire", "cast:Ice", "hand"]
     # Ice: tap target permanent (the only one: chosen without asking), draw a card.
     tl = tl.answer("cast:Ice").run()
     assert tl.finished
-    cast = events(tl, "cast")[0]
+    cast = of_kind(tl, "cast")[0]
     assert "Ice" in cast.text and "mana value is 2" in cast.text
     assert tl.final.stack == ()
     assert you(tl)["graveyard"] == ["Fire // Ice"]
@@ -252,7 +208,7 @@ def test_adventure_cast_goes_on_an_adventure_cr_715_3d() -> None:
     tl = discover(3, ["Bonecrusher Giant"], ["cast:Stomp", "target:p1"])
     assert opp(tl)["life"] == 18
     assert you(tl)["exile"] == ["Bonecrusher Giant // Stomp"]
-    assert [e.rule for e in events(tl, "exile") if "adventure" in e.text] == ["715.3d"]
+    assert [e.rule for e in of_kind(tl, "exile") if "adventure" in e.text] == ["715.3d"]
 
 
 def test_mdfc_front_mv_in_library_each_face_by_its_own_mv_cr_712() -> None:
@@ -280,7 +236,7 @@ def test_other_exiled_cards_go_to_the_bottom_in_a_random_order_cr_701_57a() -> N
     orders = set()
     for seed in range(12):
         tl = discover(2, [*misses, "Grizzly Bears", "Shock", "Opt"], ["hand"], seed=seed)
-        bottom = events(tl, "bottom")
+        bottom = of_kind(tl, "bottom")
         assert len(bottom) == 1 and bottom[0].rule == "701.57a"
         assert "not a shuffle" in bottom[0].text
         assert "shuffle" not in kinds(tl)
@@ -294,7 +250,7 @@ def test_other_exiled_cards_go_to_the_bottom_in_a_random_order_cr_701_57a() -> N
 
 def test_cast_card_is_not_put_on_the_bottom_cr_701_57a() -> None:
     tl = discover(1, ["Forest", "Llanowar Elves", "Island"], ["cast"])
-    bottom = events(tl, "bottom")[0]
+    bottom = of_kind(tl, "bottom")[0]
     assert [m.name for m in bottom.moves] == ["Forest"]
     # The free spell was cast before the other cards went to the bottom.
     assert kinds(tl).index("cast") < kinds(tl).index("bottom")
@@ -308,9 +264,9 @@ def test_discovered_even_if_no_card_qualifies_cr_701_57b() -> None:
     library = ["Forest", "Serra Angel", "Mountain"]
     tl = discover(2, library)
     assert tl.finished and tl.pending is None
-    none = events(tl, "discover_none")
+    none = of_kind(tl, "discover_none")
     assert len(none) == 1 and none[0].rule == "701.57b"
-    assert events(tl, "discovered")[0].rule == "701.57b"
+    assert of_kind(tl, "discovered")[0].rule == "701.57b"
     # The whole library was exiled and put back: nothing lost, nobody loses.
     assert sorted(you(tl)["library"]) == sorted(library)
     assert tl.final.lost == ()
@@ -324,7 +280,7 @@ def test_discovered_with_an_empty_library_cr_701_57b() -> None:
 
 def test_the_discovered_card_is_the_last_card_exiled_cr_701_57c() -> None:
     tl = discover(3, ["Forest", "Serra Angel", "Lightning Bolt", "Opt"], ["hand"])
-    hit = events(tl, "discover_hit")[0]
+    hit = of_kind(tl, "discover_hit")[0]
     assert "discovered card (701.57c)" in hit.text
     assert hit.moves[0].name == "Lightning Bolt"
     assert exiled_names(tl)[-1] == "Lightning Bolt"
@@ -337,13 +293,13 @@ def test_geological_appraiser_cast_discovers_3_cr_701_57a_603_6a() -> None:
     tl = scenario(
         library=["Mountain", "Trumpeting Carnosaur", "Lightning Bolt", "Forest"],
         hand=["Geological Appraiser"],
-        opp_battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Grizzly Bears"],
         actions=[{"do": "cast", "card": "Geological Appraiser"}],
         choices=["cast", "target:p1"],
         seed=1,
     ).run()
     assert tl.finished
-    d = events(tl, "discover")[0]
+    d = of_kind(tl, "discover")[0]
     assert "discover 3" in d.text
     assert exiled_names(tl) == ["Mountain", "Trumpeting Carnosaur", "Lightning Bolt"]
     assert opp(tl)["life"] == 17
@@ -389,7 +345,7 @@ def test_appraiser_cast_for_free_by_discover_still_was_cast_cr_601_2() -> None:
         choices=["cast", "cast"],
     ).run()
     assert tl.finished
-    assert [e.text.split(" (")[0] for e in events(tl, "discover")] == [
+    assert [e.text.split(" (")[0] for e in of_kind(tl, "discover")] == [
         "You discover 4",
         "You discover 3",
     ]
@@ -404,7 +360,7 @@ def test_trumpeting_carnosaur_discovers_5_cr_701_57a() -> None:
         choices=["cast"],
     ).run()
     assert tl.finished
-    assert "discover 5" in events(tl, "discover")[0].text
+    assert "discover 5" in of_kind(tl, "discover")[0].text
     # MV 10 passed, MV 5 (= N) hit and cast for free.
     assert exiled_names(tl) == ["Forest", "Apex Devastator", "Serra Angel"]
     assert you(tl)["battlefield"] == ["Trumpeting Carnosaur", "Serra Angel"]
@@ -415,20 +371,20 @@ def test_hidden_volcano_sacrificed_as_a_cost_then_discover_4_cr_602_2b() -> None
     tl = scenario(
         library=["Mountain", "Forest", "Lightning Bolt", "Opt"],
         battlefield=["Hidden Volcano"],
-        opp_battlefield=["Serra Angel", "Grizzly Bears"],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
         actions=[{"do": "activate", "card": "Hidden Volcano"}],
         choices=["cast", "target:o7"],
         seed=5,
     ).run()
     assert tl.finished, tl.text()
     ks = kinds(tl)
-    sac = events(tl, "sacrifice")[0]
+    sac = of_kind(tl, "sacrifice")[0]
     assert sac.rule == "602.2b" and sac.moves[0].name == "Hidden Volcano"
     # Sacrificed as the cost, before the ability is even on the stack.
     assert ks.index("sacrifice") < ks.index("stack") < ks.index("discover")
     stacked = next(f for f in tl.frames if f.event and f.event.kind == "stack")
     assert stacked.state.summary()["players"][0]["graveyard"] == ["Hidden Volcano"]
-    assert "discover 4" in events(tl, "discover")[0].text
+    assert "discover 4" in of_kind(tl, "discover")[0].text
     assert exiled_names(tl) == ["Mountain", "Forest", "Lightning Bolt"]
     assert opp(tl)["graveyard"] == ["Grizzly Bears"]
     assert sorted(you(tl)["library"][1:]) == ["Forest", "Mountain"]
@@ -449,12 +405,12 @@ def test_curator_discovers_again_once_each_turn() -> None:
         ],
     ).run()
     assert tl.finished
-    said = [e.text.split(" (")[0] for e in events(tl, "discover")]
+    said = [e.text.split(" (")[0] for e in of_kind(tl, "discover")]
     # Turn 1: 2 (Curator: 2 again), 2 (no trigger: once per turn); turn 2: 1, Curator 1.
     assert said == ["You discover 2"] * 3 + ["You discover 1"] * 2
-    triggers = [e for e in events(tl, "trigger") if "Curator" in e.text]
+    triggers = [e for e in of_kind(tl, "trigger") if "Curator" in e.text]
     assert len(triggers) == 2
-    assert all("discover trigger" in s.text for s in events(tl, "stack"))
+    assert all("discover trigger" in s.text for s in of_kind(tl, "stack"))
 
 
 def test_curator_trigger_uses_the_stack_and_the_same_n_cr_603_2() -> None:
@@ -474,7 +430,7 @@ def test_curator_trigger_uses_the_stack_and_the_same_n_cr_603_2() -> None:
 def test_discover_n_never_hits_above_n_cr_701_57a(n: int) -> None:
     library = ["Apex Devastator", "Serra Angel", "Grizzly Bears", "Memnite", "Forest"]
     tl = discover(n, library, ["hand"])
-    hit = events(tl, "discover_hit")
+    hit = of_kind(tl, "discover_hit")
     from engine import default_pool
 
     for name in exiled_names(tl)[:-1] if hit else exiled_names(tl):

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from engine import Scenario
 
+from boards import scenario, zone
+
 
 def _cascade_into(card: str) -> Scenario:
-    return Scenario.from_dict({
-        "seed": 1,
-        "players": [
-            {"library": {"order": "listed", "cards": [{"name": card, "count": 1}]},
-             "hand": ["Bloodbraid Elf"]},
-            {"name": "Opponent"},
-        ],
-        "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
-        "choices": ["cast"],
-    })  # fmt: skip
+    return scenario([card], hand=("Bloodbraid Elf",), choices=("cast",), seed=1)
 
 
 def test_planeswalker_hit_enters_with_printed_loyalty_cr_306_5b() -> None:
@@ -34,5 +27,5 @@ def test_planeswalker_with_no_loyalty_goes_to_graveyard_cr_704_5i() -> None:
     assert jace.counter("loyalty") == 3
     tl = Scenario.from_dict({**d, "choices": ["cast", f"target:o{jace.id}"]}).run()
     assert tl.finished
-    assert "Jace Beleren" in tl.final.summary()["players"][1]["graveyard"]
+    assert "Jace Beleren" in zone(tl, "graveyard", 1)
     assert any(e.rule == "704.5i" for e in tl.events)

@@ -13,6 +13,8 @@ from typing import Any
 
 from engine import Scenario
 
+from boards import board, kinds, of_kind, opp, you
+
 ERUPTION = "The First Eruption"
 BENALIA = "History of Benalia"
 ELDER = "The Elder Dragon War"  # read ahead; I: 2 damage to each creature and each opponent
@@ -26,61 +28,23 @@ def saga(name: str, lore: int) -> dict:
 
 
 def scenario(
-    *,
-    library: Sequence[str] = ("Forest",) * 6,
-    hand: Sequence[Any] = (),
-    battlefield: Sequence[Any] = (),
-    opp_battlefield: Sequence[Any] = (),
-    actions: Sequence[dict] = (),
-    choices: Sequence[str] = (),
-    cards: Sequence[dict] = (),
+    *, library: Sequence[str] = ("Forest",) * 6, actions: Sequence[dict] = (), **kw: Any
 ) -> Scenario:
-    d: dict[str, Any] = {
-        "seed": 0,
-        "players": [
-            {
-                "name": "You",
-                "library": {"order": "listed", "cards": list(library)},
-                "hand": list(hand),
-                "battlefield": list(battlefield),
-            },
-            {"name": "Opponent", "battlefield": list(opp_battlefield)},
-        ],
-        "actions": list(actions),
-        "choices": list(choices),
-    }
-    if cards:
-        d["cards"] = list(cards)
-    return Scenario.from_dict(d)
-
-
-def kinds(tl) -> list[str]:
-    return [e.kind for e in tl.events]
-
-
-def events(tl, kind: str) -> list:
-    return [e for e in tl.events if e.kind == kind]
+    """A board with six Forests to draw (precombat_main has a draw step); no action by default."""
+    return Scenario.from_dict(board(library, actions=actions, **kw))
 
 
 def chapter_triggers(tl) -> list[str]:
     """ "Chapter II of X" for each chapter that triggered, in order."""
-    return [e.text.split(" triggers")[0] for e in events(tl, "trigger") if "Chapter" in e.text]
+    return [e.text.split(" triggers")[0] for e in of_kind(tl, "trigger") if "Chapter" in e.text]
 
 
 def resolved_chapters(tl) -> list[str]:
     return [
         e.text.removesuffix(" resolves.")
-        for e in events(tl, "resolve")
+        for e in of_kind(tl, "resolve")
         if e.text.startswith("Chapter")
     ]
-
-
-def you(tl) -> dict:
-    return tl.final.summary()["players"][0]
-
-
-def opp(tl) -> dict:
-    return tl.final.summary()["players"][1]
 
 
 def on_battlefield(state, name: str):
@@ -107,7 +71,7 @@ def damage_of(tl, name: str) -> int | None:
 def test_saga_enters_with_one_lore_counter_cr_714_3a() -> None:
     tl = scenario(hand=[ERUPTION], actions=[{"do": "cast", "card": ERUPTION}]).run()
     assert tl.finished
-    first_lore = events(tl, "lore")[0]
+    first_lore = of_kind(tl, "lore")[0]
     assert first_lore.rule == "714.3a" and "0 -> 1" in first_lore.text
     # Putting the counter as it enters doesn't use the stack: it follows the resolve directly.
     ks = kinds(tl)
@@ -127,7 +91,7 @@ def test_read_ahead_enters_with_the_chosen_number_cr_702_155b() -> None:
     tl = scenario(hand=[ELDER], actions=[{"do": "cast", "card": ELDER}], choices=["chapter:2"])
     tl = tl.run()
     assert tl.finished
-    entered = events(tl, "lore")[0]
+    entered = of_kind(tl, "lore")[0]
     assert entered.rule == "702.155b" and "0 -> 2" in entered.text
     assert lore(tl.final, ELDER) == 2
     # Chapter I was skipped (702.155a): no damage to the opponent.
@@ -138,7 +102,7 @@ def test_read_ahead_enters_with_the_chosen_number_cr_702_155b() -> None:
 def test_read_ahead_choosing_one_is_an_ordinary_start_cr_702_155b() -> None:
     tl = scenario(
         hand=[ELDER],
-        opp_battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Grizzly Bears"],
         actions=[{"do": "cast", "card": ELDER}],
         choices=["chapter:1"],
     ).run()
@@ -151,11 +115,11 @@ def test_read_ahead_final_chapter_then_sacrificed_cr_702_155_704_5s() -> None:
     tl = scenario(hand=[ELDER], actions=[{"do": "cast", "card": ELDER}], choices=["chapter:3"])
     tl = tl.run()
     assert chapter_triggers(tl) == [f"Chapter III of {ELDER}"]
-    skipped = [e for e in events(tl, "no_trigger")]
+    skipped = [e for e in of_kind(tl, "no_trigger")]
     assert [e.rule for e in skipped] == ["702.155a", "702.155a"]
     assert you(tl)["battlefield"] == ["Dragon token"]
     assert you(tl)["graveyard"] == [ELDER]
-    assert events(tl, "sacrifice")[-1].rule == "704.5s"
+    assert of_kind(tl, "sacrifice")[-1].rule == "704.5s"
 
 
 # ------------------------------------------- 2. precombat main: turn-based, no stack
@@ -170,7 +134,7 @@ def test_precombat_main_lore_counter_is_a_turn_based_action_cr_714_3b() -> None:
     ks = kinds(tl)
     # Turn begins, draw step, then the counter: no stack event in between.
     assert ks[:4] == ["turn", "draw", "lore", "trigger"]
-    tb = events(tl, "lore")[0]
+    tb = of_kind(tl, "lore")[0]
     assert tb.rule == "714.3b" and "1 -> 2" in tb.text and "turn-based" in tb.text
     lore_frame = next(f for f in tl.frames if f.event and f.event.kind == "lore")
     assert lore_frame.state.stack == ()
@@ -183,12 +147,12 @@ def test_precombat_main_lore_counter_is_a_turn_based_action_cr_714_3b() -> None:
 def test_precombat_main_each_saga_you_control_gets_a_counter_cr_714_3b() -> None:
     tl = scenario(
         battlefield=[saga(ERUPTION, 1), saga(BENALIA, 1)],
-        opp_battlefield=[saga(BENALIA, 1)],
+        opponent_battlefield=[saga(BENALIA, 1)],
         actions=[{"do": "precombat_main"}],
         choices=[f"first:Chapter II of {ERUPTION}"],
     ).run()
     assert tl.finished
-    assert [e.rule for e in events(tl, "lore")] == ["714.3b", "714.3b"]
+    assert [e.rule for e in of_kind(tl, "lore")] == ["714.3b", "714.3b"]
     mine = {o.name: o.counter("lore") for o in tl.final.zone(0, "battlefield") if o.counters}
     assert mine == {ERUPTION: 2, BENALIA: 2}
     # The opponent's Saga waits for its controller's own precombat main phase.
@@ -204,7 +168,7 @@ def test_saga_without_chapter_abilities_gets_no_counter_and_stays_cr_714_3b_714_
     assert tl.finished
     assert lore(tl.final, "Blank Saga") == 5
     assert "sacrifice" not in kinds(tl)
-    assert all(e.rule == "714.3b" and "No Saga" in e.text for e in events(tl, "lore"))
+    assert all(e.rule == "714.3b" and "No Saga" in e.text for e in of_kind(tl, "lore"))
 
 
 # ------------------------------------------------------------ 3. triggering chapters
@@ -256,7 +220,7 @@ def test_proliferate_lore_counter_triggers_a_chapter_cr_701_34a_714_2b() -> None
         choices=["add"],
     ).run()
     assert tl.finished
-    assert events(tl, "lore")[0].rule == "701.34a"
+    assert of_kind(tl, "lore")[0].rule == "701.34a"
     assert chapter_triggers(tl) == [f"Chapter II of {BENALIA}"]
 
 
@@ -308,7 +272,7 @@ def test_removing_counters_triggers_nothing_adding_back_retriggers_seed_003() ->
         ],
     ).run()
     assert tl.finished
-    removed = events(tl, "lore")[0]
+    removed = of_kind(tl, "lore")[0]
     assert "2 -> 1" in removed.text and "no chapter triggers" in removed.text
     ks = kinds(tl)
     assert ks[ks.index("lore") + 1] == "lore"  # nothing triggered between removal and adding
@@ -320,7 +284,7 @@ def test_chapter_target_is_chosen_as_it_goes_on_the_stack_cr_603_3d() -> None:
     name = "Origin of the Hidden Ones"  # I: 4 damage to target
     s = scenario(
         battlefield=[saga(name, 0)],
-        opp_battlefield=["Serra Angel"],
+        opponent_battlefield=["Serra Angel"],
         actions=[{"do": "add_lore", "card": name, "n": 1}],
     )
     tl = s.run()
@@ -357,7 +321,7 @@ def test_read_ahead_entry_turn_only_the_exact_count_triggers_cr_702_155a() -> No
     ).run()
     assert tl.finished, tl.text()
     assert chapter_triggers(tl) == [f"Chapter I of {ELDER}", f"Chapter III of {ELDER}"]
-    skipped = events(tl, "no_trigger")
+    skipped = of_kind(tl, "no_trigger")
     assert len(skipped) == 1 and skipped[0].rule == "702.155a"
     assert "Chapter II" in skipped[0].text and "exactly 2" in skipped[0].text
 
@@ -465,7 +429,7 @@ def test_saga_sacrificed_only_after_final_chapter_left_the_stack_cr_704_5s_714_4
     on_stack = next(f for f in tl.frames if f.event and f.event.kind == "stack")
     assert lore(on_stack.state, ERUPTION) == 3  # final chapter reached, but still there
     ks = kinds(tl)
-    sba = events(tl, "sacrifice")[-1]
+    sba = of_kind(tl, "sacrifice")[-1]
     assert sba.rule == "704.5s" and sba.moves[0].name == ERUPTION
     assert [e for e in tl.events].index(sba) > ks.index("damage")
     assert you(tl)["graveyard"][-1] == ERUPTION
@@ -478,7 +442,7 @@ def test_saga_at_or_past_final_chapter_with_nothing_waiting_is_sacrificed_cr_704
     ).run()
     assert tl.finished
     assert chapter_triggers(tl) == []  # 4 -> 5 crosses no chapter
-    assert events(tl, "sacrifice")[0].rule == "704.5s"
+    assert of_kind(tl, "sacrifice")[0].rule == "704.5s"
     assert you(tl)["graveyard"] == [ERUPTION]
 
 
@@ -500,18 +464,18 @@ def test_first_eruption_i_damages_each_creature_without_flying() -> None:
     tl = scenario(
         hand=[ERUPTION],
         battlefield=["Birds of Paradise", "Grizzly Bears"],
-        opp_battlefield=["Llanowar Elves", "Serra Angel"],
+        opponent_battlefield=["Llanowar Elves", "Serra Angel"],
         actions=[{"do": "cast", "card": ERUPTION}],
     ).run()
     assert tl.finished
-    dmg = events(tl, "damage")[0]
+    dmg = of_kind(tl, "damage")[0]
     assert dmg.rule == "120.3"
     # The 0/1 flyer takes nothing; the 1-toughness ground creature dies.
     assert damage_of(tl, "Birds of Paradise") == 0
     assert damage_of(tl, "Serra Angel") == 0
     assert damage_of(tl, "Grizzly Bears") == 1
     assert opp(tl)["graveyard"] == ["Llanowar Elves"]
-    assert [e.rule for e in events(tl, "destroy")] == ["704.5g"]
+    assert [e.rule for e in of_kind(tl, "destroy")] == ["704.5g"]
 
 
 def test_first_eruption_ii_adds_two_red_mana_cr_106_4() -> None:
@@ -519,7 +483,7 @@ def test_first_eruption_ii_adds_two_red_mana_cr_106_4() -> None:
         battlefield=[saga(ERUPTION, 1)],
         actions=[{"do": "add_lore", "card": ERUPTION, "n": 1}],
     ).run()
-    mana = events(tl, "mana")
+    mana = of_kind(tl, "mana")
     assert len(mana) == 1 and mana[0].rule == "106.4"
     assert you(tl)["mana_pool"] == "{R}{R}"
 
@@ -527,11 +491,11 @@ def test_first_eruption_ii_adds_two_red_mana_cr_106_4() -> None:
 def test_first_eruption_iii_sacrifices_exactly_one_of_two_mountains_seed_003() -> None:
     tl = scenario(
         battlefield=["Mountain", "Mountain", saga(ERUPTION, 2), "Grizzly Bears"],
-        opp_battlefield=["Serra Angel", "Birds of Paradise"],
+        opponent_battlefield=["Serra Angel", "Birds of Paradise"],
         actions=[{"do": "add_lore", "card": ERUPTION, "n": 1}],
     ).run()
     assert tl.finished
-    sacs = [e for e in events(tl, "sacrifice") if e.rule == "701.21a"]
+    sacs = [e for e in of_kind(tl, "sacrifice") if e.rule == "701.21a"]
     assert len(sacs) == 1 and sacs[0].moves[0].name == "Mountain"
     assert you(tl)["battlefield"] == ["Mountain"]
     # 3 damage to each creature, flying or not: Bears and Birds die, the 4/4 Angel lives.
@@ -566,12 +530,12 @@ def test_first_eruption_iii_any_permanent_with_subtype_mountain_seed_003() -> No
 def test_first_eruption_iii_without_a_mountain_deals_no_damage_seed_003() -> None:
     tl = scenario(
         battlefield=["Forest", saga(ERUPTION, 2), "Grizzly Bears"],
-        opp_battlefield=["Birds of Paradise"],
+        opponent_battlefield=["Birds of Paradise"],
         actions=[{"do": "add_lore", "card": ERUPTION, "n": 1}],
     ).run()
     assert tl.finished
     assert "damage" not in kinds(tl)
-    nothing = events(tl, "sacrifice")[0]
+    nothing = of_kind(tl, "sacrifice")[0]
     assert nothing.rule == "701.21a" and "sacrifice nothing" in nothing.text
     assert damage_of(tl, "Grizzly Bears") == 0
     assert you(tl)["battlefield"] == ["Forest", "Grizzly Bears"]
@@ -590,7 +554,7 @@ def test_first_eruption_full_story_over_three_turns_cr_714() -> None:
     ).run()
     assert tl.finished
     assert resolved_chapters(tl) == [f"Chapter {n} of {ERUPTION}" for n in ("I", "II", "III")]
-    assert [e.rule for e in events(tl, "lore")] == ["714.3a", "714.3b", "714.3b"]
+    assert [e.rule for e in of_kind(tl, "lore")] == ["714.3a", "714.3b", "714.3b"]
     assert you(tl)["graveyard"] == ["Mountain", "Grizzly Bears", ERUPTION]
 
 
@@ -603,7 +567,7 @@ def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> N
     ).run()
     assert tl.finished
     assert "damage" not in kinds(tl)
-    assert any("damage to each opponent" in e.text for e in events(tl, "not_simulated"))
+    assert any("damage to each opponent" in e.text for e in of_kind(tl, "not_simulated"))
     assert opp(tl)["life"] == 20
 
 
@@ -620,10 +584,10 @@ def test_history_of_benalia_tokens_then_pump_not_simulated() -> None:
         ],
     ).run()
     assert tl.finished
-    tokens = events(tl, "token")
+    tokens = of_kind(tl, "token")
     assert len(tokens) == 2 and all("2/2 Knight token" in e.text for e in tokens)
     assert [m.dst for e in tokens for m in e.moves] == ["battlefield", "battlefield"]
-    pump = events(tl, "not_simulated")
+    pump = of_kind(tl, "not_simulated")
     assert len(pump) == 1 and "Chapter III" in pump[0].text
     assert "not simulated" in pump[0].text
     assert you(tl)["battlefield"] == ["Knight token", "Knight token"]

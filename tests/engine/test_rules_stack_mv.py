@@ -13,46 +13,24 @@ Pure pytest, deterministic, no files: runs under Pyodide.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import Scenario
 from engine.timeline import Timeline
 
+from boards import board, finished, zone
 
-def board(
-    hand: str,
-    *,
-    library: tuple[str, ...] = (),
-    face: str | None = None,
-    x: int | None = None,
-    opponent_battlefield: tuple[str, ...] = (),
-    choices: tuple[str, ...] = (),
-) -> dict:
-    action: dict = {"do": "cast", "card": hand}
+
+def casting(card: str, *, face: str | None = None, x: int | None = None, **kw: Any) -> dict:
+    """A board whose one action casts ``card``, its only hand card, as ``face`` / with X = ``x``."""
+    action: dict = {"do": "cast", "card": card}
     if face is not None:
         action["face"] = face
     if x is not None:
         action["x"] = x
-    return {
-        "version": 1,
-        "seed": 0,
-        "players": [
-            {
-                "name": "You",
-                "library": {"order": "listed", "cards": [{"name": n} for n in library]},
-                "hand": [hand],
-            },
-            {"name": "Opponent", "battlefield": list(opponent_battlefield)},
-        ],
-        "actions": [action],
-        "choices": list(choices),
-    }
-
-
-def run(d: dict) -> Timeline:
-    tl = Scenario.from_dict(d).run()
-    assert tl.pending is None and tl.finished, tl.text()
-    return tl
+    return board(hand=(card,), actions=[action], **kw)
 
 
 def cast_items(tl: Timeline) -> list:
@@ -60,16 +38,12 @@ def cast_items(tl: Timeline) -> list:
     return [f.state.stack[-1] for f in tl.frames if f.event is not None and f.event.kind == "cast"]
 
 
-def names(tl: Timeline, zone: str, player: int = 0) -> list[str]:
-    return tl.final.summary()["players"][player][zone]
-
-
 # ------------------------------------------------------------------------------ X (202.3e)
 
 
 @pytest.mark.parametrize(("x", "mv"), [(0, 1), (1, 2), (5, 6)])
 def test_x_is_the_chosen_value_on_the_stack_cr_202_3e(x: int, mv: int) -> None:
-    tl = run(board("Fireball", x=x, choices=("target:p1",)))
+    tl = finished(casting("Fireball", x=x, choices=("target:p1",)))
     item = cast_items(tl)[0]
     assert (item.text, item.x, item.mana_value) == ("Fireball", x, mv)
     assert f"as a spell its mana value is {mv}, X = {x}" in tl.events[0].text
@@ -81,14 +55,14 @@ def test_x_is_the_chosen_value_on_the_stack_cr_202_3e(x: int, mv: int) -> None:
 
 
 def test_x_not_given_is_asked_cr_107_3a() -> None:
-    tl = Scenario.from_dict(board("Fireball")).run()
+    tl = Scenario.from_dict(casting("Fireball")).run()
     assert tl.pending.kind == "x_value" and tl.pending.rule == "107.3a"
     assert tl.pending.keys()[:3] == ["x:0", "x:1", "x:2"]
 
 
 def test_double_x_counts_twice_on_the_stack_cr_202_3e() -> None:
     """Walking Ballista {X}{X} with X = 2: MV 4 as a spell, 0 as a card."""
-    tl = run(board("Walking Ballista", x=2))
+    tl = finished(casting("Walking Ballista", x=2))
     item = cast_items(tl)[0]
     assert (item.x, item.mana_value) == (2, 4)
     ballista = tl.final.zone(0, "battlefield")[0]
@@ -98,7 +72,7 @@ def test_double_x_counts_twice_on_the_stack_cr_202_3e() -> None:
 
 def test_x_given_for_a_spell_without_x_is_ignored_cr_107_3() -> None:
     """An "x" in the action means nothing for a spell with no {X} in its mana cost."""
-    tl = run(board("Lightning Bolt", x=3, choices=("target:p1",)))
+    tl = finished(casting("Lightning Bolt", x=3, choices=("target:p1",)))
     item = cast_items(tl)[0]
     assert (item.x, item.mana_value) == (0, 1)
     assert "X =" not in tl.events[0].text
@@ -109,8 +83,8 @@ def test_x_given_for_a_spell_without_x_is_ignored_cr_107_3() -> None:
 
 @pytest.mark.parametrize("half", ["Fire", "Ice"])
 def test_split_card_on_the_stack_is_only_the_chosen_half_cr_709_3(half: str) -> None:
-    tl = run(
-        board(
+    tl = finished(
+        casting(
             "Fire // Ice",
             face=half,
             library=("Island",),  # Ice draws a card
@@ -127,7 +101,7 @@ def test_split_card_on_the_stack_is_only_the_chosen_half_cr_709_3(half: str) -> 
 
 
 def test_split_card_without_face_asks_which_half_cr_709_3() -> None:
-    tl = Scenario.from_dict(board("Fire // Ice")).run()
+    tl = Scenario.from_dict(casting("Fire // Ice")).run()
     assert tl.pending.kind == "choose_face" and tl.pending.rule == "709.3"
     assert tl.pending.keys() == ["face:Fire", "face:Ice"]
 
@@ -140,7 +114,7 @@ def test_split_card_without_face_asks_which_half_cr_709_3() -> None:
     [("Valki, God of Lies", 2), ("Tibalt, Cosmic Impostor", 7)],
 )
 def test_mdfc_cast_face_has_that_face_mv_cr_712_8(face: str, mv: int) -> None:
-    tl = run(board("Valki, God of Lies", face=face))
+    tl = finished(casting("Valki, God of Lies", face=face))
     item = cast_items(tl)[0]
     assert (item.text, item.mana_value) == (face, mv)
     permanent = tl.final.zone(0, "battlefield")[0]
@@ -150,34 +124,34 @@ def test_mdfc_cast_face_has_that_face_mv_cr_712_8(face: str, mv: int) -> None:
 
 def test_mdfc_back_face_cheaper_than_front_cr_712_8() -> None:
     """Alrund (front, MV 5) // Hakka (back, MV 2): cast as Hakka the spell is MV 2."""
-    tl = run(board("Alrund, God of the Cosmos", face="Hakka, Whispering Raven"))
+    tl = finished(casting("Alrund, God of the Cosmos", face="Hakka, Whispering Raven"))
     assert cast_items(tl)[0].mana_value == 2
-    assert names(tl, "battlefield") == ["Hakka, Whispering Raven"]
+    assert zone(tl, "battlefield") == ["Hakka, Whispering Raven"]
 
 
 # ------------------------------------------------------------------------- Adventure (715.3)
 
 
 def test_adventure_spell_has_the_adventure_mv_cr_715_3() -> None:
-    tl = run(board("Bonecrusher Giant", face="Stomp", choices=("target:p1",)))
+    tl = finished(casting("Bonecrusher Giant", face="Stomp", choices=("target:p1",)))
     item = cast_items(tl)[0]
     assert (item.text, item.mana_value) == ("Stomp", 2)
     assert tl.final.players[1].life == 18
-    assert names(tl, "exile") == ["Bonecrusher Giant // Stomp"]  # 715.3d
+    assert zone(tl, "exile") == ["Bonecrusher Giant // Stomp"]  # 715.3d
 
 
 def test_adventure_can_cost_more_than_the_creature_cr_715_3() -> None:
     """Giant Killer is MV 1 as a card; cast as Chop Down the spell is MV 3."""
-    tl = run(board("Giant Killer", face="Chop Down"))
+    tl = finished(casting("Giant Killer", face="Chop Down"))
     item = cast_items(tl)[0]
     assert (item.text, item.mana_value) == ("Chop Down", 3)
     assert tl.final.zone(0, "exile")[0].card.mana_value == 1
 
 
 def test_adventurer_cast_as_creature_cr_715_3() -> None:
-    tl = run(board("Bonecrusher Giant", face="Bonecrusher Giant"))
+    tl = finished(casting("Bonecrusher Giant", face="Bonecrusher Giant"))
     assert (cast_items(tl)[0].text, cast_items(tl)[0].mana_value) == ("Bonecrusher Giant", 3)
-    assert names(tl, "battlefield") == ["Bonecrusher Giant"]
+    assert zone(tl, "battlefield") == ["Bonecrusher Giant"]
 
 
 # --------------------------------------------- cost changes never change MV (118.9, seed 002)
@@ -186,8 +160,8 @@ def test_adventurer_cast_as_creature_cr_715_3() -> None:
 def test_free_cast_keeps_the_mana_cost_mv_cr_118_9() -> None:
     """Cast without paying its mana cost (cascade), Shardless Agent is still MV 3 — and so
     its own cascade looks for MV less than 3, not less than 0."""
-    tl = run(
-        board(
+    tl = finished(
+        casting(
             "Enlisted Wurm",
             library=("Shardless Agent", "Lightning Bolt"),
             choices=("cast", "decline"),
@@ -200,12 +174,12 @@ def test_free_cast_keeps_the_mana_cost_mv_cr_118_9() -> None:
 
 
 def test_free_cast_with_x_is_x_0_mv_of_the_rest_cr_107_3b() -> None:
-    tl = run(board("Shardless Agent", library=("Fireball",), choices=("cast", "target:p1")))
+    tl = finished(casting("Shardless Agent", library=("Fireball",), choices=("cast", "target:p1")))
     fireball = cast_items(tl)[1]
     assert (fireball.text, fireball.x, fireball.mana_value) == ("Fireball", 0, 1)
 
 
 def test_no_mana_cost_spell_is_mv_0_on_the_stack_cr_202_3a() -> None:
-    tl = run(board("Shardless Agent", library=("Crashing Footfalls",), choices=("cast",)))
+    tl = finished(casting("Shardless Agent", library=("Crashing Footfalls",), choices=("cast",)))
     footfalls = cast_items(tl)[1]
     assert (footfalls.text, footfalls.mana_value) == ("Crashing Footfalls", 0)

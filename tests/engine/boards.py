@@ -1,0 +1,128 @@
+"""Scenario boards for the rules tests, and readers of the timelines they play.
+
+The tests read the way XMage tests do: set a board, act, answer the decisions, then
+check the end state and the events. ``board(...)`` builds the scenario dict (a plain
+dict, so a test can still edit it or spread it: ``{**d, "choices": [...]}``); the
+readers pick events and zones out of the resulting ``Timeline``.
+
+Test modules import it as a sibling: ``from boards import board, play, ...``. tests/engine
+has no ``__init__.py``, so pytest's default ("prepend") import mode puts tests/engine on
+``sys.path``; that holds under ``python -m pytest tests/engine``, ``python -m pytest`` over
+all of tests/, and inside Pyodide (tests/pyodide/run_tests.mjs). conftest.py registers
+this module for pytest's assertion rewriting. Stdlib + engine only: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import Scenario
+from engine.events import Event
+from engine.timeline import Timeline
+
+# ------------------------------------------------------------------------------ building
+
+
+def board(
+    library: Sequence[str] = (),
+    *,
+    hand: Sequence[Any] = (),
+    battlefield: Sequence[Any] = (),
+    graveyard: Sequence[Any] = (),
+    library_order: str = "listed",
+    opponent_library: Sequence[str] = (),
+    opponent_hand: Sequence[Any] = (),
+    opponent_battlefield: Sequence[Any] = (),
+    life: int = 20,
+    opponent_life: int = 20,
+    spells_cast: int = 0,
+    actions: Sequence[dict] | None = None,
+    choices: Sequence[str] = (),
+    seed: int = 0,
+    cards: Sequence[dict] = (),
+) -> dict:
+    """A two-player scenario dict: "You" (player 0) against "Opponent" (player 1).
+
+    Libraries are listed top first (``library_order="random"`` shuffles yours with the
+    seed). Zone entries are card names or zone-card dicts (``{"name", "counters", ...}``).
+    ``actions`` defaults to casting ``hand[0]`` (no action with an empty hand). ``cards``
+    is user card data (the scenario's "cards" list).
+    """
+    if actions is None:
+        actions = [{"do": "cast", "card": hand[0]}] if hand else []
+    d: dict = {
+        "version": 1,
+        "seed": seed,
+        "players": [
+            {
+                "name": "You",
+                "life": life,
+                "library": {"order": library_order, "cards": [{"name": n} for n in library]},
+                "hand": list(hand),
+                "battlefield": list(battlefield),
+                "graveyard": list(graveyard),
+                "spells_cast": spells_cast,
+            },
+            {
+                "name": "Opponent",
+                "life": opponent_life,
+                "library": {"order": "listed", "cards": [{"name": n} for n in opponent_library]},
+                "hand": list(opponent_hand),
+                "battlefield": list(opponent_battlefield),
+            },
+        ],
+        "actions": list(actions),
+        "choices": list(choices),
+    }
+    if cards:
+        d["cards"] = list(cards)
+    return d
+
+
+def scenario(library: Sequence[str] = (), **kw: Any) -> Scenario:
+    """``board(...)`` as a ``Scenario``: for tests that re-run it (``with_choices``...)."""
+    return Scenario.from_dict(board(library, **kw))
+
+
+def play(d: dict) -> Timeline:
+    """Run the board as far as its choices go (it may stop at a pending decision)."""
+    return Scenario.from_dict(d).run()
+
+
+def finished(d: dict) -> Timeline:
+    """Run to the end: every decision must have been answered."""
+    tl = play(d)
+    assert tl.pending is None and tl.finished, tl.text()
+    return tl
+
+
+# ------------------------------------------------------------------------------- reading
+
+
+def you(tl: Timeline) -> dict:
+    """Player 0's zones and life at the end, as ``State.summary()`` gives them."""
+    return tl.final.summary()["players"][0]
+
+
+def opp(tl: Timeline) -> dict:
+    """Player 1's zones and life at the end."""
+    return tl.final.summary()["players"][1]
+
+
+def zone(tl: Timeline, name: str, player: int = 0) -> list[str]:
+    """The card names in one zone of one player at the end."""
+    return tl.final.summary()["players"][player][name]
+
+
+def of_kind(tl: Timeline, kind: str) -> list[Event]:
+    return [e for e in tl.events if e.kind == kind]
+
+
+def kinds(tl: Timeline) -> list[str]:
+    return [e.kind for e in tl.events]
+
+
+def cascade_triggers(tl: Timeline) -> list[Event]:
+    """The trigger events of cascade (CR 702.85a), one per instance that triggered."""
+    return [e for e in of_kind(tl, "trigger") if e.text.startswith("Cascade triggers")]
