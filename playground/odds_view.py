@@ -15,11 +15,13 @@ earlier library instant. Every card name is escaped (HTML) or drawn as text (Bok
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
+import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -42,6 +44,7 @@ __all__ = [
     "OddsKey",
     "compare_rows",
     "compute_odds",
+    "compute_odds_async",
     "exiled_rows",
     "hit_rows",
     "odds_action",
@@ -49,12 +52,12 @@ __all__ = [
     "odds_view",
 ]
 
-#: The exact recursion's state budget before falling back to a Monte Carlo estimate.
-#: Its cost grows faster than linearly (Apex Devastator over 57 cards: 10k states 0.8 s,
-#: 20k states 9 s), so the playground keeps it small; the default Bloodbraid Elf
-#: scenario (about 15k states) stays exact.
-MAX_STATES = 16_000
-SAMPLES = 20_000  # Monte Carlo samples (stand-alone simulation, ~0.5 s), seed 0: repeatable
+#: The exact analysis runs up to engine.odds' work cap, then falls back to a Monte Carlo
+#: estimate (labelled, with standard errors). Measured here: the default Bloodbraid Elf
+#: scenario takes milliseconds; Apex Devastator over the 57-card sample library is exact
+#: in ~3 s (314k states). It runs in a worker thread, so the page stays responsive.
+MAX_STATES: int | None = None  # exact-analysis work cap; None: engine.odds' default
+SAMPLES: int | None = None  # Monte Carlo samples past the cap; None: engine.odds' default
 CACHE_SIZE = 64
 DEBOUNCE = 0.05  # seconds between an edit and the computation it starts
 MAX_BARS = 24  # bars in the hit chart; the table lists every card
@@ -240,33 +243,64 @@ def odds_key(scenario: dict, pool: CardPool, timeline: Timeline | None = None) -
 # --------------------------------------------------------------------------- computing
 
 _CACHE: OrderedDict[tuple, OddsResult] = OrderedDict()
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
+
+
+def _cache_key(key: OddsKey) -> tuple:
+    return (key.library, key.action.steps, key.user_cards, MAX_STATES, SAMPLES)
 
 
 def compute_odds(key: OddsKey, pool: CardPool) -> OddsResult | None:
     """The odds for ``key`` (None when the action has none), cached by (library, instances).
 
     ``chain_odds`` over the action's instances is what ``spell_odds`` / ``discover_odds``
-    compute (a single instance without follow-ups is their closed form); calling it
-    directly keeps a playground-sized state budget and the fast stand-alone Monte Carlo
-    when the exact recursion is too big.
+    compute (one instance without follow-ups is their closed form, and ``spell_odds`` is
+    ``chain_odds(spell_steps(spell, extra_cascade=...))``). Calling it without ``spell``
+    makes the fallback past the work cap the fast stand-alone Monte Carlo instead of
+    one engine run per sample.
     """
-    steps = key.action.steps
-    if not steps:
+    if not key.action.steps:
         return None
-    ck = (key.library, steps, key.user_cards, MAX_STATES, SAMPLES)
+    ck = _cache_key(key)
     with _LOCK:
         hit = _CACHE.get(ck)
         if hit is not None:
             _CACHE.move_to_end(ck)
             return hit
     library = [card for name, n in key.library for card in [pool.get(name)] * n]
-    result = chain_odds(library, steps, max_states=ck[3], samples=ck[4], seed=0)
+    budget = {k: v for k, v in (("max_states", ck[3]), ("samples", ck[4])) if v is not None}
+    result = chain_odds(library, key.action.steps, seed=0, **budget)
     with _LOCK:
         _CACHE[ck] = result
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
     return result
+
+
+_EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
+_INFLIGHT: dict[tuple, concurrent.futures.Future] = {}
+
+
+async def compute_odds_async(key: OddsKey, pool: CardPool) -> OddsResult | None:
+    """``compute_odds`` off the event loop (a worker thread), so a session stays responsive
+    while a big chain is analysed; one computation per key even when several views ask.
+    Under Pyodide (no threads) it runs inline."""
+    if not key.action.steps:
+        return None
+    ck = _cache_key(key)
+    with _LOCK:
+        cached = ck in _CACHE
+    if cached or sys.platform == "emscripten":
+        return compute_odds(key, pool)
+    global _EXECUTOR
+    with _LOCK:
+        fut = _INFLIGHT.get(ck)
+        if fut is None:
+            if _EXECUTOR is None:
+                _EXECUTOR = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="odds")
+            fut = _INFLIGHT[ck] = _EXECUTOR.submit(compute_odds, key, pool)
+            fut.add_done_callback(lambda _f: _INFLIGHT.pop(ck, None))
+    return await asyncio.wrap_future(fut)
 
 
 def clear_cache() -> None:
@@ -474,9 +508,10 @@ def exiled_figure(result: OddsResult) -> figure:
         x_axis_label="cards exiled", y_axis_label="chance (%)",
     )
     fig.vbar(x="k", top="pct", width=0.8, color=_EXILED, source=source)
-    fig.add_tools(HoverTool(tooltips=[("exiled", "@k"), ("chance", "@label"),
-                                      ("exact", "@fraction"), ("at least this many", "@at_least")],
-                            mode="vline"))
+    tips = [("exiled", "@k"), ("chance", "@label"), ("at least this many", "@at_least")]
+    if result.exact:
+        tips.insert(2, ("exact", "@fraction"))
+    fig.add_tools(HoverTool(tooltips=tips, mode="vline"))
     fig.y_range.start = 0
     # show the bulk of the distribution; the far tail stays in the data (hover) and table
     tail = Fraction(1)
@@ -658,19 +693,6 @@ class _OddsState(param.Parameterized):
     compare_error = param.String(default="")
 
 
-def _deferred(fn: Callable[..., pn.viewable.Viewable]) -> Callable[..., Any]:
-    """Run a view function as a task after the current callback: an edit in the library
-    builder reaches the page first while the odds show a spinner, and a newer edit within
-    ``DEBOUNCE`` seconds cancels the older computation (Panel cancels the pending task)."""
-
-    async def run(*args: Any) -> pn.viewable.Viewable:
-        await asyncio.sleep(DEBOUNCE)
-        return fn(*args)
-
-    run.__name__ = fn.__name__
-    return run
-
-
 def _html(obj: str, **kw: Any) -> pn.pane.HTML:
     return pn.pane.HTML(obj, stylesheets=[_CSS], sizing_mode="stretch_width", **kw)
 
@@ -686,9 +708,10 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
 
     model.param.watch(refresh, ["scenario", "timeline"])
 
-    def main(key: OddsKey) -> pn.viewable.Viewable:
+    async def main(key: OddsKey) -> pn.viewable.Viewable:
+        await asyncio.sleep(DEBOUNCE)  # the edit reaches the page first; a newer one cancels
         try:
-            result = compute_odds(key, model.pool)
+            result = await compute_odds_async(key, model.pool)
         except Exception as e:  # never break the page: say what went wrong
             return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
                          f"The odds could not be computed: {esc(e)}</div></div>")
@@ -748,22 +771,25 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
     other.param.watch(on_other, "value")
     on_key()
 
-    def table(key: OddsKey) -> pn.viewable.Viewable:
+    async def table(key: OddsKey) -> pn.viewable.Viewable:
+        await asyncio.sleep(DEBOUNCE)
         try:
-            result = compute_odds(key, model.pool)
-        except Exception:
+            result = await compute_odds_async(key, model.pool)
+        except Exception:  # main() shows the message
             return pn.Spacer(height=0)
         return _html(table_html(result)) if result is not None else pn.Spacer(height=0)
 
-    def compare(key: OddsKey, card: str, error: str) -> pn.viewable.Viewable:
+    async def compare(key: OddsKey, card: str, error: str) -> pn.viewable.Viewable:
         counts = dict(key.library)
         if error or not card or not key.action.has_odds:
             return _html(compare_html(card if key.action.has_odds else "", counts, None, error))
+        await asyncio.sleep(DEBOUNCE)
         try:
             pool = model.pool
-            base = compute_odds(key, pool)
-            minus = compute_odds(key.with_count(card, -1), pool) if counts.get(card) else None
-            plus = compute_odds(key.with_count(card, +1), pool)
+            base = await compute_odds_async(key, pool)
+            minus = (await compute_odds_async(key.with_count(card, -1), pool)
+                     if counts.get(card) else None)
+            plus = await compute_odds_async(key.with_count(card, +1), pool)
         except Exception as e:
             return _html(compare_html(card, counts, None, f"Could not compare: {e}"))
         assert base is not None and plus is not None
@@ -774,11 +800,11 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
     right = pn.Column(
         _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
         select, other,
-        pn.param.ParamFunction(pn.bind(_deferred(compare), state.param.key, state.param.compare,
+        pn.param.ParamFunction(pn.bind(compare, state.param.key, state.param.compare,
                                        state.param.compare_error), **fn),
         sizing_mode="stretch_width", min_width=380)
-    left = pn.param.ParamFunction(pn.bind(_deferred(table), state.param.key), **fn)
+    left = pn.param.ParamFunction(pn.bind(table, state.param.key), **fn)
     return pn.Column(
-        pn.param.ParamFunction(pn.bind(_deferred(main), state.param.key), **fn),
+        pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
         pn.Row(left, right, sizing_mode="stretch_width"),
         sizing_mode="stretch_width", margin=(5, 5))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -216,6 +218,28 @@ def test_chains_past_the_state_budget_are_labelled_estimates(monkeypatch) -> Non
     assert "Hits ± stderr" in ov.table_html(result)
     assert "within the noise" in ov.noise_note([result])
     assert ov.noise_note([ov.compute_odds(_key(_model(SMALL)), model.pool)]) == ""
+
+
+def _run(coro):
+    """asyncio.run in a fresh thread (Playwright's sync API may own this thread's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
+
+
+def test_async_compute_runs_once_per_key_and_agrees() -> None:
+    ov.clear_cache()
+    model = _model(SMALL)
+    key = _key(model)
+
+    async def both():
+        return await asyncio.gather(ov.compute_odds_async(key, model.pool),
+                                    ov.compute_odds_async(key, model.pool))
+
+    a, b = _run(both())
+    assert a is b  # one computation shared by the views that asked at the same time
+    assert a is ov.compute_odds(key, model.pool)
+    assert not ov._INFLIGHT
+    assert _run(ov.compute_odds_async(key, model.pool)) is a  # cached: no thread
 
 
 def test_key_changes_only_with_library_or_action_and_results_are_cached() -> None:
