@@ -1,8 +1,9 @@
 """Decisions inline: at a frame that asks something, one button per option.
 
 A pending decision pauses the timeline; an answered one shows the choice made
-(primary colour) and lets the user pick another, which drops later answers.
-The panel is only rebuilt when the decision on screen changes, not every step.
+(filled button) and lets the user pick another, which drops later answers.
+A small ESM component draws the buttons (labels via ``textContent``), so a new
+decision costs one message and no new Bokeh models.
 """
 
 from __future__ import annotations
@@ -10,33 +11,99 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import panel as pn
+import param
+from panel.custom import JSComponent
 
-from playground.html import MANA_CSS, esc, mana_text
-from playground.widgets import batched
+from playground.html import MANA_CSS, mana_text
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
 
-__all__ = ["decision_view"]
+__all__ = ["DecisionBox", "decision_view"]
 
-_CSS = """
-:host { width: 100%; }
-.prompt { font: 14px/1.4 system-ui, sans-serif; }
+
+class DecisionBox(JSComponent):
+    """The prompt, its CR number and a button per option; a click answers."""
+
+    prompt_html = param.String(default="", doc="The prompt, escaped on the server.")
+    rule = param.String(default="")
+    answered = param.Boolean(default=False)
+    options = param.List(default=[], doc="[{'key', 'label', 'chosen'}]")
+
+    _esm = """
+export function render({ model }) {
+  const box = document.createElement('div');
+  box.className = 'decision';
+  const draw = () => {
+    box.replaceChildren();
+    const p = document.createElement('div');
+    p.className = 'prompt';
+    p.setAttribute('data-testid', 'decision');
+    const head = document.createElement('b');
+    head.textContent = model.answered ? 'Decided ' : 'Decision ';
+    const text = document.createElement('span');
+    text.innerHTML = model.prompt_html;  // escaped on the server (mana symbols as spans)
+    const rule = document.createElement('span');
+    rule.className = 'rule';
+    rule.textContent = 'CR ' + model.rule;
+    p.append(head, text, rule);
+    box.appendChild(p);
+    if (model.answered) {
+      const hint = document.createElement('div');
+      hint.className = 'hint';
+      hint.textContent = 'Pick another option to change the answer; later answers are dropped.';
+      box.appendChild(hint);
+    }
+    const row = document.createElement('div');
+    row.className = 'options';
+    for (const opt of model.options) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = opt.label;
+      b.className = (opt.chosen || !model.answered) ? 'solid' : 'outline';
+      if (opt.chosen) b.setAttribute('aria-pressed', 'true');
+      b.addEventListener('click', () => model.send_msg({answer: opt.key}));
+      row.appendChild(b);
+    }
+    box.appendChild(row);
+  };
+  draw();
+  for (const k of ['prompt_html', 'rule', 'answered', 'options']) model.on(k, draw);
+  return box;
+}
+"""
+    _stylesheets = [MANA_CSS + """
+.decision { background: #eef6ff; border: 1px solid #9cc7ff; border-radius: 8px;
+  padding: 8px 12px; font: 14px/1.4 system-ui, sans-serif; }
 .prompt b { color: #0a3069; }
 .rule { font: 600 11px/1.6 ui-monospace, monospace; background: #3d4b5c; color: #fff;
   border-radius: 10px; padding: 1px 8px; margin-left: 6px; }
-.hint { color: #57606a; font-size: 12px; }
-"""
+.hint { color: #57606a; font-size: 12px; margin-top: 2px; }
+.options { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
+button { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius: 4px;
+  cursor: pointer; border: 1px solid #0072b5; }
+button.solid { background: #0072b5; color: #fff; }
+button.solid:hover { background: #005f96; }
+button.outline { background: #fff; color: #0072b5; }
+button.outline:hover { background: #eef6ff; }
+"""]
+
+    def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._model = model
+
+    def _handle_msg(self, msg: Any) -> None:
+        if self._model is not None and isinstance(msg, dict) and "answer" in msg:
+            with pn.io.hold():
+                self._model.answer(str(msg["answer"]))
 
 
-def decision_view(model: PlaygroundModel) -> pn.Column:
-    """A column that holds the current frame's decision (hidden when there is none)."""
-    box = pn.Column(pn.Spacer(height=0), visible=False, sizing_mode="stretch_width", margin=(6, 5),
-                    styles={"background": "#eef6ff", "border": "1px solid #9cc7ff",
-                            "border-radius": "8px", "padding": "6px 10px"})
+def decision_view(model: PlaygroundModel) -> DecisionBox:
+    """The current frame's decision (hidden when there is none)."""
+    box = DecisionBox(model=model, visible=False, sizing_mode="stretch_width", margin=(6, 5))
     shown: dict[str, Any] = {"key": None}
 
-    def rebuild(*_: Any) -> None:
+    def update(*_: Any) -> None:
         here = model.decision_here()
         key = None if here is None else (model.token, model.frame)
         if key == shown["key"]:
@@ -44,32 +111,15 @@ def decision_view(model: PlaygroundModel) -> pn.Column:
         shown["key"] = key
         if here is None:
             box.visible = False
-            box.objects = [pn.Spacer(height=0)]  # (an empty layout trips a Bokeh warning)
             return
         decision, chosen = here
-        if chosen is None:
-            head = "<b>Decision</b> "
-            hint = ""
-        else:
-            head = "<b>Decided</b> "
-            hint = ('<div class="hint">Pick another option to change the answer; '
-                    "later answers are dropped.</div>")
-        prompt = pn.pane.HTML(
-            f'<div class="prompt" data-testid="decision">{head}{mana_text(decision.prompt)}'
-            f'<span class="rule">CR {esc(decision.rule)}</span></div>{hint}',
-            stylesheets=[MANA_CSS + _CSS], sizing_mode="stretch_width", margin=(2, 0))
-        buttons = []
-        for opt in decision.options:
-            is_chosen = chosen == opt.key
-            strong = is_chosen or chosen is None
-            b = pn.widgets.Button(label=opt.label, color="primary",
-                                  variant="solid" if strong else "outline",
-                                  margin=(4, 6, 4, 0))
-            b.on_click(batched(lambda _e, k=opt.key: model.answer(k)))
-            buttons.append(b)
-        box.objects = [prompt, pn.Row(*buttons, margin=0)]
-        box.visible = True
+        box.param.update(
+            prompt_html=mana_text(decision.prompt), rule=decision.rule[:40],
+            answered=chosen is not None,
+            options=[{"key": o.key, "label": o.label, "chosen": o.key == chosen}
+                     for o in decision.options],
+            visible=True)
 
-    model.param.watch(rebuild, ["timeline", "frame", "scenario"])
-    rebuild()
+    model.param.watch(update, ["timeline", "frame", "scenario"])
+    update()
     return box

@@ -57,7 +57,7 @@ def test_discover_cast_or_put_into_hand(page: Page, app_url: str, shot) -> None:
     button(page, "Put it into your hand").click()
     step(page, "last")
     expect(page.get_by_test_id("zone-hand")).to_contain_text("Kird Ape")
-    expect(page.get_by_test_id("decision")).to_have_count(0)
+    expect(page.get_by_test_id("decision")).to_be_hidden()
     assert scenario_in_url(page)["choices"] == ["hand"]
 
 
