@@ -121,8 +121,9 @@ li.current { background: #fff3b0; border-left-color: #e0a800; }
 .t { flex: 1; }
 .r { flex: none; font: 600 10.5px/1.5 ui-monospace, monospace; color: #3d4b5c;
   background: #eaeef2; border-radius: 8px; padding: 0 6px; }
-.d { flex: none; font-size: 11px; color: #0a3069; background: #ddf4ff; border-radius: 8px;
-  padding: 0 6px; }
+li { flex-wrap: wrap; }
+.d { order: 3; margin-left: 28px; font-size: 11px; color: #0a3069; background: #ddf4ff;
+  border-radius: 8px; padding: 0 6px; }
 """]
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:

@@ -7,6 +7,7 @@ keeps the app convertible with ``panel convert --to pyodide-worker``.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import param
 from engine import Scenario
 from playground.board_view import board_view
 from playground.decision_view import decision_view
-from playground.defaults import DEFAULT_PRESET, PRESETS
+from playground.defaults import PRESETS
 from playground.html import esc
 from playground.library_view import library_view
 from playground.model import PlaygroundModel
@@ -88,10 +89,17 @@ class Playground(pn.viewable.Viewer):
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
                           ["scenario", "notice"])
 
-        examples = pn.widgets.Select(label="Example scenarios", options=list(PRESETS),
-                                     value=DEFAULT_PRESET if not model.notice else None,
+        examples = pn.widgets.Select(label="Example scenarios", options=[CUSTOM, *PRESETS],
+                                     value=_preset_of(model.scenario),
                                      sizing_mode="stretch_width")
-        examples.param.watch(lambda e: e.new and model.load_preset(e.new), "value")
+
+        def pick(event: param.parameterized.Event) -> None:
+            if event.new != CUSTOM and event.new != _preset_of(model.scenario):
+                model.load_preset(event.new)
+
+        examples.param.watch(pick, "value")
+        model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
+                          "scenario")
 
         controls, log = stepper_view(model)
         board = board_view(model)
@@ -127,6 +135,25 @@ class Playground(pn.viewable.Viewer):
         if self._layout is None:
             self._layout = self._build()
         return self._layout
+
+
+CUSTOM = "(your own scenario)"
+
+
+@functools.cache
+def _preset_keys() -> dict[str, str]:
+    """Each example's token without answers (immutable, so shared by all sessions)."""
+    return {Scenario.from_dict(dict(d, choices=[])).to_token(): name
+            for name, d in PRESETS.items()}
+
+
+def _preset_of(scenario: dict) -> str:
+    """The example this scenario is (answers aside), else CUSTOM."""
+    try:
+        key = Scenario.from_dict(dict(scenario, choices=[])).to_token()
+    except ValueError:
+        return CUSTOM
+    return _preset_keys().get(key, CUSTOM)
 
 
 def _served() -> bool:
