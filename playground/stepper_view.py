@@ -55,6 +55,7 @@ export function render({ model, el }) {
         r.textContent = 'CR ' + e.rule; li.appendChild(r);
       }
       if (e.decision) {
+        const br = document.createElement('span'); br.className = 'br'; li.appendChild(br);
         const d = document.createElement('span'); d.className = 'd';
         d.textContent = e.decision; li.appendChild(d);
       }
@@ -122,7 +123,8 @@ li.current { background: #fff3b0; border-left-color: #e0a800; }
 .r { flex: none; font: 600 10.5px/1.5 ui-monospace, monospace; color: #3d4b5c;
   background: #eaeef2; border-radius: 8px; padding: 0 6px; }
 li { flex-wrap: wrap; }
-.d { order: 3; margin-left: 28px; font-size: 11px; color: #0a3069; background: #ddf4ff;
+.br { flex-basis: 100%; height: 0; }
+.d { margin-left: 28px; font-size: 11px; color: #0a3069; background: #ddf4ff;
   border-radius: 8px; padding: 0 6px; }
 """]
 
