@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import re
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -275,6 +276,14 @@ def compute_odds(key: OddsKey, pool: CardPool) -> OddsResult | None:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
     return result
+
+
+def is_cached(key: OddsKey) -> bool:
+    """True when ``compute_odds(key)`` answers at once (cached, or no odds to compute)."""
+    if not key.action.steps:
+        return True
+    with _LOCK:
+        return _cache_key(key) in _CACHE
 
 
 _EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
@@ -693,6 +702,28 @@ class _OddsState(param.Parameterized):
     compare_error = param.String(default="")
 
 
+@contextlib.asynccontextmanager
+async def _busy(box: pn.layout.ListPanel, keys: Iterable[OddsKey]) -> AsyncIterator[None]:
+    """Show Panel's loading spinner over ``box`` (its previous content stays underneath)
+    while ``keys`` are computed; cached keys answer at once and show no spinner. Only the
+    latest computation for a box clears the spinner."""
+    if all(is_cached(k) for k in keys):
+        yield
+        return
+    token = object()
+    _BUSY[id(box)] = token
+    box.loading = True
+    try:
+        yield
+    finally:
+        if _BUSY.get(id(box)) is token:
+            _BUSY.pop(id(box), None)
+            box.loading = False
+
+
+_BUSY: dict[int, object] = {}
+
+
 def _html(obj: str, **kw: Any) -> pn.pane.HTML:
     return pn.pane.HTML(obj, stylesheets=[_CSS], sizing_mode="stretch_width", **kw)
 
@@ -709,9 +740,10 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
     model.param.watch(refresh, ["scenario", "timeline"])
 
     async def main(key: OddsKey) -> pn.viewable.Viewable:
-        await asyncio.sleep(DEBOUNCE)  # the edit reaches the page first; a newer one cancels
         try:
-            result = await compute_odds_async(key, model.pool)
+            async with _busy(main_box, [key]):
+                await asyncio.sleep(DEBOUNCE)  # the edit reaches the page first
+                result = await compute_odds_async(key, model.pool)
         except Exception as e:  # never break the page: say what went wrong
             return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
                          f"The odds could not be computed: {esc(e)}</div></div>")
@@ -772,9 +804,10 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
     on_key()
 
     async def table(key: OddsKey) -> pn.viewable.Viewable:
-        await asyncio.sleep(DEBOUNCE)
         try:
-            result = await compute_odds_async(key, model.pool)
+            async with _busy(table_box, [key]):
+                await asyncio.sleep(DEBOUNCE)
+                result = await compute_odds_async(key, model.pool)
         except Exception:  # main() shows the message
             return pn.Spacer(height=0)
         return _html(table_html(result)) if result is not None else pn.Spacer(height=0)
@@ -783,28 +816,33 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
         counts = dict(key.library)
         if error or not card or not key.action.has_odds:
             return _html(compare_html(card if key.action.has_odds else "", counts, None, error))
-        await asyncio.sleep(DEBOUNCE)
+        keys = [key, key.with_count(card, +1)]
+        if counts.get(card):
+            keys.append(key.with_count(card, -1))
         try:
-            pool = model.pool
-            base = await compute_odds_async(key, pool)
-            minus = (await compute_odds_async(key.with_count(card, -1), pool)
-                     if counts.get(card) else None)
-            plus = await compute_odds_async(key.with_count(card, +1), pool)
+            async with _busy(compare_box, keys):
+                await asyncio.sleep(DEBOUNCE)
+                pool = model.pool
+                base = await compute_odds_async(key, pool)
+                plus = await compute_odds_async(keys[1], pool)
+                minus = await compute_odds_async(keys[2], pool) if len(keys) > 2 else None
         except Exception as e:
             return _html(compare_html(card, counts, None, f"Could not compare: {e}"))
         assert base is not None and plus is not None
         return _html(compare_html(card, counts, compare_rows(base, minus, plus),
                                   note=noise_note((base, minus, plus))))
 
-    fn = dict(lazy=True, loading_indicator=True, sizing_mode="stretch_width")
-    right = pn.Column(
-        _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
-        select, other,
+    fn = dict(lazy=True, sizing_mode="stretch_width")
+    compare_box = pn.Column(
         pn.param.ParamFunction(pn.bind(compare, state.param.key, state.param.compare,
                                        state.param.compare_error), **fn),
-        sizing_mode="stretch_width", min_width=380)
-    left = pn.param.ParamFunction(pn.bind(table, state.param.key), **fn)
-    return pn.Column(
-        pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
-        pn.Row(left, right, sizing_mode="stretch_width"),
-        sizing_mode="stretch_width", margin=(5, 5))
+        sizing_mode="stretch_width", margin=0)
+    table_box = pn.Column(pn.param.ParamFunction(pn.bind(table, state.param.key), **fn),
+                          sizing_mode="stretch_width", margin=0)
+    main_box = pn.Column(pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
+                         sizing_mode="stretch_width", margin=0)
+    right = pn.Column(
+        _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
+        select, other, compare_box, sizing_mode="stretch_width", min_width=380)
+    return pn.Column(main_box, pn.Row(table_box, right, sizing_mode="stretch_width"),
+                     sizing_mode="stretch_width", margin=(5, 5))
