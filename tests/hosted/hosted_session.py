@@ -107,6 +107,34 @@ def render_in_browser(comp: Any, href: str) -> dict[str, Any]:
     return result
 
 
+# The board's browser code (playground.board_view.BoardView): a constant skeleton whose
+# data-frame is only the first frame; render() fills each `data-part` holder with the
+# part of the same name and then sets data-frame from the `frame` property.
+_BOARD_ESM_STEPS = ("root.innerHTML = model.skeleton", "holders[k].innerHTML = model[k]",
+                    "board.dataset.frame = String(model.frame)")  # fmt: skip
+
+
+def is_skeleton_board(comp: Any) -> bool:
+    return 'data-testid="board"' in str(getattr(comp, "skeleton", ""))
+
+
+def board_on_screen(comp: Any) -> str:
+    """The board as its render() draws it: the skeleton with its parts and data-frame.
+
+    Reading the skeleton alone would give the frame it was built at, not the one shown.
+    If the component's browser code no longer does what this mirrors, say so loudly.
+    """
+    esm = type(comp)._esm
+    missing = [step for step in _BOARD_ESM_STEPS if step not in esm]
+    if missing:
+        raise SystemExit(f"{type(comp).__name__}'s render() changed (no {missing}): "
+                         "update board_on_screen in tests/hosted/hosted_session.py")
+    html = re.sub(r'(data-testid="board"[^>]*?data-frame=")\d*(")',
+                  lambda m: f"{m.group(1)}{int(comp.frame)}{m.group(2)}", comp.skeleton)
+    return re.sub(r'(<div class="part" data-part="(\w+)">)(</div>)',
+                  lambda m: m.group(1) + str(getattr(comp, m.group(2))) + m.group(3), html)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("site", type=Path)
@@ -175,8 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     from panel.custom import JSComponent
 
     htmls = [str(h.object) for h in app.select(pn.pane.HTML)]
-    htmls += [v for c in app.select(JSComponent) for v in c.param.values().values()
-              if isinstance(v, str) and "data-testid" in v]  # fmt: skip
+    for c in app.select(JSComponent):
+        if is_skeleton_board(c):  # its skeleton holds the first frame, not the one shown
+            htmls.append(board_on_screen(c))
+        else:
+            htmls += [v for v in c.param.values().values()
+                      if isinstance(v, str) and "data-testid" in v]  # fmt: skip
     title = next((re.search(r'data-testid="title">([^<]*)<', h) for h in htmls
                   if 'data-testid="title"' in h), None)  # fmt: skip
     tags = [re.search(r'<[^>]*data-testid="board"[^>]*>', h) for h in htmls]
