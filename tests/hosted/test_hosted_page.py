@@ -31,6 +31,7 @@ PROBE_TIMEOUT = 3.0  # seconds per CDN probe
 BOOT_TIMEOUT = 300_000  # ms: Pyodide + ~30 MB of packages on a cold cache
 TIMEOUT = 30_000
 PRESET = "Cascade into a split card (Fire // Ice)"
+PRESET_TITLE = "Cascade into Fire // Ice"
 
 
 def runtime_urls(site: dict[str, Any]) -> list[str]:
@@ -108,22 +109,31 @@ def drive(page: Page, url: str) -> None:
     expect(board).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("title")).to_have_text("Bloodbraid Elf cascades")
 
-    # Step.
+    # Step: the address bar follows the frame (a step changes the frame, not the scenario).
     page.get_by_role("button", name="Next ›", exact=True).click()
     expect(board).to_have_attribute("data-frame", "1", timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]f=1\b"), timeout=TIMEOUT)
     page.get_by_role("button", name="« First", exact=True).click()
     expect(board).to_have_attribute("data-frame", "0", timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]f=0\b"), timeout=TIMEOUT)
 
     # Cast: an example that stops at the cascade decision; cast the hit's first half.
+    # Every step is a round trip to the Python side: wait for the board to show each
+    # frame before reading it (the board says "frame k of n" and sets data-frame last).
     page.get_by_label("Example scenarios").select_option(PRESET)
+    expect(page.get_by_test_id("title")).to_have_text(PRESET_TITLE, timeout=TIMEOUT)
     page.get_by_role("button", name="Last »", exact=True).click()
     cast = page.get_by_role("button", name="Cast Fire", exact=True)
     expect(cast).to_be_visible(timeout=TIMEOUT)
+    expect(board).to_contain_text(re.compile(r"frame (\d+) of \1(?!\d)"), timeout=TIMEOUT)
+    frame = int(board.get_attribute("data-frame") or -1)  # the decision's frame
+    assert frame > 0
     cast.click()
     expect(page.get_by_test_id("event-log")).to_contain_text("You cast Fire", timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-frame", str(frame + 1), timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile(rf"[?&]f={frame + 1}\b"), timeout=TIMEOUT)
     page.get_by_role("button", name="‹ Back", exact=True).click()
-    frame = int(board.get_attribute("data-frame") or -1)
-    assert frame > 0
+    expect(board).to_have_attribute("data-frame", str(frame), timeout=TIMEOUT)
 
     # Share link: the URL holds the scenario (with the answer) and the frame ...
     expect(page).to_have_url(re.compile(rf"[?&]f={frame}\b"), timeout=TIMEOUT)
