@@ -16,9 +16,6 @@ percentile; asserts nothing (shared, noisy machine).
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import socket
 import statistics
 import sys
 import time
@@ -28,9 +25,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run",
-               "--disable-quic"]
+from tests.browser import free_port, launch_args  # noqa: E402  (the tests' Chromium setup)
+
 STEP_GOAL_MS = 50.0
 FIRST_BOARD_GOAL_S = 2.0
 
@@ -85,20 +81,8 @@ async ([label, n]) => {
 """
 
 
-def chromium_executable() -> str | None:
-    env = os.environ.get("PLAYWRIGHT_CHROMIUM")
-    if env:
-        return env
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
-    return shutil.which("chromium")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def bare_app():
@@ -120,7 +104,7 @@ def bare_app():
 def serve(apps: dict) -> tuple[str, Any]:
     from playground.serve import serve as serve_apps  # the same server setup as the CLI
 
-    port = _free_port()
+    port = free_port()
     server = serve_apps(apps, port=port, address="127.0.0.1", threaded=True,
                         websocket_origin=[f"127.0.0.1:{port}"])
     base = f"http://127.0.0.1:{port}"
@@ -221,10 +205,7 @@ def main(argv: list[str] | None = None) -> None:
     bare_url = f"{base}/bare"
     step_url = f"{app_url}?s={token}&f=0"
 
-    launch: dict[str, Any] = {"headless": True, "args": LAUNCH_ARGS}
-    exe = chromium_executable()
-    if exe:
-        launch["executable_path"] = exe
+    launch = launch_args()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(**launch)
@@ -246,7 +227,7 @@ def main(argv: list[str] | None = None) -> None:
          statistics.median(bare_load), FIRST_BOARD_GOAL_S),
     ]
     print(f"Playground benchmark: {args.steps} steps, {args.loads} page loads each "
-          f"(Chromium {exe or 'from Playwright'})")
+          f"(Chromium {launch.get('executable_path', 'from Playwright')})")
     print(f"{'measure':<40}{'playground':>12}{'bare page':>12}{'ratio':>8}{'goal':>8}  ok")
     for name, app, bare, goal in rows:
         ratio = app / bare if bare else float("nan")

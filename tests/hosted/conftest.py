@@ -7,9 +7,6 @@ import contextlib
 import functools
 import http.server
 import importlib.util
-import os
-import shutil
-import socket
 import threading
 import time
 import urllib.request
@@ -20,11 +17,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]  # fmt: skip
 
 
 def load_build_site() -> ModuleType:
@@ -34,30 +29,6 @@ def load_build_site() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def chromium_executable() -> str | None:
-    env = os.environ.get("PLAYWRIGHT_CHROMIUM")
-    if env:
-        return env
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
-    return shutil.which("chromium")
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    args = {**browser_type_launch_args, "headless": True, "args": LAUNCH_ARGS}
-    exe = chromium_executable()
-    if exe:
-        args["executable_path"] = exe
-    return args
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict) -> dict:
-    return {**browser_context_args, "viewport": {"width": 1500, "height": 1000}}
 
 
 @pytest.fixture(scope="session")
@@ -74,12 +45,6 @@ def site(build_site: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> di
     result["out"] = tmp / "site"
     result["build_seconds"] = round(time.perf_counter() - t0, 2)
     return result
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -9,9 +9,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -20,43 +17,10 @@ from pathlib import Path
 import pytest
 from panel.io.state import state
 
+from tests.browser import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "playground"
-LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
-
-
-def chromium_executable() -> str | None:
-    """The Chromium to drive: env override, then the system one; None = Playwright's own."""
-    env = os.environ.get("PLAYWRIGHT_CHROMIUM")
-    if env:
-        return env
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
-    return shutil.which("chromium")
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    args = {**browser_type_launch_args, "headless": True, "args": LAUNCH_ARGS}
-    exe = chromium_executable()
-    if exe:
-        args["executable_path"] = exe
-    return args
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict) -> dict:
-    return {**browser_context_args, "viewport": {"width": 1500, "height": 1000}}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def serve(apps: dict[str, Callable]) -> tuple[str, object]:
@@ -64,8 +28,13 @@ def serve(apps: dict[str, Callable]) -> tuple[str, object]:
     from playground.serve import serve as serve_apps
 
     port = free_port()
-    server = serve_apps(apps, port=port, address="127.0.0.1", threaded=True,
-                        websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
+    server = serve_apps(
+        apps,
+        port=port,
+        address="127.0.0.1",
+        threaded=True,
+        websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"],
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     first = next(iter(apps))
