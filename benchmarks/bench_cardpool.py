@@ -14,11 +14,12 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
 
 # Run in a fresh interpreter; prints seconds as JSON.
 _COLD_POOL = """
@@ -59,13 +60,6 @@ def _cold(script: str, repeats: int) -> dict[str, float]:
     return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
 
 
-def _median_ms(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
         for q in TYPOS:
             pool.suggest(q)
 
-    search_ms = _median_ms(search_all, n) / len(SEARCHES)
-    scan_ms = _median_ms(scan_all, n) / len(SEARCHES)
-    suggest_ms = _median_ms(suggest_all, n) / len(TYPOS)
+    search_ms = median_ms(search_all, n) / len(SEARCHES)
+    scan_ms = median_ms(scan_all, n) / len(SEARCHES)
+    suggest_ms = median_ms(suggest_all, n) / len(TYPOS)
 
     load_ms = pool_cold["load"] * 1000
     loads_ms = json_cold["loads"] * 1000

@@ -14,12 +14,12 @@ import argparse
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
 
 from engine import AutoPolicy, Scenario, default_pool  # noqa: E402
 
@@ -62,13 +62,6 @@ def baseline(seed: int, cards: list[tuple[bool, int]]) -> int:
     return len(library)
 
 
-def median_ms(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
 
 
 def main() -> None:

@@ -18,15 +18,14 @@ shared and noisy: compare the ratios, not the absolute times.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import median_seconds  # noqa: E402  (benchmarks/ is the script folder)
 
 from engine.carddb import default_pool  # noqa: E402
 from engine.odds import (  # noqa: E402
@@ -63,13 +62,6 @@ LIBRARY = {  # 60 cards, 20 names
 }
 
 
-def median_time(fn: Callable[[], Any], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def needed_samples(exact: OddsResult) -> int:
@@ -110,16 +102,16 @@ def main(argv: list[str] | None = None) -> int:
 
     rows: list[tuple[str, float, str]] = []
     exact_single = cascade_odds(library, 4)
-    t_single = median_time(lambda: cascade_odds(library, 4), args.repeats)
+    t_single = median_seconds(lambda: cascade_odds(library, 4), args.repeats)
     rows.append(("exact single cascade MV 4 (closed form)", t_single, "goal < 5 ms"))
     chain1 = chain_odds(library, [cascade(4)])
-    t_chain1 = median_time(lambda: chain_odds(library, [cascade(4)]), args.repeats)
+    t_chain1 = median_seconds(lambda: chain_odds(library, [cascade(4)]), args.repeats)
     rows.append((f"exact single cascade MV 4, hits chained ({chain1.states} states)", t_chain1, ""))
     steps2 = [cascade(4), cascade(4)]
     chain2 = chain_odds(library, steps2)
     if not chain2.exact:
         print("note: the two-instance chain fell back to Monte Carlo")
-    t_chain2 = median_time(lambda: chain_odds(library, steps2), max(3, args.repeats // 2))
+    t_chain2 = median_seconds(lambda: chain_odds(library, steps2), max(3, args.repeats // 2))
     rows.append(
         (
             f"exact two-instance chain BBE + Nexus ({chain2.states} states)",
