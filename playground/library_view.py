@@ -198,6 +198,8 @@ def library_view(model: PlaygroundModel) -> pn.Column:
         deck,
         pn.Row(load, margin=(0, 5)),
         errors_pane(model, "library_errors", "library-errors"),
+        pn.pane.HTML(pn.bind(_note_html, model.param.library_note), margin=(0, 5),
+                     sizing_mode="stretch_width"),
         pn.Row(search, count, add, sizing_mode="stretch_width"),
         results,
         summary,
@@ -208,3 +210,12 @@ def library_view(model: PlaygroundModel) -> pn.Column:
         scry_card,
         sizing_mode="stretch_width",
     )
+
+
+def _note_html(note: str) -> str:
+    """A quiet line under the decklist: what the paste held that the library doesn't."""
+    if not note:
+        return ""
+    return (f"<div data-testid='library-note' style='font:12px system-ui;color:#57606a'>"
+            f"{esc(note)}</div>")
+

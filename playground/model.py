@@ -59,6 +59,7 @@ class PlaygroundModel(param.Parameterized):
     title = param.String(default="", doc="Scenario title (user text; always escaped).")
     library_text = param.String(default="", doc="The decklist text box.")
     library_errors = param.List(default=[], doc="Problems with the decklist / card inputs.")
+    library_note = param.String(default="", doc="What a pasted decklist left out (sideboard).")
     search = param.String(default="", doc="Search-as-you-type fragment.")
     add_count = param.Integer(default=1, bounds=(1, 99))
     order = param.Selector(default="random", objects=["random", "listed"])
@@ -256,6 +257,13 @@ class PlaygroundModel(param.Parameterized):
         cards = [{"name": n, "count": c} for c, n in deck.main]
         if self._edited(self._with_library(cards), "library_errors"):
             self._after_library_change()
+            left = [(label, sum(c for c, _ in part)) for label, part in (
+                ("sideboard", deck.sideboard), ("commander", deck.commander),
+                ("companion", deck.companion), ("maybeboard", deck.maybeboard)) if part]
+            self.library_note = (
+                "Not in the library (it holds the main deck only): "
+                + ", ".join(f"{label} ({n} card{'s' if n != 1 else ''})" for label, n in left)
+                + "." if left else "")
             return True
         return False
 

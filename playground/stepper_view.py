@@ -192,7 +192,7 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     n = model.n_frames
     slider = pn.widgets.IntSlider(start=0, end=max(1, n - 1), value=model.frame,
                                   disabled=n <= 1, sizing_mode="stretch_width",
-                                  min_width=160, margin=(0, 12))
+                                  min_width=100, margin=(0, 12))
     log = EventLog(model=model, entries=log_entries(model), frame=model.frame,
                    sizing_mode="stretch_width")
 
@@ -218,8 +218,10 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     model.param.watch(sync_timeline, ["timeline"])
     model.param.watch(sync_frame, ["frame"])
     sync_frame()
-    keys = pn.pane.HTML("<span style='font:12px system-ui;color:#6e7781;white-space:nowrap'>"
-                        "keys: ← → Home End</span>", margin=(10, 4), width=140)
+    # Short enough that the row fits the middle column at 1400 px (it overflowed before).
+    keys = pn.pane.HTML("<span title='Left/Right arrows step; Home/End jump' style='font:12px "
+                        "system-ui;color:#6e7781;white-space:nowrap'>← → keys</span>",
+                        margin=(10, 4), width=64)
     controls = pn.Row(first, back, nxt, last, slider, keys, sizing_mode="stretch_width",
                       align="center")
     return controls, log

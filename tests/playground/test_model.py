@@ -117,3 +117,14 @@ def test_sessions_do_not_share_state() -> None:
     a.set_count("Forest", 1)
     assert b.frame == 0
     assert any(c == {"name": "Forest", "count": 8} for c in b.library_cards)
+
+
+def test_pasted_sideboard_is_named_not_silently_dropped() -> None:
+    model = PlaygroundModel()
+    pasted = "Deck\n4 Lightning Bolt\n20 Mountain\n\nSideboard\n3 Counterspell\n"
+    assert model.apply_decklist(pasted)
+    assert model.library_note == (
+        "Not in the library (it holds the main deck only): sideboard (3 cards)."
+    )
+    assert model.apply_decklist("4 Lightning Bolt\n20 Mountain\n")
+    assert model.library_note == ""
