@@ -441,6 +441,8 @@ class PlaygroundModel(param.Parameterized):
         you["hand"], you["battlefield"] = hand, field
         opp["hand"], opp["battlefield"] = opp_hand, opp_field
         data["actions"] = actions
+        if not data.get("title") or data["title"] in {p.get("title") for p in PRESETS.values()}:
+            data["title"] = _board_title(actions[0])  # an example's title no longer fits
         return self._edited(data, "board_errors")
 
     # -------------------------------------------------------------------- forms
@@ -490,3 +492,17 @@ def _zone_text(entries: list) -> str:
             counts.append(1)
     pairs = zip(merged, counts, strict=True)
     return "\n".join(f"{n} {line}" if n > 1 else line for line, n in pairs)
+
+
+def _board_title(action: dict[str, Any]) -> str:
+    """A title for a board the user built, named after its action (they can edit it)."""
+    do = action["do"]
+    what = {
+        "cast": f"{action.get('card', 'a spell')} is cast",
+        "activate": f"{action.get('card', 'a permanent')}'s ability is activated",
+        "discover": f"Discover {action.get('n', 0)}",
+        "precombat_main": "The next precombat main phase begins",
+        "proliferate": "Proliferate",
+    }.get(do, do)
+    return f"Your board: {what}"
+

@@ -9,7 +9,7 @@ from engine import Scenario
 from playground.board_view import board_html
 from playground.defaults import DEFAULT_SCENARIO, PRESETS
 from playground.html import esc, mana_html, mana_text
-from playground.model import PlaygroundModel, _zone_text
+from playground.model import ACTIONS, PlaygroundModel, _zone_text
 from playground.stepper_view import log_entries
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -128,3 +128,14 @@ def test_pasted_sideboard_is_named_not_silently_dropped() -> None:
     )
     assert model.apply_decklist("4 Lightning Bolt\n20 Mountain\n")
     assert model.library_note == ""
+
+
+def test_a_rebuilt_board_drops_the_example_title_but_keeps_the_users() -> None:
+    model = PlaygroundModel()
+    model.action = next(k for k, v in ACTIONS.items() if v == "precombat_main")
+    assert model.apply_board()
+    assert model.scenario["title"] == "Your board: The next precombat main phase begins"
+    model.title = "My Saga test"
+    assert model.apply_title()
+    assert model.apply_board()
+    assert model.scenario["title"] == "My Saga test"
