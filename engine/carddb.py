@@ -154,23 +154,14 @@ class CardPool:
         if tidy != name:
             candidates.append(tidy)
         layers = list(self._layers())
-        for cand in candidates:
-            for layer in layers:
-                i = layer.exact.get(cand)
-                if i is not None:
-                    return layer, i
-        for cand in candidates:
-            key = _fold(cand)
-            for layer in layers:
-                i = layer.lower.get(key)
-                if i is not None:
-                    return layer, i
-        for cand in candidates:
-            key = _fold(cand)
-            for layer in layers:
-                i = layer.faces.get(key)
-                if i is not None:
-                    return layer, i
+        # Exact name first, then case/accent-folded name, then face name: the order wins.
+        for index, key in (("exact", str), ("lower", _fold), ("faces", _fold)):
+            for cand in candidates:
+                k = key(cand)
+                for layer in layers:
+                    i = getattr(layer, index).get(k)
+                    if i is not None:
+                        return layer, i
         return None
 
     def find(self, name: str) -> CardDef | None:
