@@ -3,7 +3,7 @@
 // Usage: node tests/pyodide/run_tests.mjs [extra pytest args...]
 //
 // Copies engine/ (with engine/data/), tests/engine/, tests/__init__.py,
-// examples/scenarios/ and pyproject.toml into Pyodide's in-memory file system, installs the pure-Python
+// examples/scenarios/, examples/decks/ and pyproject.toml into Pyodide's in-memory file system, installs the pure-Python
 // wheels from tests/pyodide/wheels/ (see fetch_wheels.sh), runs pytest there and
 // exits with pytest's exit code. The last stdout line is
 // `PYODIDE_PYTEST_RESULT {json}` (collected count, outcome counts, timings) so
@@ -20,8 +20,8 @@ const wheelDir = path.join(here, "wheels");
 const MOUNT = "/repo";
 // What the engine's tests need; the rest of tests/ (browser tests, their
 // conftest importing Playwright) cannot run in Pyodide and is left out.
-const COPY = ["engine", "tests/__init__.py", "tests/engine", "pyproject.toml", "examples/scenarios"];
-const OPTIONAL = new Set(["tests/__init__.py", "examples/scenarios"]);
+const COPY = ["engine", "tests/__init__.py", "tests/engine", "pyproject.toml", "examples/scenarios", "examples/decks"];
+const OPTIONAL = new Set(["tests/__init__.py", "examples/scenarios", "examples/decks"]);
 const SKIP_DIRS = new Set(["__pycache__", ".pytest_cache", ".hypothesis"]);
 
 function fail(message) {
