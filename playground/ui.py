@@ -32,16 +32,39 @@ APP_TITLE = "Cascade rules playground"
 
 _HEADER_CSS = """
 :host { width: 100%; }
-.bar { display: flex; align-items: baseline; gap: 12px; padding: 10px 14px; border-radius: 8px;
-  background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
+.bar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 12px; padding: 10px 14px;
+  border-radius: 8px; background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
 .bar h1 { font-size: 18px; margin: 0; font-weight: 650; }
-.bar .title { color: #d0d7de; }
+.bar .title { color: #d0d7de; overflow-wrap: anywhere; }
+@media (max-width: 600px) { .bar { padding: 8px 10px; } .bar h1 { font-size: 16px; } }
 .notice { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #fff0f1;
   border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif; }
 """
 
 _SECTION_CSS = ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;" \
                "text-transform:uppercase;letter-spacing:.04em}"
+
+
+# Responsive layout (issue 9, item 4). Wide: editor | board | log side by side; medium: the
+# log wraps under the board; narrow (tablet, phone): one column with the board and log first
+# and the editors after them. Flex items may shrink to any width (min-width: 0), so nothing
+# forces a horizontal scroll; the widths below are only where wrapping starts.
+_BODY_CSS = """
+:host { width: 100%; gap: 0; }
+.pg-editor { flex: 0 1 370px; min-width: 0; }
+.pg-main { flex: 1 1 560px; min-width: 0; }
+@media (max-width: 900px) {
+  .pg-editor { flex: 1 1 100%; order: 2; }
+  .pg-main { flex: 1 1 100%; order: 1; }
+}
+"""
+_PLAY_CSS = """
+:host { width: 100%; }
+.pg-resolution { flex: 1 1 470px; min-width: 0; }
+.pg-side { flex: 1 1 290px; min-width: 0; max-width: 420px; }
+@media (max-width: 1180px) { .pg-side { max-width: none; } }
+"""
+_ROOT_CSS = ":host { width: 100%; min-width: 0; max-width: 100vw; }"
 
 
 def _header_html(model: PlaygroundModel) -> str:
@@ -91,7 +114,8 @@ class Playground(pn.viewable.Viewer):
 
         examples = pn.widgets.Select(label="Example scenarios", options=[CUSTOM, *PRESETS],
                                      value=_preset_of(model.scenario),
-                                     sizing_mode="stretch_width")
+                                     sizing_mode="stretch_width", min_width=200,
+                                     styles={"flex": "0 1 560px"})
 
         def pick(event: param.parameterized.Event) -> None:
             if event.new != CUSTOM and event.new != _preset_of(model.scenario):
@@ -100,27 +124,28 @@ class Playground(pn.viewable.Viewer):
         examples.param.watch(pick, "value")
         model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
                           "scenario")
+        toolbar = pn.FlexBox(examples, flex_wrap="wrap", align_items="flex-end",
+                             sizing_mode="stretch_width", margin=(0, 5))
 
         controls, log = stepper_view(model)
         board = board_view(model)
         decision = decision_view(model)
 
-        sidebar = pn.Column(
-            examples,
-            pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
-                    sizing_mode="stretch_width", dynamic=True),
-            width=400, margin=(5, 10, 5, 5),
-        )
-        resolution = pn.Column(
-            controls, decision, board, sizing_mode="stretch_width", min_width=520)
+        editor = pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
+                         sizing_mode="stretch_width", dynamic=True, margin=(5, 5),
+                         css_classes=["pg-editor"])
+        resolution = pn.Column(controls, decision, board, sizing_mode="stretch_width",
+                               css_classes=["pg-resolution"])
         share = share_view(model, sync_url=self._sync_url)
         right = pn.Column(_section("Event log"), log, _section("Share"), share,
-                          width=360, margin=(5, 5))
+                          sizing_mode="stretch_width", css_classes=["pg-side"])
+        play = pn.FlexBox(resolution, right, flex_wrap="wrap", sizing_mode="stretch_width",
+                          stylesheets=[_PLAY_CSS], margin=0)
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
         odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
         odds_built: list[bool] = []
-        main = pn.Tabs(("Resolution", pn.Row(resolution, right, sizing_mode="stretch_width")),
-                       ("Odds", odds), sizing_mode="stretch_width", dynamic=True)
+        main = pn.Tabs(("Resolution", play), ("Odds", odds), sizing_mode="stretch_width",
+                       dynamic=True, css_classes=["pg-main"], margin=(5, 5))
 
         def open_odds(event: param.parameterized.Event) -> None:
             if event.new == 1 and not odds_built:
@@ -128,8 +153,10 @@ class Playground(pn.viewable.Viewer):
                 odds.objects = [odds_view(model)]
 
         main.param.watch(open_odds, "active")
-        return pn.Column(header, pn.Row(sidebar, main, sizing_mode="stretch_width"),
-                         sizing_mode="stretch_width", min_width=1200)
+        body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
+                          stylesheets=[_BODY_CSS], margin=0)
+        return pn.Column(header, toolbar, body, sizing_mode="stretch_width",
+                         stylesheets=[_ROOT_CSS])
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:
