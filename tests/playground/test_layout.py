@@ -89,3 +89,22 @@ def _page_box(page, locator) -> dict:
     scroll = page.evaluate("[window.scrollX, window.scrollY]")
     return {"x": box["x"] + scroll[0], "y": box["y"] + scroll[1],
             "width": box["width"], "height": box["height"]}
+
+
+def test_odds_tab_fits_a_phone(browser: Browser, app_url: str, shot) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    open_app(page, app_url)
+    page.get_by_text("Odds", exact=True).click()
+    expect(page.locator(".odds-exiled-chart")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("odds-table")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_timeout(300)
+    shot(page, "21-layout-390-odds")
+    width, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert width <= inner
+    hit = page.locator(".odds-hit-chart").bounding_box()
+    exiled = page.locator(".odds-exiled-chart").bounding_box()
+    assert hit and exiled and not boxes_overlap(hit, exiled)
+    assert hit["x"] + hit["width"] <= 390.5 and exiled["x"] + exiled["width"] <= 390.5
+    ctx.close()
