@@ -8,6 +8,8 @@ keeps the app convertible with ``panel convert --to pyodide-worker``.
 from __future__ import annotations
 
 import functools
+import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import param
 from engine import Scenario
 from playground.board_view import board_view
 from playground.decision_view import decision_view
-from playground.defaults import PRESETS
+from playground.examples import catalogue, description_of, picker_groups
 from playground.html import esc
 from playground.library_view import library_view
 from playground.model import PlaygroundModel
@@ -25,6 +27,7 @@ from playground.odds_view import odds_view
 from playground.setup_view import setup_view
 from playground.share import read_url, share_view
 from playground.stepper_view import stepper_view
+from playground.widgets import errors_pane
 
 __all__ = ["Playground", "create_app"]
 
@@ -112,20 +115,26 @@ class Playground(pn.viewable.Viewer):
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
                           ["scenario", "notice"])
 
-        examples = pn.widgets.Select(label="Example scenarios", options=[CUSTOM, *PRESETS],
+        groups = {"": [CUSTOM], **picker_groups()}
+        examples = pn.widgets.Select(label="Example scenarios", groups=groups,
                                      value=_preset_of(model.scenario),
                                      sizing_mode="stretch_width", min_width=200,
                                      styles={"flex": "0 1 560px"})
+        about = pn.pane.HTML(_about_html(examples.value), sizing_mode="stretch_width",
+                             margin=(0, 10, 4, 10))
 
         def pick(event: param.parameterized.Event) -> None:
+            about.object = _about_html(event.new)
             if event.new != CUSTOM and event.new != _preset_of(model.scenario):
                 model.load_preset(event.new)
 
         examples.param.watch(pick, "value")
         model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
                           "scenario")
-        toolbar = pn.FlexBox(examples, flex_wrap="wrap", align_items="flex-end",
-                             sizing_mode="stretch_width", margin=(0, 5))
+        toolbar = pn.FlexBox(examples, *scenario_file_widgets(model), flex_wrap="wrap",
+                             align_items="flex-end", sizing_mode="stretch_width",
+                             margin=(0, 5))
+        file_errors = errors_pane(model, "file_errors", "file-errors")
 
         controls, log = stepper_view(model)
         board = board_view(model)
@@ -155,8 +164,8 @@ class Playground(pn.viewable.Viewer):
         main.param.watch(open_odds, "active")
         body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
                           stylesheets=[_BODY_CSS], margin=0)
-        return pn.Column(header, toolbar, body, sizing_mode="stretch_width",
-                         stylesheets=[_ROOT_CSS])
+        return pn.Column(header, toolbar, about, file_errors, body,
+                         sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:
@@ -167,11 +176,49 @@ class Playground(pn.viewable.Viewer):
 CUSTOM = "(your own scenario)"
 
 
+def _about_html(label: str) -> str:
+    """The picked example's one-line description, under the picker."""
+    text = description_of(label) if label != CUSTOM else ""
+    return (f"<div data-testid='example-description' style='font:13px system-ui;"
+            f"color:#57606a'>{esc(text)}</div>")
+
+
+def scenario_file_widgets(model: PlaygroundModel) -> tuple[pn.widgets.Widget, ...]:
+    """Open a scenario JSON file from disk, and save the current scenario as one."""
+    upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False,
+                                  label="Open a scenario file", margin=(5, 10),
+                                  styles={"flex": "0 1 260px", "min-width": "0"},
+                                  description="Load a scenario .json file from your computer")
+
+    def on_upload(event: param.parameterized.Event) -> None:
+        if event.new is None:
+            return
+        model.load_json(event.new, upload.filename or "the file")
+
+    upload.param.watch(on_upload, "value")
+    save = pn.widgets.FileDownload(callback=lambda: io.StringIO(model.scenario_json()),
+                                   filename=_file_name(model.scenario), label="Save scenario",
+                                   margin=(5, 10),
+                                   styles={"flex": "0 0 auto"})
+
+    def on_scenario(*_: Any) -> None:
+        save.filename = _file_name(model.scenario)
+
+    model.param.watch(on_scenario, "scenario")
+    return upload, save
+
+
+def _file_name(scenario: dict) -> str:
+    """A safe file name from the scenario's title ("my-board.json")."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", scenario.get("title") or "").strip("-").lower()
+    return f"{stem[:60] or 'scenario'}.json"
+
+
 @functools.cache
 def _preset_keys() -> dict[str, str]:
     """Each example's token without answers (immutable, so shared by all sessions)."""
     return {Scenario.from_dict(dict(d, choices=[])).to_token(): name
-            for name, d in PRESETS.items()}
+            for name, d in catalogue().items()}
 
 
 def _preset_of(scenario: dict) -> str:
