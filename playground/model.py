@@ -57,6 +57,7 @@ class PlaygroundModel(param.Parameterized):
     frame = param.Integer(default=0, bounds=(0, None), doc="Index of the frame on screen.")
     notice = param.String(default="", doc="A page-level message (e.g. a broken share link).")
     file_errors = param.List(default=[], doc="Why an opened scenario file was not loaded.")
+    broken_link = param.String(default="", doc="The link that could not be opened (to copy).")
 
     # library builder
     title = param.String(default="", doc="Scenario title (user text; always escaped).")
@@ -292,7 +293,12 @@ class PlaygroundModel(param.Parameterized):
             self.library_errors = ["The decklist has no cards in its main deck."]
             return False
         cards = [{"name": n, "count": c} for c, n in deck.main]
-        if self._edited(self._with_library(cards), "library_errors"):
+        data = self._with_library(cards)
+        if not data.get("title") or _is_example_title(data["title"]):
+            # an example's title no longer fits a library the user pasted
+            data["title"] = _deck_title(sum(c for c, _ in deck.main), data.get("actions", []))
+        if self._edited(data, "library_errors"):
+            self.title = self.scenario.get("title", "")
             self._after_library_change()
             left = [(label, sum(c for c, _ in part)) for label, part in (
                 ("sideboard", deck.sideboard), ("commander", deck.commander),
@@ -538,13 +544,22 @@ def _is_example_title(title: str) -> bool:
 
 def _board_title(action: dict[str, Any]) -> str:
     """A title for a board the user built, named after its action (they can edit it)."""
+    return f"Your board: {_action_words(action)}"
+
+
+def _deck_title(size: int, actions: list[dict[str, Any]]) -> str:
+    """A title for a pasted decklist: its size and what the board does with it."""
+    head = f"Your decklist ({size} card{'s' if size != 1 else ''})"
+    return f"{head}: {_action_words(actions[0])}" if actions else head
+
+
+def _action_words(action: dict[str, Any]) -> str:
     do = action["do"]
-    what = {
+    return {
         "cast": f"{action.get('card', 'a spell')} is cast",
         "activate": f"{action.get('card', 'a permanent')}'s ability is activated",
         "discover": f"Discover {action.get('n', 0)}",
         "precombat_main": "The next precombat main phase begins",
         "proliferate": "Proliferate",
     }.get(do, do)
-    return f"Your board: {what}"
 

@@ -179,6 +179,11 @@ def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
 
 
 _KEYS_CSS = ".keys { font: 12px system-ui; color: #6e7781; white-space: nowrap; }"
+# A disabled step button must look it (Bokeh's default only pales it a little).
+DISABLED_CSS = """
+.bk-btn:disabled, .bk-btn[disabled] { opacity: .35; filter: grayscale(1); cursor: not-allowed;
+  box-shadow: none; }
+"""
 _CONTROLS_CSS = """
 :host { width: 100%; }
 @media (max-width: 520px), (hover: none) { .pg-keys { display: none; } }
@@ -191,14 +196,14 @@ _CONTROLS_CSS = """
 def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog]:
     """The stepper controls row and the event log, both kept in step with the model."""
     first = pn.widgets.Button(label="« First", width=80, margin=(5, 4),
-                              css_classes=["pg-step"])
+                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     back = pn.widgets.Button(label="‹ Back", width=80, margin=(5, 4),
-                              css_classes=["pg-step"])
+                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     # No tooltips here: a button's tooltip would cover its neighbour while stepping.
     nxt = pn.widgets.Button(label="Next ›", width=80, color="primary", margin=(5, 4),
-                             css_classes=["pg-step"])
+                             css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     last = pn.widgets.Button(label="Last »", width=80, margin=(5, 4),
-                              css_classes=["pg-step"])
+                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     first.on_click(batched(lambda _e: model.first()))
     back.on_click(batched(lambda _e: model.step(-1)))
     nxt.on_click(batched(lambda _e: model.step(1)))

@@ -41,7 +41,13 @@ _HEADER_CSS = """
 .bar .title { color: #d0d7de; overflow-wrap: anywhere; }
 @media (max-width: 600px) { .bar { padding: 8px 10px; } .bar h1 { font-size: 16px; } }
 .notice { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #fff0f1;
-  border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif; }
+  border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif;
+  overflow-wrap: anywhere; }
+.broken { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; margin-top: 4px; }
+.broken input { flex: 1 1 200px; min-width: 0; font: 12px ui-monospace, monospace; padding: 4px;
+  border: 1px solid #ffc1c7; border-radius: 4px; color: #57606a; background: #fff; }
+.broken button { font: 12px system-ui, sans-serif; padding: 4px 10px; border-radius: 4px;
+  border: 1px solid #a40e26; background: #fff; color: #a40e26; cursor: pointer; }
 """
 
 _SECTION_CSS = ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;" \
@@ -72,8 +78,21 @@ _ROOT_CSS = ":host { width: 100%; min-width: 0; max-width: 100vw; }"
 
 def _header_html(model: PlaygroundModel) -> str:
     title = model.scenario.get("title") or "Untitled scenario"
-    notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}</div>'
-              if model.notice else "")
+    link = ""
+    if model.notice and model.broken_link:
+        # The broken link stays on the page (the address bar moves on to a working one).
+        link = ('<div class="broken"><label for="broken-link">The link you opened:</label>'
+                f'<input id="broken-link" readonly data-testid="broken-link" '
+                f'value="{esc(model.broken_link)}" onfocus="this.select()">'
+                '<button type="button" data-testid="copy-broken-link" onclick="'
+                "const i = this.previousElementSibling; i.select(); "
+                "if (navigator.clipboard &amp;&amp; window.isSecureContext) "
+                "{ navigator.clipboard.writeText(i.value); } "
+                "else { document.execCommand('copy'); } "
+                "this.textContent = 'Copied';"
+                '">Copy</button></div>')
+    notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}'
+              f'{link}</div>' if model.notice else "")
     return (f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
             f'{esc(title)}</span></div>{notice}')
 
@@ -113,7 +132,7 @@ class Playground(pn.viewable.Viewer):
         header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
                               sizing_mode="stretch_width", margin=(5, 5, 0, 5))
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
-                          ["scenario", "notice"])
+                          ["scenario", "notice", "broken_link"])
 
         groups = {"": [CUSTOM], **picker_groups()}
         examples = pn.widgets.Select(label="Example scenarios", groups=groups,
