@@ -229,7 +229,11 @@ BOARD_CSS = MANA_CSS + """
 .player.opp { background: #f6f4fb; }
 .phead { margin-bottom: 4px; }
 .phead .life { color: #57606a; margin-left: 6px; }
-.zones { display: grid; grid-template-columns: repeat(auto-fit, minmax(210px, 1fr)); gap: 6px; }
+.zones { display: grid; gap: 6px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 210px), 1fr)); }
+@media (max-width: 520px) {
+  .zones { grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr)); }
+}
 .player.you .z-library { grid-column: 1 / -1; }
 .zone { background: #fff; border: 1px solid #e1e4e8; border-radius: 6px; padding: 4px 6px 6px;
   min-height: 44px; }

@@ -13,6 +13,7 @@ import param
 from panel.custom import JSComponent
 
 from playground.html import esc, mana_html
+from playground.model import MAX_TEXT
 from playground.widgets import bind_value, errors_pane
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LibraryTable", "library_view"]
 
+PASTE_CAP = 10 * MAX_TEXT  # characters the decklist box takes (the model accepts MAX_TEXT)
 _ORDER_OPTIONS = {"Random order with seed": "random", "Exactly as listed, top first": "listed"}
 
 
@@ -132,13 +134,19 @@ def library_view(model: PlaygroundModel) -> pn.Column:
                                             sizing_mode="stretch_width"), model, "title")
     title.param.watch(lambda _e: model.apply_title(), "value")
 
+    # The box takes far more than the limit, so an over-long paste is never cut mid-line
+    # in the browser (which made a half card name); the model then says it is too long.
     deck = bind_value(pn.widgets.TextAreaInput(
         label="Decklist (MTGA, MTGO or '4 Card Name' lines)", height=150,
         placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
-        sizing_mode="stretch_width", max_length=20_000), model, "library_text")
+        sizing_mode="stretch_width", max_length=PASTE_CAP), model, "library_text")
     load = pn.widgets.Button(label="Load decklist", color="primary", width=140)
 
     def on_load(_e: Any) -> None:
+        if len(deck.value) >= PASTE_CAP:  # the browser stopped taking more: say so, don't parse
+            model.library_errors = [f"The decklist is too long (over {PASTE_CAP:,} characters; "
+                                    f"at most {MAX_TEXT:,})."]
+            return
         model.apply_decklist(deck.value)
 
     load.on_click(on_load)
@@ -150,9 +158,18 @@ def library_view(model: PlaygroundModel) -> pn.Column:
                        model, "add_count")
     add = pn.widgets.Button(label="Add to library", width=130, align="end")
 
+    search_note = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 10))
+
     def on_search(event: param.parameterized.Event) -> None:
         model.search = event.new
         names = model.search_results(event.new)
+        fragment = (event.new or "").strip()[:100]
+        note = ""
+        if not names and len(fragment) >= 2:  # nothing contains it: offer the closest names
+            names = model.pool.suggest(fragment, 6)
+            note = (f"No card name contains {fragment!r}. "
+                    + ("Closest names:" if names else "No close names either."))
+        search_note.object = _note_html(note, "search-note")
         results.options = names
         results.value = names[0] if names else None
 
@@ -201,6 +218,7 @@ def library_view(model: PlaygroundModel) -> pn.Column:
         pn.pane.HTML(pn.bind(_note_html, model.param.library_note), margin=(0, 5),
                      sizing_mode="stretch_width"),
         pn.Row(search, count, add, sizing_mode="stretch_width"),
+        search_note,
         results,
         summary,
         table,
@@ -212,10 +230,10 @@ def library_view(model: PlaygroundModel) -> pn.Column:
     )
 
 
-def _note_html(note: str) -> str:
-    """A quiet line under the decklist: what the paste held that the library doesn't."""
+def _note_html(note: str, testid: str = "library-note") -> str:
+    """A quiet line (e.g. what the paste held that the library doesn't)."""
     if not note:
         return ""
-    return (f"<div data-testid='library-note' style='font:12px system-ui;color:#57606a'>"
+    return (f"<div data-testid='{esc(testid)}' style='font:12px system-ui;color:#57606a'>"
             f"{esc(note)}</div>")
 

@@ -27,7 +27,8 @@ from engine import (
     UnknownCardError,
     parse_decklist,
 )
-from playground.defaults import DEFAULT_SCENARIO, PRESETS
+from playground.defaults import DEFAULT_SCENARIO
+from playground.examples import catalogue, scenario_of
 
 __all__ = ["ACTIONS", "PlaygroundModel"]
 
@@ -42,6 +43,7 @@ ACTIONS: dict[str, str] = {
 _ACTION_LABEL = {v: k for k, v in ACTIONS.items()}
 
 MAX_TEXT = 20_000  # characters accepted from a text box (decklists, JSON)
+MAX_FILE = 512 * 1024  # bytes accepted from an uploaded scenario file
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
 _ZONE_LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.*?)\s*(?:\[([^\]]*)\])?\s*$")
 
@@ -54,6 +56,8 @@ class PlaygroundModel(param.Parameterized):
     timeline = param.Parameter(default=None, precedence=-1, doc="engine.Timeline of the scenario.")
     frame = param.Integer(default=0, bounds=(0, None), doc="Index of the frame on screen.")
     notice = param.String(default="", doc="A page-level message (e.g. a broken share link).")
+    file_errors = param.List(default=[], doc="Why an opened scenario file was not loaded.")
+    broken_link = param.String(default="", doc="The link that could not be opened (to copy).")
 
     # library builder
     title = param.String(default="", doc="Scenario title (user text; always escaped).")
@@ -150,11 +154,45 @@ class PlaygroundModel(param.Parameterized):
             return False
 
     def load_preset(self, name: str) -> None:
-        """Load one of the built-in example scenarios."""
+        """Load one of the picker's examples (a starter board or an example file)."""
         self.notice = ""
         self.library_errors = []
         self.board_errors = []
-        self.set_scenario(PRESETS[name], fill_forms=True)
+        self.file_errors = []
+        self.set_scenario(scenario_of(name), fill_forms=True)
+
+    def load_json(self, data: bytes | str, filename: str = "the file") -> bool:
+        """Open a scenario JSON file (the page's upload). A bad file changes nothing:
+        the reason goes to ``file_errors`` and the scenario and forms stay as they were."""
+        where = f"{filename!r} was not opened"
+        if len(data) > MAX_FILE:
+            self.file_errors = [f"{where}: it is {len(data):,} bytes; a scenario file is at "
+                                f"most {MAX_FILE:,} bytes."]
+            return False
+        try:
+            text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+            raw = json.loads(text)
+        except UnicodeDecodeError:
+            self.file_errors = [f"{where}: it is not UTF-8 text (is it a scenario .json file?)."]
+            return False
+        except json.JSONDecodeError as e:
+            self.file_errors = [f"{where}: it is not valid JSON (line {e.lineno}, column "
+                                f"{e.colno}: {e.msg})."]
+            return False
+        try:
+            self.set_scenario(raw, fill_forms=True)
+        except Exception as e:  # whatever is wrong with a stranger's file: say it, keep ours
+            self.file_errors = [f"{where}: {type(e).__name__}: {e}"]
+            return False
+        self.file_errors = []
+        self.notice = ""
+        self.library_errors = []
+        self.board_errors = []
+        return True
+
+    def scenario_json(self) -> str:
+        """The current scenario as a JSON file's text (what "Save" downloads)."""
+        return self.scenario_obj.to_json()
 
     def _edited(self, data: dict, errors_param: str) -> bool:
         """Apply an edited scenario dict (choices reset); errors go next to the input."""
@@ -255,7 +293,12 @@ class PlaygroundModel(param.Parameterized):
             self.library_errors = ["The decklist has no cards in its main deck."]
             return False
         cards = [{"name": n, "count": c} for c, n in deck.main]
-        if self._edited(self._with_library(cards), "library_errors"):
+        data = self._with_library(cards)
+        if not data.get("title") or _is_example_title(data["title"]):
+            # an example's title no longer fits a library the user pasted
+            data["title"] = _deck_title(sum(c for c, _ in deck.main), data.get("actions", []))
+        if self._edited(data, "library_errors"):
+            self.title = self.scenario.get("title", "")
             self._after_library_change()
             left = [(label, sum(c for c, _ in part)) for label, part in (
                 ("sideboard", deck.sideboard), ("commander", deck.commander),
@@ -441,7 +484,7 @@ class PlaygroundModel(param.Parameterized):
         you["hand"], you["battlefield"] = hand, field
         opp["hand"], opp["battlefield"] = opp_hand, opp_field
         data["actions"] = actions
-        if not data.get("title") or data["title"] in {p.get("title") for p in PRESETS.values()}:
+        if not data.get("title") or _is_example_title(data["title"]):
             data["title"] = _board_title(actions[0])  # an example's title no longer fits
         return self._edited(data, "board_errors")
 
@@ -494,15 +537,29 @@ def _zone_text(entries: list) -> str:
     return "\n".join(f"{n} {line}" if n > 1 else line for line, n in pairs)
 
 
+def _is_example_title(title: str) -> bool:
+    """True if ``title`` is an example's own title (so it no longer fits an edited board)."""
+    return title in {d.get("title") for d in catalogue().values()}
+
+
 def _board_title(action: dict[str, Any]) -> str:
     """A title for a board the user built, named after its action (they can edit it)."""
+    return f"Your board: {_action_words(action)}"
+
+
+def _deck_title(size: int, actions: list[dict[str, Any]]) -> str:
+    """A title for a pasted decklist: its size and what the board does with it."""
+    head = f"Your decklist ({size} card{'s' if size != 1 else ''})"
+    return f"{head}: {_action_words(actions[0])}" if actions else head
+
+
+def _action_words(action: dict[str, Any]) -> str:
     do = action["do"]
-    what = {
+    return {
         "cast": f"{action.get('card', 'a spell')} is cast",
         "activate": f"{action.get('card', 'a permanent')}'s ability is activated",
         "discover": f"Discover {action.get('n', 0)}",
         "precombat_main": "The next precombat main phase begins",
         "proliferate": "Proliferate",
     }.get(do, do)
-    return f"Your board: {what}"
 

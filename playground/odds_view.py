@@ -750,14 +750,15 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
         summary = _html(summary_html(key, result), margin=(5, 5, 10, 5))
         if result is None:
             return summary
-        charts = pn.Row(
+        # Side by side where there is room, one under the other on a phone.
+        charts = pn.FlexBox(
             pn.Column(pn.pane.Bokeh(hit_figure(result), sizing_mode="stretch_width"),
                       css_classes=["odds-hit-chart"], sizing_mode="stretch_width",
-                      min_width=380),
+                      styles={"flex": "1 1 380px", "min-width": "0"}),
             pn.Column(pn.pane.Bokeh(exiled_figure(result), sizing_mode="stretch_width"),
                       css_classes=["odds-exiled-chart"], sizing_mode="stretch_width",
-                      min_width=300),
-            sizing_mode="stretch_width")
+                      styles={"flex": "1 1 300px", "min-width": "0"}),
+            flex_wrap="wrap", sizing_mode="stretch_width", margin=0)
         return pn.Column(summary, charts, sizing_mode="stretch_width")
 
     select = pn.widgets.Select(label="What changes if I add / remove one copy of",
@@ -838,11 +839,14 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
                                        state.param.compare_error), **fn),
         sizing_mode="stretch_width", margin=0)
     table_box = pn.Column(pn.param.ParamFunction(pn.bind(table, state.param.key), **fn),
-                          sizing_mode="stretch_width", margin=0)
+                          sizing_mode="stretch_width", margin=0,
+                          styles={"flex": "1 1 420px", "min-width": "0"})
     main_box = pn.Column(pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
                          sizing_mode="stretch_width", margin=0)
     right = pn.Column(
         _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
-        select, other, compare_box, sizing_mode="stretch_width", min_width=380)
-    return pn.Column(main_box, pn.Row(table_box, right, sizing_mode="stretch_width"),
+        select, other, compare_box, sizing_mode="stretch_width",
+        styles={"flex": "1 1 320px", "min-width": "0"})
+    return pn.Column(main_box, pn.FlexBox(table_box, right, flex_wrap="wrap",
+                                          sizing_mode="stretch_width", margin=0),
                      sizing_mode="stretch_width", margin=(5, 5))

@@ -24,10 +24,14 @@ _HELP = ("<div style='font:12px system-ui;color:#57606a'>One card a line. "
          "counters, <code>Forest [tapped]</code>.</div>")
 
 
+ZONE_TEXT = 5000  # characters a zone box may hold
+_ZONE_CAP = 10 * ZONE_TEXT  # what the browser takes: an over-long paste is never cut mid-line
+
+
 def _area(model: PlaygroundModel, name: str, label: str, placeholder: str) -> pn.widgets.Widget:
     return bind_value(pn.widgets.TextAreaInput(label=label, height=90, placeholder=placeholder,
-                                               sizing_mode="stretch_width", max_length=5000),
-                      model, name)
+                                               sizing_mode="stretch_width",
+                                               max_length=_ZONE_CAP), model, name)
 
 
 def setup_view(model: PlaygroundModel) -> pn.Column:
@@ -52,6 +56,12 @@ def setup_view(model: PlaygroundModel) -> pn.Column:
     apply = pn.widgets.Button(label="Set up board", color="primary", width=140)
 
     def on_apply(_e: Any) -> None:
+        long = [f"{w.label} is too long ({len(w.value):,}{'+' if len(w.value) >= _ZONE_CAP else ''}"
+                f" characters; at most {ZONE_TEXT:,})."
+                for w in (hand, field, opp_hand, opp_field) if len(w.value) > ZONE_TEXT]
+        if long:  # said as a whole, never parsed (a cut line would name a card nobody typed)
+            model.board_errors = long
+            return
         model.apply_board()
 
     apply.on_click(on_apply)

@@ -11,6 +11,7 @@ Works the same in a Pyodide-converted page; in a notebook the URL is left alone.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 import panel as pn
 import param
@@ -25,25 +26,52 @@ MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to dec
 
 
 def read_url(model: PlaygroundModel) -> None:
-    """Load the scenario and frame named by the page URL, if any."""
+    """Load the scenario and frame named by the page URL, if any.
+
+    What can't be used is said in the page's notice, never dropped silently: a broken or
+    oversized token (the link itself stays in the notice, to copy), and an ``f=`` that is
+    not a frame number of the scenario.
+    """
     loc = pn.state.location
     if loc is None:
         return
     query = loc.query_params
     token = query.get("s")
-    try:
-        frame = max(0, int(query.get("f", 0)))
-    except (TypeError, ValueError):
-        frame = 0
+    # The raw text of f= (query_params has already turned "-2" into -2.0)
+    raw_frame = parse_qs((loc.search or "").lstrip("?")).get("f", [query.get("f")])[-1]
+    frame, frame_note = _frame_of(raw_frame)
+    notes: list[str] = []
     if token is None or token == "":
-        model.go(frame)
+        pass
+    elif len(str(token)) > MAX_URL_TOKEN:
+        notes.append(f"The link's scenario token is too long ({len(str(token))} characters). "
+                     "Showing the default scenario instead.")
+        model.broken_link = loc.href or ""
+    elif not model.load_token(str(token), frame=frame):
+        notes.append(model.notice)
+        model.broken_link = loc.href or ""
+    if notes:  # the default scenario, from its start: the link's frame was for another one
+        model.notice = " ".join(notes)
         return
-    token = str(token)
-    if len(token) > MAX_URL_TOKEN:
-        model.notice = (f"The link's scenario token is too long ({len(token)} characters). "
-                        "Showing the default scenario instead.")
-        return
-    model.load_token(token, frame=frame)
+    last = model.n_frames - 1
+    if frame_note:
+        notes.append(frame_note)
+    elif frame > last:
+        notes.append(f"The link asks for frame {frame}, but this scenario ends at frame {last}: "
+                     f"showing frame {last}.")
+    model.go(frame)
+    model.notice = " ".join(notes)
+
+
+def _frame_of(raw: Any) -> tuple[int, str]:
+    """The frame an ``f=`` value names, and a note when it is not a frame number."""
+    if raw is None or raw == "":
+        return 0, ""
+    text = str(raw)
+    if text.isdecimal() and len(text) <= 9:
+        return int(text), ""
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    return 0, f"The link's frame {shown!r} is not a frame number: showing frame 0."
 
 
 class ShareBox(JSComponent):

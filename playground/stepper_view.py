@@ -178,21 +178,39 @@ def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
     return out
 
 
+_KEYS_CSS = ".keys { font: 12px system-ui; color: #6e7781; white-space: nowrap; }"
+# A disabled step button must look it (Bokeh's default only pales it a little).
+DISABLED_CSS = """
+.bk-btn:disabled, .bk-btn[disabled] { opacity: .35; filter: grayscale(1); cursor: not-allowed;
+  box-shadow: none; }
+"""
+_CONTROLS_CSS = """
+:host { width: 100%; }
+@media (max-width: 520px), (hover: none) { .pg-keys { display: none; } }
+@media (max-width: 520px) {
+  .pg-step { flex: 1 1 60px; width: auto !important; min-width: 0 !important; }
+}
+"""
+
+
 def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog]:
     """The stepper controls row and the event log, both kept in step with the model."""
-    first = pn.widgets.Button(label="« First", width=80)
-    back = pn.widgets.Button(label="‹ Back", width=80)
+    first = pn.widgets.Button(label="« First", width=80, margin=(5, 4),
+                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
+    back = pn.widgets.Button(label="‹ Back", width=80, margin=(5, 4),
+                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     # No tooltips here: a button's tooltip would cover its neighbour while stepping.
-    nxt = pn.widgets.Button(label="Next ›", width=80, color="primary")
-    last = pn.widgets.Button(label="Last »", width=80)
+    nxt = pn.widgets.Button(label="Next ›", width=80, color="primary", margin=(5, 4),
+                             css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
+    last = pn.widgets.Button(label="Last »", width=80, margin=(5, 4),
+                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     first.on_click(batched(lambda _e: model.first()))
     back.on_click(batched(lambda _e: model.step(-1)))
     nxt.on_click(batched(lambda _e: model.step(1)))
     last.on_click(batched(lambda _e: model.last()))
     n = model.n_frames
     slider = pn.widgets.IntSlider(start=0, end=max(1, n - 1), value=model.frame,
-                                  disabled=n <= 1, sizing_mode="stretch_width",
-                                  min_width=100, margin=(0, 12))
+                                  disabled=n <= 1, min_width=100, margin=(0, 12))
     log = EventLog(model=model, entries=log_entries(model), frame=model.frame,
                    sizing_mode="stretch_width")
 
@@ -218,10 +236,13 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
     model.param.watch(sync_timeline, ["timeline"])
     model.param.watch(sync_frame, ["frame"])
     sync_frame()
-    # Short enough that the row fits the middle column at 1400 px (it overflowed before).
-    keys = pn.pane.HTML("<span title='Left/Right arrows step; Home/End jump' style='font:12px "
-                        "system-ui;color:#6e7781;white-space:nowrap'>← → keys</span>",
-                        margin=(10, 4), width=64)
-    controls = pn.Row(first, back, nxt, last, slider, keys, sizing_mode="stretch_width",
-                      align="center")
+    # The row wraps on narrow screens: buttons first, then the slider on its own line. The keys
+    # hint is hidden where there is no room (and on touch screens, which have no arrow keys).
+    keys = pn.pane.HTML("<span class='keys' title='Left/Right arrows step; Home/End jump'>"
+                        "← → keys</span>", margin=(10, 4), stylesheets=[_KEYS_CSS],
+                        css_classes=["pg-keys"])
+    slider.styles = {"flex": "1 1 110px"}
+    controls = pn.FlexBox(first, back, nxt, last, slider, keys, flex_wrap="wrap",
+                          align_items="center", sizing_mode="stretch_width",
+                          stylesheets=[_CONTROLS_CSS], margin=0, css_classes=["pg-stepper"])
     return controls, log

@@ -8,6 +8,8 @@ keeps the app convertible with ``panel convert --to pyodide-worker``.
 from __future__ import annotations
 
 import functools
+import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import param
 from engine import Scenario
 from playground.board_view import board_view
 from playground.decision_view import decision_view
-from playground.defaults import PRESETS
+from playground.examples import catalogue, description_of, picker_groups
 from playground.html import esc
 from playground.library_view import library_view
 from playground.model import PlaygroundModel
@@ -25,6 +27,7 @@ from playground.odds_view import odds_view
 from playground.setup_view import setup_view
 from playground.share import read_url, share_view
 from playground.stepper_view import stepper_view
+from playground.widgets import errors_pane
 
 __all__ = ["Playground", "create_app"]
 
@@ -32,22 +35,64 @@ APP_TITLE = "Cascade rules playground"
 
 _HEADER_CSS = """
 :host { width: 100%; }
-.bar { display: flex; align-items: baseline; gap: 12px; padding: 10px 14px; border-radius: 8px;
-  background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
+.bar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 12px; padding: 10px 14px;
+  border-radius: 8px; background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
 .bar h1 { font-size: 18px; margin: 0; font-weight: 650; }
-.bar .title { color: #d0d7de; }
+.bar .title { color: #d0d7de; overflow-wrap: anywhere; }
+@media (max-width: 600px) { .bar { padding: 8px 10px; } .bar h1 { font-size: 16px; } }
 .notice { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #fff0f1;
-  border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif; }
+  border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif;
+  overflow-wrap: anywhere; }
+.broken { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; margin-top: 4px; }
+.broken input { flex: 1 1 200px; min-width: 0; font: 12px ui-monospace, monospace; padding: 4px;
+  border: 1px solid #ffc1c7; border-radius: 4px; color: #57606a; background: #fff; }
+.broken button { font: 12px system-ui, sans-serif; padding: 4px 10px; border-radius: 4px;
+  border: 1px solid #a40e26; background: #fff; color: #a40e26; cursor: pointer; }
 """
 
 _SECTION_CSS = ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;" \
                "text-transform:uppercase;letter-spacing:.04em}"
 
 
+# Responsive layout (issue 9, item 4). Wide: editor | board | log side by side; medium: the
+# log wraps under the board; narrow (tablet, phone): one column with the board and log first
+# and the editors after them. Flex items may shrink to any width (min-width: 0), so nothing
+# forces a horizontal scroll; the widths below are only where wrapping starts.
+_BODY_CSS = """
+:host { width: 100%; gap: 0; }
+.pg-editor { flex: 0 1 370px; min-width: 0; }
+.pg-main { flex: 1 1 560px; min-width: 0; }
+@media (max-width: 900px) {
+  .pg-editor { flex: 1 1 100%; order: 2; }
+  .pg-main { flex: 1 1 100%; order: 1; }
+}
+"""
+_PLAY_CSS = """
+:host { width: 100%; }
+.pg-resolution { flex: 1 1 470px; min-width: 0; }
+.pg-side { flex: 1 1 290px; min-width: 0; max-width: 420px; }
+@media (max-width: 1180px) { .pg-side { max-width: none; } }
+"""
+_ROOT_CSS = ":host { width: 100%; min-width: 0; max-width: 100vw; }"
+
+
 def _header_html(model: PlaygroundModel) -> str:
     title = model.scenario.get("title") or "Untitled scenario"
-    notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}</div>'
-              if model.notice else "")
+    link = ""
+    if model.notice and model.broken_link:
+        # The broken link stays on the page (the address bar moves on to a working one).
+        link = ('<div class="broken"><label for="broken-link">The link you opened:</label>'
+                f'<input id="broken-link" readonly data-testid="broken-link" '
+                f'value="{esc(model.broken_link)}" onfocus="this.select()">'
+                '<button type="button" data-testid="copy-broken-link" onclick="'
+                "const i = this.previousElementSibling; i.select(); "
+                "if (navigator.clipboard &amp;&amp; window.isSecureContext) "
+                "{ navigator.clipboard.writeText(i.value); } "
+                "else { document.execCommand('copy'); } "
+                "this.textContent = 'Copied';"
+                '">Copy</button></div>')
+    notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}'
+              f'{link}</div>' if model.notice else "")
     return (f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
             f'{esc(title)}</span></div>{notice}')
 
@@ -87,40 +132,48 @@ class Playground(pn.viewable.Viewer):
         header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
                               sizing_mode="stretch_width", margin=(5, 5, 0, 5))
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
-                          ["scenario", "notice"])
+                          ["scenario", "notice", "broken_link"])
 
-        examples = pn.widgets.Select(label="Example scenarios", options=[CUSTOM, *PRESETS],
+        groups = {"": [CUSTOM], **picker_groups()}
+        examples = pn.widgets.Select(label="Example scenarios", groups=groups,
                                      value=_preset_of(model.scenario),
-                                     sizing_mode="stretch_width")
+                                     sizing_mode="stretch_width", min_width=200,
+                                     styles={"flex": "0 1 560px"})
+        about = pn.pane.HTML(_about_html(examples.value), sizing_mode="stretch_width",
+                             margin=(0, 10, 4, 10))
 
         def pick(event: param.parameterized.Event) -> None:
+            about.object = _about_html(event.new)
             if event.new != CUSTOM and event.new != _preset_of(model.scenario):
                 model.load_preset(event.new)
 
         examples.param.watch(pick, "value")
         model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
                           "scenario")
+        toolbar = pn.FlexBox(examples, *scenario_file_widgets(model), flex_wrap="wrap",
+                             align_items="flex-end", sizing_mode="stretch_width",
+                             margin=(0, 5))
+        file_errors = errors_pane(model, "file_errors", "file-errors")
 
         controls, log = stepper_view(model)
         board = board_view(model)
         decision = decision_view(model)
 
-        sidebar = pn.Column(
-            examples,
-            pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
-                    sizing_mode="stretch_width", dynamic=True),
-            width=400, margin=(5, 10, 5, 5),
-        )
-        resolution = pn.Column(
-            controls, decision, board, sizing_mode="stretch_width", min_width=520)
+        editor = pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
+                         sizing_mode="stretch_width", dynamic=True, margin=(5, 5),
+                         css_classes=["pg-editor"])
+        resolution = pn.Column(controls, decision, board, sizing_mode="stretch_width",
+                               css_classes=["pg-resolution"])
         share = share_view(model, sync_url=self._sync_url)
         right = pn.Column(_section("Event log"), log, _section("Share"), share,
-                          width=360, margin=(5, 5))
+                          sizing_mode="stretch_width", css_classes=["pg-side"])
+        play = pn.FlexBox(resolution, right, flex_wrap="wrap", sizing_mode="stretch_width",
+                          stylesheets=[_PLAY_CSS], margin=0)
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
         odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
         odds_built: list[bool] = []
-        main = pn.Tabs(("Resolution", pn.Row(resolution, right, sizing_mode="stretch_width")),
-                       ("Odds", odds), sizing_mode="stretch_width", dynamic=True)
+        main = pn.Tabs(("Resolution", play), ("Odds", odds), sizing_mode="stretch_width",
+                       dynamic=True, css_classes=["pg-main"], margin=(5, 5))
 
         def open_odds(event: param.parameterized.Event) -> None:
             if event.new == 1 and not odds_built:
@@ -128,8 +181,10 @@ class Playground(pn.viewable.Viewer):
                 odds.objects = [odds_view(model)]
 
         main.param.watch(open_odds, "active")
-        return pn.Column(header, pn.Row(sidebar, main, sizing_mode="stretch_width"),
-                         sizing_mode="stretch_width", min_width=1200)
+        body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
+                          stylesheets=[_BODY_CSS], margin=0)
+        return pn.Column(header, toolbar, about, file_errors, body,
+                         sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:
@@ -140,11 +195,49 @@ class Playground(pn.viewable.Viewer):
 CUSTOM = "(your own scenario)"
 
 
+def _about_html(label: str) -> str:
+    """The picked example's one-line description, under the picker."""
+    text = description_of(label) if label != CUSTOM else ""
+    return (f"<div data-testid='example-description' style='font:13px system-ui;"
+            f"color:#57606a'>{esc(text)}</div>")
+
+
+def scenario_file_widgets(model: PlaygroundModel) -> tuple[pn.widgets.Widget, ...]:
+    """Open a scenario JSON file from disk, and save the current scenario as one."""
+    upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False,
+                                  label="Open a scenario file", margin=(5, 10),
+                                  styles={"flex": "0 1 260px", "min-width": "0"},
+                                  description="Load a scenario .json file from your computer")
+
+    def on_upload(event: param.parameterized.Event) -> None:
+        if event.new is None:
+            return
+        model.load_json(event.new, upload.filename or "the file")
+
+    upload.param.watch(on_upload, "value")
+    save = pn.widgets.FileDownload(callback=lambda: io.StringIO(model.scenario_json()),
+                                   filename=_file_name(model.scenario), label="Save scenario",
+                                   margin=(5, 10),
+                                   styles={"flex": "0 0 auto"})
+
+    def on_scenario(*_: Any) -> None:
+        save.filename = _file_name(model.scenario)
+
+    model.param.watch(on_scenario, "scenario")
+    return upload, save
+
+
+def _file_name(scenario: dict) -> str:
+    """A safe file name from the scenario's title ("my-board.json")."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", scenario.get("title") or "").strip("-").lower()
+    return f"{stem[:60] or 'scenario'}.json"
+
+
 @functools.cache
 def _preset_keys() -> dict[str, str]:
     """Each example's token without answers (immutable, so shared by all sessions)."""
     return {Scenario.from_dict(dict(d, choices=[])).to_token(): name
-            for name, d in PRESETS.items()}
+            for name, d in catalogue().items()}
 
 
 def _preset_of(scenario: dict) -> str:

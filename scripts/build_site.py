@@ -11,7 +11,10 @@
    unpacks it into the in-browser file system and ``micropip.install``s it from
    ``emfs:packed_wheels/...``, then runs the app's code.
 3. Renames the page to ``index.html`` (so any static host serves it at the
-   folder's root; the worker stays ``app.js``) and prints a size report: the
+   folder's root; the worker stays ``app.js``) and adds a loading panel that shows
+   from the first paint what is loading, with progress, and says clearly what failed
+   and what to try when a CDN can't be reached (``scripts/site_boot/``). Prints a
+   size report: the
    folder's files exactly, and the parts the page fetches from CDNs at run time
    (Pyodide, numpy/pandas/bokeh/panel..., Bokeh and Panel JS/CSS), measured from
    the same files installed locally where possible, estimated otherwise.
@@ -203,6 +206,7 @@ def convert(app: Path, out: Path, wheel: Path, title: str = TITLE) -> dict[str, 
     if not worker.exists() or not resources.exists():
         raise BuildError(f"panel convert wrote no worker script or packed wheel:\n{output}")
     page.replace(out / PAGE)
+    add_loading_panel(out / PAGE, worker)
     return {"page": out / PAGE, "worker": worker, "resources": resources}
 
 
@@ -214,6 +218,140 @@ def packed_wheels(resources: Path) -> dict[str, int]:
             for i in zf.infolist()
             if i.filename.endswith(".whl")
         }
+
+
+# ----- 2b. the loading panel ------------------------------------------------------------------
+
+BOOT_DIR = Path(__file__).resolve().parent / "site_boot"
+_CDN_SCRIPT = re.compile(r'<script type="text/javascript" src="(https://[^"]+)"></script>')
+_CDN_STYLE = re.compile(r'<link rel="stylesheet" href="(https://[^"]+)" type="text/css" />')
+_LOG_LEVEL = re.compile(r'<script type="text/javascript">\s*Bokeh\.set_log_level\("(\w+)"\);\s*'
+                        r'</script>')
+_IMPORT_PYODIDE = re.compile(r'^importScripts\("(https://[^"]+/pyodide\.js)"\);$', re.M)
+_INSTALL_FAILED = re.compile(
+    r"console\.log\(e\)\s*self\.postMessage\(\{\s*type: 'status',\s*"
+    r"msg: `Error while installing packages`\s*\}\);")
+# The worker's first line, importScripts(<Pyodide>), with its start and failure reported.
+_IMPORT_REPORTED = """try {
+  self.postMessage({type: "boot-fetch", url: "__URL__", state: "start"});
+  importScripts("__URL__");
+  self.postMessage({type: "boot-fetch", url: "__URL__", state: "done"});
+} catch (e) {
+  self.postMessage({type: "boot-error", stage: "runtime", url: "__URL__",
+                    message: "Could not load __URL__: " + e});
+  throw e;
+}"""
+_WORKER_HOOK = """<script>
+/* Added by scripts/build_site.py: the worker's messages also go to the loading panel. */
+(function () {
+  const panelHandler = pyodideWorker.onmessage;
+  pyodideWorker.onmessage = function (event) {
+    const msg = event.data || {};
+    PGBoot.worker(msg);
+    if (msg.type === "boot-fetch" || msg.type === "boot-error") return;
+    const done = panelHandler.call(this, event);
+    if (msg.type === "render") {
+      Promise.resolve(done).then(() => PGBoot.ready(), (e) => PGBoot.renderFailed(e));
+    }
+    return done;
+  };
+  pyodideWorker.addEventListener("error", (ev) => PGBoot.workerError(ev));
+})();
+</script>"""
+
+
+def _replace_once(text: str, old: str | re.Pattern, new: Any, what: str) -> str:
+    """Replace exactly one match, or fail the build: a Panel upgrade that changes the
+    converted page must not silently drop the loading panel."""
+    if isinstance(old, re.Pattern):
+        out, n = old.subn(new, text, count=1)
+    else:
+        n = text.count(old)
+        out = text.replace(old, new, 1)
+    if n != 1:
+        raise BuildError(f"loading panel: {what} not found exactly once in the converted page "
+                         f"({n} matches); panel convert's output changed")
+    return out
+
+
+def cdn_hosts(page: str, worker: str) -> list[str]:
+    """The hosts the page needs at run time (what a firewall must let through)."""
+    hosts = {re.sub(r"^https?://([^/]+).*$", r"\1", u) for u in _URL.findall(page + worker)}
+    install = re.search(r"micropip\.install\((\[.*?\])\)", worker, re.S)
+    if install and any(not r.strip("'\" ").startswith(("http", "emfs:"))
+                       for r in install.group(1).strip("[]").split(",")):
+        hosts |= {"pypi.org", "files.pythonhosted.org"}  # bare names come from PyPI
+    return sorted(h for h in hosts if h)
+
+
+def add_loading_panel(page: Path, worker: Path) -> None:
+    """Post-process the converted page and worker so the page is never blank.
+
+    The page shows a loading panel from its first paint (the CDN scripts are deferred
+    and the CDN stylesheet made non-blocking, so nothing on a slow or blocked CDN can
+    hold the first paint back); the panel lists the steps with progress, and names what
+    failed with what to try. The worker reports its downloads and failures to it.
+    """
+    html = page.read_text(encoding="utf-8")
+    js = worker.read_text(encoding="utf-8")
+    config = json.dumps({"hosts": cdn_hosts(html, js)})
+    boot_js = (BOOT_DIR / "boot.js").read_text(encoding="utf-8")
+    boot_js = boot_js.replace("__PG_BOOT_CONFIG__", config)
+    head = (f"\n<!-- pg-boot: the loading panel (scripts/build_site.py) -->\n"
+            f"<style>\n{(BOOT_DIR / 'boot.css').read_text(encoding='utf-8')}</style>\n"
+            f"<script>\n{boot_js}</script>\n")
+    html = _replace_once(html, "</title>", "</title>" + head, "the <title>")
+    track = 'data-pg-asset onload="PGBoot.asset(this, true)" onerror="PGBoot.asset(this, false)"'
+    html, n_js = _CDN_SCRIPT.subn(
+        lambda m: f'<script type="text/javascript" src="{m.group(1)}" defer {track}></script>',
+        html)
+    if n_js == 0:
+        raise BuildError("loading panel: the converted page loads no CDN scripts")
+    # A stylesheet blocks the first paint until it loads: load it as "print", then switch.
+    html = _CDN_STYLE.sub(
+        lambda m: (f'<link rel="stylesheet" href="{m.group(1)}" type="text/css" media="print" '
+                   f'data-pg-asset onload="this.media=\'all\'; PGBoot.asset(this, true)" '
+                   f'onerror="PGBoot.asset(this, false)" />'), html)
+    # Bokeh now loads deferred: set its log level once it is there.
+    html = _replace_once(
+        html, _LOG_LEVEL,
+        lambda m: ('<script type="text/javascript">\n  document.addEventListener('
+                   '"DOMContentLoaded", function () { if (window.Bokeh) '
+                   f'Bokeh.set_log_level("{m.group(1)}"); }});\n</script>'),
+        "Bokeh.set_log_level")
+    body = re.search(r"<body[^>]*>", html)
+    if body is None:
+        raise BuildError("loading panel: the converted page has no <body>")
+    panel = (BOOT_DIR / "boot.html").read_text(encoding="utf-8")
+    html = html[:body.end()] + "\n" + panel + html[body.end():]
+    start = html.find('const pyodideWorker = new Worker("./app.js");')
+    end = html.find("</script>", start)
+    if start < 0 or end < 0:
+        raise BuildError("loading panel: the converted page starts no worker")
+    end += len("</script>")
+    html = html[:end] + "\n" + _WORKER_HOOK + html[end:]
+    page.write_text(html, encoding="utf-8")
+
+    prelude = (BOOT_DIR / "worker_prelude.js").read_text(encoding="utf-8")
+    js = _replace_once(js, _IMPORT_PYODIDE,
+                       lambda m: _IMPORT_REPORTED.replace("__URL__", m.group(1)),
+                       "importScripts(pyodide.js)")
+    js = _replace_once(js, "self.pyodide = await loadPyodide();",
+                       'self.pyodide = await loadPyodide();\n  self.__pgStage = "packages";',
+                       "loadPyodide()")
+    js = _replace_once(js, "self.postMessage({type: 'status', msg: 'Executing code'})",
+                       "self.__pgStage = \"app\";\n  "
+                       "self.postMessage({type: 'status', msg: 'Executing code'})",
+                       "the 'Executing code' status")
+    # Panel logs a failed install and carries on into an ImportError: stop and say why.
+    js = _replace_once(js, _INSTALL_FAILED, "console.log(e)\n    throw e;",
+                       "the micropip error handler")
+    js = _replace_once(js, re.compile(r"^startApplication\(\)\s*$", re.M), (
+        'startApplication().catch((e) => {\n'
+        '  self.postMessage({type: "boot-error", stage: self.__pgStage,\n'
+        '                    message: String((e && e.message) || e)});\n'
+        '});\n'), "startApplication()")
+    worker.write_text(prelude + "\n" + js, encoding="utf-8")
 
 
 # ----- 3. size report -------------------------------------------------------------------------

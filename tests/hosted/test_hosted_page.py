@@ -105,6 +105,8 @@ def drive(page: Page, url: str) -> None:
     # Load: the pre-rendered page shows at once, the live app once Pyodide is up.
     page.goto(url)
     expect(page.locator("body.pn-loading")).to_have_count(0, timeout=BOOT_TIMEOUT)
+    # the loading panel (hosted page only) steps aside once the live app is there
+    expect(page.get_by_test_id("boot")).to_be_hidden(timeout=TIMEOUT)
     board = page.get_by_test_id("board")
     expect(board).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("title")).to_have_text("Bloodbraid Elf cascades")
