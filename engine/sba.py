@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import saga
-from engine.game import token_note
+from engine import saga, stack
+from engine.events import EventKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -49,7 +49,7 @@ def check(game: Game) -> bool:
             losers.append((player, "life total 0 or less", "704.5a"))
         elif player in game.drew_from_empty:
             losers.append((player, "attempted to draw from an empty library", "704.5b"))
-    game.lose_all(losers)
+    stack.lose_all(game, losers)
     doomed: list[tuple[int, str, str]] = []
     for perm in game.battlefield():
         t = toughness(game, perm.id)
@@ -68,23 +68,27 @@ def check(game: Game) -> bool:
     for oid, rule, why in doomed:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)
-            move = game.move(oid, "graveyard" if not obj.is_token else "none")
-            note = token_note(obj)
+            game.move(oid, "graveyard" if not obj.is_token else "none")
+            note = stack.token_note(obj)
             game.emit(
-                "sba", f"{obj.name} is put into its owner's graveyard ({why}){note}.", rule, [move]
+                EventKind.SBA,
+                f"{obj.name} is put into its owner's graveyard ({why}){note}.",
+                rule,
+                player=obj.controller,
             )
         else:
-            game.destroy(oid, why, rule)
+            stack.destroy(game, oid, why, rule)
         acted = True
     # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
     for zones in game.zones:
         for zone in ("hand", "graveyard", "exile", "library"):
             for oid in list(zones[zone]):
                 if game.obj(oid).is_token:
-                    zones[zone].remove(oid)
+                    name = game.obj(oid).name
+                    game.move(oid, "none")
                     game.emit(
-                        "sba",
-                        f"The token {game.obj(oid).name} ceases to exist.",
+                        EventKind.SBA,
+                        f"The token {name} ceases to exist.",
                         "704.5d",
                         objects=(oid,),
                     )
@@ -96,6 +100,6 @@ def check(game: Game) -> bool:
             f" (it has {obj.counter('lore')} lore counters, at least its final chapter "
             f"{saga.roman(final)}, and no chapter ability of it is waiting or on the stack)"
         )
-        game.sacrifice(oid, why, "704.5s")
+        stack.sacrifice(game, oid, why, "704.5s")
         acted = True
     return acted

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine import permanents
 from engine.game import Game
 from engine.policy import ScriptedPolicy
 
@@ -324,12 +325,12 @@ def test_geological_appraiser_not_cast_does_not_discover_cr_603_4() -> None:
 
     game = Game(s.replace(actions=()), s.pool(), ScriptedPolicy([]))
     oid = game.zones[0]["battlefield"][0]
-    game.entered_battlefield(oid, cast=False)
+    permanents.entered_battlefield(game, oid, cast=False)
     last = game.frames[-1][1]
     assert last.kind == "no_trigger" and last.rule == "603.4"
     assert game.pending == []
     # ...and the same call with cast=True does trigger the discover ability.
-    game.entered_battlefield(oid, cast=True)
+    permanents.entered_battlefield(game, oid, cast=True)
     assert [p.text for p in game.pending] == [
         "Geological Appraiser's enter-the-battlefield ability"
     ]
