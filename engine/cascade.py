@@ -112,9 +112,7 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
             trigger="cascade",
             data={"spell": item.id, "mv": item.mana_value, "name": face.name},
         )
-        grant = {"granted_by": granted_by} if granted_by else {"granted_by": None}
-        if granted_id is not None:
-            grant["granted_by_id"] = granted_id
+        grant = {"granted_by": granted_by, "granted_by_id": granted_id}
         stack.trigger(
             game,
             ability,
@@ -231,6 +229,7 @@ def _put_exiled_land(
             "battlefield.",
             "702.85b",
             player=player,
+            data={"by": source, "land": None, "lands_exiled": 0},
         )
         return
     by_name: dict[str, int] = {}
@@ -256,6 +255,7 @@ def _put_exiled_land(
             f"with {source}.",
             "702.85b",
             player=player,
+            data={"by": source, "land": None, "declined": True},
         )
         return
     oid = by_name[key.split(":", 1)[1]]
@@ -268,5 +268,6 @@ def _put_exiled_land(
         f'onto the battlefield{how} ({source}: "as you cascade").',
         "702.85b",
         player=player,
+        data={"by": source, "land": game.obj(oid).name, "tapped": tapped},
     )
     permanents.entered_battlefield(game, oid, cast=False)

@@ -66,7 +66,7 @@ def pay(game: Game, obj: CardObject, face: Face, controller: int, *, free: bool 
         "601.2h",
         source=obj.id,
         player=controller,
-        data={"cost": DISCARD},
+        data={"cost": DISCARD, "free": free},
     )
 
 

@@ -194,6 +194,18 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
     return None
 
 
+def _op_names(ops: Iterable[dict], ctx: Ctx | None) -> list[str]:
+    """The names of the ops (nested ones too) that are not simulated."""
+    out: list[str] = []
+    for o in ops:
+        if problem(o, ctx):
+            out.append(str(o.get("op", "?")))
+        for key in NESTED:
+            if isinstance(o.get(key), list):
+                out += _op_names(o[key], ctx)
+    return out
+
+
 def is_simulated(ops: Iterable[dict]) -> bool:
     """Whether the whole list of ops is inside the vocabulary (no game needed)."""
     return not missing_parts(ops, None)
@@ -251,7 +263,7 @@ def run_ops(
                 objects=objects,
                 source=source,
                 player=controller,
-                data={"missing": parts},
+                data={"missing": parts, "ops": _op_names(ops, ctx)},
             )
         return False
     if not parts:
@@ -279,7 +291,7 @@ def run_nested(ctx: Ctx, ops: Iterable[dict]) -> None:
             objects=objects,
             source=ctx.source,
             player=ctx.controller,
-            data={"missing": [part]},
+            data={"missing": [part], "ops": [str(o.get("op", "?"))]},
         )
 
 

@@ -38,18 +38,22 @@ def offer(
     relation = "at most" if inclusive else "less than"
     fits = stack.castable_faces(game, obj, limit, inclusive=inclusive)
     notes: list[str] = []
+    reasons: list[dict] = []  # the same facts as ``notes``, as fields
     for f in card.spell_faces:
         if f not in fits:
             notes.append(f"{f.name} (mana value {f.mana_value(0)}) is not {relation} {limit}")
+            reasons.append({"face": f.name, "why": "mana_value", "mana_value": f.mana_value(0)})
     castable = []
     for f in fits:
-        problem = stack.cast_problem(game, obj, f, player)
+        problem = stack.why_not_castable(game, obj, f, player)
         if problem:
-            notes.append(f"{problem}, so it can't be cast as that spell")
+            notes.append(f"{problem[1]}, so it can't be cast as that spell")
+            reasons.append({"face": f.name, "why": problem[0]})
         else:
             castable.append(f)
     if card.is_land or not card.spell_faces:
         notes.append(f"{card.name} is not a spell")
+        reasons.append({"face": card.name, "why": "not_a_spell"})
     if not castable:
         why = "; ".join(notes) or f"{card.name} can't be cast"
         if allow_hand:
@@ -59,7 +63,7 @@ def offer(
                 f"{card.name} can't be cast ({why}); it is put into {game.poss(player)} hand.",
                 "701.57a",
                 player=player,
-                data={"mechanic": mechanic, "reasons": notes},
+                data={"mechanic": mechanic, "reasons": reasons},
             )
             return "hand"
         game.emit(
@@ -68,7 +72,7 @@ def offer(
             rule,
             objects=(oid,),
             player=player,
-            data={"mechanic": mechanic, "reasons": notes},
+            data={"mechanic": mechanic, "reasons": reasons},
         )
         return "declined"
     multi = len(card.faces) > 1
@@ -116,6 +120,7 @@ def offer(
         free=True,
         rule=f"{rule}, 118.9",
         via=f" ({mechanic}).{xnote}".rstrip("."),
+        mechanic=mechanic,
     )
     return "cast"
 

@@ -65,6 +65,7 @@ def check(game: Game) -> bool:
         face = game.face(perm)
         if "Planeswalker" in face.types and perm.counter("loyalty") <= 0:
             doomed.append((perm.id, "704.5i", "no loyalty counters"))
+    reasons = {"704.5f": "toughness", "704.5g": "lethal_damage", "704.5i": "no_loyalty"}
     for oid, rule, why in doomed:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)
@@ -75,9 +76,10 @@ def check(game: Game) -> bool:
                 f"{obj.name} is put into its owner's graveyard ({why}){note}.",
                 rule,
                 player=obj.controller,
+                data={"reason": reasons[rule]},
             )
         else:
-            stack.destroy(game, oid, why, rule)
+            stack.destroy(game, oid, why, rule, reason=reasons[rule])
         acted = True
     # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
     for zones in game.zones:
@@ -91,6 +93,7 @@ def check(game: Game) -> bool:
                         f"The token {name} ceases to exist.",
                         "704.5d",
                         objects=(oid,),
+                        data={"reason": "token_left_battlefield"},
                     )
                     acted = True
     for oid in saga.to_sacrifice(game):
@@ -100,6 +103,8 @@ def check(game: Game) -> bool:
             f" (it has {obj.counter('lore')} lore counters, at least its final chapter "
             f"{saga.roman(final)}, and no chapter ability of it is waiting or on the stack)"
         )
-        stack.sacrifice(game, oid, why, "704.5s")
+        stack.sacrifice(
+            game, oid, why, "704.5s", reason="saga", lore=obj.counter("lore"), final_chapter=final
+        )
         acted = True
     return acted

@@ -46,10 +46,19 @@ def castable_faces(
 def cast_problem(game: Game, obj: CardObject, face: Face, controller: int) -> str | None:
     """Why this face can't be cast now: a spell that targets needs legal targets (601.2c);
     a mandatory additional cost must be payable (601.2h)."""
+    why = why_not_castable(game, obj, face, controller)
+    return why[1] if why else None
+
+
+def why_not_castable(
+    game: Game, obj: CardObject, face: Face, controller: int
+) -> tuple[str, str] | None:
+    """(code, sentence) of ``cast_problem``: "no_legal_target" or "unpayable_cost"."""
     specs = targeting.spell_target_specs(game, obj, face)
     if specs and not targeting.has_legal_targets(game, specs, controller, exclude=(obj.id,)):
-        return f"{face.name} has no legal target (601.2c)"
-    return costs.problem(game, obj, face, controller)
+        return "no_legal_target", f"{face.name} has no legal target (601.2c)"
+    problem = costs.problem(game, obj, face, controller)
+    return ("unpayable_cost", problem) if problem else None
 
 
 def cast(
@@ -63,6 +72,7 @@ def cast(
     targets: tuple | None = None,
     rule: str = "601.2",
     via: str = "",
+    mechanic: str = "",
 ) -> StackItem:
     """CR 601.2: move the card to the stack, choose targets, pay costs; then it is cast."""
     obj = game.obj(oid)
@@ -99,7 +109,15 @@ def cast(
         source=oid,
         player=controller,
         amount=mv,
-        data={"from": src_zone, "free": free, "x": x, "face": face.name},
+        data={
+            "from": src_zone,
+            "free": free,
+            "x": x,
+            "has_x": bool(face.mana_cost is not None and face.mana_cost.has_x),
+            "mana_cost": face.mana_cost.text if face.mana_cost is not None else None,
+            "face": face.name,
+            "by": mechanic,
+        },
     )
     kicked = costs.choose_kicker(game, obj, face, controller, free=free)  # 601.2b
     if kicked is not None:
@@ -176,6 +194,7 @@ def put_triggers_on_stack(game: Game) -> None:
                 objects=(item.source,),
                 source=item.source,
                 player=item.controller,
+                data={"item": "ability", "trigger": item.trigger},
             )
             say_targets(game, item, "603.3d")
 
@@ -227,6 +246,7 @@ def resolve_top(game: Game) -> None:
             objects=(item.source,),
             source=item.source,
             player=item.controller,
+            data={"item": "ability", "trigger": item.trigger},
         )
         resolve_ability(game, item)
         return
@@ -271,11 +291,24 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     if face.is_permanent:
         game.move(obj.id, "battlefield", item.controller)  # from the stack (608.3)
         game.set_status(obj.id, face=item.face, was_cast=True, entered_turn=game.turn)
-        game.emit(E.RESOLVE, f"{face.name} resolves and enters the battlefield.", "608.3", **who)
+        game.emit(
+            E.RESOLVE,
+            f"{face.name} resolves and enters the battlefield.",
+            "608.3",
+            data={"item": "spell", "spell": face.name},
+            **who,
+        )
         for hook in game.rules.on_enter:
             hook(game, obj.id, cast=True, x=item.x, free=bool(item.data.get("free")))
         return
-    game.emit(E.RESOLVE, f"{face.name} resolves.", "608.2", objects=(obj.id,), **who)
+    game.emit(
+        E.RESOLVE,
+        f"{face.name} resolves.",
+        "608.2",
+        objects=(obj.id,),
+        data={"item": "spell", "spell": face.name},
+        **who,
+    )
     entry = game.effects(obj, face.name)
     effects.run_ops(
         game,
@@ -292,7 +325,13 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     if where and where[1] == "stack":
         if "Adventure" in face.subtypes:
             game.move(obj.id, "exile")
-            game.emit(E.EXILE, f"{face.name} goes to exile on an adventure.", "715.3d", **who)
+            game.emit(
+                E.EXILE,
+                f"{face.name} goes to exile on an adventure.",
+                "715.3d",
+                data={"adventure": True},
+                **who,
+            )
         else:
             game.move(obj.id, "graveyard")
             game.emit(
@@ -314,6 +353,7 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
             "701.6a",
             source=source,
             player=item.controller,
+            data={"spell": item.text, "destination": destination},
         )
     else:
         game.remove_from_stack(item.id)
@@ -328,7 +368,7 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
 
 
 # ------------------------------------------------------------------ leaving play, losing
-def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None) -> None:
+def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be)."""
     obj = game.obj(oid)
     game.move(oid, "graveyard" if not obj.is_token else "none")
@@ -338,10 +378,11 @@ def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None
         rule,
         source=source,
         player=obj.controller,
+        data=data,
     )
 
 
-def sacrifice(game: Game, oid: int, why: str, rule: str, source: int | None = None) -> None:
+def sacrifice(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.21a: its controller moves it to its owner's graveyard."""
     obj = game.obj(oid)
     game.move(oid, "graveyard" if not obj.is_token else "none")
@@ -351,6 +392,7 @@ def sacrifice(game: Game, oid: int, why: str, rule: str, source: int | None = No
         rule,
         source=source,
         player=obj.controller,
+        data=data,
     )
 
 
@@ -370,7 +412,7 @@ def bottom_in_random_order(game: Game, player: int, ids: list[int], rule: str, w
         rule,
         player=player,
         amount=n,
-        data={"mechanic": why},
+        data={"mechanic": why, "order": "random"},
     )
 
 

@@ -20,20 +20,23 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return f"damage to {to.replace('_', ' ')}"
 
 
-def _damage_object(game: Game, oid: int, n: int) -> str:
+def _damage_object(game: Game, oid: int, n: int, hits: list[dict]) -> str:
     obj = game.obj(oid)
     face = game.face(obj)
     if face.is_creature:
         game.mark_damage(oid, n)
+        hits.append({"obj": oid, "damage": n})
         return f"{obj.name} ({n})"
     if "Planeswalker" in face.types:
         loyalty = obj.counter("loyalty")
         game.add_counters(oid, "loyalty", -n)
         removed = min(n, loyalty)  # CR 120.3c: that many loyalty counters, as many as it has
+        hits.append({"obj": oid, "damage": n, "loyalty_removed": removed})
         return (
             f"{obj.name} ({n} damage, {removed} loyalty counter{'s' if removed != 1 else ''} "
             "removed)"
         )
+    hits.append({"obj": oid, "damage": 0})
     return f"{obj.name} (no effect)"
 
 
@@ -54,6 +57,7 @@ def damage(ctx: Ctx, o: dict) -> None:
     hit: list[str] = []
     objs: list[int] = []
     players_hit: list[int] = []
+    hits: list[dict] = []  # per object: {"obj", "damage", "loyalty_removed"}
     if to in ("target", "divided", "divided_evenly"):
         for ref in ctx.targets:
             if not targeting.is_legal(game, ref, stamps=ctx.stamps):
@@ -64,18 +68,18 @@ def damage(ctx: Ctx, o: dict) -> None:
                 players_hit.append(p)
                 hit.append(f"{game.pname(p)} ({n}; life {game.life[p]})")
             else:
-                hit.append(_damage_object(game, int(ref[1:]), n))
+                hit.append(_damage_object(game, int(ref[1:]), n, hits))
                 objs.append(int(ref[1:]))
     elif to.startswith("each_creature"):
         players = ctx.opponents() if "opponents_control" in to else None
         without = to.endswith("without_flying")
         for oid in targeting.creatures(game, players=players, without_flying=without):
-            hit.append(_damage_object(game, oid, n))
+            hit.append(_damage_object(game, oid, n, hits))
             objs.append(oid)
         if "planeswalker" in to:
             for perm in game.battlefield():
                 if perm.controller in ctx.opponents() and "Planeswalker" in game.face(perm).types:
-                    hit.append(_damage_object(game, perm.id, n))
+                    hit.append(_damage_object(game, perm.id, n, hits))
                     objs.append(perm.id)
     else:  # each_opponent / each_player
         players = ctx.opponents() if to == "each_opponent" else range(len(game.zones))
@@ -90,5 +94,5 @@ def damage(ctx: Ctx, o: dict) -> None:
         "120.3",
         objects=objs,
         amount=n,
-        data={"players": players_hit},
+        data={"players": players_hit, "hits": hits},
     )

@@ -98,7 +98,13 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
         for oid in doomed:
             stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
         if not doomed:
-            ctx.emit(EventKind.SACRIFICE, f"{ctx.label}: nothing to sacrifice ({what}).", "701.21a")
+            ctx.emit(
+                EventKind.SACRIFICE,
+                f"{ctx.label}: nothing to sacrifice ({what}).",
+                "701.21a",
+                amount=0,
+                data={"what": what},
+            )
         ctx.did = bool(doomed)
         return
     mine = [
@@ -111,6 +117,8 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
             f"{'sacrifice' if game.pname(ctx.controller) == 'You' else 'sacrifices'} nothing; "
             "what depends on it doesn't happen.",
             "701.21a",
+            amount=0,
+            data={"what": what},
         )
         ctx.did = False
         return
