@@ -194,7 +194,7 @@ def put_triggers_on_stack(game: Game) -> None:
                 objects=(item.source,),
                 source=item.source,
                 player=item.controller,
-                data={"item": "ability", "trigger": item.trigger},
+                data=_ability_data(item),
             )
             say_targets(game, item, "603.3d")
 
@@ -246,7 +246,7 @@ def resolve_top(game: Game) -> None:
             objects=(item.source,),
             source=item.source,
             player=item.controller,
-            data={"item": "ability", "trigger": item.trigger},
+            data=_ability_data(item),
         )
         resolve_ability(game, item)
         return
@@ -440,6 +440,14 @@ def lose_all(game: Game, losers: Sequence[tuple[int, str, str]]) -> None:
         data={"players": players},
     )
     raise GameOver()
+
+
+def _ability_data(item: StackItem) -> dict:
+    """What an ability event says about the ability: its trigger kind, chapter, keyword instance."""
+    data: dict = {"item": "ability", "trigger": item.trigger}
+    if item.chapter:
+        data["chapter"] = item.chapter
+    return data
 
 
 def _zone_phrase(zone: str) -> str:
