@@ -232,9 +232,11 @@ def test_discover_to_hand_says_your_hand_cr_701_57a():
 def test_nothing_found_sentences_count_cards_right_cr_701_57b_702_85a(library):
     tl = finished(board(library, actions=[{"do": "discover", "n": 3}]))
     (none,) = of_kind(tl, "discover_none")
+    assert none.amount == len(library)  # the fact; the rest of this test is the wording
     assert "all 0" not in none.text and "all 1 " not in none.text
     tl = finished(board(library, hand=("Bloodbraid Elf",)))
     (whiff,) = of_kind(tl, "whiff")
+    assert whiff.amount == len(library)
     assert "all 0" not in whiff.text and "all 1 " not in whiff.text
     if not library:
         assert "library is empty" in whiff.text and "library is empty" in none.text
