@@ -179,18 +179,18 @@ def missing_parts(ops: Iterable[dict], ctx: Ctx | None = None) -> list[str]:
 def problem(o: dict, ctx: Ctx | None = None) -> str | None:
     """The part of one op that is not simulated, as the log names it; None if none."""
     name = str(o.get("op", "?"))
-    label = ctx.label if ctx else ""
+    label = f"{ctx.label}: " if ctx and ctx.label else ""
     if o.get("if"):
-        return f'{label}: "{o.get("op")}" only if {o["if"]}: that condition is not simulated'
+        return f'{label}"{o.get("op")}" only if {o["if"]}: that condition is not simulated'
     if _x_from_text(o):
-        return f"{label}: {name.replace('_', ' ')}, where X is the {o['x']}"
+        return f"{label}{name.replace('_', ' ')}, where X is the {o['x']}"
     spec = OPS.get(name)
     if spec is None:
-        return f"{label}: {o.get('hint') or name.replace('_', ' ')}"
+        return f"{label}{o.get('hint') or name.replace('_', ' ')}"
     if spec.check is not None:
         part = spec.check(o, ctx)
         if part:
-            return f"{label}: {part}"
+            return f"{label}{part}"
     return None
 
 
