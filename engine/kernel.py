@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.events import Change, ChangeKind, Event, EventKind, Move
@@ -119,7 +118,7 @@ class Kernel:
             instance=instance,
             instances=instances,
             changes=changes,
-            data=MappingProxyType(dict(data)) if data else EMPTY,
+            data=data or EMPTY,  # a fresh dict from the caller; read-only by convention
         )
         self.frames.append((self.snapshot(), event))
         return event
@@ -321,9 +320,9 @@ class Kernel:
 
     def set_status(self, oid: int, **fields) -> CardObject:
         """Bookkeeping of an object: its face, controller, was-cast, entered-turn, read ahead."""
-        unknown = set(fields) - _STATUS
-        if unknown:
-            raise TypeError(f"set_status can't set {sorted(unknown)}: use its primitive")
+        if not _STATUS.issuperset(fields):
+            unknown = sorted(set(fields) - _STATUS)
+            raise TypeError(f"set_status can't set {unknown}: use its primitive")
         obj = replace(self.objects[oid], **fields)
         self.objects[oid] = obj
         return obj
