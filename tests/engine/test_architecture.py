@@ -264,3 +264,15 @@ def test_every_op_family_is_registered_and_every_op_has_one_handler() -> None:
     assert registered == families
     for name, spec in OPS.items():
         assert spec.name == name and spec.doc, f"op {name!r} needs a docstring"
+
+
+def test_every_scenario_action_and_hook_is_registered() -> None:
+    """engine.rules wires every mechanic: the game finds each action and hook it calls."""
+    from engine import registry, scenario
+
+    wired = registry.describe()
+    assert wired["actions"] == sorted(scenario.ACTIONS)
+    assert wired["state_based"] == ["engine.sba.check"]
+    assert wired["on_cast"] == ["engine.cascade.on_cast"]
+    assert wired["on_enter"] == ["engine.permanents.entered_battlefield"]
+    assert wired["ability_resolvers"] == ["", "cascade"]
