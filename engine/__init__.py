@@ -5,10 +5,11 @@
 >>> print(tl.text())
 """
 
+import engine.render  # noqa: E402,F401  (registers the notebook views: engine.display)
 from engine.carddb import CardPool, UnknownCardError, default_pool
 from engine.cards import CardDef, ChapterAbility, Chapters, Face
 from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
-from engine.events import Decision, Event, Move, Option
+from engine.events import Change, ChangeKind, Decision, DecisionKind, Event, EventKind, Move, Option
 from engine.game import GameError
 from engine.mana import ManaCost, parse_mana_cost
 from engine.odds import (
@@ -35,13 +36,17 @@ __all__ = [
     "CardDef",
     "CardObject",
     "CardPool",
+    "Change",
+    "ChangeKind",
     "ChapterAbility",
     "Chapters",
     "ChoiceError",
     "Decision",
+    "DecisionKind",
     "Decklist",
     "DecklistError",
     "Event",
+    "EventKind",
     "Face",
     "Frame",
     "GameError",

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from engine import discover as discover_mod
 from engine import proliferate as proliferate_mod
-from engine import saga
+from engine import saga, stack
 from engine import targets as targeting
-from engine.effects import _matches
+from engine.events import DecisionKind, EventKind
 from engine.game import GameError
 from engine.state import StackItem
 
@@ -56,7 +56,7 @@ def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
         return faces[0]
     rule = {"split": "709.3", "modal_dfc": "712.11"}.get(obj.card.layout, "715.3")
     key = game.decide(
-        "choose_face",
+        DecisionKind.CHOOSE_FACE,
         f"Cast {obj.card.name} as which spell?",
         [(f"face:{f.name}", f"Cast {f.name}") for f in faces],
         rule,
@@ -76,7 +76,7 @@ def cast(game: Game, action: dict) -> None:
     if face.mana_cost is not None and face.mana_cost.has_x:
         if x is None:
             key = game.decide(
-                "x_value",
+                DecisionKind.X_VALUE,
                 f"Choose the value of X for {face.name}.",
                 [(f"x:{n}", f"X = {n}") for n in range(_MV_RANGE)],
                 "107.3a",
@@ -90,10 +90,10 @@ def cast(game: Game, action: dict) -> None:
     x = int(x or 0)
     if x < 0:
         raise GameError(f"X must be 0 or more, not {x}")
-    problem = game.cast_problem(game.obj(oid), face, player)
+    problem = stack.cast_problem(game, game.obj(oid), face, player)
     if problem:
         raise GameError(f"can't cast {face.name}: {problem}")
-    game.cast(oid, player, face, x=x)
+    stack.cast(game, oid, player, face, x=x)
     game.settle()
 
 
@@ -122,7 +122,7 @@ def counter(game: Game, action: dict) -> None:
     if not specs or ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
         # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
         raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
-    game.cast(oid, player, face, targets=(ref,), rule="601.2")
+    stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
     game.settle()
 
 
@@ -155,7 +155,7 @@ def activate(game: Game, action: dict) -> None:
                 f"{obj.name} came under your control this turn: its {{T}} ability can't be "
                 "activated (summoning sickness, 302.6)"
             )
-        game.update(oid, tapped=True)
+        game.tap(oid)
     remove = _counter_cost(cost, obj.name)
     if remove is not None and obj.counter(remove[1]) < remove[0]:
         raise GameError(
@@ -169,13 +169,14 @@ def activate(game: Game, action: dict) -> None:
         sac_ids = [
             p.id
             for p in game.battlefield(player)
-            if _matches(game, p.id, what.replace("/", " ")) and not (another and p.id == oid)
+            if targeting.matches_words(game, p.id, what.replace("/", " "))
+            and not (another and p.id == oid)
         ]
         if not sac_ids:
             raise GameError(f"can't activate {obj.name}: no {what} to sacrifice (601.2h)")
     unsimulated = _unsimulated_cost_parts(cost, obj.name)
     item = StackItem(
-        id=game.new_stack_id(),
+        id=game.new_id(),
         kind="ability",
         controller=player,
         text=f"{obj.name}'s ability ({ability.get('cost', '')})",
@@ -185,29 +186,36 @@ def activate(game: Game, action: dict) -> None:
         data={"targets": ability.get("targets") or []},
     )
     game.emit(
-        "activate",
+        EventKind.ACTIVATE,
         f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost "
         f"{ability.get('cost', '')} is paid (mana payment isn't simulated"
         + "".join(f'; "{part}" isn\'t simulated either' for part in unsimulated)
         + ").",
         "602.2",
         objects=(oid,),
+        source=oid,
+        player=player,
+        data={"cost": ability.get("cost", ""), "not_paid": unsimulated},
     )
     if remove is not None:
         n, kind = remove
-        game.update(oid, counters=obj.with_counters(kind, obj.counter(kind) - n).counters)
+        game.add_counters(oid, kind, -n)
         game.emit(
-            "cost",
+            EventKind.COST,
             f"{game.verb(player, 'remove', 'removes')} {n} {kind} counter{'s' if n != 1 else ''} "
             f"from {obj.name} to pay the cost.",
             "601.2h",
             objects=(oid,),
+            source=oid,
+            player=player,
+            amount=n,
+            counter=kind,
         )
     if sac_ids:
         chosen = sac_ids[0]
         if len(sac_ids) > 1:
             key = game.decide(
-                "choose_permanent",
+                DecisionKind.CHOOSE_PERMANENT,
                 f"{obj.name}: choose a {sac[1]} to sacrifice (part of the cost).",
                 [
                     (f"sacrifice:o{i}", f"Sacrifice {targeting.label(game, f'o{i}')}")
@@ -219,13 +227,20 @@ def activate(game: Game, action: dict) -> None:
                 objects=sac_ids,
             )
             chosen = int(key.split(":o")[1])
-        game.sacrifice(chosen, " to pay the cost", "601.2h")
+        stack.sacrifice(game, chosen, " to pay the cost", "601.2h", source=oid)
     if "sacrifice this" in cost or "sacrifice " + obj.name.lower() in cost:
-        game.sacrifice(oid, " to pay the cost", "602.2b")
-    item = game.choose_ability_targets(item)
-    game.stack.append(item)
-    game.emit("stack", f"{item.text} is put on the stack.", "602.2a", objects=(oid,))
-    game.say_targets(item, "602.2b")
+        stack.sacrifice(game, oid, " to pay the cost", "602.2b", source=oid)
+    item = stack.choose_ability_targets(game, item)
+    game.push(item)
+    game.emit(
+        EventKind.STACK,
+        f"{item.text} is put on the stack.",
+        "602.2a",
+        objects=(oid,),
+        source=oid,
+        player=player,
+    )
+    stack.say_targets(game, item, "602.2b")
     game.settle()
 
 
@@ -277,46 +292,44 @@ def precombat_main(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     if game.stack:
         raise GameError("the stack must be empty before the turn can move on")
-    game.turn += 1
-    game.active = player
-    game.spells_cast = [0 for _ in game.spells_cast]
-    game.next_spell_cascade = [[] for _ in game.next_spell_cascade]  # "this turn" grants end
-    game.discovered_this_turn.clear()
-    game.mana = ["" for _ in game.mana]
+    game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
     untapped = [p.id for p in game.battlefield(player) if p.tapped]
     for oid in untapped:
-        game.update(oid, tapped=False)
+        game.untap(oid)
     for perm in game.battlefield():
-        if perm.damage:
-            game.update(perm.id, damage=0)
-    game.phase = "beginning"
+        game.clear_damage(perm.id)
+    game.set_phase("beginning")
     game.emit(
-        "turn",
+        EventKind.TURN,
         f"Turn {game.turn} begins: {game.verb(player, 'untap', 'untaps')} "
         f"{len(untapped)} permanent{'s' if len(untapped) != 1 else ''}; damage wore off "
         "in the cleanup step and mana pools emptied.",
         "502.3",
         objects=untapped,
+        player=player,
+        amount=game.turn,
     )
     if action.get("draw", True):
         top = game.top_of_library(player)
         if top is None:
-            game.drew_from_empty.add(player)
+            game.note_drew_from_empty(player)
             game.emit(
-                "draw_empty",
+                EventKind.DRAW_EMPTY,
                 f"Draw step: {game.pname(player)} can't draw from an empty library.",
                 "121.4",
+                player=player,
             )
             game.settle()  # 704.5b: checked before anyone gets priority in the draw step
         else:
-            move = game.move(top, "hand", player)
+            game.move(top, "hand", player)
             game.emit(
-                "draw",
+                EventKind.DRAW,
                 f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",
                 "504.1",
-                [move],
+                player=player,
+                amount=1,
             )
-    game.phase = "precombat main"
+    game.set_phase("precombat main")
     saga.precombat_main(game, player)
     game.settle()
 

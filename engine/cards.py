@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import display
 from .mana import COLORS, ManaCost, parse_optional_mana_cost
 
 __all__ = [
@@ -411,9 +412,7 @@ class CardDef:
         return self.effects
 
     def _repr_html_(self) -> str:
-        from engine.render import card_html
-
-        return card_html(self)
+        return display.html("card", self)
 
     # ----- dict round trip -------------------------------------------------------------
 

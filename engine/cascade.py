@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import freecast, spell_filter
+from engine import freecast, permanents, spell_filter, stack
+from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -33,13 +34,14 @@ def own_instances(card: CardDef, face: Face) -> int:
     return sum(1 for k in face.keywords if k.lower() == "cascade")
 
 
-def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[str]:
-    """Cascade given by permanents and one-shot effects (Maelstrom Nexus, Imoti, Dark Apostle).
+def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[tuple[str, int | None]]:
+    """Cascade given by permanents and one-shot effects (Maelstrom Nexus, Imoti, Dark Apostle):
+    (the grant's source name, its object id if known), one per instance.
 
     A grant whose condition the card data states in words we can't read is not applied,
     and the log says so.
     """
-    out: list[str] = []
+    out: list[tuple[str, int | None]] = []
     player = item.controller
     face = game.face(game.obj(item.card_id))
     for perm in game.battlefield(player):
@@ -54,31 +56,34 @@ def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[str]:
             if op.get("from") and op["from"] != from_zone:
                 continue
             if _applies(game, perm.name, face, item, op):
-                out += [perm.name] * int(op.get("instances") or 1)
-    pending = game.next_spell_cascade[player]
-    for grant in list(pending):
+                out += [(perm.name, perm.id)] * int(op.get("instances") or 1)
+    for grant in list(game.next_spell_cascade[player]):
         if _applies(game, grant["source"], face, item, grant):
-            out.append(grant["source"])
-            pending.remove(grant)
+            out.append((grant["source"], grant.get("source_id")))
+            game.use_cascade_grant(player, grant)
     return out
 
 
 def _applies(game: Game, source: str, face: Face, item: StackItem, op: dict) -> bool:
     if op.get("if"):
         game.emit(
-            "not_simulated",
+            EventKind.NOT_SIMULATED,
             f"{source}'s cascade grant applies only {op['if']}: that "
             "condition is not simulated, so it doesn't apply here.",
             "702.85a",
+            player=item.controller,
+            data={"missing": [f"cascade grant condition: {op['if']}"], "grant_source": source},
         )
         return False
     ok = spell_filter.matches(face, item.mana_value, op.get("filter") or "")
     if ok is None:
         game.emit(
-            "not_simulated",
+            EventKind.NOT_SIMULATED,
             f"{source} gives cascade only to spells matching "
             f'"{op["filter"]}": not simulated, so it doesn\'t apply here.',
             "702.85a",
+            player=item.controller,
+            data={"missing": [f"spell filter: {op['filter']}"], "grant_source": source},
         )
         return False
     return ok
@@ -88,13 +93,18 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     """702.85a/c: each instance triggers when the spell is CAST (not copied, not put there)."""
     obj = game.obj(item.card_id)
     face = game.face(obj)
-    sources = ["its own cascade"] * own_instances(obj.card, face)
-    sources += [f"cascade from {g}" for g in granted_instances(game, item, from_zone)]
+    sources: list[tuple[str, str | None, int | None]] = [
+        ("its own cascade", None, None)
+    ] * own_instances(obj.card, face)
+    sources += [
+        (f"cascade from {name}", name, sid)
+        for name, sid in granted_instances(game, item, from_zone)
+    ]
     total = len(sources)
-    for i, src in enumerate(sources, 1):
+    for i, (src, granted_by, granted_id) in enumerate(sources, 1):
         nth = f" (instance {i} of {total})" if total > 1 else ""
         ability = StackItem(
-            id=game.new_stack_id(),
+            id=game.new_id(),
             kind="ability",
             controller=item.controller,
             text=f"Cascade of {face.name}{nth}",
@@ -102,11 +112,17 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
             trigger="cascade",
             data={"spell": item.id, "mv": item.mana_value, "name": face.name},
         )
-        game.trigger(
+        grant = {"granted_by": granted_by, "granted_by_id": granted_id}
+        stack.trigger(
+            game,
             ability,
             f"Cascade triggers on casting {face.name} ({src}){nth}: the "
             "trigger goes on the stack above the spell and resolves first.",
             "702.85c" if total > 1 else "702.85a",
+            instance=i,
+            instances=total,
+            amount=item.mana_value,
+            data={"keyword": "cascade", "spell": face.name, **grant},
         )
 
 
@@ -121,12 +137,16 @@ def resolve(game: Game, ability: StackItem) -> None:
         mv = game.lki.get(ability.data["spell"], ability.data["mv"])
         lki = f" {ability.data['name']} has left the stack, so its last known mana value is used"
     game.emit(
-        "cascade",
+        EventKind.CASCADE,
         f"Cascade resolves: exile cards from the top of "
         f"{game.poss(player)} library until a nonland card with mana value less than "
         f"{mv} is exiled.{lki and lki + '.'}",
         "702.85a",
         objects=(ability.source,),
+        source=ability.source,
+        player=player,
+        amount=mv,
+        data={"last_known": bool(lki)},
     )
     exiled, hit = freecast.exile_until(
         game,
@@ -134,17 +154,20 @@ def resolve(game: Game, ability: StackItem) -> None:
         mv,
         inclusive=False,
         rule="702.85a",
-        hit_kind="cascade_hit",
+        hit_kind=EventKind.CASCADE_HIT,
         hit_note="It is the hit.",
     )
     as_you_cascade(game, player, exiled)
     if hit is None:
         game.emit(
-            "whiff",
+            EventKind.WHIFF,
             f"No card qualifies: {freecast.whole_library(len(exiled))} and nothing is cast. "
             "Nobody loses for this: no card was drawn.",
             "702.85a",
             objects=tuple(exiled),
+            source=ability.source,
+            player=player,
+            amount=len(exiled),
         )
     else:
         if (
@@ -154,7 +177,7 @@ def resolve(game: Game, ability: StackItem) -> None:
                 player,
                 mv,
                 inclusive=False,
-                kind="cascade_cast",
+                kind=DecisionKind.CASCADE_CAST,
                 rule="702.85a",
                 mechanic="cascade",
                 allow_hand=False,
@@ -163,7 +186,7 @@ def resolve(game: Game, ability: StackItem) -> None:
         ):
             exiled.remove(hit)
     rest = [oid for oid in exiled if game.zone_of(oid) == (player, "exile")]
-    game.bottom_in_random_order(player, rest, "702.85a", "cascade")
+    stack.bottom_in_random_order(game, player, rest, "702.85a", "cascade")
 
 
 def as_you_cascade(game: Game, player: int, exiled: list[int]) -> None:
@@ -178,11 +201,14 @@ def as_you_cascade(game: Game, player: int, exiled: list[int]) -> None:
                     _put_exiled_land(game, perm.name, player, exiled, bool(op.get("tapped")), trig)
                 else:
                     game.emit(
-                        "not_simulated",
+                        EventKind.NOT_SIMULATED,
                         f"{perm.name}: as you cascade, {op.get('hint') or op.get('op')} — "
                         "effect not simulated.",
                         "702.85b",
                         objects=(perm.id,),
+                        source=perm.id,
+                        player=player,
+                        data={"missing": [str(op.get("hint") or op.get("op"))]},
                     )
 
 
@@ -198,10 +224,12 @@ def _put_exiled_land(
     how = " tapped" if tapped else ""
     if not lands:
         game.emit(
-            "as_you_cascade",
+            EventKind.AS_YOU_CASCADE,
             f"{source}: as you cascade, no land card was exiled, so none is put onto the "
             "battlefield.",
             "702.85b",
+            player=player,
+            data={"by": source, "land": None, "lands_exiled": 0},
         )
         return
     by_name: dict[str, int] = {}
@@ -211,7 +239,7 @@ def _put_exiled_land(
     if trig.get("optional", True):
         options.append(("none", "Don't put a land onto the battlefield"))
     key = game.decide(
-        "as_you_cascade",
+        DecisionKind.AS_YOU_CASCADE,
         f"{source}: as you cascade, you may put a land card from among the exiled cards onto "
         f"the battlefield{how} (before deciding whether to cast the hit).",
         options,
@@ -222,20 +250,24 @@ def _put_exiled_land(
     )
     if key == "none":
         game.emit(
-            "as_you_cascade",
+            EventKind.AS_YOU_CASCADE,
             f"{game.verb(player, 'choose', 'chooses')} not to put a land onto the battlefield "
             f"with {source}.",
             "702.85b",
+            player=player,
+            data={"by": source, "land": None, "declined": True},
         )
         return
     oid = by_name[key.split(":", 1)[1]]
-    move = game.move(oid, "battlefield", player)
-    game.update(oid, tapped=tapped, entered_turn=game.turn)
+    game.move(oid, "battlefield", player)
+    game.set_tapped(oid, tapped)
+    game.set_status(oid, entered_turn=game.turn)
     game.emit(
-        "as_you_cascade",
+        EventKind.AS_YOU_CASCADE,
         f"{game.verb(player, 'put', 'puts')} {game.obj(oid).name} from among the exiled cards "
         f'onto the battlefield{how} ({source}: "as you cascade").',
         "702.85b",
-        [move],
+        player=player,
+        data={"by": source, "land": game.obj(oid).name, "tapped": tapped},
     )
-    game.entered_battlefield(oid, cast=False)
+    permanents.entered_battlefield(game, oid, cast=False)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.events import DecisionKind, EventKind
+
 if TYPE_CHECKING:
     from engine.cards import Face
     from engine.game import Game
@@ -44,7 +46,7 @@ def pay(game: Game, obj: CardObject, face: Face, controller: int, *, free: bool 
         by_name.setdefault(game.obj(oid).name, oid)
     if len(by_name) > 1:
         key = game.decide(
-            "discard_cost",
+            DecisionKind.DISCARD_COST,
             f"{face.name}: choose a card to discard (its additional cost).",
             [(f"discard:{name}", f"Discard {name}") for name in by_name],
             "601.2h",
@@ -55,14 +57,16 @@ def pay(game: Game, obj: CardObject, face: Face, controller: int, *, free: bool 
         chosen = by_name[key.split(":", 1)[1]]
     else:
         chosen = hand[0]
-    move = game.move(chosen, "graveyard", controller)
+    game.move(chosen, "graveyard", controller)
     even = " (paid even though the spell is cast without paying its mana cost)" if free else ""
     game.emit(
-        "cost",
+        EventKind.COST,
         f"{game.verb(controller, 'discard', 'discards')} {game.obj(chosen).name} to pay "
         f"{face.name}'s additional cost{even}.",
         "601.2h",
-        [move],
+        source=obj.id,
+        player=controller,
+        data={"cost": DISCARD, "free": free},
     )
 
 
@@ -93,7 +97,7 @@ def choose_kicker(
         else "an optional additional cost; mana payment isn't simulated"
     )
     key = game.decide(
-        "kicker",
+        DecisionKind.KICKER,
         f"{face.name}: pay its kicker cost {cost} ({note})?",
         [("kick", f"Kick it (pay {cost})"), ("no_kick", "Don't kick it")],
         "702.33a",
@@ -104,10 +108,13 @@ def choose_kicker(
     kicked = key == "kick"
     how = f"kicked: its kicker cost {cost} is paid" if kicked else "not kicked"
     game.emit(
-        "kicker",
+        EventKind.KICKER,
         f"{face.name} is {how}.",
         "601.2b",
         objects=(obj.id,),
+        source=obj.id,
+        player=controller,
+        data={"kicked": kicked, "cost": cost},
     )
     return kicked
 

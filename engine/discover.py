@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import freecast
+from engine import freecast, stack
+from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -27,12 +28,15 @@ def discover(
 ) -> int | None:
     """Do the whole action now (no stack of its own); returns the discovered card's id."""
     game.emit(
-        "discover",
+        EventKind.DISCOVER,
         f"{game.verb(player, 'discover', 'discovers')} {n} ({source}): exile cards from the "
         f"top until a nonland card with mana value {n} or less is exiled. This is a keyword "
         "action: it doesn't use the stack.",
         "701.57a",
         objects=(source_id,) if source_id else (),
+        source=source_id,
+        player=player,
+        amount=n,
     )
     exiled, hit = freecast.exile_until(
         game,
@@ -40,16 +44,19 @@ def discover(
         n,
         inclusive=True,
         rule="701.57a",
-        hit_kind="discover_hit",
+        hit_kind=EventKind.DISCOVER_HIT,
         hit_note="It is the discovered card (701.57c).",
     )
     if hit is None:
         game.emit(
-            "discover_none",
+            EventKind.DISCOVER_NONE,
             f"No card qualifies: {freecast.whole_library(len(exiled))}. "
             f"{game.verb(player, 'have', 'has')} still discovered (701.57b).",
             "701.57b",
             objects=tuple(exiled),
+            source=source_id,
+            player=player,
+            amount=len(exiled),
         )
     else:
         freecast.offer(
@@ -58,15 +65,22 @@ def discover(
             player,
             n,
             inclusive=True,
-            kind="discover_cast",
+            kind=DecisionKind.DISCOVER_CAST,
             rule="701.57a",
             mechanic=f"discover {n}",
             allow_hand=True,
         )
         exiled.remove(hit)
     rest = [oid for oid in exiled if game.zone_of(oid) == (player, "exile")]
-    game.bottom_in_random_order(player, rest, "701.57a", "discover")
-    game.emit("discovered", f"{game.verb(player, 'have', 'has')} discovered {n}.", "701.57b")
+    stack.bottom_in_random_order(game, player, rest, "701.57a", "discover")
+    game.emit(
+        EventKind.DISCOVERED,
+        f"{game.verb(player, 'have', 'has')} discovered {n}.",
+        "701.57b",
+        source=source_id,
+        player=player,
+        amount=n,
+    )
     _after_discover(game, player, n)
     return hit
 
@@ -82,13 +96,13 @@ def _after_discover(game: Game, player: int, n: int) -> None:
             if trig.get("limit") == "once each turn":
                 if key in game.discovered_this_turn:
                     continue
-                game.discovered_this_turn.add(key)
+                game.note_discovered(key)
             ops = tuple(
                 {**op, "n": n} if op.get("op") == "discover" and op.get("n") == "X" else op
                 for op in trig.get("ops") or []
             )
             item = StackItem(
-                id=game.new_stack_id(),
+                id=game.new_id(),
                 kind="ability",
                 controller=player,
                 text=f"{perm.name}'s discover trigger",
@@ -96,6 +110,11 @@ def _after_discover(game: Game, player: int, n: int) -> None:
                 trigger="triggered",
                 ops=ops,
             )
-            game.trigger(
-                item, f"{perm.name} triggers: {game.pname(player)} discovered {n}.", "603.2"
+            stack.trigger(
+                game,
+                item,
+                f"{perm.name} triggers: {game.pname(player)} discovered {n}.",
+                "603.2",
+                amount=n,
+                data={"trigger": "you_discover"},
             )

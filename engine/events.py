@@ -1,14 +1,98 @@
 """What the engine says happened (events) and what it needs to be told (decisions).
 
 Events and decisions are plain frozen data so that the UI, the text log and the
-JSON output all render the very same thing.
+JSON output all render the very same thing. An event's ``kind`` (an ``EventKind``)
+and its structured fields are what programs read; ``text`` is the English view of
+the same facts, for people.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+_NO_DATA: Mapping[str, object] = MappingProxyType({})
+
+
+class EventKind(StrEnum):
+    """What kind of thing happened. The values are the strings the JSON log has always used."""
+
+    ACTIVATE = "activate"
+    AS_YOU_CASCADE = "as_you_cascade"
+    BOTTOM = "bottom"
+    BOUNCE = "bounce"
+    CANT_CAST = "cant_cast"
+    CASCADE = "cascade"
+    CASCADE_HIT = "cascade_hit"
+    CAST = "cast"
+    COST = "cost"
+    COUNTERED = "countered"
+    COUNTERS = "counters"
+    DAMAGE = "damage"
+    DECLINE = "decline"
+    DESTROY = "destroy"
+    DISCOVER = "discover"
+    DISCOVER_HIT = "discover_hit"
+    DISCOVER_NONE = "discover_none"
+    DISCOVERED = "discovered"
+    DRAW = "draw"
+    DRAW_EMPTY = "draw_empty"
+    EXILE = "exile"
+    FIZZLE = "fizzle"
+    GAME_DRAW = "game_draw"
+    GRANT = "grant"
+    GRAVEYARD = "graveyard"
+    KICKER = "kicker"
+    LIFE = "life"
+    LORE = "lore"
+    LOSE = "lose"
+    MANA = "mana"
+    NO_TARGET = "no_target"
+    NO_TRIGGER = "no_trigger"
+    NOT_SIMULATED = "not_simulated"
+    PROLIFERATE = "proliferate"
+    RESOLVE = "resolve"
+    SACRIFICE = "sacrifice"
+    SBA = "sba"
+    STACK = "stack"
+    TAP = "tap"
+    TARGET = "target"
+    TO_HAND = "to_hand"
+    TOKEN = "token"
+    TRIGGER = "trigger"
+    TURN = "turn"
+    WHIFF = "whiff"
+
+
+class DecisionKind(StrEnum):
+    """What a decision asks. The values are the strings scenarios and the UI have always used."""
+
+    AS_YOU_CASCADE = "as_you_cascade"
+    CASCADE_CAST = "cascade_cast"
+    CHOOSE_FACE = "choose_face"
+    CHOOSE_PERMANENT = "choose_permanent"
+    DISCARD_COST = "discard_cost"
+    DISCOVER_CAST = "discover_cast"
+    KICKER = "kicker"
+    ORDER_TRIGGERS = "order_triggers"
+    PROLIFERATE = "proliferate"
+    READ_AHEAD = "read_ahead"
+    TARGET = "target"
+    X_VALUE = "x_value"
+
+
+class ChangeKind(StrEnum):
+    """A primitive change other than a zone move (those are ``Move``)."""
+
+    COUNTERS = "counters"  # subject: object; key: the counter kind
+    DAMAGE = "damage"  # subject: object (damage marked on it)
+    TAPPED = "tapped"  # subject: object
+    LIFE = "life"  # subject: player
+    MANA = "mana"  # subject: player (the mana pool as text)
+    LOST = "lost"  # subject: player
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,23 +116,67 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """One rules event: a kind, a human sentence and the CR rule it follows."""
+class Change:
+    """One primitive change of an object or a player, as the kernel made it (before -> after)."""
 
-    kind: str
+    what: ChangeKind
+    subject: int
+    before: object
+    after: object
+    key: str = ""
+
+    def to_dict(self) -> dict:
+        d = {"what": str(self.what), "subject": self.subject, "before": self.before}
+        d["after"] = self.after
+        if self.key:
+            d["key"] = self.key
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One rules event: a kind, the facts (fields), a human sentence and the CR rule it follows.
+
+    ``moves`` and ``changes`` are every primitive state change the event reports (filled by
+    the kernel); ``source`` is the object whose spell/ability/effect did it; ``player`` the
+    player it is about; ``amount`` its number (damage, life, counters, cards, N of discover,
+    mana value limit of cascade); ``counter`` the counter kind; ``instance``/``instances``
+    which instance of a keyword this is (cascade 2 of 4); ``data`` any further kind-specific
+    fields (documented in docs/ENGINE_CORE.md).
+    """
+
+    kind: EventKind
     text: str
     rule: str
     moves: tuple[Move, ...] = ()
     objects: tuple[int, ...] = ()
+    source: int | None = None
+    player: int | None = None
+    amount: int | None = None
+    counter: str | None = None
+    instance: int | None = None
+    instances: int | None = None
+    changes: tuple[Change, ...] = ()
+    data: Mapping[str, object] = field(default_factory=lambda: _NO_DATA)
 
     def to_dict(self) -> dict:
-        return {
-            "kind": self.kind,
+        d: dict = {
+            "kind": str(self.kind),
             "text": self.text,
             "rule": self.rule,
             "moves": [m.to_dict() for m in self.moves],
             "objects": list(self.objects),
         }
+        # Added fields appear only when set, so older readers see exactly what they saw.
+        for key in ("source", "player", "amount", "counter", "instance", "instances"):
+            value = getattr(self, key)
+            if value is not None:
+                d[key] = value
+        if self.changes:
+            d["changes"] = [c.to_dict() for c in self.changes]
+        if self.data:
+            d["data"] = dict(self.data)
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +191,7 @@ class Option:
 class Decision:
     """A choice the rules give a player; the engine pauses here rather than guess."""
 
-    kind: str
+    kind: DecisionKind
     prompt: str
     options: tuple[Option, ...]
     rule: str
@@ -83,7 +211,7 @@ class Decision:
 
     def to_dict(self) -> dict:
         return {
-            "kind": self.kind,
+            "kind": str(self.kind),
             "prompt": self.prompt,
             "rule": self.rule,
             "index": self.index,

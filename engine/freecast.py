@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import stack
+from engine.events import DecisionKind, EventKind
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -20,7 +23,7 @@ def offer(
     limit: int,
     *,
     inclusive: bool,
-    kind: str,
+    kind: DecisionKind,
     rule: str,
     mechanic: str,
     allow_hand: bool,
@@ -33,32 +36,44 @@ def offer(
     obj = game.obj(oid)
     card = obj.card
     relation = "at most" if inclusive else "less than"
-    fits = game.castable_faces(obj, limit, inclusive=inclusive)
+    fits = stack.castable_faces(game, obj, limit, inclusive=inclusive)
     notes: list[str] = []
+    reasons: list[dict] = []  # the same facts as ``notes``, as fields
     for f in card.spell_faces:
         if f not in fits:
             notes.append(f"{f.name} (mana value {f.mana_value(0)}) is not {relation} {limit}")
+            reasons.append({"face": f.name, "why": "mana_value", "mana_value": f.mana_value(0)})
     castable = []
     for f in fits:
-        problem = game.cast_problem(obj, f, player)
+        problem = stack.why_not_castable(game, obj, f, player)
         if problem:
-            notes.append(f"{problem}, so it can't be cast as that spell")
+            notes.append(f"{problem[1]}, so it can't be cast as that spell")
+            reasons.append({"face": f.name, "why": problem[0]})
         else:
             castable.append(f)
     if card.is_land or not card.spell_faces:
         notes.append(f"{card.name} is not a spell")
+        reasons.append({"face": card.name, "why": "not_a_spell"})
     if not castable:
         why = "; ".join(notes) or f"{card.name} can't be cast"
         if allow_hand:
-            move = game.move(oid, "hand", player)
+            game.move(oid, "hand", player)
             game.emit(
-                "to_hand",
+                EventKind.TO_HAND,
                 f"{card.name} can't be cast ({why}); it is put into {game.poss(player)} hand.",
                 "701.57a",
-                [move],
+                player=player,
+                data={"mechanic": mechanic, "reasons": reasons},
             )
             return "hand"
-        game.emit("cant_cast", f"{card.name} is not cast: {why}.", rule, objects=(oid,))
+        game.emit(
+            EventKind.CANT_CAST,
+            f"{card.name} is not cast: {why}.",
+            rule,
+            objects=(oid,),
+            player=player,
+            data={"mechanic": mechanic, "reasons": reasons},
+        )
         return "declined"
     multi = len(card.faces) > 1
     options = [(f"cast:{f.name}" if multi else "cast", f"Cast {f.name}") for f in castable]
@@ -75,25 +90,29 @@ def offer(
     key = game.decide(kind, prompt, options, rule, player=player, subject=card.name, objects=(oid,))
     if key == "decline":
         game.emit(
-            "decline",
+            EventKind.DECLINE,
             f"{game.verb(player, 'choose', 'chooses')} not to cast {card.name}.",
             rule,
             objects=(oid,),
+            player=player,
+            data={"mechanic": mechanic},
         )
         return "declined"
     if key == "hand":
-        move = game.move(oid, "hand", player)
+        game.move(oid, "hand", player)
         game.emit(
-            "to_hand",
+            EventKind.TO_HAND,
             f"{game.verb(player, 'put', 'puts')} {card.name} into {game.poss(player)} hand "
             "instead of casting it.",
             "701.57a",
-            [move],
+            player=player,
+            data={"mechanic": mechanic},
         )
         return "hand"
     face = castable[0] if key == "cast" else next(f for f in castable if f"cast:{f.name}" == key)
     xnote = " X is 0 (107.3b)." if face.mana_cost is not None and face.mana_cost.has_x else ""
-    game.cast(
+    stack.cast(
+        game,
         oid,
         player,
         face,
@@ -101,6 +120,7 @@ def offer(
         free=True,
         rule=f"{rule}, 118.9",
         via=f" ({mechanic}).{xnote}".rstrip("."),
+        mechanic=mechanic,
     )
     return "cast"
 
@@ -121,7 +141,7 @@ def exile_until(
     *,
     inclusive: bool,
     rule: str,
-    hit_kind: str,
+    hit_kind: EventKind,
     hit_note: str,
 ) -> tuple[list[int], int | None]:
     """Exile from the top, one card at a time, face up (406.3), until a nonland card whose
@@ -136,7 +156,7 @@ def exile_until(
         if top is None:
             return exiled, None
         card = game.obj(top).card
-        move = game.move(top, "exile")
+        game.move(top, "exile")
         exiled.append(top)
         mv = card.mana_value
         if not card.is_land and (mv <= limit if inclusive else mv < limit):
@@ -145,8 +165,17 @@ def exile_until(
                 f"{card.name} is exiled face up: a nonland card with mana value "
                 f"{mv} {relation} {limit}. {hit_note}",
                 rule,
-                [move],
+                player=player,
+                amount=mv,
+                data={"limit": limit, "inclusive": inclusive},
             )
             return exiled, top
         why = "a land" if card.is_land else f"mana value {mv} {miss} {limit}"
-        game.emit("exile", f"{card.name} is exiled face up ({why}).", rule, [move])
+        game.emit(
+            EventKind.EXILE,
+            f"{card.name} is exiled face up ({why}).",
+            rule,
+            player=player,
+            amount=mv,
+            data={"limit": limit, "inclusive": inclusive, "land": card.is_land},
+        )

@@ -6,33 +6,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import saga
+from engine.events import DecisionKind, EventKind
+
 if TYPE_CHECKING:
     from engine.game import Game
 
 
 def proliferate(game: Game, player: int, source: str) -> None:
-    from engine import saga
-
     # 701.34a: only permanents that HAVE a counter (a kind recorded at 0 is no counter).
     candidates = [p for p in game.battlefield() if _kinds(p)]
     if not candidates:
         game.emit(
-            "proliferate",
+            EventKind.PROLIFERATE,
             f"{game.verb(player, 'proliferate', 'proliferates')} ({source}): nothing has counters.",
             "701.34a",
+            player=player,
         )
         return
     game.emit(
-        "proliferate",
+        EventKind.PROLIFERATE,
         f"{game.verb(player, 'proliferate', 'proliferates')} ({source}): choose which "
         "permanents get another counter of each kind.",
         "701.34a",
         objects=[p.id for p in candidates],
+        player=player,
     )
     for perm in candidates:
         kinds = ", ".join(f"{k} ({perm.counter(k)})" for k in _kinds(perm))
         key = game.decide(
-            "proliferate",
+            DecisionKind.PROLIFERATE,
             f"Proliferate: add one more of each counter on {perm.name} ({kinds})?",
             [("add", f"Add to {perm.name}"), ("skip", f"Skip {perm.name}")],
             "701.34a",
@@ -46,15 +49,15 @@ def proliferate(game: Game, player: int, source: str) -> None:
             if kind == "lore":
                 saga.add_lore(game, perm.id, 1, "701.34a", "proliferate")
             else:
-                obj = game.obj(perm.id)
-                game.update(
-                    perm.id, counters=obj.with_counters(kind, obj.counter(kind) + 1).counters
-                )
+                game.add_counters(perm.id, kind, 1)
                 game.emit(
-                    "counters",
+                    EventKind.COUNTERS,
                     f"{perm.name} gets another {kind} counter.",
                     "701.34a",
                     objects=(perm.id,),
+                    player=player,
+                    amount=1,
+                    counter=kind,
                 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from engine import display
 from engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
@@ -338,3 +339,9 @@ def timeline_html(tl: Timeline) -> str:
         f"{state_html(tl.final, tl.frames[-1].moved)}</details>"
         "</div>"
     )
+
+
+display.register("card", card_html)
+display.register("state", state_html)
+display.register("frame", frame_html)
+display.register("timeline", timeline_html)

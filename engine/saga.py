@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import stack
+from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ def enters(game: Game, oid: int) -> None:
     final = final_chapter(obj.card)
     if obj.card.read_ahead and final:
         key = game.decide(
-            "read_ahead",
+            DecisionKind.READ_AHEAD,
             f"Read ahead: choose the chapter {obj.name} starts at (it enters with that many "
             "lore counters; earlier chapters don't trigger).",
             [(f"chapter:{n}", f"Chapter {roman(n)}") for n in range(1, final + 1)],
@@ -79,7 +81,7 @@ def enters(game: Game, oid: int) -> None:
             objects=(oid,),
         )
         n = int(key.split(":")[1])
-        game.update(oid, read_ahead=n)
+        game.set_status(oid, read_ahead=n)
         rule, why = "702.155b", f"read ahead: chapter {roman(n)} chosen"
     else:
         n, rule, why = 1, "714.3a", "as a Saga enters"
@@ -94,28 +96,32 @@ def add_lore(game: Game, oid: int, n: int, rule: str, why: str) -> None:
 def remove_lore(game: Game, oid: int, n: int) -> None:
     """Removing counters triggers nothing, but lets passed chapters trigger again (seed 003)."""
     obj = game.obj(oid)
-    before = obj.counter("lore")
-    after = max(0, before - n)
-    game.update(oid, counters=obj.with_counters("lore", after).counters)
+    before, after = game.add_counters(oid, "lore", -min(n, obj.counter("lore")))
     game.emit(
-        "lore",
+        EventKind.LORE,
         f"{before - after} lore counter{'s' if before - after != 1 else ''} removed "
         f"from {obj.name} ({before} -> {after}); no chapter triggers for that.",
         "714.2b",
         objects=(oid,),
+        player=obj.controller,
+        amount=after - before,
+        counter="lore",
+        data={"before": before, "after": after},
     )
 
 
 def _put(game: Game, oid: int, n: int, rule: str, why: str) -> None:
     obj = game.obj(oid)
-    before = obj.counter("lore")
-    after = before + n
-    game.update(oid, counters=obj.with_counters("lore", after).counters)
+    before, after = game.add_counters(oid, "lore", n)
     game.emit(
-        "lore",
+        EventKind.LORE,
         f"{obj.name} gets {n} lore counter{'s' if n != 1 else ''} ({why}): {before} -> {after}.",
         rule,
         objects=(oid,),
+        player=obj.controller,
+        amount=n,
+        counter="lore",
+        data={"before": before, "after": after},
     )
     fire(game, oid, before, after)
 
@@ -129,16 +135,19 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
         if obj.card.read_ahead and obj.entered_turn == game.turn and after != n:
             # 702.155a: the turn it entered, only the chapter it has EXACTLY n counters for.
             game.emit(
-                "no_trigger",
+                EventKind.NO_TRIGGER,
                 f"Chapter {roman(n)} of {obj.name} doesn't trigger: read ahead lets a "
                 f"chapter trigger the turn the Saga entered only if it has exactly {n} lore "
                 f"counter{'s' if n != 1 else ''}, and it has {after}.",
                 "702.155a",
                 objects=(oid,),
+                source=oid,
+                player=obj.controller,
+                data={"chapter": n, "lore": after},
             )
             continue
         item = StackItem(
-            id=game.new_stack_id(),
+            id=game.new_id(),
             kind="ability",
             controller=obj.controller,
             text=f"Chapter {roman(n)} of {obj.name}",
@@ -148,11 +157,13 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             ops=tuple(ops),
             data={"targets": _target_specs(ops)},
         )
-        game.trigger(
+        stack.trigger(
+            game,
             item,
             f"Chapter {roman(n)} of {obj.name} triggers: lore counters went from "
             f"{before} to {after}, reaching {n}.",
             "714.2b",
+            data={"trigger": "chapter", "chapter": n, "before": before, "after": after},
         )
 
 
@@ -173,7 +184,14 @@ def precombat_main(game: Game, player: int) -> None:
     """714.3b: a turn-based action as the precombat main phase begins; it doesn't use the stack."""
     sagas = [p for p in game.battlefield(player) if game.face(p).is_saga and chapters(p.card)]
     if not sagas:
-        game.emit("lore", "No Saga with chapter abilities: no lore counters to add.", "714.3b")
+        game.emit(
+            EventKind.LORE,
+            "No Saga with chapter abilities: no lore counters to add.",
+            "714.3b",
+            player=player,
+            amount=0,
+            counter="lore",
+        )
     for perm in sagas:
         _put(game, perm.id, 1, "714.3b", "precombat main phase, a turn-based action")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import saga
-from engine.game import token_note
+from engine import saga, stack
+from engine.events import EventKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -49,7 +49,7 @@ def check(game: Game) -> bool:
             losers.append((player, "life total 0 or less", "704.5a"))
         elif player in game.drew_from_empty:
             losers.append((player, "attempted to draw from an empty library", "704.5b"))
-    game.lose_all(losers)
+    stack.lose_all(game, losers)
     doomed: list[tuple[int, str, str]] = []
     for perm in game.battlefield():
         t = toughness(game, perm.id)
@@ -65,28 +65,35 @@ def check(game: Game) -> bool:
         face = game.face(perm)
         if "Planeswalker" in face.types and perm.counter("loyalty") <= 0:
             doomed.append((perm.id, "704.5i", "no loyalty counters"))
+    reasons = {"704.5f": "toughness", "704.5g": "lethal_damage", "704.5i": "no_loyalty"}
     for oid, rule, why in doomed:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)
-            move = game.move(oid, "graveyard" if not obj.is_token else "none")
-            note = token_note(obj)
+            game.move(oid, "graveyard" if not obj.is_token else "none")
+            note = stack.token_note(obj)
             game.emit(
-                "sba", f"{obj.name} is put into its owner's graveyard ({why}){note}.", rule, [move]
+                EventKind.SBA,
+                f"{obj.name} is put into its owner's graveyard ({why}){note}.",
+                rule,
+                player=obj.controller,
+                data={"reason": reasons[rule]},
             )
         else:
-            game.destroy(oid, why, rule)
+            stack.destroy(game, oid, why, rule, reason=reasons[rule])
         acted = True
     # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
     for zones in game.zones:
         for zone in ("hand", "graveyard", "exile", "library"):
             for oid in list(zones[zone]):
                 if game.obj(oid).is_token:
-                    zones[zone].remove(oid)
+                    name = game.obj(oid).name
+                    game.move(oid, "none")
                     game.emit(
-                        "sba",
-                        f"The token {game.obj(oid).name} ceases to exist.",
+                        EventKind.SBA,
+                        f"The token {name} ceases to exist.",
                         "704.5d",
                         objects=(oid,),
+                        data={"reason": "token_left_battlefield"},
                     )
                     acted = True
     for oid in saga.to_sacrifice(game):
@@ -96,6 +103,8 @@ def check(game: Game) -> bool:
             f" (it has {obj.counter('lore')} lore counters, at least its final chapter "
             f"{saga.roman(final)}, and no chapter ability of it is waiting or on the stack)"
         )
-        game.sacrifice(oid, why, "704.5s")
+        stack.sacrifice(
+            game, oid, why, "704.5s", reason="saga", lore=obj.counter("lore"), final_chapter=final
+        )
         acted = True
     return acted

@@ -7,7 +7,7 @@ problem in user input becomes a ``ScenarioError`` naming the field and the fix.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,6 @@ from engine.cards import CardDef
 
 if TYPE_CHECKING:
     from engine.carddb import CardPool
-    from engine.timeline import Timeline
 
 VERSION = 1
 MAX_COUNT = 250
@@ -225,10 +224,21 @@ class Scenario:
         base = base or default_pool()
         return base.with_cards(self.cards) if self.cards else base
 
-    def run(self, pool: CardPool | None = None, policy=None) -> Timeline:
-        from engine.timeline import run
+    def run(self, pool: CardPool | None = None, policy=None) -> Any:
+        """Play it; returns an ``engine.timeline.Timeline``. The runner sits above this
+        module in the layers, so ``engine.timeline`` registers it (``import engine`` does)."""
+        if _RUNNER is None:
+            raise RuntimeError("no runner registered: import engine (engine.timeline does it)")
+        return _RUNNER(self, pool=pool, policy=policy)
 
-        return run(self, pool=pool, policy=policy)
+
+_RUNNER: Callable[..., Any] | None = None
+
+
+def register_runner(fn: Callable[..., Any]) -> None:
+    """Called by engine.timeline at import: what ``Scenario.run`` runs."""
+    global _RUNNER
+    _RUNNER = fn
 
 
 # ---------------------------------------------------------------- validation

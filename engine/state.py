@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from engine import display
+
 if TYPE_CHECKING:
     from engine.cards import CardDef, Face
 
@@ -189,6 +191,4 @@ class GameState:
         }
 
     def _repr_html_(self) -> str:
-        from engine.render import state_html
-
-        return state_html(self)
+        return display.html("state", self)

@@ -10,6 +10,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from engine import spell_filter
+from engine.events import DecisionKind
+
 if TYPE_CHECKING:
     from engine.cards import Face
     from engine.game import Game
@@ -106,8 +109,6 @@ def _permanent_matches(face: Face, constraint: str) -> bool:
     Who controls it and mana value are checked by the caller; words the filter reader
     doesn't understand restrict nothing.
     """
-    from engine import spell_filter
-
     if "without flying" in constraint:
         if any(k.lower() == "flying" for k in face.keywords):
             return False
@@ -126,8 +127,6 @@ def _spell_matches(face: Face, mana_value: int, constraint: str) -> bool:
 
     A constraint the filter reader doesn't understand restricts nothing (as before).
     """
-    from engine import spell_filter
-
     text = _MV_RE.sub(lambda m: f"mana value {m.group(1)} {m.group(2)}", constraint)
     text = text.replace("mana value ==", "mana value =")
     return spell_filter.matches(face, mana_value, text) is not False
@@ -206,7 +205,7 @@ def choose(
             key = pairs[0][0]
         else:
             key = game.decide(
-                "target",
+                DecisionKind.TARGET,
                 f"Choose a target for {what_for}.",
                 pairs,
                 "601.2c",
@@ -246,3 +245,32 @@ def any_legal(
     stamps: Mapping[str, int] | None = None,
 ) -> bool:
     return any(is_legal(game, r, exclude, stamps) for r in refs)
+
+
+def matches_words(game: Game, oid: int, what: str) -> bool:
+    """Card-data words like "creature", "Mountain", "nonland permanent", "artifacts" against a
+    permanent's types and subtypes (sacrifice effects and costs)."""
+    face = game.face(game.obj(oid))
+    words = {w.strip(".,").lower() for w in what.replace("_", " ").split()}
+    kinds = {t.lower() for t in (*face.types, *face.subtypes)}
+    if "nonland" in words and "land" in kinds:
+        return False
+    wanted = {w.rstrip("s") for w in words} | words
+    return bool(kinds & wanted) or "permanent" in words or "permanents" in words
+
+
+def creatures(
+    game: Game, *, players: Iterable[int] | None = None, without_flying: bool = False
+) -> list[int]:
+    """Creatures on the battlefield (of ``players``; without flying), in battlefield order."""
+    out = []
+    for perm in game.battlefield():
+        face = game.face(perm)
+        if not face.is_creature:
+            continue
+        if players is not None and perm.controller not in players:
+            continue
+        if without_flying and any(k.lower() == "flying" for k in face.keywords):
+            continue
+        out.append(perm.id)
+    return out

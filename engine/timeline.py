@@ -10,6 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import engine.rules  # noqa: F401  (registers every mechanic with the game)
+from engine import display
+from engine import scenario as scenario_mod
 from engine.events import Decision, Event
 from engine.game import Game, GameError
 from engine.policy import ChoiceError, Policy, ScriptedPolicy
@@ -33,9 +36,7 @@ class Frame:
         return self.event.objects if self.event else ()
 
     def _repr_html_(self) -> str:
-        from engine.render import frame_html
-
-        return frame_html(self)
+        return display.html("frame", self)
 
 
 class Timeline:
@@ -147,9 +148,7 @@ class Timeline:
         )
 
     def _repr_html_(self) -> str:
-        from engine.render import timeline_html
-
-        return timeline_html(self)
+        return display.html("timeline", self)
 
 
 def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None = None) -> Timeline:
@@ -165,3 +164,6 @@ def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None 
         last = frames[-1]
         frames[-1] = Frame(last.index, last.state, last.event, game.pending_decision)
     return Timeline(scenario, frames, game.pending_decision, game.decisions, game.finished)
+
+
+scenario_mod.register_runner(run)  # Scenario.run() (the scenario sits below the runner)

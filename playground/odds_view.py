@@ -18,7 +18,6 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
-import re
 import sys
 import threading
 from collections import OrderedDict
@@ -112,9 +111,6 @@ class OddsKey:
         return sum(c for _, c in self.library)
 
 
-_GRANT_SOURCE = re.compile(r"\(cascade from (.+?)\)")
-
-
 def _granted_from_timeline(timeline: Timeline | None, player: int) -> tuple[str, ...] | None:
     """The granted cascade instances the engine put on the stack when the spell was cast.
 
@@ -132,10 +128,9 @@ def _granted_from_timeline(timeline: Timeline | None, player: int) -> tuple[str,
         for later in events[i + 1:]:
             if later.kind in ("stack", "resolve", "cast"):
                 break
-            if later.kind == "trigger" and later.rule.startswith("702.85"):
-                m = _GRANT_SOURCE.search(later.text)
-                if m:
-                    granted.append(m.group(1))
+            if later.kind == "trigger" and later.data.get("keyword") == "cascade":
+                if later.data.get("granted_by"):
+                    granted.append(later.data["granted_by"])
         return tuple(granted)
     return None
 

@@ -125,4 +125,19 @@ def kinds(tl: Timeline) -> list[str]:
 
 def cascade_triggers(tl: Timeline) -> list[Event]:
     """The trigger events of cascade (CR 702.85a), one per instance that triggered."""
-    return [e for e in of_kind(tl, "trigger") if e.text.startswith("Cascade triggers")]
+    return [e for e in of_kind(tl, "trigger") if e.data.get("keyword") == "cascade"]
+
+
+def card_name(tl: Timeline, oid: int | None) -> str | None:
+    """The card name of an object id an event names (``source``, ``objects``)."""
+    return None if oid is None else tl.final.objects[oid].card.name
+
+
+def source_name(tl: Timeline, e: Event) -> str | None:
+    """The card name of the event's source object."""
+    return card_name(tl, e.source)
+
+
+def reasons(e: Event) -> list[str]:
+    """Why a hit was not cast: the codes of a cant_cast / to_hand event ("no_legal_target"...)."""
+    return [r["why"] for r in e.data.get("reasons", [])]

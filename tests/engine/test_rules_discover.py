@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
+from engine import permanents
 from engine.game import Game
 from engine.policy import ScriptedPolicy
 
-from boards import board, kinds, of_kind, opp, play, scenario, you
+from boards import board, card_name, kinds, of_kind, opp, play, scenario, source_name, you
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -59,15 +60,13 @@ def test_discover_happens_while_the_ability_resolves_cr_701_57a() -> None:
     ).run()
     ks = kinds(tl)
     resolve_etb = next(
-        i
-        for i, e in enumerate(tl.events)
-        if e.kind == "resolve" and "enter-the-battlefield ability" in e.text
+        i for i, e in enumerate(tl.events) if e.kind == "resolve" and e.data.get("trigger") == "etb"
     )
     assert ks[resolve_etb + 1] == "discover"
     # The only abilities ever on the stack are the ETB trigger: the discover has none.
     for f in tl.frames:
         for item in f.state.stack:
-            assert item.kind == "spell" or "enter-the-battlefield" in item.text
+            assert item.kind == "spell" or item.trigger == "etb"
     discover_frame = next(f for f in tl.frames if f.event and f.event.kind == "discover")
     assert discover_frame.state.stack == ()  # the ETB ability already left the stack
 
@@ -118,7 +117,7 @@ def test_cast_without_paying_its_mana_cost_from_exile_cr_701_57a_118_9() -> None
     tl = discover(3, ["Forest", "Grizzly Bears"], ["cast"])
     cast = of_kind(tl, "cast")
     assert len(cast) == 1
-    assert "without paying its mana cost" in cast[0].text
+    assert cast[0].data["free"] is True and cast[0].data["by"] == "discover 3"
     assert "118.9" in cast[0].rule and "701.57a" in cast[0].rule
     assert cast[0].moves[0].src == "exile" and cast[0].moves[0].dst == "stack"
     assert you(tl)["battlefield"] == ["Grizzly Bears"]
@@ -154,9 +153,9 @@ def test_free_cast_sets_x_to_zero_cr_107_3b() -> None:
     # Walking Ballista ({X}{X}, enters with X +1/+1 counters) is MV 0: cast with X = 0.
     tl = discover(0, ["Walking Ballista"], ["cast"])
     cast = of_kind(tl, "cast")[0]
-    assert "X is 0" in cast.text and "mana value is 0" in cast.text
+    assert (cast.data["has_x"], cast.data["x"], cast.amount) == (True, 0, 0)
     counters = of_kind(tl, "counters")[0]
-    assert "0 +1/+1 counters" in counters.text
+    assert (counters.amount, counters.counter) == (0, "+1/+1")
     # A 0/0 with no counters is put into the graveyard (704.5f).
     sba = [e for e in tl.events if e.rule == "704.5f"]
     assert sba and sba[0].moves[0].name == "Walking Ballista"
@@ -187,11 +186,14 @@ def test_split_card_either_half_may_be_cast_cr_709_3() -> None:
     tl = tl.answer("cast:Ice").run()
     assert tl.finished
     cast = of_kind(tl, "cast")[0]
-    assert "Ice" in cast.text and "mana value is 2" in cast.text
+    assert (cast.data["face"], cast.amount) == ("Ice", 2)
     assert tl.final.stack == ()
     assert you(tl)["graveyard"] == ["Fire // Ice"]
     assert you(tl)["hand"] == ["Opt"]
-    assert [e.kind for e in tl.events if "Bears" in e.text][-1] == "tap"
+    (tap,) = of_kind(tl, "tap")
+    assert [card_name(tl, o) for o in tap.objects] == ["Grizzly Bears"]
+    assert [c.what for c in tap.changes] == ["tapped"]
+    assert tl.final.zone(1, "battlefield")[0].tapped
 
 
 def test_adventure_only_faces_with_mv_at_most_n_cr_715_3() -> None:
@@ -208,7 +210,7 @@ def test_adventure_cast_goes_on_an_adventure_cr_715_3d() -> None:
     tl = discover(3, ["Bonecrusher Giant"], ["cast:Stomp", "target:p1"])
     assert opp(tl)["life"] == 18
     assert you(tl)["exile"] == ["Bonecrusher Giant // Stomp"]
-    assert [e.rule for e in of_kind(tl, "exile") if "adventure" in e.text] == ["715.3d"]
+    assert [e.rule for e in of_kind(tl, "exile") if e.data.get("adventure")] == ["715.3d"]
 
 
 def test_mdfc_front_mv_in_library_each_face_by_its_own_mv_cr_712() -> None:
@@ -238,7 +240,7 @@ def test_other_exiled_cards_go_to_the_bottom_in_a_random_order_cr_701_57a() -> N
         tl = discover(2, [*misses, "Grizzly Bears", "Shock", "Opt"], ["hand"], seed=seed)
         bottom = of_kind(tl, "bottom")
         assert len(bottom) == 1 and bottom[0].rule == "701.57a"
-        assert "not a shuffle" in bottom[0].text
+        assert bottom[0].data == {"mechanic": "discover", "order": "random"}
         assert "shuffle" not in kinds(tl)
         lib = you(tl)["library"]
         # The cards below the hit stay on top, in their order; the misses are below them.
@@ -281,7 +283,6 @@ def test_discovered_with_an_empty_library_cr_701_57b() -> None:
 def test_the_discovered_card_is_the_last_card_exiled_cr_701_57c() -> None:
     tl = discover(3, ["Forest", "Serra Angel", "Lightning Bolt", "Opt"], ["hand"])
     hit = of_kind(tl, "discover_hit")[0]
-    assert "discovered card (701.57c)" in hit.text
     assert hit.moves[0].name == "Lightning Bolt"
     assert exiled_names(tl)[-1] == "Lightning Bolt"
 
@@ -300,7 +301,7 @@ def test_geological_appraiser_cast_discovers_3_cr_701_57a_603_6a() -> None:
     ).run()
     assert tl.finished
     d = of_kind(tl, "discover")[0]
-    assert "discover 3" in d.text
+    assert (d.player, d.amount) == (0, 3)
     assert exiled_names(tl) == ["Mountain", "Trumpeting Carnosaur", "Lightning Bolt"]
     assert opp(tl)["life"] == 17
     assert you(tl)["battlefield"] == ["Geological Appraiser"]
@@ -324,15 +325,13 @@ def test_geological_appraiser_not_cast_does_not_discover_cr_603_4() -> None:
 
     game = Game(s.replace(actions=()), s.pool(), ScriptedPolicy([]))
     oid = game.zones[0]["battlefield"][0]
-    game.entered_battlefield(oid, cast=False)
+    permanents.entered_battlefield(game, oid, cast=False)
     last = game.frames[-1][1]
     assert last.kind == "no_trigger" and last.rule == "603.4"
     assert game.pending == []
     # ...and the same call with cast=True does trigger the discover ability.
-    game.entered_battlefield(oid, cast=True)
-    assert [p.text for p in game.pending] == [
-        "Geological Appraiser's enter-the-battlefield ability"
-    ]
+    permanents.entered_battlefield(game, oid, cast=True)
+    assert [(p.trigger, p.source) for p in game.pending] == [("etb", oid)]
 
 
 def test_appraiser_cast_for_free_by_discover_still_was_cast_cr_601_2() -> None:
@@ -345,10 +344,7 @@ def test_appraiser_cast_for_free_by_discover_still_was_cast_cr_601_2() -> None:
         choices=["cast", "cast"],
     ).run()
     assert tl.finished
-    assert [e.text.split(" (")[0] for e in of_kind(tl, "discover")] == [
-        "You discover 4",
-        "You discover 3",
-    ]
+    assert [(e.player, e.amount) for e in of_kind(tl, "discover")] == [(0, 4), (0, 3)]
     assert you(tl)["battlefield"] == ["Geological Appraiser", "Grizzly Bears"]
 
 
@@ -360,7 +356,7 @@ def test_trumpeting_carnosaur_discovers_5_cr_701_57a() -> None:
         choices=["cast"],
     ).run()
     assert tl.finished
-    assert "discover 5" in of_kind(tl, "discover")[0].text
+    assert of_kind(tl, "discover")[0].amount == 5
     # MV 10 passed, MV 5 (= N) hit and cast for free.
     assert exiled_names(tl) == ["Forest", "Apex Devastator", "Serra Angel"]
     assert you(tl)["battlefield"] == ["Trumpeting Carnosaur", "Serra Angel"]
@@ -384,7 +380,7 @@ def test_hidden_volcano_sacrificed_as_a_cost_then_discover_4_cr_602_2b() -> None
     assert ks.index("sacrifice") < ks.index("stack") < ks.index("discover")
     stacked = next(f for f in tl.frames if f.event and f.event.kind == "stack")
     assert stacked.state.summary()["players"][0]["graveyard"] == ["Hidden Volcano"]
-    assert "discover 4" in of_kind(tl, "discover")[0].text
+    assert of_kind(tl, "discover")[0].amount == 4
     assert exiled_names(tl) == ["Mountain", "Forest", "Lightning Bolt"]
     assert opp(tl)["graveyard"] == ["Grizzly Bears"]
     assert sorted(you(tl)["library"][1:]) == ["Forest", "Mountain"]
@@ -405,12 +401,14 @@ def test_curator_discovers_again_once_each_turn() -> None:
         ],
     ).run()
     assert tl.finished
-    said = [e.text.split(" (")[0] for e in of_kind(tl, "discover")]
+    said = [(e.player, e.amount) for e in of_kind(tl, "discover")]
     # Turn 1: 2 (Curator: 2 again), 2 (no trigger: once per turn); turn 2: 1, Curator 1.
-    assert said == ["You discover 2"] * 3 + ["You discover 1"] * 2
-    triggers = [e for e in of_kind(tl, "trigger") if "Curator" in e.text]
-    assert len(triggers) == 2
-    assert all("discover trigger" in s.text for s in of_kind(tl, "stack"))
+    assert said == [(0, 2)] * 3 + [(0, 1)] * 2
+    triggers = [
+        e for e in of_kind(tl, "trigger") if source_name(tl, e) == "Curator of Sun's Creation"
+    ]
+    assert len(triggers) == 2 and all(e.data["trigger"] == "you_discover" for e in triggers)
+    assert all(s.data["trigger"] == "triggered" for s in of_kind(tl, "stack"))
 
 
 def test_curator_trigger_uses_the_stack_and_the_same_n_cr_603_2() -> None:

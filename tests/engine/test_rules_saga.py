@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import Scenario
+from engine.saga import roman
 
-from boards import board, kinds, of_kind, opp, you
+from boards import board, kinds, of_kind, opp, source_name, you
 
 ERUPTION = "The First Eruption"
 BENALIA = "History of Benalia"
@@ -34,17 +35,18 @@ def scenario(
     return Scenario.from_dict(board(library, actions=actions, **kw))
 
 
+def _chapter(tl, e) -> str:
+    """ "Chapter II of X", from the event's fields (its chapter number and source card)."""
+    return f"Chapter {roman(e.data['chapter'])} of {source_name(tl, e)}"
+
+
 def chapter_triggers(tl) -> list[str]:
     """ "Chapter II of X" for each chapter that triggered, in order."""
-    return [e.text.split(" triggers")[0] for e in of_kind(tl, "trigger") if "Chapter" in e.text]
+    return [_chapter(tl, e) for e in of_kind(tl, "trigger") if e.data.get("trigger") == "chapter"]
 
 
 def resolved_chapters(tl) -> list[str]:
-    return [
-        e.text.removesuffix(" resolves.")
-        for e in of_kind(tl, "resolve")
-        if e.text.startswith("Chapter")
-    ]
+    return [_chapter(tl, e) for e in of_kind(tl, "resolve") if e.data.get("trigger") == "chapter"]
 
 
 def on_battlefield(state, name: str):
@@ -72,7 +74,7 @@ def test_saga_enters_with_one_lore_counter_cr_714_3a() -> None:
     tl = scenario(hand=[ERUPTION], actions=[{"do": "cast", "card": ERUPTION}]).run()
     assert tl.finished
     first_lore = of_kind(tl, "lore")[0]
-    assert first_lore.rule == "714.3a" and "0 -> 1" in first_lore.text
+    assert first_lore.rule == "714.3a" and first_lore.data == {"before": 0, "after": 1}
     # Putting the counter as it enters doesn't use the stack: it follows the resolve directly.
     ks = kinds(tl)
     assert ks[ks.index("lore") - 1] == "resolve"
@@ -92,7 +94,7 @@ def test_read_ahead_enters_with_the_chosen_number_cr_702_155b() -> None:
     tl = tl.run()
     assert tl.finished
     entered = of_kind(tl, "lore")[0]
-    assert entered.rule == "702.155b" and "0 -> 2" in entered.text
+    assert entered.rule == "702.155b" and entered.data == {"before": 0, "after": 2}
     assert lore(tl.final, ELDER) == 2
     # Chapter I was skipped (702.155a): no damage to the opponent.
     assert chapter_triggers(tl) == [f"Chapter II of {ELDER}"]
@@ -135,7 +137,8 @@ def test_precombat_main_lore_counter_is_a_turn_based_action_cr_714_3b() -> None:
     # Turn begins, draw step, then the counter: no stack event in between.
     assert ks[:4] == ["turn", "draw", "lore", "trigger"]
     tb = of_kind(tl, "lore")[0]
-    assert tb.rule == "714.3b" and "1 -> 2" in tb.text and "turn-based" in tb.text
+    assert tb.rule == "714.3b" and tb.data == {"before": 1, "after": 2}
+    assert (tb.counter, tb.amount, [c.key for c in tb.changes]) == ("lore", 1, ["lore"])
     lore_frame = next(f for f in tl.frames if f.event and f.event.kind == "lore")
     assert lore_frame.state.stack == ()
     assert lore_frame.state.phase == "precombat main"
@@ -168,7 +171,7 @@ def test_saga_without_chapter_abilities_gets_no_counter_and_stays_cr_714_3b_714_
     assert tl.finished
     assert lore(tl.final, "Blank Saga") == 5
     assert "sacrifice" not in kinds(tl)
-    assert all(e.rule == "714.3b" and "No Saga" in e.text for e in of_kind(tl, "lore"))
+    assert all(e.rule == "714.3b" and (e.amount, e.objects) == (0, ()) for e in of_kind(tl, "lore"))
 
 
 # ------------------------------------------------------------ 3. triggering chapters
@@ -273,7 +276,7 @@ def test_removing_counters_triggers_nothing_adding_back_retriggers_seed_003() ->
     ).run()
     assert tl.finished
     removed = of_kind(tl, "lore")[0]
-    assert "2 -> 1" in removed.text and "no chapter triggers" in removed.text
+    assert removed.data == {"before": 2, "after": 1} and removed.amount == -1
     ks = kinds(tl)
     assert ks[ks.index("lore") + 1] == "lore"  # nothing triggered between removal and adding
     assert chapter_triggers(tl) == [f"Chapter II of {BENALIA}"]
@@ -323,7 +326,7 @@ def test_read_ahead_entry_turn_only_the_exact_count_triggers_cr_702_155a() -> No
     assert chapter_triggers(tl) == [f"Chapter I of {ELDER}", f"Chapter III of {ELDER}"]
     skipped = of_kind(tl, "no_trigger")
     assert len(skipped) == 1 and skipped[0].rule == "702.155a"
-    assert "Chapter II" in skipped[0].text and "exactly 2" in skipped[0].text
+    assert skipped[0].data == {"chapter": 2, "lore": 3}
 
 
 def test_read_ahead_entry_turn_exact_count_from_an_effect_triggers_cr_702_155a() -> None:
@@ -386,7 +389,9 @@ def test_chapter_resolves_although_the_saga_gained_counters_since_seed_003() -> 
     assert you(tl)["mana_pool"] == "{R}{R}"
     ks = kinds(tl)
     second = max(
-        i for i, e in enumerate(tl.events) if e.text == f"Chapter II of {ERUPTION} resolves."
+        i
+        for i, e in enumerate(tl.events)
+        if e.kind == "resolve" and e.data.get("chapter") == 2 and source_name(tl, e) == ERUPTION
     )
     sac = next(i for i, e in enumerate(tl.events) if e.rule == "704.5s")
     assert sac > second
@@ -410,7 +415,9 @@ def test_chapter_resolves_after_its_saga_left_the_battlefield_seed_003() -> None
     assert tl.finished
     died = next(i for i, e in enumerate(tl.events) if e.rule == "704.5g")
     resolved = next(
-        i for i, e in enumerate(tl.events) if e.text == f"Chapter II of {ifrit} resolves."
+        i
+        for i, e in enumerate(tl.events)
+        if e.kind == "resolve" and e.data.get("chapter") == 2 and source_name(tl, e) == ifrit
     )
     assert died < resolved
     assert ifrit in you(tl)["graveyard"]
@@ -536,7 +543,7 @@ def test_first_eruption_iii_without_a_mountain_deals_no_damage_seed_003() -> Non
     assert tl.finished
     assert "damage" not in kinds(tl)
     nothing = of_kind(tl, "sacrifice")[0]
-    assert nothing.rule == "701.21a" and "sacrifice nothing" in nothing.text
+    assert nothing.rule == "701.21a" and (nothing.amount, nothing.moves) == (0, ())
     assert damage_of(tl, "Grizzly Bears") == 0
     assert you(tl)["battlefield"] == ["Forest", "Grizzly Bears"]
     assert you(tl)["graveyard"] == [ERUPTION]  # the Saga itself still goes (704.5s)
@@ -567,7 +574,10 @@ def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> N
     ).run()
     assert tl.finished
     assert "damage" not in kinds(tl)
-    assert any("damage to each opponent" in e.text for e in of_kind(tl, "not_simulated"))
+    missing = [
+        e.data["missing"][0] for e in of_kind(tl, "not_simulated") if e.data["ops"] == ["damage"]
+    ]
+    assert len(missing) == 1 and "amount is not known" in missing[0]
     assert opp(tl)["life"] == 20
 
 
@@ -585,11 +595,15 @@ def test_history_of_benalia_tokens_then_pump_not_simulated() -> None:
     ).run()
     assert tl.finished
     tokens = of_kind(tl, "token")
-    assert len(tokens) == 2 and all("2/2 Knight token" in e.text for e in tokens)
+    assert len(tokens) == 2
+    assert all((e.amount, e.data["token"], e.data["pt"]) == (1, "Knight", "2/2") for e in tokens)
     assert [m.dst for e in tokens for m in e.moves] == ["battlefield", "battlefield"]
     pump = of_kind(tl, "not_simulated")
-    assert len(pump) == 1 and "Chapter III" in pump[0].text
-    assert "not simulated" in pump[0].text
+    third = next(
+        i for i, e in enumerate(tl.events) if e.kind == "resolve" and e.data.get("chapter") == 3
+    )
+    assert len(pump) == 1 and tl.events[third + 1] is pump[0]
+    assert source_name(tl, pump[0]) == BENALIA and pump[0].data["missing"]
     assert you(tl)["battlefield"] == ["Knight token", "Knight token"]
     assert you(tl)["graveyard"] == [BENALIA]
     # Tokens are not cards: the card count is unchanged from the start.

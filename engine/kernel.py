@@ -1,0 +1,400 @@
+"""The kernel: the mutable game state and the only code that changes it.
+
+Every mechanic and every effect changes the game through the primitives below (move
+an object, create one, tap/untap, counters, damage, life, mana, the stack, the turn).
+Each primitive records what it changed (a ``Move`` or a ``Change``); the next ``emit``
+attaches those records to its event, so an event carries every state change it
+reports and a frame never changes state that no event names. Fields are public for
+reading; writing them outside this module is not allowed (tests/engine/
+test_architecture.py checks the mechanics for it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine.events import Change, ChangeKind, Event, EventKind, Move
+from engine.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Face
+
+# Status fields that are bookkeeping (no rules event of their own): set with ``set_status``.
+_STATUS = frozenset({"face", "controller", "was_cast", "entered_turn", "read_ahead"})
+
+
+class Kernel:
+    """Game state (zones, objects, players, stack, turn) plus its primitive operations."""
+
+    def __init__(self, pool, seed: int, turn: int) -> None:
+        self.pool = pool
+        self.rng = random.Random(seed)
+        self.objects: dict[int, CardObject] = {}
+        self.zones: list[dict[str, list[int]]] = []
+        self.names: list[str] = []
+        self.life: list[int] = []
+        self.mana: list[str] = []
+        self.spells_cast: list[int] = []
+        self.next_spell_cascade: list[list[dict]] = []
+        self.stack: list[StackItem] = []
+        self.pending: list[StackItem] = []
+        self.lki: dict[int, int] = {}
+        self.turn = turn
+        self.phase = "precombat main"
+        self.active = 0
+        self.lost: list[int] = []
+        self.frames: list[tuple[GameState, Event | None]] = []
+        self.discovered_this_turn: set[tuple[int, str]] = set()
+        # CR 400.7: how many times each object changed zones; a target chosen before a
+        # change is a different object now (608.2b), although the id is kept for the UI.
+        self.zone_changes: dict[int, int] = {}
+        self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
+        self._next_id = 1
+        self._changes: list[Move | Change] = []
+
+    # ------------------------------------------------------------------ recording
+    def snapshot(self) -> GameState:
+        players = tuple(
+            PlayerState(
+                name=self.names[i],
+                life=self.life[i],
+                mana_pool=self.mana[i],
+                library=tuple(z["library"]),
+                hand=tuple(z["hand"]),
+                battlefield=tuple(z["battlefield"]),
+                graveyard=tuple(z["graveyard"]),
+                exile=tuple(z["exile"]),
+                spells_cast=self.spells_cast[i],
+            )
+            for i, z in enumerate(self.zones)
+        )
+        return GameState(
+            players=players,
+            stack=tuple(self.stack),
+            objects=dict(self.objects),
+            turn=self.turn,
+            phase=self.phase,
+            active=self.active,
+            lost=tuple(self.lost),
+        )
+
+    def emit(
+        self,
+        kind: EventKind,
+        text: str,
+        rule: str,
+        *,
+        objects: Sequence[int] = (),
+        source: int | None = None,
+        player: int | None = None,
+        amount: int | None = None,
+        counter: str | None = None,
+        instance: int | None = None,
+        instances: int | None = None,
+        data: Mapping[str, object] | None = None,
+    ) -> Event:
+        """Record a frame: the state now and the event that says what changed since the last."""
+        moves: tuple[Move, ...] = ()
+        changes: tuple[Change, ...] = ()
+        if self._changes:
+            recorded, self._changes = self._changes, []
+            moves = tuple(c for c in recorded if type(c) is Move)
+            if len(moves) != len(recorded):
+                changes = tuple(c for c in recorded if type(c) is Change)
+        touched = tuple(dict.fromkeys([*objects, *(m.obj for m in moves)]))
+        event = Event(
+            kind=kind,
+            text=text,
+            rule=rule,
+            moves=moves,
+            objects=touched,
+            source=source,
+            player=player,
+            amount=amount,
+            counter=counter,
+            instance=instance,
+            instances=instances,
+            changes=changes,
+            data=data or EMPTY,  # a fresh dict from the caller; read-only by convention
+        )
+        self.frames.append((self.snapshot(), event))
+        return event
+
+    def first_frame(self) -> None:
+        """The frame before anything happens (no event); setup changes are not reported."""
+        self._changes.clear()
+        self.frames.append((self.snapshot(), None))
+
+    # -------------------------------------------------------------------- queries
+    def obj(self, oid: int) -> CardObject:
+        return self.objects[oid]
+
+    def zone_of(self, oid: int) -> tuple[int, str] | None:
+        for pidx, zones in enumerate(self.zones):
+            for z, ids in zones.items():
+                if oid in ids:
+                    return pidx, z
+        for s in self.stack:
+            if s.card_id == oid:
+                return s.controller, "stack"
+        return None
+
+    def top_of_library(self, player: int) -> int | None:
+        lib = self.zones[player]["library"]
+        return lib[0] if lib else None
+
+    def battlefield(self, player: int | None = None) -> list[CardObject]:
+        players = range(len(self.zones)) if player is None else [player]
+        return [self.objects[i] for p in players for i in self.zones[p]["battlefield"]]
+
+    def spell_items(self) -> list[StackItem]:
+        return [s for s in self.stack if s.kind == "spell"]
+
+    def stack_item(self, item_id: int) -> StackItem | None:
+        for s in self.stack:
+            if s.id == item_id:
+                return s
+        return None
+
+    def face(self, obj: CardObject, name: str | None = None) -> Face:
+        name = name or obj.face
+        if name:
+            for f in obj.card.faces:
+                if f.name == name:
+                    return f
+        return obj.card.front
+
+    def effects(self, obj: CardObject, face_name: str | None = None) -> dict:
+        """The card data's effect entry for the object's (or the named) face."""
+        card: CardDef = obj.card
+        face_name = face_name or obj.face
+        entry = None
+        if face_name and len(card.faces) > 1:
+            entry = card.effects_for(face_name)
+        if entry is None:
+            entry = card.effects_for(card.front.name) if len(card.faces) > 1 else card.effects
+        return entry or {}
+
+    # ------------------------------------------------------- primitives: players
+    def add_player(self, name: str, life: int, spells_cast: int) -> int:
+        self.names.append(name)
+        self.life.append(life)
+        self.mana.append("")
+        self.spells_cast.append(spells_cast)
+        self.next_spell_cascade.append([])
+        self.zones.append({z: [] for z in PLAYER_ZONES})
+        return len(self.zones) - 1
+
+    def change_life(self, player: int, delta: int) -> int:
+        """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
+        before = self.life[player]
+        self.life[player] = before + delta
+        self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
+        return self.life[player]
+
+    def add_mana(self, player: int, mana: str) -> str:
+        """CR 106.4: mana goes into the pool."""
+        before = self.mana[player]
+        self.mana[player] = before + mana
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
+        return self.mana[player]
+
+    def mark_lost(self, player: int) -> None:
+        if player not in self.lost:
+            self.lost.append(player)
+            self._changes.append(Change(ChangeKind.LOST, player, False, True))
+
+    def note_drew_from_empty(self, player: int) -> None:
+        """CR 121.4: the loss is a state-based action (704.5b), checked later."""
+        self.drew_from_empty.add(player)
+
+    def count_spell_cast(self, player: int) -> None:
+        self.spells_cast[player] += 1
+
+    def add_cascade_grants(self, player: int, grants: Sequence[dict]) -> None:
+        """A one-shot "your next spell this turn has cascade" (Dark Apostle)."""
+        self.next_spell_cascade[player] += list(grants)
+
+    def use_cascade_grant(self, player: int, grant: dict) -> None:
+        self.next_spell_cascade[player].remove(grant)
+
+    def note_discovered(self, key: tuple[int, str]) -> None:
+        """A "once each turn" discover trigger has triggered this turn."""
+        self.discovered_this_turn.add(key)
+
+    def begin_turn(self, player: int) -> None:
+        """A new turn: "this turn" counts and grants end, mana pools empty (500.4)."""
+        self.turn += 1
+        self.active = player
+        self.spells_cast = [0 for _ in self.spells_cast]
+        self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
+        self.discovered_this_turn.clear()
+        for p, pool in enumerate(self.mana):
+            if pool:
+                self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
+        self.mana = ["" for _ in self.mana]
+
+    def set_phase(self, phase: str) -> None:
+        self.phase = phase
+
+    # ------------------------------------------------------- primitives: objects
+    def new_id(self) -> int:
+        """A fresh id for an object or a stack item."""
+        oid = self._next_id
+        self._next_id += 1
+        return oid
+
+    def create(
+        self, card: CardDef, player: int, zone: str, *, token: bool = False, **status
+    ) -> CardObject:
+        """A new object in a zone (setup, or a token created on the battlefield, 111.1)."""
+        obj = CardObject(
+            id=self.new_id(), card=card, owner=player, controller=player, is_token=token, **status
+        )
+        self.objects[obj.id] = obj
+        self.zones[player][zone].append(obj.id)
+        if self.frames:  # setup (before the first frame) is not reported
+            # A token's move is named as its creation names it ("Knight"), as the log did.
+            name = card.front.name if token else obj.name
+            self._changes.append(Move(obj.id, name, player, "none", zone))
+        return obj
+
+    def move(
+        self,
+        oid: int,
+        dst: str,
+        player: int | None = None,
+        *,
+        bottom: bool = False,
+        index: int | None = None,
+    ) -> Move:
+        """Take an object out of wherever it is and put it in ``dst`` ("none": it ceases to
+        exist). Library: on top unless ``bottom`` or ``index``."""
+        obj = self.objects[oid]
+        loc = self.zone_of(oid)
+        src = "none"
+        if loc is not None:
+            src = loc[1]
+            if src == "stack":
+                self.stack = [s for s in self.stack if s.card_id != oid]
+            else:
+                self.zones[loc[0]][src].remove(oid)
+        owner = obj.owner
+        if dst == "battlefield":
+            target_player = obj.controller if player is None else player
+        else:
+            target_player = owner if player is None else player
+        # CR 400.7: an object that changes zones becomes a new object with no memory.
+        if src != dst:
+            self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
+        if src == "battlefield" or dst != "battlefield":
+            keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
+            obj = replace(
+                obj,
+                counters=EMPTY,
+                tapped=False,
+                damage=0,
+                controller=owner if dst != "battlefield" else target_player,
+                read_ahead=0,
+                **keep,
+            )
+            if dst not in ("stack", "battlefield"):
+                obj = replace(obj, was_cast=False)
+            self.objects[oid] = obj
+        if dst in ("none", "stack"):
+            move = Move(oid, obj.name, owner, src, dst)
+        else:
+            zone = self.zones[target_player][dst]
+            if index is not None:
+                zone.insert(index, oid)
+            elif bottom or dst != "library":
+                zone.append(oid)
+            else:
+                zone.insert(0, oid)
+            move = Move(oid, obj.name, owner, src, dst)
+        self._changes.append(move)
+        return move
+
+    def set_status(self, oid: int, **fields) -> CardObject:
+        """Bookkeeping of an object: its face, controller, was-cast, entered-turn, read ahead."""
+        if not _STATUS.issuperset(fields):
+            unknown = sorted(set(fields) - _STATUS)
+            raise TypeError(f"set_status can't set {unknown}: use its primitive")
+        obj = replace(self.objects[oid], **fields)
+        self.objects[oid] = obj
+        return obj
+
+    def set_tapped(self, oid: int, tapped: bool) -> None:
+        """Tap (701.26a) or untap an object."""
+        obj = self.objects[oid]
+        if obj.tapped != tapped:
+            self.objects[oid] = replace(obj, tapped=tapped)
+            self._changes.append(Change(ChangeKind.TAPPED, oid, obj.tapped, tapped))
+
+    def tap(self, oid: int) -> None:
+        self.set_tapped(oid, True)
+
+    def untap(self, oid: int) -> None:
+        self.set_tapped(oid, False)
+
+    def add_counters(self, oid: int, kind: str, n: int) -> tuple[int, int]:
+        """Put ``n`` counters of ``kind`` on an object (``n`` < 0 removes; none left: no counter).
+
+        Returns (before, after)."""
+        obj = self.objects[oid]
+        before = obj.counter(kind)
+        self.objects[oid] = obj.with_counters(kind, before + n)
+        after = max(0, before + n)
+        self._changes.append(Change(ChangeKind.COUNTERS, oid, before, after, kind))
+        return before, after
+
+    def set_counters(self, oid: int, kind: str, n: int) -> None:
+        """An object enters with exactly ``n`` counters of ``kind`` (306.5b, 107.3m); 0 is kept."""
+        obj = self.objects[oid]
+        before = obj.counter(kind)
+        self.objects[oid] = replace(obj, counters={**obj.counters, kind: n})
+        self._changes.append(Change(ChangeKind.COUNTERS, oid, before, n, kind))
+
+    def mark_damage(self, oid: int, n: int) -> None:
+        """CR 120.3e: damage dealt to a creature is marked on it."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, damage=obj.damage + n)
+        self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
+
+    def clear_damage(self, oid: int) -> None:
+        """CR 514.2: damage wears off in the cleanup step."""
+        obj = self.objects[oid]
+        if obj.damage:
+            self.objects[oid] = replace(obj, damage=0)
+            self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, 0))
+
+    def remember_lki(self, item_id: int, mana_value: int) -> None:
+        """Last known information (CR 608.2h): a spell that left the stack keeps its mana value."""
+        self.lki[item_id] = mana_value
+
+    # --------------------------------------------------------- primitives: stack
+    def push(self, item: StackItem) -> None:
+        """Put a spell or ability on top of the stack (its card, if any, moved there first)."""
+        self.stack.append(item)
+
+    def set_top(self, item: StackItem) -> None:
+        """The top of the stack gets its choices (kicker, targets) as casting goes on (601.2)."""
+        self.stack[-1] = item
+
+    def pop_top(self) -> StackItem:
+        return self.stack.pop()
+
+    def remove_from_stack(self, item_id: int) -> None:
+        """An ability ceases to exist (countered, 701.6a)."""
+        self.stack = [s for s in self.stack if s.id != item_id]
+
+    def add_pending(self, item: StackItem) -> None:
+        """A triggered ability waits to be put on the stack (CR 603.3)."""
+        self.pending.append(item)
+
+    def take_pending(self) -> list[StackItem]:
+        pending, self.pending = self.pending, []
+        return pending

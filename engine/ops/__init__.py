@@ -1,0 +1,15 @@
+"""The op families. Importing this package registers every op handler in engine.effects.OPS.
+
+To add a family: write ``engine/ops/<family>.py`` with ``@op(...)`` handlers and add
+its name to the import below (one line). See docs/ENGINE_CORE.md.
+"""
+
+from engine.ops import (  # noqa: F401  (imported for their registrations)
+    counters,
+    damage,
+    keywords,
+    permanents,
+    players,
+    tokens,
+    zones,
+)

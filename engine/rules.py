@@ -1,0 +1,31 @@
+"""The rules as wired together: every mechanic registered with the game (engine.registry).
+
+This is the one place that knows all mechanics. It sits above them and is imported by
+the runner (engine.timeline) and by ``engine`` itself, so a ``Game`` always finds its
+mechanics without the kernel importing any. Effect ops register themselves in
+engine.effects.OPS when ``engine.ops`` is imported here.
+"""
+
+from __future__ import annotations
+
+import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
+from engine import actions, cascade, effects, permanents, sba, stack
+from engine.registry import RULES
+
+
+def _wire() -> None:
+    for name, performer in actions.HANDLERS.items():
+        RULES.action(name)(performer)
+    if sba.check not in RULES.state_based:
+        RULES.state_based.append(sba.check)  # CR 704
+    if cascade.on_cast not in RULES.on_cast:
+        RULES.on_cast.append(cascade.on_cast)  # CR 702.85a: cascade triggers on casting
+    if permanents.entered_battlefield not in RULES.on_enter:
+        RULES.on_enter.append(permanents.entered_battlefield)  # CR 614.12, 603.6a, 714.3a
+    RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
+    RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
+    RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
+    RULES.resolve_top = stack.resolve_top  # CR 608
+
+
+_wire()

@@ -1,0 +1,474 @@
+"""Casting (CR 601.2), the stack, triggers (603.3) and resolution (608), on the kernel.
+
+What happens when a spell is cast (cascade), when a permanent enters and how a given
+kind of ability resolves are hooks in ``game.rules`` (filled by engine.rules), so this
+module depends on none of those mechanics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine import costs, effects
+from engine import targets as targeting
+from engine.events import DecisionKind, EventKind
+from engine.game import GameOver
+from engine.state import CardObject, StackItem
+
+if TYPE_CHECKING:
+    from engine.cards import Face
+    from engine.game import Game
+
+E = EventKind
+
+
+def token_note(obj: CardObject) -> str:
+    """A token that left the battlefield ceases to exist (CR 111.7, 704.5d)."""
+    return "; it is a token, so it then ceases to exist (704.5d)" if obj.is_token else ""
+
+
+# ----------------------------------------------------------------------------- casting
+def castable_faces(
+    game: Game, obj: CardObject, max_mv: int | None = None, *, inclusive: bool = False
+) -> list[Face]:
+    """Faces the card could be cast as now (X = 0 when cast for free), in printed order."""
+    faces = []
+    for f in obj.card.spell_faces:
+        mv = f.mana_value(0)
+        if max_mv is not None and (mv > max_mv if inclusive else mv >= max_mv):
+            continue
+        faces.append(f)
+    return faces
+
+
+def cast_problem(game: Game, obj: CardObject, face: Face, controller: int) -> str | None:
+    """Why this face can't be cast now: a spell that targets needs legal targets (601.2c);
+    a mandatory additional cost must be payable (601.2h)."""
+    why = why_not_castable(game, obj, face, controller)
+    return why[1] if why else None
+
+
+def why_not_castable(
+    game: Game, obj: CardObject, face: Face, controller: int
+) -> tuple[str, str] | None:
+    """(code, sentence) of ``cast_problem``: "no_legal_target" or "unpayable_cost"."""
+    specs = targeting.spell_target_specs(game, obj, face)
+    if specs and not targeting.has_legal_targets(game, specs, controller, exclude=(obj.id,)):
+        return "no_legal_target", f"{face.name} has no legal target (601.2c)"
+    problem = costs.problem(game, obj, face, controller)
+    return ("unpayable_cost", problem) if problem else None
+
+
+def cast(
+    game: Game,
+    oid: int,
+    controller: int,
+    face: Face,
+    *,
+    x: int = 0,
+    free: bool = False,
+    targets: tuple | None = None,
+    rule: str = "601.2",
+    via: str = "",
+    mechanic: str = "",
+) -> StackItem:
+    """CR 601.2: move the card to the stack, choose targets, pay costs; then it is cast."""
+    obj = game.obj(oid)
+    src = game.zone_of(oid)
+    src_zone = src[1] if src else "none"
+    face_name = face.name if len(obj.card.faces) > 1 else None
+    # CR 709.3 / 712.11 / 715.3: on the stack only the chosen face exists, so the
+    # move onto the stack already names the spell ("Fire", not "Fire // Ice").
+    game.set_status(oid, controller=controller, face=face_name)
+    game.move(oid, "stack")
+    game.set_status(oid, face=face_name, controller=controller, was_cast=True)
+    mv = face.mana_value(x)
+    item = StackItem(
+        id=game.new_id(),
+        kind="spell",
+        controller=controller,
+        text=face.name,
+        source=oid,
+        card_id=oid,
+        mana_value=mv,
+        x=x,
+        face=face_name,
+        data={"free": True} if free else {},
+    )
+    game.push(item)
+    cost = face.mana_cost.text if face.mana_cost is not None else "no mana cost"
+    how = f" without paying its mana cost ({cost}){via}" if free else f" ({cost})"
+    xs = f", X = {x}" if face.mana_cost is not None and face.mana_cost.has_x else ""
+    game.emit(
+        E.CAST,
+        f"{game.verb(controller, 'cast', 'casts')} {face.name} from "
+        f"{_zone_phrase(src_zone)}{how}; as a spell its mana value is {mv}{xs}.",
+        rule,
+        source=oid,
+        player=controller,
+        amount=mv,
+        data={
+            "from": src_zone,
+            "free": free,
+            "x": x,
+            "has_x": bool(face.mana_cost is not None and face.mana_cost.has_x),
+            "mana_cost": face.mana_cost.text if face.mana_cost is not None else None,
+            "face": face.name,
+            "by": mechanic,
+        },
+    )
+    kicked = costs.choose_kicker(game, obj, face, controller, free=free)  # 601.2b
+    if kicked is not None:
+        item = replace(item, data={**item.data, "kicked": kicked})
+        game.set_top(item)
+    specs = targeting.spell_target_specs(game, obj, face)
+    if targets is None and specs:
+        targets = targeting.choose(game, specs, controller, face.name, exclude=(oid,))
+    if targets:
+        stamps = targeting.stamp(game, targets)
+        item = replace(item, targets=tuple(targets), data={**item.data, "stamps": stamps})
+        game.set_top(item)
+        game.emit(
+            E.TARGET,
+            f"{face.name} targets {targeting.describe(game, targets)}.",
+            "601.2c",
+            objects=(oid,),
+            source=oid,
+            player=controller,
+            data={"targets": list(targets)},
+        )
+    costs.pay(game, obj, face, controller, free=free)
+    game.count_spell_cast(controller)
+    for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
+        hook(game, item, src_zone)
+    return item
+
+
+# ---------------------------------------------------------------------------- triggers
+def trigger(game: Game, item: StackItem, text: str, rule: str, **payload) -> None:
+    """A triggered ability triggers now and waits to be put on the stack (CR 603.3)."""
+    game.add_pending(item)
+    game.emit(
+        E.TRIGGER,
+        text,
+        rule,
+        objects=(item.source,),
+        source=item.source,
+        player=item.controller,
+        **payload,
+    )
+
+
+def put_triggers_on_stack(game: Game) -> None:
+    """CR 603.3b: APNAP order; a player orders their own simultaneous triggers."""
+    pending = game.take_pending()
+    order = [game.active] + [p for p in range(len(game.zones)) if p != game.active]
+    for player in order:
+        mine = [t for t in pending if t.controller == player]
+        while mine:
+            if len(mine) > 1 and len({_trigger_identity(t) for t in mine}) > 1:
+                labels = _unique_labels([t.text for t in mine])
+                key = game.decide(
+                    DecisionKind.ORDER_TRIGGERS,
+                    f"{game.pname(player)}: choose which triggered ability to put on the stack "
+                    "next (the last one put there resolves first).",
+                    [(f"first:{lab}", f"Put first: {lab}") for lab in labels],
+                    "603.3b",
+                    player=player,
+                    objects=[t.source for t in mine],
+                )
+                idx = [f"first:{lab}" for lab in labels].index(key)
+            else:
+                idx = 0
+            item = mine.pop(idx)
+            item = choose_ability_targets(game, item)
+            if item.data.get("fizzle"):
+                continue  # 603.3d: removed; it never reaches the stack
+            game.push(item)
+            game.emit(
+                E.STACK,
+                f"{item.text} is put on the stack.",
+                "603.3",
+                objects=(item.source,),
+                source=item.source,
+                player=item.controller,
+                data=_ability_data(item),
+            )
+            say_targets(game, item, "603.3d")
+
+
+def say_targets(game: Game, item: StackItem, rule: str) -> None:
+    """The log names what an ability on the stack targets, as it does for spells."""
+    if item.targets:
+        game.emit(
+            E.TARGET,
+            f"{item.text} targets {targeting.describe(game, item.targets)}.",
+            rule,
+            objects=(item.source,),
+            source=item.source,
+            player=item.controller,
+            data={"targets": list(item.targets)},
+        )
+
+
+def choose_ability_targets(game: Game, item: StackItem) -> StackItem:
+    """CR 603.3d: targets are chosen as the ability is put on the stack."""
+    specs = item.data.get("targets") if item.data else None
+    if not specs:
+        return item
+    chosen = targeting.choose(game, specs, item.controller, item.text, exclude=())
+    if chosen is None:
+        game.emit(
+            E.NO_TARGET,
+            f"{item.text} has no legal target and is removed from the stack.",
+            "603.3d",
+            objects=(item.source,),
+            source=item.source,
+            player=item.controller,
+        )
+        return replace(item, targets=(), data={**item.data, "fizzle": True})
+    stamps = targeting.stamp(game, chosen)
+    return replace(item, targets=chosen, data={**item.data, "stamps": stamps})
+
+
+# --------------------------------------------------------------------------- resolving
+def resolve_top(game: Game) -> None:
+    """Resolve the top object of the stack (both players passed in succession, 608.1)."""
+    item = game.stack[-1]
+    if item.kind == "ability":
+        game.pop_top()
+        game.emit(
+            E.RESOLVE,
+            f"{item.text} resolves.",
+            "608.2",
+            objects=(item.source,),
+            source=item.source,
+            player=item.controller,
+            data=_ability_data(item),
+        )
+        resolve_ability(game, item)
+        return
+    resolve_spell(game, item)
+
+
+def resolve_ability(game: Game, item: StackItem) -> None:
+    """CR 608.2: an ability whose targets all became illegal doesn't resolve (608.2b)."""
+    if item.data and item.data.get("fizzle"):
+        return
+    stamps = item.data.get("stamps") if item.data else None
+    if item.targets and not targeting.any_legal(game, item.targets, stamps=stamps):
+        game.emit(
+            E.FIZZLE,
+            f"{item.text} doesn't resolve: all its targets are illegal.",
+            "608.2b",
+            objects=(item.source,),
+            source=item.source,
+            player=item.controller,
+        )
+        return
+    # Chapters too resolve whatever happened to the Saga since (seed 003).
+    game.rules.ability_resolver(item.trigger)(game, item)
+
+
+def resolve_spell(game: Game, item: StackItem) -> None:
+    """CR 608.2-608.3: check targets, then a permanent enters or an instant/sorcery acts."""
+    obj = game.obj(item.card_id)
+    face = game.face(obj)
+    stamps = item.data.get("stamps")
+    who = {"source": obj.id, "player": item.controller}
+    if item.targets and not targeting.any_legal(game, item.targets, (obj.id,), stamps):
+        game.move(obj.id, "graveyard")
+        game.emit(
+            E.FIZZLE,
+            f"{face.name} doesn't resolve: all its targets are illegal, so it is removed "
+            "from the stack and put into its owner's graveyard.",
+            "608.2b",
+            **who,
+        )
+        return
+    if face.is_permanent:
+        game.move(obj.id, "battlefield", item.controller)  # from the stack (608.3)
+        game.set_status(obj.id, face=item.face, was_cast=True, entered_turn=game.turn)
+        game.emit(
+            E.RESOLVE,
+            f"{face.name} resolves and enters the battlefield.",
+            "608.3",
+            data={"item": "spell", "spell": face.name},
+            **who,
+        )
+        for hook in game.rules.on_enter:
+            hook(game, obj.id, cast=True, x=item.x, free=bool(item.data.get("free")))
+        return
+    game.emit(
+        E.RESOLVE,
+        f"{face.name} resolves.",
+        "608.2",
+        objects=(obj.id,),
+        data={"item": "spell", "spell": face.name},
+        **who,
+    )
+    entry = game.effects(obj, face.name)
+    effects.run_ops(
+        game,
+        costs.resolve_conditions(entry.get("spell") or [], item.data),
+        controller=item.controller,
+        source=obj.id,
+        targets=item.targets,
+        x=item.x,
+        label=face.name,
+        missing=not entry,
+        stamps=stamps,
+    )
+    where = game.zone_of(obj.id)
+    if where and where[1] == "stack":
+        if "Adventure" in face.subtypes:
+            game.move(obj.id, "exile")
+            game.emit(
+                E.EXILE,
+                f"{face.name} goes to exile on an adventure.",
+                "715.3d",
+                data={"adventure": True},
+                **who,
+            )
+        else:
+            game.move(obj.id, "graveyard")
+            game.emit(
+                E.GRAVEYARD, f"{face.name} is put into its owner's graveyard.", "608.2n", **who
+            )
+
+
+def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by: str = "",
+                 source: int | None = None) -> None:  # fmt: skip
+    """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
+    if item.kind == "spell":
+        game.remember_lki(item.id, item.mana_value)
+        game.move(item.card_id, destination)
+        game.emit(
+            E.COUNTERED,
+            f"{item.text} is countered{by} and put "
+            + ("on top of" if destination == "library" else "into")
+            + f" its owner's {destination}.",
+            "701.6a",
+            source=source,
+            player=item.controller,
+            data={"spell": item.text, "destination": destination},
+        )
+    else:
+        game.remove_from_stack(item.id)
+        game.emit(
+            E.COUNTERED,
+            f"{item.text} is countered{by}.",
+            "701.6a",
+            objects=(item.source,),
+            source=source,
+            player=item.controller,
+        )
+
+
+# ------------------------------------------------------------------ leaving play, losing
+def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
+    """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be)."""
+    obj = game.obj(oid)
+    game.move(oid, "graveyard" if not obj.is_token else "none")
+    game.emit(
+        E.DESTROY,
+        f"{obj.name} is destroyed ({why}){token_note(obj)}.",
+        rule,
+        source=source,
+        player=obj.controller,
+        data=data,
+    )
+
+
+def sacrifice(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
+    """CR 701.21a: its controller moves it to its owner's graveyard."""
+    obj = game.obj(oid)
+    game.move(oid, "graveyard" if not obj.is_token else "none")
+    game.emit(
+        E.SACRIFICE,
+        f"{game.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}{token_note(obj)}.",
+        rule,
+        source=source,
+        player=obj.controller,
+        data=data,
+    )
+
+
+def bottom_in_random_order(game: Game, player: int, ids: list[int], rule: str, why: str) -> None:
+    """CR 702.85a / 701.57a: a random order, which is not a shuffle (no shuffle triggers)."""
+    if not ids:
+        return
+    order = list(ids)
+    game.rng.shuffle(order)
+    for oid in order:
+        game.move(oid, "library", player, bottom=True)
+    n = len(order)
+    game.emit(
+        E.BOTTOM,
+        f"{n} exiled card{'s' if n != 1 else ''} {'go' if n != 1 else 'goes'} to the bottom of "
+        f"{game.poss(player)} library in a random order ({why}); this is not a shuffle.",
+        rule,
+        player=player,
+        amount=n,
+        data={"mechanic": why, "order": "random"},
+    )
+
+
+def lose_all(game: Game, losers: Sequence[tuple[int, str, str]]) -> None:
+    """State-based losses happen at once (CR 704.3): if every player loses, it's a draw
+    (104.4a); otherwise each loser loses (104.3), and the game is over."""
+    if not losers:
+        return
+    players = sorted({p for p, _, _ in losers})
+    if len(players) < len(game.zones):
+        for p, why, rule in losers:
+            if p not in game.lost:
+                game.mark_lost(p)
+                game.emit(
+                    E.LOSE, f"{game.verb(p, 'lose', 'loses')} the game ({why}).", rule, player=p
+                )
+        raise GameOver()
+    for p in players:
+        game.mark_lost(p)
+    reasons = "; ".join(f"{game.pname(p)}: {why}" for p, why, _ in losers)
+    game.emit(
+        E.GAME_DRAW,
+        f"All players lose at the same time ({reasons}): the game is a draw.",
+        "104.4a",
+        data={"players": players},
+    )
+    raise GameOver()
+
+
+def _ability_data(item: StackItem) -> dict:
+    """What an ability event says about the ability: its trigger kind, chapter, keyword instance."""
+    data: dict = {"item": "ability", "trigger": item.trigger}
+    if item.chapter:
+        data["chapter"] = item.chapter
+    return data
+
+
+def _zone_phrase(zone: str) -> str:
+    return {
+        "hand": "hand",
+        "exile": "exile",
+        "library": "the library",
+        "graveyard": "the graveyard",
+        "battlefield": "the battlefield",
+    }.get(zone, zone)
+
+
+def _trigger_identity(item: StackItem) -> tuple:
+    """Triggers that would do exactly the same thing need no ordering (Apex Devastator x4)."""
+    return (item.trigger, item.source, item.chapter, repr(item.ops), repr(item.data.get("spell")))
+
+
+def _unique_labels(texts: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for t in texts:
+        seen[t] = seen.get(t, 0) + 1
+        out.append(t if seen[t] == 1 else f"{t} #{seen[t]}")
+    return out
