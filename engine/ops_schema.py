@@ -247,7 +247,8 @@ OPS: dict[str, dict] = {
         layer="7b",
     ),
     "grant": _op(
-        "who:ref duration:duration keywords?:list ability?:dict filter?:filter",
+        "who:ref duration:duration keywords?:list ability?:dict filter?:filter "
+        "protection_from?:filter",
         "Give keywords or an ability (layer 6). `ability` is {kind, ...} as in an entry.",
         layer="6",
     ),
@@ -285,6 +286,11 @@ OPS: dict[str, dict] = {
     "add_mana": _op(
         "mana:str n?:value who?:who delayed?:str colors?:list",
         "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`...",
+    ),
+    "attach": _op(
+        "what:ref to:ref",
+        "Attach `what` (the Aura or Equipment, `self`) to `to` (701.3); an Aura spell "
+        "resolving attaches itself this way (303.4f).",
     ),
     # ---------------------------------------------------- structure / control
     "may": _op("ops:ops who?:who", "\"You may\": the player chooses whether `ops` happen."),
@@ -649,17 +655,27 @@ TRIGGER_WHEN = {
     "self_targeted_by_your_spell": "heroic",
     "reflexive": "",
 }
+for _who, _whose in (("your_", "your"), ("each_", "each player's"),
+                     ("each_opponent_", "each opponent's"),
+                     ("attached_controller_", "the enchanted/equipped permanent's controller's")):
+    for _step in ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main",
+                  "postcombat_main"):
+        TRIGGER_WHEN.setdefault(
+            _who + _step, f"at the beginning of {_whose} {_step.replace('_', ' ')} "
+            "(trigger_player: the active player)"
+        )
+
 ENTRY_FIELDS = {
     "spell", "targets", "modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable",
     "spell_costs", "etb", "etb_targets", "etb_optional", "etb_if_cast", "triggers", "static",
     "activated", "faces", "face_of", "keyword_costs", "alt_cost", "additional_cost",
     "cost_note", "overload", "cant_be_countered", "enters_tapped", "vanilla",
-    "keywords_only", "notes", "chapters", "enchant", "untranslated",
+    "keywords_only", "notes", "chapters", "enchant", "untranslated", "alt_costs",
 }  # fmt: skip
 TRIGGER_FIELDS = {
     "when", "filter", "condition", "optional", "optional_cost", "limit", "zone", "targets",
     "ops", "modes", "choose", "choose_min", "mode_targets", "who", "min_attackers",
-    "attacks_you", "same_mode_repeatable",
+    "attacks_you", "same_mode_repeatable", "also",
 }  # fmt: skip
 ACTIVATED_FIELDS = {
     "cost", "costs", "ops", "targets", "zone", "sorcery_speed", "mana_ability", "loyalty",

@@ -211,6 +211,8 @@ class Core:
             raise Untranslated("boolean", "as an amount")
         if isinstance(v, int):
             return v
+        if isinstance(v, Ref) and self.fw.resolve_static(v) is not None:
+            return self.value(self.fw.resolve_static(v))
         if isinstance(v, Ref):
             head = v.dotted.split(".")[0]
             variant = v.dotted.split(".")[-1]
@@ -296,6 +298,8 @@ class Core:
 
     # ---------------------------------------------------------- conditions
     def condition(self, c: object) -> dict:
+        if isinstance(c, Ref) and self.fw.resolve_static(c) is not None:
+            return self.condition(self.fw.resolve_static(c))
         if isinstance(c, Ref):
             if c.dotted in _COND_SINGLETONS and _COND_SINGLETONS[c.dotted] is not None:
                 return dict(_COND_SINGLETONS[c.dotted])

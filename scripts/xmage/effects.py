@@ -25,6 +25,16 @@ _TEXT_CALLS = {
     "setStaticText",
     "withDescription",
     "setTargetDescription",
+    "withTextOptions",
+    "withReminderText",
+    "setCanWorksOnStackOnly",
+}
+
+
+#: calls a translator reads itself
+_OWN_CALLS = {
+    "DoIfCostPaid": ("addEffect", "addOtherwiseEffect"),
+    "ConditionalOneShotEffect": ("addEffect", "addOtherwiseEffect"),
 }
 
 
@@ -65,6 +75,8 @@ class Effects:
         optional = False
         for name, args in e.calls:
             if name in _TEXT_CALLS:
+                continue
+            if name in _OWN_CALLS.get(e.cls, ()):
                 continue
             if name == "setTargetPointer" and args:
                 pointer = args[0]
@@ -862,7 +874,8 @@ def _ramp(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 @reg("SearchLibraryPutInPlayTargetControllerEffect")
 def _path(t: Effects, e: JObj, p: dict) -> list[dict]:
-    t.known(e, p, {"tapped", "target", "optional"})
+    p = t.fw.bind_full(e) or {}
+    t.known(e, p, {"tapped", "target", "optional", "whoSearch"})
     if p.get("target") is None:
         raise Untranslated(e.cls, "target")
     out = {"op": "search_library", "to": "battlefield_tapped" if p.get("tapped") else "battlefield",
@@ -1269,7 +1282,18 @@ def _set_pt_all(t: Effects, e: JObj, p: dict) -> list[dict]:
 def _granted(t: Effects, ability: object) -> dict:
     """A granted ability: a keyword name, or a translated ability entry."""
     kws = []
+    prot = None
     for a in _flat((ability,)):
+        if isinstance(a, SCall) and isinstance(a.recv, Ref) and a.recv.last == "ProtectionAbility":
+            colors = []
+            for c in a.args:
+                got = t.f._new_predicate(JObj("ColorPredicate", (c,))).get("colors_any")
+                colors.extend(got or [])
+            if a.name != "from" or not colors:
+                raise Untranslated("ProtectionAbility", a.name)
+            kws.append("Protection")
+            prot = {"colors_any": colors}
+            continue
         kw = t.core.keyword(a)
         if kw is not None and not _keyword_has_params(a):
             kws.append(kw)
@@ -1283,7 +1307,10 @@ def _granted(t: Effects, ability: object) -> dict:
         if kws:
             raise Untranslated("granted ability", "mixed")
         return {"ability": t.ability(a)}
-    return {"keywords": kws}
+    out = {"keywords": kws}
+    if prot:
+        out["protection_from"] = prot
+    return out
 
 
 def _keyword_has_params(a: JObj) -> bool:
@@ -1435,7 +1462,9 @@ def _become_creature_self(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("GainControlTargetEffect")
 def _gain_control(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"duration", "fixedControl"})
-    out = {"op": "gain_control", "duration": t.dur(p.get("duration"))}
+    d = p.get("duration")
+    dur = "permanent" if getattr(d, "last", "") == "Custom" else t.dur(d)
+    out = {"op": "gain_control", "duration": dur}
     out.update(t.tgt())
     return [out]
 
@@ -1586,6 +1615,18 @@ def _neg(v: object) -> object:
     return {"dv": "neg", "of": v}
 
 
+@reg("AttachEffect")
+def _attach(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, set())
+    out = {"op": "attach", "what": "self"}
+    out.update(t.tgt("to"))
+    return [out]
+
+
+simple(["UntapAttachedEffect"], {"op": "untap", "what": "attached"})
+simple(["TapAttachedEffect"], {"op": "tap", "what": "attached"})
+
+
 # ==================================================================== misc
 simple(["DiscoverEffect"], {"op": "discover"})  # replaced below (has n)
 
@@ -1647,12 +1688,12 @@ def _info(t: Effects, e: JObj, p: dict) -> list[dict]:
 def _cond_oneshot(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"effect", "otherwiseEffect", "condition"})
     ctx = t._ctx
-    then = t.ops([p["effect"]], ctx)
+    extra = [a[0] for n, a in e.calls if n == "addEffect"]
+    other = [a[0] for n, a in e.calls if n == "addOtherwiseEffect"]
+    then = t.ops([p["effect"], *extra], ctx)
     out = {"op": "if", "cond": t.core.condition(p["condition"]), "then": then}
-    if p.get("otherwiseEffect") is not None:
-        out["else"] = t.ops([p["otherwiseEffect"]], ctx)
-    for name, args in e.calls_named("addEffect"):
-        pass
+    if p.get("otherwiseEffect") is not None or other:
+        out["else"] = t.ops([p.get("otherwiseEffect"), *other], ctx)
     return [out]
 
 
@@ -1671,10 +1712,11 @@ def _do_if_paid(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"effectOnPaid", "effectOnNotPaid", "cost", "optional"})
     ctx = t._ctx
     extra = [a[0] for n, a in e.calls if n == "addEffect"]
+    other = [a[0] for n, a in e.calls if n == "addOtherwiseEffect"]
     out = {"op": "pay", "cost": t.core.cost(p["cost"]),
            "then": t.ops([p["effectOnPaid"], *extra], ctx)}  # fmt: skip
-    if p.get("effectOnNotPaid") is not None:
-        out["else"] = t.ops([p["effectOnNotPaid"]], ctx)
+    if p.get("effectOnNotPaid") is not None or other:
+        out["else"] = t.ops([p.get("effectOnNotPaid"), *other], ctx)
     if p.get("optional") is False:
         out["optional"] = False
     return [out]

@@ -110,6 +110,8 @@ class FilterReader:
     # ---------------------------------------------------------------- entry
     def read(self, value: object) -> tuple[str, dict]:
         """(kind, filter) for a filter value; kind is permanent/card/spell/player/object/..."""
+        if isinstance(value, Ref) and value.dotted.startswith("FILTER_"):
+            value = Ref("StaticFilters." + value.dotted)
         if isinstance(value, Ref) and value.dotted.startswith("StaticFilters."):
             obj = self.fw.static_filter(value.last)
             if obj is None:

@@ -12,7 +12,7 @@ import re
 
 from . import java as J
 from .source import FRAMEWORK_DIR, MageSource
-from .symbolic import Executor, JObj, Ref, SCall
+from .symbolic import Executor, JObj, Opaq, Ref, SCall
 
 __all__ = ["Framework", "camel_words", "keyword_name"]
 
@@ -102,6 +102,10 @@ class Framework:
                     self.counters = table
         for name in self._text:
             self.paths.setdefault(name, name)
+        self._isa: dict[tuple[str, str], bool | None] = {}
+        self._static_env: dict[str, dict] = {}
+        global _IS_A
+        _IS_A = self.is_a
 
     # ------------------------------------------------------------------ files
     def preload(self, names: list[str]) -> None:
@@ -149,6 +153,62 @@ class Framework:
     def extends(self, cls: str) -> str:
         d = self.decl(cls)
         return d.extends if d else ""
+
+    def supertypes_of(self, cls: str) -> set[str] | None:
+        """Every class and interface ``cls`` extends or implements; None when part of the
+        hierarchy is not a framework class (then nothing can be ruled out)."""
+        out: set[str] = set()
+        todo = [cls]
+        while todo:
+            c = todo.pop()
+            if c in out:
+                continue
+            out.add(c)
+            d = self.decl(c)
+            if d is None:
+                if c in ("Object", "Serializable", "Copyable", "MageItem", "Comparable"):
+                    continue
+                return None
+            parents = ([d.extends] if d.extends else []) + [i.split(".")[-1] for i in d.implements]
+            todo.extend(p for p in parents if p)
+        return out
+
+    def is_a(self, cls: str, typ: str) -> bool | None:
+        key = (cls, typ)
+        if key not in self._isa:
+            if cls == typ:
+                self._isa[key] = True
+            elif not self.is_framework(cls) or not self.is_framework(typ):
+                self._isa[key] = None
+            else:
+                sup = self.supertypes_of(cls)
+                self._isa[key] = None if sup is None else (typ in sup)
+        return self._isa[key]
+
+    def static_env(self, decl: J.TypeDecl) -> dict:
+        """A framework class's static fields (``defaultFilter`` and friends), evaluated once."""
+        if decl.name not in self._static_env:
+            ex = Executor()
+            env: dict = {}
+            self._static_env[decl.name] = env
+            for m in decl.members:
+                if m.kind == "field" and "static" in m.modifiers and m.init is not None:
+                    env[m.name] = ex.ev(m.init, env)
+        return self._static_env[decl.name]
+
+    def resolve_static(self, ref: object) -> object | None:
+        """``GreatestAmongPermanentsValue.POWER_CONTROLLED_CREATURES`` -> the object its
+        static field holds (None when it is not such a field)."""
+        if not isinstance(ref, Ref) or ref.dotted.count(".") != 1:
+            return None
+        cls, name = ref.dotted.split(".")
+        if name == "instance" or not self.is_framework(cls):
+            return None
+        decl = self.decl(cls)
+        if decl is None:
+            return None
+        value = self.static_env(decl).get(name)
+        return value if isinstance(value, JObj) else None
 
     def ancestors(self, cls: str) -> list[str]:
         out = []
@@ -210,6 +270,7 @@ class Framework:
             and first.expr.name == "this"
         ):
             ex = Executor()
+            ex.fields = self.static_env(decl)
             args = tuple(ex.ev(a, dict(env)) for a in first.expr.args)
             deeper = self.bind_full(JObj(obj.cls, args), depth + 1)
             if deeper is not None:
@@ -251,11 +312,7 @@ class Framework:
         if ctor is None:
             raise KeyError(f"{cls}: no constructor for {len(args)} arguments")
         ex = Executor()
-        fields = {}
-        for m in decl.members:
-            if m.kind == "field" and "static" in m.modifiers and m.init is not None:
-                fields[m.name] = ex.ev(m.init, fields)
-        ex.fields = fields
+        ex.fields = self.static_env(decl)
         env: dict = {"this": this}
         for (_typ, pname), value in _bind(ctor.params, args):
             env[pname] = value
@@ -307,11 +364,22 @@ def _type_ok(param_type: str, value: object) -> bool:
             return pt == head
         if value.dotted.endswith(".class"):
             return pt == "Class"
+    if isinstance(value, Opaq):
+        return True  # unknown: any type
+    if isinstance(value, SCall) and isinstance(value.recv, Ref) and value.recv.last == "Mana":
+        return pt == "Mana"
     if pt in _PRIMS or pt in _ENUMS:
         return False
     if isinstance(value, list):
         return param_type.endswith("...") or pt.endswith("[]") or pt in ("List", "Set")
+    if isinstance(value, JObj) and _IS_A is not None:
+        known = _IS_A(value.cls, pt)
+        if known is False:
+            return False
     return True
+
+
+_IS_A = None  # set by Framework: (class, type) -> True/False/None (unknown)
 
 
 def _bind(params: tuple, args: tuple) -> list:

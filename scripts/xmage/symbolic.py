@@ -360,7 +360,7 @@ class Executor:
             if name == "getInstance" or (name == "instance" and not args):
                 return JObj(recv.dotted, ())
             if name == "get" and recv.last == "StaticValue" and len(args) == 1:
-                return args[0]
+                return JObj("StaticValue", args)
             return SCall(recv, name, args)
         if isinstance(recv, SCall | LambdaVal | Opaq | int | str | list | float | bool):
             return SCall(recv, name, args)

@@ -310,6 +310,9 @@ class Translator:
             entry["spell_costs"] = body["costs"]
 
     def _top_ability(self, ab: object, entry: dict, res: CardResult) -> None:
+        if _is_protection(ab):
+            res.abilities.append(AbilityResult("keyword", True, "ProtectionAbility"))
+            return
         if not isinstance(ab, JObj):
             res.abilities.append(AbilityResult("ability", False, _name(ab), _name(ab), "not an object"))
             return
@@ -347,7 +350,10 @@ class Translator:
         elif kind == "static":
             entry.setdefault("static", []).extend(out["ops"])
         elif kind == "flag":
-            entry.update(out["flags"])
+            for k, v in out["flags"].items():
+                entry[k] = entry.get(k, []) + v if isinstance(v, list) else v
+        elif kind == "keyword":
+            pass
         else:  # pragma: no cover - every kind is handled above
             raise AssertionError(kind)
 
@@ -536,7 +542,7 @@ class Translator:
             p = self.core.params(ab)
             self.core.check_known(ab, p, {"effect", "zone"})
             zone = getattr(p.get("zone"), "last", "BATTLEFIELD")
-            if zone != "BATTLEFIELD":
+            if zone not in ("BATTLEFIELD", "ALL"):
                 raise Untranslated(cls, f"zone {zone}")
             body = self._ability_body(ab, [p["effect"]], [])
             self._finish_targets(body, ab, EffectCtx())
@@ -587,8 +593,76 @@ class Translator:
         if cls == "LoyaltyAbility":
             return self._loyalty(ab)
         if cls == "OrTriggeredAbility":
-            raise Untranslated(cls)
+            return self._or_trigger(ab)
+        if cls == "AlternativeCostSourceAbility":
+            return self._alt_cost(ab)
+        if cls in ("ProtectionAbility",):
+            return {"kind": "keyword", "keyword": "Protection"}
+        wrapped = self._unwrap(ab)
+        if wrapped is not None:
+            return self.ability(wrapped)
         raise Untranslated(cls)
+
+    _WRAP_ROOTS = {
+        "ActivatedAbilityImpl": "SimpleActivatedAbility",
+        "ActivatedManaAbilityImpl": "SimpleManaAbility",
+    }
+
+    def _unwrap(self, ab: JObj) -> JObj | None:
+        """A framework ability subclass that only configures a known ability (Treasure's
+        ability, EntersBattlefieldAttachToTarget...) -> that known ability, with its calls."""
+        if not self.fw.is_framework(ab.cls):
+            return None
+        stop = set(TRIGGERS) | _ACTIVATED | set(_MANA) | set(self._WRAP_ROOTS) | {
+            "SimpleStaticAbility", "EntersBattlefieldAbility", "TriggeredAbilityImpl",
+            "StaticAbility", "DelayedTriggeredAbility", "ZoneChangeTriggeredAbility",
+        }  # fmt: skip
+        try:
+            root, calls = self.fw.expand(ab, stop=stop)
+        except KeyError:
+            return None
+        if root not in stop or root in ("TriggeredAbilityImpl", "StaticAbility",
+                                        "DelayedTriggeredAbility", "ZoneChangeTriggeredAbility"):  # fmt: skip
+            return None
+        rootargs = next((a for n, a in calls if n == "__root_args__"), ())
+        out = JObj(self._WRAP_ROOTS.get(root, root), rootargs)
+        out.calls = [(n, a) for n, a in calls if n != "__root_args__"]
+        self._used.add(ab.cls)
+        return out
+
+    def _or_trigger(self, ab: JObj) -> dict:
+        """"When this enters or dies, ...": one trigger entry per event, sharing ops."""
+        p = self.core.params(ab)
+        self.core.check_known(ab, p, {"zone", "effect", "optional", "abilities"})
+        subs = [self.ability(a) for a in _flat((p.get("abilities"),))]
+        if not subs or any(s_.get("kind") != "triggered" or s_.get("ops") for s_ in subs):
+            raise Untranslated("OrTriggeredAbility", "parts")
+        body = self._ability_body(ab, [p["effect"]], [])
+        out = {"kind": "triggered", "when": subs[0]["when"], "also": [
+            {k: v for k, v in s_.items() if k not in ("kind", "ops", "targets")} for s_ in subs[1:]
+        ]}  # fmt: skip
+        for k in ("filter", "zone", "who"):
+            if k in subs[0]:
+                out[k] = subs[0][k]
+        if p.get("optional"):
+            out["optional"] = True
+        out.update(body)
+        self._finish_targets(out, ab, EffectCtx())
+        return out
+
+    def _alt_cost(self, ab: JObj) -> dict:
+        p = self.core.params(ab)
+        self.core.check_known(ab, p, {"cost", "condition", "conditon"})
+        if p.get("cost") is None:
+            raise Untranslated("AlternativeCostSourceAbility", "no cost")
+        out = {"costs": self.core.cost(p["cost"])}
+        cond = p.get("condition", p.get("conditon"))
+        if cond is not None:
+            out["if"] = self.core.condition(cond)
+        for name, _args in ab.calls:
+            if name not in _ABILITY_TEXT_CALLS:
+                raise Untranslated(f"AlternativeCostSourceAbility.{name}")
+        return {"kind": "flag", "flags": {"alt_costs": [out]}}
 
     def _ability_body(self, ab: JObj, effects: list, targets: list, allow_costs: bool = False) -> dict:
         """Effects, targets, modes and costs added to an ability object -> ops etc."""
@@ -789,6 +863,8 @@ class Translator:
             pointer = pkind
         elif cls in ("DealsCombatDamageToAPlayerTriggeredAbility",):
             pointer = "player"  # the damaged player is "that player" (defaults to true)
+        elif cls.startswith("BeginningOf"):
+            pointer = "player"  # AtStepTriggeredAbility points at the active player
         if p.get("optional") or p.get("isOptional"):
             out["optional"] = True
         cond = p.get("interveningIfClauseCondition") or p.get("condition")
@@ -867,7 +943,7 @@ class Translator:
             else:
                 ops = self.effects.ops([p["effect"]], EffectCtx())
         elif cls == "DynamicManaAbility":
-            self.core.check_known(ab, p, {"mana", "amount", "cost", "netAmount"})
+            self.core.check_known(ab, p, {"mana", "amount", "cost", "netAmount", "oneChoice"})
             costs = self.core.cost(p.get("cost")) if p.get("cost") is not None else costs
             ops = [{"op": "add_mana", "mana": self.core.mana(p["mana"]),
                     "n": self.core.value(p["amount"])}]  # fmt: skip
@@ -1044,6 +1120,12 @@ _MANA = {
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
 }
+
+
+def _is_protection(ab: object) -> bool:
+    from .symbolic import SCall
+
+    return isinstance(ab, SCall) and isinstance(ab.recv, Ref) and ab.recv.last == "ProtectionAbility"
 
 
 def _kind_of(cls: str) -> str:
