@@ -671,6 +671,7 @@ ENTRY_FIELDS = {
     "activated", "faces", "face_of", "keyword_costs", "alt_cost", "additional_cost",
     "cost_note", "overload", "cant_be_countered", "enters_tapped", "vanilla",
     "keywords_only", "notes", "chapters", "enchant", "untranslated", "alt_costs",
+    "source",
 }  # fmt: skip
 TRIGGER_FIELDS = {
     "when", "filter", "condition", "optional", "optional_cost", "limit", "zone", "targets",

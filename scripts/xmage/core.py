@@ -30,6 +30,7 @@ DURATIONS = {
     "WhileInGraveyard": "while_in_graveyard",
 }
 
+_MAX_SYMBOLS = 20  # Mox Lotus adds {∞}: never write a billion symbols
 _MANA_LETTERS = {"W", "U", "B", "R", "G", "C"}
 _COLOR_WORDS = {
     "WHITE": "W",
@@ -443,8 +444,8 @@ class Core:
                 "GenericMana": None,
             }.get(m.name)
             n = m.args[0] if m.args else 1
-            if sym and isinstance(n, int):
-                return "{" + sym + "}" * 1 if n == 1 else ("{" + sym + "}") * n
+            if sym and isinstance(n, int) and 0 < n <= _MAX_SYMBOLS:
+                return ("{" + sym + "}") * n
         if isinstance(m, JObj) and m.cls == "Mana":
             p = self.params(m)
             order = [("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"),
@@ -455,6 +456,8 @@ class Core:
             }:  # fmt: skip
                 if vals.get("generic") or vals.get("any"):
                     raise Untranslated("Mana", "generic/any")
+                if sum(vals.values()) > _MAX_SYMBOLS:
+                    raise Untranslated("Mana", "amount too large to write as symbols")
                 return "".join(("{" + s + "}") * vals.get(k, 0) for k, s in order)
             if len(m.args) == 1 and isinstance(m.args[0], Ref):  # Mana(ManaType.X)
                 letter = {"WHITE": "W", "BLUE": "U", "BLACK": "B", "RED": "R", "GREEN": "G",

@@ -1314,7 +1314,8 @@ def _granted(t: Effects, ability: object) -> dict:
 
 
 def _keyword_has_params(a: JObj) -> bool:
-    return bool(a.args) or bool(a.calls)
+    """Keyword objects built with only wording flags (``MenaceAbility(false)``) are plain."""
+    return any(not isinstance(x, bool) for x in a.args) or bool(a.calls)
 
 
 @reg("GainAbilityTargetEffect")

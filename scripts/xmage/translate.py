@@ -190,6 +190,7 @@ class Translator:
         self._local: dict[str, J.TypeDecl] = {}
         self._used: set[str] = set()
         self.errors: list[str] = []
+        self._fields: dict = {}
 
     # ================================================================ cards
     def card(self, java_text: str, class_name: str, face_names: list[str] | None = None,
@@ -215,6 +216,7 @@ class Translator:
         if ctor is None:
             return CardResult({}, error="no card constructor")
         card = CardProxy()
+        self._fields = ex.fields
         ex.run(ctor.body, {"this": card})
         return self._assemble(card, ex, main, face_names or [], layout)
 
@@ -418,8 +420,7 @@ class Translator:
                 res.abilities.append(AbilityResult("chapter", False, "SagaAbility",
                                                    f"SagaAbility.{name}"))  # fmt: skip
                 continue
-            nums = [ROMAN[a.last.split("_")[1]] for a in args if isinstance(a, Ref)
-                    and a.dotted.startswith("SagaChapter.")]  # fmt: skip
+            nums = [ROMAN[a.last.split("_")[1]] for a in args if _is_chapter(a)]
             if len(nums) == 2:
                 nums = list(range(nums[0], nums[1] + 1))
             res.chapters_total += 1
@@ -434,7 +435,7 @@ class Translator:
             entry["chapters"] = chapters
 
     def _chapter(self, args: tuple) -> dict:
-        rest = [a for a in args[1:] if not (isinstance(a, Ref) and a.dotted.startswith("SagaChapter."))]
+        rest = [a for a in args[1:] if not _is_chapter(a)]
         effects: list = []
         targets: list = []
         optional = False
@@ -459,6 +460,7 @@ class Translator:
             holder.calls.append(("addTarget", (t,)))
         if lam is not None:
             ex = Executor(self._local)
+            ex.fields = self._fields
             missed = ex.run_lambda(lam, (holder,))
             if missed:
                 raise Untranslated("java " + missed[0], "chapter lambda")
@@ -1120,6 +1122,11 @@ _MANA = {
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
 }
+
+
+def _is_chapter(a: object) -> bool:
+    return isinstance(a, Ref) and (a.dotted.startswith("SagaChapter.CHAPTER_")
+                                   or a.dotted.startswith("CHAPTER_"))  # fmt: skip
 
 
 def _is_protection(ab: object) -> bool:
