@@ -57,6 +57,7 @@ COMMON_FIELDS = {
     "target": ("int", False),  # which target spec a "target" reference means (default 0)
     "x": ("str", False),  # hand-written: what X means, in words
     "optional": ("bool", False),  # "you may"
+    "note": ("str", False),  # hand-written remark
 }
 
 OPS: dict[str, dict] = {
@@ -73,14 +74,16 @@ OPS: dict[str, dict] = {
         "source:ref to:ref",
         "The `source` creature deals damage equal to its power to `to` (one-sided fight).",
     ),
-    "fight": _op("a:ref b:ref", "`a` and `b` each deal damage equal to their power to the other (701.14)."),
+    "fight": _op(
+        "a:ref b:ref", "`a` and `b` each deal damage equal to their power to the other (701.14)."
+    ),
     "gain_life": _op("n:value who?:who", "`who` (default you) gains n life (119.3)."),
     "lose_life": _op("n:value who?:who", "`who` loses n life (119.3)."),
     # ----------------------------------------------------------- card movement
     "draw": _op("n:value who?:who delayed?:str", "`who` draws n cards (121)."),
     "discard": _op(
         "n:value who?:who chooser?:str reveal?:bool filter?:filter random?:bool keep?:str",
-        "`who` discards n cards (`\"hand\"`: the whole hand); `chooser: you` when the "
+        '`who` discards n cards (`"hand"`: the whole hand); `chooser: you` when the '
         "caster picks from the revealed hand; `random` for a random discard (701.9).",
     ),
     "mill": _op("n:value who?:who", "`who` mills n cards (701.13)."),
@@ -108,7 +111,9 @@ OPS: dict[str, dict] = {
         "Exile the top n cards of your library; you may play them (or one of them) until "
         "`duration` ends.",
     ),
-    "destroy": _op("what:ref filter?:filter no_regen?:bool", "Destroy (701.8). `what: all` uses `filter`."),
+    "destroy": _op(
+        "what:ref filter?:filter no_regen?:bool", "Destroy (701.8). `what: all` uses `filter`."
+    ),
     "exile": _op(
         "what:ref filter?:filter who?:who until?:str remember?:bool",
         "Exile (406). `what`: a ref, `all` (permanents matching `filter`), or `graveyard` "
@@ -228,13 +233,17 @@ OPS: dict[str, dict] = {
         "scope:str filter?:str from?:str duration?:str instances?:int who?:who",
         "Give cascade to spells (hand-written; see effects.json README).",
     ),
-    "copy_spell": _op("what:ref new_targets?:bool", "Copy a spell (707.10); may choose new targets."),
+    "copy_spell": _op(
+        "what:ref new_targets?:bool", "Copy a spell (707.10); may choose new targets."
+    ),
     "extra_turn": _op("who:who", "Take an extra turn (500.7)."),
     "additional_combat": _op("", "An additional combat phase after this one (500.8)."),
     "additional_land_plays": _op("n:int duration:duration", "You may play n more lands (305.2)."),
     "win_game": _op("", "You win the game (104.2)."),
     "each_player_discard_hand_draw": _op("n:value x?:str", "Wheel (hand-written)."),
-    "other": _op("hint:str", "Hand-written only: an effect outside the vocabulary (never translated)."),
+    "other": _op(
+        "hint:str", "Hand-written only: an effect outside the vocabulary (never translated)."
+    ),
     # ---------------------------------------------- continuous effects (613)
     "pump": _op(
         "power:value toughness:value who:ref duration:duration filter?:filter",
@@ -252,13 +261,21 @@ OPS: dict[str, dict] = {
         "Give keywords or an ability (layer 6). `ability` is {kind, ...} as in an entry.",
         layer="6",
     ),
-    "grant_player": _op("who:who keywords:list duration:duration", "Give a player hexproof/shroud..."),
-    "lose_keywords": _op("what:ref keywords:list duration:duration", "Lose keywords (layer 6).", layer="6"),
+    "grant_player": _op(
+        "who:who keywords:list duration:duration", "Give a player hexproof/shroud..."
+    ),
+    "lose_keywords": _op(
+        "what:ref keywords:list duration:duration", "Lose keywords (layer 6).", layer="6"
+    ),
     "protection_from_chosen_color": _op(
-        "what:ref duration:duration", "Protection from the color of your choice (layer 6).", layer="6"
+        "what:ref duration:duration",
+        "Protection from the color of your choice (layer 6).",
+        layer="6",
     ),
     "set_color": _op(
-        "what:ref colors:list duration:duration add?:bool", "Becomes the color(s) (layer 5).", layer="5"
+        "what:ref colors:list duration:duration add?:bool",
+        "Becomes the color(s) (layer 5).",
+        layer="5",
     ),
     "add_types": _op(
         "what:ref duration:duration types?:list subtypes?:list",
@@ -293,13 +310,13 @@ OPS: dict[str, dict] = {
         "resolving attaches itself this way (303.4f).",
     ),
     # ---------------------------------------------------- structure / control
-    "may": _op("ops:ops who?:who", "\"You may\": the player chooses whether `ops` happen."),
+    "may": _op("ops:ops who?:who", '"You may": the player chooses whether `ops` happen.'),
     "if": _op(
         "cond:cond then:ops else?:ops", "Do `then` if the condition is true, else `else` (608.2c)."
     ),
     "pay": _op(
         "cost:costs then:ops else?:ops who?:who",
-        "\"You may pay <cost>. If you do, <then>\" (DoIfCostPaid); `optional: false` when it "
+        '"You may pay <cost>. If you do, <then>" (DoIfCostPaid); `optional: false` when it '
         "must be paid if able.",
     ),
     "unless": _op(
@@ -313,7 +330,7 @@ OPS: dict[str, dict] = {
     ),
     "reflexive": _op(
         "ops:ops targets?:targets if?:cond",
-        "A reflexive triggered ability (\"when you do\", 603.12) with its own targets.",
+        'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
 }
 
@@ -327,8 +344,8 @@ REFS = {
     "attached": "the permanent this Aura/Equipment is attached to",
     "all": "every permanent matching the op's `filter`",
     "chosen": "chosen on resolution (not targeted) by `who`, matching `filter`",
-    "trigger_object": "the object the trigger event was about (\"it\", \"that creature\")",
-    "trigger_player": "the player the trigger event was about (\"that player\")",
+    "trigger_object": 'the object the trigger event was about ("it", "that creature")',
+    "trigger_player": 'the player the trigger event was about ("that player")',
     "controller_of_target": "the controller of target spec 0 / `target: n`",
     "controller_of_trigger_object": "the controller of the trigger's object",
     "divided": "damage divided among the targets as chosen when cast (601.2d)",
@@ -424,7 +441,7 @@ FILTER_KEYS = {
     "mv_parity": "odd | even",
     "tapped": "bool: tapped (true) / untapped (false)",
     "token": "bool: token (true) / nontoken (false)",
-    "other": "bool: not the source (\"another\")",
+    "other": 'bool: not the source ("another")',
     "self": "bool: is the source",
     "attacking": "bool",
     "blocking": "bool",
@@ -655,36 +672,109 @@ TRIGGER_WHEN = {
     "self_targeted_by_your_spell": "heroic",
     "reflexive": "",
 }
-for _who, _whose in (("your_", "your"), ("each_", "each player's"),
-                     ("each_opponent_", "each opponent's"),
-                     ("attached_controller_", "the enchanted/equipped permanent's controller's")):
-    for _step in ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main",
-                  "postcombat_main"):
+for _who, _whose in (
+    ("your_", "your"),
+    ("each_", "each player's"),
+    ("each_opponent_", "each opponent's"),
+    ("attached_controller_", "the enchanted/equipped permanent's controller's"),
+):
+    for _step in (
+        "upkeep",
+        "end_step",
+        "beginning_of_combat",
+        "draw_step",
+        "precombat_main",
+        "postcombat_main",
+    ):
         TRIGGER_WHEN.setdefault(
-            _who + _step, f"at the beginning of {_whose} {_step.replace('_', ' ')} "
-            "(trigger_player: the active player)"
+            _who + _step,
+            f"at the beginning of {_whose} {_step.replace('_', ' ')} "
+            "(trigger_player: the active player)",
         )
 
 ENTRY_FIELDS = {
-    "spell", "targets", "modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable",
-    "spell_costs", "etb", "etb_targets", "etb_optional", "etb_if_cast", "triggers", "static",
-    "activated", "faces", "face_of", "keyword_costs", "alt_cost", "additional_cost",
-    "cost_note", "overload", "cant_be_countered", "enters_tapped", "vanilla",
-    "keywords_only", "notes", "chapters", "enchant", "untranslated", "alt_costs",
-    "source",
-}  # fmt: skip
-TRIGGER_FIELDS = {
-    "when", "filter", "condition", "optional", "optional_cost", "limit", "zone", "targets",
-    "ops", "modes", "choose", "choose_min", "mode_targets", "who", "min_attackers",
-    "attacks_you", "same_mode_repeatable", "also",
-}  # fmt: skip
-ACTIVATED_FIELDS = {
-    "cost", "costs", "ops", "targets", "zone", "sorcery_speed", "mana_ability", "loyalty",
-    "note", "limit", "condition", "modes", "choose", "choose_min", "mode_targets",
+    "spell",
+    "targets",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
     "same_mode_repeatable",
-}  # fmt: skip
-CHAPTER_FIELDS = {"chapters", "ops", "targets", "optional", "untranslated", "modes", "choose",
-                  "choose_min", "mode_targets"}  # fmt: skip
+    "spell_costs",
+    "etb",
+    "etb_targets",
+    "etb_optional",
+    "etb_if_cast",
+    "triggers",
+    "static",
+    "activated",
+    "faces",
+    "face_of",
+    "keyword_costs",
+    "alt_cost",
+    "additional_cost",
+    "cost_note",
+    "overload",
+    "cant_be_countered",
+    "enters_tapped",
+    "vanilla",
+    "keywords_only",
+    "notes",
+    "chapters",
+    "enchant",
+    "untranslated",
+    "alt_costs",
+    "source",
+}
+TRIGGER_FIELDS = {
+    "when",
+    "filter",
+    "condition",
+    "optional",
+    "optional_cost",
+    "limit",
+    "zone",
+    "targets",
+    "ops",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+    "who",
+    "min_attackers",
+    "attacks_you",
+    "same_mode_repeatable",
+    "also",
+}
+ACTIVATED_FIELDS = {
+    "cost",
+    "costs",
+    "ops",
+    "targets",
+    "zone",
+    "sorcery_speed",
+    "mana_ability",
+    "loyalty",
+    "note",
+    "limit",
+    "condition",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+    "same_mode_repeatable",
+}
+CHAPTER_FIELDS = {
+    "chapters",
+    "ops",
+    "targets",
+    "optional",
+    "untranslated",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+}
 
 
 def op_names() -> list[str]:
@@ -784,6 +874,8 @@ def _costs(v: object, path: str) -> list[str]:
 
 
 def _filter(f: object, path: str) -> list[str]:
+    if isinstance(f, str):
+        return []  # hand-written words ("nonland"): never counted as translated
     if not isinstance(f, dict):
         return [f"{path}: not an object"]
     out = []

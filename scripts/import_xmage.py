@@ -76,8 +76,9 @@ def resolve_names(
 
 
 # ------------------------------------------------------------------ the import
-def run_import(src: MageSource, cards: list[dict] | None, only: set[str] | None = None,
-               progress: bool = False) -> tuple[dict, dict]:  # fmt: skip
+def run_import(
+    src: MageSource, cards: list[dict] | None, only: set[str] | None = None, progress: bool = False
+) -> tuple[dict, dict]:
     """Translate every card class named in the set files -> (cards, report)."""
     fw = Framework(src)
     tr = Translator(fw)
@@ -106,9 +107,12 @@ def run_import(src: MageSource, cards: list[dict] | None, only: set[str] | None 
             out[name] = res.entry
             results.append((name, rec, res))
         if progress:
-            print(f"  {min(i + batch, len(todo))}/{len(todo)} cards ({time.time() - t0:.0f} s)",
-                  file=sys.stderr)  # fmt: skip
+            print(
+                f"  {min(i + batch, len(todo))}/{len(todo)} cards ({time.time() - t0:.0f} s)",
+                file=sys.stderr,
+            )
     rep = build_report(results)
+    rep["op_sources"] = {op: sorted(cls) for op, cls in sorted(tr.effects.sources.items())}
     rep["importer_errors"] = len(tr.errors)
     rep["importer_error_samples"] = sorted(set(tr.errors))[:40]
     return out, rep
@@ -183,8 +187,16 @@ def build_report(results: list) -> dict:
 def _main_type(rec: dict | None) -> str:
     if rec is None:
         return "?"
-    for t in ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact",
-              "Enchantment", "Land"):  # fmt: skip
+    for t in (
+        "Creature",
+        "Planeswalker",
+        "Battle",
+        "Instant",
+        "Sorcery",
+        "Artifact",
+        "Enchantment",
+        "Land",
+    ):
         if t in rec.get("types", []):
             return t
     return rec.get("types", ["?"])[0] if rec.get("types") else "?"
@@ -193,11 +205,15 @@ def _main_type(rec: dict | None) -> str:
 def print_report(rep: dict) -> None:
     n = rep["nonland"]
     print(f"cards translated: {rep['cards']:,}")
-    print(f"nonland cards: {n['total']:,}: full {n['full']:,} ({n['full_pct']}%), "
-          f"partly {n['partial']:,}, not {n['none']:,}")  # fmt: skip
+    print(
+        f"nonland cards: {n['total']:,}: full {n['full']:,} ({n['full_pct']}%), "
+        f"partly {n['partial']:,}, not {n['none']:,}"
+    )
     s = rep["sagas"]
-    print(f"Saga chapter abilities translated: {s['chapter_abilities_translated']} of "
-          f"{s['chapter_abilities']}; Sagas complete: {s['sagas_complete']} of {s['sagas']}")  # fmt: skip
+    print(
+        f"Saga chapter abilities translated: {s['chapter_abilities_translated']} of "
+        f"{s['chapter_abilities']}; Sagas complete: {s['sagas_complete']} of {s['sagas']}"
+    )
     a = rep["abilities"]
     print(f"abilities translated: {a['translated']:,} of {a['total']:,}")
     print("by type (full/partial/none):")
@@ -249,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cards != DEFAULT_CARDS:
         print(f"error: no cards.json at {args.cards}", file=sys.stderr)
         return 2
-    out, rep = run_import(src, cards, set(args.only) if args.only else None,
-                          progress=not args.quiet)  # fmt: skip
+    out, rep = run_import(
+        src, cards, set(args.only) if args.only else None, progress=not args.quiet
+    )
     meta = {
         "repository": "magefree/mage",
         "commit": commit,

@@ -65,12 +65,14 @@ def main(argv: list[str] | None = None) -> int:
         _write(out / p, t)
     # a set file naming them
     lines = [
-        f'        cards.add(new SetCardInfo("{n}", 1, Rarity.COMMON, mage.cards.{c[0].lower()}.{c}.class));'
+        f'        cards.add(new SetCardInfo("{n}", 1, Rarity.COMMON, '
+        f"mage.cards.{c[0].lower()}.{c}.class));"
         for n, c in CARDS
     ]
     _write(
         out / SETS_DIR / "FixtureSet.java",
-        "package mage.sets;\n\n// Test fixture: the cards copied from XMage for the importer tests.\n"
+        "package mage.sets;\n\n"
+        "// Test fixture: the cards copied from XMage for the importer tests.\n"
         "public final class FixtureSet {\n    private FixtureSet() {\n"
         + "\n".join(lines)
         + "\n    }\n}\n",
@@ -82,11 +84,18 @@ def main(argv: list[str] | None = None) -> int:
 
     fw = Framework(src)
     tr = Translator(fw)
-    for name, cls in CARDS:
+    for _name, cls in CARDS:
         tr.card(texts[paths[cls]], cls, [], None)
     tr.core.filters.fw.static_filter("FILTER_X")  # StaticFilters is always read
-    used = sorted(set(fw._text) | {p for p in fw.paths.values() if p.endswith(
-        ("SubType.java", "CardType.java", "SuperType.java", "CounterType.java"))})  # fmt: skip
+    used = sorted(
+        set(fw._text)
+        | {fw.paths[c] for c in fw.looked_up if c in fw.paths}
+        | {
+            p
+            for p in fw.paths.values()
+            if p.endswith(("SubType.java", "CardType.java", "SuperType.java", "CounterType.java"))
+        }
+    )
     framework = src.read_many(used)
     corpus = "\n".join(texts.values()) + "\n".join(
         t for p, t in framework.items() if not p.endswith(("SubType.java", "StaticFilters.java"))
@@ -139,6 +148,8 @@ def _trim_static_filters(text: str, corpus: str) -> str:
         if depth:
             depth += line.count("{") - line.count("}")
             continue
+        if skip and line[:1] not in (" ", "\n", ""):
+            skip = False  # the class's closing brace
         if skip and (m or not re.match(r"^    (public|static|//|\}|$)", line)):
             continue
         if skip and line.strip() == "":

@@ -199,9 +199,25 @@ class Core:
             if k in known or v is None or v is False:
                 continue
             low = k.lower()
-            if any(w in low for w in ("text", "rule", "description", "name", "message", "hint",
-                                      "outcome", "prefix", "suffix", "pronoun", "noun",
-                                      "reminder", "showeffecthint", "showabilityhint")):  # fmt: skip
+            if any(
+                w in low
+                for w in (
+                    "text",
+                    "rule",
+                    "description",
+                    "name",
+                    "message",
+                    "hint",
+                    "outcome",
+                    "prefix",
+                    "suffix",
+                    "pronoun",
+                    "noun",
+                    "reminder",
+                    "showeffecthint",
+                    "showabilityhint",
+                )
+            ):
                 continue
             raise Untranslated(obj.cls, f"parameter {k}")
 
@@ -244,9 +260,11 @@ class Core:
         if cls == "PermanentsOnBattlefieldCount":
             p = self.params(v)
             self.check_known(v, p, {"filter", "multiplier"})
-            out = {"dv": "count", "filter": self.filters.filter(p["filter"])} if p.get(
-                "filter"
-            ) is not None else {"dv": "count", "filter": {}}
+            out = (
+                {"dv": "count", "filter": self.filters.filter(p["filter"])}
+                if p.get("filter") is not None
+                else {"dv": "count", "filter": {}}
+            )
             return _mul(out, p.get("multiplier"))
         if cls == "CountersSourceCount" and len(a) == 1:
             ct = self.fw.counter(a[0])
@@ -279,8 +297,11 @@ class Core:
         if cls == "GreatestAmongPermanentsValue":
             p = self.params(v)
             q = p.get("quality")
-            key = {"Power": "greatest_power", "Toughness": "greatest_toughness",
-                   "ManaValue": "greatest_mv"}.get(_name(q) and str(getattr(q, "last", "")))  # fmt: skip
+            key = {
+                "Power": "greatest_power",
+                "Toughness": "greatest_toughness",
+                "ManaValue": "greatest_mv",
+            }.get(_name(q) and str(getattr(q, "last", "")))
             if key and p.get("filter") is not None:
                 return {"dv": key, "filter": self.filters.filter(p["filter"])}
         if cls == "CountersControllerCount" and len(a) == 1:
@@ -320,8 +341,10 @@ class Core:
         if cls == "CompoundCondition":
             parts = [x for x in _flat(a) if not isinstance(x, str)]
             kind = "and"
-            if parts and isinstance(parts[0], Ref) and parts[0].dotted.startswith(
-                "CompoundCondition.Operator."
+            if (
+                parts
+                and isinstance(parts[0], Ref)
+                and parts[0].dotted.startswith("CompoundCondition.Operator.")
             ):
                 kind = parts[0].last.lower()
                 parts = parts[1:]
@@ -393,13 +416,18 @@ class Core:
             p = self.params(c)
             who = _WHO.get(getattr(p.get("targetController"), "last", ""), None)
             if who and p.get("comparisonType") is not None and isinstance(p.get("amount"), int):
-                return {"cond": "life", "who": who,
-                        "cmp": [CMP[p["comparisonType"].last], p["amount"]]}  # fmt: skip
+                return {
+                    "cond": "life",
+                    "who": who,
+                    "cmp": [CMP[p["comparisonType"].last], p["amount"]],
+                }
         if cls == "OpponentsLostLifeCondition":
             p = self.params(c)
             if p.get("comparisonType") is not None:
-                return {"cond": "opponents_lost_life_this_turn",
-                        "cmp": [CMP[p["comparisonType"].last], p.get("amount")]}  # fmt: skip
+                return {
+                    "cond": "opponents_lost_life_this_turn",
+                    "cmp": [CMP[p["comparisonType"].last], p.get("amount")],
+                }
         if cls == "IsStepCondition":
             p = self.params(c)
             step = getattr(p.get("phaseStep"), "last", "")
@@ -410,8 +438,11 @@ class Core:
             p = self.params(c)
             phase = getattr(p.get("turnPhase"), "last", "")
             if phase:
-                return {"cond": "phase", "phase": phase.lower(),
-                        "yours": bool(p.get("yourTurn", False))}  # fmt: skip
+                return {
+                    "cond": "phase",
+                    "phase": phase.lower(),
+                    "yours": bool(p.get("yourTurn", False)),
+                }
         if cls == "OpponentControlsMoreCondition" and len(a) == 1:
             return {"cond": "opponent_controls_more", "filter": self.filters.filter(a[0])}
         raise Untranslated(cls, "condition")
@@ -448,20 +479,39 @@ class Core:
                 return ("{" + sym + "}") * n
         if isinstance(m, JObj) and m.cls == "Mana":
             p = self.params(m)
-            order = [("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"),
-                     ("green", "G"), ("colorless", "C")]  # fmt: skip
+            order = [
+                ("white", "W"),
+                ("blue", "U"),
+                ("black", "B"),
+                ("red", "R"),
+                ("green", "G"),
+                ("colorless", "C"),
+            ]
             vals = {k.lower(): v for k, v in p.items()}
             if all(isinstance(v, int) for v in vals.values()) and set(vals) <= {
-                "white", "blue", "black", "red", "green", "generic", "colorless", "any"
-            }:  # fmt: skip
+                "white",
+                "blue",
+                "black",
+                "red",
+                "green",
+                "generic",
+                "colorless",
+                "any",
+            }:
                 if vals.get("generic") or vals.get("any"):
                     raise Untranslated("Mana", "generic/any")
                 if sum(vals.values()) > _MAX_SYMBOLS:
                     raise Untranslated("Mana", "amount too large to write as symbols")
                 return "".join(("{" + s + "}") * vals.get(k, 0) for k, s in order)
             if len(m.args) == 1 and isinstance(m.args[0], Ref):  # Mana(ManaType.X)
-                letter = {"WHITE": "W", "BLUE": "U", "BLACK": "B", "RED": "R", "GREEN": "G",
-                          "COLORLESS": "C"}.get(m.args[0].last)  # fmt: skip
+                letter = {
+                    "WHITE": "W",
+                    "BLUE": "U",
+                    "BLACK": "B",
+                    "RED": "R",
+                    "GREEN": "G",
+                    "COLORLESS": "C",
+                }.get(m.args[0].last)
                 if letter:
                     return "{" + letter + "}"
         raise Untranslated(_name(m), "mana")
@@ -483,7 +533,7 @@ class Core:
         if c.local:
             raise Untranslated(f"card-specific {c.extends or 'Cost'}", c.cls)
         cls, a = c.cls, c.args
-        for name, args in c.calls:
+        for name, _args in c.calls:
             if name not in ("setText", "withText", "setCostText"):
                 raise Untranslated(f"{cls}.{name}", "cost call")
         if cls in ("ManaCostsImpl", "ManaCostImpl") and len(a) == 1 and isinstance(a[0], str):
@@ -514,7 +564,10 @@ class Core:
             return [{"cost": "pay_life", "n": a[0]}]
         if cls == "PayEnergyCost" and len(a) == 1 and isinstance(a[0], int):
             return [{"cost": "pay_energy", "n": a[0]}]
-        if cls in ("RemoveCountersSourceCost", "RemoveCounterCost") and cls == "RemoveCountersSourceCost":
+        if (
+            cls in ("RemoveCountersSourceCost", "RemoveCounterCost")
+            and cls == "RemoveCountersSourceCost"
+        ):
             if not a:
                 return [{"cost": "remove_counters", "counter": "any", "n": 1}]
             ct, n = self.counter_instance(a[0])
@@ -556,7 +609,9 @@ class Core:
             return [{"cost": "tap_permanents", "n": spec["count"], "filter": _spec_filter(spec)}]
         if cls == "ExileFromGraveCost" and a:
             spec = self.target(a[0])
-            return [{"cost": "exile_from_graveyard", "n": spec["count"], "filter": _spec_filter(spec)}]
+            return [
+                {"cost": "exile_from_graveyard", "n": spec["count"], "filter": _spec_filter(spec)}
+            ]
         if cls == "ExileFromHandCost" and a:
             spec = self.target(a[0])
             return [{"cost": "exile_from_hand", "n": spec["count"], "filter": _spec_filter(spec)}]
@@ -675,8 +730,12 @@ class Core:
                 spec["filter"] = filt
         if what == "card":
             zone = getattr(p.get("zone"), "last", "")
-            z = {"GRAVEYARD": "card_in_graveyard", "HAND": "card_in_hand",
-                 "LIBRARY": "card_in_library", "EXILED": "card_in_exile"}.get(zone)  # fmt: skip
+            z = {
+                "GRAVEYARD": "card_in_graveyard",
+                "HAND": "card_in_hand",
+                "LIBRARY": "card_in_library",
+                "EXILED": "card_in_exile",
+            }.get(zone)
             if not z:
                 raise Untranslated(t.cls, f"zone {zone}")
             spec["what"] = z
@@ -747,8 +806,13 @@ def _count(n: object) -> object:
 def _spec_filter(spec: dict) -> dict:
     f = dict(spec.get("filter") or {})
     kind = spec["what"]
-    t = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
-         "land": "Land", "planeswalker": "Planeswalker"}.get(kind)  # fmt: skip
+    t = {
+        "creature": "Creature",
+        "artifact": "Artifact",
+        "enchantment": "Enchantment",
+        "land": "Land",
+        "planeswalker": "Planeswalker",
+    }.get(kind)
     if t:
         f["types"] = sorted(set(f.get("types", [])) | {t})
     return f

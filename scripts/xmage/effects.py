@@ -53,6 +53,7 @@ class Effects:
         self.fw = core.fw
         self.f = core.filters
         self.ability = abilities  # translate a nested ability (granted abilities, delayed)
+        self.sources: dict[str, set[str]] = {}  # op -> XMage classes it was made from
 
     # --------------------------------------------------------------- entry
     def ops(self, effects: list, ctx: EffectCtx) -> list[dict]:
@@ -92,6 +93,8 @@ class Effects:
             ops = fn(self, e, self.core.params(e) if _needs_params(e) else {})
         finally:
             self._pointer, self._ctx = saved
+        for o in ops:
+            self.sources.setdefault(o["op"], set()).add(e.cls)
         if optional:
             ops = [{"op": "may", "ops": ops}]
         return ops
@@ -193,16 +196,29 @@ def _damage_multi(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("DamageAllEffect")
 def _damage_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "filter"})
-    return [{"op": "damage", "amount": t.val(p.get("amount")), "to": "all",
-             "filter": t.filt(p["filter"])}]  # fmt: skip
+    return [
+        {
+            "op": "damage",
+            "amount": t.val(p.get("amount")),
+            "to": "all",
+            "filter": t.filt(p["filter"]),
+        }
+    ]
 
 
 @reg("DamageEverythingEffect")
 def _damage_everything(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "filter"})
     f = t.filt(p["filter"]) if p.get("filter") is not None else {"types": ["Creature"]}
-    return [{"op": "damage", "amount": t.val(p.get("amount")), "to": "all", "filter": f,
-             "players": "each_player"}]  # fmt: skip
+    return [
+        {
+            "op": "damage",
+            "amount": t.val(p.get("amount")),
+            "to": "all",
+            "filter": f,
+            "players": "each_player",
+        }
+    ]
 
 
 @reg("DamagePlayersEffect")
@@ -336,15 +352,22 @@ def _draw_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("DrawCardAllEffect")
 def _draw_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "targetController"})
-    return [{"op": "draw", "n": t.val(p.get("amount")),
-             "who": t.core.who(p.get("targetController"), "each_player")}]  # fmt: skip
+    return [
+        {
+            "op": "draw",
+            "n": t.val(p.get("amount")),
+            "who": t.core.who(p.get("targetController"), "each_player"),
+        }
+    ]
 
 
 @reg("DrawDiscardControllerEffect")
 def _loot(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"cardsToDraw", "cardsToDiscard", "optional"})
-    ops = [{"op": "draw", "n": p.get("cardsToDraw", 1)},
-           {"op": "discard", "n": p.get("cardsToDiscard", 1), "who": "you"}]  # fmt: skip
+    ops = [
+        {"op": "draw", "n": p.get("cardsToDraw", 1)},
+        {"op": "discard", "n": p.get("cardsToDiscard", 1), "who": "you"},
+    ]
     return [{"op": "may", "ops": ops}] if p.get("optional") else ops
 
 
@@ -370,8 +393,11 @@ def _discard_you(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("DiscardEachPlayerEffect")
 def _discard_each(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "randomDiscard", "targetController"})
-    out = {"op": "discard", "n": t.val(p.get("amount"), 1),
-           "who": t.core.who(p.get("targetController"), "each_player")}  # fmt: skip
+    out = {
+        "op": "discard",
+        "n": t.val(p.get("amount"), 1),
+        "who": t.core.who(p.get("targetController"), "each_player"),
+    }
     if p.get("randomDiscard"):
         out["random"] = True
     return [out]
@@ -388,8 +414,12 @@ def _discard_choose(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"numberCardsToDiscard", "filter", "numberCardsToReveal"})
     if p.get("numberCardsToReveal") is not None:
         raise Untranslated(e.cls, "reveal only some cards")
-    out = {"op": "discard", "n": t.val(p.get("numberCardsToDiscard"), 1), "chooser": "you",
-           "reveal": True}  # fmt: skip
+    out = {
+        "op": "discard",
+        "n": t.val(p.get("numberCardsToDiscard"), 1),
+        "chooser": "you",
+        "reveal": True,
+    }
     out.update(t.tgt("who", "target_player"))
     if p.get("filter") is not None:
         out["filter"] = t.filt(p["filter"])
@@ -413,8 +443,13 @@ def _mill_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("MillCardsEachPlayerEffect")
 def _mill_each(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"numberCards", "targetController"})
-    return [{"op": "mill", "n": t.val(p.get("numberCards")),
-             "who": t.core.who(p.get("targetController"), "each_player")}]  # fmt: skip
+    return [
+        {
+            "op": "mill",
+            "n": t.val(p.get("numberCards")),
+            "who": t.core.who(p.get("targetController"), "each_player"),
+        }
+    ]
 
 
 @reg("ScryEffect")
@@ -508,8 +543,11 @@ def _exile_gy_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("ExileGraveyardAllPlayersEffect")
 def _exile_gy_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "targetController"})
-    out = {"op": "exile", "what": "graveyard",
-           "who": t.core.who(p.get("targetController"), "each_player")}  # fmt: skip
+    out = {
+        "op": "exile",
+        "what": "graveyard",
+        "who": t.core.who(p.get("targetController"), "each_player"),
+    }
     if p.get("filter") is not None:
         out["filter"] = t.filt(p["filter"])
     return [out]
@@ -562,8 +600,15 @@ def _bounce_all(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("ReturnToHandChosenControlledPermanentEffect")
 def _bounce_chosen(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "number"})
-    return [{"op": "return_to_hand", "what": "chosen", "who": "you",
-             "n": p.get("number", 1), "filter": t.filt(p["filter"])}]  # fmt: skip
+    return [
+        {
+            "op": "return_to_hand",
+            "what": "chosen",
+            "who": "you",
+            "n": p.get("number", 1),
+            "filter": t.filt(p["filter"]),
+        }
+    ]
 
 
 @reg("CounterTargetEffect")
@@ -655,8 +700,12 @@ def _sac_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("SacrificeEffect")
 def _sac_target_player(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "count"})
-    out = {"op": "sacrifice", "what": "chosen", "n": t.val(p.get("count")),
-           "filter": t.filt(p["filter"])}  # fmt: skip
+    out = {
+        "op": "sacrifice",
+        "what": "chosen",
+        "n": t.val(p.get("count")),
+        "filter": t.filt(p["filter"]),
+    }
     out.update(t.tgt("who", "target_player"))
     return [out]
 
@@ -664,22 +713,43 @@ def _sac_target_player(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("SacrificeControllerEffect")
 def _sac_you(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "count"})
-    return [{"op": "sacrifice", "what": "chosen", "who": "you", "n": t.val(p.get("count")),
-             "filter": t.filt(p["filter"])}]  # fmt: skip
+    return [
+        {
+            "op": "sacrifice",
+            "what": "chosen",
+            "who": "you",
+            "n": t.val(p.get("count")),
+            "filter": t.filt(p["filter"]),
+        }
+    ]
 
 
 @reg("SacrificeOpponentsEffect")
 def _sac_opp(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "amount"})
-    return [{"op": "sacrifice", "what": "chosen", "who": "each_opponent",
-             "n": t.val(p.get("amount"), 1), "filter": t.filt(p["filter"])}]  # fmt: skip
+    return [
+        {
+            "op": "sacrifice",
+            "what": "chosen",
+            "who": "each_opponent",
+            "n": t.val(p.get("amount"), 1),
+            "filter": t.filt(p["filter"]),
+        }
+    ]
 
 
 @reg("SacrificeAllEffect")
 def _sac_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "amount"})
-    return [{"op": "sacrifice", "what": "chosen", "who": "each_player",
-             "n": t.val(p.get("amount"), 1), "filter": t.filt(p["filter"])}]  # fmt: skip
+    return [
+        {
+            "op": "sacrifice",
+            "what": "chosen",
+            "who": "each_player",
+            "n": t.val(p.get("amount"), 1),
+            "filter": t.filt(p["filter"]),
+        }
+    ]
 
 
 @reg("RegenerateSourceEffect")
@@ -714,8 +784,13 @@ def _living_death(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("DealtDamageToCreatureBySourceDies")
 def _exile_instead_dealt(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"duration", "card"})
-    return [{"op": "exile_instead", "what": "dealt_damage_by_source",
-             "duration": t.dur(p.get("duration"), "end_of_turn")}]  # fmt: skip
+    return [
+        {
+            "op": "exile_instead",
+            "what": "dealt_damage_by_source",
+            "duration": t.dur(p.get("duration"), "end_of_turn"),
+        }
+    ]
 
 
 @reg("ExileTargetIfDiesEffect")
@@ -779,15 +854,21 @@ def _self_gy_bf(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("ReturnFromYourGraveyardToBattlefieldAllEffect")
 def _gy_all_bf(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "tapped"})
-    out = {"op": "return_from_graveyard", "what": "all", "to": "battlefield",
-           "filter": t.filt(p["filter"])}  # fmt: skip
+    out = {
+        "op": "return_from_graveyard",
+        "what": "all",
+        "to": "battlefield",
+        "filter": t.filt(p["filter"]),
+    }
     if p.get("tapped"):
         out["tapped"] = True
     return [out]
 
 
-@reg("ReturnToBattlefieldUnderOwnerControlTargetEffect",
-     "ReturnToBattlefieldUnderYourControlTargetEffect")  # fmt: skip
+@reg(
+    "ReturnToBattlefieldUnderOwnerControlTargetEffect",
+    "ReturnToBattlefieldUnderYourControlTargetEffect",
+)
 def _return_to_bf(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"tapped", "returnFromExileZoneOnly"})
     out = {"op": "put_onto_battlefield", "from": "any"}
@@ -824,8 +905,9 @@ def _shuffle_in(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
-simple(["ShuffleIntoLibrarySourceEffect"], {"op": "put_on_library", "what": "self",
-                                             "where": "shuffle"})  # fmt: skip
+simple(
+    ["ShuffleIntoLibrarySourceEffect"], {"op": "put_on_library", "what": "self", "where": "shuffle"}
+)
 
 
 @reg("PutCardFromHandOntoBattlefieldEffect")
@@ -878,8 +960,11 @@ def _path(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"tapped", "target", "optional", "whoSearch"})
     if p.get("target") is None:
         raise Untranslated(e.cls, "target")
-    out = {"op": "search_library", "to": "battlefield_tapped" if p.get("tapped") else "battlefield",
-           "optional": True}  # fmt: skip
+    out = {
+        "op": "search_library",
+        "to": "battlefield_tapped" if p.get("tapped") else "battlefield",
+        "optional": True,
+    }
     out.update(_search_target(t, p["target"]))
     out.update(t.tgt("who", "controller_of_target"))
     return [out]
@@ -898,9 +983,18 @@ def _tutor_top(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("SearchLibraryGraveyardPutInHandEffect")
 def _tutor_gy(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "forceToSearchBoth", "youMay"})
-    return [{"op": "search_library", "to": "hand", "what": "card", "count": 1,
-             "filter": t.filt(p["filter"]), "also_graveyard": True, "reveal": True,
-             "optional": True}]  # fmt: skip
+    return [
+        {
+            "op": "search_library",
+            "to": "hand",
+            "what": "card",
+            "count": 1,
+            "filter": t.filt(p["filter"]),
+            "also_graveyard": True,
+            "reveal": True,
+            "optional": True,
+        }
+    ]
 
 
 _PUT = {
@@ -925,12 +1019,28 @@ def _put(v: object, cls: str) -> str:
 
 @reg("LookLibraryAndPickControllerEffect")
 def _look_pick(t: Effects, e: JObj, p: dict) -> list[dict]:
-    t.known(e, p, {"numberOfCards", "numberToPick", "filter", "putPickedCards",
-                   "putLookedCards", "upTo", "optional", "revealPickedCards", "anyOrder"})  # fmt: skip
-    out = {"op": "look_and_pick", "n": t.val(p.get("numberOfCards")),
-           "pick": p.get("numberToPick", 1),
-           "to": _put(p.get("putPickedCards"), e.cls),
-           "rest": _put(p.get("putLookedCards"), e.cls)}  # fmt: skip
+    t.known(
+        e,
+        p,
+        {
+            "numberOfCards",
+            "numberToPick",
+            "filter",
+            "putPickedCards",
+            "putLookedCards",
+            "upTo",
+            "optional",
+            "revealPickedCards",
+            "anyOrder",
+        },
+    )
+    out = {
+        "op": "look_and_pick",
+        "n": t.val(p.get("numberOfCards")),
+        "pick": p.get("numberToPick", 1),
+        "to": _put(p.get("putPickedCards"), e.cls),
+        "rest": _put(p.get("putLookedCards"), e.cls),
+    }
     if not isinstance(out["pick"], int):
         raise Untranslated(e.cls, "pick")
     if p.get("filter") is not None:
@@ -946,33 +1056,47 @@ def _look_pick(t: Effects, e: JObj, p: dict) -> list[dict]:
 def _look(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"numberOfCards", "putLookedCards"})
     rest = _put(p.get("putLookedCards"), e.cls) if p.get("putLookedCards") else "top_any_order"
-    return [{"op": "look_and_pick", "n": t.val(p.get("numberOfCards"), 1), "pick": 0,
-             "rest": rest}]  # fmt: skip
+    return [{"op": "look_and_pick", "n": t.val(p.get("numberOfCards"), 1), "pick": 0, "rest": rest}]
 
 
 @reg("RevealLibraryPutIntoHandEffect")
 def _reveal_put(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amountCards", "filter", "zoneToPutRest", "anyOrder"})
     rest = {"GRAVEYARD": "graveyard", "LIBRARY": "bottom_any_order"}.get(
-        getattr(p.get("zoneToPutRest"), "last", ""))
+        getattr(p.get("zoneToPutRest"), "last", "")
+    )
     if not rest:
         raise Untranslated(e.cls, "rest zone")
-    return [{"op": "look_and_pick", "n": t.val(p.get("amountCards")), "pick": "all",
-             "filter": t.filt(p["filter"]), "to": "hand", "rest": rest, "reveal": True}]  # fmt: skip
+    return [
+        {
+            "op": "look_and_pick",
+            "n": t.val(p.get("amountCards")),
+            "pick": "all",
+            "filter": t.filt(p["filter"]),
+            "to": "hand",
+            "rest": rest,
+            "reveal": True,
+        }
+    ]
 
 
 @reg("MillThenPutInHandEffect")
 def _mill_then(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "filter", "optional"})
-    return [{"op": "mill_then_return", "n": t.val(p.get("amount")),
-             "filter": t.filt(p["filter"]), "optional": p.get("optional", True) is not False}]  # fmt: skip
+    return [
+        {
+            "op": "mill_then_return",
+            "n": t.val(p.get("amount")),
+            "filter": t.filt(p["filter"]),
+            "optional": p.get("optional", True) is not False,
+        }
+    ]
 
 
 @reg("ExileTopXMayPlayUntilEffect")
 def _impulse(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "chooseOne", "duration"})
-    out = {"op": "impulse", "n": t.val(p.get("amount")),
-           "duration": t.dur(p.get("duration"))}  # fmt: skip
+    out = {"op": "impulse", "n": t.val(p.get("amount")), "duration": t.dur(p.get("duration"))}
     if p.get("chooseOne"):
         out["choose_one"] = True
     return [out]
@@ -1005,8 +1129,9 @@ def _counters_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     ct, n = t.core.counter_instance(p.get("counter"))
     if p.get("amount") is not None:
         n = t.val(p["amount"])
-    return [{"op": "add_counters", "counter": ct, "n": n, "what": "all",
-             "filter": t.filt(p["filter"])}]  # fmt: skip
+    return [
+        {"op": "add_counters", "counter": ct, "n": n, "what": "all", "filter": t.filt(p["filter"])}
+    ]
 
 
 @reg("AddCountersAttachedEffect")
@@ -1024,15 +1149,22 @@ def _counters_players(t: Effects, e: JObj, p: dict) -> list[dict]:
     ct, n = t.core.counter_instance(p.get("counter"))
     if p.get("amount") is not None:
         n = t.val(p["amount"])
-    return [{"op": "add_player_counters", "counter": ct, "n": n,
-             "who": t.core.who(p.get("targetController"))}]  # fmt: skip
+    return [
+        {
+            "op": "add_player_counters",
+            "counter": ct,
+            "n": n,
+            "who": t.core.who(p.get("targetController")),
+        }
+    ]
 
 
 @reg("GetEnergyCountersControllerEffect")
 def _energy(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"value"})
-    return [{"op": "add_player_counters", "counter": "energy", "n": t.val(p.get("value")),
-             "who": "you"}]  # fmt: skip
+    return [
+        {"op": "add_player_counters", "counter": "energy", "n": t.val(p.get("value")), "who": "you"}
+    ]
 
 
 @reg("RemoveCounterSourceEffect")
@@ -1204,8 +1336,12 @@ def _dyn_mana(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("BoostTargetEffect")
 def _boost_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"power", "toughness", "duration"})
-    out = {"op": "pump", "power": t.val(p.get("power")), "toughness": t.val(p.get("toughness")),
-           "duration": t.dur(p.get("duration"), "end_of_turn")}  # fmt: skip
+    out = {
+        "op": "pump",
+        "power": t.val(p.get("power")),
+        "toughness": t.val(p.get("toughness")),
+        "duration": t.dur(p.get("duration"), "end_of_turn"),
+    }
     out.update(t.tgt("who"))
     return [out]
 
@@ -1213,8 +1349,15 @@ def _boost_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("BoostSourceEffect")
 def _boost_self(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"power", "toughness", "duration"})
-    return [{"op": "pump", "power": t.val(p.get("power")), "toughness": t.val(p.get("toughness")),
-             "who": "self", "duration": t.dur(p.get("duration"), "end_of_turn")}]  # fmt: skip
+    return [
+        {
+            "op": "pump",
+            "power": t.val(p.get("power")),
+            "toughness": t.val(p.get("toughness")),
+            "who": "self",
+            "duration": t.dur(p.get("duration"), "end_of_turn"),
+        }
+    ]
 
 
 @reg("BoostControlledEffect", "BoostAllEffect", "BoostOpponentsEffect")
@@ -1229,15 +1372,30 @@ def _boost_group(t: Effects, e: JObj, p: dict) -> list[dict]:
         f["controller"] = "opponent"
     if p.get("excludeSource"):
         f["other"] = True
-    return [{"op": "pump", "power": t.val(p.get("power")), "toughness": t.val(p.get("toughness")),
-             "who": "all", "filter": f, "duration": t.dur(p.get("duration"))}]  # fmt: skip
+    return [
+        {
+            "op": "pump",
+            "power": t.val(p.get("power")),
+            "toughness": t.val(p.get("toughness")),
+            "who": "all",
+            "filter": f,
+            "duration": t.dur(p.get("duration")),
+        }
+    ]
 
 
 @reg("BoostEnchantedEffect", "BoostEquippedEffect")
 def _boost_attached(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"power", "toughness", "duration"})
-    return [{"op": "pump", "power": t.val(p.get("power")), "toughness": t.val(p.get("toughness")),
-             "who": "attached", "duration": t.dur(p.get("duration"), "while_on_battlefield")}]  # fmt: skip
+    return [
+        {
+            "op": "pump",
+            "power": t.val(p.get("power")),
+            "toughness": t.val(p.get("toughness")),
+            "who": "attached",
+            "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+        }
+    ]
 
 
 @reg("SetBasePowerToughnessSourceEffect")
@@ -1247,22 +1405,39 @@ def _set_pt_self(t: Effects, e: JObj, p: dict) -> list[dict]:
         pw = tg = t.val(p["amount"])
     else:
         pw, tg = t.val(p.get("power")), t.val(p.get("toughness"))
-    return [{"op": "set_base_pt", "power": pw, "toughness": tg, "what": "self",
-             "duration": t.dur(p.get("duration"), "while_on_battlefield")}]  # fmt: skip
+    return [
+        {
+            "op": "set_base_pt",
+            "power": pw,
+            "toughness": tg,
+            "what": "self",
+            "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+        }
+    ]
 
 
 @reg("SetBasePowerSourceEffect")
 def _set_p_self(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "duration"})
-    return [{"op": "set_base_pt", "power": t.val(p.get("amount")), "what": "self",
-             "duration": t.dur(p.get("duration"), "while_on_battlefield")}]  # fmt: skip
+    return [
+        {
+            "op": "set_base_pt",
+            "power": t.val(p.get("amount")),
+            "what": "self",
+            "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+        }
+    ]
 
 
 @reg("SetBasePowerToughnessTargetEffect")
 def _set_pt_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"power", "toughness", "duration"})
-    out = {"op": "set_base_pt", "power": t.val(p.get("power")),
-           "toughness": t.val(p.get("toughness")), "duration": t.dur(p.get("duration"))}  # fmt: skip
+    out = {
+        "op": "set_base_pt",
+        "power": t.val(p.get("power")),
+        "toughness": t.val(p.get("toughness")),
+        "duration": t.dur(p.get("duration")),
+    }
     out.update(t.tgt())
     return [out]
 
@@ -1275,8 +1450,16 @@ def _set_pt_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     else:
         pw, tg = t.val(p.get("power")), t.val(p.get("toughness"))
     f = t.filt(p["filter"]) if p.get("filter") is not None else {"types": ["Creature"]}
-    return [{"op": "set_base_pt", "power": pw, "toughness": tg, "what": "all", "filter": f,
-             "duration": t.dur(p.get("duration"))}]  # fmt: skip
+    return [
+        {
+            "op": "set_base_pt",
+            "power": pw,
+            "toughness": tg,
+            "what": "all",
+            "filter": f,
+            "duration": t.dur(p.get("duration")),
+        }
+    ]
 
 
 def _granted(t: Effects, ability: object) -> dict:
@@ -1330,8 +1513,11 @@ def _grant_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("GainAbilitySourceEffect")
 def _grant_self(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"ability", "duration", "onCard"})
-    out = {"op": "grant", "who": "self",
-           "duration": t.dur(p.get("duration"), "while_on_battlefield")}  # fmt: skip
+    out = {
+        "op": "grant",
+        "who": "self",
+        "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+    }
     out.update(_granted(t, p["ability"]))
     return [out]
 
@@ -1352,8 +1538,11 @@ def _grant_group(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("GainAbilityAttachedEffect")
 def _grant_attached(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"ability", "attachmentType", "duration", "targetObjectName"})
-    out = {"op": "grant", "who": "attached",
-           "duration": t.dur(p.get("duration"), "while_on_battlefield")}  # fmt: skip
+    out = {
+        "op": "grant",
+        "who": "attached",
+        "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+    }
     out.update(_granted(t, p["ability"]))
     return [out]
 
@@ -1364,8 +1553,14 @@ def _grant_player(t: Effects, e: JObj, p: dict) -> list[dict]:
     kw = t.core.keyword(p.get("ability"))
     if kw is None:
         raise Untranslated(e.cls, "player ability")
-    return [{"op": "grant_player", "who": "you", "keywords": [kw],
-             "duration": t.dur(p.get("duration"), "while_on_battlefield")}]  # fmt: skip
+    return [
+        {
+            "op": "grant_player",
+            "who": "you",
+            "keywords": [kw],
+            "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+        }
+    ]
 
 
 @reg("LoseAbilityTargetEffect", "LoseAbilitySourceEffect")
@@ -1374,8 +1569,11 @@ def _lose_ability(t: Effects, e: JObj, p: dict) -> list[dict]:
     kw = t.core.keyword(p.get("ability"))
     if kw is None:
         raise Untranslated(e.cls, "non-keyword ability")
-    out = {"op": "lose_keywords", "keywords": [kw],
-           "duration": t.dur(p.get("duration"), "while_on_battlefield")}  # fmt: skip
+    out = {
+        "op": "lose_keywords",
+        "keywords": [kw],
+        "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+    }
     if e.cls == "LoseAbilitySourceEffect":
         out["what"] = "self"
     else:
@@ -1443,8 +1641,9 @@ def _become_creature(t: Effects, e: JObj, p: dict, what: dict) -> list[dict]:
 
 @reg("BecomesCreatureTargetEffect")
 def _become_creature_target(t: Effects, e: JObj, p: dict) -> list[dict]:
-    t.known(e, p, {"token", "loseAllAbilities", "stillALand", "duration", "loseName",
-                   "keepAbilities"})  # fmt: skip
+    t.known(
+        e, p, {"token", "loseAllAbilities", "stillALand", "duration", "loseName", "keepAbilities"}
+    )
     if p.get("loseAllAbilities") or p.get("loseName"):
         raise Untranslated(e.cls, "loses abilities or name")
     return _become_creature(t, e, p, t.tgt())
@@ -1493,8 +1692,12 @@ def _exchange(t: Effects, e: JObj, p: dict) -> list[dict]:
 def _restriction(op: str, what_default: str | None = None):
     def fn(t: Effects, e: JObj, p: dict) -> list[dict]:
         t.known(e, p, {"duration", "filter"})
-        out = {"op": op, "duration": t.dur(p.get("duration"), "end_of_turn" if not what_default
-                                            else "while_on_battlefield")}  # fmt: skip
+        out = {
+            "op": op,
+            "duration": t.dur(
+                p.get("duration"), "end_of_turn" if not what_default else "while_on_battlefield"
+            ),
+        }
         if what_default:
             out["what"] = what_default
         else:
@@ -1516,8 +1719,14 @@ EFFECTS["GoadTargetEffect"] = _restriction("goad")
 @reg("CantBlockAllEffect")
 def _cant_block_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "duration"})
-    return [{"op": "cant_block", "what": "all", "filter": t.filt(p["filter"]),
-             "duration": t.dur(p.get("duration"))}]  # fmt: skip
+    return [
+        {
+            "op": "cant_block",
+            "what": "all",
+            "filter": t.filt(p["filter"]),
+            "duration": t.dur(p.get("duration")),
+        }
+    ]
 
 
 @reg("DontUntapInControllersNextUntapStepTargetEffect")
@@ -1528,12 +1737,18 @@ def _dont_untap(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
-simple(["DontUntapInControllersUntapStepEnchantedEffect"],
-       {"op": "skip_untap", "what": "attached", "duration": "while_on_battlefield"})  # fmt: skip
-simple(["DontUntapInControllersUntapStepSourceEffect"],
-       {"op": "skip_untap", "what": "self", "duration": "while_on_battlefield"})  # fmt: skip
-simple(["CantAttackBlockAttachedEffect"],
-       {"op": "cant_attack_or_block", "what": "attached", "duration": "while_on_battlefield"})
+simple(
+    ["DontUntapInControllersUntapStepEnchantedEffect"],
+    {"op": "skip_untap", "what": "attached", "duration": "while_on_battlefield"},
+)
+simple(
+    ["DontUntapInControllersUntapStepSourceEffect"],
+    {"op": "skip_untap", "what": "self", "duration": "while_on_battlefield"},
+)
+simple(
+    ["CantAttackBlockAttachedEffect"],
+    {"op": "cant_attack_or_block", "what": "attached", "duration": "while_on_battlefield"},
+)
 
 
 @reg("PreventDamageToTargetEffect")
@@ -1575,8 +1790,14 @@ def _cost_reduction(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "amount", "manaCostsToReduce", "upTo"})
     if p.get("manaCostsToReduce") is not None:
         raise Untranslated(e.cls, "colored reduction")
-    return [{"op": "cost_change", "spells": t.filt(p["filter"]), "who": "you",
-             "amount": _neg(t.val(p.get("amount")))}]  # fmt: skip
+    return [
+        {
+            "op": "cost_change",
+            "spells": t.filt(p["filter"]),
+            "who": "you",
+            "amount": _neg(t.val(p.get("amount"))),
+        }
+    ]
 
 
 @reg("SpellCostReductionSourceEffect")
@@ -1596,8 +1817,13 @@ def _cost_reduction_each(t: Effects, e: JObj, p: dict) -> list[dict]:
     n = p.get("reduceGenericMana")
     if not isinstance(n, int):
         raise Untranslated(e.cls, "colored reduction")
-    return [{"op": "cost_change", "spells": "self",
-             "amount": {"dv": "mul", "of": t.val(p.get("eachAmount")), "by": -n}}]  # fmt: skip
+    return [
+        {
+            "op": "cost_change",
+            "spells": "self",
+            "amount": {"dv": "mul", "of": t.val(p.get("eachAmount")), "by": -n},
+        }
+    ]
 
 
 @reg("SpellsCostIncreasingAllEffect")
@@ -1606,8 +1832,14 @@ def _cost_increase(t: Effects, e: JObj, p: dict) -> list[dict]:
     n = p.get("increaseGenericCost")
     if not isinstance(n, int):
         raise Untranslated(e.cls, "colored increase")
-    return [{"op": "cost_change", "spells": t.filt(p["filter"]),
-             "who": t.core.who(p.get("targetController"), "each_player"), "amount": n}]  # fmt: skip
+    return [
+        {
+            "op": "cost_change",
+            "spells": t.filt(p["filter"]),
+            "who": t.core.who(p.get("targetController"), "each_player"),
+            "amount": n,
+        }
+    ]
 
 
 def _neg(v: object) -> object:
@@ -1649,7 +1881,9 @@ simple(["AdditionalCombatPhaseEffect"], {"op": "additional_combat"})
 simple(["WinGameSourceControllerEffect"], {"op": "win_game"})
 simple(["PhaseOutTargetEffect"], {"op": "phase_out"}, target="what")
 simple(["CopyTargetStackObjectEffect"], {"op": "copy_spell", "new_targets": True}, target="what")
-simple(["CopyStackObjectEffect"], {"op": "copy_spell", "new_targets": True, "what": "trigger_object"})
+simple(
+    ["CopyStackObjectEffect"], {"op": "copy_spell", "new_targets": True, "what": "trigger_object"}
+)
 
 
 @reg("AddExtraTurnControllerEffect")
@@ -1661,8 +1895,13 @@ def _extra_turn(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("PlayAdditionalLandsControllerEffect")
 def _extra_lands(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"additionalCards", "duration"})
-    return [{"op": "additional_land_plays", "n": p.get("additionalCards"),
-             "duration": t.dur(p.get("duration"))}]  # fmt: skip
+    return [
+        {
+            "op": "additional_land_plays",
+            "n": p.get("additionalCards"),
+            "duration": t.dur(p.get("duration")),
+        }
+    ]
 
 
 @reg("ManifestEffect")
@@ -1714,8 +1953,11 @@ def _do_if_paid(t: Effects, e: JObj, p: dict) -> list[dict]:
     ctx = t._ctx
     extra = [a[0] for n, a in e.calls if n == "addEffect"]
     other = [a[0] for n, a in e.calls if n == "addOtherwiseEffect"]
-    out = {"op": "pay", "cost": t.core.cost(p["cost"]),
-           "then": t.ops([p["effectOnPaid"], *extra], ctx)}  # fmt: skip
+    out = {
+        "op": "pay",
+        "cost": t.core.cost(p["cost"]),
+        "then": t.ops([p["effectOnPaid"], *extra], ctx),
+    }
     if p.get("effectOnNotPaid") is not None or other:
         out["else"] = t.ops([p.get("effectOnNotPaid"), *other], ctx)
     if p.get("optional") is False:
@@ -1723,14 +1965,19 @@ def _do_if_paid(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
-@reg("DoUnlessTargetPlayerOrTargetsControllerPaysEffect", "DoUnlessAnyPlayerPaysEffect",
-     "DoUnlessControllerPaysEffect")  # fmt: skip
+@reg(
+    "DoUnlessTargetPlayerOrTargetsControllerPaysEffect",
+    "DoUnlessAnyPlayerPaysEffect",
+    "DoUnlessControllerPaysEffect",
+)
 def _do_unless(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"effect", "cost", "genericMana", "otherwiseEffect"})
     ctx = t._ctx
-    who = {"DoUnlessTargetPlayerOrTargetsControllerPaysEffect": "target_player_or_controller",
-           "DoUnlessAnyPlayerPaysEffect": "any_player",
-           "DoUnlessControllerPaysEffect": "you"}[e.cls]  # fmt: skip
+    who = {
+        "DoUnlessTargetPlayerOrTargetsControllerPaysEffect": "target_player_or_controller",
+        "DoUnlessAnyPlayerPaysEffect": "any_player",
+        "DoUnlessControllerPaysEffect": "you",
+    }[e.cls]
     if who == "target_player_or_controller":
         t.tgt()
     out = {"op": "unless", "who": who, "ops": t.ops([p["effect"]], ctx)}
@@ -1746,17 +1993,27 @@ def _do_unless(t: Effects, e: JObj, p: dict) -> list[dict]:
 @reg("SacrificeSourceUnlessPaysEffect")
 def _sac_unless(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"cost", "genericMana"})
-    cost = t.core.cost(p["cost"]) if p.get("cost") is not None else [
-        {"cost": "mana_generic", "n": t.val(p.get("genericMana"))}]
-    return [{"op": "unless", "who": "you", "cost": cost,
-             "ops": [{"op": "sacrifice", "what": "self"}]}]  # fmt: skip
+    cost = (
+        t.core.cost(p["cost"])
+        if p.get("cost") is not None
+        else [{"cost": "mana_generic", "n": t.val(p.get("genericMana"))}]
+    )
+    return [
+        {"op": "unless", "who": "you", "cost": cost, "ops": [{"op": "sacrifice", "what": "self"}]}
+    ]
 
 
 @reg("TapSourceUnlessPaysEffect")
 def _tap_unless(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"cost"})
-    return [{"op": "unless", "who": "you", "cost": t.core.cost(p["cost"]),
-             "ops": [{"op": "tap", "what": "self"}]}]  # fmt: skip
+    return [
+        {
+            "op": "unless",
+            "who": "you",
+            "cost": t.core.cost(p["cost"]),
+            "ops": [{"op": "tap", "what": "self"}],
+        }
+    ]
 
 
 @reg("CreateDelayedTriggeredAbilityEffect")

@@ -78,7 +78,9 @@ _FLAGS: dict[str, dict] = {
     "EnteredThisTurnPredicate.instance": {"entered_this_turn": True},
     "WasDealtDamageThisTurnPredicate.instance": {"dealt_damage_this_turn": True},
     "AttackedThisTurnPredicate.instance": {"attacked_this_turn": True},
-    "OutlawPredicate.instance": {"subtypes_any": ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]},
+    "OutlawPredicate.instance": {
+        "subtypes_any": ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]
+    },
     "TransformedPredicate.instance": {"transformed": True},
     "GoadedPredicate.instance": {"goaded": True},
     "SaddledPredicate.instance": {"saddled": True},
@@ -250,8 +252,16 @@ class FilterReader:
         for k, v in part.items():
             if k not in out:
                 out[k] = v
-            elif k in ("types", "subtypes", "supertypes", "not_types", "not_subtypes",
-                       "not_supertypes", "not_colors", "and"):  # fmt: skip
+            elif k in (
+                "types",
+                "subtypes",
+                "supertypes",
+                "not_types",
+                "not_subtypes",
+                "not_supertypes",
+                "not_colors",
+                "and",
+            ):
                 out[k] = sorted(set(out[k]) | set(v)) if k != "and" else out[k] + v
             elif out[k] == v:
                 continue
@@ -286,7 +296,7 @@ def _flatten(args: tuple) -> list:
 
 def _negate(f: dict) -> dict:
     if len(f) == 1:
-        (k, v), = f.items()
+        ((k, v),) = f.items()
         if k in ("types", "subtypes", "supertypes"):
             return {"not_" + k: v}
         if k in ("types_any", "subtypes_any"):
@@ -295,11 +305,34 @@ def _negate(f: dict) -> dict:
             return {"not_colors": v}
         if k == "keyword":
             return {"not_keyword": v}
-        if k in ("token", "tapped", "other", "attacking", "blocking", "colorless", "multicolored",
-                 "monocolored", "has_counters", "historic", "modified", "commander", "face_down",
-                 "equipped", "enchanted", "permanent_card", "summoning_sick", "kicked",
-                 "entered_this_turn", "dealt_damage_this_turn", "attacked_this_turn",
-                 "transformed", "goaded", "blocked", "unblocked", "no_abilities"):  # fmt: skip
+        if k in (
+            "token",
+            "tapped",
+            "other",
+            "attacking",
+            "blocking",
+            "colorless",
+            "multicolored",
+            "monocolored",
+            "has_counters",
+            "historic",
+            "modified",
+            "commander",
+            "face_down",
+            "equipped",
+            "enchanted",
+            "permanent_card",
+            "summoning_sick",
+            "kicked",
+            "entered_this_turn",
+            "dealt_damage_this_turn",
+            "attacked_this_turn",
+            "transformed",
+            "goaded",
+            "blocked",
+            "unblocked",
+            "no_abilities",
+        ):
             if k == "other" and v:
                 return {"self": True}
             return {k: not v}
@@ -309,8 +342,11 @@ def _negate(f: dict) -> dict:
 
 
 def _disjoin(parts: list[dict]) -> dict:
-    for key, anykey in (("types", "types_any"), ("subtypes", "subtypes_any"),
-                        ("colors_any", "colors_any")):  # fmt: skip
+    for key, anykey in (
+        ("types", "types_any"),
+        ("subtypes", "subtypes_any"),
+        ("colors_any", "colors_any"),
+    ):
         vals = []
         ok = True
         for p in parts:

@@ -103,6 +103,7 @@ class Framework:
         for name in self._text:
             self.paths.setdefault(name, name)
         self._isa: dict[tuple[str, str], bool | None] = {}
+        self.looked_up: set[str] = set()  # class names asked about (fixture builder)
         self._static_env: dict[str, dict] = {}
         global _IS_A
         _IS_A = self.is_a
@@ -127,6 +128,7 @@ class Framework:
         return self._text[path]
 
     def decl(self, cls: str) -> J.TypeDecl | None:
+        self.looked_up.add(cls)
         path = self.paths.get(cls)
         if path is None:
             return None
@@ -142,12 +144,14 @@ class Framework:
         return None
 
     def package_of(self, cls: str) -> str:
+        self.looked_up.add(cls)
         path = self.paths.get(cls, "")
         if path.startswith(FRAMEWORK_DIR + "/"):
             return path[len(FRAMEWORK_DIR) + 1 :].rsplit("/", 1)[0].replace("/", ".")
         return ""
 
     def is_framework(self, cls: str) -> bool:
+        self.looked_up.add(cls)
         return cls in self.paths
 
     def extends(self, cls: str) -> str:
@@ -335,13 +339,42 @@ class Framework:
 
 
 _ENUMS = {
-    "Zone", "Duration", "Outcome", "TargetController", "SetTargetPointer", "ComparisonType",
-    "SubType", "CardType", "SuperType", "AttachmentType", "PutCards", "Layer", "SubLayer",
-    "PhaseStep", "TurnPhase", "ColoredManaSymbol", "HandSizeModification", "TypeOfName",
-    "SagaChapter", "AbilityWord", "CounterType", "EnterEventType", "ManaType", "TimingRule",
-    "PhaseType", "WatcherScope", "CostModificationType", "AsThoughEffectType", "SpellAbilityType",
-    "Pronoun", "RoleType", "DependencyType", "GiftType", "MultiAmountType", "CastManaAdjustment",
-}  # fmt: skip
+    "Zone",
+    "Duration",
+    "Outcome",
+    "TargetController",
+    "SetTargetPointer",
+    "ComparisonType",
+    "SubType",
+    "CardType",
+    "SuperType",
+    "AttachmentType",
+    "PutCards",
+    "Layer",
+    "SubLayer",
+    "PhaseStep",
+    "TurnPhase",
+    "ColoredManaSymbol",
+    "HandSizeModification",
+    "TypeOfName",
+    "SagaChapter",
+    "AbilityWord",
+    "CounterType",
+    "EnterEventType",
+    "ManaType",
+    "TimingRule",
+    "PhaseType",
+    "WatcherScope",
+    "CostModificationType",
+    "AsThoughEffectType",
+    "SpellAbilityType",
+    "Pronoun",
+    "RoleType",
+    "DependencyType",
+    "GiftType",
+    "MultiAmountType",
+    "CastManaAdjustment",
+}
 _PRIMS = {"int", "Integer", "long", "boolean", "Boolean", "String", "CharSequence", "double"}
 
 
@@ -416,7 +449,7 @@ def _pick_ctor(decl: J.TypeDecl, args: tuple) -> J.Member | None:
             fixed = params
         if not all(_type_ok(p[0], a) for p, a in zip(fixed, args, strict=False)):
             continue
-        if _is_varargs(m) and not all(_type_ok(params[-1][0], a) for a in args[len(fixed):]):
+        if _is_varargs(m) and not all(_type_ok(params[-1][0], a) for a in args[len(fixed) :]):
             continue
         if best is None or (_is_varargs(best) and not _is_varargs(m)):
             best = m

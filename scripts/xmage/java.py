@@ -62,7 +62,8 @@ _TOKEN = re.compile(
   | (?P<chr>'(?:[^'\\\n]|\\.)+')
   | (?P<num>0[xX][0-9a-fA-F_]+[lL]?|\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?[lLfFdD]?)
   | (?P<id>[A-Za-z_$@][\w$]*)
-  | (?P<op>->|::|\.\.\.|==|!=|<=|>=|&&|\|\||\+\+|--|\+=|-=|\*=|/=|%=|&=|\|=|\^=|[{}()\[\];,.<>=!~?:+\-*/%&|^])
+  | (?P<op>->|::|\.\.\.|==|!=|<=|>=|&&|\|\||\+\+|--|\+=|-=|\*=|/=|%=|&=|\|=|\^=
+           |[{}()\[\];,.<>=!~?:+\-*/%&|^])
     """,
     re.S | re.X,
 )
@@ -380,12 +381,18 @@ class _Parser:
                 else:
                     self.skip_annotation()
             tok = self.peek()
-            if tok is None or tok.kind != "id" or tok.text in _KEYWORD_LITS or tok.text in (
-                "return",
-                "new",
-                "this",
-                "super",
-                "throw",
+            if (
+                tok is None
+                or tok.kind != "id"
+                or tok.text in _KEYWORD_LITS
+                or tok.text
+                in (
+                    "return",
+                    "new",
+                    "this",
+                    "super",
+                    "throw",
+                )
             ):
                 return False
             self.parse_type()
@@ -547,9 +554,7 @@ class _Parser:
             if self._is_lambda_params():
                 start = self.i
                 self.skip_balanced("(", ")")
-                params = tuple(
-                    t.text for t in self.t[start + 1 : self.i - 1] if t.kind == "id"
-                )
+                params = tuple(t.text for t in self.t[start + 1 : self.i - 1] if t.kind == "id")
                 return self.lambda_body(params)
             self.next()
             inner = self.expr()
@@ -662,6 +667,8 @@ class _Parser:
         self.expect("{")
         stmts = []
         while not self.at("}"):
+            if self.peek() is None:
+                raise JavaError("unexpected end of input in a block")
             stmts.extend(self.statement())
         self.expect("}")
         return Block(tuple(stmts))
@@ -823,6 +830,8 @@ class _Parser:
             if self.at(";"):
                 self.next()
         while not self.at("}"):
+            if self.peek() is None:
+                raise JavaError(f"unexpected end of input in {kind} {name}")
             nested.extend(self.member(decl))
         self.expect("}")
         return [decl, *nested]
@@ -871,9 +880,7 @@ class _Parser:
                 body = None
             else:
                 body = self._body()
-            decl.members.append(
-                Member("method", name, typ, tuple(mods), body=body, params=params)
-            )
+            decl.members.append(Member("method", name, typ, tuple(mods), body=body, params=params))
             return []
         while True:
             while self.at("["):
@@ -932,7 +939,9 @@ class _Parser:
                 groups[-1].append(t)
         out = []
         for g in groups:
-            ids = [t for t in g if t.kind == "id" and t.text != "final" and not t.text.startswith("@")]
+            ids = [
+                t for t in g if t.kind == "id" and t.text != "final" and not t.text.startswith("@")
+            ]
             if not ids:
                 continue
             typ = ids[0].text if len(ids) > 1 else ""

@@ -70,7 +70,8 @@ class Opaq:
 
 
 class _Proxy:
-    """``ability.getEffects()`` / ``getTargets()`` / ``getCosts()``: ``.add(x)`` records on the owner."""
+    """``ability.getEffects()`` / ``getTargets()`` / ``getCosts()``: ``.add(x)`` records on
+    the owner."""
 
     __slots__ = ("owner", "kind")
 
@@ -131,6 +132,7 @@ class Executor:
         self.fields: dict[str, object] = {}
         self.unsupported: list[str] = []
         self.on_super = None  # callback(kind, args) for super(...)/this(...) in framework ctors
+        self.strict_calls = False  # card constructors: unknown static calls are unsupported
 
     # ------------------------------------------------------------- statements
     def run(self, block: J.Block, env: dict) -> None:
@@ -141,7 +143,11 @@ class Executor:
         if isinstance(st, J.Decl):
             env[st.name] = self.ev(st.init, env) if st.init is not None else None
         elif isinstance(st, J.ExprStmt):
-            self.ev(st.expr, env)
+            value = self.ev(st.expr, env)
+            if isinstance(value, SCall) and self.strict_calls and not _harmless(value):
+                # A static helper (OverloadAbility.implementOverloadAbility(this, ...)) that
+                # wires abilities we can't see: the card must not look complete.
+                self.unsupported.append(f"call {_call_name(value)}")
         elif isinstance(st, J.Block):
             self.run(st, env)
         elif isinstance(st, J.If):
@@ -168,8 +174,12 @@ class Executor:
         if isinstance(e, J.Binary) and e.op in ("<", ">", "<=", ">="):
             left, right = self.ev(e.left, env), self.ev(e.right, env)
             if isinstance(left, int) and isinstance(right, int):
-                return {"<": left < right, ">": left > right, "<=": left <= right,
-                        ">=": left >= right}[e.op]  # fmt: skip
+                return {
+                    "<": left < right,
+                    ">": left > right,
+                    "<=": left <= right,
+                    ">=": left >= right,
+                }[e.op]
             return None
         if isinstance(e, J.Binary) and e.op in ("&&", "||"):
             a, b = self.truth(e.left, env), self.truth(e.right, env)
@@ -384,3 +394,36 @@ class Executor:
 
 
 _MISSING = object()
+#: fields a card/token constructor sets on itself (types, colors, P/T): not abilities
+_SELF_FIELDS = {
+    "subtype",
+    "supertype",
+    "color",
+    "cardType",
+    "power",
+    "toughness",
+    "frameColor",
+    "startingLoyalty",
+    "startingDefense",
+    "nightCard",
+    "secondSideCardClazz",
+}
+
+
+def _call_name(v: SCall) -> str:
+    base = v.recv
+    while isinstance(base, SCall):
+        base = base.recv
+    head = base.dotted if isinstance(base, Ref) else type(base).__name__
+    return f"{head}.{v.name}"
+
+
+def _harmless(v: SCall) -> bool:
+    base = v.recv
+    while isinstance(base, SCall):
+        base = base.recv
+    if isinstance(base, Ref):
+        head = base.dotted.split(".")
+        name = head[1] if head[0] == "this" and len(head) > 1 else head[0]
+        return name in _SELF_FIELDS
+    return False

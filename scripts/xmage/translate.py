@@ -120,12 +120,31 @@ _PHASE_WHO = {
     "ENCHANTED": "attached_controller_",
 }
 _TRIGGER_KNOWN = {
-    "effect", "optional", "filter", "setTargetPointer", "targetController", "zone", "another",
-    "onlyControlled", "minAttackers", "sacrificingPlayer", "enrage", "onlyToControllerGraveyard",
-    "attachmentType", "attachedDescription", "interveningIfClauseCondition", "isOptional",
-    "thisOr", "diesRuleText", "condition", "attacksYouOrYourPlaneswalker", "controller",
-    "onlyFromNonHand", "cardNumber", "onlyCombat",
-}  # fmt: skip
+    "effect",
+    "optional",
+    "filter",
+    "setTargetPointer",
+    "targetController",
+    "zone",
+    "another",
+    "onlyControlled",
+    "minAttackers",
+    "sacrificingPlayer",
+    "enrage",
+    "onlyToControllerGraveyard",
+    "attachmentType",
+    "attachedDescription",
+    "interveningIfClauseCondition",
+    "isOptional",
+    "thisOr",
+    "diesRuleText",
+    "condition",
+    "attacksYouOrYourPlaneswalker",
+    "controller",
+    "onlyFromNonHand",
+    "cardNumber",
+    "onlyCombat",
+}
 #: ability calls that only change wording or engine-internal bookkeeping
 _ABILITY_TEXT_CALLS = {
     "setTriggerPhrase",
@@ -193,8 +212,13 @@ class Translator:
         self._fields: dict = {}
 
     # ================================================================ cards
-    def card(self, java_text: str, class_name: str, face_names: list[str] | None = None,
-             layout: str | None = None) -> CardResult:  # fmt: skip
+    def card(
+        self,
+        java_text: str,
+        class_name: str,
+        face_names: list[str] | None = None,
+        layout: str | None = None,
+    ) -> CardResult:
         """Translate one card class (its source text)."""
         try:
             decls = J.parse_file(java_text)
@@ -217,16 +241,34 @@ class Translator:
             return CardResult({}, error="no card constructor")
         card = CardProxy()
         self._fields = ex.fields
+        ex.strict_calls = True
         ex.run(ctor.body, {"this": card})
         return self._assemble(card, ex, main, face_names or [], layout)
 
-    def _assemble(self, card: CardProxy, ex: Executor, main: J.TypeDecl, face_names: list[str],
-                  layout: str | None) -> CardResult:  # fmt: skip
+    def _assemble(
+        self,
+        card: CardProxy,
+        ex: Executor,
+        main: J.TypeDecl,
+        face_names: list[str],
+        layout: str | None,
+    ) -> CardResult:
         res = CardResult({})
-        multi = main.extends in (
-            "SplitCard", "AdventureCard", "ModalDoubleFacedCard", "TransformingDoubleFacedCard",
-            "OmenCard", "PrepareCard", "RoomCard", "MeldCard", "FlipCard",
-        ) or len(face_names) > 1  # fmt: skip
+        multi = (
+            main.extends
+            in (
+                "SplitCard",
+                "AdventureCard",
+                "ModalDoubleFacedCard",
+                "TransformingDoubleFacedCard",
+                "OmenCard",
+                "PrepareCard",
+                "RoomCard",
+                "MeldCard",
+                "FlipCard",
+            )
+            or len(face_names) > 1
+        )
         if ex.unsupported:
             res.abilities.append(
                 AbilityResult("card", False, main.name, "java " + ex.unsupported[0], "constructor")
@@ -240,7 +282,9 @@ class Translator:
                 idx = 0
             return entries.setdefault(idx, {})
 
-        for idx, spell in sorted(card.spells.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)):
+        for idx, spell in sorted(
+            card.spells.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)
+        ):
             if spell.calls:
                 self._spell(spell, entry_for(idx), res)
         for idx, ab in card.abilities:
@@ -258,9 +302,7 @@ class Translator:
         elif entries:
             for idx in sorted(entries):
                 _merge_entry(top, entries[idx])
-        untrans = [
-            _untrans_record(a) for a in res.abilities if not a.ok
-        ]
+        untrans = [_untrans_record(a) for a in res.abilities if not a.ok]
         if untrans:
             top["untranslated"] = untrans
         if not top:
@@ -275,8 +317,9 @@ class Translator:
         try:
             out = fn()
         except Untranslated as exc:
-            res.abilities.append(AbilityResult(kind, False, cls, exc.cls, exc.detail,
-                                               tuple(sorted(self._used))))  # fmt: skip
+            res.abilities.append(
+                AbilityResult(kind, False, cls, exc.cls, exc.detail, tuple(sorted(self._used)))
+            )
             self._used = before | self._used
             return None
         except (RecursionError, KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
@@ -316,7 +359,9 @@ class Translator:
             res.abilities.append(AbilityResult("keyword", True, "ProtectionAbility"))
             return
         if not isinstance(ab, JObj):
-            res.abilities.append(AbilityResult("ability", False, _name(ab), _name(ab), "not an object"))
+            res.abilities.append(
+                AbilityResult("ability", False, _name(ab), _name(ab), "not an object")
+            )
             return
         cls = ab.cls
         kw = self.core.keyword(ab)
@@ -334,18 +379,27 @@ class Translator:
             entry["cant_be_countered"] = True
             res.abilities.append(AbilityResult("static", True, cls))
             return
-        out = self._record(res, _kind_of(cls), cls, lambda: self.ability(ab))
+        out = self._record(res, _kind_of(cls, self.fw, ab.extends), cls, lambda: self.ability(ab))
         if out is None:
             return
         kind = out.pop("kind")
         if kind == "triggered":
+            if out.get("condition") == {"cond": "was_cast"} and out.get("when") == "self_enters":
+                del out["condition"]
+                cast_only = True
+            else:
+                cast_only = False
             if out.get("when") == "self_enters" and "etb" not in entry and _plain_etb(out):
                 entry["etb"] = out["ops"]
+                if cast_only:
+                    entry["etb_if_cast"] = True
                 if out.get("targets"):
                     entry["etb_targets"] = out["targets"]
                 if out.get("optional"):
                     entry["etb_optional"] = True
             else:
+                if cast_only:
+                    out["condition"] = {"cond": "was_cast"}
                 entry.setdefault("triggers", []).append(out)
         elif kind == "activated":
             entry.setdefault("activated", []).append(out)
@@ -373,7 +427,9 @@ class Translator:
                 cost = self.core.cost(p.get("cost")) if p.get("cost") is not None else []
                 if isinstance(p.get("suspend"), int) and len(cost) == 1:
                     entry.setdefault("keyword_costs", {})["Suspend"] = {
-                        "time": p["suspend"], "cost": cost[0]["mana"]}  # fmt: skip
+                        "time": p["suspend"],
+                        "cost": cost[0]["mana"],
+                    }
             if cls == "EnchantAbility" and ab.args:
                 try:
                     entry["enchant"] = self.core.target(ab.args[0])
@@ -417,8 +473,9 @@ class Translator:
             if name in _ABILITY_TEXT_CALLS:
                 continue
             if name != "addChapterEffect":
-                res.abilities.append(AbilityResult("chapter", False, "SagaAbility",
-                                                   f"SagaAbility.{name}"))  # fmt: skip
+                res.abilities.append(
+                    AbilityResult("chapter", False, "SagaAbility", f"SagaAbility.{name}")
+                )
                 continue
             nums = [ROMAN[a.last.split("_")[1]] for a in args if _is_chapter(a)]
             if len(nums) == 2:
@@ -466,8 +523,13 @@ class Translator:
                 raise Untranslated("java " + missed[0], "chapter lambda")
         body = self._ability_body(holder, [], [])
         self._finish_targets(body, holder, EffectCtx())
-        out = {"ops": body["ops"]} if "modes" not in body else {
-            k: body[k] for k in ("modes", "choose", "choose_min", "mode_targets") if k in body}
+        out = (
+            {"ops": body["ops"]}
+            if "modes" not in body
+            else {
+                k: body[k] for k in ("modes", "choose", "choose_min", "mode_targets") if k in body
+            }
+        )
         if body.get("targets"):
             out["targets"] = body["targets"]
         if optional:
@@ -570,8 +632,10 @@ class Translator:
             p = self.core.params(ab)
             self.core.check_known(ab, p, {"counter"})
             ct, n = self.core.counter_instance(p["counter"])
-            return {"kind": "static",
-                    "ops": [{"op": "enters_with_counters", "counter": ct, "n": n}]}  # fmt: skip
+            return {
+                "kind": "static",
+                "ops": [{"op": "enters_with_counters", "counter": ct, "n": n}],
+            }
         if cls == "AsEntersBattlefieldAbility":
             p = self.core.params(ab)
             self.core.check_known(ab, p, {"effect"})
@@ -583,13 +647,17 @@ class Translator:
         if cls == "EntersBattlefieldTappedUnlessAbility":
             p = self.core.params(ab)
             self.core.check_known(ab, p, {"condition"})
-            return {"kind": "static", "ops": [{"op": "enters_tapped",
-                    "unless": self.core.condition(p["condition"])}]}  # fmt: skip
+            return {
+                "kind": "static",
+                "ops": [{"op": "enters_tapped", "unless": self.core.condition(p["condition"])}],
+            }
         if cls == "EntersBattlefieldTappedAbility":
             return {"kind": "flag", "flags": {"enters_tapped": True}}
         if cls == "CantBlockAbility":
-            return {"kind": "static", "ops": [{"op": "cant_block", "what": "self",
-                                               "duration": "while_on_battlefield"}]}  # fmt: skip
+            return {
+                "kind": "static",
+                "ops": [{"op": "cant_block", "what": "self", "duration": "while_on_battlefield"}],
+            }
         if cls == "CantBeCounteredSourceAbility":
             return {"kind": "flag", "flags": {"cant_be_countered": True}}
         if cls == "LoyaltyAbility":
@@ -615,16 +683,30 @@ class Translator:
         ability, EntersBattlefieldAttachToTarget...) -> that known ability, with its calls."""
         if not self.fw.is_framework(ab.cls):
             return None
-        stop = set(TRIGGERS) | _ACTIVATED | set(_MANA) | set(self._WRAP_ROOTS) | {
-            "SimpleStaticAbility", "EntersBattlefieldAbility", "TriggeredAbilityImpl",
-            "StaticAbility", "DelayedTriggeredAbility", "ZoneChangeTriggeredAbility",
-        }  # fmt: skip
+        stop = (
+            set(TRIGGERS)
+            | _ACTIVATED
+            | set(_MANA)
+            | set(self._WRAP_ROOTS)
+            | {
+                "SimpleStaticAbility",
+                "EntersBattlefieldAbility",
+                "TriggeredAbilityImpl",
+                "StaticAbility",
+                "DelayedTriggeredAbility",
+                "ZoneChangeTriggeredAbility",
+            }
+        )
         try:
             root, calls = self.fw.expand(ab, stop=stop)
         except KeyError:
             return None
-        if root not in stop or root in ("TriggeredAbilityImpl", "StaticAbility",
-                                        "DelayedTriggeredAbility", "ZoneChangeTriggeredAbility"):  # fmt: skip
+        if root not in stop or root in (
+            "TriggeredAbilityImpl",
+            "StaticAbility",
+            "DelayedTriggeredAbility",
+            "ZoneChangeTriggeredAbility",
+        ):
             return None
         rootargs = next((a for n, a in calls if n == "__root_args__"), ())
         out = JObj(self._WRAP_ROOTS.get(root, root), rootargs)
@@ -633,16 +715,21 @@ class Translator:
         return out
 
     def _or_trigger(self, ab: JObj) -> dict:
-        """"When this enters or dies, ...": one trigger entry per event, sharing ops."""
+        """ "When this enters or dies, ...": one trigger entry per event, sharing ops."""
         p = self.core.params(ab)
         self.core.check_known(ab, p, {"zone", "effect", "optional", "abilities"})
         subs = [self.ability(a) for a in _flat((p.get("abilities"),))]
         if not subs or any(s_.get("kind") != "triggered" or s_.get("ops") for s_ in subs):
             raise Untranslated("OrTriggeredAbility", "parts")
         body = self._ability_body(ab, [p["effect"]], [])
-        out = {"kind": "triggered", "when": subs[0]["when"], "also": [
-            {k: v for k, v in s_.items() if k not in ("kind", "ops", "targets")} for s_ in subs[1:]
-        ]}  # fmt: skip
+        out = {
+            "kind": "triggered",
+            "when": subs[0]["when"],
+            "also": [
+                {k: v for k, v in s_.items() if k not in ("kind", "ops", "targets")}
+                for s_ in subs[1:]
+            ],
+        }
         for k in ("filter", "zone", "who"):
             if k in subs[0]:
                 out[k] = subs[0][k]
@@ -666,7 +753,9 @@ class Translator:
                 raise Untranslated(f"AlternativeCostSourceAbility.{name}")
         return {"kind": "flag", "flags": {"alt_costs": [out]}}
 
-    def _ability_body(self, ab: JObj, effects: list, targets: list, allow_costs: bool = False) -> dict:
+    def _ability_body(
+        self, ab: JObj, effects: list, targets: list, allow_costs: bool = False
+    ) -> dict:
         """Effects, targets, modes and costs added to an ability object -> ops etc."""
         effects = [e for e in effects if e is not None]
         targets = list(targets)
@@ -773,7 +862,11 @@ class Translator:
             for spec in out["targets"]:
                 spec["count"] = "X"
             return
-        if isinstance(adjuster, JObj) and adjuster.cls == "XTargetsCountAdjuster" and out.get("targets"):
+        if (
+            isinstance(adjuster, JObj)
+            and adjuster.cls == "XTargetsCountAdjuster"
+            and out.get("targets")
+        ):
             for spec in out["targets"]:
                 spec["count"] = "X"
             return
@@ -784,7 +877,9 @@ class Translator:
             self._used.add(t.cls)
         return self.core.target(t)
 
-    def _finish_targets(self, out: dict, ab: JObj, ctx: EffectCtx, pointer: str | None = None) -> None:
+    def _finish_targets(
+        self, out: dict, ab: JObj, ctx: EffectCtx, pointer: str | None = None
+    ) -> None:
         """Targets of the ability; effect references to a target it doesn't have are resolved
         to the trigger's event object/player, or make the ability untranslated."""
         specs = out.get("targets") or []
@@ -806,13 +901,23 @@ class Translator:
         zone = getattr(p.get("zone"), "last", None)
         if zone and zone != "BATTLEFIELD":
             if cls == "CycleTriggeredAbility" or zone in ("GRAVEYARD", "HAND", "EXILED", "ALL"):
-                out["zone"] = {"GRAVEYARD": "graveyard", "HAND": "hand", "EXILED": "exile",
-                               "ALL": "any"}.get(zone, zone.lower())  # fmt: skip
+                out["zone"] = {
+                    "GRAVEYARD": "graveyard",
+                    "HAND": "hand",
+                    "EXILED": "exile",
+                    "ALL": "any",
+                }.get(zone, zone.lower())
         if cls == "CycleTriggeredAbility":
             out["zone"] = "hand"
         tc = p.get("targetController") or p.get("controller")
-        if when in ("upkeep", "end_step", "beginning_of_combat", "draw_step", "precombat_main",
-                    "postcombat_main"):  # fmt: skip
+        if when in (
+            "upkeep",
+            "end_step",
+            "beginning_of_combat",
+            "draw_step",
+            "precombat_main",
+            "postcombat_main",
+        ):
             who = getattr(tc, "last", "YOU") if tc is not None else "YOU"
             prefix = _PHASE_WHO.get(who)
             if prefix is None:
@@ -849,7 +954,9 @@ class Translator:
             n = p.get("minAttackers", 1)
             if n and n > 1:
                 out["min_attackers"] = n
-        if cls == "PutIntoGraveFromBattlefieldSourceTriggeredAbility" and p.get("onlyToControllerGraveyard"):
+        if cls == "PutIntoGraveFromBattlefieldSourceTriggeredAbility" and p.get(
+            "onlyToControllerGraveyard"
+        ):
             out["when"] = "self_to_your_graveyard_from_battlefield"
         if cls == "DealtDamageToSourceTriggeredAbility" and p.get("enrage"):
             pass
@@ -884,8 +991,9 @@ class Translator:
     def _activated(self, ab: JObj) -> dict:
         cls = ab.cls
         p = self.core.params(ab)
-        self.core.check_known(ab, p, {"effect", "cost", "zone", "condition",
-                                      "maxActivationsPerTurn", "timing"})  # fmt: skip
+        self.core.check_known(
+            ab, p, {"effect", "cost", "zone", "condition", "maxActivationsPerTurn", "timing"}
+        )
         out: dict = {"kind": "activated"}
         zone = getattr(p.get("zone"), "last", "BATTLEFIELD")
         if zone != "BATTLEFIELD":
@@ -917,8 +1025,13 @@ class Translator:
             raise Untranslated("LoyaltyAbility", "variable loyalty")
         body = self._ability_body(ab, [p["effect"]], [], allow_costs=True)
         costs = [{"cost": "loyalty", "n": n}] + body.pop("costs", [])
-        out = {"kind": "activated", "cost": cost_text(costs), "costs": costs, "loyalty": n,
-               "sorcery_speed": True}  # fmt: skip
+        out = {
+            "kind": "activated",
+            "cost": cost_text(costs),
+            "costs": costs,
+            "loyalty": n,
+            "sorcery_speed": True,
+        }
         out.update(body)
         self._finish_targets(out, ab, EffectCtx())
         return out
@@ -937,8 +1050,9 @@ class Translator:
                 costs = self.core.cost(p["cost"])
             ops = [{"op": "add_mana", "mana": "any_color"}]
         elif cls == "SimpleManaAbility":
-            self.core.check_known(ab, p, {"zone", "mana", "cost", "effect", "netAmount",
-                                          "predictable"})  # fmt: skip
+            self.core.check_known(
+                ab, p, {"zone", "mana", "cost", "effect", "netAmount", "predictable"}
+            )
             costs = self.core.cost(p.get("cost"))
             if p.get("mana") is not None:
                 ops = [{"op": "add_mana", "mana": self.core.mana(p["mana"])}]
@@ -947,16 +1061,26 @@ class Translator:
         elif cls == "DynamicManaAbility":
             self.core.check_known(ab, p, {"mana", "amount", "cost", "netAmount", "oneChoice"})
             costs = self.core.cost(p.get("cost")) if p.get("cost") is not None else costs
-            ops = [{"op": "add_mana", "mana": self.core.mana(p["mana"]),
-                    "n": self.core.value(p["amount"])}]  # fmt: skip
+            ops = [
+                {
+                    "op": "add_mana",
+                    "mana": self.core.mana(p["mana"]),
+                    "n": self.core.value(p["amount"]),
+                }
+            ]
         else:  # pragma: no cover
             raise Untranslated(cls)
         extra = self._ability_body(ab, [], [], allow_costs=True)
         costs += extra.pop("costs", [])
         if extra.get("ops") or extra.get("targets"):
             raise Untranslated(cls, "mana ability with more effects")
-        out = {"kind": "activated", "cost": cost_text(costs), "costs": costs, "ops": ops,
-               "mana_ability": True}  # fmt: skip
+        out = {
+            "kind": "activated",
+            "cost": cost_text(costs),
+            "costs": costs,
+            "ops": ops,
+            "mana_ability": True,
+        }
         if "condition" in extra:
             out["condition"] = extra["condition"]
         return out
@@ -1008,7 +1132,9 @@ class Translator:
         ex.run(ctor.body, env)
         if ex.unsupported:
             raise Untranslated(t.cls, f"token constructor uses {ex.unsupported[0]}")
-        name = card.super_args[0] if card.super_args and isinstance(card.super_args[0], str) else None
+        name = (
+            card.super_args[0] if card.super_args and isinstance(card.super_args[0], str) else None
+        )
         if not name:
             raise Untranslated(t.cls, "token name")
         name = name[: -len(" Token")] if name.endswith(" Token") else name
@@ -1020,8 +1146,13 @@ class Translator:
             raise Untranslated(t.cls, "token types")
         colors = []
         for n, a in env["color"].calls:
-            letter = {"setWhite": "W", "setBlue": "U", "setBlack": "B", "setRed": "R",
-                      "setGreen": "G"}.get(n)  # fmt: skip
+            letter = {
+                "setWhite": "W",
+                "setBlue": "U",
+                "setBlack": "B",
+                "setRed": "R",
+                "setGreen": "G",
+            }.get(n)
             if letter and a and a[0] is True:
                 colors.append(letter)
             elif n != "=" and letter is None:
@@ -1125,23 +1256,37 @@ _MANA = {
 
 
 def _is_chapter(a: object) -> bool:
-    return isinstance(a, Ref) and (a.dotted.startswith("SagaChapter.CHAPTER_")
-                                   or a.dotted.startswith("CHAPTER_"))  # fmt: skip
+    return isinstance(a, Ref) and (
+        a.dotted.startswith("SagaChapter.CHAPTER_") or a.dotted.startswith("CHAPTER_")
+    )
 
 
 def _is_protection(ab: object) -> bool:
     from .symbolic import SCall
 
-    return isinstance(ab, SCall) and isinstance(ab.recv, Ref) and ab.recv.last == "ProtectionAbility"
+    return (
+        isinstance(ab, SCall) and isinstance(ab.recv, Ref) and ab.recv.last == "ProtectionAbility"
+    )
 
 
-def _kind_of(cls: str) -> str:
-    if cls in TRIGGERS:
+def _kind_of(cls: str, fw: Framework | None = None, extends: str = "") -> str:
+    """The kind of ability a class is (for the untranslated list): by name, else by what
+    it extends in the framework."""
+    if cls in TRIGGERS or cls in DELAYED:
         return "trigger"
     if cls in _ACTIVATED or cls == "LoyaltyAbility":
         return "activated"
     if cls in _MANA:
         return "mana"
+    for name in [cls, extends, *(fw.ancestors(extends or cls) if fw else [])]:
+        if not name:
+            continue
+        if "ManaAbility" in name:
+            return "mana"
+        if "Triggered" in name:
+            return "trigger"
+        if "Activated" in name or name == "LoyaltyAbility":
+            return "activated"
     return "static"
 
 
@@ -1172,21 +1317,37 @@ def _check_refs(ctx: EffectCtx, specs: list, where: str) -> None:
 
 
 _RETARGET = {
-    "object": {"target": "trigger_object", "targets": "trigger_object",
-               "target_player": "controller_of_trigger_object",
-               "controller_of_target": "controller_of_trigger_object"},
-    "player": {"target": "trigger_player", "targets": "trigger_player",
-               "target_player": "trigger_player", "controller_of_target": "trigger_player"},
-}  # fmt: skip
+    "object": {
+        "target": "trigger_object",
+        "targets": "trigger_object",
+        "target_player": "controller_of_trigger_object",
+        "controller_of_target": "controller_of_trigger_object",
+    },
+    "player": {
+        "target": "trigger_player",
+        "targets": "trigger_player",
+        "target_player": "trigger_player",
+        "controller_of_target": "trigger_player",
+    },
+}
 
 
 def _retarget(node: object, kind: str) -> None:
     table = _RETARGET[kind]
     if isinstance(node, dict):
         for k, v in list(node.items()):
-            if k in ("what", "who", "to", "controller", "controlled_by", "by") and isinstance(v, str) and v in table:
+            if (
+                k in ("what", "who", "to", "controller", "controlled_by", "by")
+                and isinstance(v, str)
+                and v in table
+            ):
                 node[k] = table[v]
-            elif isinstance(v, dict | list) and k not in ("filter", "targets", "mode_targets", "cond"):
+            elif isinstance(v, dict | list) and k not in (
+                "filter",
+                "targets",
+                "mode_targets",
+                "cond",
+            ):
                 _retarget(v, kind)
     elif isinstance(node, list):
         for x in node:
@@ -1220,7 +1381,10 @@ def cost_text(costs: list[dict]) -> str:
             parts.append(f"{'+' if c['n'] > 0 else ''}{c['n']} loyalty")
         elif k == "remove_counters":
             n = c["n"]
-            parts.append(f"remove {'a' if n == 1 else n} {c['counter']} counter{'s' if n != 1 else ''} from this")
+            parts.append(
+                f"remove {'a' if n == 1 else n} {c['counter']} "
+                f"counter{'s' if n != 1 else ''} from this"
+            )
         elif k == "put_counters":
             parts.append(f"put {c['n']} {c['counter']} counter(s) on this")
         elif k == "sacrifice":
