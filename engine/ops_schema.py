@@ -161,6 +161,11 @@ OPS: dict[str, dict] = {
         "all permanents matching it, then puts all cards they exiled this way onto the "
         "battlefield (Living Death / Living End): one op so it is done whole or not at all.",
     ),
+    "return_exiled": _op(
+        "to:str",
+        "Return the cards exiled with this source (by an `exile` op with `remember`) to "
+        "`to` (`battlefield` under their owners' control, `hand`, `graveyard`).",
+    ),
     "exile_instead": _op(
         "what:ref duration:duration",
         "Replacement (614.1a): if a matching creature would die this turn, exile it instead. "
@@ -290,6 +295,11 @@ OPS: dict[str, dict] = {
     ),
     "cant_block": _op("what:ref duration:duration filter?:filter", "Can't block (509.1b)."),
     "cant_be_blocked": _op("what:ref duration:duration by?:filter", "Can't be blocked (by `by`)."),
+    "must_attack": _op("what:ref duration:duration", "Attacks each combat if able (508.1d)."),
+    "can_block_only": _op(
+        "what:ref filter:filter duration:duration",
+        "Can block only creatures matching `filter` (509.1b).",
+    ),
     "cant_attack_or_block": _op("what:ref duration:duration", "Can't attack or block."),
     "cost_change": _op(
         "spells:any amount:value who?:who if?:cond",
@@ -431,7 +441,7 @@ FILTER_KEYS = {
     "multicolored": "bool",
     "monocolored": "bool",
     "controller": "you | opponent | not_you | active | defending_player",
-    "owner": "you | opponent | not_you",
+    "owner": "you | opponent | not_you | controller (the same player as its controller)",
     "player": "for player filters: you | opponent | not_you",
     "mv": "[op, n]: mana value comparison, op in < <= == != >= >",
     "power": "[op, n]",
@@ -574,6 +584,7 @@ CONDITIONS = {
     "step": "{step, yours}",
     "phase": "{phase, yours}",
     "opponent_controls_more": "{filter}",
+    "targets_matching": "{filter}: the spell targets a permanent matching filter",
     "not": "{of}",
     "and": "{of: [conds]}",
     "or": "{of: [conds]}",
@@ -669,6 +680,9 @@ TRIGGER_WHEN = {
     "self_turned_face_up": "",
     "you_cast_second_spell_each_turn": "",
     "self_cast": "you cast this spell",
+    "permanent_to_graveyard_from_battlefield": "a permanent matching `filter` is put into a "
+    "graveyard from the battlefield (`owner: controller`: into its controller's graveyard)",
+    "self_enters_or_dies": "this enters or dies",
     "self_targeted_by_your_spell": "heroic",
     "reflexive": "",
 }

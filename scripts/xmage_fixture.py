@@ -6,7 +6,11 @@ tests/fixtures/xmage/NOTICE), so the importer tests run offline on real Java tex
 The two large framework files (``SubType.java``, ``StaticFilters.java``) are cut down to
 the constants the copied files name; nothing else is edited.
 
-    python scripts/xmage_fixture.py --mage DIR_OR_GIT [--commit SHA] --out tests/fixtures/xmage
+    python scripts/xmage_fixture.py --mage DIR_OR_GIT [--commit SHA] --out tests/fixtures/xmage \
+        [--cards ../shared/cards/cards.json]
+
+``cards.json`` in the fixture holds the cards.json records (names, types, faces: facts, no
+rules text) of the copied cards, so the tests resolve names without ../shared.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mage", type=Path, required=True)
     ap.add_argument("--commit")
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--cards", type=Path, default=ROOT.parent / "shared" / "cards" / "cards.json")
     args = ap.parse_args(argv)
     src = MageSource(args.mage, args.commit)
     commit = src.resolved_commit() or args.commit or "unknown"
@@ -106,6 +111,15 @@ def main(argv: list[str] | None = None) -> int:
         elif p.endswith("filter/StaticFilters.java"):
             t = _trim_static_filters(t, corpus)
         _write(out / p, t)
+    import json
+
+    wanted = {n for n, _c in CARDS}
+    records = [
+        c
+        for c in json.loads(args.cards.read_text(encoding="utf-8"))
+        if c["name"] in wanted or (c.get("faces") and c["faces"][0]["name"] in wanted)
+    ]
+    (out / "cards.json").write_text(json.dumps(records, indent=0, sort_keys=True), encoding="utf-8")
     (out / "NOTICE").write_text(
         "Files under this folder are copied from XMage (https://github.com/magefree/mage),\n"
         f"commit {commit}, MIT license (Copyright (c) 2010 magefree and contributors).\n"

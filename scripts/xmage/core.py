@@ -443,6 +443,8 @@ class Core:
                     "phase": phase.lower(),
                     "yours": bool(p.get("yourTurn", False)),
                 }
+        if cls == "SourceTargetsPermanentCondition" and len(a) == 1:
+            return {"cond": "targets_matching", "filter": self.filters.filter(a[0])}
         if cls == "OpponentControlsMoreCondition" and len(a) == 1:
             return {"cond": "opponent_controls_more", "filter": self.filters.filter(a[0])}
         raise Untranslated(cls, "condition")
@@ -573,6 +575,11 @@ class Core:
             ct, n = self.counter_instance(a[0])
             if ct:
                 return [{"cost": "remove_counters", "counter": ct, "n": n}]
+        if cls == "RemoveVariableCountersSourceCost" and a:
+            ct = self.fw.counter(a[0])
+            rest = [x for x in a[1:] if not isinstance(x, str)]
+            if ct and not rest:
+                return [{"cost": "remove_counters", "counter": ct, "n": "X"}]
         if cls == "PutCountersSourceCost" and len(a) == 1:
             ct, n = self.counter_instance(a[0])
             if ct:

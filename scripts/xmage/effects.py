@@ -1848,6 +1848,17 @@ def _neg(v: object) -> object:
     return {"dv": "neg", "of": v}
 
 
+@reg("ReturnFromExileForSourceEffect")
+def _return_exiled(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, {"zone"})
+    to = {"BATTLEFIELD": "battlefield", "HAND": "hand", "GRAVEYARD": "graveyard"}.get(
+        getattr(p.get("zone"), "last", "")
+    )
+    if to is None:
+        raise Untranslated(e.cls, "zone")
+    return [{"op": "return_exiled", "to": to}]
+
+
 @reg("AttachEffect")
 def _attach(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, set())

@@ -103,6 +103,11 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "BecomesTargetSourceTriggeredAbility": ("self_becomes_target", "object"),
     "DealsDamageToAPlayerAllTriggeredAbility": ("creature_damage_to_player", "player"),
     "ReflexiveTriggeredAbility": ("reflexive", "object"),
+    "PutIntoGraveFromBattlefieldAllTriggeredAbility": (
+        "permanent_to_graveyard_from_battlefield",
+        "object",
+    ),
+    "EntersBattlefieldOrDiesSourceTriggeredAbility": ("self_enters_or_dies", "object"),
 }
 DELAYED: dict[str, str] = {
     "AtTheBeginOfNextEndStepDelayedTriggeredAbility": "next_end_step",
@@ -144,6 +149,7 @@ _TRIGGER_KNOWN = {
     "onlyFromNonHand",
     "cardNumber",
     "onlyCombat",
+    "diesText",
 }
 #: ability calls that only change wording or engine-internal bookkeeping
 _ABILITY_TEXT_CALLS = {
@@ -602,7 +608,24 @@ class Translator:
             return self._activated(ab)
         if cls in _MANA:
             return self._mana_ability(ab)
-        if cls == "SimpleStaticAbility":
+        if cls == "AttacksEachCombatStaticAbility" and not ab.args:
+            return {
+                "kind": "static",
+                "ops": [{"op": "must_attack", "what": "self", "duration": "while_on_battlefield"}],
+            }
+        if cls == "CanBlockOnlyFlyingAbility" and not ab.args:
+            return {
+                "kind": "static",
+                "ops": [
+                    {
+                        "op": "can_block_only",
+                        "what": "self",
+                        "filter": {"keyword": "Flying"},
+                        "duration": "while_on_battlefield",
+                    }
+                ],
+            }
+        if cls in ("SimpleStaticAbility", "SimpleEvasionAbility"):
             p = self.core.params(ab)
             self.core.check_known(ab, p, {"effect", "zone"})
             zone = getattr(p.get("zone"), "last", "BATTLEFIELD")
@@ -954,6 +977,10 @@ class Translator:
             n = p.get("minAttackers", 1)
             if n and n > 1:
                 out["min_attackers"] = n
+        if cls == "PutIntoGraveFromBattlefieldAllTriggeredAbility" and p.get(
+            "onlyToControllerGraveyard"
+        ):
+            filt = {**(filt or {}), "owner": "controller"}
         if cls == "PutIntoGraveFromBattlefieldSourceTriggeredAbility" and p.get(
             "onlyToControllerGraveyard"
         ):

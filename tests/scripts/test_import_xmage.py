@@ -48,6 +48,9 @@ EXPLAINED = {
     "Averna, the Chaos Bloom": "hand-written models the land drop as a trigger; XMage "
     "implements it as a card-specific replacement effect, which the importer lists as "
     "untranslated (static)",
+    "Brazen Borrower // Petty Theft": "hand-written 'other' (blocking limit); the vocabulary "
+    "now has can_block_only (creatures with flying)",
+    "Monstrous Carabid": "hand-written 'other' (forced attack); the vocabulary now has must_attack",
     "Engineered Explosives": "hand-written spells out sunburst as enters_with_counters; the "
     "importer treats Sunburst as the keyword it is in cards.json",
 }
