@@ -124,7 +124,7 @@ def build_report(results: list) -> dict:
     by_type: dict[str, Counter] = defaultdict(Counter)
     by_layout: dict[str, Counter] = defaultdict(Counter)
     cls_cards: dict[str, set] = defaultdict(set)
-    cls_ok: dict[str, bool] = {}
+    cls_ok: dict[str, set] = defaultdict(set)  # cards where the class was translated
     missing_cards: dict[str, set] = defaultdict(set)
     examples: dict[str, list] = defaultdict(list)
     chapters_total = chapters_ok = sagas = sagas_full = 0
@@ -142,13 +142,13 @@ def build_report(results: list) -> dict:
             abilities_ok += a.ok
             for c in a.used:
                 cls_cards[c].add(name)
-                cls_ok.setdefault(c, True)
+                if a.ok:
+                    cls_ok[c].add(name)
             if not a.ok:
                 missing_cards[a.missing].add(name)
                 if len(examples[a.missing]) < 3:
                     examples[a.missing].append(f"{name} ({a.cls}: {a.detail})"[:160])
                 cls_cards[a.missing].add(name)
-                cls_ok[a.missing] = False
         if res.chapters_total:
             sagas += 1
             chapters_total += res.chapters_total
@@ -175,12 +175,34 @@ def build_report(results: list) -> dict:
             "sagas_complete": sagas_full,
         },
         "classes": {
-            c: {"cards": len(v), "translated": cls_ok.get(c, False)}
+            c: {
+                "cards": len(v),
+                "translated_in": len(cls_ok.get(c, ())),
+                "untranslated_in": len(missing_cards.get(c, ())),
+            }
             for c, v in sorted(cls_cards.items(), key=lambda kv: (-len(kv[1]), kv[0]))
         },
+        "top200": _top200(cls_cards, cls_ok, missing_cards),
         "top_untranslated": [
             {"class": c, "cards": len(v), "examples": examples[c]} for c, v in top_missing
         ],
+    }
+
+
+def _top200(cls_cards: dict, cls_ok: dict, missing: dict) -> dict:
+    """The 200 framework classes used by most cards: how many the importer translates."""
+    names = [
+        c
+        for c, v in sorted(cls_cards.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        if not c.startswith(("card-specific", "java ", "importer error")) and "." not in c
+    ][:200]
+    never = [c for c in names if not cls_ok.get(c)]
+    mostly = [c for c in names if cls_ok.get(c) and len(cls_ok[c]) >= len(missing.get(c, ()))]
+    return {
+        "classes": len(names),
+        "translated_somewhere": len(names) - len(never),
+        "translated_in_most_cards": len(mostly),
+        "never_translated": never,
     }
 
 
@@ -213,6 +235,11 @@ def print_report(rep: dict) -> None:
     print(
         f"Saga chapter abilities translated: {s['chapter_abilities_translated']} of "
         f"{s['chapter_abilities']}; Sagas complete: {s['sagas_complete']} of {s['sagas']}"
+    )
+    t2 = rep["top200"]
+    print(
+        f"200 most used classes: {t2['translated_somewhere']} translated (in most of their "
+        f"cards: {t2['translated_in_most_cards']}); never: {', '.join(t2['never_translated'])}"
     )
     a = rep["abilities"]
     print(f"abilities translated: {a['translated']:,} of {a['total']:,}")

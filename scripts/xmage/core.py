@@ -184,6 +184,7 @@ class Core:
         self.filters = FilterReader(fw)
         self.token_cache: dict[str, dict | Untranslated] = {}
         self.translator = None  # set by the Translator (tokens carry abilities)
+        self.used: set[str] = set()  # framework classes met in the ability being translated
 
     # ------------------------------------------------------------- helpers
     def params(self, obj: JObj) -> dict:
@@ -233,6 +234,7 @@ class Core:
         if isinstance(v, Ref):
             head = v.dotted.split(".")[0]
             variant = v.dotted.split(".")[-1]
+            self.used.add(head)
             if (head, variant) in _DV_ENUM_VARIANTS:
                 return dict(_DV_ENUM_VARIANTS[(head, variant)])
             if head in _DV_SINGLETONS and _DV_SINGLETONS[head] is not None:
@@ -253,6 +255,7 @@ class Core:
 
     def _dv_new(self, v: JObj) -> object:
         cls, a = v.cls, v.args
+        self.used.add(cls)
         if v.local:
             raise Untranslated(f"card-specific {v.extends or 'DynamicValue'}", cls)
         if cls == "StaticValue" and len(a) == 1:
@@ -323,6 +326,7 @@ class Core:
         if isinstance(c, Ref) and self.fw.resolve_static(c) is not None:
             return self.condition(self.fw.resolve_static(c))
         if isinstance(c, Ref):
+            self.used.add(c.dotted.split(".")[0])
             if c.dotted in _COND_SINGLETONS and _COND_SINGLETONS[c.dotted] is not None:
                 return dict(_COND_SINGLETONS[c.dotted])
             raise Untranslated(c.dotted.split(".")[0], "condition")
@@ -336,6 +340,7 @@ class Core:
 
     def _cond_new(self, c: JObj) -> dict:
         cls, a = c.cls, c.args
+        self.used.add(cls)
         if cls == "InvertCondition" and len(a) == 1:
             return {"cond": "not", "of": self.condition(a[0])}
         if cls == "CompoundCondition":
@@ -535,6 +540,7 @@ class Core:
         if c.local:
             raise Untranslated(f"card-specific {c.extends or 'Cost'}", c.cls)
         cls, a = c.cls, c.args
+        self.used.add(cls)
         for name, _args in c.calls:
             if name not in ("setText", "withText", "setCostText"):
                 raise Untranslated(f"{cls}.{name}", "cost call")

@@ -69,6 +69,7 @@ class Effects:
             raise Untranslated(_name(e), "effect")
         if e.local:
             raise Untranslated(f"card-specific {e.extends or 'effect'}", e.cls)
+        self.core.used.add(e.cls)
         fn = EFFECTS.get(e.cls)
         if fn is None:
             raise Untranslated(e.cls)

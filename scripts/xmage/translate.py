@@ -213,7 +213,6 @@ class Translator:
         self.core.translator = self
         self.effects = Effects(self.core, self.nested_ability)
         self._local: dict[str, J.TypeDecl] = {}
-        self._used: set[str] = set()
         self.errors: list[str] = []
         self._fields: dict = {}
 
@@ -318,24 +317,24 @@ class Translator:
 
     # ============================================================ sections
     def _record(self, res: CardResult, kind: str, cls: str, fn) -> object | None:
-        before = set(self._used)
-        self._used = set()
+        before = set(self.core.used)
+        self.core.used = set()
         try:
             out = fn()
         except Untranslated as exc:
             res.abilities.append(
-                AbilityResult(kind, False, cls, exc.cls, exc.detail, tuple(sorted(self._used)))
+                AbilityResult(kind, False, cls, exc.cls, exc.detail, tuple(sorted(self.core.used)))
             )
-            self._used = before | self._used
+            self.core.used = before | self.core.used
             return None
         except (RecursionError, KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
             # An importer bug or Java shape it does not follow: counted, never hidden.
             self.errors.append(f"{cls}: {type(exc).__name__}: {exc}")
             res.abilities.append(AbilityResult(kind, False, cls, "importer error", str(exc)))
-            self._used = before | self._used
+            self.core.used = before | self.core.used
             return None
-        res.abilities.append(AbilityResult(kind, True, cls, used=tuple(sorted(self._used))))
-        self._used = before | self._used
+        res.abilities.append(AbilityResult(kind, True, cls, used=tuple(sorted(self.core.used))))
+        self.core.used = before | self.core.used
         return out
 
     def _spell(self, spell: JObj, entry: dict, res: CardResult) -> None:
@@ -601,7 +600,7 @@ class Translator:
         if ab.local:
             raise Untranslated(f"card-specific {ab.extends or 'ability'}", ab.cls)
         cls = ab.cls
-        self._used.add(cls)
+        self.core.used.add(cls)
         if cls in TRIGGERS:
             return self._triggered(ab)
         if cls in _ACTIVATED:
@@ -734,7 +733,7 @@ class Translator:
         rootargs = next((a for n, a in calls if n == "__root_args__"), ())
         out = JObj(self._WRAP_ROOTS.get(root, root), rootargs)
         out.calls = [(n, a) for n, a in calls if n != "__root_args__"]
-        self._used.add(ab.cls)
+        self.core.used.add(ab.cls)
         return out
 
     def _or_trigger(self, ab: JObj) -> dict:
@@ -897,7 +896,7 @@ class Translator:
 
     def _target(self, t: object) -> dict:
         if isinstance(t, JObj):
-            self._used.add(t.cls)
+            self.core.used.add(t.cls)
         return self.core.target(t)
 
     def _finish_targets(
