@@ -14,7 +14,7 @@ VENV_STAMP := $(VENV)/.installed
 NPM_STAMP := $(PYODIDE_DIR)/node_modules/.installed
 WHEELS_STAMP := $(PYODIDE_DIR)/wheels/.installed
 
-.PHONY: setup test serve bench chromium node site
+.PHONY: setup test serve bench chromium node site import-xmage card-db-xmage effects-doc
 
 setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP)
 
@@ -75,3 +75,20 @@ bench: setup
 # into site/ (index.html, app.js, app.resources.zip), then a download-size report.
 site: $(VENV_STAMP)
 	$(PY) scripts/build_site.py --out site --clean
+
+# Card effects from an XMage snapshot (docs/PROVENANCE.md). MAGE: a checkout, or a bare git
+# directory with COMMIT. Reads Java as text; nothing is compiled or run.
+MAGE ?=
+COMMIT ?=
+import-xmage: $(VENV_STAMP)
+	@test -n "$(MAGE)" || { echo "usage: make import-xmage MAGE=/path/to/mage [COMMIT=sha]"; exit 2; }
+	$(PY) scripts/import_xmage.py --mage "$(MAGE)" $(if $(COMMIT),--commit $(COMMIT)) \
+		--out data/xmage_effects.json.gz --report-json data/xmage_report.json --quiet
+	$(PY) scripts/gen_effects_doc.py
+
+# The bundled pool with the imported effects merged in (hand-written entries win).
+card-db-xmage: $(VENV_STAMP)
+	$(PY) scripts/build_card_db.py --xmage data/xmage_effects.json.gz
+
+effects-doc: $(VENV_STAMP)
+	$(PY) scripts/gen_effects_doc.py

@@ -6,7 +6,13 @@ name (face aliases resolved) and writes gzip'd compact JSON. The output is commi
 so the engine never needs the source files at import time. The gzip header carries no
 timestamp, so rebuilding from the same input gives the same bytes.
 
-    python scripts/build_card_db.py [--src DIR] [--out FILE]
+With ``--xmage FILE`` (the importer's committed output, ``data/xmage_effects.json.gz``)
+the imported entries are merged in for every card that has no hand-written entry: the
+hand-written entries are the reference (checked against XMage by hand, see
+tests/scripts/test_import_xmage.py) and always win. Imported entries carry
+``"source": "xmage"`` so coverage and the log can tell them apart.
+
+    python scripts/build_card_db.py [--src DIR] [--out FILE] [--xmage FILE]
 """
 
 from __future__ import annotations
@@ -51,6 +57,31 @@ def attach_effects(cards: list[dict], effects: dict[str, dict]) -> int:
     return attached
 
 
+def load_xmage(path: Path) -> dict[str, dict]:
+    """The importer's entries by card name (``data/xmage_effects.json[.gz]``)."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    payload = json.loads(data.decode("utf-8"))
+    if payload.get("format") != 1 or not isinstance(payload.get("cards"), dict):
+        raise SystemExit(f"{path}: not an import_xmage output (format 1)")
+    return payload["cards"]
+
+
+def merge_xmage(cards: list[dict], imported: dict[str, dict]) -> int:
+    """Attach imported entries to cards without a hand-written one; returns how many."""
+    merged = 0
+    for card in cards:
+        if "effects" in card:
+            continue  # hand-written wins
+        entry = imported.get(card["name"])
+        if entry is None:
+            continue
+        card["effects"] = {**entry, "source": "xmage"}
+        merged += 1
+    return merged
+
+
 def compact_card(raw: dict) -> dict:
     """The compact dict stored for one card; checked to rebuild the same CardDef."""
     card = CardDef.from_dict(raw)
@@ -65,11 +96,13 @@ def compact_card(raw: dict) -> dict:
     return out
 
 
-def build(src: Path, out: Path) -> tuple[int, int, int]:
+def build(src: Path, out: Path, xmage: Path | None = None) -> tuple[int, int, int]:
     """Write the database; returns (cards, effects attached, bytes written)."""
     cards = json.loads((src / "cards.json").read_text(encoding="utf-8"))
     effects = json.loads((src / "effects.json").read_text(encoding="utf-8"))
     attached = attach_effects(cards, effects)
+    if xmage is not None:
+        attached += merge_xmage(cards, load_xmage(xmage))
     compact = [compact_card(c) for c in cards]
     payload = {"version": FORMAT_VERSION, "count": len(compact), "cards": compact}
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
@@ -83,8 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--src", type=Path, default=DEFAULT_SRC, help="folder with cards.json")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output .json.gz file")
+    parser.add_argument(
+        "--xmage", type=Path, default=None, help="merge import_xmage output (hand-written wins)"
+    )
     args = parser.parse_args(argv)
-    n, attached, size = build(args.src, args.out)
+    n, attached, size = build(args.src, args.out, args.xmage)
     print(f"wrote {args.out} ({size:,} bytes): {n:,} cards, {attached} with effects")
     return 0
 

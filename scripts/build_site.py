@@ -639,8 +639,10 @@ def main(argv: list[str] | None = None) -> int:
     print(format_report(result["report"], Path(result["wheel"])))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
-    print(f"\nServe it locally: python -m http.server -d {args.out} 8000  "
-          "(then open http://localhost:8000/)")
+    print(
+        f"\nServe it locally: python -m http.server -d {args.out} 8000  "
+        "(then open http://localhost:8000/)"
+    )
     return 0
 
 

@@ -1,0 +1,958 @@
+"""The effect vocabulary as data: every op, its fields and their types; filters, values,
+conditions, costs, target specs and trigger ids. Used by validators, coverage and docs.
+
+This module imports nothing from the engine (it is data plus a small validator), so
+build scripts, the importer and runtime code can all read it. docs/EFFECTS.md is the
+prose version; ``tests/scripts/test_ops_schema.py`` keeps the two in step.
+
+Field type names: ``int``, ``bool``, ``str``, ``value`` (an amount: int, ``"X"``, a short
+expression such as ``"X+1"``, or a dynamic value ``{"dv": ...}``), ``ref`` (an object or
+player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``),
+``who`` (a player group), ``filter``, ``cond``, ``ops`` (a nested op list), ``costs`` (a
+list of cost objects), ``targets`` (a list of target specs), ``duration``, ``mana``,
+``token`` pieces, ``list`` and ``dict``. ``?`` marks an optional field.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "OPS",
+    "LAYERS",
+    "TRIGGER_WHEN",
+    "COSTS",
+    "CONDITIONS",
+    "DYNAMIC_VALUES",
+    "FILTER_KEYS",
+    "TARGET_KINDS",
+    "REFS",
+    "PLAYER_GROUPS",
+    "DURATIONS",
+    "ENTRY_FIELDS",
+    "TRIGGER_FIELDS",
+    "ACTIVATED_FIELDS",
+    "TARGET_FIELDS",
+    "CHAPTER_FIELDS",
+    "validate_entry",
+    "validate_ops",
+    "op_names",
+]
+
+
+def _op(fields: str, doc: str, layer: str | None = None) -> dict:
+    """``fields`` is ``"name:type name?:type ..."``."""
+    spec: dict[str, tuple[str, bool]] = {}
+    for part in fields.split():
+        name, _, typ = part.partition(":")
+        optional = name.endswith("?")
+        spec[name.rstrip("?")] = (typ or "any", not optional)
+    out = {"fields": spec, "doc": doc}
+    if layer:
+        out["layer"] = layer
+    return out
+
+
+# Common optional fields every op may carry.
+COMMON_FIELDS = {
+    "if": ("cond", False),  # a condition for this op (a dict; text only in hand-written data)
+    "target": ("int", False),  # which target spec a "target" reference means (default 0)
+    "x": ("str", False),  # hand-written: what X means, in words
+    "optional": ("bool", False),  # "you may"
+    "note": ("str", False),  # hand-written remark
+}
+
+OPS: dict[str, dict] = {
+    # ------------------------------------------------------------- damage/life
+    "damage": _op(
+        "amount:value to:ref filter?:filter players?:who source?:ref controlled_by?:ref "
+        "unpreventable?:bool no_regen?:bool exile_if_dies?:bool rounding?:str",
+        "Deal damage (CR 120). `to`: a ref (`target`, `divided` for a divided amount, "
+        "`you`, `each_opponent`, `each_player`, `controller_of_target`, `trigger_player`...), "
+        "or `all` = every permanent matching `filter` (plus the players in `players`). "
+        "`controlled_by` narrows `all` to one player's permanents.",
+    ),
+    "bite": _op(
+        "source:ref to:ref",
+        "The `source` creature deals damage equal to its power to `to` (one-sided fight).",
+    ),
+    "fight": _op(
+        "a:ref b:ref", "`a` and `b` each deal damage equal to their power to the other (701.14)."
+    ),
+    "gain_life": _op("n:value who?:who", "`who` (default you) gains n life (119.3)."),
+    "lose_life": _op("n:value who?:who", "`who` loses n life (119.3)."),
+    # ----------------------------------------------------------- card movement
+    "draw": _op("n:value who?:who delayed?:str", "`who` draws n cards (121)."),
+    "discard": _op(
+        "n:value who?:who chooser?:str reveal?:bool filter?:filter random?:bool keep?:str",
+        '`who` discards n cards (`"hand"`: the whole hand); `chooser: you` when the '
+        "caster picks from the revealed hand; `random` for a random discard (701.9).",
+    ),
+    "mill": _op("n:value who?:who", "`who` mills n cards (701.13)."),
+    "mill_then_return": _op(
+        "n:value filter:filter",
+        "Mill n, then you may return a card matching `filter` milled this way to hand.",
+    ),
+    "scry": _op("n:value", "Scry n (701.22)."),
+    "surveil": _op("n:value", "Surveil n (701.25)."),
+    "search_library": _op(
+        "to:str what?:str filter?:filter count?:value min?:value reveal?:bool whose?:who "
+        "who?:who controller?:str split?:dict also_graveyard?:bool",
+        "Search a library for `count` cards matching `filter`, put them `to` (`hand`, "
+        "`battlefield`, `battlefield_tapped`, `library_top`, `split`), then shuffle (701.23).",
+    ),
+    "look_and_pick": _op(
+        "n:value pick:value rest:str to?:str min?:value filter?:filter reveal?:bool "
+        "whose?:who may_shuffle?:bool",
+        "Look at the top n cards, take `pick` (`all` = every match) matching `filter` to "
+        "`to`; the rest go `rest` (`bottom_any_order`, `bottom_random`, `top_any_order`, "
+        "`graveyard`, `hand`, `exile`, `shuffle`). `pick: 0` only reorders.",
+    ),
+    "impulse": _op(
+        "n:value duration:duration choose_one?:bool",
+        "Exile the top n cards of your library; you may play them (or one of them) until "
+        "`duration` ends.",
+    ),
+    "destroy": _op(
+        "what:ref filter?:filter no_regen?:bool", "Destroy (701.8). `what: all` uses `filter`."
+    ),
+    "exile": _op(
+        "what:ref filter?:filter who?:who until?:str remember?:bool",
+        "Exile (406). `what`: a ref, `all` (permanents matching `filter`), or `graveyard` "
+        "(the graveyards of `who`, cards matching `filter`). `until: source_leaves` returns "
+        "the card when the source leaves the battlefield (610.3).",
+    ),
+    "flicker": _op(
+        "what:ref return:str tapped?:bool controller?:str",
+        "Exile then return to the battlefield, `return: now` or `next_end_step` (a delayed "
+        "trigger), under its owner's (or `controller: you`) control.",
+    ),
+    "return_to_hand": _op(
+        "what:ref filter?:filter who?:who n?:value",
+        "Return to the owner's hand. `what: all` + `filter`; `what: chosen`: `who` returns "
+        "n permanents they control matching `filter`.",
+    ),
+    "return_from_graveyard": _op(
+        "to:str what?:ref filter?:filter controller?:str tapped?:bool with_counters?:list",
+        "Graveyard -> `hand` or `battlefield` (default `what: target`; `self`; `all` + filter "
+        "for every matching card in your graveyard).",
+    ),
+    "put_onto_battlefield": _op(
+        "what:ref from:str filter?:filter tapped?:bool optional?:bool who?:who "
+        "controller?:str repeat?:bool",
+        "Put cards onto the battlefield from `hand`, `exile` or `any` zone; `what: chosen` "
+        "means `who` chooses a card matching `filter`.",
+    ),
+    "put_on_library": _op(
+        "what:ref where:str n?:value from?:str chooser?:str",
+        "Put on the owner's library: `where` `top`, `bottom`, `top_or_bottom`, `shuffle`...",
+    ),
+    "counter_spell": _op(
+        "what?:ref unless_pay?:str unless_costs?:costs unless_pay_generic?:value destination?:str",
+        "Counter the target spell (701.6); `unless_pay` a mana cost its controller may pay; "
+        "`destination` `exile`/`hand`/`library_top` instead of the graveyard.",
+    ),
+    "sacrifice": _op(
+        "what:ref who?:who n?:value filter?:filter keep?:str then?:ops",
+        "Sacrifice (701.21). `what: self`, a ref (its controller sacrifices it), or `chosen`: "
+        "each player in `who` sacrifices n permanents matching `filter`.",
+    ),
+    "living_death": _op(
+        "filter:filter",
+        "Each player exiles all cards matching `filter` from their graveyard, then sacrifices "
+        "all permanents matching it, then puts all cards they exiled this way onto the "
+        "battlefield (Living Death / Living End): one op so it is done whole or not at all.",
+    ),
+    "return_exiled": _op(
+        "to:str",
+        "Return the cards exiled with this source (by an `exile` op with `remember`) to "
+        "`to` (`battlefield` under their owners' control, `hand`, `graveyard`).",
+    ),
+    "exile_instead": _op(
+        "what:ref duration:duration",
+        "Replacement (614.1a): if a matching creature would die this turn, exile it instead. "
+        "`what: dealt_damage_by_source` means creatures dealt damage by the source this turn.",
+    ),
+    # ------------------------------------------------------------------ tokens
+    "create_token": _op(
+        "token:str pt:str count?:value types?:list subtypes?:list supertypes?:list "
+        "colors?:list keywords?:list abilities?:dict tapped?:bool attacking?:bool "
+        "controller?:ref",
+        "Create `count` tokens (111). The definition is inline: name, P/T (null for "
+        "noncreatures), types, subtypes, colors, keywords, other abilities (an entry "
+        "with triggers/static/activated).",
+    ),
+    "create_token_copy": _op(
+        "what:ref count?:value haste?:bool tapped?:bool attacking?:bool",
+        "Create tokens that are copies of `what` (707.2, 111.10).",
+    ),
+    "populate": _op("", "Create a token that's a copy of a creature token you control (701.30)."),
+    "amass": _op("n:value subtype:str", "Amass (701.44)."),
+    "incubate": _op("n:value", "Incubate n (701.53)."),
+    "manifest": _op("n:value", "Manifest the top n cards (701.34)."),
+    # ----------------------------------------------------------- counters
+    "add_counters": _op(
+        "counter:str n:value what:ref filter?:filter",
+        "Put n counters of the kind on `what` (122). `n: divided` distributes among targets.",
+    ),
+    "remove_counters": _op("counter:str n:value what:ref", "Remove counters (`n: all`)."),
+    "add_player_counters": _op(
+        "counter:str n:value who?:who", "Give players counters (energy, poison, experience)."
+    ),
+    "enters_with_counters": _op(
+        "counter:str n:value", "Replacement: the permanent enters with counters (614.1c)."
+    ),
+    "proliferate": _op("n?:value", "Proliferate (701.27)."),
+    "lore_counter": _op("n?:value", "Add lore counters to this Saga (714.3c)."),
+    "bolster": _op("n:value", "Bolster n (701.39)."),
+    # ------------------------------------------------------ tap, control, misc
+    "tap": _op("what:ref filter?:filter", "Tap (701.26)."),
+    "untap": _op("what:ref filter?:filter", "Untap (701.26)."),
+    "tap_or_untap": _op("what:ref", "Tap or untap (the controller chooses)."),
+    "skip_untap": _op(
+        "what:ref duration:str",
+        "It doesn't untap during its controller's untap step (`next_untap_step` or a duration).",
+    ),
+    "gain_control": _op("what:ref duration:duration", "Gain control (layer 2).", layer="2"),
+    "exchange_control": _op(
+        "a:ref b:ref duration:duration", "Exchange control of a and b (701.12).", layer="2"
+    ),
+    "regenerate": _op("what:ref", "Regeneration shield (701.19)."),
+    "prevent_damage": _op(
+        "duration:duration to?:ref by?:ref filter?:filter amount?:int combat_only?:bool",
+        "Prevent damage dealt to / by (`all` + filter) (615).",
+    ),
+    "transform": _op("what?:ref", "Transform (701.28)."),
+    "exile_and_return_transformed": _op(
+        "", "Exile this Saga, then return it transformed under your control (Fable)."
+    ),
+    "phase_out": _op("what:ref", "Phase out (702.26)."),
+    "goad": _op("what:ref duration:duration", "Goad (701.15)."),
+    "explore": _op("what:ref", "Explore (701.40)."),
+    "connive": _op("what:ref", "Connive (701.50)."),
+    "venture": _op("", "Venture into the dungeon (701.46)."),
+    "learn": _op("", "Learn (701.48)."),
+    "become_monarch": _op("", "You become the monarch (724)."),
+    "take_initiative": _op("", "You take the initiative (725)."),
+    "ring_tempts": _op("", "The Ring tempts you (701.54)."),
+    "discover": _op("n:value x?:str who?:who", "Discover N (701.57)."),
+    "cascade_grant": _op(
+        "scope:str filter?:str from?:str duration?:str instances?:int who?:who",
+        "Give cascade to spells (hand-written; see effects.json README).",
+    ),
+    "copy_spell": _op(
+        "what:ref new_targets?:bool", "Copy a spell (707.10); may choose new targets."
+    ),
+    "extra_turn": _op("who:who", "Take an extra turn (500.7)."),
+    "additional_combat": _op("", "An additional combat phase after this one (500.8)."),
+    "additional_land_plays": _op("n:int duration:duration", "You may play n more lands (305.2)."),
+    "win_game": _op("", "You win the game (104.2)."),
+    "each_player_discard_hand_draw": _op("n:value x?:str", "Wheel (hand-written)."),
+    "other": _op(
+        "hint:str", "Hand-written only: an effect outside the vocabulary (never translated)."
+    ),
+    # ---------------------------------------------- continuous effects (613)
+    "pump": _op(
+        "power:value toughness:value who:ref duration:duration filter?:filter",
+        "P/T +power/+toughness (layer 7c). `who`: a ref, `attached`, or `all` + filter.",
+        layer="7c",
+    ),
+    "set_base_pt": _op(
+        "what:ref duration:duration power?:value toughness?:value filter?:filter",
+        "Set base power and/or toughness (layer 7b).",
+        layer="7b",
+    ),
+    "grant": _op(
+        "who:ref duration:duration keywords?:list ability?:dict filter?:filter "
+        "protection_from?:filter",
+        "Give keywords or an ability (layer 6). `ability` is {kind, ...} as in an entry.",
+        layer="6",
+    ),
+    "grant_player": _op(
+        "who:who keywords:list duration:duration", "Give a player hexproof/shroud..."
+    ),
+    "lose_keywords": _op(
+        "what:ref keywords:list duration:duration", "Lose keywords (layer 6).", layer="6"
+    ),
+    "protection_from_chosen_color": _op(
+        "what:ref duration:duration",
+        "Protection from the color of your choice (layer 6).",
+        layer="6",
+    ),
+    "set_color": _op(
+        "what:ref colors:list duration:duration add?:bool",
+        "Becomes the color(s) (layer 5).",
+        layer="5",
+    ),
+    "add_types": _op(
+        "what:ref duration:duration types?:list subtypes?:list",
+        "Becomes an additional type/subtype (layer 4).",
+        layer="4",
+    ),
+    "become_creature": _op(
+        "what:ref duration:duration pt?:str types?:list subtypes?:list colors?:list "
+        "keywords?:list abilities?:dict keep_types?:list",
+        "Becomes a creature with the given characteristics (layers 4, 5, 6, 7b).",
+        layer="4,5,6,7b",
+    ),
+    "cant_block": _op("what:ref duration:duration filter?:filter", "Can't block (509.1b)."),
+    "cant_be_blocked": _op("what:ref duration:duration by?:filter", "Can't be blocked (by `by`)."),
+    "must_attack": _op("what:ref duration:duration", "Attacks each combat if able (508.1d)."),
+    "can_block_only": _op(
+        "what:ref filter:filter duration:duration",
+        "Can block only creatures matching `filter` (509.1b).",
+    ),
+    "cant_attack_or_block": _op("what:ref duration:duration", "Can't attack or block."),
+    "cost_change": _op(
+        "spells:any amount:value who?:who if?:cond",
+        "Static: spells matching `spells` (a filter, or `self`) cost `amount` more (negative: "
+        "less) generic mana (601.2f).",
+    ),
+    "enters_with": _op(
+        "ops:ops", "Replacement (614.1c): as this permanent enters, `ops` apply to it."
+    ),
+    "enters_tapped": _op("unless:cond", "It enters tapped unless the condition holds (614.1c)."),
+    "add_mana": _op(
+        "mana:str n?:value who?:who delayed?:str colors?:list",
+        "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`...",
+    ),
+    "attach": _op(
+        "what:ref to:ref",
+        "Attach `what` (the Aura or Equipment, `self`) to `to` (701.3); an Aura spell "
+        "resolving attaches itself this way (303.4f).",
+    ),
+    # ---------------------------------------------------- structure / control
+    "may": _op("ops:ops who?:who", '"You may": the player chooses whether `ops` happen.'),
+    "if": _op(
+        "cond:cond then:ops else?:ops", "Do `then` if the condition is true, else `else` (608.2c)."
+    ),
+    "pay": _op(
+        "cost:costs then:ops else?:ops who?:who",
+        '"You may pay <cost>. If you do, <then>" (DoIfCostPaid); `optional: false` when it '
+        "must be paid if able.",
+    ),
+    "unless": _op(
+        "who:str cost:costs ops:ops else?:ops",
+        "`ops` happen unless `who` (`you`, `target_player_or_controller`, `any_player`) pays.",
+    ),
+    "delayed": _op(
+        "when:str ops:ops if?:cond",
+        "A delayed triggered ability (603.7): `when` `next_end_step`, `next_upkeep`, "
+        "`end_of_combat`, `your_next_upkeep`, `your_next_draw_step`.",
+    ),
+    "reflexive": _op(
+        "ops:ops targets?:targets if?:cond",
+        'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
+    ),
+}
+
+LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
+
+#: a reference to an object or player inside an op
+REFS = {
+    "target": "the objects/players chosen for target spec 0 (or spec `target: n`)",
+    "targets": "everything chosen for every target spec",
+    "self": "the source (the card or permanent with the ability)",
+    "attached": "the permanent this Aura/Equipment is attached to",
+    "all": "every permanent matching the op's `filter`",
+    "chosen": "chosen on resolution (not targeted) by `who`, matching `filter`",
+    "trigger_object": 'the object the trigger event was about ("it", "that creature")',
+    "trigger_player": 'the player the trigger event was about ("that player")',
+    "controller_of_target": "the controller of target spec 0 / `target: n`",
+    "controller_of_trigger_object": "the controller of the trigger's object",
+    "divided": "damage divided among the targets as chosen when cast (601.2d)",
+    "graveyard": "exile: the graveyards of `who`",
+    "dealt_damage_by_source": "creatures dealt damage by the source this turn",
+}
+PLAYER_GROUPS = {
+    "you": "the controller of the ability",
+    "target_player": "the player chosen for target spec 0 / `target: n`",
+    "each_player": "every player, in APNAP order",
+    "each_opponent": "every opponent",
+    "active_player": "the player whose turn it is",
+    "controller_of_target": "the controller of the target",
+    "controller_of_attached": "the controller of the enchanted/equipped permanent",
+    "trigger_player": "the player the trigger was about",
+    "controller_of_trigger_object": "the controller of the trigger's object",
+}
+DURATIONS = {
+    "end_of_turn": "until end of turn (514.2)",
+    "while_on_battlefield": "as long as the source is on the battlefield (static)",
+    "while_source_on_battlefield": "until the source leaves the battlefield",
+    "end_of_combat": "until end of combat",
+    "until_your_next_turn": "until your next turn",
+    "until_end_of_your_next_turn": "until the end of your next turn",
+    "while_controlled": "for as long as you control the source",
+    "permanent": "for the rest of the game",
+    "one_use": "the next time it would apply",
+    "end_of_step": "until the end of this step",
+    "until_your_next_end_step": "until your next end step",
+    "until_your_next_upkeep": "until your next upkeep",
+    "while_in_graveyard": "while the source is in a graveyard",
+    "this_turn": "this turn (hand-written synonym of end_of_turn)",
+    "while_attached": "while attached (hand-written)",
+}
+TARGET_KINDS = {
+    "any": "creature, player, planeswalker or battle (115.4)",
+    "creature": "creature permanent",
+    "artifact": "artifact permanent",
+    "enchantment": "enchantment permanent",
+    "land": "land permanent",
+    "planeswalker": "planeswalker permanent",
+    "permanent": "any permanent (narrowed by `filter`)",
+    "nonland_permanent": "nonland permanent (hand-written)",
+    "player": "a player",
+    "opponent": "an opponent",
+    "spell": "a spell on the stack",
+    "stack_object": "a spell or ability on the stack",
+    "creature_or_planeswalker": "creature or planeswalker",
+    "player_or_planeswalker": "player or planeswalker",
+    "opponent_or_planeswalker": "opponent or planeswalker",
+    "permanent_or_player": "a permanent or a player",
+    "spell_or_permanent": "a spell or a permanent",
+    "card_in_graveyard": "a card in any graveyard",
+    "card_in_your_graveyard": "a card in your graveyard",
+    "card_in_opponents_graveyard": "a card in an opponent's graveyard",
+    "card_in_a_graveyard": "cards in one single graveyard",
+    "card_in_exile": "a card in exile",
+    "card_in_hand": "a card in your hand",
+    "card_in_library": "a card in your library (search effects)",
+}
+TARGET_FIELDS = {
+    "what": ("str", True),
+    "count": ("value", True),
+    "min": ("value", False),
+    "filter": ("filter", False),
+    "constraint": ("str", False),  # hand-written, words
+    "divided": ("value", False),
+    "chosen": ("bool", False),  # chosen on resolution, not targeted
+}
+#: filter keys: all ANDed
+FILTER_KEYS = {
+    "types": "list: has all these card types",
+    "types_any": "list: has at least one of these card types",
+    "not_types": "list: has none of these card types",
+    "subtypes": "list: has all these subtypes",
+    "subtypes_any": "list: has at least one of these subtypes",
+    "not_subtypes": "list: has none of these subtypes",
+    "supertypes": "list: has all these supertypes (Basic, Legendary, Snow)",
+    "not_supertypes": "list: has none of these supertypes",
+    "colors_any": "list of WUBRG: is at least one of these colors",
+    "not_colors": "list of WUBRG: is none of these colors",
+    "colorless": "bool",
+    "multicolored": "bool",
+    "monocolored": "bool",
+    "controller": "you | opponent | not_you | active | defending_player",
+    "owner": "you | opponent | not_you | controller (the same player as its controller)",
+    "player": "for player filters: you | opponent | not_you",
+    "mv": "[op, n]: mana value comparison, op in < <= == != >= >",
+    "power": "[op, n]",
+    "toughness": "[op, n]",
+    "base_power": "[op, n]",
+    "base_toughness": "[op, n]",
+    "mv_parity": "odd | even",
+    "tapped": "bool: tapped (true) / untapped (false)",
+    "token": "bool: token (true) / nontoken (false)",
+    "other": 'bool: not the source ("another")',
+    "self": "bool: is the source",
+    "attacking": "bool",
+    "blocking": "bool",
+    "blocked": "bool",
+    "unblocked": "bool",
+    "keyword": "str: has this keyword",
+    "not_keyword": "str: doesn't have this keyword",
+    "name": "str: has this name",
+    "counter": "str: has a counter of this kind",
+    "has_counters": "bool: has any counter",
+    "historic": "bool: artifact, legendary or Saga",
+    "modified": "bool: equipped, enchanted by you, or has counters",
+    "commander": "bool",
+    "face_down": "bool",
+    "equipped": "bool",
+    "enchanted": "bool",
+    "permanent_card": "bool: a permanent card (cards in zones)",
+    "summoning_sick": "bool",
+    "entered_this_turn": "bool",
+    "dealt_damage_this_turn": "bool",
+    "attacked_this_turn": "bool",
+    "transformed": "bool",
+    "goaded": "bool",
+    "saddled": "bool",
+    "no_abilities": "bool",
+    "toughness_greater_than_power": "bool",
+    "power_greater_than_base": "bool",
+    "kicked": "bool (spells)",
+    "blocking_source": "bool: blocking the source",
+    "blocked_by_source": "bool: blocked by the source",
+    "blocking_or_blocked_by_source": "bool",
+    "adventure": "bool: has an Adventure",
+    "renowned": "bool",
+    "suspected": "bool",
+    "ring_bearer": "bool",
+    "attached_to_controlled": "bool",
+    "x_in_cost": "bool",
+    "or": "list of filters: matches at least one",
+    "and": "list of filters: matches all",
+    "not": "filter: doesn't match",
+}
+DYNAMIC_VALUES = {
+    "count": "{filter}: number of permanents matching filter",
+    "cards_in_graveyard": "{who, filter?}",
+    "cards_in_hand": "{who}",
+    "counters_on_self": "{counter}",
+    "player_counters": "{who, counter}",
+    "self_power": "the source's power",
+    "self_toughness": "the source's toughness",
+    "target_power": "power of target 0",
+    "target_mv": "mana value of target 0",
+    "event_amount": "the amount from the trigger event (damage dealt, life gained...)",
+    "card_types_in_graveyard": "{who}",
+    "greatest_power": "{filter}",
+    "greatest_toughness": "{filter}",
+    "greatest_mv": "{filter}",
+    "life": "{who}",
+    "life_gained_this_turn": "{who}",
+    "devotion": "{colors}",
+    "domain": "basic land types among lands you control",
+    "party": "party size",
+    "colors_of_mana_spent": "",
+    "mana_spent": "",
+    "opponents": "number of opponents",
+    "times_kicked": "",
+    "cards_drawn_this_turn": "{who}",
+    "creatures_died_this_turn": "",
+    "sacrificed_power": "power of the sacrificed creature (cost)",
+    "sacrificed_toughness": "",
+    "sacrificed_mv": "",
+    "descended_this_turn": "",
+    "instants_sorceries_cast_this_turn": "{who}",
+    "opponents_life_lost_this_turn": "",
+    "equipment_attached": "",
+    "auras_attached": "",
+    "greatest_commander_mv": "",
+    "parley": "",
+    "colors_among_permanents": "{who}",
+    "neg": "{of}: minus the value",
+    "mul": "{of, by}",
+    "sum": "{of: [values]}",
+    "half": "{of, round: up|down}",
+}
+CONDITIONS = {
+    "kicked": "the spell was kicked (`times` for multikicker)",
+    "my_turn": "it is your turn",
+    "count": "{filter, cmp}: the number of permanents matching compares",
+    "cards_in_graveyard": "{who, cmp, filter?}",
+    "cards_in_hand": "{who, cmp}",
+    "life": "{who, cmp}",
+    "self_counters": "{counter, cmp, max?}",
+    "self_tapped": "",
+    "self_matches": "{filter}",
+    "attached_matches": "{filter}",
+    "delirium": "4+ card types in your graveyard",
+    "morbid": "a creature died this turn",
+    "raid": "you attacked this turn",
+    "ferocious": "you control a creature with power 4+",
+    "metalcraft": "you control 3+ artifacts",
+    "hellbent": "you have no cards in hand",
+    "revolt": "a permanent you controlled left the battlefield this turn",
+    "spell_mastery": "2+ instants/sorceries in your graveyard",
+    "formidable": "creatures you control have total power 8+",
+    "corrupted": "an opponent has 3+ poison counters",
+    "coven": "3+ different powers among your creatures",
+    "descend": "{n}: n+ permanent cards in your graveyard",
+    "you_gained_life_this_turn": "",
+    "cast_from_hand": "the permanent was cast from hand",
+    "cast_from_graveyard": "",
+    "was_cast": "",
+    "my_turn_before_attackers": "",
+    "you_are_monarch": "",
+    "citys_blessing": "",
+    "gift_promised": "",
+    "bargained": "",
+    "adamant": "{color}: 3+ mana of one color spent",
+    "self_equipped": "",
+    "self_enchanted": "",
+    "self_attacking": "",
+    "control_commander": "",
+    "self_is_enchantment": "",
+    "completed_dungeon": "",
+    "hate": "an opponent lost life from a source other than combat damage this turn",
+    "addendum": "cast during your main phase",
+    "void": "a nonland permanent left the battlefield or a spell was warped this turn",
+    "self_in_graveyard": "",
+    "attacked_this_step": "",
+    "mana_spent": "{color}: mana of that color was spent to cast it",
+    "opponents_lost_life_this_turn": "{cmp}",
+    "step": "{step, yours}",
+    "phase": "{phase, yours}",
+    "opponent_controls_more": "{filter}",
+    "targets_matching": "{filter}: the spell targets a permanent matching filter",
+    "not": "{of}",
+    "and": "{of: [conds]}",
+    "or": "{of: [conds]}",
+}
+COSTS = {
+    "mana": "{mana}: pay these mana symbols",
+    "mana_generic": "{n: value}: pay that much generic mana",
+    "tap": "{T}: tap this",
+    "untap": "{Q}: untap this",
+    "sacrifice_self": "sacrifice this",
+    "sacrifice": "{n, filter}: sacrifice n permanents you control matching filter",
+    "exile_self": "exile this (from its zone)",
+    "discard_self": "discard this card",
+    "return_self_to_hand": "return this to its owner's hand",
+    "discard": "{n, filter?, random?}: discard n cards",
+    "discard_hand": "discard your hand",
+    "pay_life": "{n}",
+    "pay_energy": "{n}",
+    "remove_counters": "{counter, n}: from this",
+    "put_counters": "{counter, n}: on this",
+    "tap_permanents": "{n, filter}: tap n untapped permanents you control",
+    "exile_from_graveyard": "{n, filter}",
+    "exile_from_hand": "{n, filter}",
+    "reveal_from_hand": "{n, filter}",
+    "return_to_hand": "{n, filter}: return permanents you control to hand",
+    "loyalty": "{n}: planeswalker loyalty (+/-)",
+    "exert": "exert this",
+    "collect_evidence": "{n}",
+    "mill": "{n}",
+    "one_of": "{options: [[costs], ...]}: pay one of these",
+}
+#: trigger `when` ids (hand-written ones first)
+TRIGGER_WHEN = {
+    "self_dies": "this dies (700.4)",
+    "self_attacks": "this attacks",
+    "self_enters_or_attacks": "this enters or attacks",
+    "self_leaves_battlefield": "this leaves the battlefield",
+    "self_targeted_by_spell": "hand-written",
+    "self_combat_damage_to_player": "this deals combat damage to a player (trigger_player)",
+    "self_to_graveyard_from_battlefield": "this is put into a graveyard from the battlefield",
+    "self_to_your_graveyard_from_battlefield": "... into your graveyard",
+    "self_or_your_dinosaur_enters": "hand-written",
+    "you_cast_spell": "you cast a spell matching `filter`",
+    "you_cascade": "hand-written",
+    "you_discover": "hand-written",
+    "you_cycle_or_discard_other": "hand-written",
+    "you_attack_a_player": "hand-written",
+    "you_attack_with_artifact_creatures": "hand-written",
+    "landfall": "a land enters under your control",
+    "your_upkeep": "at the beginning of your upkeep",
+    "your_beginning_of_combat": "at the beginning of combat on your turn",
+    "your_end_step": "at the beginning of your end step",
+    "self_enters": "this enters (when not in `etb`)",
+    "self_blocks": "this blocks",
+    "self_attacks_or_blocks": "this attacks or blocks",
+    "opponent_casts_spell": "an opponent casts a spell matching `filter`",
+    "any_player_casts_spell": "a player casts a spell matching `filter`",
+    "creature_dies": "a creature matching `filter` dies",
+    "self_or_other_dies": "this or a permanent matching `filter` dies",
+    "permanent_enters": "a permanent matching `filter` enters",
+    "self_or_other_enters": "this or a permanent matching `filter` enters",
+    "you_attack": "you attack with `min_attackers`+ creatures",
+    "creature_attacks": "a creature matching `filter` attacks",
+    "each_upkeep": "each player's upkeep",
+    "each_opponent_upkeep": "each opponent's upkeep",
+    "attached_controller_upkeep": "upkeep of the enchanted permanent's controller",
+    "each_end_step": "each end step",
+    "each_opponent_end_step": "each opponent's end step",
+    "attached_controller_end_step": "",
+    "each_beginning_of_combat": "",
+    "each_opponent_beginning_of_combat": "",
+    "your_draw_step": "",
+    "each_draw_step": "",
+    "each_opponent_draw_step": "",
+    "your_precombat_main": "",
+    "each_precombat_main": "",
+    "your_postcombat_main": "",
+    "permanent_sacrificed": "`who` sacrifices a permanent matching `filter`",
+    "self_dealt_damage": "this is dealt damage",
+    "self_becomes_tapped": "",
+    "self_becomes_blocked": "",
+    "self_becomes_target": "",
+    "combat_damage_to_player": "creatures matching `filter` deal combat damage to a player",
+    "creature_damage_to_player": "a creature matching `filter` deals damage to a player",
+    "self_cycled": "you cycle this card (zone hand)",
+    "you_draw": "you draw a card",
+    "you_draw_nth_card": "",
+    "you_gain_life": "you gain life",
+    "you_discard": "you discard a card",
+    "attached_dies": "the enchanted/equipped creature dies",
+    "attached_attacks": "",
+    "attached_damage_to_player": "",
+    "self_turned_face_up": "",
+    "you_cast_second_spell_each_turn": "",
+    "self_cast": "you cast this spell",
+    "permanent_to_graveyard_from_battlefield": "a permanent matching `filter` is put into a "
+    "graveyard from the battlefield (`owner: controller`: into its controller's graveyard)",
+    "self_enters_or_dies": "this enters or dies",
+    "self_targeted_by_your_spell": "heroic",
+    "reflexive": "",
+}
+for _who, _whose in (
+    ("your_", "your"),
+    ("each_", "each player's"),
+    ("each_opponent_", "each opponent's"),
+    ("attached_controller_", "the enchanted/equipped permanent's controller's"),
+):
+    for _step in (
+        "upkeep",
+        "end_step",
+        "beginning_of_combat",
+        "draw_step",
+        "precombat_main",
+        "postcombat_main",
+    ):
+        TRIGGER_WHEN.setdefault(
+            _who + _step,
+            f"at the beginning of {_whose} {_step.replace('_', ' ')} "
+            "(trigger_player: the active player)",
+        )
+
+ENTRY_FIELDS = {
+    "spell",
+    "targets",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+    "same_mode_repeatable",
+    "spell_costs",
+    "etb",
+    "etb_targets",
+    "etb_optional",
+    "etb_if_cast",
+    "triggers",
+    "static",
+    "activated",
+    "faces",
+    "face_of",
+    "keyword_costs",
+    "alt_cost",
+    "additional_cost",
+    "cost_note",
+    "overload",
+    "cant_be_countered",
+    "enters_tapped",
+    "vanilla",
+    "keywords_only",
+    "notes",
+    "chapters",
+    "enchant",
+    "untranslated",
+    "alt_costs",
+    "source",
+}
+TRIGGER_FIELDS = {
+    "when",
+    "filter",
+    "condition",
+    "optional",
+    "optional_cost",
+    "limit",
+    "zone",
+    "targets",
+    "ops",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+    "who",
+    "min_attackers",
+    "attacks_you",
+    "same_mode_repeatable",
+    "also",
+}
+ACTIVATED_FIELDS = {
+    "cost",
+    "costs",
+    "ops",
+    "targets",
+    "zone",
+    "sorcery_speed",
+    "mana_ability",
+    "loyalty",
+    "note",
+    "limit",
+    "condition",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+    "same_mode_repeatable",
+}
+CHAPTER_FIELDS = {
+    "chapters",
+    "ops",
+    "targets",
+    "optional",
+    "untranslated",
+    "modes",
+    "choose",
+    "choose_min",
+    "mode_targets",
+}
+
+
+def op_names() -> list[str]:
+    return sorted(OPS)
+
+
+# ------------------------------------------------------------------ validator
+def validate_entry(entry: object, path: str = "") -> list[str]:
+    """Problems with one effects entry (empty list: valid). Bounded by the entry's size."""
+    out: list[str] = []
+    if not isinstance(entry, dict):
+        return [f"{path or 'entry'}: not an object"]
+    for k, v in entry.items():
+        p = f"{path}.{k}" if path else k
+        if k not in ENTRY_FIELDS:
+            out.append(f"{p}: unknown entry field")
+        elif k in ("spell", "etb", "static"):
+            out += validate_ops(v, p)
+        elif k in ("targets", "etb_targets"):
+            out += _targets(v, p)
+        elif k == "modes":
+            if not isinstance(v, list):
+                out.append(f"{p}: not a list")
+            else:
+                for i, m in enumerate(v):
+                    out += validate_ops(m, f"{p}[{i}]")
+        elif k == "mode_targets":
+            for i, m in enumerate(v if isinstance(v, list) else []):
+                out += _targets(m, f"{p}[{i}]")
+        elif k == "triggers":
+            for i, t in enumerate(v if isinstance(v, list) else []):
+                out += _ability(t, f"{p}[{i}]", TRIGGER_FIELDS)
+        elif k == "activated":
+            for i, a in enumerate(v if isinstance(v, list) else []):
+                out += _ability(a, f"{p}[{i}]", ACTIVATED_FIELDS)
+        elif k == "chapters":
+            for i, c in enumerate(v if isinstance(v, list) else []):
+                out += _ability(c, f"{p}[{i}]", CHAPTER_FIELDS)
+        elif k == "faces":
+            if not isinstance(v, dict):
+                out.append(f"{p}: not an object")
+            else:
+                for name, sub in v.items():
+                    out += validate_entry(sub, f"{p}[{name}]")
+        elif k in ("spell_costs",):
+            out += _costs(v, p)
+    return out
+
+
+def _ability(a: object, path: str, allowed: set[str]) -> list[str]:
+    if not isinstance(a, dict):
+        return [f"{path}: not an object"]
+    out = [f"{path}.{k}: unknown field" for k in a if k not in allowed]
+    if "ops" in a:
+        out += validate_ops(a["ops"], path + ".ops")
+    if "modes" in a:
+        for i, m in enumerate(a["modes"]):
+            out += validate_ops(m, f"{path}.modes[{i}]")
+    if "targets" in a:
+        out += _targets(a["targets"], path + ".targets")
+    if "costs" in a:
+        out += _costs(a["costs"], path + ".costs")
+    if "when" in a and a["when"] not in TRIGGER_WHEN:
+        out.append(f"{path}.when: unknown trigger id {a['when']!r}")
+    return out
+
+
+def _targets(v: object, path: str) -> list[str]:
+    if not isinstance(v, list):
+        return [f"{path}: not a list"]
+    out = []
+    for i, t in enumerate(v):
+        if not isinstance(t, dict):
+            out.append(f"{path}[{i}]: not an object")
+            continue
+        for k in t:
+            if k not in TARGET_FIELDS:
+                out.append(f"{path}[{i}].{k}: unknown target field")
+        if t.get("what") not in TARGET_KINDS:
+            out.append(f"{path}[{i}].what: unknown target kind {t.get('what')!r}")
+        if "filter" in t:
+            out += _filter(t["filter"], f"{path}[{i}].filter")
+    return out
+
+
+def _costs(v: object, path: str) -> list[str]:
+    if not isinstance(v, list):
+        return [f"{path}: not a list"]
+    out = []
+    for i, c in enumerate(v):
+        if not isinstance(c, dict) or c.get("cost") not in COSTS:
+            out.append(f"{path}[{i}]: unknown cost {c!r}"[:200])
+        elif c["cost"] == "one_of":
+            for j, opt in enumerate(c.get("options", [])):
+                out += _costs(opt, f"{path}[{i}].options[{j}]")
+    return out
+
+
+def _filter(f: object, path: str) -> list[str]:
+    if isinstance(f, str):
+        return []  # hand-written words ("nonland"): never counted as translated
+    if not isinstance(f, dict):
+        return [f"{path}: not an object"]
+    out = []
+    for k, v in f.items():
+        if k not in FILTER_KEYS:
+            out.append(f"{path}.{k}: unknown filter key")
+        elif k in ("or", "and"):
+            for i, sub in enumerate(v):
+                out += _filter(sub, f"{path}.{k}[{i}]")
+        elif k == "not":
+            out += _filter(v, f"{path}.not")
+    return out
+
+
+def _cond(c: object, path: str) -> list[str]:
+    if isinstance(c, str):
+        return []  # hand-written words: never simulated, never counted as translated
+    if not isinstance(c, dict) or c.get("cond") not in CONDITIONS:
+        return [f"{path}: unknown condition {c!r}"[:200]]
+    out = []
+    if c["cond"] in ("and", "or"):
+        for i, sub in enumerate(c.get("of", [])):
+            out += _cond(sub, f"{path}.of[{i}]")
+    elif c["cond"] == "not":
+        out += _cond(c.get("of"), f"{path}.of")
+    if "filter" in c:
+        out += _filter(c["filter"], path + ".filter")
+    return out
+
+
+def validate_ops(ops: object, path: str = "ops") -> list[str]:
+    """Problems with an op list: unknown ops, missing or unknown fields, nested lists."""
+    if not isinstance(ops, list):
+        return [f"{path}: not a list"]
+    out: list[str] = []
+    for i, op in enumerate(ops):
+        p = f"{path}[{i}]"
+        if not isinstance(op, dict):
+            out.append(f"{p}: not an object")
+            continue
+        name = op.get("op")
+        spec = OPS.get(name)
+        if spec is None:
+            out.append(f"{p}: unknown op {name!r}")
+            continue
+        fields = spec["fields"]
+        for f, (_typ, required) in fields.items():
+            if required and f not in op:
+                out.append(f"{p}.{f}: missing (op {name})")
+        for f, v in op.items():
+            if f == "op":
+                continue
+            typ = fields.get(f, COMMON_FIELDS.get(f, (None,)))[0]
+            if typ is None:
+                out.append(f"{p}.{f}: unknown field of op {name}")
+            elif typ == "ops":
+                out += validate_ops(v, f"{p}.{f}")
+            elif typ == "filter":
+                out += _filter(v, f"{p}.{f}")
+            elif typ == "cond":
+                out += _cond(v, f"{p}.{f}")
+            elif typ == "costs":
+                out += _costs(v, f"{p}.{f}")
+            elif typ == "targets":
+                out += _targets(v, f"{p}.{f}")
+    return out

@@ -1,0 +1,312 @@
+# ruff: noqa: E501 (markdown table rows are single lines)
+"""Write docs/EFFECTS.md from engine/ops_schema.py and the importer report.
+
+The vocabulary lives in one place (engine/ops_schema.py); this renders it, with the XMage
+classes each op was translated from (data/xmage_report.json, ``op_sources``). A test
+checks the committed file equals a fresh rendering.
+
+    python scripts/gen_effects_doc.py [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import ops_schema as S  # noqa: E402
+
+OUT = ROOT / "docs" / "EFFECTS.md"
+REPORT = ROOT / "data" / "xmage_report.json"
+
+#: ops made by ability classes rather than effect classes (not in op_sources)
+ABILITY_SOURCES = {
+    "add_mana": [
+        "WhiteManaAbility",
+        "BlueManaAbility",
+        "BlackManaAbility",
+        "RedManaAbility",
+        "GreenManaAbility",
+        "ColorlessManaAbility",
+        "AnyColorManaAbility",
+        "SimpleManaAbility",
+        "DynamicManaAbility",
+        "TreasureAbility",
+    ],
+    "enters_with_counters": ["EntersBattlefieldWithCountersAbility"],
+    "cant_block": ["CantBlockAbility"],
+    "enters_tapped": ["EntersBattlefieldTappedUnlessAbility"],
+    "enters_with": ["EntersBattlefieldAbility", "AsEntersBattlefieldAbility"],
+    "delayed": [
+        "AtTheBeginOfNextEndStepDelayedTriggeredAbility",
+        "AtTheBeginOfNextUpkeepDelayedTriggeredAbility",
+        "AtTheEndOfCombatDelayedTriggeredAbility",
+    ],
+    "reflexive": ["ReflexiveTriggeredAbility"],
+    "may": ["(any effect with optional = true)"],
+}
+
+GROUPS = [
+    ("Damage and life", ["damage", "bite", "fight", "gain_life", "lose_life"]),
+    (
+        "Cards: draw, discard, library",
+        [
+            "draw",
+            "discard",
+            "mill",
+            "mill_then_return",
+            "scry",
+            "surveil",
+            "search_library",
+            "look_and_pick",
+            "impulse",
+        ],
+    ),
+    (
+        "Zone moves",
+        [
+            "destroy",
+            "exile",
+            "flicker",
+            "return_to_hand",
+            "return_from_graveyard",
+            "put_onto_battlefield",
+            "put_on_library",
+            "counter_spell",
+            "sacrifice",
+            "living_death",
+            "exile_instead",
+            "return_exiled",
+            "attach",
+        ],
+    ),
+    ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest"]),
+    (
+        "Counters",
+        [
+            "add_counters",
+            "remove_counters",
+            "add_player_counters",
+            "enters_with_counters",
+            "proliferate",
+            "lore_counter",
+            "bolster",
+        ],
+    ),
+    (
+        "Tap, control, misc",
+        [
+            "tap",
+            "untap",
+            "tap_or_untap",
+            "skip_untap",
+            "gain_control",
+            "exchange_control",
+            "regenerate",
+            "prevent_damage",
+            "transform",
+            "exile_and_return_transformed",
+            "phase_out",
+            "goad",
+            "explore",
+            "connive",
+            "venture",
+            "learn",
+            "become_monarch",
+            "take_initiative",
+            "ring_tempts",
+            "discover",
+            "cascade_grant",
+            "copy_spell",
+            "extra_turn",
+            "additional_combat",
+            "additional_land_plays",
+            "win_game",
+            "each_player_discard_hand_draw",
+            "other",
+        ],
+    ),
+    (
+        "Continuous effects (CR 613 layers)",
+        [
+            "pump",
+            "set_base_pt",
+            "grant",
+            "grant_player",
+            "lose_keywords",
+            "protection_from_chosen_color",
+            "set_color",
+            "add_types",
+            "become_creature",
+            "cant_block",
+            "cant_be_blocked",
+            "cant_attack_or_block",
+            "must_attack",
+            "can_block_only",
+            "cost_change",
+            "enters_with",
+            "enters_tapped",
+        ],
+    ),
+    ("Mana", ["add_mana"]),
+    (
+        "Structure: choices, conditions, costs, delayed triggers",
+        ["may", "if", "pay", "unless", "delayed", "reflexive"],
+    ),
+]
+
+INTRO = """# Effect vocabulary (ops)
+
+What a card *does* is data: a list of **ops** per ability, in the entry format of
+`effects.json` (hand-written, the reference) and `data/xmage_effects.json.gz` (imported
+from XMage by `scripts/import_xmage.py`, see docs/PROVENANCE.md). The machine-readable
+version of this page is `engine/ops_schema.py` (`OPS`, `FILTER_KEYS`, `TRIGGER_WHEN`, `COSTS`,
+`CONDITIONS`, `DYNAMIC_VALUES`, `validate_entry`); this file is generated from it by
+`python scripts/gen_effects_doc.py` and a test keeps the two equal.
+
+Rules for handler writers:
+
+- Every op is executable as written: no field is free text except in hand-written legacy
+  data (`x`, `hint`, string `if`/`what`), which is never counted as translated.
+- An entry lists what the importer could not translate under `untranslated`
+  (`[{ability, class, in?}]`); such a card is partly simulated, and an ability with an
+  untranslated part must not run at all (all or nothing).
+- `target: n` on an op selects target spec *n* for `"target"` references; without it, spec 0.
+
+## Entry format
+
+| field | meaning |
+|---|---|
+| `spell` + `targets` | ops of an instant/sorcery (or a face) and its target specs |
+| `modes`, `choose`, `choose_min?`, `mode_targets`, `same_mode_repeatable?` | modal spells: choose `choose` (at least `choose_min`) of `modes`; `mode_targets[i]` are mode *i*'s targets |
+| `spell_costs` | additional costs of the spell (cost objects) |
+| `etb`, `etb_targets`, `etb_optional`, `etb_if_cast` | the enters-the-battlefield trigger |
+| `triggers` | `[{when, ops, filter?, condition?, optional?, targets?, zone?, who?, limit?, min_attackers?, also?, modes...}]`; `also` lists more events that trigger the same ability (OR-triggers) |
+| `activated` | `[{cost, costs, ops, targets?, zone?, sorcery_speed?, mana_ability?, loyalty?, limit?, condition?}]`; `cost` is the plain string the engine reads today, `costs` the structured list |
+| `static` | ops that apply while the permanent is on the battlefield (continuous effects, replacement effects, cost changes) |
+| `chapters` | Saga chapter abilities `[{chapters:[n...], ops, targets?, optional?}]` or `{chapters, untranslated: class}` |
+| `faces` | `{face name: entry}` for multi-face cards |
+| `keyword_costs` | costs of keyword abilities (`Cycling`, `Kicker`, `Suspend: {time, cost}`, ...) |
+| `alt_costs` | alternative costs `[{costs, if?}]` |
+| `enchant` | an Aura's enchant restriction (a target spec) |
+| `enters_tapped`, `cant_be_countered`, `vanilla`, `keywords_only` | flags |
+| `untranslated` | what the importer left out, and the XMage class that stopped it |
+| `source` | `"xmage"` on imported entries merged into the pool |
+"""
+
+
+def _table(d: dict, head: tuple[str, str]) -> list[str]:
+    out = [f"| {head[0]} | {head[1]} |", "|---|---|"]
+    for k, v in d.items():
+        out.append(f"| `{k}` | {v} |")
+    return out
+
+
+def render(report: dict | None) -> str:
+    sources = dict((report or {}).get("op_sources") or {})
+    lines = [INTRO]
+    lines += [
+        "## Target specs",
+        "",
+        '`{what, count, min?, filter?, divided?, chosen?}`: `count` is a number, `"X"` or '
+        '`"any"`; `min: 0` is "up to"; `divided` is an amount divided among the '
+        "targets (601.2d); `chosen: true` when picked on resolution, not targeted.",
+        "",
+    ]
+    lines += _table(S.TARGET_KINDS, ("what", "meaning")) + [""]
+    lines += ["## References (`what`, `to`, `who`...)", ""]
+    lines += _table(S.REFS, ("ref", "meaning")) + [""]
+    lines += _table(S.PLAYER_GROUPS, ("player group", "meaning")) + [""]
+    lines += ["## Durations", ""] + _table(S.DURATIONS, ("duration", "meaning")) + [""]
+    lines += [
+        "## Filters",
+        "",
+        "A filter is an object whose keys are all ANDed (`or`/`and`/`not` nest). "
+        "Comparisons are `[op, n]`.",
+        "",
+    ]
+    lines += _table(S.FILTER_KEYS, ("key", "meaning")) + [""]
+    lines += [
+        "## Values",
+        "",
+        'An amount is an int, `"X"` (the X paid), or a dynamic value `{"dv": kind, ...}`:',
+        "",
+    ]
+    lines += _table(S.DYNAMIC_VALUES, ("dv", "fields / meaning")) + [""]
+    lines += ["## Conditions", "", '`{"cond": kind, ...}` (`cmp` is `[op, n]`):', ""]
+    lines += _table(S.CONDITIONS, ("cond", "fields / meaning")) + [""]
+    lines += ["## Costs", "", '`{"cost": kind, ...}`:', ""]
+    lines += _table(S.COSTS, ("cost", "fields / meaning")) + [""]
+    lines += ["## Trigger `when` ids", ""]
+    lines += _table(S.TRIGGER_WHEN, ("when", "meaning")) + [""]
+    lines += [
+        "## Ops",
+        "",
+        "Fields: `name: type`, `?` optional. Every op may also carry `if` (a condition), "
+        "`target` (which target spec) and `optional`. Layer: the CR 613 layer of a "
+        "continuous effect.",
+        "",
+    ]
+    seen: set[str] = set()
+    for title, names in GROUPS:
+        lines += [
+            f"### {title}",
+            "",
+            "| op | fields | layer | meaning | XMage classes |",
+            "|---|---|---|---|---|",
+        ]
+        for name in names:
+            spec = S.OPS[name]
+            seen.add(name)
+            fields = " ".join(
+                f"`{f}{'' if req else '?'}: {typ}`" for f, (typ, req) in spec["fields"].items()
+            )
+            classes = sorted(set(sources.get(name, [])) | set(ABILITY_SOURCES.get(name, [])))
+            cls = ", ".join(classes) if classes else "(hand-written only)"
+            lines.append(
+                f"| `{name}` | {fields or '-'} | {spec.get('layer', '')} | "
+                f"{spec['doc'].replace('|', '/')} | {cls} |"
+            )
+        lines.append("")
+    missing = sorted(set(S.OPS) - seen)
+    if missing:
+        raise SystemExit(f"ops not in any group: {missing}")
+    if report:
+        n, s = report["nonland"], report["sagas"]
+        lines += [
+            "## Coverage of the committed import",
+            "",
+            f"- Nonland cards fully translated: {n['full']:,} of {n['total']:,} "
+            f"({n['full_pct']}%); partly {n['partial']:,}; not at all {n['none']:,}.",
+            f"- Saga chapter abilities translated: {s['chapter_abilities_translated']} of "
+            f"{s['chapter_abilities']}; Sagas complete: {s['sagas_complete']} of "
+            f"{s['sagas']}.",
+            "- The most common classes not translated are in `data/xmage_report.json` "
+            "(`top_untranslated`, with example cards).",
+            "",
+        ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="fail if docs/EFFECTS.md is stale")
+    args = ap.parse_args(argv)
+    report = json.loads(REPORT.read_text(encoding="utf-8")) if REPORT.exists() else None
+    text = render(report)
+    if args.check:
+        if OUT.read_text(encoding="utf-8") != text:
+            print("docs/EFFECTS.md is stale: run python scripts/gen_effects_doc.py")
+            return 1
+        return 0
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
