@@ -4,6 +4,7 @@ python -m engine run examples/scenarios/basic_cascade.json [--json] [--choose KE
 python -m engine token examples/scenarios/basic_cascade.json
 python -m engine token --decode TOKEN [--out FILE]
 python -m engine odds --deck deck.txt --cascade "Violent Outburst"
+python -m engine coverage [--deck FILE] [--json] [--cards]
 """
 
 from __future__ import annotations
@@ -52,6 +53,44 @@ def cmd_token(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_coverage(args: argparse.Namespace) -> int:
+    """How much of the pool (or of a decklist's main deck) the engine simulates."""
+    from engine import coverage
+    from engine.carddb import default_pool
+    from engine.decklist import parse_decklist
+
+    pool = default_pool()
+    if args.deck:
+        if args.deck == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(args.deck, encoding="utf-8") as f:
+                    text = f.read()
+            except OSError as e:
+                raise ScenarioError(f"can't read {args.deck}: {e.strerror or e}") from None
+            except UnicodeDecodeError:
+                raise ScenarioError(f"{args.deck} is not UTF-8 text") from None
+        deck = parse_decklist(text, pool)
+        rep = coverage.report(coverage.deck_cards(deck.main, pool), scope="deck")
+    else:
+        rep = coverage.report(pool.get(name) for name in pool.names)
+    if args.json:
+        print(json.dumps(rep.to_dict(cards=args.cards or bool(args.deck)), indent=2,
+                         ensure_ascii=False))  # fmt: skip
+        return 0
+    print(rep.text())
+    if args.cards or args.deck:
+        print("Cards:")
+        for cov, n in rep.cards:
+            if cov.land:
+                continue
+            missing = "; ".join(cov.missing)
+            print(f"  {n:>3} {cov.name}: {cov.status}" + (f" (missing: {missing})" if missing
+                                                           else ""))  # fmt: skip
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "odds":
@@ -85,10 +124,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     tok.add_argument("--out", help="with --decode: write the scenario to this file")
     tok.set_defaults(func=cmd_token)
     sub.add_parser("odds", help="exact cascade/discover odds (see: python -m engine odds -h)")
+    cov = sub.add_parser(
+        "coverage", help="how many nonland cards are fully / partly / not simulated"
+    )
+    cov.add_argument("--deck", metavar="FILE", help="a decklist ('-' = stdin); default: the pool")
+    cov.add_argument("--json", action="store_true", help="totals (and cards) as JSON")
+    cov.add_argument("--cards", action="store_true", help="list every card with its missing parts")
+    cov.set_defaults(func=cmd_coverage)
     args = parser.parse_args(argv)
+    from engine.carddb import UnknownCardError
+    from engine.decklist import DecklistError
+
     try:
         return args.func(args)
-    except (ScenarioError, TokenError) as e:
+    except (ScenarioError, TokenError, DecklistError, UnknownCardError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 

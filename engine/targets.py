@@ -274,3 +274,30 @@ def creatures(
             continue
         out.append(perm.id)
     return out
+
+
+# ---- coverage (branch `coverage`): what a target spec needs that choosing can't do yet ----
+#: The target kinds ``candidates`` finds legal choices for (the rest find none).
+HANDLED_KINDS = frozenset(
+    {
+        "any", "creature", "creature_or_planeswalker", "player_or_planeswalker", "planeswalker",
+        "artifact", "enchantment", "land", "permanent", "nonland_permanent", "player",
+        "opponent", "spell", "card_in_graveyard", "card_in_your_graveyard",
+    }
+)  # fmt: skip
+
+
+def target_missing(spec: object) -> str | None:
+    """The part of a target spec that ``choose`` can't honour (None: it can). A structured
+    ``filter`` is checked by the filter registry, not here."""
+    if not isinstance(spec, dict):
+        return f"target spec {spec!r}"[:80]
+    what = spec.get("what", "any")
+    if what not in HANDLED_KINDS:
+        return str(what)
+    if spec.get("divided") is not None:
+        return f"{what}: divided among targets"
+    count = spec.get("count", 1)
+    if count != 1:
+        return f"{what}: {count} targets"
+    return None

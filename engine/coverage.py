@@ -1,0 +1,681 @@
+"""Coverage: how much of each card the engine simulates, asked of the registries at run time.
+
+A card's effect data (``CardDef.effects``, Saga chapters) is cut into *abilities*: the
+spell (each mode of a modal spell on its own), the enter trigger, each triggered,
+activated and static ability, each Saga chapter ability, and each ability the importer
+could not translate (``untranslated``). An ability is simulated when every part it uses
+has a handler: each op (``engine.effects.OPS`` and the op's own ``check``), trigger
+``when``, cost, condition, dynamic value, filter key and target kind. The checks are
+looked up in the registries every time coverage runs (``Checkers.current()``), never
+listed here, so a handler a helper registers counts as soon as it is merged.
+
+A card is ``full`` when every ability is simulated (a card whose data says it has no
+abilities of its own, ``vanilla``, is full), ``partly`` when some are, ``not`` when none
+is or when there is no effect data for it at all. The playground has no combat:
+abilities that only combat can use (attack/block/combat-damage triggers, "can't block"
+and kin) count as simulated only when their handler is registered, and are reported
+apart as *combat-only* (docs/EFFECTS.md). Keyword abilities (Flying, Cycling, Kicker...)
+are not cut into abilities here: coverage measures the effect data.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import effects, ops_schema, saga
+from engine.cards import CardDef
+
+__all__ = [
+    "COMBAT_ONLY_OPS",
+    "COMBAT_ONLY_TRIGGERS",
+    "FULL",
+    "NOT",
+    "PARTLY",
+    "AbilityCoverage",
+    "CardCoverage",
+    "Checkers",
+    "Report",
+    "card_coverage",
+    "chapter_abilities",
+    "main_type",
+    "report",
+]
+
+FULL, PARTLY, NOT = "full", "partly", "not"
+STATUSES = (FULL, PARTLY, NOT)
+
+#: Trigger events only combat produces (CR 506-511): attacking, blocking, combat damage.
+#: A classification of rules events, not of handlers: whether one is handled is asked of
+#: the trigger registry.
+COMBAT_ONLY_TRIGGERS = frozenset(
+    {
+        "self_attacks", "self_blocks", "self_attacks_or_blocks", "self_becomes_blocked",
+        "self_combat_damage_to_player", "you_attack", "you_attack_a_player",
+        "you_attack_with_artifact_creatures", "creature_attacks", "combat_damage_to_player",
+        "attached_attacks", "attached_damage_to_player", "end_of_combat",
+    }
+)  # fmt: skip
+#: Static abilities that only matter in combat (recorded on the object, nothing applies them).
+COMBAT_ONLY_OPS = frozenset(
+    {"cant_block", "cant_be_blocked", "must_attack", "can_block_only", "cant_attack_or_block"}
+)
+#: Main type of a card for the "by type" totals, first match wins (as the importer's report).
+TYPE_ORDER = (
+    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land",
+)  # fmt: skip
+
+Check = Callable[[Any], "str | None"]
+
+
+# ------------------------------------------------------------------------- registries
+def _registered(module: str, *names: str) -> Callable | None:
+    """A check function of a registry module, or None while that registry does not exist.
+
+    Looked up when coverage runs (not at import): helpers add registries to the engine,
+    and coverage must count what is registered now, never a list written down here.
+    """
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    for name in names:
+        fn = getattr(mod, name, None)
+        if callable(fn):
+            return fn
+    return None
+
+
+def _unregistered(kind: str) -> Check:
+    """The check used while no registry of this kind exists: nothing of it is handled, and
+    the part is named by its id (the trigger's ``when``, the cost's ``cost``...)."""
+
+    def check(value: Any) -> str:
+        return _name_of(kind, value)
+
+    return check
+
+
+_ID_KEYS = {"cost": "cost", "condition": "cond", "dynamic value": "dv", "target": "what"}
+
+
+def _name_of(kind: str, value: Any) -> str:
+    if isinstance(value, dict):
+        if kind == "filter":
+            return ", ".join(sorted(value)) or "{}"
+        key = _ID_KEYS.get(kind)
+        if key and key in value:
+            return str(value[key])
+    return _short(value)
+
+
+@dataclass(frozen=True)
+class Checkers:
+    """One check per vocabulary kind: ``check(part) -> None`` (handled) or the missing part.
+
+    ``op`` gets an op dict and answers for the op itself (registry + its ``check``);
+    nested parts (filters, values, conditions, costs, targets, nested ops) are walked by
+    coverage using the field types of ``engine.ops_schema``. Tests build their own.
+    """
+
+    op: Check
+    trigger: Check
+    cost: Check
+    condition: Check
+    value: Check
+    filter: Check
+    target: Check
+    combat_trigger: Callable[[str], bool] = COMBAT_ONLY_TRIGGERS.__contains__
+    combat_op: Callable[[str], bool] = COMBAT_ONLY_OPS.__contains__
+    #: hand-written activation costs in words ("{T}, sacrifice this"): the parts not paid
+    cost_words: Callable[[str, str], list[str]] | None = None
+
+    @classmethod
+    def current(cls) -> Checkers:
+        """The checks the engine's registries expose right now."""
+        return cls(
+            op=_op_problem,
+            trigger=_registered("engine.triggers", "trigger_missing", "when_missing")
+            or _unregistered("trigger"),
+            cost=_registered("engine.costs", "cost_missing") or _unregistered("cost"),
+            condition=_registered("engine.conditions", "condition_missing")
+            or _unregistered("condition"),
+            value=_registered("engine.values", "value_missing") or _unregistered("dynamic value"),
+            filter=_registered("engine.filters", "filter_missing") or _unregistered("filter"),
+            target=_registered("engine.targets", "target_missing", "target_spec_missing")
+            or _unregistered("target"),
+            combat_trigger=_registered("engine.triggers", "combat_only")
+            or COMBAT_ONLY_TRIGGERS.__contains__,
+            cost_words=_registered(
+                "engine.actions", "unsimulated_cost_parts", "_unsimulated_cost_parts"
+            ),
+        )
+
+
+def _op_problem(o: dict) -> str | None:
+    """The op registry's answer for one op (its own fields; nested lists are walked apart)."""
+    flat = {k: v for k, v in o.items() if k not in effects.NESTED}
+    return effects.problem(flat, None)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class AbilityCoverage:
+    """One ability of a card and the parts of it that are not simulated (empty: all are)."""
+
+    label: str  # "spell", "spell mode 2", "enter trigger", "trigger 1", "chapter II"...
+    kind: str  # spell | mode | etb | trigger | activated | static | chapter | untranslated
+    missing: tuple[str, ...] = ()
+    combat_only: bool = False
+    face: str | None = None
+
+    @property
+    def simulated(self) -> bool:
+        return not self.missing
+
+
+@dataclass(frozen=True)
+class CardCoverage:
+    """How much of one card is simulated."""
+
+    name: str
+    layout: str
+    type: str
+    land: bool
+    status: str
+    abilities: tuple[AbilityCoverage, ...] = ()
+    has_data: bool = True
+
+    @property
+    def missing(self) -> list[str]:
+        """Every missing part, each once, in ability order."""
+        out: list[str] = []
+        for a in self.abilities:
+            out += [p for p in a.missing if p not in out]
+        if not self.has_data:
+            out.append("card data")
+        return out
+
+    @property
+    def combat_only(self) -> bool:
+        """Some simulated ability of it only matters in combat (which the playground lacks)."""
+        return any(a.combat_only and a.simulated for a in self.abilities)
+
+    @property
+    def chapters(self) -> tuple[AbilityCoverage, ...]:
+        return tuple(a for a in self.abilities if a.kind == "chapter")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "status": self.status,
+            "type": self.type,
+            "layout": self.layout,
+            "land": self.land,
+            "combat_only": self.combat_only,
+            "missing": self.missing,
+            "abilities": [
+                {
+                    "label": a.label,
+                    "kind": a.kind,
+                    "face": a.face,
+                    "simulated": a.simulated,
+                    "combat_only": a.combat_only,
+                    "missing": list(a.missing),
+                }
+                for a in self.abilities
+            ],
+        }
+
+
+def main_type(card: CardDef) -> str:
+    types = card.types
+    for t in TYPE_ORDER:
+        if t in types:
+            return t
+    return types[0] if types else "?"
+
+
+# ------------------------------------------------------------------------ the walk
+class _Walk:
+    """Collects the missing parts of one ability (each once, in order)."""
+
+    def __init__(self, checks: Checkers) -> None:
+        self.c = checks
+        self.missing: list[str] = []
+        self.combat = False
+
+    def add(self, part: str | None) -> None:
+        if part and part not in self.missing:
+            self.missing.append(part)
+
+    def ops(self, ops: Any) -> None:
+        if not isinstance(ops, list):
+            self.add(f"op list: {_short(ops)}")
+            return
+        for o in ops:
+            self.op(o)
+
+    def op(self, o: Any) -> None:
+        if not isinstance(o, dict):
+            self.add(f"op: {_short(o)}")
+            return
+        name = str(o.get("op", "?"))
+        if self.c.combat_op(name):
+            self.combat = True
+        part = self.c.op(o)
+        if part:
+            self.add(f"op {name}: {part}" if name in effects.OPS else f"op: {name}")
+        spec = ops_schema.OPS.get(name, {}).get("fields", {})
+        for key, value in o.items():
+            typ = spec.get(key, ops_schema.COMMON_FIELDS.get(key, (None,)))[0]
+            self.field(typ or _shape(value), key, value)
+
+    def field(self, typ: str | None, key: str, value: Any) -> None:
+        if typ == "ops":
+            self.ops(value)
+        elif typ == "filter":
+            self.filter(value)
+        elif typ == "cond":
+            self.cond(value)
+        elif typ == "costs":
+            self.costs(value)
+        elif typ == "targets":
+            self.targets(value)
+        elif typ == "value" and isinstance(value, dict):
+            self.value(value)
+        elif typ == "any" and isinstance(value, dict) and key == "spells":
+            self.filter(value)  # cost_change: a filter (or "self")
+
+    def filter(self, flt: Any) -> None:
+        if isinstance(flt, dict):  # words in hand-written data are the op check's business
+            part = self.c.filter(flt)
+            if part:
+                self.add(f"filter: {part}")
+
+    def value(self, v: Any) -> None:
+        part = self.c.value(v)
+        if part:
+            self.add(f"dynamic value: {part}")
+
+    def cond(self, cond: Any) -> None:
+        if isinstance(cond, dict):  # a condition in words is already the op check's problem
+            part = self.c.condition(cond)
+            if part:
+                self.add(f"condition: {part}")
+        elif cond:
+            self.add(f"condition: {_short(cond)}")
+
+    def costs(self, costs: Any) -> None:
+        for cost in costs if isinstance(costs, list) else [costs]:
+            part = self.c.cost(cost)
+            if part:
+                self.add(f"cost: {part}")
+
+    def targets(self, specs: Any) -> None:
+        for spec in specs if isinstance(specs, list) else [specs]:
+            part = self.c.target(spec)
+            if part:
+                self.add(f"target: {part}")
+            if isinstance(spec, dict) and "filter" in spec:
+                self.filter(spec["filter"])
+
+    def trigger(self, when: Any) -> None:
+        if self.c.combat_trigger(str(when)):
+            self.combat = True
+        part = self.c.trigger(when)
+        if part:
+            self.add(f"trigger: {part}")
+
+
+def _shape(value: Any) -> str | None:
+    """The type of a field the schema doesn't list, from its shape (a dynamic value, a
+    condition, a nested op list), so a new op's parts are still asked of their registry."""
+    if isinstance(value, dict):
+        return "value" if "dv" in value else "cond" if "cond" in value else None
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "op" in v for v in value):
+        return "ops"
+    return None
+
+
+def _modes(w: _Walk, ab: Mapping[str, Any]) -> None:
+    for i, mode in enumerate(ab.get("modes") or []):
+        w.ops(mode)
+        mt = ab.get("mode_targets") or []
+        if i < len(mt):
+            w.targets(mt[i])
+
+
+def _ability(
+    checks: Checkers,
+    label: str,
+    kind: str,
+    face: str | None,
+    fill: Callable[[_Walk], None],
+) -> AbilityCoverage:
+    w = _Walk(checks)
+    fill(w)
+    return AbilityCoverage(label, kind, tuple(w.missing), w.combat, face)
+
+
+def _entry_abilities(
+    entry: Mapping[str, Any], checks: Checkers, face: str | None, *, chapters_from_entry: bool
+) -> list[AbilityCoverage]:
+    """The abilities of one effects entry (a card's, or one face's)."""
+    out: list[AbilityCoverage] = []
+
+    def spell_parts(w: _Walk) -> None:
+        w.targets(entry.get("targets") or [])
+        w.costs(entry.get("spell_costs") or [])
+
+    if entry.get("modes"):
+        specs = entry.get("mode_targets") or []
+        for i, mode in enumerate(entry["modes"]):
+
+            def fill(w: _Walk, i: int = i, mode: Any = mode) -> None:
+                spell_parts(w)
+                w.ops(entry.get("spell") or [])
+                w.ops(mode)
+                if i < len(specs):
+                    w.targets(specs[i])
+
+            out.append(_ability(checks, f"spell mode {i + 1}", "mode", face, fill))
+    elif "spell" in entry:
+        out.append(
+            _ability(
+                checks, "spell", "spell", face, lambda w: (spell_parts(w), w.ops(entry["spell"]))
+            )
+        )
+    if entry.get("etb"):
+        out.append(
+            _ability(
+                checks,
+                "enter trigger",
+                "etb",
+                face,
+                lambda w: (w.ops(entry["etb"]), w.targets(entry.get("etb_targets") or [])),
+            )
+        )
+    for i, trig in enumerate(entry.get("triggers") or []):
+        if not isinstance(trig, dict):
+            continue
+
+        def fill_t(w: _Walk, t: dict = trig) -> None:
+            for when in [t.get("when"), *(t.get("also") or [])]:
+                w.trigger(when)
+            if "filter" in t:
+                w.filter(t["filter"])
+            if t.get("condition"):
+                w.cond(t["condition"])
+            if t.get("optional_cost"):
+                w.costs(t["optional_cost"])
+            w.targets(t.get("targets") or [])
+            w.ops(t.get("ops") or [])
+            _modes(w, t)
+
+        out.append(
+            _ability(checks, f"trigger {i + 1} ({trig.get('when')})", "trigger", face, fill_t)
+        )
+    for i, act in enumerate(entry.get("activated") or []):
+        if not isinstance(act, dict):
+            continue
+
+        def fill_a(w: _Walk, a: dict = act) -> None:
+            if "costs" in a:
+                w.costs(a["costs"])
+            elif a.get("cost"):
+                words = w.c.cost_words
+                parts = words(str(a["cost"]).lower(), "") if words else [str(a["cost"])]
+                for part in parts:
+                    w.add(f"cost: {_short(part)}")
+            if a.get("condition"):
+                w.cond(a["condition"])
+            w.targets(a.get("targets") or [])
+            w.ops(a.get("ops") or [])
+            _modes(w, a)
+
+        kind = "mana ability" if act.get("mana_ability") else "activated"
+        out.append(_ability(checks, f"{kind} {i + 1}", "activated", face, fill_a))
+    for i, o in enumerate(entry.get("static") or []):
+        out.append(_ability(checks, f"static {i + 1}", "static", face, lambda w, o=o: w.op(o)))
+    if chapters_from_entry:
+        for ab in entry.get("chapters") or []:
+            out += _chapter(checks, ab, None, face)
+    for u in entry.get("untranslated") or []:
+        if not isinstance(u, dict):
+            continue
+        if u.get("ability") == "chapter" and entry.get("chapters"):
+            continue  # the chapter itself carries the marker
+        what = str(u.get("ability", "ability"))
+        part = f"untranslated: {u.get('class', '?')}"
+        out.append(AbilityCoverage(f"{what} (untranslated)", "untranslated", (part,), False, face))
+    return out
+
+
+def _chapter(
+    checks: Checkers, ab: Any, card: CardDef | None, face: str | None
+) -> list[AbilityCoverage]:
+    """One chapter ability (printed "I, II —" is one ability listed under two numbers)."""
+    if not isinstance(ab, dict):
+        return []
+    numbers = [int(n) for n in ab.get("chapters") or [] if isinstance(n, int)]
+    label = "chapter " + ", ".join(saga.roman(n) for n in numbers)
+
+    def fill(w: _Walk) -> None:
+        if ab.get("untranslated"):
+            w.add(f"untranslated: {ab['untranslated']}")
+            return
+        if ab.get("approx") and not (
+            card is not None and all((card.name, n) in saga.OVERRIDES for n in numbers)
+        ):
+            w.add("chapter: summary only approximates the card")
+        w.targets(ab.get("targets") or [])
+        w.ops(ab.get("ops") or [])
+        _modes(w, ab)
+
+    return [_ability(checks, label, "chapter", face, fill)]
+
+
+def chapter_abilities(card: CardDef) -> list[dict]:
+    """A Saga's chapter abilities as dicts: the effect entry's (imported data, with targets)
+    when it has them, else the card facts' summaries (``CardDef.chapters``)."""
+    entry = card.effects or {}
+    if entry.get("chapters"):
+        return [a for a in entry["chapters"] if isinstance(a, dict)]
+    if card.chapters is None:
+        return []
+    return [a.to_dict() for a in card.chapters.abilities]
+
+
+def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage:
+    """Classify one card: full / partly / not, with every ability and its missing parts."""
+    checks = checks or Checkers.current()
+    entry = card.effects
+    abilities: list[AbilityCoverage] = []
+    has_data = isinstance(entry, dict) and bool(entry)
+    if has_data:
+        assert isinstance(entry, dict)
+        abilities += _entry_abilities(entry, checks, None, chapters_from_entry=True)
+        faces = entry.get("faces")
+        if isinstance(faces, dict):
+            for name, sub in faces.items():
+                if isinstance(sub, dict):
+                    abilities += _entry_abilities(sub, checks, name, chapters_from_entry=True)
+    if not (entry or {}).get("chapters") and card.chapters is not None:
+        for ab in chapter_abilities(card):
+            abilities += _chapter(checks, ab, card, None)
+        has_data = has_data or bool(card.chapters.abilities)
+    ok = sum(1 for a in abilities if a.simulated)
+    if not has_data:
+        status = NOT
+    elif ok == len(abilities):
+        status = FULL
+    else:
+        status = PARTLY if ok else NOT
+    return CardCoverage(
+        name=card.name,
+        layout=card.layout,
+        type=main_type(card),
+        land=card.is_land,
+        status=status,
+        abilities=tuple(abilities),
+        has_data=has_data,
+    )
+
+
+# --------------------------------------------------------------------------- report
+@dataclass
+class Report:
+    """Totals over a set of cards (a pool: each name once; a deck: ``counts`` copies each)."""
+
+    cards: list[tuple[CardCoverage, int]] = field(default_factory=list)
+    scope: str = "pool"
+
+    def nonland(self) -> list[tuple[CardCoverage, int]]:
+        return [(c, n) for c, n in self.cards if not c.land]
+
+    def totals(self, by: Callable[[CardCoverage], str] | None = None) -> dict[str, dict]:
+        """{group: {full, partly, not, total, combat_only}} over nonland cards, copies counted."""
+        out: dict[str, dict[str, int]] = {}
+        for c, n in self.nonland():
+            key = by(c) if by else "all"
+            row = out.setdefault(key, {"total": 0, FULL: 0, PARTLY: 0, NOT: 0, "combat_only": 0})
+            row["total"] += n
+            row[c.status] += n
+            if c.status == FULL and c.combat_only:
+                row["combat_only"] += n
+        return dict(sorted(out.items()))
+
+    def summary(self) -> dict[str, int]:
+        row = self.totals().get("all") or {"total": 0, FULL: 0, PARTLY: 0, NOT: 0, "combat_only": 0}
+        return {**row, "names": len({c.name for c, _ in self.nonland()})}
+
+    def chapters(self) -> dict[str, int]:
+        """Saga chapter abilities (each ability once per card name), and complete Sagas."""
+        total = ok = sagas = complete = 0
+        seen: set[str] = set()
+        for c, _ in self.cards:
+            chs = c.chapters
+            if not chs or c.name in seen:
+                continue
+            seen.add(c.name)
+            sagas += 1
+            done = sum(1 for a in chs if a.simulated)
+            total += len(chs)
+            ok += done
+            complete += done == len(chs)
+        return {"abilities": total, "simulated": ok, "sagas": sagas, "sagas_complete": complete}
+
+    def combat_only_abilities(self) -> int:
+        """Simulated abilities that only combat would use (counted once per card name)."""
+        seen: dict[str, int] = {}
+        for c, _ in self.nonland():
+            seen[c.name] = sum(1 for a in c.abilities if a.combat_only and a.simulated)
+        return sum(seen.values())
+
+    def top_missing(self, n: int = 20) -> list[tuple[str, int]]:
+        """The missing parts that stop most (nonland) cards, by number of card names."""
+        counts: Counter[str] = Counter()
+        seen: set[str] = set()
+        for c, _ in self.nonland():
+            if c.name in seen:
+                continue
+            seen.add(c.name)
+            counts.update(_part_key(p) for p in c.missing)
+        return counts.most_common(n)
+
+    def to_dict(self, *, cards: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "scope": self.scope,
+            "nonland": self.summary(),
+            "by_type": self.totals(lambda c: c.type),
+            "by_layout": self.totals(lambda c: c.layout),
+            "saga_chapters": self.chapters(),
+            "combat_only_abilities": self.combat_only_abilities(),
+            "top_missing": [{"part": p, "cards": k} for p, k in self.top_missing()],
+        }
+        if cards:
+            out["cards"] = [{**c.to_dict(), "count": n} for c, n in self.cards]
+        return out
+
+    def text(self) -> str:
+        s = self.summary()
+        unit = "copies" if self.scope == "deck" else "cards"
+
+        def pct(k: int, total: int) -> str:
+            return f"{100 * k / total:.1f}%" if total else "-"
+
+        t = s["total"]
+        lines = [
+            f"Nonland {unit}: {t:,} ({s['names']:,} names)",
+            f"  fully simulated   {s[FULL]:>7,}  {pct(s[FULL], t):>6}"
+            + (f"  (of them {s['combat_only']:,} with combat-only abilities, recorded:"
+               " the playground has no combat)" if s["combat_only"] else ""),
+            f"  partly simulated  {s[PARTLY]:>7,}  {pct(s[PARTLY], t):>6}",
+            f"  not simulated     {s[NOT]:>7,}  {pct(s[NOT], t):>6}",
+        ]  # fmt: skip
+        ch = self.chapters()
+        if ch["sagas"]:
+            lines.append(
+                f"Saga chapter abilities: {ch['simulated']:,} of {ch['abilities']:,} simulated "
+                f"({pct(ch['simulated'], ch['abilities'])}); Sagas complete: "
+                f"{ch['sagas_complete']:,} of {ch['sagas']:,}"
+            )
+        lines.append(
+            f"Combat-only abilities (recorded, no combat): {self.combat_only_abilities():,}"
+        )
+        for title, rows in (("type", self.totals(lambda c: c.type)),
+                            ("layout", self.totals(lambda c: c.layout))):  # fmt: skip
+            lines.append(f"By {title}:            full  partly     not   total")
+            for k, r in rows.items():
+                lines.append(
+                    f"  {k:16} {r[FULL]:>7,} {r[PARTLY]:>7,} {r[NOT]:>7,} {r['total']:>7,}"
+                )
+        top = self.top_missing()
+        if top:
+            lines.append("Most common missing parts (nonland card names):")
+            lines += [f"  {k:>7,}  {p}" for p, k in top]
+        return "\n".join(lines)
+
+
+def _part_key(part: str) -> str:
+    """A missing part without its per-card detail, to count alike parts together."""
+    return part.split(" (", 1)[0]
+
+
+def report(
+    cards: Iterable[CardDef] | Iterable[tuple[CardDef, int]],
+    *,
+    scope: str = "pool",
+    checks: Checkers | None = None,
+) -> Report:
+    """Coverage of cards (``(card, copies)`` pairs for a deck); checks asked once."""
+    checks = checks or Checkers.current()
+    out = Report(scope=scope)
+    memo: dict[str, CardCoverage] = {}
+    for item in cards:
+        card, n = item if isinstance(item, tuple) else (item, 1)
+        cov = memo.get(card.name)
+        if cov is None:
+            cov = memo[card.name] = card_coverage(card, checks)
+        out.cards.append((cov, n))
+    return out
+
+
+def deck_cards(main: Sequence[tuple[int, str]], pool: Any) -> list[tuple[CardDef, int]]:
+    """A decklist's main section as (card, copies), one entry per name (copies summed)."""
+    counts: dict[str, int] = {}
+    cards: dict[str, CardDef] = {}
+    for count, name in main:
+        card = pool.get(name)
+        cards[card.name] = card
+        counts[card.name] = counts.get(card.name, 0) + count
+    return [(cards[n], counts[n]) for n in counts]
