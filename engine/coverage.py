@@ -473,9 +473,7 @@ def _chapter(
         if ab.get("untranslated"):
             w.add(f"untranslated: {ab['untranslated']}")
             return
-        if ab.get("approx") and not (
-            card is not None and all((card.name, n) in saga.OVERRIDES for n in numbers)
-        ):
+        if ab.get("approx"):
             w.add("chapter: summary only approximates the card")
         w.targets(ab.get("targets") or [])
         w.ops(ab.get("ops") or [])
@@ -492,7 +490,14 @@ def chapter_abilities(card: CardDef) -> list[dict]:
         return [a for a in entry["chapters"] if isinstance(a, dict)]
     if card.chapters is None:
         return []
-    return [a.to_dict() for a in card.chapters.abilities]
+    out = []
+    for a in card.chapters.abilities:
+        d = a.to_dict()
+        fixed = [saga.OVERRIDES.get((card.name, n)) for n in a.chapters]
+        if fixed and all(f is not None for f in fixed) and len({id(f) for f in fixed}) == 1:
+            d = {"chapters": list(a.chapters), "ops": [dict(o) for o in fixed[0] or ()]}
+        out.append(d)  # saga.OVERRIDES: chapter texts written out exactly (what saga runs)
+    return out
 
 
 def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage:
@@ -509,7 +514,11 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
             for name, sub in faces.items():
                 if isinstance(sub, dict):
                     abilities += _entry_abilities(sub, checks, name, chapters_from_entry=True)
-    if not (entry or {}).get("chapters") and card.chapters is not None:
+    in_entry = bool((entry or {}).get("chapters")) or any(
+        isinstance(sub, dict) and sub.get("chapters")
+        for sub in ((entry or {}).get("faces") or {}).values()
+    )
+    if not in_entry and card.chapters is not None:
         for ab in chapter_abilities(card):
             abilities += _chapter(checks, ab, card, None)
         has_data = has_data or bool(card.chapters.abilities)

@@ -50,7 +50,14 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("runner", {"engine.timeline"}),
     (
         "views, odds, CLI",
-        {"engine.render", "engine.odds", "engine.odds_cli", "engine.coverage", "engine.__main__"},
+        {
+            "engine.render",
+            "engine.odds",
+            "engine.odds_cli",
+            "engine.coverage",
+            "engine.describe",
+            "engine.__main__",
+        },
     ),
     ("package", {"engine"}),
 ]
