@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from collections import OrderedDict
 from typing import Any
 
@@ -42,8 +41,12 @@ ACTIONS: dict[str, str] = {
 _ACTION_LABEL = {v: k for k, v in ACTIONS.items()}
 
 MAX_TEXT = 20_000  # characters accepted from a text box (decklists, JSON)
+MAX_ZONE_TEXT = 5_000  # characters accepted from one board-form box (its widget's max_length)
+MAX_ZONE_LINE = 200  # characters in one board-form line (the longest card name is 141)
+MAX_ZONE_LINES = 200  # lines read from one board-form box
+MAX_FORM_ERRORS = 20  # problems listed for the board form before it stops reading
+MAX_SUGGESTED = 5  # unknown names in one form that get "did you mean" suggestions
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
-_ZONE_LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.*?)\s*(?:\[([^\]]*)\])?\s*$")
 
 
 class PlaygroundModel(param.Parameterized):
@@ -357,26 +360,46 @@ class PlaygroundModel(param.Parameterized):
 
     # -------------------------------------------------------------------- board
     def _parse_zone(self, text: str, label: str, errors: list[str]) -> list:
-        """Lines like ``2 Mountain`` or ``The First Eruption [lore=2, tapped]``."""
+        """Lines like ``2 Mountain`` or ``The First Eruption [lore=2, tapped]``.
+
+        Sizes are checked before any parsing, and each line is read by ``zone_line``
+        (one pass, no regular expression), so a hostile line costs linear time.
+        """
         out: list = []
+        if len(text) > MAX_ZONE_TEXT:
+            errors.append(f"{label}: the box holds {len(text)} characters; at most "
+                          f"{MAX_ZONE_TEXT}")
+            return out
         pool = self.pool
-        for no, raw in enumerate(text.splitlines()[:200], start=1):
+        for no, raw in enumerate(text.splitlines()[:MAX_ZONE_LINES], start=1):
+            if len(raw) > MAX_ZONE_LINE:
+                errors.append(f"{label} line {no} is too long ({len(raw)} characters; "
+                              f"at most {MAX_ZONE_LINE})")
+                continue
             line = raw.strip()
             if not line or line.startswith(("#", "//")):
                 continue
-            m = _ZONE_LINE.match(line)
-            count = int(m.group(1)) if m and m.group(1) else 1
-            name = m.group(2) if m else line
-            opts = m.group(3) if m else None
+            if len(errors) >= MAX_FORM_ERRORS:
+                errors.append(f"{label}: lines after {no - 1} were not checked "
+                              f"(more than {MAX_FORM_ERRORS} problems)")
+                break
+            count, name, opts = zone_line(line)
             if not 1 <= count <= 60:
                 errors.append(f"{label} line {no}: count {count} is out of range (1 to 60)")
                 continue
-            try:
-                name = pool.get(name).name
-            except UnknownCardError as e:
-                hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+            card = pool.find(name)
+            if card is None:
+                # suggestions cost ~10-40 ms each: only for the first few unknown names
+                hint = ""
+                if sum("unknown card" in e for e in errors) < MAX_SUGGESTED:
+                    try:
+                        pool.get(name)
+                    except UnknownCardError as e:
+                        hint = (f"; did you mean: {', '.join(e.suggestions)}"
+                                if e.suggestions else "")
                 errors.append(f"{label} line {no}: unknown card {name!r}{hint}")
                 continue
+            name = card.name
             entry: dict[str, Any] = {"name": name}
             for opt in (opts or "").split(","):
                 opt = opt.strip().lower()
@@ -385,12 +408,12 @@ class PlaygroundModel(param.Parameterized):
                 if opt == "tapped":
                     entry["tapped"] = True
                     continue
-                om = re.match(r"^([a-z+\-/0-9]+)\s*[=: ]\s*(\d+)$", opt)
-                if not om or int(om.group(2)) > 99:
+                counter = zone_counter(opt)
+                if counter is None or counter[1] > 99:
                     errors.append(f"{label} line {no}: can't read {opt!r} "
                                   "(write e.g. [lore=2] or [tapped])")
                     continue
-                entry.setdefault("counters", {})[om.group(1)] = int(om.group(2))
+                entry.setdefault("counters", {})[counter[0]] = counter[1]
             out.extend([entry if len(entry) > 1 else name] * count)
         return out
 
@@ -469,6 +492,53 @@ class PlaygroundModel(param.Parameterized):
         self.counter = counter is not None
         if counter is not None:
             self.counter_with = counter.get("with", "Counterspell")
+
+
+def zone_line(line: str) -> tuple[int, str, str | None]:
+    """(count, name, options) of one stripped board-form line, in one linear pass.
+
+    ``2 Mountain``, ``2x Mountain``, ``Forest [tapped]``: an optional count (digits, then
+    an optional ``x``, then whitespace), the name, and an optional ``[...]`` at the very
+    end (the last one; its text holds no ``]``). It replaces a regular expression that
+    backtracked cubically on runs of spaces (``'a' + ' ' * 2000 + 'x'`` took 14 s).
+    """
+    count, rest = 1, line
+    i = 0
+    while i < len(line) and line[i].isdecimal():
+        i += 1
+    if i:  # digits, then whitespace and/or an "x" followed by whitespace: a count
+        j = i
+        while j < len(line) and line[j].isspace():
+            j += 1
+        counted = j > i
+        if j + 1 < len(line) and line[j] in "xX" and line[j + 1].isspace():
+            j, counted = j + 1, True
+        if counted:  # the line is at most MAX_ZONE_LINE long, so int() is cheap
+            count, rest = int(line[:i]), line[j:].lstrip()
+    opts: str | None = None
+    if rest.endswith("]"):
+        body = rest[:-1]
+        start = body.find("[", body.rfind("]") + 1)
+        if start >= 0:
+            rest, opts = body[:start].rstrip(), body[start + 1:]
+    return count, rest, opts
+
+
+def zone_counter(opt: str) -> tuple[str, int] | None:
+    """``lore=2`` / ``lore: 2`` / ``lore 2`` -> ("lore", 2); None if it isn't that shape."""
+    i = 0
+    while i < len(opt) and (opt[i] in "+-/" or "a" <= opt[i] <= "z" or "0" <= opt[i] <= "9"):
+        i += 1
+    kind, rest = opt[:i], opt[i:].strip()
+    if not kind:
+        return None
+    if rest[:1] in ("=", ":"):
+        rest = rest[1:].strip()
+    elif not opt[i:i + 1].isspace():
+        return None
+    if not rest or not rest.isdecimal():
+        return None
+    return kind, int(rest)
 
 
 def _zone_text(entries: list) -> str:

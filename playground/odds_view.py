@@ -18,7 +18,6 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
-import re
 import sys
 import threading
 from collections import OrderedDict
@@ -112,7 +111,21 @@ class OddsKey:
         return sum(c for _, c in self.library)
 
 
-_GRANT_SOURCE = re.compile(r"\(cascade from (.+?)\)")
+_GRANT_MARK = "(cascade from "
+
+
+def _grant_source(text: str) -> str | None:
+    """The source named in an engine sentence's first "(cascade from NAME)", or None.
+
+    Two ``str.find`` calls, not a lazy regular expression that rescans the rest of the
+    text from every "(cascade from " (card names in that text are user-defined).
+    """
+    start = text.find(_GRANT_MARK)
+    if start < 0:
+        return None
+    name_at = start + len(_GRANT_MARK)
+    end = text.find(")", name_at + 1)  # the name is at least one character
+    return text[name_at:end] if end >= 0 else None  # no ")" after the first: none later
 
 
 def _granted_from_timeline(timeline: Timeline | None, player: int) -> tuple[str, ...] | None:
@@ -133,9 +146,9 @@ def _granted_from_timeline(timeline: Timeline | None, player: int) -> tuple[str,
             if later.kind in ("stack", "resolve", "cast"):
                 break
             if later.kind == "trigger" and later.rule.startswith("702.85"):
-                m = _GRANT_SOURCE.search(later.text)
-                if m:
-                    granted.append(m.group(1))
+                source = _grant_source(later.text)
+                if source is not None:
+                    granted.append(source)
         return tuple(granted)
     return None
 
