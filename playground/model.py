@@ -529,12 +529,12 @@ def zone_counter(opt: str) -> tuple[str, int] | None:
     i = 0
     while i < len(opt) and (opt[i] in "+-/" or "a" <= opt[i] <= "z" or "0" <= opt[i] <= "9"):
         i += 1
-    kind, rest = opt[:i], opt[i:].strip()
+    kind, rest = opt[:i], opt[i:].lstrip()
     if not kind:
         return None
     if rest[:1] in ("=", ":"):
-        rest = rest[1:].strip()
-    elif not opt[i:i + 1].isspace():
+        rest = rest[1:].lstrip()
+    elif " " not in opt[i:len(opt) - len(rest)]:  # the separator can be a plain space
         return None
     if not rest or not rest.isdecimal():
         return None
