@@ -19,9 +19,21 @@ from panel.custom import JSComponent
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
 
-__all__ = ["MAX_URL_TOKEN", "ShareBox", "read_url", "share_view"]
+__all__ = ["MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "read_url", "share_view"]
 
 MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
+#: Set by the server (playground/serve.py) when it turned away a page request whose query
+#: was too long to carry into a session: the value is the query's length.
+TOO_LONG_PARAM = "too_long"
+
+
+def _too_long_notice(length: object) -> str:
+    try:
+        n = f" ({int(str(length)[:12]):,} characters)"
+    except ValueError:
+        n = ""
+    return (f"The link's scenario token is too long{n}; at most {MAX_URL_TOKEN:,} characters. "
+            "Showing the default scenario instead.")
 
 
 def read_url(model: PlaygroundModel) -> None:
@@ -30,6 +42,9 @@ def read_url(model: PlaygroundModel) -> None:
     if loc is None:
         return
     query = loc.query_params
+    if TOO_LONG_PARAM in query:
+        model.notice = _too_long_notice(query[TOO_LONG_PARAM])
+        return
     token = query.get("s")
     try:
         frame = max(0, int(query.get("f", 0)))
@@ -40,8 +55,7 @@ def read_url(model: PlaygroundModel) -> None:
         return
     token = str(token)
     if len(token) > MAX_URL_TOKEN:
-        model.notice = (f"The link's scenario token is too long ({len(token)} characters). "
-                        "Showing the default scenario instead.")
+        model.notice = _too_long_notice(len(token))
         return
     model.load_token(token, frame=frame)
 

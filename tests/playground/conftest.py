@@ -66,6 +66,7 @@ def app_url() -> Iterator[str]:
     base, server = serve({"app": create_app})
     yield f"{base}/app"
     server.stop()
+    server.join(timeout=10)  # else the session-end kill_all_servers finds it still stopping
 
 
 @pytest.fixture
