@@ -105,10 +105,12 @@ class Playground(pn.viewable.Viewer):
         board = board_view(model)
         decision = decision_view(model)
 
+        # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
+        # left its collapsed Scryfall card opening with an empty, zero-size body.
         sidebar = pn.Column(
             examples,
             pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
-                    sizing_mode="stretch_width", dynamic=True),
+                    sizing_mode="stretch_width", dynamic=False),
             width=400, margin=(5, 10, 5, 5),
         )
         resolution = pn.Column(
