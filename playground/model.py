@@ -9,24 +9,25 @@ user's text and the errors side by side.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import param
 
 from engine import (
     CardDef,
-    DecklistError,
     Scenario,
     ScenarioError,
     Timeline,
-    TokenError,
     UnknownCardError,
-    parse_decklist,
 )
+from playground import offload
 from playground.defaults import DEFAULT_SCENARIO, PRESETS
+from playground.work import DeckProblems, parse_deck, run_scenario
 
 __all__ = ["ACTIONS", "PlaygroundModel"]
 
@@ -47,6 +48,20 @@ MAX_ZONE_LINES = 200  # lines read from one board-form box
 MAX_FORM_ERRORS = 20  # problems listed for the board form before it stops reading
 MAX_SUGGESTED = 5  # unknown names in one form that get "did you mean" suggestions
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
+_RETRIES = 8  # engine tasks one model call may wait for (each edit needs one or two)
+# What a stranger's link can raise today besides the engine's typed (ValueError) errors;
+# the engine validates at the boundary (issue 10), so these become unreachable.
+_LINK_ERRORS = (ValueError, TypeError, AttributeError, KeyError, RecursionError)
+
+T = TypeVar("T")
+
+
+class _NeedWork(Exception):  # noqa: N818 - a signal, not an error; never a ValueError
+    """Raised inside a model method that needs engine work not done yet (offloaded mode)."""
+
+    def __init__(self, key: tuple, fn: Callable[..., Any], args: tuple) -> None:
+        super().__init__(key[0])
+        self.key, self.fn, self.args = key, fn, args
 
 
 class PlaygroundModel(param.Parameterized):
@@ -81,11 +96,16 @@ class PlaygroundModel(param.Parameterized):
     counter = param.Boolean(default=False, doc="The opponent counters the spell in response.")
     counter_with = param.String(default="Counterspell")
     board_errors = param.List(default=[])
+    busy = param.String(default="", doc="What the engine is working on for this session.")
 
     def __init__(self, scenario: Scenario | dict | None = None, **params: Any) -> None:
         super().__init__(**params)
         self._cache: OrderedDict[str, Timeline] = OrderedDict()
         self._scenario_obj: Scenario | None = None
+        self._offloading = False  # inside run_async: engine work raises _NeedWork
+        self._done: dict[tuple, tuple[bool, Any]] = {}  # work done for the running call
+        self._lock: asyncio.Lock | None = None
+        self._scheduled = 0
         if isinstance(scenario, Scenario):
             scenario = scenario.to_dict()
         try:
@@ -106,17 +126,62 @@ class PlaygroundModel(param.Parameterized):
         """The bundled pool plus the scenario's user cards (Scryfall JSON)."""
         return self.scenario_obj.pool()
 
+    def _work(self, key: tuple, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: inline, or (inside ``run_async``) the result a worker computed."""
+        if not self._offloading:
+            return fn(*args)
+        if key not in self._done:
+            raise _NeedWork(key, fn, args)
+        ok, value = self._done[key]
+        if not ok:
+            raise value
+        return value
+
+    def working(self) -> bool:
+        """True while a ``run_async`` call of this session is scheduled, running or waiting."""
+        return self._scheduled > 0 or (self._lock is not None and self._lock.locked())
+
+    def scheduled(self, delta: int) -> None:
+        """Count calls handed to the event loop that haven't started yet (``submit``)."""
+        self._scheduled += delta
+
+    async def run_async(self, method: Callable[..., T], *args: Any) -> T:
+        """Call a model method with its engine work done in a worker process.
+
+        The method runs on the event loop until it needs engine work (a run, a decklist
+        parse); that raises ``_NeedWork`` before any state changed, the work is awaited
+        off the loop, and the method is called again, now finding the result. Each
+        session's calls run one after another; other sessions keep being served.
+        """
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            try:
+                for _ in range(_RETRIES):
+                    self._offloading = True
+                    try:
+                        return method(*args)
+                    except _NeedWork as e:
+                        need = e
+                    finally:
+                        self._offloading = False
+                    self.busy = ("Running the scenario…" if need.key[0] == "run"
+                                 else "Reading the decklist…")
+                    try:
+                        value = await offload.get_pool().run(need.fn, *need.args, owner=self)
+                        self._done[need.key] = (True, value)
+                    except ValueError as err:  # typed engine errors, WorkTimeout, WorkFailed
+                        self._done[need.key] = (False, err)
+                raise ScenarioError("the scenario kept changing while it was being run")
+            finally:
+                self._done.clear()
+                self.busy = ""
+
     def _run(self, scn: Scenario) -> tuple[str, Timeline]:
         token = scn.to_token()
         tl = self._cache.get(token)
         if tl is None:
-            try:
-                tl = scn.run()
-            except (ScenarioError, TokenError):
-                raise
-            except Exception as e:  # an engine bug must not blank the page: report it
-                raise ScenarioError(f"the engine could not run this scenario "
-                                    f"({type(e).__name__}: {e})") from e
+            tl = self._work(("run", token), run_scenario, scn)
             self._cache[token] = tl
             while len(self._cache) > _TIMELINE_CACHE:
                 self._cache.popitem(last=False)
@@ -146,7 +211,7 @@ class PlaygroundModel(param.Parameterized):
             self.set_scenario(scn, frame=frame, fill_forms=True)
             self.notice = ""
             return True
-        except Exception as e:  # whatever is wrong with a stranger's link: default scenario
+        except _LINK_ERRORS as e:  # whatever is wrong with a stranger's link: default
             self.notice = (f"The link's scenario could not be opened ({e}). "
                            "Showing the default scenario instead.")
             self.set_scenario(DEFAULT_SCENARIO, fill_forms=True)
@@ -212,7 +277,13 @@ class PlaygroundModel(param.Parameterized):
         d, _ = here
         at = self.frame
         choices = list(self.scenario.get("choices", []))[: d.index] + [key]
-        self.set_scenario(dict(self.scenario, choices=choices), frame=at + 1)
+        try:
+            self.set_scenario(dict(self.scenario, choices=choices), frame=at + 1)
+        except ValueError as e:  # e.g. the run past this answer is over a work budget
+            self.notice = f"That answer could not be played out: {e}"
+            return
+        if self.notice.startswith("That answer"):
+            self.notice = ""
 
     # ------------------------------------------------------------------ library
     @property
@@ -250,9 +321,12 @@ class PlaygroundModel(param.Parameterized):
                                    f"at most {MAX_TEXT})."]
             return False
         try:
-            deck = parse_decklist(text, pool=self.pool)
-        except DecklistError as e:
-            self.library_errors = [str(err) for err in e.errors]
+            deck = self._work(("deck", text, self.token), parse_deck, text, self.scenario_obj)
+        except ValueError as e:  # the worker stopped it (time, memory)
+            self.library_errors = [f"The decklist could not be read: {e}"]
+            return False
+        if isinstance(deck, DeckProblems):
+            self.library_errors = list(deck)
             return False
         if not deck.main:
             self.library_errors = ["The decklist has no cards in its main deck."]

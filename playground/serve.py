@@ -100,8 +100,13 @@ def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str 
     """
     import panel as pn
 
+    from playground import offload
+
     enable_tcp_nodelay()
     limit_query_length()
+    offload.enable()  # sessions' engine work goes to worker processes
+    if num_procs == 1:
+        offload.get_pool()  # start the workers now (forked servers start theirs on first use)
     origins = list(websocket_origin or [f"localhost:{port}", f"127.0.0.1:{port}"])
     http = {"max_header_size": MAX_HEADER_SIZE, **kwargs.pop("http_server_kwargs", {})}
     if num_procs != 1:

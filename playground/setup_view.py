@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import panel as pn
 
 from playground.model import ACTIONS
-from playground.widgets import bind_value, errors_pane
+from playground.widgets import bind_value, errors_pane, submit
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
@@ -52,7 +52,7 @@ def setup_view(model: PlaygroundModel) -> pn.Column:
     apply = pn.widgets.Button(label="Set up board", color="primary", width=140)
 
     def on_apply(_e: Any) -> None:
-        model.apply_board()
+        submit(model, model.apply_board)
 
     apply.on_click(on_apply)
 

@@ -10,6 +10,7 @@ Works the same in a Pyodide-converted page; in a notebook the URL is left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import panel as pn
@@ -36,8 +37,13 @@ def _too_long_notice(length: object) -> str:
             "Showing the default scenario instead.")
 
 
-def read_url(model: PlaygroundModel) -> None:
-    """Load the scenario and frame named by the page URL, if any."""
+def read_url(model: PlaygroundModel,
+             load: Callable[[str, int], Any] | None = None) -> None:
+    """Load the scenario and frame named by the page URL, if any.
+
+    ``load(token, frame)`` replaces ``model.load_token`` (a served app opens the link's
+    scenario after the page is up, its run in a worker process).
+    """
     loc = pn.state.location
     if loc is None:
         return
@@ -57,7 +63,7 @@ def read_url(model: PlaygroundModel) -> None:
     if len(token) > MAX_URL_TOKEN:
         model.notice = _too_long_notice(len(token))
         return
-    model.load_token(token, frame=frame)
+    (load or model.load_token)(token, frame)
 
 
 class ShareBox(JSComponent):

@@ -15,6 +15,7 @@ import panel as pn
 import param
 
 from engine import Scenario
+from playground import offload
 from playground.board_view import board_view
 from playground.decision_view import decision_view
 from playground.defaults import PRESETS
@@ -25,6 +26,7 @@ from playground.odds_view import odds_view
 from playground.setup_view import setup_view
 from playground.share import read_url, share_view
 from playground.stepper_view import stepper_view
+from playground.widgets import offloading_here, submit
 
 __all__ = ["Playground", "create_app"]
 
@@ -36,6 +38,7 @@ _HEADER_CSS = """
   background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
 .bar h1 { font-size: 18px; margin: 0; font-weight: 650; }
 .bar .title { color: #d0d7de; }
+.bar .busy { margin-left: auto; color: #ffd33d; font-size: 13px; }
 .notice { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #fff0f1;
   border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif; }
 """
@@ -48,8 +51,10 @@ def _header_html(model: PlaygroundModel) -> str:
     title = model.scenario.get("title") or "Untitled scenario"
     notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}</div>'
               if model.notice else "")
+    busy = (f'<span class="busy" role="status" data-testid="busy">{esc(model.busy)}</span>'
+            if model.busy else "")
     return (f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
-            f'{esc(title)}</span></div>{notice}')
+            f'{esc(title)}</span>{busy}</div>{notice}')
 
 
 def _section(text: str) -> pn.pane.HTML:
@@ -82,12 +87,16 @@ class Playground(pn.viewable.Viewer):
 
     def _build(self) -> pn.viewable.Viewable:
         model = self.model
+        deferred: list[tuple[str, int]] = []
         if self._sync_url:
-            read_url(model)
+            # served: the link's scenario is run in a worker once the page is up, so a
+            # heavy link never holds the server while the session is being created
+            read_url(model, load=(lambda t, f: deferred.append((t, f)))
+                     if offloading_here() else None)
         header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
                               sizing_mode="stretch_width", margin=(5, 5, 0, 5))
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
-                          ["scenario", "notice"])
+                          ["scenario", "notice", "busy"])
 
         examples = pn.widgets.Select(label="Example scenarios", options=[CUSTOM, *PRESETS],
                                      value=_preset_of(model.scenario),
@@ -95,7 +104,7 @@ class Playground(pn.viewable.Viewer):
 
         def pick(event: param.parameterized.Event) -> None:
             if event.new != CUSTOM and event.new != _preset_of(model.scenario):
-                model.load_preset(event.new)
+                submit(model, model.load_preset, event.new)
 
         examples.param.watch(pick, "value")
         model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
@@ -130,8 +139,28 @@ class Playground(pn.viewable.Viewer):
                 odds.objects = [odds_view(model)]
 
         main.param.watch(open_odds, "active")
+        if deferred:
+            self._open_link_later(model, share, *deferred[0])
+        if offloading_here():
+            # a closed session's running task is stopped, not left to use a worker
+            pn.state.curdoc.on_session_destroyed(lambda _ctx: offload.get_pool().cancel(model))
         return pn.Column(header, pn.Row(sidebar, main, sizing_mode="stretch_width"),
                          sizing_mode="stretch_width", min_width=1200)
+
+    @staticmethod
+    def _open_link_later(model: PlaygroundModel, share: Any, token: str, frame: int) -> None:
+        """Open the link's scenario once the page is up (its run in a worker process);
+        the page URL is left alone until then, so a reload keeps the link."""
+        share.url_read = False
+        model.busy = "Opening the link's scenario…"
+
+        async def load() -> None:
+            try:
+                await model.run_async(model.load_token, token, frame)
+            finally:
+                share.url_read = True
+
+        pn.state.onload(load)
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:
