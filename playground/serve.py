@@ -17,6 +17,7 @@ Two server fixes live here, both applied by :func:`serve` (and ``python -m playg
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -69,7 +70,7 @@ def limit_query_length() -> None:
     Checked before Panel builds a session, so an over-long link costs one redirect and
     never reaches the session token or the engine.
     """
-    if "query" in _PATCHED:
+    if "query" in _PATCHED or sys.platform == "emscripten":
         return
     try:
         from panel.io.server import DocHandler
