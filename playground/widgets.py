@@ -71,8 +71,10 @@ def batched(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def offloading_here() -> bool:
     """True in a served session with worker processes (not a notebook, test or Pyodide)."""
+    if not offload.enabled() or getattr(pn.state, "_is_pyodide", False):
+        return False
     doc = pn.state.curdoc
-    return offload.enabled() and doc is not None and doc.session_context is not None
+    return doc is not None and doc.session_context is not None
 
 
 def submit(model: Any, method: Callable[..., Any], *args: Any,
