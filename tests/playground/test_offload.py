@@ -6,6 +6,7 @@ The served app's use is covered by test_isolation.py; here the pool itself.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from collections.abc import Iterator
 
@@ -86,7 +87,9 @@ def test_the_model_gives_the_same_state_offloaded_and_inline(
         assert await off.run_async(off.apply_decklist)
         assert await off.run_async(off.apply_board)
 
-    asyncio.run(both())
+    # on a thread of its own: Playwright's sync API may hold this thread's event loop
+    with concurrent.futures.ThreadPoolExecutor(1) as ex:
+        ex.submit(asyncio.run, both()).result(timeout=120)
     assert off.scenario == inline.scenario
     assert off.n_frames == inline.n_frames
     assert off.busy == "" and not off.working()
