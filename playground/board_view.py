@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import param
 from panel.custom import JSComponent
 
+from playground.card_facts import MARK_CSS, facts_attrs, mark_html, marked_status
 from playground.html import MANA_CSS, esc, mana_html, mana_text
 
 if TYPE_CHECKING:
@@ -73,9 +74,9 @@ def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
         badges.append(f'<span class="badge">{obj.damage} damage</span>')
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
-        f' data-name="{esc(obj.name)}" title="{esc(title)}">'
-        f'<span class="cname">{esc(obj.name)}</span>{mana_html(_cost_of(obj))}'
-        f'{extra}{"".join(badges)}</span>'
+        f' data-name="{esc(obj.name)}" aria-label="{esc(title)}"{facts_attrs(obj.name)}>'
+        f'<span class="cname">{esc(obj.name)}</span>{mark_html(marked_status(obj.card))}'
+        f'{mana_html(_cost_of(obj))}{extra}{"".join(badges)}</span>'
     )
 
 
@@ -211,7 +212,7 @@ def board_html(timeline: Timeline | None, frame: int, error: str = "") -> str:
     return SKELETON.format(frame=frame, **parts)
 
 
-BOARD_CSS = MANA_CSS + """
+BOARD_CSS = MANA_CSS + MARK_CSS + """
 :host { width: 100%; }
 .board { font: 13px/1.35 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; }
 .event { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 10px 12px;
@@ -251,6 +252,8 @@ BOARD_CSS = MANA_CSS + """
   white-space: nowrap; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
  }
 .chip .cname { font-weight: 500; }
+.chip[data-facts] { cursor: help; }
+.chip:focus-visible { outline: 2px solid #0969da; outline-offset: 1px; }
 .chip.tapped { opacity: .75; font-style: italic; }
 .c-W { border-left-color: #e8dca0; } .c-U { border-left-color: #4a90d9; }
 .c-B { border-left-color: #4a4a4a; } .c-R { border-left-color: #d9534f; }

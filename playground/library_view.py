@@ -12,6 +12,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from playground.card_facts import MARK_CSS, mark_info, marked_status
 from playground.html import esc, mana_html
 from playground.model import MAX_TEXT
 from playground.widgets import bind_value, errors_pane, submit
@@ -51,7 +52,18 @@ export function render({ model }) {
       input.setAttribute('aria-label', 'Count of ' + row.name);
       input.addEventListener('change', () => model.send_msg({set: row.name, count: input.value}));
       c.appendChild(input);
-      const n = document.createElement('td'); n.className = 'name'; n.textContent = row.name;
+      const n = document.createElement('td'); n.className = 'name';
+      const label = document.createElement('span'); label.textContent = row.name;
+      label.setAttribute('data-facts', row.name); label.tabIndex = 0;
+      n.appendChild(label);
+      if (row.mark) {  // fully simulated cards carry no mark
+        const m = document.createElement('span');
+        m.className = 'sim-mark sim-' + row.mark.status; m.textContent = row.mark.sign;
+        m.setAttribute('role', 'img'); m.setAttribute('aria-label', row.mark.label);
+        m.title = row.mark.label; m.setAttribute('data-testid', 'sim-mark');
+        m.dataset.status = row.mark.status;
+        n.appendChild(m);
+      }
       const cost = document.createElement('td'); cost.innerHTML = row.cost_html;  // pre-escaped
       const t = document.createElement('td'); t.className = 'type';
       t.textContent = row.land ? 'land' : 'nonland';
@@ -79,12 +91,13 @@ th { position: sticky; top: 0; background: #f6f8fa; text-align: left; font-weigh
   color: #57606a; padding: 3px 6px; border-bottom: 1px solid #d8dee4; }
 td { padding: 2px 6px; border-bottom: 1px solid #f0f2f4; }
 td.name { font-weight: 500; }
+td.name [data-facts] { cursor: help; }
 td.type { color: #6e7781; font-size: 11px; }
 input { width: 48px; font: inherit; padding: 1px 3px; }
 button { border: 1px solid #d0d7de; background: #fff; border-radius: 4px; cursor: pointer;
   color: #a40e26; }
 button:hover { background: #fff0f1; }
-""" + """
+""" + MARK_CSS + """
 .mana { display: inline-flex; gap: 1px; vertical-align: middle; }
 .ms { display: inline-flex; align-items: center; justify-content: center; width: 14px;
   height: 14px; border-radius: 50%; font: 700 9px/1 system-ui, sans-serif; color: #222;
@@ -117,7 +130,8 @@ def library_rows(model: PlaygroundModel) -> list[dict[str, Any]]:
         card = pool.find(entry["name"])
         rows.append({"name": entry["name"], "count": entry["count"],
                      "land": bool(card is not None and card.is_land),
-                     "cost_html": mana_html(card.mana_cost_text) if card is not None else ""})
+                     "cost_html": mana_html(card.mana_cost_text) if card is not None else "",
+                     "mark": mark_info(marked_status(card))})
     return rows
 
 

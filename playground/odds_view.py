@@ -34,6 +34,7 @@ from bokeh.plotting import figure
 from engine import UnknownCardError
 from engine.odds import OddsResult, Step, discover, spell_steps
 from playground import offload
+from playground.card_facts import MARK_CSS, facts_attrs, mark_html, marked_status
 from playground.html import esc
 from playground.work import odds_for, odds_of
 
@@ -603,8 +604,39 @@ def _method_badge(result: OddsResult) -> str:
             f'({esc(result.method)}, {result.samples:,} samples)</span>')
 
 
-def summary_html(key: OddsKey, result: OddsResult | None) -> str:
-    """The action, the library, whether the numbers are exact, and the headline numbers."""
+def statuses(result: OddsResult | None, pool: CardPool) -> dict[str, str]:
+    """Each card the action can hit -> full / partly / not simulated (lands: full)."""
+    if result is None:
+        return {}
+    out = {}
+    for r in hit_rows(result):
+        if not r["whiff"]:
+            out[r["card"]] = marked_status(pool.find(r["card"]))
+    return out
+
+
+def simulation_html(result: OddsResult, marks: dict[str, str]) -> str:
+    """How many of the possible hits would resolve "not simulated" (and how likely)."""
+    rows = [r for r in hit_rows(result) if not r["whiff"] and r["hit"] > 0]
+    if not rows or not marks:
+        return ""
+    nots = [r for r in rows if marks.get(r["card"]) == "not"]
+    partly = [r for r in rows if marks.get(r["card"]) == "partly"]
+    cast = sum((r["cast"] for r in nots), Fraction(0)) if result.exact else sum(
+        float(r["cast"]) for r in nots)  # fmt: skip
+    text = (f"{len(nots)} of the {len(rows)} cards it can hit would resolve "
+            f"\u201cnot simulated\u201d" + (f", {len(partly)} partly" if partly else "") + ".")
+    if nots:
+        chance = (f" Chance the cast hit is one of them: {pct_text(cast)}." if is_single(result)
+                  else f" Expected casts of them per cast: {count_text(cast)}.")
+        text += chance
+    return (f'<div class="note sim" data-testid="odds-not-simulated" data-count="{len(nots)}" '
+            f'data-partly="{len(partly)}" data-hits="{len(rows)}">{esc(text)}</div>')
+
+
+def summary_html(key: OddsKey, result: OddsResult | None, sim: str = "") -> str:
+    """The action, the library, whether the numbers are exact, and the headline numbers;
+    ``sim`` is ``simulation_html`` (how many hits would resolve "not simulated")."""
     a = key.action
     if result is None:
         return (f'<div class="odds"><div class="none" data-testid="odds-none">{esc(a.text)}'
@@ -636,12 +668,14 @@ def summary_html(key: OddsKey, result: OddsResult | None) -> str:
     return (f'<div class="odds"><div class="summary" data-testid="odds-summary">'
             f'<div class="action" data-testid="odds-action">{esc(a.text)}{_method_badge(result)}'
             f'</div><div class="stats">{stat_html}</div>'
-            + "".join(f'<div class="note">{esc(n)}</div>' for n in notes)
+            + sim + "".join(f'<div class="note">{esc(n)}</div>' for n in notes)
             + "</div></div>")
 
 
-def table_html(result: OddsResult) -> str:
-    """Every card that can be hit, then the whiff: chance (or expected), cast, exact fraction."""
+def table_html(result: OddsResult, marks: dict[str, str] | None = None) -> str:
+    """Every card that can be hit, then the whiff: chance (or expected), cast, exact fraction;
+    a card that is not fully simulated carries the mark (``marks``: name -> status)."""
+    marks = marks or {}
     single = is_single(result)
     rows = hit_rows(result)
     head = ("Chance", "Cast") if single else ("Expected hits", "Expected casts")
@@ -655,7 +689,11 @@ def table_html(result: OddsResult) -> str:
         cast = r["cast_text"] + (f" {r['cast_stderr']}" if r["cast_stderr"] else "")
         out.append(
             f'<tr{cls} data-testid="{tid}" data-card="{esc(r["card"])}" '
-            f'data-fraction="{esc(r["fraction"])}"><td>{esc(r["card"])}</td>'
+            f'data-fraction="{esc(r["fraction"])}"><td>'
+            + (esc(r["card"]) if r["whiff"] else
+               f'<span{facts_attrs(r["card"])}>{esc(r["card"])}</span>'
+               f'{mark_html(marks.get(r["card"], ""))}')  # fmt: skip
+            + '</td>'
             f'<td class="num" title="{esc(r["fraction"] or r["stderr"])}">{esc(r["hit_text"])}</td>'
             f'<td class="num" title="{esc(r["cast_fraction"])}">{esc(cast)}</td>'
             f'<td class="frac" title="{esc(frac)}">{esc(frac)}</td></tr>')
@@ -742,7 +780,7 @@ _BUSY: dict[int, object] = {}
 
 
 def _html(obj: str, **kw: Any) -> pn.pane.HTML:
-    return pn.pane.HTML(obj, stylesheets=[_CSS], sizing_mode="stretch_width", **kw)
+    return pn.pane.HTML(obj, stylesheets=[_CSS, MARK_CSS], sizing_mode="stretch_width", **kw)
 
 
 def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
@@ -764,7 +802,8 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
         except Exception as e:  # never break the page: say what went wrong
             return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
                          f"The odds could not be computed: {esc(e)}</div></div>")
-        summary = _html(summary_html(key, result), margin=(5, 5, 10, 5))
+        sim = simulation_html(result, statuses(result, model.pool)) if result else ""
+        summary = _html(summary_html(key, result, sim), margin=(5, 5, 10, 5))
         if result is None:
             return summary
         # Side by side where there is room, one under the other on a phone.
@@ -828,7 +867,9 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
                 result = await compute_odds_async(key, model.pool, model.scenario_obj)
         except Exception:  # main() shows the message
             return pn.Spacer(height=0)
-        return _html(table_html(result)) if result is not None else pn.Spacer(height=0)
+        if result is None:
+            return pn.Spacer(height=0)
+        return _html(table_html(result, statuses(result, model.pool)))
 
     async def compare(key: OddsKey, card: str, error: str) -> pn.viewable.Viewable:
         counts = dict(key.library)

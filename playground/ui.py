@@ -19,6 +19,7 @@ import param
 from engine import Scenario
 from playground import offload
 from playground.board_view import board_view
+from playground.card_facts import CardFacts, facts_map, timeline_cards
 from playground.decision_view import decision_view
 from playground.examples import catalogue, description_of, picker_groups
 from playground.html import esc
@@ -160,6 +161,7 @@ class Playground(pn.viewable.Viewer):
         toolbar = pn.FlexBox(examples, *scenario_file_widgets(model), flex_wrap="wrap",
                              align_items="flex-end", sizing_mode="stretch_width",
                              margin=(0, 5))
+        facts = card_facts_view(model)
         file_errors = errors_pane(model, "file_errors", "file-errors")
 
         controls, log = stepper_view(model)
@@ -197,7 +199,7 @@ class Playground(pn.viewable.Viewer):
             pn.state.curdoc.on_session_destroyed(lambda _ctx: offload.get_pool().cancel(model))
         body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
                           stylesheets=[_BODY_CSS], margin=0)
-        return pn.Column(header, toolbar, about, file_errors, body,
+        return pn.Column(header, toolbar, about, facts, file_errors, body,
                          sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
 
     @staticmethod
@@ -225,6 +227,26 @@ class Playground(pn.viewable.Viewer):
 
 
 CUSTOM = "(your own scenario)"
+
+
+def _facts_of(model: PlaygroundModel) -> dict[str, str]:
+    """The facts of every card on the page: the library and every card of the timeline."""
+    pool = model.pool
+    library = [pool.find(e["name"]) for e in model.library_cards]
+    return facts_map([*timeline_cards(model.timeline), *library])
+
+
+def card_facts_view(model: PlaygroundModel) -> CardFacts:
+    """Card details on hover / tap everywhere, and the "Show card images" option."""
+    view = CardFacts(facts=_facts_of(model), sizing_mode="stretch_width", margin=(0, 10, 4, 10))
+
+    def update(*_: Any) -> None:
+        facts = _facts_of(model)
+        if facts != view.facts:
+            view.facts = facts
+
+    model.param.watch(update, ["timeline", "scenario"])
+    return view
 
 
 def _about_html(label: str) -> str:

@@ -76,7 +76,7 @@ def set_board(page: Page, *, hand: str = "", battlefield: str = "", opp_hand: st
     if x is not None:
         page.get_by_label("X", exact=True).fill(str(x))
         page.get_by_label("X", exact=True).press("Enter")
-    box = page.get_by_role("checkbox")
+    box = page.get_by_role("checkbox", name="Opponent counters the spell with")
     if box.is_checked() != counter:
         box.click()
     button(page, "Set up board").click()
