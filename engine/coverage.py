@@ -102,6 +102,24 @@ def _unregistered(kind: str) -> Check:
 _ID_KEYS = {"cost": "cost", "condition": "cond", "dynamic value": "dv", "target": "what"}
 
 
+def _unregistered_trigger(trig: Any) -> str | None:
+    """No trigger registry: every trigger id is unhandled."""
+    whens = [trig.get("when"), *(trig.get("also") or [])] if isinstance(trig, dict) else [trig]
+    return ", ".join(str(w) for w in whens)
+
+
+def _unregistered_costs(costs: Any) -> str | None:
+    """No cost registry: every cost is unhandled."""
+    items = costs if isinstance(costs, list) else [costs]
+    return ", ".join(_name_of("cost", c) for c in items) or None
+
+
+def _combat_by_id(trig: Any) -> bool:
+    """Without the registry's answer: every event of the trigger is combat-only."""
+    whens = [trig.get("when"), *(trig.get("also") or [])] if isinstance(trig, dict) else [trig]
+    return all(str(w) in COMBAT_ONLY_TRIGGERS for w in whens)
+
+
 def _name_of(kind: str, value: Any) -> str:
     if isinstance(value, dict):
         if kind == "filter":
@@ -117,20 +135,24 @@ class Checkers:
     """One check per vocabulary kind: ``check(part) -> None`` (handled) or the missing part.
 
     ``op`` gets an op dict and answers for the op itself (registry + its ``check``);
-    nested parts (filters, values, conditions, costs, targets, nested ops) are walked by
-    coverage using the field types of ``engine.ops_schema``. Tests build their own.
+    ``trigger`` a whole trigger object (its ``when`` and ``also`` ids...); ``costs`` a list
+    of cost objects. Nested parts (filters, values, conditions, costs, targets, nested
+    ops) are walked by coverage using the field types of ``engine.ops_schema``, so each
+    is named even when a registry's own check already covers it. Tests build their own.
     """
 
     op: Check
     trigger: Check
-    cost: Check
+    costs: Check
     condition: Check
     value: Check
     filter: Check
     target: Check
-    combat_trigger: Callable[[str], bool] = COMBAT_ONLY_TRIGGERS.__contains__
+    combat_trigger: Callable[[Any], bool] = _combat_by_id
     combat_op: Callable[[str], bool] = COMBAT_ONLY_OPS.__contains__
-    #: hand-written activation costs in words ("{T}, sacrifice this"): the parts not paid
+    #: an activated ability's costs as cost objects (also when written in words)
+    ability_costs: Callable[[dict], list] | None = None
+    #: without ``ability_costs``: the parts of a cost in words that are not paid
     cost_words: Callable[[str, str], list[str]] | None = None
 
     @classmethod
@@ -138,17 +160,16 @@ class Checkers:
         """The checks the engine's registries expose right now."""
         return cls(
             op=_op_problem,
-            trigger=_registered("engine.triggers", "trigger_missing", "when_missing")
-            or _unregistered("trigger"),
-            cost=_registered("engine.costs", "cost_missing") or _unregistered("cost"),
+            trigger=_registered("engine.triggers", "trigger_missing") or _unregistered_trigger,
+            costs=_registered("engine.ability_costs", "missing") or _unregistered_costs,
             condition=_registered("engine.conditions", "condition_missing")
             or _unregistered("condition"),
             value=_registered("engine.values", "value_missing") or _unregistered("dynamic value"),
             filter=_registered("engine.filters", "filter_missing") or _unregistered("filter"),
             target=_registered("engine.targets", "target_missing", "target_spec_missing")
             or _unregistered("target"),
-            combat_trigger=_registered("engine.triggers", "combat_only")
-            or COMBAT_ONLY_TRIGGERS.__contains__,
+            combat_trigger=_registered("engine.triggers", "is_combat_only") or _combat_by_id,
+            ability_costs=_registered("engine.ability_costs", "of_ability"),
             cost_words=_registered(
                 "engine.actions", "unsimulated_cost_parts", "_unsimulated_cost_parts"
             ),
@@ -315,8 +336,9 @@ class _Walk:
             self.add(f"condition: {_short(cond)}")
 
     def costs(self, costs: Any) -> None:
-        for cost in costs if isinstance(costs, list) else [costs]:
-            part = self.c.cost(cost)
+        items = costs if isinstance(costs, list) else [costs]
+        for cost in items:  # each cost on its own, so every unhandled one is named
+            part = self.c.costs([cost])
             if part:
                 self.add(f"cost: {part}")
 
@@ -328,10 +350,10 @@ class _Walk:
             if isinstance(spec, dict) and "filter" in spec:
                 self.filter(spec["filter"])
 
-    def trigger(self, when: Any) -> None:
-        if self.c.combat_trigger(str(when)):
+    def trigger(self, trig: Mapping[str, Any]) -> None:
+        if self.c.combat_trigger(trig):
             self.combat = True
-        part = self.c.trigger(when)
+        part = self.c.trigger(trig)
         if part:
             self.add(f"trigger: {part}")
 
@@ -409,8 +431,7 @@ def _entry_abilities(
             continue
 
         def fill_t(w: _Walk, t: dict = trig) -> None:
-            for when in [t.get("when"), *(t.get("also") or [])]:
-                w.trigger(when)
+            w.trigger(t)
             if "filter" in t:
                 w.filter(t["filter"])
             if t.get("condition"):
@@ -429,7 +450,9 @@ def _entry_abilities(
             continue
 
         def fill_a(w: _Walk, a: dict = act) -> None:
-            if "costs" in a:
+            if w.c.ability_costs is not None and ("costs" in a or a.get("cost")):
+                w.costs(w.c.ability_costs(a))
+            elif "costs" in a:
                 w.costs(a["costs"])
             elif a.get("cost"):
                 words = w.c.cost_words

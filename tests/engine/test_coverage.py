@@ -39,7 +39,7 @@ def checks(**over) -> Checkers:
     base = Checkers(
         op=coverage._op_problem,
         trigger=_all_known,
-        cost=_all_known,
+        costs=_all_known,
         condition=_all_known,
         value=_all_known,
         filter=_all_known,
@@ -113,8 +113,8 @@ def test_every_part_kind_is_asked_of_its_registry() -> None:
 
     assert card_coverage(card(entry), checks()).status == FULL
     strict = checks(
-        trigger=no("trigger", ""),
-        cost=no("cost", "cost"),
+        trigger=no("trigger", "when"),
+        costs=lambda cs: ", ".join(c["cost"] for c in cs),
         condition=no("condition", "cond"),
         value=no("value", "dv"),
         filter=lambda f: ", ".join(f),
@@ -158,7 +158,7 @@ def test_combat_only_abilities_count_as_simulated_but_apart() -> None:
     rep = coverage.report([c_def := card(entry, type_line="Creature — Elf", power="1",
                                          toughness="1")], checks=checks())  # fmt: skip
     assert rep.summary()["combat_only"] == 1 and rep.combat_only_abilities() == 1
-    unhandled = checks(trigger=lambda w: w)
+    unhandled = checks(trigger=lambda t: t["when"])
     c2 = card_coverage(c_def, unhandled)
     assert c2.status == NOT and not c2.combat_only
 
