@@ -102,10 +102,17 @@ def _unregistered(kind: str) -> Check:
 _ID_KEYS = {"cost": "cost", "condition": "cond", "dynamic value": "dv", "target": "what"}
 
 
+def _whens(trig: Any) -> list[str]:
+    """A trigger's event ids: its ``when`` and those of ``also`` (ids or {when: ...})."""
+    if not isinstance(trig, dict):
+        return [str(trig)]
+    also = [a.get("when") if isinstance(a, dict) else a for a in trig.get("also") or []]
+    return [str(w) for w in (trig.get("when"), *also)]
+
+
 def _unregistered_trigger(trig: Any) -> str | None:
     """No trigger registry: every trigger id is unhandled."""
-    whens = [trig.get("when"), *(trig.get("also") or [])] if isinstance(trig, dict) else [trig]
-    return ", ".join(str(w) for w in whens)
+    return ", ".join(_whens(trig))
 
 
 def _unregistered_costs(costs: Any) -> str | None:
@@ -116,8 +123,7 @@ def _unregistered_costs(costs: Any) -> str | None:
 
 def _combat_by_id(trig: Any) -> bool:
     """Without the registry's answer: every event of the trigger is combat-only."""
-    whens = [trig.get("when"), *(trig.get("also") or [])] if isinstance(trig, dict) else [trig]
-    return all(str(w) in COMBAT_ONLY_TRIGGERS for w in whens)
+    return all(w in COMBAT_ONLY_TRIGGERS for w in _whens(trig))
 
 
 def _name_of(kind: str, value: Any) -> str:
@@ -266,11 +272,34 @@ def main_type(card: CardDef) -> str:
 
 
 # ------------------------------------------------------------------------ the walk
+class _Safe:
+    """A registry's checks, where a check that raises names the part instead of stopping
+    the whole report (a crash in a check is a gap, not a reason to show nothing)."""
+
+    def __init__(self, checks: Checkers) -> None:
+        self._c = checks
+
+    def __getattr__(self, name: str) -> Any:
+        fn = getattr(self._c, name)
+        if not callable(fn):
+            return fn
+
+        def safe(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except Exception as e:  # noqa: BLE001 - reported as the missing part
+                if name.startswith("combat"):
+                    return False
+                return f"{name} check failed ({type(e).__name__}: {_short(str(e), 40)})"
+
+        return safe
+
+
 class _Walk:
     """Collects the missing parts of one ability (each once, in order)."""
 
     def __init__(self, checks: Checkers) -> None:
-        self.c = checks
+        self.c: Any = _Safe(checks)
         self.missing: list[str] = []
         self.combat = False
 
@@ -451,7 +480,11 @@ def _entry_abilities(
 
         def fill_a(w: _Walk, a: dict = act) -> None:
             if w.c.ability_costs is not None and ("costs" in a or a.get("cost")):
-                w.costs(w.c.ability_costs(a))
+                costs = w.c.ability_costs(a)
+                if isinstance(costs, str):  # the registry could not read them
+                    w.add(f"cost: {costs}")
+                else:
+                    w.costs(costs)
             elif "costs" in a:
                 w.costs(a["costs"])
             elif a.get("cost"):

@@ -252,3 +252,16 @@ def test_cli_bad_deck_file_is_an_error(capsys, tmp_path) -> None:
     assert "error:" in capsys.readouterr().err
     assert main(["coverage", "--deck", str(tmp_path / "missing.txt")]) == 2
     assert "error: can't read" in capsys.readouterr().err
+
+
+def test_a_check_that_raises_names_the_part_instead_of_stopping() -> None:
+    def boom(_trig):
+        raise TypeError("unhashable type: 'dict'")
+
+    entry = {"triggers": [{"when": "self_dies", "also": [{"when": "self_attacks"}],
+                           "ops": [{"op": KNOWN}]}]}  # fmt: skip
+    c = card_coverage(card(entry), checks(trigger=boom))
+    assert c.status == NOT
+    assert c.missing == ["trigger: trigger check failed (TypeError: unhashable type: 'dict')"]
+    # ``also`` items may be {when: ...} objects: the fallback names their ids
+    assert coverage._unregistered_trigger(entry["triggers"][0]) == "self_dies, self_attacks"
