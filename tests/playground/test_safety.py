@@ -43,8 +43,12 @@ def test_hostile_names_render_as_text(page: Page, app_url: str, shot) -> None:
 
     # the hostile card in hand and on the stack
     set_board(page, hand=EVIL, battlefield="2 Forest", card=EVIL)
-    expect(page.get_by_test_id("zone-hand").get_by_test_id("card")).to_have_text(
-        EVIL + "1G")
+    chip = page.get_by_test_id("zone-hand").get_by_test_id("card")
+    expect(chip).to_have_text(EVIL + "!1G")  # "!": what it does is not simulated
+    chip.hover()  # its facts panel shows the name and type line as text
+    facts = page.get_by_test_id("card-facts")
+    expect(facts.locator(".cf-name")).to_have_text(EVIL)
+    expect(facts.get_by_test_id("facts-type")).to_have_text("Creature — Elf <b>Warrior</b>")
     step(page, "next")
     expect(page.get_by_test_id("zone-stack")).to_contain_text(EVIL)
     expect(page.get_by_test_id("event-text")).to_contain_text(EVIL)
@@ -59,6 +63,7 @@ def test_hostile_names_render_as_text(page: Page, app_url: str, shot) -> None:
 
     # nothing was interpreted as markup anywhere (CSS locators pierce the shadow DOM)
     assert page.locator("img[src='x']").count() == 0
+    assert page.locator("#mtg-facts b b, #mtg-facts img").count() == 0
     assert page.locator("[data-testid=title] b").count() == 0
     assert page.locator("script:text('alert')").count() == 0
     page.wait_for_timeout(300)

@@ -76,7 +76,8 @@ def set_board(page: Page, *, hand: str = "", battlefield: str = "", opp_hand: st
     if x is not None:
         page.get_by_label("X", exact=True).fill(str(x))
         page.get_by_label("X", exact=True).press("Enter")
-    box = page.get_by_role("checkbox", name="Opponent counters the spell with")
+    # the form's one checkbox (the page's "Show card images" option is another)
+    box = page.locator("input[type=checkbox]:not([data-testid=show-images])")
     if box.is_checked() != counter:
         box.click()
     button(page, "Set up board").click()
