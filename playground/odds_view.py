@@ -726,7 +726,9 @@ def compare_html(card: str, counts: dict[str, int], rows: list[dict[str, Any]] |
             cells.append(f'<td class="num{tone}" data-testid="compare-{k}" title="{tip}">'
                          f'{esc(r[k + "_text"])}</td>')
         out.append(f'<tr{cls} data-testid="compare-row" data-card="{esc(r["card"])}">'
-                   f'<td>{esc(r["card"])}</td><td class="num">{esc(r["now_text"])}</td>'
+                   + (f'<td><span{facts_attrs(r["card"])}>{esc(r["card"])}</span></td>'
+                      if r["kind"] == "card" else f'<td>{esc(r["card"])}</td>')
+                   + f'<td class="num">{esc(r["now_text"])}</td>'
                    f'{"".join(cells)}</tr>')
     out.append("</table></div>")
     if note:
