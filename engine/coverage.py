@@ -418,7 +418,7 @@ def _ability(
 
 
 def _entry_abilities(
-    entry: Mapping[str, Any], checks: Checkers, face: str | None, *, chapters_from_entry: bool
+    entry: Mapping[str, Any], checks: Checkers, face: str | None
 ) -> list[AbilityCoverage]:
     """The abilities of one effects entry (a card's, or one face's)."""
     out: list[AbilityCoverage] = []
@@ -502,23 +502,18 @@ def _entry_abilities(
         out.append(_ability(checks, f"{kind} {i + 1}", "activated", face, fill_a))
     for i, o in enumerate(entry.get("static") or []):
         out.append(_ability(checks, f"static {i + 1}", "static", face, lambda w, o=o: w.op(o)))
-    if chapters_from_entry:
-        for ab in entry.get("chapters") or []:
-            out += _chapter(checks, ab, None, face)
     for u in entry.get("untranslated") or []:
         if not isinstance(u, dict):
             continue
-        if u.get("ability") == "chapter" and entry.get("chapters"):
-            continue  # the chapter itself carries the marker
+        if u.get("ability") == "chapter":
+            continue  # chapters are counted from what the Saga rules run (chapter_abilities)
         what = str(u.get("ability", "ability"))
         part = f"untranslated: {u.get('class', '?')}"
         out.append(AbilityCoverage(f"{what} (untranslated)", "untranslated", (part,), False, face))
     return out
 
 
-def _chapter(
-    checks: Checkers, ab: Any, card: CardDef | None, face: str | None
-) -> list[AbilityCoverage]:
+def _chapter(checks: Checkers, ab: Any, face: str | None) -> list[AbilityCoverage]:
     """One chapter ability (printed "I, II —" is one ability listed under two numbers)."""
     if not isinstance(ab, dict):
         return []
@@ -539,20 +534,30 @@ def _chapter(
 
 
 def chapter_abilities(card: CardDef) -> list[dict]:
-    """A Saga's chapter abilities as dicts: the effect entry's (imported data, with targets)
-    when it has them, else the card facts' summaries (``CardDef.chapters``)."""
-    entry = card.effects or {}
-    if entry.get("chapters"):
-        return [a for a in entry["chapters"] if isinstance(a, dict)]
-    if card.chapters is None:
-        return []
-    out = []
-    for a in card.chapters.abilities:
-        d = a.to_dict()
-        fixed = [saga.OVERRIDES.get((card.name, n)) for n in a.chapters]
-        if fixed and all(f is not None for f in fixed) and len({id(f) for f in fixed}) == 1:
-            d = {"chapters": list(a.chapters), "ops": [dict(o) for o in fixed[0] or ()]}
-        out.append(d)  # saga.OVERRIDES: chapter texts written out exactly (what saga runs)
+    """A Saga's chapter abilities as the Saga rules resolve them (``saga.chapters``: the
+    card facts' summaries, with ``saga.OVERRIDES`` written out exactly), as dicts; a
+    printed "I, II —" ability (one ops list under two numbers) is one ability.
+
+    Coverage counts what the engine runs: chapter data in an effect entry (the XMage
+    import) counts once the Saga rules read it from there.
+    """
+    summaries = {
+        n: a for a in (card.chapters.abilities if card.chapters else ()) for n in a.chapters
+    }
+    out: list[dict] = []
+    by_ops: dict[tuple[int, int], dict] = {}
+    for n, ops in saga.chapters(card):
+        key = (id(ops), id(summaries.get(n)))  # one ops list of one printed ability
+        same = by_ops.get(key)
+        if same is not None:
+            same["chapters"].append(n)
+            continue
+        d: dict[str, Any] = {"chapters": [n], "ops": [dict(o) for o in ops]}
+        source = summaries.get(n)
+        if source is not None and source.approx and ops is not saga.OVERRIDES.get((card.name, n)):
+            d["approx"] = True  # the summary only approximates a card-specific effect
+        by_ops[key] = d
+        out.append(d)
     return out
 
 
@@ -564,20 +569,16 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
     has_data = isinstance(entry, dict) and bool(entry)
     if has_data:
         assert isinstance(entry, dict)
-        abilities += _entry_abilities(entry, checks, None, chapters_from_entry=True)
+        abilities += _entry_abilities(entry, checks, None)
         faces = entry.get("faces")
         if isinstance(faces, dict):
             for name, sub in faces.items():
                 if isinstance(sub, dict):
-                    abilities += _entry_abilities(sub, checks, name, chapters_from_entry=True)
-    in_entry = bool((entry or {}).get("chapters")) or any(
-        isinstance(sub, dict) and sub.get("chapters")
-        for sub in ((entry or {}).get("faces") or {}).values()
-    )
-    if not in_entry and card.chapters is not None:
-        for ab in chapter_abilities(card):
-            abilities += _chapter(checks, ab, card, None)
-        has_data = has_data or bool(card.chapters.abilities)
+                    abilities += _entry_abilities(sub, checks, name)
+    chapters = chapter_abilities(card)
+    for ab in chapters:
+        abilities += _chapter(checks, ab, None)
+    has_data = has_data or bool(chapters)
     ok = sum(1 for a in abilities if a.simulated)
     if not has_data:
         status = NOT

@@ -376,21 +376,17 @@ def describe(card: CardDef, checks: coverage.Checkers | None = None) -> list[str
         return [NOT_SIMULATED]
     entry = card.effects or {}
     faces = entry.get("faces") if isinstance(entry.get("faces"), dict) else {}
-    chapters: dict[tuple[str | None, str], dict] = {}
-    sources: list[tuple[str | None, Any]] = [(None, coverage.chapter_abilities(card))]
-    sources += [(name, sub.get("chapters")) for name, sub in faces.items() if isinstance(sub, dict)]
-    for face, abilities in sources:
-        for ab in abilities or []:
-            if isinstance(ab, dict):
-                key = "chapter " + ", ".join(_roman(n) for n in ab.get("chapters") or [])
-                chapters[(face, key)] = ab
+    chapters: dict[str, dict] = {}
+    for ab in coverage.chapter_abilities(card):
+        key = "chapter " + ", ".join(_roman(n) for n in ab.get("chapters") or [])
+        chapters[key] = ab
     out: list[str] = []
     indexes: dict[str | None, dict] = {}
     for a in cov.abilities:
         sub = entry if a.face is None else faces.get(a.face, {})
         idx = indexes.setdefault(a.face, {})
         if a.kind == "chapter":
-            ab = chapters.get((a.face, a.label), {})
+            ab = chapters.get(a.label, {})
             body = ops_text(ab.get("ops") or [], ab.get("targets") or []) if ab.get("ops") else ""
             text = f"Chapter {a.label.split(' ', 1)[1]}: {body}".rstrip(": ")
         elif a.kind == "untranslated":

@@ -35,8 +35,8 @@ def test_ops_text_players_and_amounts() -> None:
 
 
 def test_saga_chapters_are_numbered() -> None:
-    entry = {"chapters": [{"chapters": [1, 2], "ops": [{"op": "draw", "n": 1}]}]}
-    lines = describe(card(entry, "Enchantment — Saga"))
+    saga = {"count": 2, "abilities": [{"chapters": [1, 2], "ops": [{"op": "draw", "n": 1}]}]}
+    lines = describe(card(None, "Enchantment — Saga", chapters=saga))
     assert lines[0].startswith("Chapter I, II: Draw a card")
 
 
@@ -58,18 +58,3 @@ def test_modal_spell_lists_its_modes() -> None:
     lines = describe(card(entry))
     assert lines[0] == "Choose two —"
     assert lines[1].startswith("Mode 1: Draw a card") and lines[2].startswith("Mode 2: Gain 2")
-
-
-def test_chapters_of_a_face_are_described() -> None:
-    d = {
-        "name": "Saga Front // Creature Back",
-        "layout": "transform",
-        "faces": [
-            {"name": "Saga Front", "mana_cost": "{1}{R}", "type_line": "Enchantment — Saga"},
-            {"name": "Creature Back", "type_line": "Creature — Dragon", "power": "4",
-             "toughness": "4"},
-        ],
-        "effects": {"faces": {"Saga Front": {"chapters": [
-            {"chapters": [1], "ops": [{"op": "draw", "n": 1}]}]}}},
-    }  # fmt: skip
-    assert describe(CardDef.from_dict(d)) == ["Saga Front: Chapter I: Draw a card."]
