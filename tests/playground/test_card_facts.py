@@ -52,8 +52,12 @@ PNG = base64.b64decode(
 IMAGES = "https://api.scryfall.com/cards/named*"
 
 
-def _url(app_url: str) -> str:
-    return f"{app_url}?s={Scenario.from_dict(SCENARIO).to_token()}"
+def _open(page: Page, app_url: str) -> None:
+    """Open the scenario's link; served, the link's scenario replaces the first board
+    once it has run, so wait for its title."""
+    open_app(page, f"{app_url}?s={Scenario.from_dict(SCENARIO).to_token()}")
+    expect(page.get_by_test_id("title")).to_have_text("Card facts", timeout=TIMEOUT)
+    expect(page.get_by_test_id("board")).to_contain_text(MYSTERY, timeout=TIMEOUT)
 
 
 def _chip(page: Page, name: str, zone: str = "zone-library"):
@@ -65,7 +69,7 @@ def _facts(page: Page):
 
 
 def test_mark_and_hover_facts(page: Page, app_url: str, shot) -> None:
-    open_app(page, _url(app_url))
+    _open(page, app_url)
     mystery = _chip(page, MYSTERY)
     expect(mystery).to_be_visible(timeout=TIMEOUT)
     mark = mystery.get_by_test_id("sim-mark")
@@ -116,7 +120,7 @@ def test_tap_shows_facts_on_a_phone(browser: Browser, app_url: str, shot) -> Non
     page = ctx.new_page()
     page.set_default_timeout(10_000)
     try:
-        open_app(page, _url(app_url))
+        _open(page, app_url)
         chip = _chip(page, "Lightning Bolt")
         chip.scroll_into_view_if_needed()
         chip.tap()
@@ -146,7 +150,7 @@ def test_images_option_loads_remembers_and_falls_back(browser: Browser, app_url:
 
     try:
         page.route(IMAGES, fake)
-        open_app(page, _url(app_url))
+        _open(page, app_url)
         option = page.get_by_test_id("show-images")
         expect(option).not_to_be_checked()  # off by default
         _chip(page, "Lightning Bolt").hover()
