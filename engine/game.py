@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine import targets as targeting
 from engine.events import Decision, Event, Move, Option
+from engine.limits import RunBudget
 from engine.policy import PendingDecision, Policy
 from engine.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
 
@@ -65,10 +66,12 @@ class Game:
         # change is a different object now (608.2b), although the id is kept for the UI.
         self.zone_changes: dict[int, int] = {}
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
+        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
         self._setup()
 
     # ----------------------------------------------------------------- setup
     def _new_id(self) -> int:
+        self.budget.new_object()
         oid = self._next_id
         self._next_id += 1
         return oid
@@ -116,6 +119,7 @@ class Game:
 
     # -------------------------------------------------------------- recording
     def snapshot(self) -> GameState:
+        self.budget.snapshot(len(self.objects))
         players = tuple(
             PlayerState(
                 name=self.names[i],
@@ -148,6 +152,7 @@ class Game:
         moves: Sequence[Move] = (),
         objects: Sequence[int] = (),
     ) -> Event:
+        self.budget.event()
         touched = tuple(dict.fromkeys([*objects, *(m.obj for m in moves)]))
         event = Event(kind=kind, text=text, rule=rule, moves=tuple(moves), objects=touched)
         self.frames.append((self.snapshot(), event))

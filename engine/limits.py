@@ -29,6 +29,7 @@ JSON_MAX_DEPTH = 32  # nesting of [ and {; real scenarios need ~12; checked befo
 JSON_MAX_NODES = 50_000  # values inside one free-form ("any JSON") field of a card
 
 # -------------------------------------------------------------------- scenarios
+SCENARIO_MAX_JSON_CHARS = 1024 * 1024  # a scenario file; a token holds at most 256 KB
 SCENARIO_MAX_PLAYERS = 2
 SCENARIO_MAX_LIBRARY = 1000  # cards in one library
 SCENARIO_MAX_LIBRARY_ENTRIES = 1000  # entries in one library list
@@ -74,9 +75,10 @@ RUN_MAX_EVENTS = 10_000
 RUN_MAX_OBJECTS = 10_000
 #: The sum over all frames of the objects each frame's snapshot holds. A snapshot copies
 #: the id -> object map and the zone lists (~50 bytes per object), so this bounds both
-#: memory (~100 MB at the limit... in practice ~60 MB) and CPU. One cascade that exiles a
-#: whole 1,000-card library (~1,000 frames of ~1,000 objects) fits; four of them don't.
-RUN_MAX_STATE_CELLS = 1_500_000
+#: memory (measured ~46 bytes per object per frame: ~55 MB at the limit) and CPU. One
+#: cascade that exiles a whole 1,000-card library (~1,000 frames of ~1,000 objects) fits;
+#: Apex Devastator's four over that library (~4,000 frames) don't.
+RUN_MAX_STATE_CELLS = 1_200_000
 
 
 class RunBudget:
