@@ -668,3 +668,48 @@ def describe(
         rows += describe(schema.item, path + "[]", seen)
         return rows
     return [(path, schema.doc())]
+
+
+def markdown() -> str:
+    """docs/SCENARIO_SCHEMA.md: every field of the scenario format, user cards and the
+    Scryfall JSON read, with its type, range and size limit (rendered from this data)."""
+    parts = [
+        "# Scenario schema (generated from `engine/schema.py`; do not edit by hand)",
+        "",
+        'Regenerate with `python -c "from engine import schema; '
+        'print(schema.markdown())" > docs/SCENARIO_SCHEMA.md`.',
+        'Every field may be left out unless marked required; `null` means "not given".',
+        "Unknown fields are allowed but must be plain JSON (bounded depth and size); they are",
+        "ignored. A value that doesn't fit raises `SchemaError` (a `ScenarioError`, a",
+        "`ValueError`) whose message starts with the field path, e.g.",
+        "`players[0].library: expected a list, an object or null, got int`.",
+    ]
+    for title, node in (
+        ("Scenario (`Scenario.from_dict`, `load`, `from_json`, `from_token`)", SCENARIO),
+        ("User card (`CardDef.from_dict`; the `cards` entries of a scenario)", CARD),
+        ("Scryfall card JSON (`CardDef.from_scryfall`; other fields are ignored)", SCRYFALL_CARD),
+    ):
+        parts += ["", f"## {title}", ""]
+        required = _required_paths(node)
+        for path, doc in describe(node):
+            mark = " (required)" if path in required else ""
+            parts.append(f"- `{path}`{mark}: {doc}")
+    return "\n".join(parts) + "\n"
+
+
+def _required_paths(node: T, path: str = "", seen: set[int] | None = None) -> set[str]:
+    seen = set() if seen is None else seen
+    out: set[str] = set()
+    if id(node) in seen:
+        return out
+    if isinstance(node, Obj):
+        seen.add(id(node))
+        out |= {_at(path, k) for k in node.required}
+        for k, t in node.fields.items():
+            out |= _required_paths(t, _at(path, k), seen)
+    elif isinstance(node, List):
+        out |= _required_paths(node.item, path + "[]", seen)
+    elif isinstance(node, OneOf):
+        for o in node.options:
+            out |= _required_paths(o, path, seen)
+    return out
