@@ -17,7 +17,6 @@ import copy
 import json
 import random
 import time
-import tracemalloc
 import zlib
 from base64 import urlsafe_b64encode
 from collections.abc import Callable
@@ -387,6 +386,8 @@ def guarded(
 ) -> Outcome:
     """Run ``fn``; an exception outside ``allowed`` is returned, never raised."""
     if memory:
+        import tracemalloc  # here: only where memory is measured (not under Pyodide)
+
         tracemalloc.start()
     t0 = time.process_time()
     accepted, error, typed = False, None, None

@@ -18,7 +18,6 @@ import random
 import re
 import sys
 import time
-import tracemalloc
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -319,6 +318,8 @@ def test_apex_devastator_over_a_1000_land_library_stops_at_the_work_budget(casts
     """
     scenario = Scenario.from_dict(apex_scenario(casts))
     if MEASURE_MEMORY:
+        import tracemalloc
+
         tracemalloc.start()
     with pytest.raises(BudgetExceeded) as e:
         scenario.run()
