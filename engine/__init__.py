@@ -8,6 +8,7 @@
 from engine.carddb import CardPool, UnknownCardError, default_pool
 from engine.cards import CardDef, ChapterAbility, Chapters, Face
 from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
+from engine.errors import BudgetExceeded, SchemaError
 from engine.events import Decision, Event, Move, Option
 from engine.game import GameError
 from engine.mana import ManaCost, parse_mana_cost
@@ -32,6 +33,7 @@ from engine.token import TokenError, decode_token, encode_token
 
 __all__ = [
     "AutoPolicy",
+    "BudgetExceeded",
     "CardDef",
     "CardObject",
     "CardPool",
@@ -55,6 +57,7 @@ __all__ = [
     "Policy",
     "Scenario",
     "ScenarioError",
+    "SchemaError",
     "ScriptedPolicy",
     "StackItem",
     "StateSpaceTooLarge",
