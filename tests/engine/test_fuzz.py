@@ -371,3 +371,23 @@ def test_every_bundled_card_and_example_fits_the_schema() -> None:
     for d in F.example_scenarios():
         schema.check(schema.SCENARIO, d)
         Scenario.from_dict(d).run()
+
+
+@pytest.mark.parametrize(
+    ("args", "content"),
+    [
+        (["run"], '{"players":' + "[" * 5000 + "]" * 5000 + "}"),
+        (["run"], '{"version":1,"players":[{"library":5}]}'),
+        (["run"], "\udcff not json"),
+        (["token"], '{"version":1,"players":[{"hand":[{"name":"Forest","counters":{"a":1e9}}]}]}'),
+        (["odds", "--cascade", "Bloodbraid Elf", "--deck"], "a" + " " * 2000 + "!"),
+    ],
+)
+def test_every_cli_subcommand_prints_an_error_not_a_traceback(
+    args: list[str], content: str, tmp_path, capsys
+) -> None:
+    path = tmp_path / "input"
+    path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    assert cli_main([*args, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Traceback" not in err
