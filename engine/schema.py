@@ -158,6 +158,22 @@ class Str(T):
         return f"text <= {self.max_len}" + (", not empty" if self.nonblank else "")
 
 
+class Text(Str):
+    """Text that must also pass ``test`` (e.g. digits or ``X``), described by ``says``."""
+
+    def __init__(self, max_len: int, test: Callable[[str], bool], says: str) -> None:
+        super().__init__(max_len)
+        self.test, self.says = test, says
+
+    def check(self, value: Any, path: str) -> None:
+        super().check(value, path)
+        if not self.test(value):
+            raise SchemaError(path, f"expected {self.says}, got {value[:40]!r}")
+
+    def doc(self) -> str:
+        return f"{self.says} (text <= {self.max_len})"
+
+
 class Enum(T):
     def __init__(self, *values: str, what: str = "value") -> None:
         self.values, self.what = values, what
@@ -341,6 +357,33 @@ class Lazy(T):
         return self.name
 
 
+class Op(T):
+    """An op: the common op fields (``base``), plus what one op kind needs (``rules``:
+    op name -> required fields and field types that replace the common ones)."""
+
+    def __init__(self, base: Obj, rules: dict[str, tuple[tuple[str, ...], dict[str, T]]]) -> None:
+        self.base, self.rules = base, rules
+        self.expects = "an object"
+        self.name = base.name
+        self.fields, self.required = base.fields, base.required
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, Mapping)
+
+    def check(self, value: Any, path: str) -> None:
+        self.base.check(value, path)
+        required, fields = self.rules.get(value["op"], ((), {}))
+        for key in required:
+            if key not in value:
+                raise SchemaError(path, f"a {value['op']!r} op needs '{key}'")
+        for key, t in fields.items():
+            if key in value:
+                t.check(value[key], _at(path, key))
+
+    def doc(self) -> str:
+        return self.base.name
+
+
 class Obj(T):
     """An object with known fields. ``extra``: a type for unknown fields' values, or None
     to ignore them (they are never read, e.g. Scryfall's prices)."""
@@ -389,6 +432,11 @@ TEXT = Str(L.TEXT_MAX_CHARS)
 WORDS = List(Str(60), L.CARD_MAX_LIST)
 AMOUNT = Amount(-L.CARD_MAX_AMOUNT, L.CARD_MAX_AMOUNT)
 PT = OneOf(Str(L.CARD_MAX_PT), Int(-99, 999), Null())
+LOYALTY = OneOf(
+    Text(L.CARD_MAX_PT, lambda s: (s.isdecimal() and s.isascii()) or s == "X", "digits or 'X'"),
+    Int(0, 999),
+    Null(),
+)
 
 TARGET_SPEC = Obj(
     {
@@ -403,6 +451,8 @@ TARGET_SPEC = Obj(
 )
 TARGETS = opt(List(TARGET_SPEC, L.CARD_MAX_ABILITIES))
 
+# Op fields are read with ``op.get(key, default)``: null would not mean "not given"
+# there, so only ``pt`` (a token without power/toughness) may be null.
 _OP_TEXT = (
     "to", "what", "who", "counter", "mana", "token", "filter", "scope", "from", "if", "x",
     "hint", "duration", "destination", "unless_pay", "delayed", "controller", "rounding",
@@ -412,24 +462,24 @@ _OP_BOOL = (
     "tapped", "optional", "reveal", "exile_if_dies", "no_regen", "remember", "may_shuffle",
     "also_graveyard",
 )  # fmt: skip
-OP: Obj = Obj(
+_OP_FIELDS = Obj(
     {
         "op": Str(60, nonblank=True),
-        **{k: opt(TEXT) for k in _OP_TEXT},
-        **{k: opt(Bool()) for k in _OP_BOOL},
-        "amount": opt(AMOUNT),
-        "n": opt(AMOUNT),
-        "count": opt(Amount(0, L.CARD_MAX_TOKENS)),
-        "instances": opt(Int(1, L.CARD_MAX_KEYWORD_INSTANCES)),
-        "power": opt(AMOUNT),
-        "toughness": opt(AMOUNT),
-        "pick": opt(Int(0, 99)),
-        "min": opt(Int(0, 99)),
-        "target": opt(Int(0, 99)),
+        **dict.fromkeys(_OP_TEXT, TEXT),
+        **dict.fromkeys(_OP_BOOL, Bool()),
+        "amount": AMOUNT,
+        "n": AMOUNT,
+        "count": Amount(0, L.CARD_MAX_TOKENS),
+        "instances": Int(1, L.CARD_MAX_KEYWORD_INSTANCES),
+        "power": AMOUNT,
+        "toughness": AMOUNT,
+        "pick": Int(0, 99),
+        "min": Int(0, 99),
+        "target": Int(0, 99),
         "pt": opt(Str(L.CARD_MAX_PT * 2 + 1)),
-        "colors": opt(List(Str(10), 5)),
-        "keywords": opt(WORDS),
-        "types": opt(WORDS),
+        "colors": List(Str(10), 5),
+        "keywords": WORDS,
+        "types": WORDS,
         "targets": TARGETS,
         "then": Lazy(lambda: OPS_NESTED, "list of ops"),
     },
@@ -437,23 +487,31 @@ OP: Obj = Obj(
     extra=Json(),
     name="op",
 )
+#: What single op kinds need beyond the common fields (read with ``op[key]`` / ``int()``).
+OP_RULES: dict[str, tuple[tuple[str, ...], dict[str, T]]] = {
+    "enters_with_counters": (
+        ("counter",),
+        {"n": OneOf(Int(0, L.CARD_MAX_AMOUNT), Enum("X", what="amount"), Null())},
+    ),
+}
+OP = Op(_OP_FIELDS, OP_RULES)
 OPS_NESTED = opt(List(OP, L.CARD_MAX_OPS))
 OPS = opt(List(OP, L.CARD_MAX_OPS))
 
 TRIGGER = Obj(
-    {"when": TEXT, "ops": OPS, "targets": TARGETS, "optional": opt(Bool())},
+    {"when": TEXT, "ops": OPS, "targets": TARGETS, "optional": Bool(), "limit": TEXT},
     extra=Json(),
     name="trigger",
 )
 ACTIVATED = Obj(
     {
-        "cost": opt(TEXT),
+        "cost": TEXT,
         "ops": List(OP, L.CARD_MAX_OPS),
         "targets": TARGETS,
         "zone": opt(TEXT),
-        "mana_ability": opt(Bool()),
-        "sorcery_speed": opt(Bool()),
-        "loyalty": opt(Int(-99, 99)),
+        "mana_ability": Bool(),
+        "sorcery_speed": Bool(),
+        "loyalty": Int(-99, 99),
     },
     required=("ops",),
     extra=Json(),
@@ -508,7 +566,7 @@ _FACE_FIELDS: dict[str, T] = {
     "subtypes": opt(WORDS),
     "power": PT,
     "toughness": PT,
-    "loyalty": PT,
+    "loyalty": LOYALTY,
     "colors": opt(List(Enum(*COLORS), 5)),
     "keywords": opt(WORDS),
 }
@@ -655,6 +713,15 @@ def describe(
             for o in objs:
                 rows += [r for r in describe(o, path, seen) if r[0] != path]
             return rows
+    if isinstance(schema, Op):
+        if id(schema.base) in seen:
+            return [(path, "op (as above)")]
+        rows = describe(schema.base, path, seen)
+        for op, (required, fields) in schema.rules.items():
+            need = f"needs {', '.join(required)}; " if required else ""
+            types = "; ".join(f"{k}: {t.doc()}" for k, t in fields.items())
+            rows.append((f"{path} (op {op!r})", need + types))
+        return rows
     if isinstance(schema, Obj):
         if id(schema) in seen:
             return [(path, schema.name + " (as above)")]
@@ -702,6 +769,8 @@ def _required_paths(node: T, path: str = "", seen: set[int] | None = None) -> se
     out: set[str] = set()
     if id(node) in seen:
         return out
+    if isinstance(node, Op):
+        node = node.base
     if isinstance(node, Obj):
         seen.add(id(node))
         out |= {_at(path, k) for k in node.required}

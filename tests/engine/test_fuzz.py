@@ -279,6 +279,13 @@ def spell_op(op: dict) -> dict:
         ),
         (spell_op({"op": "add_mana", "n": 10**9}),
          "cards[0].effects.spell[0].n"),
+        # found by `make fuzz` (100,000 runs): null where the engine reads op.get(k, default)
+        (spell_op({"op": "damage", "amount": 2, "to": None}), "cards[0].effects.spell[0].to"),
+        (user_card_scenario({**SORCERY, "type_line": "Creature", "effects": {"static": [
+            {"op": "enters_with_counters", "n": "X+1", "counter": "+1/+1"}]}}, []),
+         "cards[0].effects.static[0].n"),
+        (user_card_scenario({**SORCERY, "type_line": "Legendary Planeswalker — Fuzz",
+                             "loyalty": "*"}, []), "cards[0].loyalty"),
     ],
 )  # fmt: skip
 def test_bad_scenarios_and_user_cards_name_the_field(data: dict, path: str) -> None:
