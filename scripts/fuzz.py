@@ -102,7 +102,8 @@ def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
     make, call, allowed = ENTRY_POINTS[name]
     rng = random.Random(f"{seed}:{name}")
     row: dict[str, Any] = {"rejected": 0, "accepted": 0, "untyped": 0, "over": 0,
-                           "slowest": 0.0, "peak": 0, "traced": 0, "examples": []}  # fmt: skip
+                           "slowest": 0.0, "slowest_input": "", "peak": 0, "traced": 0,
+                           "examples": []}  # fmt: skip
     for i in range(n):
         data = make(rng)
         state = rng.getstate()
@@ -115,7 +116,8 @@ def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
             over_memory = traced.peak > MEMORY_LIMIT
         else:
             over_memory = False
-        row["slowest"] = max(row["slowest"], out.cpu)
+        if out.cpu > row["slowest"]:
+            row["slowest"], row["slowest_input"] = out.cpu, repr(data)[:160]
         if out.error is not None:
             row["untyped"] += 1
             if len(row["examples"]) < 5:
@@ -185,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['over']:>5,} {row['slowest']:>10.3f} {row['peak'] / 1e6:>8.1f} {wall:>7.0f}",
             flush=True,
         )
+        print(f"    slowest input: {row['slowest_input']}")
         for ex in row["examples"]:
             print("    " + ex.replace("\n", "\n    "))
         failed |= bool(row["untyped"] or row["over"])
