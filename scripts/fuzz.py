@@ -140,6 +140,18 @@ def invariants(games: int) -> tuple[bool, str]:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
+    import engine.timeline as timeline
+
+    counts = {"runs": 0, "frames": 0}
+    real_run = timeline.run
+
+    def counting_run(*a: Any, **kw: Any) -> Any:  # how much the properties really played
+        tl = real_run(*a, **kw)
+        counts["runs"] += 1
+        counts["frames"] += len(tl)
+        return tl
+
+    timeline.run = counting_run
     report = []
     ok = True
     plan = [
@@ -158,7 +170,12 @@ def invariants(games: int) -> tuple[bool, str]:
             verdict = "ok"
         except Exception as e:  # noqa: BLE001 - reported, then the exit code says it
             ok, verdict = False, f"FAILED: {type(e).__name__}: {str(e)[:500]}"
-        report.append(f"  {test.__name__}: {n} games, {time.perf_counter() - t0:.0f} s, {verdict}")
+        report.append(
+            f"  {test.__name__}: {n} games ({counts['runs']:,} runs, {counts['frames']:,} "
+            f"frames), {time.perf_counter() - t0:.0f} s, {verdict}"
+        )
+        counts.update(runs=0, frames=0)
+    timeline.run = real_run
     return ok, "\n".join(report)
 
 
