@@ -53,15 +53,18 @@ def _cli(arg: tuple[str, str], rng: random.Random) -> int:
     kind, text = arg
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        if kind == "token":
-            code = cli_main(["token", "--decode", text])
-        else:
-            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-                f.write(text)
-            try:
-                code = cli_main(["run", f.name])
-            finally:
-                Path(f.name).unlink()
+        try:
+            if kind == "token":
+                code = cli_main(["token", "--decode", text])
+            else:
+                with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                    f.write(text)
+                try:
+                    code = cli_main(["run", f.name])
+                finally:
+                    Path(f.name).unlink()
+        except SystemExit as e:  # argparse's usage error (a token that starts with "-")
+            code = e.code
     if "Traceback" in err.getvalue() or code not in (0, 2):
         raise RuntimeError(f"CLI exit {code}: {err.getvalue()[-300:]}")
     return code
