@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.events import Change, ChangeKind, Event, EventKind, Move
+from engine.limits import RunBudget
 from engine.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
 
 if TYPE_CHECKING:
@@ -54,9 +55,11 @@ class Kernel:
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._next_id = 1
         self._changes: list[Move | Change] = []
+        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
+        self.budget.snapshot(len(self.objects))
         players = tuple(
             PlayerState(
                 name=self.names[i],
@@ -97,6 +100,7 @@ class Kernel:
         data: Mapping[str, object] | None = None,
     ) -> Event:
         """Record a frame: the state now and the event that says what changed since the last."""
+        self.budget.event()
         moves: tuple[Move, ...] = ()
         changes: tuple[Change, ...] = ()
         if self._changes:
@@ -243,6 +247,7 @@ class Kernel:
     # ------------------------------------------------------- primitives: objects
     def new_id(self) -> int:
         """A fresh id for an object or a stack item."""
+        self.budget.new_object()
         oid = self._next_id
         self._next_id += 1
         return oid
