@@ -65,6 +65,21 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # --- opscards (wave 2): cards, zones, life, damage
+    DISCARD = "discard"
+    MILL = "mill"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    SEARCH = "search"
+    SHUFFLE = "shuffle"
+    LOOK = "look"
+    REVEAL = "reveal"
+    TO_BATTLEFIELD = "to_battlefield"
+    TO_LIBRARY = "to_library"
+    REPLACEMENT = "replacement"
+    FIGHT = "fight"
+    WIN = "win"
+    DESIGNATION = "designation"
 
 
 class DecisionKind(StrEnum):
@@ -82,6 +97,19 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # --- opscards (wave 2): choices made while an effect resolves
+    DISCARD = "discard"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    ORDER_CARDS = "order_cards"
+    SEARCH = "search"
+    PICK = "pick"
+    SACRIFICE = "sacrifice"
+    RETURN_CHOICE = "return_choice"
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
+    TOP_OR_BOTTOM = "top_or_bottom"
+    UNLESS_PAY = "unless_pay"
+    MAY = "may"
 
 
 class ChangeKind(StrEnum):
@@ -93,6 +121,8 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
+    DESIGNATION = "designation"  # subject: player; key: the designation ("monarch")
 
 
 @dataclass(frozen=True, slots=True)

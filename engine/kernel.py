@@ -54,6 +54,15 @@ class Kernel:
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._next_id = 1
         self._changes: list[Move | Change] = []
+        # --- opscards (wave 2): what effects remember (see the opscards block below)
+        # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
+        self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # source -> {(creature, its zone-change count)} dealt damage by it this turn
+        self.damaged_by: dict[int, set[tuple[int, int]]] = {}
+        # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
+        # instead" (614.1a)
+        self.exile_if_dies: dict[tuple[int, int], int] = {}
+        self.designations: dict[str, int] = {}  # "monarch" -> player (724)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -232,6 +241,7 @@ class Kernel:
         self.spells_cast = [0 for _ in self.spells_cast]
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
         self.discovered_this_turn.clear()
+        self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -398,3 +408,59 @@ class Kernel:
     def take_pending(self) -> list[StackItem]:
         pending, self.pending = self.pending, []
         return pending
+
+    # ------------------------------------------- primitives: opscards (wave 2 branch)
+    def stamp_of(self, oid: int) -> tuple[int, int]:
+        """An object as it is now: its id and zone-change count (CR 400.7: a new object
+        after each zone change, although the id is kept)."""
+        return oid, self.zone_changes.get(oid, 0)
+
+    def shuffle_library(self, player: int) -> None:
+        """CR 701.24a: randomize the library (recorded as a library-order change)."""
+        lib = self.zones[player]["library"]
+        before = tuple(lib)
+        self.rng.shuffle(lib)
+        self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))
+
+    def link_exiled(self, source: int, oid: int) -> None:
+        """Remember a card exiled by an effect of ``source`` ("exiled with", 607.2a); call
+        after the move, so the card's stamp is the exiled object's."""
+        key = self.stamp_of(source)
+        self.linked_exile.setdefault(key, []).append(self.stamp_of(oid))
+
+    def exiled_with(self, source: int) -> list[int]:
+        """The cards exiled with ``source`` (this object of it) still in exile as then."""
+        out = []
+        for oid, n in self.linked_exile.get(self.stamp_of(source), []):
+            where = self.zone_of(oid)
+            if where and where[1] == "exile" and self.zone_changes.get(oid, 0) == n:
+                out.append(oid)
+        return out
+
+    def note_damage_by(self, source: int | None, oid: int) -> None:
+        """Damage from ``source`` was dealt to the object this turn."""
+        if source is not None:
+            self.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
+
+    def dealt_damage_by(self, source: int) -> list[int]:
+        """Objects (still the same objects) dealt damage by ``source`` this turn."""
+        return sorted(
+            oid for oid, n in self.damaged_by.get(source, ()) if self.zone_changes.get(oid, 0) == n
+        )
+
+    def add_exile_if_dies(self, oid: int) -> None:
+        """Replacement (614.1a): if this object would die this turn, it is exiled instead."""
+        self.exile_if_dies[self.stamp_of(oid)] = self.turn
+
+    def dies_to(self, oid: int) -> str:
+        """Where a permanent that dies goes: its owner's graveyard, or exile when an
+        "exile it instead" replacement (614.1a) applies to it this turn."""
+        if self.exile_if_dies.get(self.stamp_of(oid)) == self.turn:
+            return "exile"
+        return "graveyard"
+
+    def set_designation(self, name: str, player: int) -> None:
+        """A player designation such as the monarch (724.1): one player at a time."""
+        before = self.designations.get(name)
+        self.designations[name] = player
+        self._changes.append(Change(ChangeKind.DESIGNATION, player, before, player, name))
