@@ -311,13 +311,6 @@ def _one(ctx: Ctx, ref: object, o: dict) -> int | None:
     return ids[0] if ids else None
 
 
-def _deal(ctx: Ctx, src: int, dst: int, rule: str, hits: list[dict]) -> str:
-    n = power(ctx.game, src)
-    words = damage_object(ctx.game, dst, max(0, n), hits, src)
-    _lifelink(ctx, src, max(0, n))
-    return f"{ctx.game.obj(src).name} deals {max(0, n)} to {words}"
-
-
 @op(
     "bite",
     fields={
@@ -340,16 +333,18 @@ def bite(ctx: Ctx, o: dict) -> None:
             data={"hits": hits},
         )
         return
-    words = _deal(ctx, src, dst, "120.3", hits)
+    n = max(0, power(game, src))
+    words = damage_object(game, dst, n, hits, src)
     ctx.emit(
         EventKind.DAMAGE,
-        f"{ctx.label}: {words}.",
+        f"{ctx.label}: {game.obj(src).name} deals {n} to {words}.",
         "120.3",
         objects=(dst,),
         source=src,
-        amount=hits[0]["damage"],
+        amount=n,
         data={"players": [], "hits": hits},
     )
+    _lifelink(ctx, src, n)
 
 
 @op(
@@ -375,8 +370,6 @@ def fight(ctx: Ctx, o: dict) -> None:
     pa, pb = max(0, power(game, a)), max(0, power(game, b))
     words_a = damage_object(game, b, pa, hits, a)
     words_b = damage_object(game, a, pb, hits, b)
-    _lifelink(ctx, a, pa)
-    _lifelink(ctx, b, pb)
     ctx.emit(
         EventKind.FIGHT,
         f"{game.obj(a).name} and {game.obj(b).name} fight: {words_a}; {words_b}.",
@@ -384,3 +377,5 @@ def fight(ctx: Ctx, o: dict) -> None:
         objects=(a, b),
         data={"hits": hits},
     )
+    _lifelink(ctx, a, pa)
+    _lifelink(ctx, b, pb)
