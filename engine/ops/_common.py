@@ -1,10 +1,11 @@
 """Shared pieces of the card/zone/life/damage op families: references to objects and
 players, amounts, filters, putting a card onto the battlefield, choosing cards.
 
-Filters, dynamic values and conditions are the runtime's (engine.filters, engine.values);
-this module adapts them to the ops: a hand-written filter in words ("basic land card")
-is read into the FILTER_KEYS language first, and anything either can't read is named as
-not simulated by the op's check (all or nothing).
+Filters and dynamic values are the runtime's (engine.filters, engine.values); this module
+adapts them to the ops: a hand-written filter in words is read by the runtime's reader or,
+for the supertype/subtype words of the bundled data ("basic land card", "Forest card"),
+by ``words_filter`` here; anything neither can read is named as not simulated by the op's
+check (all or nothing). Trigger references read the trigger event (``ctx.event``).
 """
 
 from __future__ import annotations
@@ -12,43 +13,27 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from engine import filters, values
 from engine import targets as targeting
 from engine.effects import Ctx
 from engine.events import DecisionKind
 
 # --------------------------------------------------------------------------- amounts
 
-_EXPR = re.compile(r"^-?X([+-]\d+)?$|^-?\d+$")
 
-
-def value_problem(v: object) -> str | None:
+def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
     """Why an amount can't be computed (None: it can): ints, "X", "X+1", {"dv": ...}."""
     if isinstance(v, bool):
         return f"the amount {v!r}"
-    if isinstance(v, int):
-        return None
-    if isinstance(v, str):
-        return None if _EXPR.match(v.replace(" ", "")) else f"the amount {v.replace('_', ' ')}"
-    if isinstance(v, dict) and "dv" in v:
-        return _values_missing(v)
-    return f"the amount {v!r}"[:80]
+    part = values.value_missing(v, ctx)
+    return f"the {part}" if part else None
 
 
 def value(ctx: Ctx, v: object, default: int = 0) -> int:
-    """The number an amount stands for now (never negative for a count of things)."""
+    """The number an amount stands for now (checked first with ``value_problem``)."""
     if v is None:
         return default
-    if isinstance(v, dict):
-        return _value_of(ctx, v)
-    return ctx.amount({"n": v}, "n", default)
-
-
-def _values_missing(v: dict) -> str | None:
-    return f"the amount ({v.get('dv')})"  # RUNTIME: values.value_missing
-
-
-def _value_of(ctx: Ctx, v: dict) -> int:
-    raise AssertionError("checked: no dynamic value is simulated yet")  # RUNTIME: values.value_of
+    return int(values.value_of(ctx, v))
 
 
 # --------------------------------------------------------------------------- filters
@@ -113,13 +98,16 @@ def _is_subtype_word(text: str, word: str) -> bool:
 
 
 def as_filter(flt: object) -> dict | None:
-    """A filter as a FILTER_KEYS dict ({} matches anything); None if it can't be read."""
+    """A filter as a FILTER_KEYS dict ({} matches anything); None if it can't be read.
+    Words are read by the runtime's reader, or by ``words_filter`` (supertypes, subtypes:
+    "basic land card", "Forest card")."""
     if flt is None:
         return {}
     if isinstance(flt, dict):
         return flt
     if isinstance(flt, str):
-        return words_filter(flt)
+        f = filters.words_to_filter(flt)
+        return f if f is not None else words_filter(flt)
     return None
 
 
@@ -128,9 +116,8 @@ def filter_problem(flt: object) -> str | None:
     f = as_filter(flt)
     if f is None:
         return f"the filter {str(flt)!r}"[:80]
-    if not f:
-        return None
-    return _local_problem(f)  # RUNTIME: filters.filter_missing
+    part = filters.filter_missing(f) if f else None
+    return f"the {part}" if part else None
 
 
 def matches(ctx: Ctx, oid: int, flt: object) -> bool:
@@ -138,54 +125,7 @@ def matches(ctx: Ctx, oid: int, flt: object) -> bool:
     f = as_filter(flt) or {}
     if not f:
         return True
-    return _local_matches(ctx, oid, f)  # RUNTIME: filters.matches
-
-
-_LOCAL = {
-    "types",
-    "types_any",
-    "not_types",
-    "subtypes",
-    "subtypes_any",
-    "supertypes",
-    "not_supertypes",
-    "name",
-    "colorless",
-    "permanent_card",
-    "controller",
-    "other",
-    "token",
-    "mv",
-}
-
-
-def _local_problem(f: dict) -> str | None:
-    unknown = sorted(set(f) - _LOCAL)
-    return f"the filter ({', '.join(unknown)})" if unknown else None
-
-
-def _local_matches(ctx: Ctx, oid: int, f: dict) -> bool:
-    game = ctx.game
-    obj = game.obj(oid)
-    face = game.face(obj)
-    types, subs, sups = set(face.types), set(face.subtypes), set(face.supertypes)
-    checks = {
-        "types": lambda v: set(v) <= types,
-        "types_any": lambda v: bool(set(v) & types),
-        "not_types": lambda v: not set(v) & types,
-        "subtypes": lambda v: set(v) <= subs,
-        "subtypes_any": lambda v: bool(set(v) & subs),
-        "supertypes": lambda v: set(v) <= sups,
-        "not_supertypes": lambda v: not set(v) & sups,
-        "name": lambda v: obj.card.name == v or face.name == v,
-        "colorless": lambda v: (not face.colors) == bool(v),
-        "permanent_card": lambda v: face.is_permanent == bool(v),
-        "controller": lambda v: (obj.controller == ctx.controller) == (v == "you"),
-        "other": lambda v: (oid != ctx.source) == bool(v),
-        "token": lambda v: obj.is_token == bool(v),
-        "mv": lambda v: targeting._compare(face.mana_value(0), v[0], int(v[1])),
-    }
-    return all(checks[k](v) for k, v in f.items())
+    return filters.matches(ctx.game, oid, f, controller=ctx.controller, source=ctx.source)
 
 
 # ----------------------------------------------------------------- references, players
@@ -200,12 +140,24 @@ def ref_problem(ref: object, ctx: Ctx | None) -> str | None:
     if ref in ("target", "targets", "self", None):
         return None
     if ref == "trigger_object":
-        return None if _has(ctx, "trigger_object") else "the object the trigger was about"
+        return None if _has_event(ctx, "object") else "the object the trigger was about"
     return f"{str(ref).replace('_', ' ')}"
 
 
-def _has(ctx: Ctx | None, attr: str) -> bool:
-    return hasattr(Ctx, attr) or (ctx is not None and hasattr(ctx, attr))
+def _has_event(ctx: Ctx | None, key: str) -> bool:
+    """Whether the trigger event (``ctx.event``: amount, player, object) has ``key``; without
+    a game (coverage) a trigger's event is assumed to carry it."""
+    return ctx is None or key in (getattr(ctx, "event", None) or {})
+
+
+def trigger_object(ctx: Ctx) -> int | None:
+    oid = (getattr(ctx, "event", None) or {}).get("object")
+    return int(oid) if oid is not None else None
+
+
+def trigger_player(ctx: Ctx) -> int | None:
+    p = (getattr(ctx, "event", None) or {}).get("player")
+    return int(p) if p is not None else None
 
 
 def target_refs(ctx: Ctx, index: int | None = None) -> list[str]:
@@ -234,7 +186,7 @@ def objects(ctx: Ctx, ref: object, o: dict | None = None) -> list[int]:
     if ref == "self":
         return [ctx.source] if ctx.source is not None and ctx.game.zone_of(ctx.source) else []
     if ref == "trigger_object":
-        oid = getattr(ctx, "trigger_object", None)
+        oid = trigger_object(ctx)
         return [oid] if oid is not None and ctx.game.zone_of(oid) else []
     return []
 
@@ -267,9 +219,9 @@ def who_problem(who: object, ctx: Ctx | None) -> str | None:
     ):
         return None
     if who == "trigger_player":
-        return None if _has(ctx, "trigger_player") else "the player the trigger was about"
+        return None if _has_event(ctx, "player") else "the player the trigger was about"
     if who == "controller_of_trigger_object":
-        return None if _has(ctx, "trigger_object") else "the controller of the trigger's object"
+        return None if _has_event(ctx, "object") else "the controller of the trigger's object"
     return f"the players {str(who).replace('_', ' ')}"
 
 
@@ -302,10 +254,10 @@ def players(ctx: Ctx, who: object, o: dict | None = None) -> list[int]:
             out = [game.obj(int(r[1:])).owner for r in raw if r.startswith("o")]
         return out
     if who == "trigger_player":
-        p = getattr(ctx, "trigger_player", None)
+        p = trigger_player(ctx)
         return [p] if p is not None else []
     if who == "controller_of_trigger_object":
-        oid = getattr(ctx, "trigger_object", None)
+        oid = trigger_object(ctx)
         return [game.obj(oid).controller] if oid is not None else []
     return []
 

@@ -23,7 +23,7 @@ def _problems(o: dict, ctx: Ctx | None, *, amounts=(), who=(), flt=(), refs=()) 
     """The first part of an op that is not simulated: amounts, player groups, filters, refs."""
     for key in amounts:
         if key in o:
-            part = c.value_problem(o[key])
+            part = c.value_problem(o[key], ctx)
             if part:
                 return f"{o['op'].replace('_', ' ')}: {part}"
     for key in who:
@@ -69,10 +69,9 @@ def draw(ctx: Ctx, o: dict) -> None:
     n = c.value(ctx, o.get("n", 1), 1)
     for p in c.players(ctx, o.get("who"), o):
         for _ in range(n):
-            top = game.top_of_library(p)
+            top = game.draw_card(p)  # counted for "cards drawn this turn"
             if top is None:
                 # 121.4: the loss is a state-based action (704.5b), after this resolution.
-                game.note_drew_from_empty(p)
                 ctx.emit(
                     EventKind.DRAW_EMPTY,
                     f"{game.pname(p)} can't draw from an empty library and will lose the game "
@@ -81,7 +80,6 @@ def draw(ctx: Ctx, o: dict) -> None:
                     player=p,
                 )
                 break
-            game.move(top, "hand", p)
             ctx.emit(
                 EventKind.DRAW,
                 f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
@@ -524,7 +522,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("to", "hand") not in _PICK_TO:
         return f"look at the top cards; put them {o.get('to')}"
     pick = o.get("pick", 1)
-    if pick != "all" and c.value_problem(pick):
+    if pick != "all" and c.value_problem(pick, ctx):
         return f"look at the top cards and pick {pick}"
     whose = o.get("whose")
     if whose not in (

@@ -57,7 +57,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
         return f"damage to {str(to).replace('_', ' ')} (the amount is not known)"
     if o["amount"] == "divided":  # the total is in the target spec, not known here
         return "damage divided as its target spec says"
-    part = c.value_problem(o["amount"])
+    part = c.value_problem(o["amount"], ctx)
     if part:
         return f"damage: {part}"
     part = _to_problem(to, ctx)

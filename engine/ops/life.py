@@ -11,7 +11,7 @@ _WHO = "you | each_opponent | target_opponent | target_player | each_player | ..
 
 
 def _check_life(o: dict, ctx: Ctx | None) -> str | None:
-    part = c.value_problem(o.get("n", 0)) or c.who_problem(o.get("who"), ctx)
+    part = c.value_problem(o.get("n", 0), ctx) or c.who_problem(o.get("who"), ctx)
     return f"{o['op'].replace('_', ' ')}: {part}" if part else None
 
 

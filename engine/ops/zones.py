@@ -185,7 +185,7 @@ def _check_bounce(o: dict, ctx: Ctx | None) -> str | None:
         return (
             c.filter_problem(o.get("filter"))
             or c.who_problem(o.get("who"), ctx)
-            or c.value_problem(o.get("n", 1))
+            or c.value_problem(o.get("n", 1), ctx)
         )
     return _what_problem(o, ctx, "return to hand")
 
@@ -247,7 +247,7 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
         part = (
             c.filter_problem(o.get("filter"))
             or c.who_problem(o.get("who"), ctx)
-            or c.value_problem(o.get("n", 1))
+            or c.value_problem(o.get("n", 1), ctx)
         )
         return f"sacrifice: {part}" if part else None
     if what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
@@ -401,7 +401,7 @@ def _check_counter(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("unless_costs"):
         return "counter unless its controller pays a cost other than mana"
     if o.get("unless_pay_generic") is not None:
-        part = c.value_problem(o["unless_pay_generic"])
+        part = c.value_problem(o["unless_pay_generic"], ctx)
         if part:
             return f"counter unless its controller pays {part}"
     if o.get("destination", "graveyard") not in ("graveyard", "exile", "hand", "library_top"):

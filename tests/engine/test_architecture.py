@@ -31,6 +31,9 @@ LAYERS: list[tuple[str, set[str]]] = [
         "mechanics",
         {
             "engine.spell_filter",
+            "engine.filters",
+            "engine.values",
+            "engine.conditions",
             "engine.targets",
             "engine.costs",
             "engine.effects",
