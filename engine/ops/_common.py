@@ -10,13 +10,14 @@ check (all or nothing). Trigger references read the trigger event (``ctx.event``
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import filters, values
 from engine import targets as targeting
 from engine.effects import Ctx
-from engine.events import DecisionKind
+from engine.events import DecisionKind, EventKind
 
 # --------------------------------------------------------------------------- amounts
 
@@ -383,3 +384,25 @@ def entered(ctx: Ctx, ids: Sequence[int]) -> None:
         if where and where[1] == "battlefield":
             for hook in game.rules.on_enter:
                 hook(game, oid, cast=False, x=0, free=False)
+
+
+# ------------------------------------------------------------------ "you may" (optional)
+
+
+def optional_op(fn: Callable[[Ctx, dict], None]) -> Callable[[Ctx, dict], None]:
+    """An op with ``optional: true`` ("you may ...") asks its controller first (608.2d); no:
+    nothing of it happens and ``did`` is False ("if you do", 608.2c)."""
+
+    @functools.wraps(fn)
+    def run(ctx: Ctx, o: dict) -> None:
+        if o.get("optional") is True:
+            what = str(o.get("op", "?")).replace("_", " ")
+            if not yes_no(ctx, DecisionKind.MAY, f"{ctx.label}: {what}? (you may)", "608.2d",
+                          player=ctx.controller, yes="Yes", no="No"):  # fmt: skip
+                ctx.emit(EventKind.DECLINE, f"{ctx.game.pname(ctx.controller)} chooses not to "
+                         f"({ctx.label}: {what}).", "608.2d", data={"op": o.get("op")})  # fmt: skip
+                ctx.did = False
+                return
+        fn(ctx, o)
+
+    return run

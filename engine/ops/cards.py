@@ -63,6 +63,7 @@ def _check_draw(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_draw,
 )
+@c.optional_op
 def draw(ctx: Ctx, o: dict) -> None:
     """CR 121.1: draw the top card; drawing from an empty library loses the game (704.5b)."""
     game = ctx.game
@@ -115,6 +116,7 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_discard,
 )
+@c.optional_op
 def discard(ctx: Ctx, o: dict) -> None:
     """CR 701.9a: the player moves cards from hand to graveyard; who picks them is a decision."""
     game = ctx.game
@@ -190,6 +192,7 @@ def _check_mill(o: dict, ctx: Ctx | None) -> str | None:
 
 
 @op("mill", fields={"n": "number, X or a dynamic value", "who": _WHO}, check=_check_mill)
+@c.optional_op
 def mill(ctx: Ctx, o: dict) -> None:
     """CR 701.17a: the top N cards of the library go to the graveyard (fewer if it runs out)."""
     for p in c.players(ctx, o.get("who"), o):
@@ -254,6 +257,7 @@ def _put_top(ctx: Ctx, p: int, ids: list[int], prompt: str, rule: str) -> None:
 
 
 @op("scry", fields={"n": "number or X"}, check=_check_n)
+@c.optional_op
 def scry(ctx: Ctx, o: dict) -> None:
     """CR 701.22a: look at the top N, put any number on the bottom and the rest on top, each
     group in any order (one decision per card, then the orders)."""
@@ -290,6 +294,7 @@ def scry(ctx: Ctx, o: dict) -> None:
 
 
 @op("surveil", fields={"n": "number or X"}, check=_check_n)
+@c.optional_op
 def surveil(ctx: Ctx, o: dict) -> None:
     """CR 701.25a: look at the top N, put any number into the graveyard, the rest on top in
     any order."""
@@ -552,6 +557,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_look,
 )
+@c.optional_op
 def look_and_pick(ctx: Ctx, o: dict) -> None:
     """Look at the top N cards (a hidden zone seen by one player), take some that match, put
     the rest where the effect says (CR 608.2c; the orders are the player's decisions)."""
@@ -679,6 +685,7 @@ def _check_put_lib(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_put_lib,
 )
+@c.optional_op
 def put_on_library(ctx: Ctx, o: dict) -> None:
     """Put the object on top or bottom of its owner's library, or shuffle it in (701.24a);
     a token ceases to exist (111.7)."""

@@ -71,6 +71,8 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
             return f"damage to each permanent: {part}"
     if o.get("players") not in (None, "each_player", "each_opponent", "you"):
         return f"damage to the players {o['players']}"
+    if o.get("players") and not (to == "all" or str(to).startswith("each_creature")):
+        return f"damage to {to} and to the players {o['players']}"
     if o.get("controlled_by") is not None:
         part = c.who_problem(o["controlled_by"], ctx)
         if part:
@@ -174,6 +176,7 @@ def _all_objects(ctx: Ctx, o: dict) -> list[int]:
     },
     check=_check,
 )
+@c.optional_op
 def damage(ctx: Ctx, o: dict) -> None:
     """CR 120.3: damage to a creature is marked on it; to a player, it loses that much life."""
     game = ctx.game
@@ -319,6 +322,7 @@ def _one(ctx: Ctx, ref: object, o: dict) -> int | None:
     },
     check=_check_pair(("source", "to")),
 )
+@c.optional_op
 def bite(ctx: Ctx, o: dict) -> None:
     """One creature deals damage equal to its power to another (a one-sided fight, 120.3)."""
     game = ctx.game
@@ -352,6 +356,7 @@ def bite(ctx: Ctx, o: dict) -> None:
     fields={"a": "one creature ({target: 0} | self)", "b": "the other ({target: n})"},
     check=_check_pair(("a", "b")),
 )
+@c.optional_op
 def fight(ctx: Ctx, o: dict) -> None:
     """CR 701.14a: each deals damage equal to its power to the other; if either is no longer
     a creature on the battlefield, no damage is dealt (701.14b)."""

@@ -21,6 +21,7 @@ def _check_life(o: dict, ctx: Ctx | None) -> str | None:
     fields={"n": "number, X or a dynamic value", "who": _WHO},
     check=_check_life,
 )
+@c.optional_op
 def life(ctx: Ctx, o: dict) -> None:
     """CR 119.3: a player gains or loses life."""
     game = ctx.game
@@ -39,6 +40,7 @@ def life(ctx: Ctx, o: dict) -> None:
 
 
 @op("win_game")
+@c.optional_op
 def win_game(ctx: Ctx, o: dict) -> None:
     """CR 104.2b: an effect says "you win the game": every opponent loses, the game is over."""
     game = ctx.game
@@ -56,6 +58,7 @@ def win_game(ctx: Ctx, o: dict) -> None:
 
 
 @op("become_monarch")
+@c.optional_op
 def become_monarch(ctx: Ctx, o: dict) -> None:
     """CR 724.1-724.3: the controller becomes the monarch (one player at a time). The
     monarch's end-step draw (724.2) is a game rule that triggers in the end step; the

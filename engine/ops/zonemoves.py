@@ -88,6 +88,7 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_rfg,
 )
+@c.optional_op
 def return_from_graveyard(ctx: Ctx, o: dict) -> None:
     """Cards go from a graveyard to their owner's hand or onto the battlefield (400.7)."""
     game = ctx.game
@@ -224,6 +225,7 @@ def _check_flicker(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_flicker,
 )
+@c.optional_op
 def flicker(ctx: Ctx, o: dict) -> None:
     """Exile the permanent, then return it to the battlefield: a new object (400.7); a token
     ceases to exist in exile (111.7) and doesn't return."""
@@ -262,6 +264,7 @@ def _check_return_exiled(o: dict, ctx: Ctx | None) -> str | None:
     fields={"to": "battlefield (under their owners' control) | hand | graveyard"},
     check=_check_return_exiled,
 )
+@c.optional_op
 def return_exiled(ctx: Ctx, o: dict) -> None:
     """The cards exiled with this source (607.2a) return (to the battlefield: new objects)."""
     game = ctx.game
@@ -295,6 +298,7 @@ def _check_living_death(o: dict, ctx: Ctx | None) -> str | None:
     fields={"filter": "which cards/permanents (Creature)"},
     check=_check_living_death,
 )
+@c.optional_op
 def living_death(ctx: Ctx, o: dict) -> None:
     """Living Death / Living End: each player exiles all matching cards from their graveyard,
     then sacrifices all matching permanents they control, then puts all cards they exiled
@@ -366,6 +370,7 @@ def _check_exile_instead(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_exile_instead,
 )
+@c.optional_op
 def exile_instead(ctx: Ctx, o: dict) -> None:
     """CR 614.1a: "if it would die this turn, exile it instead" — a replacement effect the
     kernel applies wherever a permanent dies (destroy, sacrifice, state-based actions)."""

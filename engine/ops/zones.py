@@ -80,6 +80,7 @@ def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_destroy,
 )
+@c.optional_op
 def destroy(ctx: Ctx, o: dict) -> None:
     """CR 701.8a: destroy moves a permanent to its owner's graveyard (all at once for "all")."""
     ids = [i for i in _targets_of(ctx, o) if _on_battlefield(ctx, i)]
@@ -145,6 +146,7 @@ def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_exile,
 )
+@c.optional_op
 def exile(ctx: Ctx, o: dict) -> None:
     """CR 406.2 / 701.13a: the objects go to exile (a token ceases to exist, 111.7)."""
     game = ctx.game
@@ -200,6 +202,7 @@ def _check_bounce(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_bounce,
 )
+@c.optional_op
 def return_to_hand(ctx: Ctx, o: dict) -> None:
     """Bounce: the permanent (or spell) goes to its owner's hand; a token ceases to exist."""
     game = ctx.game
@@ -270,6 +273,7 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_sacrifice,
 )
+@c.optional_op
 def sacrifice(ctx: Ctx, o: dict) -> None:
     """CR 701.21a: a player moves a permanent they control to its owner's graveyard."""
     game = ctx.game
@@ -298,6 +302,7 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
         run_nested(ctx.sub(), o["then"])
 
 
+@c.optional_op
 def _sacrifice_chosen(ctx: Ctx, o: dict) -> None:
     """Each player in ``who`` chooses n permanents they control that match (APNAP order,
     101.4), then all are sacrificed at once."""
@@ -422,6 +427,7 @@ def _check_counter(o: dict, ctx: Ctx | None) -> str | None:
     },
     check=_check_counter,
 )
+@c.optional_op
 def counter_spell(ctx: Ctx, o: dict) -> None:
     """CR 701.6a: counter the target spell; it goes to its owner's graveyard (or elsewhere).
     "Unless its controller pays": that player decides (608.2c)."""

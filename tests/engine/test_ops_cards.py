@@ -893,3 +893,11 @@ def test_the_automatic_player_answers_every_decision_these_ops_ask() -> None:
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.pending is None and tl.finished
     assert len(zone(tl, "battlefield")) == 1
+
+
+@pytest.mark.parametrize(("answer", "hand"), [("yes", ["Forest"]), ("no", [])])
+def test_an_optional_op_asks_its_controller_first_cr_608_2d(answer: str, hand: list) -> None:
+    d = cast("Maybe Draw", [{"op": "draw", "n": 1, "optional": True}], library=("Forest",))
+    tl = run(d, answer)
+    assert zone(tl, "hand") == hand
+    assert tl.answered[0][1].kind == "may"
