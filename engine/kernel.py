@@ -79,6 +79,9 @@ class Kernel:
         # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
         # instead" (614.1a)
         self.exile_if_dies: dict[tuple[int, int], int] = {}
+        # (source, its zone-change count) -> [(card, its count)]: exiled "until the source
+        # leaves the battlefield" (610.3)
+        self.exiled_until: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -545,6 +548,26 @@ class Kernel:
         after the move, so the card's stamp is the exiled object's."""
         key = self.stamp_of(source)
         self.linked_exile.setdefault(key, []).append(self.stamp_of(oid))
+
+    def exile_until_leaves(self, source: int, oid: int) -> None:
+        """The card (just exiled) returns when this object of ``source`` leaves the
+        battlefield (610.3a)."""
+        self.exiled_until.setdefault(self.stamp_of(source), []).append(self.stamp_of(oid))
+
+    def take_returning(self) -> list[tuple[int, list[int]]]:
+        """Sources that left the battlefield, with the cards exiled until then still in exile
+        (the same objects); forgotten once taken (610.3a)."""
+        out = []
+        for key in list(self.exiled_until):
+            src, n = key
+            where = self.zone_of(src)
+            if where and where[1] == "battlefield" and self.zone_changes.get(src, 0) == n:
+                continue
+            cards = [oid for oid, m in self.exiled_until.pop(key)
+                     if self.zone_changes.get(oid, 0) == m
+                     and (self.zone_of(oid) or (0, ""))[1] == "exile"]  # fmt: skip
+            out.append((src, cards))
+        return out
 
     def exiled_with(self, source: int) -> list[int]:
         """The cards exiled with ``source`` (this object of it) still in exile as then."""

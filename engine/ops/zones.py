@@ -123,8 +123,7 @@ def _exile_spec(o: dict) -> tuple[str, object, str | None] | None:
 
 
 def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
-    if o.get("until") is not None:
-        # 610.3: returning it when the source leaves needs a leaves-the-battlefield trigger.
+    if o.get("until") not in (None, "source_leaves"):
         return f"exile until {str(o['until']).replace('_', ' ')}"
     spec = _exile_spec(o)
     if spec is None:
@@ -142,7 +141,7 @@ def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
         "filter": "which permanents / cards",
         "who": "whose graveyards (what: graveyard)",
         "remember": "the cards are linked to the source (return_exiled, 607.2a)",
-        "until": "not simulated (returns when the source leaves, 610.3)",
+        "until": "source_leaves: it returns to the battlefield when the source leaves (610.3a)",
     },
     check=_check_exile,
 )
@@ -151,6 +150,18 @@ def exile(ctx: Ctx, o: dict) -> None:
     """CR 406.2 / 701.13a: the objects go to exile (a token ceases to exist, 111.7)."""
     game = ctx.game
     kind, flt, who = _exile_spec(o) or ("board", None, None)
+    until = o.get("until") == "source_leaves"
+    if until and not _on_battlefield(ctx, ctx.source if ctx.source is not None else -1):
+        # 610.3c: the source already left the battlefield: nothing is exiled.
+        ctx.emit(
+            EventKind.EXILE,
+            f"{ctx.label}: its source has left the battlefield, so nothing is exiled.",
+            "610.3c",
+            amount=0,
+            data={"until": "source_leaves"},
+        )
+        ctx.did = False
+        return
     if kind == "graveyard":
         ids = [
             i
@@ -167,6 +178,8 @@ def exile(ctx: Ctx, o: dict) -> None:
         game.move(oid, "exile" if not gone else "none")
         if o.get("remember") and not gone and ctx.source is not None:
             game.link_exiled(ctx.source, oid)
+        if until and not gone and ctx.source is not None:
+            game.exile_until_leaves(ctx.source, oid)
         names.append(f"{obj.name}{stack.token_note(obj)}")
     ctx.emit(
         EventKind.EXILE,
@@ -174,7 +187,7 @@ def exile(ctx: Ctx, o: dict) -> None:
         "406.2",
         amount=len(ids),
         player=game.obj(ids[0]).owner if len(ids) == 1 else ctx.controller,
-        data={"from": kind, "remember": bool(o.get("remember"))},
+        data={"from": kind, "remember": bool(o.get("remember")), "until": o.get("until")},
     )
     ctx.did = bool(ids)
 
@@ -468,3 +481,31 @@ def _pays(ctx: Ctx, player: int, cost: str, spell: str) -> bool:
         subject=ctx.label,
     )
     return key == "pay"
+
+
+def return_exiled_until(game) -> bool:
+    """CR 610.3a: cards exiled "until <source> leaves the battlefield" return to the
+    battlefield under their owners' control once it has left. Checked each time a player
+    would receive priority (wired in engine.rules), so within one resolution the return
+    comes after it (610.3a says immediately after the event). True if anything returned."""
+    acted = False
+    for source, cards in game.take_returning():
+        for oid in cards:
+            owner = game.obj(oid).owner
+            game.move(oid, "battlefield", owner)
+            game.set_status(oid, controller=owner, entered_turn=game.turn, was_cast=False)
+        game.emit(
+            EventKind.TO_BATTLEFIELD,
+            f"{game.obj(source).name} has left the battlefield: "
+            f"{', '.join(game.obj(i).name for i in cards) or 'nothing'} returns from exile.",
+            "610.3a",
+            objects=cards,
+            source=source,
+            amount=len(cards),
+            data={"from": "exile", "until": "source_leaves"},
+        )
+        for oid in cards:
+            for hook in game.rules.on_enter:
+                hook(game, oid, cast=False, x=0, free=False)
+        acted = True
+    return acted

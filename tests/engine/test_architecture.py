@@ -280,7 +280,7 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
 
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
-    assert wired["state_based"] == ["engine.sba.check"]
+    assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until"]
     assert wired["on_cast"] == ["engine.cascade.on_cast"]
     assert wired["on_enter"] == ["engine.permanents.entered_battlefield"]
     assert wired["ability_resolvers"] == ["", "cascade"]

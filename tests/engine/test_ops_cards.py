@@ -391,9 +391,36 @@ def test_exile_remembered_then_returned_cr_607_2a() -> None:
     assert tl.final.obj(bears.id).entered_turn == tl.final.turn  # a new object (400.7)
 
 
-def test_exile_until_the_source_leaves_is_not_simulated_cr_610_3() -> None:
-    ops = [{"op": "exile", "what": "target", "until": "source_leaves"}]
-    assert missing_parts(ops) == ["exile until source leaves"]
+OUST_UNTIL = {
+    "name": "Banishing Test",
+    "mana_cost": "{1}",
+    "type_line": "Enchantment",
+    "effects": {
+        "etb": [{"op": "exile", "what": "target", "until": "source_leaves"}],
+        "etb_targets": [{"what": "creature", "count": 1, "constraint": "an opponent controls"}],
+    },
+}
+
+
+def test_exile_until_the_source_leaves_returns_it_when_it_leaves_cr_610_3a() -> None:
+    d = board(hand=("Banishing Test", "Shatter Test"), opponent_battlefield=("Serra Angel",),
+              cards=(OUST_UNTIL, spell("Shatter Test", [{"op": "destroy", "what": "target"}],
+                                       targets=[{"what": "enchantment", "count": 1}])),
+              actions=[{"do": "cast", "card": "Banishing Test"}])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "exile", 1) == ["Serra Angel"]
+    d["actions"].append({"do": "cast", "card": "Shatter Test"})
+    tl = finished(d)
+    assert zone(tl, "battlefield", 1) == ["Serra Angel"] and zone(tl, "exile", 1) == []
+    back = of_kind(tl, "to_battlefield")[-1]
+    assert back.rule == "610.3a" and back.amount == 1
+    angel = tl.final.zone(1, "battlefield")[0]
+    assert angel.controller == 1
+
+
+def test_exile_until_other_events_is_not_simulated() -> None:
+    ops = [{"op": "exile", "what": "target", "until": "your_next_turn"}]
+    assert missing_parts(ops) == ["exile until your next turn"]
 
 
 # ------------------------------------------------------------------------ flicker
