@@ -233,8 +233,9 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
 
 
 # (op, field, word): words an amount field may hold that the op's own handler reads
-# (engine/ops_schema.py documents them): discard n "hand" = the whole hand (opscards).
-VALUE_WORDS = frozenset({("discard", "n", "hand")})
+# (engine/ops_schema.py documents them; opscards): discard n "hand" = the whole hand;
+# damage amount "divided" = as divided among the targets while casting (601.2d).
+VALUE_WORDS = frozenset({("discard", "n", "hand"), ("damage", "amount", "divided")})
 
 
 def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:

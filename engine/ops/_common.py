@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable, Sequence
 
 from engine import filters, values
-from engine import targets as targeting
 from engine.effects import Ctx
 from engine.events import DecisionKind, EventKind
 
@@ -162,15 +161,11 @@ def trigger_player(ctx: Ctx) -> int | None:
 
 
 def target_refs(ctx: Ctx, index: int | None = None) -> list[str]:
-    """The still-legal target refs of spec ``index`` (all specs when None, 608.2b)."""
-    groups = getattr(ctx, "target_groups", None)
+    """The still-legal target refs (608.2b) of spec ``index``; with None, what a plain
+    "target" means (spec 0 when the ability has several specs, else every target)."""
     if index is None:
-        refs: Sequence[str] = ctx.targets
-    elif groups is not None:
-        refs = groups[index] if index < len(groups) else ()
-    else:  # one target per spec (what targets.choose gives): spec n is the n-th target
-        refs = ctx.targets[index : index + 1] if index < len(ctx.targets) else ()
-    return [r for r in refs if targeting.is_legal(ctx.game, r, stamps=ctx.stamps)]
+        return ctx.target_refs(None)
+    return [r for r in ctx.refs(index) if ctx.legal(r)]
 
 
 def objects(ctx: Ctx, ref: object, o: dict | None = None) -> list[int]:
@@ -183,7 +178,7 @@ def objects(ctx: Ctx, ref: object, o: dict | None = None) -> list[int]:
         refs = target_refs(ctx, idx if isinstance(idx, int) else None)
         return [int(r[1:]) for r in refs if r.startswith("o")]
     if ref == "targets":
-        return [int(r[1:]) for r in target_refs(ctx) if r.startswith("o")]
+        return [int(r[1:]) for r in ctx.targets if r.startswith("o") and ctx.legal(r)]
     if ref == "self":
         return [ctx.source] if ctx.source is not None and ctx.game.zone_of(ctx.source) else []
     if ref == "trigger_object":
@@ -250,9 +245,9 @@ def players(ctx: Ctx, who: object, o: dict | None = None) -> list[int]:
         idx = o.get("target")
         refs = target_refs(ctx, idx if isinstance(idx, int) else None)
         out = [game.obj(int(r[1:])).controller for r in refs if r.startswith("o")]
-        if not out:  # the target left: its last known controller (608.2h) is its owner here
-            raw = ctx.targets[idx or 0 : (idx or 0) + 1] if ctx.targets else ()
-            out = [game.obj(int(r[1:])).owner for r in raw if r.startswith("o")]
+        if not out:  # the target left: its last known controller (608.2h)
+            raw = ctx.refs(idx if isinstance(idx, int) else 0)
+            out = [_last_controller(game, int(r[1:])) for r in raw if r.startswith("o")]
         return out
     if who == "trigger_player":
         p = trigger_player(ctx)
@@ -261,6 +256,12 @@ def players(ctx: Ctx, who: object, o: dict | None = None) -> list[int]:
         oid = trigger_object(ctx)
         return [game.obj(oid).controller] if oid is not None else []
     return []
+
+
+def _last_controller(game, oid: int) -> int:
+    """Who controlled the object when it was last on the battlefield (608.2h), else its owner."""
+    lki = getattr(game, "last_known", {}).get(oid)
+    return lki.controller if lki is not None else game.obj(oid).owner
 
 
 # ------------------------------------------------------------------------- choosing

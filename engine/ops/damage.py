@@ -55,14 +55,18 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("amount") is None:
         # "damage equal to ..." with no number in the card data: show it, never fake a 0.
         return f"damage to {str(to).replace('_', ' ')} (the amount is not known)"
-    if o["amount"] == "divided":  # the total is in the target spec, not known here
-        return "damage divided as its target spec says"
-    part = c.value_problem(o["amount"], ctx)
-    if part:
-        return f"damage: {part}"
+    if o["amount"] == "divided":  # the split was chosen with the targets (601.2d)
+        if ctx is not None and not ctx.division:
+            return "damage divided among the targets (no division was chosen)"
+    else:
+        part = c.value_problem(o["amount"], ctx)
+        if part:
+            return f"damage: {part}"
     part = _to_problem(to, ctx)
     if part:
         return part
+    if to == "divided" and ctx is not None and not ctx.division and len(ctx.targets) > 1:
+        return "damage divided among the targets (no division was chosen)"
     if o.get("rounding") not in (None, "down", "up"):
         return f"damage rounded {o['rounding']}"
     if to == "all" or "filter" in o:
@@ -181,7 +185,7 @@ def damage(ctx: Ctx, o: dict) -> None:
     """CR 120.3: damage to a creature is marked on it; to a player, it loses that much life."""
     game = ctx.game
     to = o.get("to", "target")
-    n = c.value(ctx, o.get("amount"), 0)
+    n = 0 if o.get("amount") == "divided" else c.value(ctx, o.get("amount"), 0)
     sources = _sources(ctx, o)
     source = sources[0] if sources else None
     if o.get("source") not in (None, "self") and source is None:
@@ -197,27 +201,40 @@ def damage(ctx: Ctx, o: dict) -> None:
     objs: list[int] = []
     players_hit: list[int] = []
     hits: list[dict] = []  # per object: {"obj", "damage", "loyalty_removed"}
+    dealt: list[int] = []  # every amount dealt (lifelink: their sum, 702.15b)
 
     def to_player(p: int) -> None:
         game.change_life(p, -n)
         players_hit.append(p)
+        dealt.append(n)
         hit.append(f"{game.pname(p)} ({n}; life {game.life[p]})")
 
     def to_object(oid: int) -> None:
         hit.append(damage_object(game, oid, n, hits, source))
+        dealt.append(hits[-1]["damage"])
         objs.append(oid)
 
     if isinstance(to, dict) or to in _TARGETED:
-        refs = (
-            c.target_refs(ctx, to["target"])
-            if isinstance(to, dict)
-            else c.target_refs(ctx, o.get("target") if to == "target" else None)
-        )
+        if isinstance(to, dict):
+            refs = c.target_refs(ctx, to["target"])
+        elif to == "targets":
+            refs = [r for r in ctx.targets if ctx.legal(r)]
+        else:
+            idx = o.get("target")
+            refs = c.target_refs(ctx, idx if isinstance(idx, int) else None)
+        base = n
+        if to == "divided_evenly" and refs:  # hand-written: X divided evenly, rounded
+            q, r = divmod(n, len(refs))
+            base = q + (1 if r and o.get("rounding") == "up" else 0)
         for ref in refs:
+            # 601.2d: a divided amount was split among the targets as the spell was cast.
+            split = o.get("amount") == "divided" or to == "divided"
+            n = ctx.division.get(ref, base) if split else base
             if ref.startswith("p"):
                 to_player(int(ref[1:]))
             else:
                 to_object(int(ref[1:]))
+        n = base
     elif to in ("self", "trigger_object"):
         for oid in c.objects(ctx, to, o):
             to_object(oid)
@@ -234,14 +251,14 @@ def damage(ctx: Ctx, o: dict) -> None:
         for h in hits:
             if h["damage"] > 0 and game.face(game.obj(h["obj"])).is_creature:
                 game.add_exile_if_dies(h["obj"])
-    total = n * (len(players_hit) + sum(1 for h in hits if h["damage"] > 0))
+    total = sum(dealt)
     what = ", ".join(hit) if hit else "nothing (no such creature or player)"
     ctx.emit(
         EventKind.DAMAGE,
-        f"{ctx.label} deals {n} damage: {what}.",
+        f"{ctx.label} deals {n if o.get('amount') != 'divided' else total} damage: {what}.",
         "120.3",
         objects=objs,
-        amount=n,
+        amount=n if o.get("amount") != "divided" else total,
         source=source,
         data={
             "players": players_hit,

@@ -753,7 +753,7 @@ def test_lifelink_source_gains_its_controller_life_cr_702_15b() -> None:
         battlefield=("Child of Night",),
         opponent_battlefield=("Serra Angel",),
     )
-    tl = run(d, "Child of Night")
+    tl = run(d, "Child of Night", "Serra Angel")
     assert you(tl)["life"] == 22
     assert tl.final.zone(1, "battlefield")[0].damage == 2
 
@@ -766,7 +766,7 @@ def test_damage_from_a_deathtouch_source_is_not_simulated() -> None:
         battlefield=("Typhoid Rats",),
         opponent_battlefield=("Serra Angel",),
     )
-    tl = run(d, "Typhoid Rats")
+    tl = run(d, "Typhoid Rats", "Serra Angel")
     assert of_kind(tl, "not_simulated")[0].data["ops"] == ["bite"]
     assert tl.final.zone(1, "battlefield")[0].damage == 0
 
@@ -779,7 +779,7 @@ def test_fight_each_deals_damage_equal_to_its_power_cr_701_14a() -> None:
         battlefield=("Thragtusk",),
         opponent_battlefield=("Grizzly Bears",),
     )
-    tl = run(d, "Thragtusk")
+    tl = run(d, "Thragtusk", "Grizzly Bears")
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
     assert tl.final.zone(0, "battlefield")[0].damage == 2
     (fight,) = of_kind(tl, "fight")
@@ -855,7 +855,6 @@ def test_kolaghans_command_ops_discard_return_and_damage() -> None:
         {"op": "counter_spell", "unless_costs": [{"cost": "discard", "n": 1}]},
         {"op": "exile_instead", "what": "target", "duration": "while_on_battlefield"},
         {"op": "put_onto_battlefield", "what": "chosen", "from": "hand", "repeat": "until"},
-        {"op": "damage", "amount": "divided", "to": "divided"},
         {"op": "draw", "n": {"dv": "no_such_value"}},
         {"op": "impulse", "n": 1, "duration": "end_of_turn"},
         {"op": "extra_turn", "who": "you"},
@@ -928,3 +927,22 @@ def test_an_optional_op_asks_its_controller_first_cr_608_2d(answer: str, hand: l
     tl = run(d, answer)
     assert zone(tl, "hand") == hand
     assert tl.answered[0][1].kind == "may"
+
+
+def test_divided_damage_follows_the_division_chosen_on_casting_cr_601_2d() -> None:
+    card = {
+        "name": "Fork Test",
+        "mana_cost": "{1}",
+        "type_line": "Instant",
+        "effects": {
+            "targets": [{"what": "any", "count": 2, "min": 1, "divided": 3}],
+            "spell": [{"op": "damage", "amount": "divided", "to": "divided"}],
+        },
+    }
+    d = board(hand=("Fork Test",), opponent_battlefield=("Serra Angel",), cards=(card,))
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished and tl.pending is None
+    (dmg,) = of_kind(tl, "damage")
+    dealt = sum(h["damage"] for h in dmg.data["hits"])
+    dealt += sum(20 - tl.final.players[p].life for p in dmg.data["players"])
+    assert dealt == 3 and dmg.amount == 3
