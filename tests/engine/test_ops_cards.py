@@ -946,3 +946,36 @@ def test_divided_damage_follows_the_division_chosen_on_casting_cr_601_2d() -> No
     dealt = sum(h["damage"] for h in dmg.data["hits"])
     dealt += sum(20 - tl.final.players[p].life for p in dmg.data["players"])
     assert dealt == 3 and dmg.amount == 3
+
+
+def _kolaghans_command() -> dict:
+    return board(
+        hand=("Kolaghan's Command",),
+        graveyard=("Grizzly Bears", "Forest"),
+        opponent_hand=("Lightning Bolt", "Island"),
+        opponent_battlefield=("Ornithopter", "Serra Angel"),
+    )
+
+
+def test_kolaghans_command_discard_and_two_damage_modes_cr_700_2() -> None:
+    """Modes 2 and 4 chosen while casting (601.2b): the target player discards a card of
+    their choice (701.9a) and 2 damage kills Ornithopter (704.5g)."""
+    tl = run(_kolaghans_command(), "mode:2", "mode:4", "target:p1", "Ornithopter",
+             "Lightning Bolt")  # fmt: skip
+    assert zone(tl, "hand", 1) == ["Island"]
+    assert zone(tl, "graveyard", 1) == ["Lightning Bolt", "Ornithopter"]
+    assert zone(tl, "battlefield", 1) == ["Serra Angel"]
+    discard = [d for _, d, _ in tl.answered if d.kind == "discard"]
+    assert [d.player for d in discard] == [1]  # the discarding player chooses
+
+
+def test_kolaghans_command_return_and_destroy_modes_cr_700_2() -> None:
+    """Modes 1 and 3: a creature card returns from your graveyard to hand; the artifact is
+    destroyed (701.8a). The only legal targets need no decision."""
+    tl = run(_kolaghans_command(), "mode:1", "mode:3")
+    assert zone(tl, "hand") == ["Grizzly Bears"]
+    assert zone(tl, "graveyard") == ["Forest", "Kolaghan's Command"]
+    assert zone(tl, "graveyard", 1) == ["Ornithopter"] and zone(tl, "hand", 1) == [
+        "Lightning Bolt",
+        "Island",
+    ]
