@@ -82,6 +82,9 @@ class Kernel:
         # (source, its zone-change count) -> [(card, its count)]: exiled "until the source
         # leaves the battlefield" (610.3)
         self.exiled_until: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # (card, its count) -> (player, duration, turn): "you may play it" from exile
+        self.play_permissions: dict[tuple[int, int], tuple[int, str, int]] = {}
+        self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -275,6 +278,7 @@ class Kernel:
         self.discovered_this_turn.clear()
         self._new_turn_history()
         self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
+        self.turn_history.append((self.turn, player))  # opscards: "your next turn"
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -568,6 +572,25 @@ class Kernel:
                      and (self.zone_of(oid) or (0, ""))[1] == "exile"]  # fmt: skip
             out.append((src, cards))
         return out
+
+    def grant_play(self, oid: int, player: int, duration: str) -> None:
+        """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
+        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw)."""
+        self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
+
+    def may_play(self, oid: int, player: int) -> bool:
+        """Whether ``player`` may play the card now under a permission (it must still be the
+        same object: a zone change ends it, 400.7)."""
+        perm = self.play_permissions.get(self.stamp_of(oid))
+        if perm is None or perm[0] != player:
+            return False
+        _, duration, turn = perm
+        if self.turn == turn:
+            return True
+        if duration != "until_end_of_your_next_turn":
+            return False
+        later = [t for t, p in self.turn_history if t > turn and p == player]
+        return len(later) == 1 and self.turn == later[0]
 
     def exiled_with(self, source: int) -> list[int]:
         """The cards exiled with ``source`` (this object of it) still in exile as then."""

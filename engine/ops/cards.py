@@ -728,3 +728,55 @@ def put_on_library(ctx: Ctx, o: dict) -> None:
             player=owner,
             data={"where": w},
         )
+
+
+# --------------------------------------------------------------------------- impulse
+
+_PLAY_UNTIL = ("end_of_turn", "until_end_of_your_next_turn")
+
+
+def _check_impulse(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("duration") not in _PLAY_UNTIL:
+        return f"play the exiled cards until {str(o.get('duration')).replace('_', ' ')}"
+    return _problems(o, ctx, amounts=("n",))
+
+
+@op(
+    "impulse",
+    fields={
+        "n": "how many cards from the top of your library",
+        "duration": " | ".join(_PLAY_UNTIL),
+        "choose_one": "you choose one of them; only that one may be played",
+    },
+    check=_check_impulse,
+)
+@c.optional_op
+def impulse(ctx: Ctx, o: dict) -> None:
+    """Exile the top N cards of your library; you may play them (or the chosen one) until
+    the duration ends (601.2: cast from exile with the "cast" action; a land can't be
+    played in the playground, from any zone)."""
+    game = ctx.game
+    p = ctx.controller
+    cards = _top(game, p, c.value(ctx, o.get("n", 1), 1))
+    for oid in cards:
+        game.move(oid, "exile", p)
+    playable = cards
+    if o.get("choose_one"):
+        playable = c.choose_cards(
+            ctx, cards, 1, DecisionKind.PICK, f"{ctx.label}: choose the card you may play",
+            "608.2c", player=p, verb="Choose",
+        )  # fmt: skip
+    for oid in playable:
+        game.grant_play(oid, p, o["duration"])
+    ctx.emit(
+        EventKind.EXILE,
+        f"{ctx.label} exiles {', '.join(game.obj(i).name for i in cards) or 'nothing'} from "
+        f"the top of {game.poss(p)} library; {game.pname(p)} may play "
+        f"{', '.join(game.obj(i).name for i in playable) or 'nothing'} until "
+        f"{o['duration'].replace('_', ' ')}.",
+        "406.2",
+        player=p,
+        amount=len(cards),
+        data={"from": "library", "playable": list(playable), "until": o["duration"]},
+    )
+    ctx.did = bool(cards)

@@ -856,7 +856,7 @@ def test_kolaghans_command_ops_discard_return_and_damage() -> None:
         {"op": "exile_instead", "what": "target", "duration": "while_on_battlefield"},
         {"op": "put_onto_battlefield", "what": "chosen", "from": "hand", "repeat": "until"},
         {"op": "draw", "n": {"dv": "no_such_value"}},
-        {"op": "impulse", "n": 1, "duration": "end_of_turn"},
+        {"op": "impulse", "n": 1, "duration": "while_controlled"},
         {"op": "extra_turn", "who": "you"},
     ],
 )
@@ -979,3 +979,35 @@ def test_kolaghans_command_return_and_destroy_modes_cr_700_2() -> None:
         "Lightning Bolt",
         "Island",
     ]
+
+
+def test_impulse_exiles_the_top_card_and_it_may_be_cast_this_turn_only() -> None:
+    d = cast("Impulse Test", [{"op": "impulse", "n": 2, "duration": "end_of_turn"}],
+             library=("Lightning Bolt", "Forest", "Island"),
+             actions=[{"do": "cast", "card": "Impulse Test"},
+                      {"do": "cast", "card": "Lightning Bolt"}],
+             choices=("target:p1",))  # fmt: skip
+    tl = finished(d)
+    assert opp(tl)["life"] == 17 and zone(tl, "exile") == ["Forest"]
+    assert of_kind(tl, "cast")[1].data["from"] == "exile"
+    late = {**d, "actions": [d["actions"][0], {"do": "precombat_main", "player": 1, "draw": False},
+                             {"do": "cast", "card": "Lightning Bolt"}]}  # fmt: skip
+    with pytest.raises(ValueError, match="Lightning Bolt"):
+        Scenario.from_dict(late).run()
+
+
+@pytest.mark.parametrize(("turns", "ok"), [((1, 0), True), ((1, 0, 1, 0), False)])
+def test_impulse_until_the_end_of_your_next_turn(turns: tuple, ok: bool) -> None:
+    d = cast("Reckless Test", [{"op": "impulse", "n": 1,
+                                "duration": "until_end_of_your_next_turn"}],
+             library=("Lightning Bolt", "Forest"), choices=("target:p1",))  # fmt: skip
+    d["actions"] = [
+        {"do": "cast", "card": "Reckless Test"},
+        *({"do": "precombat_main", "player": p, "draw": False} for p in turns),
+        {"do": "cast", "card": "Lightning Bolt"},
+    ]
+    if ok:
+        assert opp(finished(d))["life"] == 17
+    else:
+        with pytest.raises(ValueError, match="Lightning Bolt"):
+            Scenario.from_dict(d).run()
