@@ -667,8 +667,12 @@ def _check_put_lib(o: dict, ctx: Ctx | None) -> str | None:
         return f"put on the library {str(o.get('where')).replace('_', ' ')}"
     if o.get("from") not in (None, "battlefield", "graveyard", "hand", "stack"):
         return f"put on the library from {o['from']}"
-    if o.get("from") == "hand" or o.get("n") is not None:
-        return f"put {o.get('what')} from hand on the library"
+    if o.get("from") == "hand":
+        if not isinstance(o.get("n"), int) or o.get("where") not in ("top", "bottom"):
+            return f"put {o.get('what')} ({o.get('n')}) from hand on the library"
+        return None
+    if o.get("n") is not None:
+        return f"put {o.get('n')} of {o.get('what')} on the library"
     if o.get("chooser") not in (None, "owner"):
         return f"put on the library, chosen by {o['chooser']}"
     return _problems(o, ctx, refs=("what",))
@@ -691,6 +695,9 @@ def put_on_library(ctx: Ctx, o: dict) -> None:
     a token ceases to exist (111.7)."""
     game = ctx.game
     where = o["where"]
+    if o.get("from") == "hand":
+        _hand_to_library(ctx, o)
+        return
     for oid in c.objects(ctx, o.get("what"), o):
         obj = game.obj(oid)
         owner = obj.owner
@@ -728,6 +735,24 @@ def put_on_library(ctx: Ctx, o: dict) -> None:
             player=owner,
             data={"where": w},
         )
+
+
+def _hand_to_library(ctx: Ctx, o: dict) -> None:
+    """Put n cards from your hand on top (in the order you choose) or on the bottom of your
+    library (Brainstorm's second half)."""
+    game = ctx.game
+    p = ctx.controller
+    chosen = c.choose_cards(ctx, list(game.zones[p]["hand"]), int(o["n"]), DecisionKind.PICK,
+                            f"{ctx.label}: choose a card to put from your hand on the library",
+                            "608.2c", player=p, verb="Put back")  # fmt: skip
+    if o["where"] == "top":
+        _put_top(ctx, p, chosen, "Which card goes on top first?", "608.2c")
+    else:
+        for oid in chosen:
+            game.move(oid, "library", p, bottom=True)
+    ctx.emit(EventKind.TO_LIBRARY, f"{game.verb(p, 'put', 'puts')} {_plural(len(chosen), 'card')} "
+             f"from hand on the {o['where']} of the library.", "608.2c", player=p,
+             amount=len(chosen), data={"where": o["where"], "from": "hand"})  # fmt: skip
 
 
 # --------------------------------------------------------------------------- impulse

@@ -1011,3 +1011,10 @@ def test_impulse_until_the_end_of_your_next_turn(turns: tuple, ok: bool) -> None
     else:
         with pytest.raises(ValueError, match="Lightning Bolt"):
             Scenario.from_dict(d).run()
+
+
+def test_brainstorm_draws_three_then_puts_two_back_on_top() -> None:
+    d = board(["Forest", "Island", "Swamp", "Plains"], hand=("Brainstorm", "Mountain"))
+    tl = run(d, "Put back Mountain", "Put back Forest", "Next: Forest")
+    assert zone(tl, "library")[:3] == ["Forest", "Mountain", "Plains"]
+    assert sorted(zone(tl, "hand")) == ["Island", "Swamp"]
