@@ -120,12 +120,15 @@ def filter_problem(flt: object) -> str | None:
     return f"the {part}" if part else None
 
 
-def matches(ctx: Ctx, oid: int, flt: object) -> bool:
-    """Whether the object (in any zone) matches the filter; the filter was checked."""
+def matches(ctx: Ctx, oid: int, flt: object, *, player: int | None = None) -> bool:
+    """Whether the object (in any zone) matches the filter; the filter was checked.
+    ``player``: whose point of view "you" is (the player who sacrifices or chooses: "each
+    opponent sacrifices a creature they control" reads ``controller: you`` as theirs)."""
     f = as_filter(flt) or {}
     if not f:
         return True
-    return filters.matches(ctx.game, oid, f, controller=ctx.controller, source=ctx.source)
+    me = ctx.controller if player is None else player
+    return filters.matches(ctx.game, oid, f, controller=me, source=ctx.source)
 
 
 # ----------------------------------------------------------------- references, players

@@ -187,7 +187,8 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
         able = [
             i
             for i in game.zones[p][zone]
-            if c.matches(ctx, i, _chosen_filter(o)) and game.face(game.obj(i)).is_permanent
+            if c.matches(ctx, i, _chosen_filter(o), player=p)
+            and game.face(game.obj(i)).is_permanent
         ]
         ids += c.choose_cards(
             ctx,

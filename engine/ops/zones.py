@@ -222,7 +222,9 @@ def return_to_hand(ctx: Ctx, o: dict) -> None:
     if o.get("what") == "chosen":
         ids: list[int] = []
         for p in c.players(ctx, o.get("who"), o):
-            mine = [q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"))]
+            mine = [
+                q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"), player=p)
+            ]
             ids += c.choose_cards(
                 ctx,
                 mine,
@@ -323,7 +325,9 @@ def _sacrifice_chosen(ctx: Ctx, o: dict) -> None:
     n = c.value(ctx, o.get("n", 1), 1)
     doomed: list[int] = []
     for p in c.players(ctx, o.get("who"), o):
-        mine = [q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"))]
+        mine = [
+            q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"), player=p)
+        ]
         doomed += c.choose_cards(
             ctx,
             mine,

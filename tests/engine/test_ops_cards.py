@@ -1018,3 +1018,22 @@ def test_brainstorm_draws_three_then_puts_two_back_on_top() -> None:
     tl = run(d, "Put back Mountain", "Put back Forest", "Next: Forest")
     assert zone(tl, "library")[:3] == ["Forest", "Mountain", "Plains"]
     assert sorted(zone(tl, "hand")) == ["Island", "Swamp"]
+
+
+def test_each_opponent_sacrifices_one_they_control_filter_is_theirs_cr_701_21a() -> None:
+    """The Eldest Reborn I (imported form): "each opponent sacrifices a creature or
+    planeswalker" reads the filter's ``controller: you`` as the sacrificing player."""
+    ops = [
+        {
+            "op": "sacrifice",
+            "what": "chosen",
+            "who": "each_opponent",
+            "n": 1,
+            "filter": {"controller": "you", "types_any": ["Creature", "Planeswalker"]},
+        }
+    ]
+    d = cast("Edict Import", ops, battlefield=("Grizzly Bears",),
+             opponent_battlefield=("Serra Angel", "Forest"))  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Serra Angel"]
+    assert zone(tl, "battlefield") == ["Grizzly Bears"]
