@@ -234,8 +234,11 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
 
 # (op, field, word): words an amount field may hold that the op's own handler reads
 # (engine/ops_schema.py documents them; opscards): discard n "hand" = the whole hand;
-# damage amount "divided" = as divided among the targets while casting (601.2d).
-VALUE_WORDS = frozenset({("discard", "n", "hand"), ("damage", "amount", "divided")})
+# damage amount "divided" = as divided among the targets while casting (601.2d);
+# look_and_pick pick "all" = every matching card.
+VALUE_WORDS = frozenset(
+    {("discard", "n", "hand"), ("damage", "amount", "divided"), ("look_and_pick", "pick", "all")}
+)
 
 
 def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:

@@ -1037,3 +1037,12 @@ def test_each_opponent_sacrifices_one_they_control_filter_is_theirs_cr_701_21a()
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Serra Angel"]
     assert zone(tl, "battlefield") == ["Grizzly Bears"]
+
+
+def test_look_and_pick_all_matching_cards() -> None:
+    d = cast("Pick All", [{"op": "look_and_pick", "n": 3, "pick": "all", "rest": "graveyard",
+                           "to": "hand", "filter": {"types": ["Land"]}}],
+             library=("Forest", "Lightning Bolt", "Island", "Swamp"))  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "hand") == ["Forest", "Island"]
+    assert "Lightning Bolt" in zone(tl, "graveyard") and zone(tl, "library") == ["Swamp"]
