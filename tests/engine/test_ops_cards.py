@@ -1046,3 +1046,27 @@ def test_look_and_pick_all_matching_cards() -> None:
     tl = finished(d)
     assert zone(tl, "hand") == ["Forest", "Island"]
     assert "Lightning Bolt" in zone(tl, "graveyard") and zone(tl, "library") == ["Swamp"]
+
+
+def test_magma_spray_target_exiled_instead_if_it_would_die_this_turn_cr_614_1a() -> None:
+    ops = [{"op": "damage", "amount": 2, "to": "target"},
+           {"op": "exile_instead", "what": "target", "duration": "end_of_turn"}]  # fmt: skip
+    d = cast("Spray Test", ops, targets=[{"what": "creature", "count": 1}],
+             opponent_battlefield=("Grizzly Bears", "Llanowar Elves"))  # fmt: skip
+    tl = run(d, "Grizzly Bears")
+    assert zone(tl, "exile", 1) == ["Grizzly Bears"] and zone(tl, "graveyard", 1) == []
+    (sba,) = [e for e in tl.events if e.kind == "destroy"]
+    assert sba.rule == "704.5g" and sba.data["replaced"] == "exile"
+
+
+def test_exile_instead_ends_with_the_turn_cr_614_1a() -> None:
+    ops = [{"op": "exile_instead", "what": "target", "duration": "end_of_turn"}]
+    d = board(hand=("Mark Test", "Doom Test"), opponent_battlefield=("Grizzly Bears",))
+    d["cards"] = [spell("Mark Test", ops, targets=[{"what": "creature", "count": 1}]),
+                  spell("Doom Test", [{"op": "destroy", "what": "target"}],
+                        targets=[{"what": "creature", "count": 1}])]  # fmt: skip
+    d["actions"] = [{"do": "cast", "card": "Mark Test"},
+                    {"do": "precombat_main", "player": 0, "draw": False},
+                    {"do": "cast", "card": "Doom Test"}]  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Grizzly Bears"] and zone(tl, "exile", 1) == []
