@@ -55,6 +55,12 @@ _SUPER = ("Basic", "Legendary", "Snow")
 def words_filter(text: str) -> dict | None:
     """A hand-written filter in words read into FILTER_KEYS ("basic land card" ->
     {"supertypes": ["Basic"], "types": ["Land"]}); None if the words aren't all understood."""
+    named = re.fullmatch(r"\s*(?:an?\s+)?card named (.+?)\s*", text)
+    if named:
+        return {"name": named.group(1)}
+    if re.fullmatch(r"\s*(?:an?\s+)?land (?:card )?having a basic land type\s*", text.lower()):
+        return {"types": ["Land"], "subtypes_any": ["Plains", "Island", "Swamp", "Mountain",
+                                                    "Forest"]}  # fmt: skip
     t = text.strip().lower().replace("cards", "card")
     t = re.sub(r"^(an?|any|the)\s+", "", t)
     t = re.sub(r"\s+card$|^card$", "", t).strip()
@@ -70,8 +76,12 @@ def words_filter(text: str) -> dict | None:
                 int(m.group(2)),
             ]
             continue
-        if "/" in part:  # "Plains/Island/Swamp/Mountain": any of these subtypes
-            out.setdefault("subtypes_any", []).extend(w.strip().title() for w in part.split("/"))
+        if "/" in part:  # "Plains/Island/Swamp/Mountain": any of these (sub)types
+            alts = [w.strip().title() for w in part.split("/")]
+            key = "types_any" if all(a in _TYPES for a in alts) else "subtypes_any"
+            if key == "subtypes_any" and any(a in _TYPES for a in alts):
+                return None  # a mix of types and subtypes: not one filter key
+            out.setdefault(key, []).extend(alts)
             continue
         words = part.split()
         for w in words:
@@ -85,7 +95,7 @@ def words_filter(text: str) -> dict | None:
                 out["permanent_card"] = True
             elif base == "colorless" and not neg:
                 out["colorless"] = True
-            elif w[:1].isalpha() and not neg and text.find(w) >= 0 and _is_subtype_word(text, w):
+            elif w[:1].isalpha() and not neg and _is_subtype_word(text, w):
                 out.setdefault("subtypes", []).append(w.title())
             else:
                 return None
@@ -214,6 +224,7 @@ def who_problem(who: object, ctx: Ctx | None) -> str | None:
         "each_player",
         "active_player",
         "controller_of_target",
+        "owner_of_target",
         "opponent",
     ):
         return None
@@ -252,6 +263,10 @@ def players(ctx: Ctx, who: object, o: dict | None = None) -> list[int]:
             raw = ctx.refs(idx if isinstance(idx, int) else 0)
             out = [_last_controller(game, int(r[1:])) for r in raw if r.startswith("o")]
         return out
+    if who == "owner_of_target":
+        idx = o.get("target")
+        raw = ctx.refs(idx if isinstance(idx, int) else 0)
+        return [game.obj(int(r[1:])).owner for r in raw if r.startswith("o")]
     if who == "trigger_player":
         p = trigger_player(ctx)
         return [p] if p is not None else []

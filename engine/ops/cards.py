@@ -537,6 +537,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
         "target_opponent",
         "each_opponent",
         "controller_of_target",
+        "owner_of_target",
     ):
         return f"look at the top of the library of {str(whose).replace('_', ' ')}"
     return _problems(o, ctx, amounts=("n", "min"), flt=("filter",))

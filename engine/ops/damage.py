@@ -30,6 +30,8 @@ _PLAYER_TO = (
 )
 _TARGETED = ("target", "targets", "divided", "divided_evenly")
 _UNMODELLED = ("deathtouch", "infect", "wither")
+# Hand-written refs with the meaning of a schema ref.
+_TO_ALIASES = {"spell_controller": "controller_of_trigger_object"}
 
 
 def _to_problem(to: object, ctx: Ctx | None) -> str | None:
@@ -51,7 +53,7 @@ def _to_problem(to: object, ctx: Ctx | None) -> str | None:
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:
-    to = o.get("to", "target")
+    to = _TO_ALIASES.get(o.get("to", "target"), o.get("to", "target"))
     if o.get("amount") is None:
         # "damage equal to ..." with no number in the card data: show it, never fake a 0.
         return f"damage to {str(to).replace('_', ' ')} (the amount is not known)"
@@ -184,7 +186,7 @@ def _all_objects(ctx: Ctx, o: dict) -> list[int]:
 def damage(ctx: Ctx, o: dict) -> None:
     """CR 120.3: damage to a creature is marked on it; to a player, it loses that much life."""
     game = ctx.game
-    to = o.get("to", "target")
+    to = _TO_ALIASES.get(o.get("to", "target"), o.get("to", "target"))
     n = 0 if o.get("amount") == "divided" else c.value(ctx, o.get("amount"), 0)
     sources = _sources(ctx, o)
     source = sources[0] if sources else None

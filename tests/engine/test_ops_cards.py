@@ -1070,3 +1070,32 @@ def test_exile_instead_ends_with_the_turn_cr_614_1a() -> None:
                     {"do": "cast", "card": "Doom Test"}]  # fmt: skip
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"] and zone(tl, "exile", 1) == []
+
+
+@pytest.mark.parametrize(
+    ("words", "flt"),
+    [
+        ("basic land card", {"supertypes": ["Basic"], "types": ["Land"]}),
+        ("Forest card", {"subtypes": ["Forest"]}),
+        ("an Equipment card", {"subtypes": ["Equipment"]}),
+        ("Plains/Island/Swamp/Mountain card", {"subtypes_any": ["Plains", "Island", "Swamp",
+                                                                "Mountain"]}),
+        ("artifact/creature/enchantment/land card",
+         {"types_any": ["Artifact", "Creature", "Enchantment", "Land"]}),
+        ("card named TARDIS", {"name": "TARDIS"}),
+        ("nonland", {"not": {"types": ["Land"]}}),
+        ("cards with an odd name", None),
+    ],
+)  # fmt: skip
+def test_hand_written_filter_words_are_read_or_named_as_not_simulated(words, flt) -> None:
+    from engine.ops import _common
+
+    assert _common.as_filter(words) == flt
+    assert (_common.filter_problem(words) is None) == (flt is not None)
+
+
+def test_natures_lore_finds_a_forest_card_onto_the_battlefield() -> None:
+    d = board(["Lightning Bolt", "Breeding Pool", "Island"], hand=("Nature's Lore",))
+    tl = run(d, "Breeding Pool")
+    assert zone(tl, "battlefield") == ["Breeding Pool"]
+    assert not tl.final.zone(0, "battlefield")[0].tapped
