@@ -54,10 +54,6 @@ def run(d: dict, *answers: str):
         d["choices"].append(keys[0])
 
 
-def ids_named(tl, name: str, player: int, zone_name: str) -> list[int]:
-    return [o.id for o in tl.final.zone(player, zone_name) if o.name == name]
-
-
 # ------------------------------------------------------------------------------- draw
 
 
