@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.events import Change, ChangeKind, Event, EventKind, Move
+from engine.limits import RunBudget
 from engine.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ class Kernel:
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._next_id = 1
         self._changes: list[Move | Change] = []
+        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn (reset by begin_turn): what the "this turn" conditions read.
         self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
@@ -88,6 +90,7 @@ class Kernel:
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
+        self.budget.snapshot(len(self.objects))
         players = tuple(
             PlayerState(
                 name=self.names[i],
@@ -128,6 +131,7 @@ class Kernel:
         data: Mapping[str, object] | None = None,
     ) -> Event:
         """Record a frame: the state now and the event that says what changed since the last."""
+        self.budget.event()
         moves: tuple[Move, ...] = ()
         changes: tuple[Change, ...] = ()
         if self._changes:
@@ -290,6 +294,7 @@ class Kernel:
     # ------------------------------------------------------- primitives: objects
     def new_id(self) -> int:
         """A fresh id for an object or a stack item."""
+        self.budget.new_object()
         oid = self._next_id
         self._next_id += 1
         return oid
