@@ -239,9 +239,9 @@ def test_giant_killer_chop_down_without_a_power_4_creature_is_not_offered_cr_601
 
 
 def test_adventure_cast_goes_on_an_adventure_cr_715_3d() -> None:
-    tl = discover(3, ["Bonecrusher Giant"], ["cast:Stomp", "target:p1"])
-    assert opp(tl)["life"] == 18
-    assert you(tl)["exile"] == ["Bonecrusher Giant // Stomp"]
+    tl = discover(3, ["Giant Killer"], ["cast:Chop Down"], opponent_battlefield=["Serra Angel"])
+    assert opp(tl)["graveyard"] == ["Serra Angel"]  # its only legal target (601.2c)
+    assert you(tl)["exile"] == ["Giant Killer // Chop Down"]
     assert [e.rule for e in of_kind(tl, "exile") if e.data.get("adventure")] == ["715.3d"]
 
 
