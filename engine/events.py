@@ -67,6 +67,21 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # --- opscards (wave 2): cards, zones, life, damage
+    DISCARD = "discard"
+    MILL = "mill"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    SEARCH = "search"
+    SHUFFLE = "shuffle"
+    LOOK = "look"
+    REVEAL = "reveal"
+    TO_BATTLEFIELD = "to_battlefield"
+    TO_LIBRARY = "to_library"
+    REPLACEMENT = "replacement"
+    FIGHT = "fight"
+    WIN = "win"
+    DESIGNATION = "designation"
 
 
 class DecisionKind(StrEnum):
@@ -86,6 +101,19 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # --- opscards (wave 2): choices made while an effect resolves
+    DISCARD = "discard"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    ORDER_CARDS = "order_cards"
+    SEARCH = "search"
+    PICK = "pick"
+    SACRIFICE = "sacrifice"
+    RETURN_CHOICE = "return_choice"
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
+    TOP_OR_BOTTOM = "top_or_bottom"
+    UNLESS_PAY = "unless_pay"
+    MAY = "may"
 
 
 class ChangeKind(StrEnum):
@@ -97,6 +125,7 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
     DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
 
