@@ -4,8 +4,9 @@ The bundled database (``engine/data/cards.json.gz``, built by
 ``scripts/build_card_db.py``) is read once, lazily; ``CardDef`` objects are built only
 when a card is asked for, then cached, so loading the ~31k-card pool stays cheap in
 Pyodide. The effects entries (``engine/data/effects.jsonl.gz``, line i = card i) are read
-the first time a card's effects are asked for, and each entry decoded only then. Name lookup forgives case, a single slash for ``//``, curly quotes, accents
-and face names ("Stomp" -> "Bonecrusher Giant // Stomp").
+the first time a card's effects are asked for, and each entry decoded only then. Name
+lookup forgives case, a single slash for ``//``, curly quotes, accents and face names
+("Stomp" -> "Bonecrusher Giant // Stomp").
 """
 
 from __future__ import annotations
