@@ -485,13 +485,15 @@ def _entry_abilities(
                     w.add(f"cost: {costs}")
                 else:
                     w.costs(costs)
+            elif a.get("cost") and w.c.cost_words is not None:
+                # no cost registry: the engine pays the cost in words (engine.actions)
+                parts = w.c.cost_words(str(a["cost"]).lower(), "")
+                for part in [parts] if isinstance(parts, str) else parts:
+                    w.add(f"cost: {_short(part)}")
             elif "costs" in a:
                 w.costs(a["costs"])
             elif a.get("cost"):
-                words = w.c.cost_words
-                parts = words(str(a["cost"]).lower(), "") if words else [str(a["cost"])]
-                for part in parts:
-                    w.add(f"cost: {_short(part)}")
+                w.add(f"cost: {_short(a['cost'])}")
             if a.get("condition"):
                 w.cond(a["condition"])
             w.targets(a.get("targets") or [])

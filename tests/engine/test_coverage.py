@@ -281,3 +281,15 @@ def test_a_check_that_raises_names_the_part_instead_of_stopping() -> None:
     assert c.missing == ["trigger: trigger check failed (TypeError: unhashable type: 'dict')"]
     # ``also`` items may be {when: ...} objects: the fallback names their ids
     assert coverage._unregistered_trigger(entry["triggers"][0]) == "self_dies, self_attacks"
+
+
+def test_costs_in_words_are_asked_of_the_engine_that_pays_them() -> None:
+    """Without a structured-cost registry, an activated ability's cost in words is what
+    the engine pays (engine.actions): its unpaid parts are the missing ones."""
+    words = checks(cost_words=lambda text, name: [p for p in text.split(", ") if p == "exert"])
+    tap = {"activated": [{"cost": "{T}", "costs": [{"cost": "tap"}], "ops": [{"op": KNOWN}]}]}
+    assert card_coverage(card(tap), words).status == FULL
+    exert = {"activated": [{"cost": "Exert, {T}", "ops": [{"op": KNOWN}]}]}
+    assert card_coverage(card(exert), words).missing == ["cost: exert"]
+    structured = checks(ability_costs=lambda a: a["costs"], costs=lambda cs: cs[0]["cost"])
+    assert card_coverage(card(tap), structured).missing == ["cost: tap"]
