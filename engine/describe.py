@@ -122,6 +122,23 @@ def _target(spec: Mapping[str, Any] | None) -> str:
     return phrase
 
 
+def _verb_s(subject: str, verb: str) -> str:
+    """ "each creature gets", "creatures you control get"."""
+    head = subject.split(" ", 1)[0].lower()
+    plural = (
+        head.endswith("s")
+        and head not in ("this", "its")
+        and not subject.startswith(("each ", "target ", "another ", "up to one "))
+    )
+    return verb if plural else verb + "s"
+
+
+_ABILITY_WORDS = {
+    "trigger": "A triggered ability", "static": "A static ability", "spell": "The spell",
+    "activated": "An activated ability", "mana": "A mana ability", "card": "The card",
+}  # fmt: skip
+
+
 class _Say:
     """Phrases for one ability: its target specs name "target" references."""
 
@@ -227,12 +244,14 @@ class _Say:
         p, t = _value(o.get("power", 0)), _value(o.get("toughness", 0))
         sign = lambda v: v if str(v).startswith("-") else f"+{v}"  # noqa: E731
         until = " until end of turn" if o.get("duration") == "end_of_turn" else ""
-        return f"{self.ref(o.get('who'), o)} gets {sign(p)}/{sign(t)}{until}"
+        who = self.ref(o.get("who"), o)
+        return f"{who} {_verb_s(who, 'get')} {sign(p)}/{sign(t)}{until}"
 
     def op_grant(self, o: Mapping[str, Any]) -> str:
         kws = ", ".join(str(k).lower() for k in o.get("keywords") or []) or "an ability"
         until = " until end of turn" if o.get("duration") == "end_of_turn" else ""
-        return f"{self.ref(o.get('who'), o)} gains {kws}{until}"
+        who = self.ref(o.get("who"), o)
+        return f"{who} {_verb_s(who, 'gain')} {kws}{until}"
 
     def op_add_mana(self, o: Mapping[str, Any]) -> str:
         mana = str(o.get("mana", ""))
@@ -260,6 +279,8 @@ class _Say:
                 + " "
                 + _n(o.get("n", 1), _filter(o.get("filter")))
             )
+        if isinstance(what, str) and what.startswith("all"):
+            return f"sacrifice {what}"
         return f"sacrifice {_n(o.get('n', o.get('count', 1)), str(what or 'permanent'))}"
 
     def op_counter_spell(self, o: Mapping[str, Any]) -> str:
@@ -390,7 +411,7 @@ def describe(card: CardDef, checks: coverage.Checkers | None = None) -> list[str
             body = ops_text(ab.get("ops") or [], ab.get("targets") or []) if ab.get("ops") else ""
             text = f"Chapter {a.label.split(' ', 1)[1]}: {body}".rstrip(": ")
         elif a.kind == "untranslated":
-            text = f"An ability ({a.label.split(' (')[0]})"
+            text = _ABILITY_WORDS.get(a.label.split(" (")[0], "An ability")
         else:
             text = _ability_text(sub, a, idx)
         if a.kind == "mode" and idx.get("mode") == 1:

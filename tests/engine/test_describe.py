@@ -58,3 +58,12 @@ def test_modal_spell_lists_its_modes() -> None:
     lines = describe(card(entry))
     assert lines[0] == "Choose two —"
     assert lines[1].startswith("Mode 1: Draw a card") and lines[2].startswith("Mode 2: Gain 2")
+
+
+def test_pump_all_and_plural_subjects() -> None:
+    flt = {"types": ["Creature"], "controller": "you"}
+    pump = {"op": "pump", "power": 1, "toughness": 0, "who": "all", "filter": flt,
+            "duration": "end_of_turn"}  # fmt: skip
+    assert ops_text([pump]) == "Each creature you control gets +1/+0 until end of turn."
+    words = {**pump, "who": "creatures you control"}
+    assert ops_text([words]) == "Creatures you control get +1/+0 until end of turn."
