@@ -55,12 +55,12 @@ def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
          *, extra: str = "") -> str:
     """One card object as a chip: name, mana symbols, counters, status; escaped throughout."""
     classes = ["chip", _colour_class(obj)]
-    title = obj.card.type_line or obj.card.name
+    move = ""  # the card's facts (type line...) show on hover / tap (playground.card_facts)
     if obj.id in moved:
         classes.append("moved")
     if obj.id in moves:
         src, dst = moves[obj.id]
-        title = f"{title} — moved {src} → {dst}"
+        move = f' data-move="{esc(src)} → {esc(dst)}"'
     if obj.tapped:
         classes.append("tapped")
     badges = []
@@ -74,7 +74,7 @@ def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
         badges.append(f'<span class="badge">{obj.damage} damage</span>')
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
-        f' data-name="{esc(obj.name)}" aria-label="{esc(title)}"{facts_attrs(obj.name)}>'
+        f' data-name="{esc(obj.name)}"{move}{facts_attrs(obj.name)}>'
         f'<span class="cname">{esc(obj.name)}</span>{mark_html(marked_status(obj.card))}'
         f'{mana_html(_cost_of(obj))}{extra}{"".join(badges)}</span>'
     )
