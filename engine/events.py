@@ -65,6 +65,18 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # opsperm: continuous effects and permanents
+    EFFECT = "effect"  # a continuous effect begins (data: effect)
+    EFFECT_ENDS = "effect_ends"  # continuous effects end (514.2...)
+    ATTACH = "attach"
+    CONTROL = "control"
+    UNTAP = "untap"
+    REGENERATE = "regenerate"
+    PREVENT = "prevent"
+    TRANSFORM = "transform"
+    PHASE = "phase"
+    PLAYER_COUNTERS = "player_counters"
+    NOTE = "note"  # a recorded static with no effect in the playground (combat-only, costs)
 
 
 class DecisionKind(StrEnum):
@@ -93,6 +105,13 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    # opsperm
+    EFFECT = "effect"  # subject: continuous effect id; before/after: its kind (None: absent)
+    ATTACHED = "attached"  # subject: Aura/Equipment; before/after: object id or None
+    CONTROLLER = "controller"  # subject: object; before/after: player
+    PHASED = "phased"  # subject: object; after True = phased out
+    FACE = "face"  # subject: object; key "face" (transform) or "face_down"
+    PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
 
 
 @dataclass(frozen=True, slots=True)

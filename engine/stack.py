@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import costs, effects
+from engine import costs, effects, shields
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameOver
@@ -298,6 +298,8 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             data={"item": "spell", "spell": face.name},
             **who,
         )
+        if face.is_aura:  # 303.4f, 608.3c: an Aura spell enters attached to its target
+            attach_aura(game, obj.id, item.targets, stamps)
         for hook in game.rules.on_enter:
             hook(game, obj.id, cast=True, x=item.x, free=bool(item.data.get("free")))
         return
@@ -339,6 +341,25 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             )
 
 
+def attach_aura(game: Game, oid: int, refs: Sequence[str], stamps) -> None:
+    """CR 303.4f: the resolving Aura becomes attached to the object it targets (a player
+    target — an Aura with "enchant player" — is not represented: it stays unattached)."""
+    for ref in refs:
+        if ref.startswith("o") and targeting.is_legal(game, ref, (oid,), stamps):
+            host = int(ref[1:])
+            game.attach(oid, host)
+            game.emit(
+                E.ATTACH,
+                f"{game.obj(oid).name} enters attached to {game.obj(host).name}.",
+                "303.4f",
+                objects=(oid, host),
+                source=oid,
+                player=game.obj(oid).controller,
+                data={"to": host},
+            )
+            return
+
+
 def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by: str = "",
                  source: int | None = None) -> None:  # fmt: skip
     """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
@@ -369,7 +390,10 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
 
 # ------------------------------------------------------------------ leaving play, losing
 def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
-    """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be)."""
+    """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be);
+    a regeneration shield replaces it (701.19a) unless it "can't be regenerated"."""
+    if not data.pop("no_regen", False) and shields.regenerate_instead(game, oid):
+        return
     obj = game.obj(oid)
     game.move(oid, "graveyard" if not obj.is_token else "none")
     game.emit(
