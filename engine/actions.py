@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import discover as discover_mod
 from engine import proliferate as proliferate_mod
-from engine import saga, stack
+from engine import layers, saga, stack
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
@@ -292,8 +292,11 @@ def precombat_main(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     if game.stack:
         raise GameError("the stack must be empty before the turn can move on")
+    layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
-    untapped = [p.id for p in game.battlefield(player) if p.tapped]
+    untapped = [
+        p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)
+    ]
     for oid in untapped:
         game.untap(oid)
     for perm in game.battlefield():
@@ -309,6 +312,7 @@ def precombat_main(game: Game, action: dict) -> None:
         player=player,
         amount=game.turn,
     )
+    layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     if action.get("draw", True):
         top = game.top_of_library(player)
         if top is None:

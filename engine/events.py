@@ -94,6 +94,10 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # opsperm
+    CHOOSE_COLOR = "choose_color"  # mana of any color, protection from a color
+    TAP_OR_UNTAP = "tap_or_untap"
+    CHOOSE_TOKEN = "choose_token"  # populate: which creature token to copy
 
 
 class ChangeKind(StrEnum):

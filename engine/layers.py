@@ -327,3 +327,79 @@ def toughness(game: Game, oid: int) -> int | None:
 
 def data_of(e: ContinuousEffect) -> Mapping[str, object]:
     return e.data or NO_DATA
+
+
+# ------------------------------------------------------------------------ durations ending
+def cleanup(game: Game, next_player: int) -> list[ContinuousEffect]:
+    """The turn passes to ``next_player``: "until end of turn" and "this turn" effects end in
+    the cleanup step (514.2), unused regeneration shields too (701.19c); "until your next
+    turn" effects of the player whose turn begins end (611.2b). Emits what ended."""
+    from engine.events import EventKind
+
+    ending = []
+    for e in game.continuous:
+        d = e.duration
+        if d in END_OF_TURN or d == "one_use" or e.kind == "regenerate":
+            ending.append(e)
+        elif d == "until_end_of_your_next_turn" and game.active == e.controller and (
+            game.turn > e.turn
+        ):
+            ending.append(e)
+        elif d in ("until_your_next_turn", "until_your_next_upkeep", "until_your_next_end_step"):
+            if next_player == e.controller:
+                ending.append(e)
+        elif d in WHILE_SOURCE and not active(game, e):
+            ending.append(e)  # its source left: the record is gone for good (611.2b)
+        elif e.layer and e.objects and not applies_to(game, e) and e.kind != "skip_untap":
+            ending.append(e)  # every object it applied to left the battlefield (400.7)
+    if not ending:
+        return []
+    ended = game.end_continuous([e.id for e in ending])
+    game.emit(
+        EventKind.EFFECT_ENDS,
+        f"Cleanup step: {len(ended)} continuous effect{'s' if len(ended) != 1 else ''} "
+        "that lasted until end of turn (or whose objects are gone) end.",
+        "514.2",
+        objects=tuple(dict.fromkeys(o for e in ended for o in e.objects if o in game.objects)),
+        amount=len(ended),
+        data={"effects": [e.id for e in ended], "kinds": [e.kind for e in ended]},
+    )
+    return ended
+
+
+def doesnt_untap(game: Game, oid: int) -> bool:
+    """An effect says this permanent doesn't untap during its controller's untap step."""
+    return any(
+        e.kind == "skip_untap" and oid in applies_to(game, e)
+        for e in game.continuous
+        if active(game, e)
+    )
+
+
+def untap_step_done(game: Game, player: int) -> None:
+    """After ``player``'s untap step: "during its controller's next untap step" effects on
+    their permanents are used up (502.3); their phased-out permanents phase in (702.26a)."""
+    from engine.events import EventKind
+
+    used = [
+        e.id
+        for e in game.continuous
+        if e.kind == "skip_untap"
+        and e.duration == "next_untap_step"
+        and any(game.obj(o).controller == player for o in applies_to(game, e))
+    ]
+    if used:
+        game.end_continuous(used)
+    back = [p.id for p in game.battlefield(player) if p.phased_out]
+    for oid in back:
+        game.set_phased(oid, False)
+    if used or back:
+        game.emit(
+            EventKind.PHASE if back else EventKind.EFFECT_ENDS,
+            f"Untap step: {len(back)} permanent{'s' if len(back) != 1 else ''} phase in; "
+            f"{len(used)} \"doesn't untap\" effect{'s' if len(used) != 1 else ''} used up.",
+            "702.26a" if back else "502.3",
+            objects=back,
+            player=player,
+            data={"phased_in": back, "effects": used},
+        )

@@ -99,7 +99,11 @@ def ref_problem(o: dict, *keys: str, allowed: tuple[str, ...] = OBJECT_REFS) -> 
     ref = ref_of(o, *keys)
     if ref is None:
         ref = "self"
-    if isinstance(ref, str) and ref in LEGACY_ALL:
+    if isinstance(ref, dict) and set(ref) == {"target"} and isinstance(ref["target"], int):
+        return None if "target" in allowed else f"{o.get('op', '?').replace('_', ' ')} of target"
+    if not isinstance(ref, str):
+        return f"{o.get('op', '?').replace('_', ' ')} of {ref}"
+    if ref in LEGACY_ALL:
         return None
     if ref not in allowed:
         return f"{o.get('op', '?').replace('_', ' ')} of {ref}"
@@ -129,6 +133,8 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
         ref = "self"
     if isinstance(ref, str) and ref in LEGACY_ALL:
         return select_all(game, LEGACY_ALL[ref], ctx.controller, ctx.source)
+    if isinstance(ref, dict):  # {"target": n}: what was chosen for target spec n
+        return objects(ctx, {"what": "target", "target": ref.get("target")}, "what")
     if ref == "self":
         return [ctx.source] if ctx.source is not None and _there(game, ctx.source) else []
     if ref in ("target", "targets"):
