@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import discover as discover_mod
-from engine import proliferate as proliferate_mod
 from engine import layers, saga, stack
+from engine import proliferate as proliferate_mod
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
@@ -314,9 +314,8 @@ def precombat_main(game: Game, action: dict) -> None:
     )
     layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     if action.get("draw", True):
-        top = game.top_of_library(player)
+        top = game.draw_card(player)  # CR 504.1
         if top is None:
-            game.note_drew_from_empty(player)
             game.emit(
                 EventKind.DRAW_EMPTY,
                 f"Draw step: {game.pname(player)} can't draw from an empty library.",
@@ -325,7 +324,6 @@ def precombat_main(game: Game, action: dict) -> None:
             )
             game.settle()  # 704.5b: checked before anyone gets priority in the draw step
         else:
-            game.move(top, "hand", player)
             game.emit(
                 EventKind.DRAW,
                 f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",

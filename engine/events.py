@@ -30,6 +30,7 @@ class EventKind(StrEnum):
     CAST = "cast"
     COST = "cost"
     COUNTERED = "countered"
+    CONDITION_FALSE = "condition_false"
     COUNTERS = "counters"
     DAMAGE = "damage"
     DECLINE = "decline"
@@ -116,6 +117,7 @@ class ChangeKind(StrEnum):
     PHASED = "phased"  # subject: object; after True = phased out
     FACE = "face"  # subject: object; key "face" (transform) or "face_down"
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
+    DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,10 @@ result per state version (``game.chars(oid)``, ``GameState.characteristics(oid)`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import refs
+from engine import filters, refs
 from engine.continuous import NO_DATA, Characteristics, ContinuousEffect, number, printed
 from engine.state import EMPTY
 
@@ -318,6 +319,19 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         abilities=tuple(abilities),
         rules=tuple(dict.fromkeys(rules)),
     )
+
+
+def filter_chars(game: Game, oid: int) -> filters.Chars:
+    """What engine.filters reads: the computed characteristics of a permanent (its mana
+    value and anything off the battlefield as filters compute them)."""
+    base = filters.printed_characteristics(game, oid)
+    mine = game.all_chars().get(oid)
+    if mine is None:
+        return base
+    return replace(base, name=mine.name, types=mine.types, subtypes=mine.subtypes,
+                   supertypes=mine.supertypes, colors=mine.colors, keywords=mine.keywords,
+                   power=mine.power, toughness=mine.toughness, base_power=mine.base_power,
+                   base_toughness=mine.base_toughness)  # fmt: skip
 
 
 def toughness(game: Game, oid: int) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import conditions, filters, values
 from engine.effects import Ctx
 
 if TYPE_CHECKING:
@@ -27,14 +28,10 @@ LEGACY_ALL = {
 
 def select_all(game: Game, flt: dict, controller: int, source: int | None) -> list[int]:
     """Every battlefield permanent matching ``flt`` (engine.filters)."""
-    from engine import filters
-
     return filters.select(game, flt, controller=controller, source=source)
 
 
 def filter_problem(flt: Any) -> str | None:
-    from engine import filters
-
     return filters.filter_missing(flt)
 
 
@@ -43,22 +40,16 @@ def value_problem(v: Any) -> str | None:
         return None
     if isinstance(v, str):
         return None if _expr(v) else f"the amount {v}"
-    from engine import values
-
     return values.value_missing(v)
 
 
 def condition_problem(cond: Any) -> str | None:
     if not isinstance(cond, dict):
         return f"only if {cond}"
-    from engine import conditions
-
     return conditions.condition_missing(cond)
 
 
 def condition_holds(game: Game, cond: dict, controller: int, source: int | None) -> bool:
-    from engine import conditions
-
     return conditions.holds(Ctx(game, controller, source, (), 0, ""), cond)
 
 
@@ -75,8 +66,6 @@ def amount(ctx: Ctx, v: Any, default: int = 0) -> int:
         return v
     if isinstance(v, str):
         return ctx.amount({"n": v}, "n", default)
-    from engine import values
-
     return values.value_of(ctx, v)
 
 

@@ -9,7 +9,7 @@ engine.effects.OPS when ``engine.ops`` is imported here.
 from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
-from engine import actions, cascade, effects, layers, permanents, sba, stack
+from engine import actions, cascade, effects, filters, layers, permanents, sba, stack
 from engine.registry import RULES
 
 
@@ -27,6 +27,7 @@ def _wire() -> None:
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613 (opsperm)
+    filters.set_characteristics(layers.filter_chars)  # filters read the computed values
 
 
 _wire()

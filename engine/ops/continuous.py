@@ -169,7 +169,8 @@ def grant(ctx: Ctx, o: dict) -> None:
     objs = refs.objects(ctx, o, "who", "what")
     words = ", ".join(data["keywords"]) or ("protection" if "protection_from" in data
                                              else "an ability")  # fmt: skip
-    begin(ctx, o, "grant", "6", objs, data, "613.1f", f"gain{'s' if len(objs) == 1 else ''} {words}")
+    verb = "gains" if len(objs) == 1 else "gain"
+    begin(ctx, o, "grant", "6", objs, data, "613.1f", f"{verb} {words}")
 
 
 @op(

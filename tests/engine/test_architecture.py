@@ -20,8 +20,10 @@ ROOT = Path(engine.__file__).resolve().parent
 
 # Lowest first. A module may import modules of its own layer or of a lower one.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("card facts", {"engine.mana", "engine.display", "engine.cards", "engine.carddb",
-                    "engine.ops_schema"}),
+    (
+        "card facts",
+        {"engine.mana", "engine.display", "engine.cards", "engine.carddb", "engine.ops_schema"},
+    ),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
     ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
@@ -32,6 +34,9 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.refs",
             "engine.layers",
             "engine.shields",
+            "engine.filters",
+            "engine.values",
+            "engine.conditions",
             "engine.targets",
             "engine.costs",
             "engine.effects",
