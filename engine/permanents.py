@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import saga, stack
+from engine import effects, refs, saga, stack
 from engine.events import EventKind
 from engine.state import StackItem
 
@@ -24,6 +24,7 @@ def entered_battlefield(
     entry = game.effects(obj)
     if entry.get("enters_tapped"):
         game.tap(oid)
+    _enter_replacements(game, oid, entry, x)  # 614.1c statics (opsperm)
     if "Planeswalker" in face.types and face.loyalty:
         # CR 306.5b: a planeswalker enters with its printed loyalty ("X" is the X paid).
         n = x if face.loyalty.strip().upper() == "X" else int(face.loyalty)
@@ -39,7 +40,8 @@ def entered_battlefield(
         )
     for op in entry.get("static") or []:
         if op.get("op") == "enters_with_counters":
-            n = x if op.get("n") == "X" else int(op.get("n") or 0)
+            n = x if op.get("n") == "X" else refs.value(game, op.get("n") or 0, obj.controller,
+                                                         oid, x)  # fmt: skip
             game.set_counters(oid, op["counter"], n)
             game.emit(
                 E.COUNTERS,
@@ -79,3 +81,15 @@ def entered_battlefield(
                 game, item, f"{face.name}'s enter-the-battlefield ability triggers.", "603.6a",
                 data={"trigger": "etb"},
             )  # fmt: skip
+
+
+def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
+    """CR 614.1c, 614.12: "enters tapped (unless ...)" and "enters with ..." statics apply
+    as the permanent enters (before anything can see it untapped or without them)."""
+    statics = [o for o in entry.get("static") or [] if o.get("op") in ("enters_tapped",
+                                                                        "enters_with")]
+    if not statics:
+        return
+    obj = game.obj(oid)
+    effects.run_ops(game, statics, controller=obj.controller, source=oid, x=x,
+                    label=game.face(obj).name)  # fmt: skip

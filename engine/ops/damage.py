@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import shields
 from engine import targets as targeting
 from engine.effects import Ctx, op
 from engine.events import EventKind
@@ -20,10 +21,13 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return f"damage to {to.replace('_', ' ')}"
 
 
-def _damage_object(game: Game, oid: int, n: int, hits: list[dict]) -> str:
+def _damage_object(game: Game, oid: int, n: int, hits: list[dict], source: int | None = None,
+                   unpreventable: bool = False) -> str:  # fmt: skip
     obj = game.obj(oid)
     face = game.face(obj)
-    if face.is_creature:
+    # CR 615: prevention shields first (unless damage can't be prevented, 615.12) (opsperm)
+    n = shields.prevent(game, n, source=source, to_object=oid, unpreventable=unpreventable)
+    if game.chars(oid).is_creature:  # a creature now (613), e.g. an animated land
         game.mark_damage(oid, n)
         hits.append({"obj": oid, "damage": n})
         return f"{obj.name} ({n})"
@@ -58,35 +62,39 @@ def damage(ctx: Ctx, o: dict) -> None:
     objs: list[int] = []
     players_hit: list[int] = []
     hits: list[dict] = []  # per object: {"obj", "damage", "loyalty_removed"}
+    how = (ctx.source, bool(o.get("unpreventable")))  # prevention (615) needs these
     if to in ("target", "divided", "divided_evenly"):
         for ref in ctx.targets:
             if not targeting.is_legal(game, ref, stamps=ctx.stamps):
                 continue
             if ref.startswith("p"):
                 p = int(ref[1:])
-                game.change_life(p, -n)
+                dealt = shields.prevent(game, n, source=ctx.source, to_player=p,
+                                        unpreventable=how[1])  # fmt: skip
+                game.change_life(p, -dealt)
                 players_hit.append(p)
-                hit.append(f"{game.pname(p)} ({n}; life {game.life[p]})")
+                hit.append(f"{game.pname(p)} ({dealt}; life {game.life[p]})")
             else:
-                hit.append(_damage_object(game, int(ref[1:]), n, hits))
+                hit.append(_damage_object(game, int(ref[1:]), n, hits, *how))
                 objs.append(int(ref[1:]))
     elif to.startswith("each_creature"):
         players = ctx.opponents() if "opponents_control" in to else None
         without = to.endswith("without_flying")
         for oid in targeting.creatures(game, players=players, without_flying=without):
-            hit.append(_damage_object(game, oid, n, hits))
+            hit.append(_damage_object(game, oid, n, hits, *how))
             objs.append(oid)
         if "planeswalker" in to:
             for perm in game.battlefield():
                 if perm.controller in ctx.opponents() and "Planeswalker" in game.face(perm).types:
-                    hit.append(_damage_object(game, perm.id, n, hits))
+                    hit.append(_damage_object(game, perm.id, n, hits, *how))
                     objs.append(perm.id)
     else:  # each_opponent / each_player
         players = ctx.opponents() if to == "each_opponent" else range(len(game.zones))
         for p in players:
-            game.change_life(p, -n)
+            dealt = shields.prevent(game, n, source=ctx.source, to_player=p, unpreventable=how[1])
+            game.change_life(p, -dealt)
             players_hit.append(p)
-            hit.append(f"{game.pname(p)} ({n}; life {game.life[p]})")
+            hit.append(f"{game.pname(p)} ({dealt}; life {game.life[p]})")
     what = ", ".join(hit) if hit else "nothing (no such creature or player)"
     ctx.emit(
         EventKind.DAMAGE,
