@@ -67,6 +67,8 @@ def add_counters(ctx: Ctx, o: dict) -> None:
 
 
 def _check_remove(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("n") != "all" and (why := refs.value_problem(o.get("n", 1))):
+        return why
     return refs.ref_problem(o, "what")
 
 
