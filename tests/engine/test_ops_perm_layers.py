@@ -173,3 +173,12 @@ def test_effect_records_lock_in_their_objects_cr_611_2c() -> None:
     game.add_continuous(eff)
     bears = ids(game, "Grizzly Bears")[0]
     assert game.chars(bears).pt == "2/2"  # the effect names another object
+
+
+def test_the_state_view_shows_computed_power_and_toughness() -> None:
+    from engine.render import state_html
+
+    tl = finished(board([], hand=("Violent Outburst",), battlefield=("Grizzly Bears",)))
+    html = state_html(tl.final)
+    assert "Grizzly Bears 3/2" in html
+    assert tl.final.characteristics(tl.final.players[0].battlefield[0]).pt == "3/2"
