@@ -190,7 +190,7 @@ OPS: dict[str, dict] = {
     "manifest": _op("n:value", "Manifest the top n cards (701.34)."),
     # ----------------------------------------------------------- counters
     "add_counters": _op(
-        "counter:str n:value what:ref filter?:filter",
+        "counter:str n:any what:ref filter?:filter",
         "Put n counters of the kind on `what` (122). `n: divided` distributes among targets.",
     ),
     "remove_counters": _op(

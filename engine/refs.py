@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 # Object references the permanent ops resolve (the others are reported by their checks).
-OBJECT_REFS = ("self", "target", "targets", "attached", "all")
+OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object")
 # Hand-written legacy words for "all" + a filter (effects.json).
 LEGACY_ALL = {
     "creatures_you_control": {"controller": "you", "types": ["Creature"]},
@@ -123,16 +123,16 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
     if isinstance(ref, str) and ref in LEGACY_ALL:
         return select_all(game, LEGACY_ALL[ref], ctx.controller, ctx.source)
     if isinstance(ref, dict):  # {"target": n}: what was chosen for target spec n
-        return objects(ctx, {"what": "target", "target": ref.get("target")}, "what")
+        return [int(r[1:]) for r in ctx.target_refs(ref) if r.startswith("o")]
     if ref == "self":
         return [ctx.source] if ctx.source is not None and _there(game, ctx.source) else []
-    if ref in ("target", "targets"):
-        legal = ctx.target_objects()
-        n = o.get("target")
-        if ref == "target" and isinstance(n, int) and n < len(ctx.targets):
-            wanted = ctx.targets[n]
-            return [int(wanted[1:])] if wanted.startswith("o") and int(wanted[1:]) in legal else []
-        return legal
+    if ref == "target":  # target spec 0, or the op's "target": n (still legal, 608.2b)
+        return [int(r[1:]) for r in ctx.target_refs(o) if r.startswith("o")]
+    if ref == "targets":
+        return ctx.target_objects()
+    if ref == "trigger_object":  # "it", "that creature": the trigger event's object
+        oid = (ctx.event or {}).get("object")
+        return [int(oid)] if isinstance(oid, int) and _there(game, int(oid)) else []
     if ref == "attached":
         if ctx.source is None:
             return []

@@ -26,7 +26,10 @@ def lore_counter(ctx: Ctx, o: dict) -> None:
 
 def _check_add(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("n") == "divided":
-        return "counters divided among the targets"
+        if o.get("what") not in ("target", "targets"):
+            return "counters divided among something other than the targets"
+    elif why := refs.value_problem(o.get("n", 1)):
+        return why
     if o.get("what") in (None, "self") and o.get("counter") == "lore":
         return None
     return refs.ref_problem(o, "what")
@@ -46,12 +49,15 @@ def add_counters(ctx: Ctx, o: dict) -> None:
     """CR 122.1: put counters on objects; lore counters on a Saga trigger chapters (714.2b)."""
     game = ctx.game
     kind = o.get("counter", "+1/+1")
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    divided = o.get("n") == "divided"  # 601.2d: the amounts were chosen on casting
+    n = 0 if divided else refs.amount(ctx, o.get("n", 1), 1)
     ids = refs.objects(ctx, o, "what")
     if not ids:
         ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to put {kind} counters on.",
                  "122.1", amount=0, counter=kind)  # fmt: skip
     for oid in ids:
+        if divided:
+            n = int(ctx.division.get(f"o{oid}", 1))
         if kind == "lore":
             saga.add_lore(game, oid, n, "714.3c", ctx.label)
             continue

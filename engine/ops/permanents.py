@@ -85,7 +85,7 @@ def skip_untap(ctx: Ctx, o: dict) -> None:
 def _check_attach(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("what", "self") != "self":
         return f"attach {o.get('what')}"
-    return refs.ref_problem(o, "to", allowed=("target", "targets"))
+    return refs.ref_problem(o, "to", allowed=("target", "targets", "trigger_object"))
 
 
 @op("attach", fields={"what": "self (the Aura or Equipment)", "to": "target | {target: n}"},

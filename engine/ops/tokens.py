@@ -35,9 +35,25 @@ def _check_token(o: dict, ctx: Ctx | None) -> str | None:
             return f"token abilities {abilities!r}"
         if abilities.get("untranslated"):
             return "a token ability that is not translated"
-    if o.get("controller") not in (None, "you"):
+    if o.get("controller") not in (None, "you", "controller_of_target", "target_player",
+                                   "trigger_player"):  # fmt: skip
         return f"a token under the control of {o['controller']}"
     return None
+
+
+def _controller(ctx: Ctx, o: dict) -> int:
+    """Who gets the tokens (111.2: the player the effect says, else its controller)."""
+    who = o.get("controller")
+    game = ctx.game
+    if who == "trigger_player" and isinstance((ctx.event or {}).get("player"), int):
+        return int(ctx.event["player"])
+    if who in ("controller_of_target", "target_player"):
+        for ref in ctx.target_refs(o):
+            if ref.startswith("p"):
+                return int(ref[1:])
+            if who == "controller_of_target":
+                return game.obj(int(ref[1:])).controller
+    return ctx.controller
 
 
 def token_card(o: dict) -> CardDef:
@@ -68,16 +84,17 @@ def token_card(o: dict) -> CardDef:
 
 
 def make(ctx: Ctx, card: CardDef, n: int, *, tapped: bool = False,
-         face: str | None = None) -> list[int]:  # fmt: skip
-    """Create ``n`` tokens of ``card`` under the controller's control; they enter the
-    battlefield (their enter replacement effects and triggers apply, 111.1, 603.6a)."""
+         face: str | None = None, player: int | None = None) -> list[int]:  # fmt: skip
+    """Create ``n`` tokens of ``card`` under the controller's (or ``player``'s) control; they
+    enter the battlefield (their enter replacement effects and triggers apply, 111.1)."""
     game = ctx.game
     made = []
     for _ in range(n):
         status: dict = {"tapped": tapped, "entered_turn": game.turn}
         if face:
             status["face"] = face
-        obj = game.create(card, ctx.controller, "battlefield", token=True, **status)
+        obj = game.create(card, ctx.controller if player is None else player, "battlefield",
+                          token=True, **status)  # fmt: skip
         made.append(obj.id)
     return made
 
@@ -114,7 +131,8 @@ def create_token(ctx: Ctx, o: dict) -> None:
     name = o.get("token", "Token")
     pt = o.get("pt")
     card = token_card(o)
-    made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")))
+    made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
+                player=_controller(ctx, o))  # fmt: skip
     desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
     data = {"token": name, "pt": pt or "", "tokens": made}
     if o.get("attacking"):

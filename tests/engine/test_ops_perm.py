@@ -459,3 +459,12 @@ def test_unknown_references_and_durations_are_not_simulated() -> None:
     assert effects.is_simulated([{"op": "pump", "who": "all", "power": 1, "toughness": 1,
                                   "duration": "end_of_turn",
                                   "filter": {"controller": "you", "types": ["Creature"]}}])
+
+
+def test_tokens_for_the_target_player_cr_111_2() -> None:
+    gift = spell("Gift Goat", [{"op": "create_token", "token": "Goat", "pt": "0/1",
+                                "controller": "target_player"}],
+                 [{"what": "opponent", "count": 1}])  # fmt: skip
+    tl = finished(board([], hand=["Gift Goat"], cards=(gift,)))
+    assert bf(tl) == [] and [o.name for o in bf(tl, 1)] == ["Goat token"]
+    assert bf(tl, 1)[0].controller == 1 and bf(tl, 1)[0].owner == 1
