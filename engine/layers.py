@@ -262,9 +262,9 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
             keywords += [k for k in d.get("keywords") or () if k not in keywords]
             if d.get("protection_from"):
                 keywords.append("Protection")
-            ability = d.get("ability")
-            if isinstance(ability, Mapping):
-                abilities.append(ability)
+            ability = d.get("ability")  # a static grant: keywords only (refs.static_problem)
+            if isinstance(ability, Mapping) and isinstance(ability.get("keyword"), str):
+                keywords.append(str(ability["keyword"]))
         elif e.kind == "protection_from_chosen_color":
             keywords.append(f"Protection from {d.get('color', 'a color')}")
         elif e.kind == "lose_keywords":

@@ -111,6 +111,11 @@ def static_problem(o: dict) -> str | None:
             return why
     if o.get("if"):
         return condition_problem(o["if"])
+    ability = o.get("ability")
+    if ability is not None and not (isinstance(ability, dict) and ability.get("kind") == "keyword"):
+        return "a granted non-keyword ability"
+    if o.get("protection_from") is not None:
+        return filter_problem(o["protection_from"])
     return None
 
 

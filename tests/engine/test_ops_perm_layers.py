@@ -182,3 +182,36 @@ def test_the_state_view_shows_computed_power_and_toughness() -> None:
     html = state_html(tl.final)
     assert "Grizzly Bears 3/2" in html
     assert tl.final.characteristics(tl.final.players[0].battlefield[0]).pt == "3/2"
+
+
+def test_a_characteristic_defining_ability_counts_in_layer_7a_cr_604_3_613_4a() -> None:
+    goyf = card("Test Goyf", "Creature — Lhurgoyf", {"static": [
+        {"op": "set_base_pt", "what": "self", "duration": "while_on_battlefield",
+         "power": {"dv": "count", "filter": {"types": ["Land"]}},
+         "toughness": {"dv": "count", "filter": {"types": ["Land"]}, }}]}, pt="*/1+*")
+    tl = finished(board([], battlefield=("Test Goyf", "Forest", "Island"), cards=(goyf,)))
+    assert chars(tl, "Test Goyf").pt == "2/2"
+    [e] = [e for e in tl.final.continuous] or [None]
+    assert e is None  # statics are read from the battlefield, not recorded
+
+
+def test_a_conditional_static_applies_only_while_its_condition_holds_cr_611_3a() -> None:
+    lord = card("Test Lord", "Creature — Elf", {"static": [
+        {"op": "pump", "who": "self", "power": 2, "toughness": 2,
+         "duration": "while_on_battlefield",
+         "if": {"cond": "count", "filter": {"controller": "you", "types": ["Artifact"]},
+                "cmp": [">=", 1]}}]}, pt="1/1")  # fmt: skip
+    without = finished(board([], battlefield=("Test Lord",), cards=(lord,)))
+    assert chars(without, "Test Lord").pt == "1/1"
+    with_one = finished(board([], battlefield=("Test Lord", "Ornithopter"), cards=(lord,)))
+    assert chars(with_one, "Test Lord").pt == "3/3"
+
+
+def test_granting_a_non_keyword_ability_is_not_simulated_but_ward_is() -> None:
+    from engine import effects
+
+    ward = {"op": "grant", "who": "target", "duration": "end_of_turn",
+            "ability": {"kind": "keyword", "keyword": "Ward"}}
+    trig = {"op": "grant", "who": "target", "duration": "end_of_turn",
+            "ability": {"kind": "triggered", "when": "self_dies", "ops": []}}
+    assert effects.is_simulated([ward]) and not effects.is_simulated([trig])
