@@ -468,3 +468,14 @@ def test_tokens_for_the_target_player_cr_111_2() -> None:
     tl = finished(board([], hand=["Gift Goat"], cards=(gift,)))
     assert bf(tl) == [] and [o.name for o in bf(tl, 1)] == ["Goat token"]
     assert bf(tl, 1)[0].controller == 1 and bf(tl, 1)[0].owner == 1
+
+
+def test_a_scenario_can_start_with_an_aura_attached_cr_303_4() -> None:
+    d = board([], battlefield=["Grizzly Bears", {"name": "Test Might",
+                                                 "attached_to": "Grizzly Bears"}],
+              cards=(AURA,))  # fmt: skip
+    tl = finished(d)
+    bears, aura = bf(tl)
+    assert aura.attached_to == bears.id and tl.final.characteristics(bears.id).pt == "4/2"
+    lonely = finished(board([], battlefield=["Test Might"], cards=(AURA,)))
+    assert zone(lonely, "graveyard") == ["Test Might"]  # 704.5m: attached to nothing
