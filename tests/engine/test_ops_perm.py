@@ -479,3 +479,16 @@ def test_a_scenario_can_start_with_an_aura_attached_cr_303_4() -> None:
     assert aura.attached_to == bears.id and tl.final.characteristics(bears.id).pt == "4/2"
     lonely = finished(board([], battlefield=["Test Might"], cards=(AURA,)))
     assert zone(lonely, "graveyard") == ["Test Might"]  # 704.5m: attached to nothing
+
+
+def test_proliferate_also_offers_players_with_counters_cr_701_34a() -> None:
+    energize = spell("Energize", [{"op": "add_player_counters", "counter": "energy", "n": 2,
+                                   "who": "you"}])  # fmt: skip
+    prolif = spell("Spread", [{"op": "proliferate"}])
+    d = board([], hand=["Energize", "Spread"], cards=(energize, prolif),
+              battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 1}}],
+              actions=[{"do": "cast", "card": "Energize"}, {"do": "cast", "card": "Spread"}],
+              choices=["add", "add"])  # fmt: skip
+    tl = finished(d)
+    assert dict(tl.final.players[0].counters) == {"energy": 3}
+    assert bf(tl)[0].counter("+1/+1") == 2
