@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import discover as discover_mod
-from engine import layers, saga, stack
+from engine import layers, permanents, saga, stack
 from engine import proliferate as proliferate_mod
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
@@ -131,7 +131,12 @@ def activate(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     oid = _find(game, player, "battlefield", action["card"])
     obj = game.obj(oid)
-    abilities = [a for a in game.effects(obj).get("activated") or [] if not a.get("mana_ability")]
+    entry = game.effects(obj)
+    abilities = [
+        a
+        for a in [*(entry.get("activated") or []), *permanents.keyword_abilities(entry)]
+        if not a.get("mana_ability")
+    ]
     if action.get("ability") is not None:
         abilities = abilities[int(action["ability"]) : int(action["ability"]) + 1]
     else:

@@ -93,3 +93,19 @@ def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
     obj = game.obj(oid)
     effects.run_ops(game, statics, controller=obj.controller, source=oid, x=x,
                     label=game.face(obj).name)  # fmt: skip
+
+
+def keyword_abilities(entry: dict) -> list[dict]:
+    """Activated abilities that keywords stand for (opsperm): Equip [cost] (702.6a):
+    "[Cost]: Attach this to target creature you control. Equip only as a sorcery."."""
+    cost = (entry.get("keyword_costs") or {}).get("Equip")
+    if not isinstance(cost, str):
+        return []
+    return [{
+        "cost": cost,
+        "costs": [{"cost": "mana", "mana": cost}],
+        "ops": [{"op": "attach", "what": "self", "to": "target"}],
+        "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
+        "sorcery_speed": True,
+        "keyword": "Equip",
+    }]

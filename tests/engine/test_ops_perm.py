@@ -492,3 +492,17 @@ def test_proliferate_also_offers_players_with_counters_cr_701_34a() -> None:
     tl = finished(d)
     assert dict(tl.final.players[0].counters) == {"energy": 3}
     assert bf(tl)[0].counter("+1/+1") == 2
+
+
+def test_equip_is_an_activated_ability_attaching_to_your_creature_cr_702_6a() -> None:
+    blade = permanent("Test Splitter", "Artifact — Equipment", {
+        "keyword_costs": {"Equip": "{1}"},
+        "static": [{"op": "pump", "who": "attached", "power": 2, "toughness": 0,
+                    "duration": "while_on_battlefield"}]})  # fmt: skip
+    d = board([], battlefield=["Test Splitter", "Grizzly Bears"], cards=(blade,),
+              opponent_battlefield=["Llanowar Elves"],
+              actions=[{"do": "activate", "card": "Test Splitter"}])  # fmt: skip
+    tl = finished(d)  # the opponent's Elves are no legal target: yours is the only one
+    splitter, bears = bf(tl)
+    assert splitter.attached_to == bears.id
+    assert tl.final.characteristics(bears.id).pt == "4/2"
