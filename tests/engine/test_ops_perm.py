@@ -506,3 +506,42 @@ def test_equip_is_an_activated_ability_attaching_to_your_creature_cr_702_6a() ->
     splitter, bears = bf(tl)
     assert splitter.attached_to == bears.id
     assert tl.final.characteristics(bears.id).pt == "4/2"
+
+
+@pytest.mark.parametrize("name", ["cant_block", "cant_be_blocked", "must_attack",
+                                  "can_block_only", "cant_attack_or_block"])
+def test_every_combat_only_restriction_is_recorded_on_its_object(name: str) -> None:
+    c = spell("Rule It", [{"op": name, "what": "target", "duration": "end_of_turn"}],
+              [CREATURE])  # fmt: skip
+    tl = run(["Rule It"], [c], battlefield=["Grizzly Bears"])
+    assert ch(tl, "Grizzly Bears").rules == (name,)
+
+
+def test_until_your_next_turn_lasts_through_the_opponents_turn_cr_611_2b() -> None:
+    c = spell("Long Boost", [{"op": "pump", "who": "target", "power": 2, "toughness": 2,
+                              "duration": "until_your_next_turn"}], [CREATURE])  # fmt: skip
+    d = board([], hand=["Long Boost"], battlefield=["Grizzly Bears"], cards=(c,),
+              actions=[{"do": "cast", "card": "Long Boost"},
+                       {"do": "precombat_main", "player": 1, "draw": False}])  # fmt: skip
+    tl = finished(d)
+    assert ch(tl, "Grizzly Bears").pt == "4/4"
+    d["actions"].append({"do": "precombat_main", "player": 0, "draw": False})
+    tl = finished(d)
+    assert ch(tl, "Grizzly Bears").pt == "2/2" and tl.final.continuous == ()
+
+
+def test_an_effect_for_as_long_as_its_source_stays_ends_when_it_leaves_cr_611_2b() -> None:
+    totem = permanent("Test Totem", "Artifact", {"activated": [
+        {"cost": "{1}", "ops": [{"op": "gain_control", "what": "target",
+                                 "duration": "while_source_on_battlefield"}],
+         "targets": [CREATURE]}]})  # fmt: skip
+    kill = spell("Shatter It", [{"op": "destroy", "what": "target"}],
+                 [{"what": "artifact", "count": 1}])  # fmt: skip
+    d = board([], hand=["Shatter It"], battlefield=["Test Totem"], cards=(totem, kill),
+              opponent_battlefield=["Grizzly Bears"],
+              actions=[{"do": "activate", "card": "Test Totem"}])  # fmt: skip
+    tl = finished(d)
+    assert [o.name for o in bf(tl)] == ["Test Totem", "Grizzly Bears"]
+    d["actions"].append({"do": "cast", "card": "Shatter It"})
+    tl = finished(d)
+    assert [o.name for o in bf(tl, 1)] == ["Grizzly Bears"] and bf(tl) == []
