@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import effects, refs, saga, stack
-from engine.events import EventKind
+from engine import targets as targeting
+from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ def entered_battlefield(
     entry = game.effects(obj)
     if entry.get("enters_tapped"):
         game.tap(oid)
+    if face.is_aura and not cast and obj.attached_to is None:
+        _aura_enters(game, oid, entry)  # 303.4a (opsperm)
     _enter_replacements(game, oid, entry, x)  # 614.1c statics (opsperm)
     if "Planeswalker" in face.types and face.loyalty:
         # CR 306.5b: a planeswalker enters with its printed loyalty ("X" is the X paid).
@@ -109,3 +112,32 @@ def keyword_abilities(entry: dict) -> list[dict]:
         "sorcery_speed": True,
         "keyword": "Equip",
     }]
+
+
+def _aura_enters(game: Game, oid: int, entry: dict) -> None:
+    """CR 303.4a: an Aura put onto the battlefield without being cast: the player putting it
+    there chooses what it enters attached to (the options are what its enchant ability
+    could target; an object with hexproof is left out, though 303.4a doesn't target); with
+    nothing to attach to it goes to the graveyard with the SBAs (704.5m), where the rule
+    (303.4h) would leave it in its old zone."""
+    obj = game.obj(oid)
+    spec = dict(entry.get("enchant") or {"what": "creature", "count": 1})
+    options = [r for r in targeting.candidates(game, spec, obj.controller, exclude=(oid,))
+               if r.startswith("o")]  # fmt: skip
+    if not options:
+        return
+    key = options[0]
+    if len(options) > 1:
+        key = game.decide(
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{obj.name} enters the battlefield: choose what it is attached to.",
+            [(f"attach:{r}", f"Attach to {targeting.label(game, r)}") for r in options],
+            "303.4a",
+            player=obj.controller,
+            subject=obj.name,
+            objects=(oid,),
+        ).split(":", 1)[1]
+    host = int(key[1:])
+    game.attach(oid, host)
+    game.emit(E.ATTACH, f"{obj.name} enters attached to {game.obj(host).name}.", "303.4a",
+              objects=(oid, host), source=oid, player=obj.controller, data={"to": host})

@@ -545,3 +545,16 @@ def test_an_effect_for_as_long_as_its_source_stays_ends_when_it_leaves_cr_611_2b
     d["actions"].append({"do": "cast", "card": "Shatter It"})
     tl = finished(d)
     assert [o.name for o in bf(tl, 1)] == ["Grizzly Bears"] and bf(tl) == []
+
+
+def test_an_aura_put_onto_the_battlefield_is_attached_by_choice_cr_303_4a() -> None:
+    put = spell("Reanimate Aura", [{"op": "create_token_copy", "what": "target"}],
+                [{"what": "enchantment", "count": 1}])  # fmt: skip
+    d = board([], hand=["Reanimate Aura"], cards=(put, AURA),
+              battlefield=["Grizzly Bears", {"name": "Test Might", "attached_to": "Grizzly Bears"},
+                           "Llanowar Elves"])  # fmt: skip
+    g = game_of(d)
+    elves = ids(g, "Llanowar Elves")[0]
+    tl = finished({**d, "choices": [f"attach:o{elves}"]})
+    copy = [o for o in bf(tl) if o.is_token][0]
+    assert copy.attached_to == elves and tl.final.characteristics(elves).pt == "3/1"
