@@ -74,7 +74,6 @@ class Characteristics:
     base_power: int | None = None  # after layer 7b, before 7c (filters "base power")
     base_toughness: int | None = None
     controller: int = 0
-    abilities: tuple[Mapping[str, object], ...] = ()  # granted non-keyword abilities
     rules: tuple[str, ...] = ()  # combat-only restrictions recorded on it (cant_block...)
 
     @property

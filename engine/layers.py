@@ -235,7 +235,6 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
     subtypes = list(base.subtypes)
     colors = list(base.colors)
     keywords = list(base.keywords)
-    abilities: list[Mapping[str, object]] = []
     rules: list[str] = []
     controller = intended_controller(game, perm.id, effects)
     # Layer 4: types (613.1d)
@@ -316,7 +315,6 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         base_power=bp,
         base_toughness=bt,
         controller=perm.controller if controller is None else controller,
-        abilities=tuple(abilities),
         rules=tuple(dict.fromkeys(rules)),
     )
 
