@@ -134,7 +134,8 @@ def activate(game: Game, action: dict) -> None:
     entry = game.effects(obj)
     abilities = [
         a
-        for a in [*(entry.get("activated") or []), *permanents.keyword_abilities(entry)]
+        for a in [*(entry.get("activated") or []), *permanents.keyword_abilities(entry),
+                  *(a for a in game.chars(oid).abilities if a.get("kind") == "activated")]
         if not a.get("mana_ability")
     ]
     if action.get("ability") is not None:

@@ -235,6 +235,7 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
     subtypes = list(base.subtypes)
     colors = list(base.colors)
     keywords = list(base.keywords)
+    abilities: list[Mapping[str, object]] = []
     rules: list[str] = []
     controller = intended_controller(game, perm.id, effects)
     # Layer 4: types (613.1d)
@@ -261,9 +262,11 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
             keywords += [k for k in d.get("keywords") or () if k not in keywords]
             if d.get("protection_from"):
                 keywords.append("Protection")
-            ability = d.get("ability")  # a static grant: keywords only (refs.static_problem)
+            ability = d.get("ability")
             if isinstance(ability, Mapping) and isinstance(ability.get("keyword"), str):
                 keywords.append(str(ability["keyword"]))
+            elif isinstance(ability, Mapping):
+                abilities.append(ability)
         elif e.kind == "protection_from_chosen_color":
             keywords.append(f"Protection from {d.get('color', 'a color')}")
         elif e.kind == "lose_keywords":
@@ -315,6 +318,7 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         base_power=bp,
         base_toughness=bt,
         controller=perm.controller if controller is None else controller,
+        abilities=tuple(abilities),
         rules=tuple(dict.fromkeys(rules)),
     )
 

@@ -101,6 +101,28 @@ def ref_problem(o: dict, *keys: str, allowed: tuple[str, ...] = OBJECT_REFS) -> 
     return None
 
 
+# Trigger events that only combat produces: a granted ability triggering on them is
+# recorded (and never triggers: the playground has no combat, docs/EFFECTS.md).
+COMBAT_TRIGGERS = frozenset({"self_attacks", "self_blocks", "self_attacks_or_blocks",
+                             "self_becomes_blocked", "self_combat_damage_to_player"})  # fmt: skip
+
+
+def ability_problem(ability: Any) -> str | None:
+    """Why granting this ability (layer 6) is not simulated: a keyword, an activated ability
+    (the activate action finds granted ones) and a combat-only trigger are; other triggered
+    and static abilities are not (the engine runs the ones in a card's data)."""
+    if not isinstance(ability, dict):
+        return f"grant {ability!r}"
+    kind = ability.get("kind")
+    if kind == "keyword" and isinstance(ability.get("keyword"), str):
+        return None
+    if kind == "activated" and isinstance(ability.get("ops"), list):
+        return None
+    if kind == "triggered" and ability.get("when") in COMBAT_TRIGGERS:
+        return None
+    return f"grant a {kind or 'non-keyword'} ability"
+
+
 def static_problem(o: dict) -> str | None:
     """Why a static ability can't be applied (an unknown reference, filter, value, condition)."""
     why = ref_problem(o, "who", "what", allowed=("self", "attached", "all"))
@@ -111,9 +133,8 @@ def static_problem(o: dict) -> str | None:
             return why
     if o.get("if"):
         return condition_problem(o["if"])
-    ability = o.get("ability")
-    if ability is not None and not (isinstance(ability, dict) and ability.get("kind") == "keyword"):
-        return "a granted non-keyword ability"
+    if o.get("ability") is not None and (why := ability_problem(o["ability"])):
+        return why
     if o.get("protection_from") is not None:
         return filter_problem(o["protection_from"])
     return None

@@ -148,12 +148,8 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
     ability = o.get("ability")
     if ability is not None and not isinstance(ability, dict):
         return f"grant {ability!r}"
-    if isinstance(ability, dict) and not (
-        ability.get("kind") == "keyword" and isinstance(ability.get("keyword"), str)
-    ):
-        # The engine runs the abilities in a permanent's card data; one an effect grants
-        # would never trigger or be activatable, so granting it is not simulated.
-        return f"grant a {ability.get('kind', 'non-keyword')} ability"
+    if ability is not None and (why := refs.ability_problem(ability)):
+        return why
     if not o.get("keywords") and ability is None and o.get("protection_from") is None:
         return "grant (nothing to grant)"
     return None
@@ -168,8 +164,13 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
 def grant(ctx: Ctx, o: dict) -> None:
     """CR 613.1f (layer 6): gains keywords or an ability."""
     data: dict = {"keywords": list(o.get("keywords") or ())}
-    if o.get("ability") is not None:  # a keyword ability (Ward...), as checked
-        data["keywords"].append(str(o["ability"]["keyword"]))
+    ability = o.get("ability")
+    if isinstance(ability, dict) and ability.get("kind") == "keyword":
+        data["keywords"].append(str(ability["keyword"]))
+    elif ability is not None:  # an activated ability, or a combat-only trigger (recorded)
+        data["ability"] = ability
+        if ability.get("kind") == "triggered":
+            data["combat_only"] = True
     if o.get("protection_from") is not None:
         data["protection_from"] = o["protection_from"]
     objs = refs.objects(ctx, o, "who", "what")
