@@ -154,9 +154,9 @@ def activate(game: Game, action: dict) -> None:
     if "{t}" in cost:
         if obj.tapped:
             raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
-        face = game.face(obj)
-        haste = any(k.lower() == "haste" for k in (*face.keywords, *obj.card.keywords))
-        if face.is_creature and obj.entered_turn >= game.turn and not haste:
+        now = game.chars(oid)  # after continuous effects (613): granted haste, animated lands
+        haste = now.has_keyword("haste") or any(k.lower() == "haste" for k in obj.card.keywords)
+        if now.is_creature and obj.entered_turn >= game.turn and not haste:
             raise GameError(
                 f"{obj.name} came under your control this turn: its {{T}} ability can't be "
                 "activated (summoning sickness, 302.6)"

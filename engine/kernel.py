@@ -534,7 +534,8 @@ class Kernel:
         if loc is not None and loc[1] == "battlefield":
             self.zones[loc[0]]["battlefield"].remove(oid)
             self.zones[player]["battlefield"].append(oid)
-        self.objects[oid] = replace(obj, controller=player)
+        # 302.6: it has not been under its new controller's control since the turn began
+        self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
         self._changes.append(Change(ChangeKind.CONTROLLER, oid, obj.controller, player))
 
     def set_phased(self, oid: int, out: bool) -> None:

@@ -595,3 +595,16 @@ def test_a_granted_activated_ability_can_be_activated_urzas_saga_cr_613_1f() -> 
     [construct] = [o for o in bf(tl) if o.is_token]
     # 0/0 Construct +1/+1 for each artifact you control: itself and Ornithopter
     assert tl.final.characteristics(construct.id).pt == "2/2"
+
+
+def test_a_stolen_creature_is_summoning_sick_unless_it_gains_haste_cr_302_6() -> None:
+    pinger = permanent("Test Pinger", "Creature — Human", {"activated": [
+        {"cost": "{T}", "ops": [{"op": "damage", "amount": 1, "to": "target"}],
+         "targets": [{"what": "player", "count": 1}]}]}, "1/1")  # fmt: skip
+    steal = spell("Steal", [{"op": "gain_control", "what": "target", "duration": "end_of_turn"}],
+                  [CREATURE])  # fmt: skip
+    d = board([], hand=["Steal"], opponent_battlefield=["Test Pinger"], cards=(pinger, steal),
+              actions=[{"do": "cast", "card": "Steal"},
+                       {"do": "activate", "card": "Test Pinger"}])  # fmt: skip
+    with pytest.raises(Exception, match="summoning sickness"):
+        finished(d)
