@@ -232,6 +232,15 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
     return None
 
 
+# (op, field, word): words an amount field may hold that the op's own handler reads
+# (engine/ops_schema.py documents them; opscards): discard n "hand" = the whole hand;
+# damage amount "divided" = as divided among the targets while casting (601.2d);
+# look_and_pick pick "all" = every matching card.
+VALUE_WORDS = frozenset(
+    {("discard", "n", "hand"), ("damage", "amount", "divided"), ("look_and_pick", "pick", "all")}
+)
+
+
 def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
     """An amount, filter or condition field of an op (typed in engine/ops_schema.py) that
     can't be evaluated; None when every such field can."""
@@ -240,6 +249,8 @@ def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
     for key, v in o.items():
         typ = types.get(key, COMMON_FIELDS.get(key, (None,)))[0]
         if typ == "value" and isinstance(v, (Mapping, str)):
+            if isinstance(v, str) and (o.get("op"), key, v) in VALUE_WORDS:
+                continue  # a word the op's handler reads itself (its check covers it)
             part = values.value_missing(v, ctx)
         elif typ == "filter" and v is not None:
             part = filters.filter_missing(v)
@@ -269,11 +280,10 @@ def is_simulated(ops: Iterable[dict]) -> bool:
     return not missing_parts(ops, None)
 
 
-# All or nothing (issue 8): True makes a resolution with any part outside the vocabulary
-# change nothing. It stays False until the vocabulary covers the cards whose tested
-# resolutions skip a part that has no effect in the engine (Stomp's "damage can't be
-# prevented": the engine has no prevention); then the flip is this one line.
-WHOLE_RESOLUTIONS = False
+# All or nothing (issue 8): a resolution with any part outside the vocabulary changes
+# nothing and the log names every missing part. (Stomp's "damage can't be prevented" is
+# the damage_cant_be_prevented op: data/effects_overrides.json.) whole=False on request.
+WHOLE_RESOLUTIONS = True
 
 
 def run_ops(
@@ -436,10 +446,13 @@ def run_item(
     groups = data.get("groups")
     if illegal is None:
         illegal = targeting.illegal_targets(game, item)
+    kinds = ("spell", "card") if item.kind == "spell" else ()
+    unsimulated = [*(data.get("unsimulated") or ()), *untranslated(section, kinds),
+                   *(data.get("untranslated") or ())]  # fmt: skip
     common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
-              "extra_missing": data.get("unsimulated") or ()}  # fmt: skip
+              "extra_missing": unsimulated}  # fmt: skip
     if data.get("modes") is not None and modes.is_modal(section):
         per_mode = modes.split_groups(section, data["modes"], groups or [])
         parts = [
@@ -452,6 +465,18 @@ def run_item(
     ops = costs.resolve_conditions(list(ops), data)
     return run_ops(game, ops, targets=item.targets, groups=groups, missing=missing,
                            **common)  # fmt: skip
+
+
+def untranslated(entry: Mapping | None, kinds: Sequence[str]) -> list[str]:
+    """The parts of these abilities the importer could not translate (the entry's
+    ``untranslated``: [{ability, class, in?}]): such an ability must not run at all."""
+    if not entry or not kinds:
+        return []
+    out = []
+    for u in entry.get("untranslated") or ():
+        if isinstance(u, Mapping) and u.get("ability") in kinds:
+            out.append(f"{u.get('class', '?')} (not translated from XMage)")
+    return out
 
 
 def resolve_ability(game: Game, item: StackItem) -> None:

@@ -79,6 +79,21 @@ class EventKind(StrEnum):
     PHASE = "phase"
     PLAYER_COUNTERS = "player_counters"
     NOTE = "note"  # a recorded static with no effect in the playground (combat-only, costs)
+    # --- opscards (wave 2): cards, zones, life, damage
+    DISCARD = "discard"
+    MILL = "mill"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    SEARCH = "search"
+    SHUFFLE = "shuffle"
+    LOOK = "look"
+    REVEAL = "reveal"
+    TO_BATTLEFIELD = "to_battlefield"
+    TO_LIBRARY = "to_library"
+    REPLACEMENT = "replacement"
+    FIGHT = "fight"
+    WIN = "win"
+    DESIGNATION = "designation"
 
 
 class DecisionKind(StrEnum):
@@ -102,6 +117,19 @@ class DecisionKind(StrEnum):
     CHOOSE_COLOR = "choose_color"  # mana of any color, protection from a color
     TAP_OR_UNTAP = "tap_or_untap"
     CHOOSE_TOKEN = "choose_token"  # populate: which creature token to copy
+    # --- opscards (wave 2): choices made while an effect resolves
+    DISCARD = "discard"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    ORDER_CARDS = "order_cards"
+    SEARCH = "search"
+    PICK = "pick"
+    SACRIFICE = "sacrifice"
+    RETURN_CHOICE = "return_choice"
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
+    TOP_OR_BOTTOM = "top_or_bottom"
+    UNLESS_PAY = "unless_pay"
+    MAY = "may"
 
 
 class ChangeKind(StrEnum):
@@ -119,6 +147,7 @@ class ChangeKind(StrEnum):
     CONTROLLER = "controller"  # subject: object; before/after: player
     PHASED = "phased"  # subject: object; after True = phased out
     FACE = "face"  # subject: object; key "face" (transform) or "face_down"
+    LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
     DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
 

@@ -79,7 +79,7 @@ def token_card(o: dict) -> CardDef:
                 keywords=tuple(o.get("keywords") or ()),
             ),
         ),
-        effects=dict(o["abilities"]) if isinstance(o.get("abilities"), dict) else None,
+        effects_raw=dict(o["abilities"]) if isinstance(o.get("abilities"), dict) else None,
     )
 
 
@@ -245,7 +245,7 @@ INCUBATOR = CardDef(
              types=("Artifact", "Creature"), subtypes=("Phyrexian",), power="0",
              toughness="0"),
     ),  # fmt: skip
-    effects={"faces": {"Incubator": {"activated": [{"cost": "{2}", "costs": [
+    effects_raw={"faces": {"Incubator": {"activated": [{"cost": "{2}", "costs": [
         {"cost": "mana", "mana": "{2}"}], "ops": [{"op": "transform", "what": "self"}]}]},
         "Phyrexian Token": {}}},  # fmt: skip
 )

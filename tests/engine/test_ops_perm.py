@@ -560,41 +560,30 @@ def test_an_aura_put_onto_the_battlefield_is_attached_by_choice_cr_303_4a() -> N
     assert copy.attached_to == elves and tl.final.characteristics(elves).pt == "3/1"
 
 
-_ARTIFACTS = {"dv": "count", "filter": {"controller": "you", "types": ["Artifact"]}}
-_CONSTRUCT = {"op": "create_token", "token": "Construct", "pt": "0/0",
-              "types": ["Artifact", "Creature"], "subtypes": ["Construct"],
-              "abilities": {"static": [{"op": "pump", "who": "self", "power": _ARTIFACTS,
-                                        "toughness": _ARTIFACTS,
-                                        "duration": "while_on_battlefield"}]}}  # fmt: skip
-_MANA = {"kind": "activated", "cost": "{T}", "costs": [{"cost": "tap"}], "mana_ability": True,
-         "ops": [{"op": "add_mana", "mana": "{C}"}]}  # fmt: skip
-_MAKE = {"kind": "activated", "cost": "{2}, {T}", "ops": [_CONSTRUCT],
-         "costs": [{"cost": "mana", "mana": "{2}"}, {"cost": "tap"}]}  # fmt: skip
-CONSTRUCT_SAGA = {  # Urza's Saga's first two chapters, as the importer writes them
-    "name": "Test Urza Saga", "mana_cost": None, "type_line": "Enchantment Land — Urza's Saga",
+MAKER_SAGA = {  # like Urza's Saga's chapter II: "this Saga gains '{2}, {T}: create ...'"
+    "name": "Test Maker Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
     "chapters": {"count": 3, "abilities": [
-        {"chapters": [1], "ops": [{"op": "grant", "who": "self", "ability": _MANA,
-                                   "duration": "while_on_battlefield"}]},
-        {"chapters": [2], "ops": [{"op": "grant", "who": "self", "ability": _MAKE,
-                                   "duration": "while_on_battlefield"}]},
+        {"chapters": [1], "ops": [{"op": "draw", "n": 1}]},
+        {"chapters": [2], "ops": [{"op": "grant", "who": "self", "duration": "while_on_battlefield",
+                                   "ability": {"kind": "activated", "cost": "{2}, {T}",
+                                               "ops": [{"op": "create_token", "token": "Construct",
+                                                        "pt": "1/1"}]}}]},
         {"chapters": [3], "ops": [{"op": "draw", "n": 1}]}]},
 }  # fmt: skip
 
 
 def test_a_granted_activated_ability_can_be_activated_urzas_saga_cr_613_1f() -> None:
-    d = board(["Island", "Island"], cards=(CONSTRUCT_SAGA,), battlefield=[
-        {"name": "Test Urza Saga", "counters": {"lore": 1}}, "Ornithopter"],
+    d = board(["Island", "Island"], cards=(MAKER_SAGA,), battlefield=[
+        {"name": "Test Maker Saga", "counters": {"lore": 1}}],
         actions=[{"do": "precombat_main", "player": 0, "draw": False},
-                 {"do": "activate", "card": "Test Urza Saga"}])  # fmt: skip
+                 {"do": "activate", "card": "Test Maker Saga"}])  # fmt: skip
     tl = finished(d)
     saga = bf(tl)[0]
     assert saga.counter("lore") == 2 and saga.tapped
-    # chapter I resolved before the scenario starts; chapter II's grant is in force
     kinds = [a["kind"] for a in tl.final.characteristics(saga.id).abilities]
-    assert kinds == ["activated"]
+    assert kinds == ["activated"]  # chapter II's grant is in force
     [construct] = [o for o in bf(tl) if o.is_token]
-    # 0/0 Construct +1/+1 for each artifact you control: itself and Ornithopter
-    assert tl.final.characteristics(construct.id).pt == "2/2"
+    assert tl.final.characteristics(construct.id).pt == "1/1"
 
 
 def test_a_stolen_creature_is_summoning_sick_unless_it_gains_haste_cr_302_6() -> None:
