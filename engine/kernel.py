@@ -65,6 +65,8 @@ class Kernel:
         self._recorded = 0  # changes recorded before the last event (the state's version)
         self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), EMPTY)
         self._computing = False
+        self.control_changed = False  # set_controller ever moved a permanent (layer 2)
+        self.face_changes = 0  # transform / face-down changes (layers cache static sources)
         self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn (reset by begin_turn): what the "this turn" conditions read.
@@ -557,6 +559,7 @@ class Kernel:
             self.zones[player]["battlefield"].append(oid)
         # 302.6: it has not been under its new controller's control since the turn began
         self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        self.control_changed = True
         self._changes.append(Change(ChangeKind.CONTROLLER, oid, obj.controller, player))
 
     def set_phased(self, oid: int, out: bool) -> None:
@@ -571,6 +574,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.face_down != down:
             self.objects[oid] = replace(obj, face_down=down)
+            self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face_down, down, "face_down"))
 
     def set_face(self, oid: int, face: str | None) -> None:
@@ -578,6 +582,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.face != face:
             self.objects[oid] = replace(obj, face=face)
+            self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face, face, "face"))
 
     # ------------------------------------ runtime branch: game history, player facts

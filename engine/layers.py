@@ -130,12 +130,33 @@ def _static_targets(game: Game, perm: Any, o: dict) -> list[int] | None:
     return None
 
 
+_SOURCES: list = [None, None, ()]  # (game, battlefield ids, permanents with layer statics)
+
+
+def _static_sources(game: Game) -> tuple[int, ...]:
+    """The battlefield permanents whose card data has static ops, and face-down ones
+    (cached while the battlefield holds the same objects with the same faces: most events
+    don't change it)."""
+    key = (game.face_changes, *(tuple(z["battlefield"]) for z in game.zones))
+    if _SOURCES[0] is game and _SOURCES[1] == key:
+        return _SOURCES[2]
+    ids = tuple(
+        oid
+        for ids in key[1:]
+        for oid in ids
+        if game.obj(oid).face_down or statics_of(game, game.obj(oid))
+    )
+    _SOURCES[:] = [game, key, ids]
+    return ids
+
+
 def static_effects(game: Game) -> list[ContinuousEffect]:
     """The layer effects of static abilities on the battlefield now (611.3a); a static whose
     condition is false, or whose part the engine can't read, doesn't apply."""
 
     out: list[ContinuousEffect] = []
-    for perm in game.battlefield():
+    for oid in _static_sources(game):
+        perm = game.obj(oid)
         if perm.phased_out or perm.face_down:
             continue
         for o in statics_of(game, perm):
@@ -198,7 +219,7 @@ def compute_all(game: Game) -> Mapping[int, Characteristics]:
     """Characteristics of every battlefield permanent (613.1). Empty when no effect is in
     force (then printed characteristics plus counters are the answer, ``printed``)."""
     effects = in_force(game)
-    if not effects and not any(p.face_down for p in game.battlefield()):
+    if not effects and not _static_sources(game):
         return EMPTY
     by_object: dict[int, list[ContinuousEffect]] = {}
     for e in effects:

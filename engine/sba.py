@@ -128,6 +128,8 @@ def annihilate_counters(game: Game) -> bool:
     smaller number."""
     acted = False
     for perm in game.battlefield():
+        if len(perm.counters) < 2:
+            continue
         n = min(perm.counter("+1/+1"), perm.counter("-1/-1"))
         if n <= 0:
             continue
@@ -152,7 +154,9 @@ def attachments(game: Game) -> bool:
     (it stays on the battlefield)."""
     acted = False
     for perm in game.battlefield():
-        face = game.face(perm)
+        face = perm.characteristics
+        if perm.attached_to is None and not face.subtypes:
+            continue
         aura, equipment = "Aura" in face.subtypes, "Equipment" in face.subtypes
         if not (aura or equipment) or perm.phased_out:
             continue
@@ -196,12 +200,8 @@ def apply_control(game: Game) -> bool:
     here, before state-based actions, rather than at every instant."""
     acted = False
     effects = [e for e in layers.in_force(game) if e.layer == "2"]
-    if not effects and not game.continuous and all(
-        game.base_controller.get(oid, p) == p
-        for p, zones in enumerate(game.zones)
-        for oid in zones["battlefield"]
-    ):
-        return False
+    if not effects and not game.control_changed:
+        return False  # no control effect now, and none ever moved a permanent
     wanted: dict[int, int] = {}
     for e in effects:
         targets = e.objects if e.id == 0 else layers.applies_to(game, e)
