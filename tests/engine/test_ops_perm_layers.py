@@ -215,3 +215,28 @@ def test_granting_a_non_keyword_ability_is_not_simulated_but_ward_is() -> None:
     trig = {"op": "grant", "who": "target", "duration": "end_of_turn",
             "ability": {"kind": "triggered", "when": "self_dies", "ops": []}}
     assert effects.is_simulated([ward]) and not effects.is_simulated([trig])
+
+
+# ------------------------------------------------------------- real cards of the pool
+def test_glorious_anthem_and_giant_growth_real_cards_cr_613_4c() -> None:
+    d = board([], hand=("Giant Growth",), battlefield=("Glorious Anthem", "Grizzly Bears"),
+              opponent_battlefield=("Grizzly Bears",))  # fmt: skip
+    bears = ids(game_of(d), "Grizzly Bears")[0]
+    tl = finished({**d, "choices": [f"target:o{bears}"]})
+    assert pt(tl, "Grizzly Bears") == "6/6"  # 2/2 +1/+1 (anthem) +3/+3 (Giant Growth)
+    assert pt(tl, "Grizzly Bears", 1) == "2/2"
+
+
+def test_stomp_makes_damage_unpreventable_real_card_cr_615_12() -> None:
+    shield = card("Shield Up", "Instant", {"targets": [{"what": "creature", "count": 1}],
+                  "spell": [{"op": "prevent_damage", "to": "target", "amount": 5,
+                             "duration": "end_of_turn"}]})  # fmt: skip
+    d = board([], hand=("Shield Up", "Bonecrusher Giant"), opponent_battlefield=("Grizzly Bears",),
+              cards=(shield,),
+              actions=[{"do": "cast", "card": "Shield Up"},
+                       {"do": "cast", "card": "Bonecrusher Giant", "face": "Stomp"}])  # fmt: skip
+    bears = ids(game_of(d), "Grizzly Bears", player=1)[0]
+    tl = play({**d, "choices": [f"target:o{bears}", f"target:o{bears}"]})
+    assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]  # 2 damage, not prevented
+    assert [e.kind for e in tl.final.continuous] == ["prevent_damage",
+                                                     "damage_cant_be_prevented"]
