@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import layers
+from engine import filters, layers
 from engine.events import EventKind
 
 if TYPE_CHECKING:
@@ -104,6 +104,10 @@ def _covers(game: Game, e, source: int | None, to_object: int | None,
     if d.get("by") is not None:
         if d["by"] != "all" and (source is None or source not in e.objects):
             return False
+        if d.get("filter") is not None:  # "damage dealt by <creatures matching>"
+            return source is not None and filters.matches(
+                game, source, d["filter"], controller=e.controller, source=e.source
+            )
         return True
     if to_object is not None:
         return to_object in layers.applies_to(game, e)

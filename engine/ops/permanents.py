@@ -129,7 +129,9 @@ def _check_prevent(o: dict, ctx: Ctx | None) -> str | None:
     if d not in layers.DURATIONS:
         return f"prevent damage {d.replace('_', ' ')}"
     if o.get("filter") is not None:
-        return "prevent damage by creatures matching a filter"
+        if o.get("by") != "all":
+            return "prevent damage to permanents matching a filter"
+        return refs.filter_problem(o["filter"])
     if o.get("by") is not None:
         return refs.ref_problem({"op": "prevent_damage", "what": o["by"]}, "what")
     to = o.get("to")
@@ -146,7 +148,7 @@ def _check_prevent(o: dict, ctx: Ctx | None) -> str | None:
 )
 def prevent_damage(ctx: Ctx, o: dict) -> None:
     """CR 615.1: prevent damage to / by (the next ``amount``, or all) for the duration."""
-    data = {k: o[k] for k in ("amount", "combat_only") if o.get(k) is not None}
+    data = {k: o[k] for k in ("amount", "combat_only", "filter") if o.get(k) is not None}
     if o.get("by") is not None:
         data["by"] = o["by"] if o["by"] == "all" else "object"
         objs = [] if o["by"] == "all" else refs.objects(ctx, {"what": o["by"]}, "what")

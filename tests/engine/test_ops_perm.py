@@ -597,3 +597,20 @@ def test_a_stolen_creature_is_summoning_sick_unless_it_gains_haste_cr_302_6() ->
                        {"do": "activate", "card": "Test Pinger"}])  # fmt: skip
     with pytest.raises(Exception, match="summoning sickness"):
         finished(d)
+
+
+def test_prevent_damage_dealt_by_matching_sources_cr_615_1() -> None:
+    fog = spell("Red Fog", [{"op": "prevent_damage", "by": "all", "duration": "end_of_turn",
+                             "filter": {"colors_any": ["R"]}}])  # fmt: skip
+    pinger = permanent("Red Pinger", "Creature — Goblin", {"activated": [
+        {"cost": "{1}", "ops": [{"op": "damage", "amount": 2, "to": "target"}],
+         "targets": [{"what": "any", "count": 1}]}]}, "1/1")  # fmt: skip
+    pinger["colors"] = ["R"]
+    d = board([], hand=["Red Fog"], battlefield=["Red Pinger"], cards=(fog, pinger),
+              opponent_battlefield=["Grizzly Bears"],
+              actions=[{"do": "cast", "card": "Red Fog"},
+                       {"do": "activate", "card": "Red Pinger"}])  # fmt: skip
+    bears = ids(game_of(d), "Grizzly Bears", player=1)[0]
+    tl = finished({**d, "choices": [f"target:o{bears}"]})
+    assert [o.name for o in bf(tl, 1)] == ["Grizzly Bears"] and bf(tl, 1)[0].damage == 0
+    assert [e.amount for e in of_kind(tl, "prevent")] == [2]
