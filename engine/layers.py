@@ -117,6 +117,26 @@ def statics_of(game: Game, obj: Any) -> tuple[dict, ...]:
     return got[1]
 
 
+def unwrap(game: Game, perm: Any, ops: Iterable[dict], depth: int = 0) -> list[dict]:
+    """Static ops with their conditions applied: ``{"op": "if", "cond", "then", "else"?}``
+    (a conditional static ability, 611.3a: it applies while its condition holds) becomes
+    the ops of the branch that holds now. A condition the engine can't read applies
+    neither branch."""
+    out: list[dict] = []
+    for o in ops:
+        if o.get("op") != "if":
+            out.append(o)
+            continue
+        cond = o.get("cond")
+        if depth > 4 or refs.condition_problem(cond) is not None:
+            continue
+        holds = refs.condition_holds(game, cond, perm.controller, perm.id)
+        branch = o.get("then") if holds else o.get("else")
+        if isinstance(branch, list):
+            out += unwrap(game, perm, [b for b in branch if isinstance(b, dict)], depth + 1)
+    return out
+
+
 def _static_targets(game: Game, perm: Any, o: dict) -> list[int] | None:
     """What a static ability applies to now (611.3a), or None if the engine can't tell."""
     ref = o.get("who") if o.get("who") is not None else o.get("what")
@@ -159,7 +179,7 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
         perm = game.obj(oid)
         if perm.phased_out or perm.face_down:
             continue
-        for o in statics_of(game, perm):
+        for o in unwrap(game, perm, statics_of(game, perm)):
             kind = o.get("op")
             if kind not in LAYERED and kind not in COMBAT_ONLY:
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import effects, refs, saga, stack
+from engine import effects, layers, refs, saga, stack
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
@@ -41,7 +41,7 @@ def entered_battlefield(
             amount=n,
             counter="loyalty",
         )
-    for op in entry.get("static") or []:
+    for op in layers.unwrap(game, obj, entry.get("static") or []):
         if op.get("op") == "enters_with_counters":
             n = x if op.get("n") == "X" else refs.value(game, op.get("n") or 0, obj.controller,
                                                          oid, x)  # fmt: skip
@@ -89,11 +89,14 @@ def entered_battlefield(
 def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
     """CR 614.1c, 614.12: "enters tapped (unless ...)" and "enters with ..." statics apply
     as the permanent enters (before anything can see it untapped or without them)."""
-    statics = [o for o in entry.get("static") or [] if o.get("op") in ("enters_tapped",
-                                                                        "enters_with")]
+    obj = game.obj(oid)
+    statics = [
+        o
+        for o in layers.unwrap(game, obj, entry.get("static") or [])  # "if kicked, ..." too
+        if o.get("op") in ("enters_tapped", "enters_with")
+    ]
     if not statics:
         return
-    obj = game.obj(oid)
     effects.run_ops(game, statics, controller=obj.controller, source=oid, x=x,
                     label=game.face(obj).name)  # fmt: skip
 

@@ -240,3 +240,18 @@ def test_stomp_makes_damage_unpreventable_real_card_cr_615_12() -> None:
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]  # 2 damage, not prevented
     assert [e.kind for e in tl.final.continuous] == ["prevent_damage",
                                                      "damage_cant_be_prevented"]
+
+
+def test_a_conditional_static_wrapped_in_if_applies_while_it_holds_cr_611_3a() -> None:
+    knight = card("Test Knight", "Creature — Knight", {"static": [
+        {"op": "if", "cond": {"cond": "my_turn"},
+         "then": [{"op": "pump", "who": "self", "power": 2, "toughness": 0,
+                   "duration": "while_on_battlefield"}],
+         "else": [{"op": "grant", "who": "self", "keywords": ["Vigilance"],
+                   "duration": "while_on_battlefield"}]}]}, pt="1/1")  # fmt: skip
+    mine = finished(board([], battlefield=("Test Knight",), cards=(knight,)))
+    assert chars(mine, "Test Knight").pt == "3/1"
+    theirs = finished(board([], battlefield=("Test Knight",), cards=(knight,),
+                            actions=[{"do": "precombat_main", "player": 1, "draw": False}]))
+    c = chars(theirs, "Test Knight")
+    assert c.pt == "1/1" and c.has_keyword("Vigilance")
