@@ -255,3 +255,14 @@ def test_a_conditional_static_wrapped_in_if_applies_while_it_holds_cr_611_3a() -
                             actions=[{"do": "precombat_main", "player": 1, "draw": False}]))
     c = chars(theirs, "Test Knight")
     assert c.pt == "1/1" and c.has_keyword("Vigilance")
+
+
+def test_a_kicked_creature_enters_with_counters_cr_614_1c() -> None:
+    drake = card("Test Kicker Drake", "Creature — Drake", {
+        "keyword_costs": {"Kicker": "{4}"},
+        "static": [{"op": "if", "cond": {"cond": "kicked"}, "then": [
+            {"op": "enters_with", "ops": [{"op": "add_counters", "what": "self",
+                                           "counter": "+1/+1", "n": 2}]}]}]}, pt="2/2")
+    for choice, expected in (("kick", "4/4"), ("no_kick", "2/2")):
+        tl = finished(board([], hand=("Test Kicker Drake",), cards=(drake,), choices=(choice,)))
+        assert pt(tl, "Test Kicker Drake") == expected
