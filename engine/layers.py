@@ -425,12 +425,21 @@ def cleanup(game: Game, next_player: int) -> list[ContinuousEffect]:
 
 
 def doesnt_untap(game: Game, oid: int) -> bool:
-    """An effect says this permanent doesn't untap during its controller's untap step."""
-    return any(
-        e.kind == "skip_untap" and oid in applies_to(game, e)
-        for e in game.continuous
-        if active(game, e)
-    )
+    """An effect says this permanent doesn't untap during its controller's untap step: a
+    recorded one, or a static ability (its own, or its Aura's: "enchanted creature doesn't
+    untap", 502.3)."""
+    if any(e.kind == "skip_untap" and oid in applies_to(game, e)
+           for e in game.continuous if active(game, e)):  # fmt: skip
+        return True
+    for src in _static_sources(game):
+        perm = game.obj(src)
+        if perm.phased_out or perm.face_down:
+            continue
+        for o in unwrap(game, perm, statics_of(game, perm)):
+            if o.get("op") == "skip_untap" and refs.static_problem(o) is None:
+                if oid in (_static_targets(game, perm, o) or ()):
+                    return True
+    return False
 
 
 def untap_step_done(game: Game, player: int) -> None:

@@ -614,3 +614,31 @@ def test_prevent_damage_dealt_by_matching_sources_cr_615_1() -> None:
     tl = finished({**d, "choices": [f"target:o{bears}"]})
     assert [o.name for o in bf(tl, 1)] == ["Grizzly Bears"] and bf(tl, 1)[0].damage == 0
     assert [e.amount for e in of_kind(tl, "prevent")] == [2]
+
+
+def test_a_static_doesnt_untap_keeps_it_tapped_cr_502_3() -> None:
+    chain = permanent("Test Chains", "Enchantment — Aura", {
+        "enchant": {"what": "creature", "count": 1}, "targets": [CREATURE],
+        "static": [{"op": "skip_untap", "what": "attached",
+                    "duration": "while_on_battlefield"}]})  # fmt: skip
+    d = board([], cards=(chain,), battlefield=[
+        {"name": "Grizzly Bears", "tapped": True}, "Llanowar Elves",
+        {"name": "Test Chains", "attached_to": "Grizzly Bears"}],
+        actions=[{"do": "precombat_main", "player": 0, "draw": False}])  # fmt: skip
+    tl = finished(d)
+    assert [(o.name, o.tapped) for o in bf(tl)][:1] == [("Grizzly Bears", True)]
+
+
+def test_control_magic_real_card_steals_while_attached_cr_613_1b() -> None:
+    d = board([], hand=["Control Magic"], opponent_battlefield=["Grizzly Bears"])
+    tl = finished(d)
+    assert sorted(o.name for o in bf(tl)) == ["Control Magic", "Grizzly Bears"]
+    assert bf(tl, 1) == [] and [o.owner for o in bf(tl) if o.name == "Grizzly Bears"] == [1]
+    zap = spell("Disenchant It", [{"op": "destroy", "what": "target"}],
+                [{"what": "enchantment", "count": 1}])  # fmt: skip
+    d2 = board([], hand=["Control Magic", "Disenchant It"], cards=(zap,),
+               opponent_battlefield=["Grizzly Bears"],
+               actions=[{"do": "cast", "card": "Control Magic"},
+                        {"do": "cast", "card": "Disenchant It"}])  # fmt: skip
+    tl = finished(d2)
+    assert [o.name for o in bf(tl, 1)] == ["Grizzly Bears"] and bf(tl) == []
