@@ -87,7 +87,11 @@ def remove_counters(ctx: Ctx, o: dict) -> None:
     """CR 122.8 / 122.1: remove counters (as many as there are, at most n; ``n: all``)."""
     game = ctx.game
     kind = o.get("counter", "+1/+1")
-    for oid in refs.objects(ctx, o, "what"):
+    ids = refs.objects(ctx, o, "what")
+    if not ids:
+        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to remove {kind} counters "
+                 "from.", "122.1", amount=0, counter=kind)  # fmt: skip
+    for oid in ids:
         have = game.obj(oid).counter(kind)
         n = have if o.get("n") == "all" else min(have, refs.amount(ctx, o.get("n", 1), 1))
         if kind == "lore" and n:

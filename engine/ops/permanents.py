@@ -48,7 +48,10 @@ def tap_or_untap(ctx: Ctx, o: dict) -> None:
     """Tap or untap it: the controller of the effect chooses (a decision); "you may" adds
     "neither"."""
     game = ctx.game
-    for oid in refs.objects(ctx, o, "what"):
+    ids = refs.objects(ctx, o, "what")
+    if not ids:
+        ctx.emit(EventKind.TAP, f"{ctx.label}: nothing to tap or untap.", "701.26", amount=0)
+    for oid in ids:
         name = game.obj(oid).name
         options = [("tap", f"Tap {name}"), ("untap", f"Untap {name}")]
         if o.get("optional"):
@@ -199,7 +202,10 @@ def transform(ctx: Ctx, o: dict) -> None:
     """CR 701.28a: a double-faced permanent turns over; it is the same object (712.18). A
     permanent with one face can't transform (701.28c): nothing happens."""
     game = ctx.game
-    for oid in refs.objects(ctx, o, "what"):
+    ids = refs.objects(ctx, o, "what")
+    if not ids:
+        ctx.emit(EventKind.TRANSFORM, f"{ctx.label}: nothing to transform.", "701.28a", amount=0)
+    for oid in ids:
         obj = game.obj(oid)
         faces = obj.card.faces
         if obj.card.layout not in ("transform", "modal_dfc", "meld") or len(faces) < 2:
@@ -218,7 +224,10 @@ def phase_out(ctx: Ctx, o: dict) -> None:
     """CR 702.26b: it phases out (treated as though it doesn't exist) until its controller's
     next untap step, when it phases in (702.26a); what's attached phases out with it."""
     game = ctx.game
-    for oid in refs.objects(ctx, o, "what"):
+    ids = refs.objects(ctx, o, "what")
+    if not ids:
+        ctx.emit(EventKind.PHASE, f"{ctx.label}: nothing phases out.", "702.26b", amount=0)
+    for oid in ids:
         attached = [p.id for p in game.battlefield() if p.attached_to == oid]
         for i in (oid, *attached):
             game.set_phased(i, True)

@@ -642,3 +642,51 @@ def test_control_magic_real_card_steals_while_attached_cr_613_1b() -> None:
                         {"do": "cast", "card": "Disenchant It"}])  # fmt: skip
     tl = finished(d2)
     assert [o.name for o in bf(tl, 1)] == ["Grizzly Bears"] and bf(tl) == []
+
+
+NOTHING_TO_DO = [
+    {"op": "pump", "who": "all", "power": 1, "toughness": 1, "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "set_base_pt", "what": "all", "power": 1, "toughness": 1, "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "grant", "who": "all", "keywords": ["Flying"], "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "lose_keywords", "what": "all", "keywords": ["Flying"], "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "set_color", "what": "all", "colors": ["U"], "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "add_types", "what": "all", "types": ["Artifact"], "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "become_creature", "what": "all", "pt": "1/1", "duration": "end_of_turn",
+     "filter": {"types": ["Land"]}},
+    {"op": "gain_control", "what": "all", "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "cant_block", "what": "all", "duration": "end_of_turn",
+     "filter": {"types": ["Creature"]}},
+    {"op": "add_counters", "what": "all", "counter": "+1/+1", "n": 1,
+     "filter": {"types": ["Creature"]}},
+    {"op": "remove_counters", "what": "self", "counter": "+1/+1", "n": 1},
+    {"op": "bolster", "n": 1},
+    {"op": "populate"},
+    {"op": "manifest", "n": 1},
+    {"op": "tap", "what": "all", "filter": {"types": ["Creature"]}},
+    {"op": "untap", "what": "all", "filter": {"types": ["Creature"]}},
+    {"op": "tap_or_untap", "what": "self"},
+    {"op": "skip_untap", "what": "self", "duration": "next_untap_step"},
+    {"op": "attach", "what": "self", "to": "target"},
+    {"op": "regenerate", "what": "self"},
+    {"op": "prevent_damage", "to": "self", "duration": "end_of_turn"},
+    {"op": "transform", "what": "self"},
+    {"op": "phase_out", "what": "self"},
+    {"op": "create_token_copy", "what": "all", "filter": {"types": ["Creature"]}},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("o", NOTHING_TO_DO, ids=lambda o: o["op"])
+def test_an_op_with_nothing_to_act_on_says_so_never_a_silent_no_op(o: dict) -> None:
+    c = spell("Empty Act", [o])
+    assert effects.is_simulated([o])
+    tl = finished(board([], hand=["Empty Act"], cards=(c,)))
+    [resolve] = [i for i, e in enumerate(tl.events) if e.kind == "resolve"]
+    after = [e for e in tl.events[resolve + 1:] if e.kind not in ("graveyard", "not_simulated")]
+    assert after and not of_kind(tl, "not_simulated")
