@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import filters, refs
-from engine.continuous import NO_DATA, Characteristics, ContinuousEffect, number, printed
+from engine.continuous import Characteristics, ContinuousEffect, number, printed
 from engine.state import EMPTY
 
 if TYPE_CHECKING:
@@ -375,15 +375,6 @@ def filter_chars(game: Game, oid: int) -> filters.Chars:
                    supertypes=mine.supertypes, colors=mine.colors, keywords=mine.keywords,
                    power=mine.power, toughness=mine.toughness, base_power=mine.base_power,
                    base_toughness=mine.base_toughness)  # fmt: skip
-
-
-def toughness(game: Game, oid: int) -> int | None:
-    """Computed toughness (None for a noncreature): what 704.5f/704.5g read."""
-    return game.chars(oid).toughness
-
-
-def data_of(e: ContinuousEffect) -> Mapping[str, object]:
-    return e.data or NO_DATA
 
 
 # ------------------------------------------------------------------------ durations ending
