@@ -486,7 +486,9 @@ class Kernel:
     def version(self) -> tuple:
         """Changes so far (every primitive records one), plus turn and phase: computed
         characteristics are cached per version."""
-        return (self._recorded + len(self._changes), self.turn, self.phase, self.active)
+        # spells cast this turn are noted without a Change (note_cast): counted here
+        return (self._recorded + len(self._changes), self.turn, self.phase, self.active,
+                len(self.cast_this_turn))  # fmt: skip
 
     def all_chars(self) -> Mapping[int, Characteristics]:
         """Every battlefield object's characteristics after the layers (613), cached per
