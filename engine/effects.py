@@ -49,6 +49,7 @@ class Ctx:
         label: str,
         stamps: Mapping[str, int] | None = None,
         modes: Sequence[str] = (),
+        event: Mapping[str, object] | None = None,
     ) -> None:
         self.game = game
         self.controller = controller
@@ -59,6 +60,9 @@ class Ctx:
         self.stamps = stamps
         self.modes = tuple(modes)
         self.did: bool | None = None
+        # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
+        # "when": trigger id}; empty for spells and activated abilities.
+        self.event: Mapping[str, object] = event or {}
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), or ``default``."""
@@ -111,7 +115,7 @@ class Ctx:
     def sub(self) -> Ctx:
         """The same context for nested ops ("then")."""
         ctx = Ctx(self.game, self.controller, self.source, self.targets, self.x, self.label,
-                  self.stamps, self.modes)  # fmt: skip
+                  self.stamps, self.modes, self.event)  # fmt: skip
         ctx.did = self.did
         return ctx
 
@@ -231,6 +235,7 @@ def run_ops(
     stamps: Mapping[str, int] | None = None,
     modes: Sequence[str] = (),
     whole: bool | None = None,
+    event: Mapping[str, object] | None = None,
 ) -> bool:
     """Resolve ops. Every op is checked before anything changes (``missing_parts``).
 
@@ -251,7 +256,7 @@ def run_ops(
         )
         return False
     ops = list(ops)
-    ctx = Ctx(game, controller, source, targets, x, label, stamps, modes)
+    ctx = Ctx(game, controller, source, targets, x, label, stamps, modes, event)
     parts = missing_parts(ops, ctx)
     whole = WHOLE_RESOLUTIONS if whole is None else whole
     if parts and whole:
@@ -312,6 +317,7 @@ def resolve_ability(game: Game, item: StackItem) -> None:
         x=item.x,
         label=item.text,
         stamps=item.data.get("stamps") if item.data else None,
+        event=item.data.get("event") if item.data else None,
     )
 
 

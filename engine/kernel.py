@@ -54,6 +54,12 @@ class Kernel:
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._next_id = 1
         self._changes: list[Move | Change] = []
+        # branch structure: delayed triggered abilities waiting for their moment (603.7),
+        # abilities limited to once each turn that were used (keys), and what was chosen
+        # while casting an object (evoke paid, 702.74a), keyed by object id.
+        self.delayed: list[dict] = []
+        self.used_this_turn: set[tuple] = set()
+        self.cast_notes: dict[int, dict] = {}
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -232,6 +238,7 @@ class Kernel:
         self.spells_cast = [0 for _ in self.spells_cast]
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
         self.discovered_this_turn.clear()
+        self.used_this_turn.clear()
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -398,3 +405,20 @@ class Kernel:
     def take_pending(self) -> list[StackItem]:
         pending, self.pending = self.pending, []
         return pending
+
+    # ------------------------------------ branch structure: delayed triggers, limits, notes
+    def add_delayed(self, delayed: dict) -> None:
+        """A delayed triggered ability is created (603.7a); it waits for its event."""
+        self.delayed.append(delayed)
+
+    def remove_delayed(self, delayed: dict) -> None:
+        """A delayed ability that triggered once is done (603.7c)."""
+        self.delayed = [d for d in self.delayed if d is not delayed]
+
+    def note_used(self, key: tuple) -> None:
+        """An ability limited to once each turn triggered / was activated this turn."""
+        self.used_this_turn.add(key)
+
+    def note_cast(self, oid: int, **facts: object) -> None:
+        """Choices made while casting this object (evoke...), for its enter triggers."""
+        self.cast_notes[oid] = {**facts, "stamp": self.zone_changes.get(oid, 0)}

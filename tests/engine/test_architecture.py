@@ -20,7 +20,8 @@ ROOT = Path(engine.__file__).resolve().parent
 
 # Lowest first. A module may import modules of its own layer or of a lower one.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("card facts", {"engine.mana", "engine.display", "engine.cards", "engine.carddb"}),
+    ("card facts", {"engine.mana", "engine.display", "engine.cards", "engine.carddb",
+                    "engine.ops_schema"}),  # fmt: skip
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
     ("state", {"engine.events", "engine.state", "engine.policy"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
@@ -40,6 +41,11 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.proliferate",
             "engine.sba",
             "engine.actions",
+            "engine.filters",  # branch runtime
+            "engine.conditions",  # branch runtime
+            "engine.ability_costs",  # structured costs (602.2b, 601.2h)
+            "engine.triggers",  # the trigger `when` registry (603)
+            "engine.evoke",  # CR 702.74
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -273,6 +279,10 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
     assert wired["state_based"] == ["engine.sba.check"]
-    assert wired["on_cast"] == ["engine.cascade.on_cast"]
-    assert wired["on_enter"] == ["engine.permanents.entered_battlefield"]
-    assert wired["ability_resolvers"] == ["", "cascade"]
+    assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
+    assert wired["on_enter"] == [
+        "engine.permanents.entered_battlefield",
+        "engine.evoke.on_enter",
+    ]
+    assert wired["ability_resolvers"] == ["", "cascade", "etb", "evoke", "triggered"]
+    assert wired["on_event"] == ["engine.triggers.on_event"]
