@@ -379,11 +379,13 @@ def _pay_one(
         )
     elif kind == "sacrifice_self":
         paid.sacrificed.append(source)
+        game.note_sacrificed(source, source)  # "the sacrificed creature's power" (608.2h)
         stack.sacrifice(game, source, " to pay the cost", "602.2b", source=source)
     elif kind == "sacrifice":
         ids = _matching(game, [p.id for p in game.battlefield(player)], c, player, source)
         for oid in _choose(game, ids, n, label, "sacrifice", player):
             paid.sacrificed.append(oid)
+            game.note_sacrificed(oid, source)
             stack.sacrifice(game, oid, " to pay the cost", rule, source=source)
     elif kind in ("exile_self", "discard_self", "return_self_to_hand"):
         dst = {"exile_self": "exile", "discard_self": "graveyard"}.get(kind, "hand")

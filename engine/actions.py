@@ -360,9 +360,8 @@ def precombat_main(game: Game, action: dict) -> None:
     )
     _step(game, "upkeep", player)
     if action.get("draw", True):
-        top = game.top_of_library(player)
+        top = game.draw_card(player)  # CR 504.1
         if top is None:
-            game.note_drew_from_empty(player)
             game.emit(
                 EventKind.DRAW_EMPTY,
                 f"Draw step: {game.pname(player)} can't draw from an empty library.",
@@ -371,7 +370,6 @@ def precombat_main(game: Game, action: dict) -> None:
             )
             game.settle()  # 704.5b: checked before anyone gets priority in the draw step
         else:
-            game.move(top, "hand", player)
             game.emit(
                 EventKind.DRAW,
                 f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",

@@ -15,7 +15,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine import conditions, filters, values
 from engine.events import EventKind
+from engine.ops_schema import COMMON_FIELDS
+from engine.ops_schema import OPS as SCHEMA
 from engine.targets import is_legal
 
 if TYPE_CHECKING:
@@ -65,10 +68,13 @@ class Ctx:
         self.event: Mapping[str, object] = event or {}
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
-        """An op's number: an int, "X", "X+1", "-X" (X paid), or ``default``."""
+        """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
+        (engine/values.py), or ``default``."""
         value = op.get(key, default)
         if isinstance(value, int):
             return value
+        if isinstance(value, Mapping):
+            return values.value_of(self, value)
         text = str(value).replace(" ", "")
         if text.startswith("X"):
             return self.x + (int(text[1:]) if len(text) > 1 else 0)
@@ -185,16 +191,41 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
     name = str(o.get("op", "?"))
     label = f"{ctx.label}: " if ctx and ctx.label else ""
     if o.get("if"):
-        return f'{label}"{o.get("op")}" only if {o["if"]}: that condition is not simulated'
+        part = conditions.condition_missing(o["if"], ctx)
+        if part:
+            return f'{label}"{o.get("op")}" only if {o["if"]}: {part} is not simulated'
     if _x_from_text(o):
         return f"{label}{name.replace('_', ' ')}, where X is the {o['x']}"
     spec = OPS.get(name)
     if spec is None:
         return f"{label}{o.get('hint') or name.replace('_', ' ')}"
+    part = field_problem(o, ctx)
+    if part:
+        return f"{label}{name.replace('_', ' ')}: {part}"
     if spec.check is not None:
         part = spec.check(o, ctx)
         if part:
             return f"{label}{part}"
+    return None
+
+
+def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
+    """An amount, filter or condition field of an op (typed in engine/ops_schema.py) that
+    can't be evaluated; None when every such field can."""
+    schema = SCHEMA.get(str(o.get("op")))
+    types = schema["fields"] if schema else {}
+    for key, v in o.items():
+        typ = types.get(key, COMMON_FIELDS.get(key, (None,)))[0]
+        if typ == "value" and isinstance(v, (Mapping, str)):
+            part = values.value_missing(v, ctx)
+        elif typ == "filter" and v is not None:
+            part = filters.filter_missing(v)
+        elif typ == "cond" and key != "if" and v:
+            part = conditions.condition_missing(v, ctx)
+        else:
+            continue
+        if part:
+            return part
     return None
 
 
@@ -301,8 +332,20 @@ def run_nested(ctx: Ctx, ops: Iterable[dict]) -> None:
 
 
 def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
-    """Run already-checked ops in order (a handler runs nested ops through this too)."""
+    """Run already-checked ops in order (a handler runs nested ops through this too).
+    An op with an ``if`` runs only when its condition holds (608.2c); otherwise the log
+    says the condition is false."""
     for o in ops:
+        cond = o.get("if")
+        if cond and not conditions.holds(ctx, cond):
+            ctx.emit(
+                EventKind.CONDITION_FALSE,
+                f"{ctx.label}: {str(o.get('op', '?')).replace('_', ' ')} is not done: "
+                "its condition is false.",
+                "608.2c",
+                data={"op": str(o.get("op", "?")), "condition": cond},
+            )
+            continue
         OPS[o["op"]].run(ctx, o)
 
 

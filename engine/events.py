@@ -30,6 +30,7 @@ class EventKind(StrEnum):
     CAST = "cast"
     COST = "cost"
     COUNTERED = "countered"
+    CONDITION_FALSE = "condition_false"
     COUNTERS = "counters"
     DAMAGE = "damage"
     DECLINE = "decline"
@@ -104,6 +105,8 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
+    DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
 
 
 @dataclass(frozen=True, slots=True)

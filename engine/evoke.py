@@ -43,7 +43,7 @@ def pay(game: Game, oid: int, player: int) -> None:
     obj = game.obj(oid)
     costs = evoke_costs(game, oid)
     paid = ability_costs.pay(game, player, oid, costs, f"evoke of {obj.name}", "702.74a")
-    game.note_cast(oid, evoked=True)
+    game.update_cast_info(oid, evoked=True)
     game.emit(
         EventKind.EVOKE,
         f"{obj.name} is evoked: its evoke cost ({ability_costs.describe(costs)}) is paid "
@@ -58,10 +58,9 @@ def pay(game: Game, oid: int, player: int) -> None:
 
 def on_enter(game: Game, oid: int, *, cast: bool, x: int = 0, free: bool = False) -> None:
     """702.74a: the sacrifice trigger, if the evoke cost was paid for this very object."""
-    note = game.cast_notes.get(oid)
-    if not note or not note.get("evoked") or not cast:
-        return
-    if game.zone_changes.get(oid, 0) != note["stamp"] + 1:  # the spell that was evoked (400.7)
+    # cast_info belongs to this object: a zone change other than stack -> battlefield
+    # clears it (400.7), so only the permanent the evoked spell became finds it.
+    if not cast or not (game.cast_info.get(oid) or {}).get("evoked"):
         return
     obj = game.obj(oid)
     item = StackItem(

@@ -55,11 +55,26 @@ class Kernel:
         self._next_id = 1
         self._changes: list[Move | Change] = []
         # branch structure: delayed triggered abilities waiting for their moment (603.7),
-        # abilities limited to once each turn that were used (keys), and what was chosen
-        # while casting an object (evoke paid, 702.74a), keyed by object id.
+        # and abilities limited to once each turn that were used this turn (keys).
         self.delayed: list[dict] = []
         self.used_this_turn: set[tuple] = set()
-        self.cast_notes: dict[int, dict] = {}
+        # ---- runtime branch: game history and player facts (filters, values, conditions)
+        # Per turn (reset by begin_turn): what the "this turn" conditions read.
+        self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
+        self.left_battlefield_this_turn: list[int] = []  # any permanent (revolt, void)
+        self.life_gained_this_turn: list[int] = []  # per player (119.9)
+        self.life_lost_this_turn: list[int] = []  # per player
+        self.drawn_this_turn: list[int] = []  # per player (121)
+        self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
+        self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
+        self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
+        # Lasting facts.
+        self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
+        self.cast_info: dict[int, dict] = {}  # oid -> how it was cast; cleared by 400.7
+        self.sacrificed_lki: dict[int, CardObject] = {}  # source -> what it sacrificed
+        self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
+        self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
+        self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -192,12 +207,25 @@ class Kernel:
         self.spells_cast.append(spells_cast)
         self.next_spell_cascade.append([])
         self.zones.append({z: [] for z in PLAYER_ZONES})
+        for per_player in (
+            self.life_gained_this_turn,
+            self.life_lost_this_turn,
+            self.drawn_this_turn,
+            self.descended_this_turn,
+        ):
+            per_player.append(0)
+        self.player_counters.append({})
+        self.player_flags.append(set())
         return len(self.zones) - 1
 
     def change_life(self, player: int, delta: int) -> int:
         """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
         before = self.life[player]
         self.life[player] = before + delta
+        if delta > 0:
+            self.life_gained_this_turn[player] += delta
+        elif delta < 0:
+            self.life_lost_this_turn[player] -= delta
         self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
         return self.life[player]
 
@@ -239,6 +267,7 @@ class Kernel:
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
         self.discovered_this_turn.clear()
         self.used_this_turn.clear()
+        self._new_turn_history()
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -297,6 +326,7 @@ class Kernel:
         # CR 400.7: an object that changes zones becomes a new object with no memory.
         if src != dst:
             self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
+            self._note_move(obj, src, dst, owner if player is None else player)
         if src == "battlefield" or dst != "battlefield":
             keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
             obj = replace(
@@ -370,6 +400,8 @@ class Kernel:
         obj = self.objects[oid]
         self.objects[oid] = replace(obj, damage=obj.damage + n)
         self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
+        if n > 0:
+            self.damaged_this_turn.add((oid, self.zone_changes.get(oid, 0)))
 
     def clear_damage(self, oid: int) -> None:
         """CR 514.2: damage wears off in the cleanup step."""
@@ -419,6 +451,88 @@ class Kernel:
         """An ability limited to once each turn triggered / was activated this turn."""
         self.used_this_turn.add(key)
 
-    def note_cast(self, oid: int, **facts: object) -> None:
-        """Choices made while casting this object (evoke...), for its enter triggers."""
-        self.cast_notes[oid] = {**facts, "stamp": self.zone_changes.get(oid, 0)}
+    # ------------------------------------ runtime branch: game history, player facts
+    # What the filters, dynamic values and conditions read (engine/filters.py, values.py,
+    # conditions.py). Zone moves, life changes and damage are recorded by the primitives
+    # above (``_note_move``, ``change_life``, ``mark_damage``); the rest through these.
+    def _new_turn_history(self) -> None:
+        """The "this turn" facts start over (begin_turn)."""
+        n = len(self.zones)
+        self.died_this_turn = []
+        self.left_battlefield_this_turn = []
+        self.life_gained_this_turn = [0] * n
+        self.life_lost_this_turn = [0] * n
+        self.drawn_this_turn = [0] * n
+        self.descended_this_turn = [0] * n
+        self.cast_this_turn = []
+        self.damaged_this_turn = set()
+
+    def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
+        """History a zone change makes: dies (700.4), leaves the battlefield, descends."""
+        if src == "battlefield":
+            self.last_known[obj.id] = obj  # LKI (608.2h): as it last existed there
+            self.left_battlefield_this_turn.append(obj.id)
+            if dst == "graveyard" and "Creature" in obj.characteristics.types:
+                self.died_this_turn.append(obj.id)
+        if dst == "graveyard" and not obj.is_token and obj.card.front.is_permanent:
+            self.descended_this_turn[to_player] += 1  # "descended" (700.11)
+        if dst not in ("stack", "battlefield"):
+            self.cast_info.pop(obj.id, None)  # 400.7: a new object was never cast
+
+    def draw_card(self, player: int) -> int | None:
+        """CR 121.2: the top card of the library into the hand; None (and a 704.5b note)
+        when the library is empty. Counted for "cards drawn this turn"."""
+        top = self.top_of_library(player)
+        if top is None:
+            self.note_drew_from_empty(player)
+            return None
+        self.move(top, "hand", player)
+        self.drawn_this_turn[player] += 1
+        return top
+
+    def note_cast(self, player: int, oid: int, types: Sequence[str], info: Mapping) -> None:
+        """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
+        cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
+        self.cast_this_turn.append((player, tuple(types)))
+        self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
+                               "active": self.active, **info}  # fmt: skip
+
+    def update_cast_info(self, oid: int, **info) -> None:
+        """A choice made later in casting (kicked, 601.2b) joins the object's cast facts."""
+        if oid in self.cast_info:
+            self.cast_info[oid] = {**self.cast_info[oid], **info}
+
+    def note_sacrificed(self, oid: int, by: int | None) -> None:
+        """The object ``by``'s cost or effect sacrificed, as it last existed (608.2h):
+        "the sacrificed creature's power". Call before moving it."""
+        if by is not None:
+            self.sacrificed_lki[by] = self.objects[oid]
+
+    def add_player_counters(self, player: int, kind: str, n: int) -> tuple[int, int]:
+        """Counters on a player (122.1: poison, energy, experience...); n < 0 removes."""
+        before = self.player_counters[player].get(kind, 0)
+        after = max(0, before + n)
+        if after:
+            self.player_counters[player][kind] = after
+        else:
+            self.player_counters[player].pop(kind, None)
+        self._changes.append(Change(ChangeKind.PLAYER_COUNTERS, player, before, after, kind))
+        return before, after
+
+    def set_designation(self, name: str, player: int | None) -> None:
+        """A designation only one player has (the monarch 724, the initiative 725)."""
+        before = self.designations.get(name)
+        if before == player:
+            return
+        if player is None:
+            self.designations.pop(name, None)
+        else:
+            self.designations[name] = player
+        holder = player if player is not None else before
+        self._changes.append(Change(ChangeKind.DESIGNATION, holder, before, player, name))
+
+    def give_player_flag(self, player: int, flag: str) -> None:
+        """A player designation that lasts the game (the city's blessing, 702.131c)."""
+        if flag not in self.player_flags[player]:
+            self.player_flags[player].add(flag)
+            self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))

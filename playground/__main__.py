@@ -14,6 +14,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--show", action="store_true", help="open a browser tab")
     p.add_argument("--allow-websocket-origin", action="append", default=None, metavar="HOST[:PORT]",
                    help="extra host allowed to open the websocket (repeatable)")
+    p.add_argument("--num-procs", type=int, default=1, metavar="N",
+                   help="fork N server processes sharing the port (0: one per CPU); "
+                        "behind a proxy, use sticky sessions (see the README)")
     return p.parse_args(argv)
 
 
@@ -26,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from playground.serve import serve
     from playground.ui import APP_TITLE, create_app
 
-    default_pool()  # load the card pool once, before the first visitor waits for it
+    default_pool()  # load the card pool once (before forking), not when a visitor waits
     origins = [f"localhost:{args.port}", f"127.0.0.1:{args.port}"]
     if args.address not in ("localhost", "127.0.0.1", "0.0.0.0", "::", ""):
         origins.append(f"{args.address}:{args.port}")
@@ -35,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     origins += args.allow_websocket_origin or []
     pn.extension(notifications=False)
     serve({"/": create_app}, port=args.port, address=args.address, show=args.show,
-          websocket_origin=origins, title=APP_TITLE)
+          websocket_origin=origins, title=APP_TITLE, num_procs=args.num_procs)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import panel as pn
 import param
 from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, mana_text
+from playground.widgets import batched, submit
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
@@ -94,8 +94,7 @@ button.outline:hover { background: #eef6ff; }
 
     def _handle_msg(self, msg: Any) -> None:
         if self._model is not None and isinstance(msg, dict) and "answer" in msg:
-            with pn.io.hold():
-                self._model.answer(str(msg["answer"]))
+            submit(self._model, batched(self._model.answer), str(msg["answer"]))
 
 
 def decision_view(model: PlaygroundModel) -> DecisionBox:

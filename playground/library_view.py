@@ -14,7 +14,7 @@ from panel.custom import JSComponent
 
 from playground.html import esc, mana_html
 from playground.model import MAX_TEXT
-from playground.widgets import bind_value, errors_pane
+from playground.widgets import bind_value, errors_pane, submit
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
@@ -100,11 +100,14 @@ button:hover { background: #fff0f1; }
         if m is None or not isinstance(msg, dict):
             return
         if "remove" in msg:
-            m.remove_card(str(msg["remove"]))
+            submit(m, m.remove_card, str(msg["remove"]))
         elif "set" in msg:
-            if not m.set_count(str(msg["set"]), msg.get("count")):
-                self.rows = list(self.rows)  # redraw: the input shows the kept count again
-                self.param.trigger("rows")
+            submit(m, m.set_count, str(msg["set"]), msg.get("count"), then=self._redraw_if)
+
+    def _redraw_if(self, ok: bool) -> None:
+        if not ok:  # redraw: the input shows the kept count again
+            self.rows = list(self.rows)
+            self.param.trigger("rows")
 
 
 def library_rows(model: PlaygroundModel) -> list[dict[str, Any]]:
@@ -132,7 +135,7 @@ def library_view(model: PlaygroundModel) -> pn.Column:
     """The library builder column."""
     title = bind_value(pn.widgets.TextInput(label="Scenario title", max_length=200,
                                             sizing_mode="stretch_width"), model, "title")
-    title.param.watch(lambda _e: model.apply_title(), "value")
+    title.param.watch(lambda _e: submit(model, model.apply_title), "value")
 
     # The box takes far more than the limit, so an over-long paste is never cut mid-line
     # in the browser (which made a half card name); the model then says it is too long.
@@ -147,7 +150,7 @@ def library_view(model: PlaygroundModel) -> pn.Column:
             model.library_errors = [f"The decklist is too long (over {PASTE_CAP:,} characters; "
                                     f"at most {MAX_TEXT:,})."]
             return
-        model.apply_decklist(deck.value)
+        submit(model, model.apply_decklist, deck.value)
 
     load.on_click(on_load)
 
@@ -180,7 +183,7 @@ def library_view(model: PlaygroundModel) -> pn.Column:
         if not name:
             model.library_errors = ["Type part of a card name, then pick a match to add."]
             return
-        model.add_card(name, count.value)
+        submit(model, model.add_card, name, count.value)
 
     add.on_click(on_add)
 
@@ -198,15 +201,15 @@ def library_view(model: PlaygroundModel) -> pn.Column:
     bind_value(order, model, "order")
     seed = bind_value(pn.widgets.IntInput(label="Seed", start=0, end=2**31 - 1, width=110),
                       model, "seed")
-    order.param.watch(lambda _e: model.apply_order(), "value")
-    seed.param.watch(lambda _e: model.apply_order(), "value")
+    order.param.watch(lambda _e: submit(model, model.apply_order), "value")
+    seed.param.watch(lambda _e: submit(model, model.apply_order), "value")
 
     scry = bind_value(pn.widgets.TextAreaInput(
         label="Card JSON from Scryfall", height=90, sizing_mode="stretch_width",
         placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}',
         max_length=20_000), model, "scryfall_text")
     scry_add = pn.widgets.Button(label="Add Scryfall card", width=150)
-    scry_add.on_click(lambda _e: model.add_scryfall_card(scry.value))
+    scry_add.on_click(lambda _e: submit(model, model.add_scryfall_card, scry.value))
     scry_card = pn.Card(scry, scry_add, title="Add a card from Scryfall JSON", collapsed=True,
                         sizing_mode="stretch_width", margin=(6, 5))
 

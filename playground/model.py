@@ -9,26 +9,26 @@ user's text and the errors side by side.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
-import re
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import param
 
 from engine import (
     CardDef,
-    DecklistError,
     Scenario,
     ScenarioError,
     Timeline,
-    TokenError,
     UnknownCardError,
-    parse_decklist,
 )
+from playground import offload
 from playground.defaults import DEFAULT_SCENARIO
 from playground.examples import catalogue, scenario_of
+from playground.work import DeckProblems, parse_deck, run_scenario
 
 __all__ = ["ACTIONS", "PlaygroundModel"]
 
@@ -44,8 +44,26 @@ _ACTION_LABEL = {v: k for k, v in ACTIONS.items()}
 
 MAX_TEXT = 20_000  # characters accepted from a text box (decklists, JSON)
 MAX_FILE = 512 * 1024  # bytes accepted from an uploaded scenario file
+MAX_ZONE_TEXT = 5_000  # characters accepted from one board-form box (its widget's max_length)
+MAX_ZONE_LINE = 200  # characters in one board-form line (the longest card name is 141)
+MAX_ZONE_LINES = 200  # lines read from one board-form box
+MAX_FORM_ERRORS = 20  # problems listed for the board form before it stops reading
+MAX_SUGGESTED = 5  # unknown names in one form that get "did you mean" suggestions
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
-_ZONE_LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.*?)\s*(?:\[([^\]]*)\])?\s*$")
+_RETRIES = 8  # engine tasks one model call may wait for (each edit needs one or two)
+# What a stranger's link can raise today besides the engine's typed (ValueError) errors;
+# the engine validates at the boundary (issue 10), so these become unreachable.
+_LINK_ERRORS = (ValueError, TypeError, AttributeError, KeyError, RecursionError)
+
+T = TypeVar("T")
+
+
+class _NeedWork(Exception):  # noqa: N818 - a signal, not an error; never a ValueError
+    """Raised inside a model method that needs engine work not done yet (offloaded mode)."""
+
+    def __init__(self, key: tuple, fn: Callable[..., Any], args: tuple) -> None:
+        super().__init__(key[0])
+        self.key, self.fn, self.args = key, fn, args
 
 
 class PlaygroundModel(param.Parameterized):
@@ -82,11 +100,16 @@ class PlaygroundModel(param.Parameterized):
     counter = param.Boolean(default=False, doc="The opponent counters the spell in response.")
     counter_with = param.String(default="Counterspell")
     board_errors = param.List(default=[])
+    busy = param.String(default="", doc="What the engine is working on for this session.")
 
     def __init__(self, scenario: Scenario | dict | None = None, **params: Any) -> None:
         super().__init__(**params)
         self._cache: OrderedDict[str, Timeline] = OrderedDict()
         self._scenario_obj: Scenario | None = None
+        self._offloading = False  # inside run_async: engine work raises _NeedWork
+        self._done: dict[tuple, tuple[bool, Any]] = {}  # work done for the running call
+        self._lock: asyncio.Lock | None = None
+        self._scheduled = 0
         if isinstance(scenario, Scenario):
             scenario = scenario.to_dict()
         try:
@@ -107,17 +130,62 @@ class PlaygroundModel(param.Parameterized):
         """The bundled pool plus the scenario's user cards (Scryfall JSON)."""
         return self.scenario_obj.pool()
 
+    def _work(self, key: tuple, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: inline, or (inside ``run_async``) the result a worker computed."""
+        if not self._offloading:
+            return fn(*args)
+        if key not in self._done:
+            raise _NeedWork(key, fn, args)
+        ok, value = self._done[key]
+        if not ok:
+            raise value
+        return value
+
+    def working(self) -> bool:
+        """True while a ``run_async`` call of this session is scheduled, running or waiting."""
+        return self._scheduled > 0 or (self._lock is not None and self._lock.locked())
+
+    def scheduled(self, delta: int) -> None:
+        """Count calls handed to the event loop that haven't started yet (``submit``)."""
+        self._scheduled += delta
+
+    async def run_async(self, method: Callable[..., T], *args: Any) -> T:
+        """Call a model method with its engine work done in a worker process.
+
+        The method runs on the event loop until it needs engine work (a run, a decklist
+        parse); that raises ``_NeedWork`` before any state changed, the work is awaited
+        off the loop, and the method is called again, now finding the result. Each
+        session's calls run one after another; other sessions keep being served.
+        """
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            try:
+                for _ in range(_RETRIES):
+                    self._offloading = True
+                    try:
+                        return method(*args)
+                    except _NeedWork as e:
+                        need = e
+                    finally:
+                        self._offloading = False
+                    self.busy = ("Running the scenario…" if need.key[0] == "run"
+                                 else "Reading the decklist…")
+                    try:
+                        value = await offload.get_pool().run(need.fn, *need.args, owner=self)
+                        self._done[need.key] = (True, value)
+                    except ValueError as err:  # typed engine errors, WorkTimeout, WorkFailed
+                        self._done[need.key] = (False, err)
+                raise ScenarioError("the scenario kept changing while it was being run")
+            finally:
+                self._done.clear()
+                self.busy = ""
+
     def _run(self, scn: Scenario) -> tuple[str, Timeline]:
         token = scn.to_token()
         tl = self._cache.get(token)
         if tl is None:
-            try:
-                tl = scn.run()
-            except (ScenarioError, TokenError):
-                raise
-            except Exception as e:  # an engine bug must not blank the page: report it
-                raise ScenarioError(f"the engine could not run this scenario "
-                                    f"({type(e).__name__}: {e})") from e
+            tl = self._work(("run", token), run_scenario, scn)
             self._cache[token] = tl
             while len(self._cache) > _TIMELINE_CACHE:
                 self._cache.popitem(last=False)
@@ -147,7 +215,7 @@ class PlaygroundModel(param.Parameterized):
             self.set_scenario(scn, frame=frame, fill_forms=True)
             self.notice = ""
             return True
-        except Exception as e:  # whatever is wrong with a stranger's link: default scenario
+        except _LINK_ERRORS as e:  # whatever is wrong with a stranger's link: default
             self.notice = (f"The link's scenario could not be opened ({e}). "
                            "Showing the default scenario instead.")
             self.set_scenario(DEFAULT_SCENARIO, fill_forms=True)
@@ -247,7 +315,13 @@ class PlaygroundModel(param.Parameterized):
         d, _ = here
         at = self.frame
         choices = list(self.scenario.get("choices", []))[: d.index] + [key]
-        self.set_scenario(dict(self.scenario, choices=choices), frame=at + 1)
+        try:
+            self.set_scenario(dict(self.scenario, choices=choices), frame=at + 1)
+        except ValueError as e:  # e.g. the run past this answer is over a work budget
+            self.notice = f"That answer could not be played out: {e}"
+            return
+        if self.notice.startswith("That answer"):
+            self.notice = ""
 
     # ------------------------------------------------------------------ library
     @property
@@ -285,9 +359,12 @@ class PlaygroundModel(param.Parameterized):
                                    f"at most {MAX_TEXT})."]
             return False
         try:
-            deck = parse_decklist(text, pool=self.pool)
-        except DecklistError as e:
-            self.library_errors = [str(err) for err in e.errors]
+            deck = self._work(("deck", text, self.token), parse_deck, text, self.scenario_obj)
+        except ValueError as e:  # the worker stopped it (time, memory)
+            self.library_errors = [f"The decklist could not be read: {e}"]
+            return False
+        if isinstance(deck, DeckProblems):
+            self.library_errors = list(deck)
             return False
         if not deck.main:
             self.library_errors = ["The decklist has no cards in its main deck."]
@@ -400,26 +477,46 @@ class PlaygroundModel(param.Parameterized):
 
     # -------------------------------------------------------------------- board
     def _parse_zone(self, text: str, label: str, errors: list[str]) -> list:
-        """Lines like ``2 Mountain`` or ``The First Eruption [lore=2, tapped]``."""
+        """Lines like ``2 Mountain`` or ``The First Eruption [lore=2, tapped]``.
+
+        Sizes are checked before any parsing, and each line is read by ``zone_line``
+        (one pass, no regular expression), so a hostile line costs linear time.
+        """
         out: list = []
+        if len(text) > MAX_ZONE_TEXT:
+            errors.append(f"{label}: the box holds {len(text)} characters; at most "
+                          f"{MAX_ZONE_TEXT}")
+            return out
         pool = self.pool
-        for no, raw in enumerate(text.splitlines()[:200], start=1):
+        for no, raw in enumerate(text.splitlines()[:MAX_ZONE_LINES], start=1):
+            if len(raw) > MAX_ZONE_LINE:
+                errors.append(f"{label} line {no} is too long ({len(raw)} characters; "
+                              f"at most {MAX_ZONE_LINE})")
+                continue
             line = raw.strip()
             if not line or line.startswith(("#", "//")):
                 continue
-            m = _ZONE_LINE.match(line)
-            count = int(m.group(1)) if m and m.group(1) else 1
-            name = m.group(2) if m else line
-            opts = m.group(3) if m else None
+            if len(errors) >= MAX_FORM_ERRORS:
+                errors.append(f"{label}: lines after {no - 1} were not checked "
+                              f"(more than {MAX_FORM_ERRORS} problems)")
+                break
+            count, name, opts = zone_line(line)
             if not 1 <= count <= 60:
                 errors.append(f"{label} line {no}: count {count} is out of range (1 to 60)")
                 continue
-            try:
-                name = pool.get(name).name
-            except UnknownCardError as e:
-                hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+            card = pool.find(name)
+            if card is None:
+                # suggestions cost ~10-40 ms each: only for the first few unknown names
+                hint = ""
+                if sum("unknown card" in e for e in errors) < MAX_SUGGESTED:
+                    try:
+                        pool.get(name)
+                    except UnknownCardError as e:
+                        hint = (f"; did you mean: {', '.join(e.suggestions)}"
+                                if e.suggestions else "")
                 errors.append(f"{label} line {no}: unknown card {name!r}{hint}")
                 continue
+            name = card.name
             entry: dict[str, Any] = {"name": name}
             for opt in (opts or "").split(","):
                 opt = opt.strip().lower()
@@ -428,12 +525,12 @@ class PlaygroundModel(param.Parameterized):
                 if opt == "tapped":
                     entry["tapped"] = True
                     continue
-                om = re.match(r"^([a-z+\-/0-9]+)\s*[=: ]\s*(\d+)$", opt)
-                if not om or int(om.group(2)) > 99:
+                counter = zone_counter(opt)
+                if counter is None or counter[1] > 99:
                     errors.append(f"{label} line {no}: can't read {opt!r} "
                                   "(write e.g. [lore=2] or [tapped])")
                     continue
-                entry.setdefault("counters", {})[om.group(1)] = int(om.group(2))
+                entry.setdefault("counters", {})[counter[0]] = counter[1]
             out.extend([entry if len(entry) > 1 else name] * count)
         return out
 
@@ -512,6 +609,53 @@ class PlaygroundModel(param.Parameterized):
         self.counter = counter is not None
         if counter is not None:
             self.counter_with = counter.get("with", "Counterspell")
+
+
+def zone_line(line: str) -> tuple[int, str, str | None]:
+    """(count, name, options) of one stripped board-form line, in one linear pass.
+
+    ``2 Mountain``, ``2x Mountain``, ``Forest [tapped]``: an optional count (digits, then
+    an optional ``x``, then whitespace), the name, and an optional ``[...]`` at the very
+    end (the last one; its text holds no ``]``). It replaces a regular expression that
+    backtracked cubically on runs of spaces (``'a' + ' ' * 2000 + 'x'`` took 14 s).
+    """
+    count, rest = 1, line
+    i = 0
+    while i < len(line) and line[i].isdecimal():
+        i += 1
+    if i:  # digits, then whitespace and/or an "x" followed by whitespace: a count
+        j = i
+        while j < len(line) and line[j].isspace():
+            j += 1
+        counted = j > i
+        if j + 1 < len(line) and line[j] in "xX" and line[j + 1].isspace():
+            j, counted = j + 1, True
+        if counted:  # the line is at most MAX_ZONE_LINE long, so int() is cheap
+            count, rest = int(line[:i]), line[j:].lstrip()
+    opts: str | None = None
+    if rest.endswith("]"):
+        body = rest[:-1]
+        start = body.find("[", body.rfind("]") + 1)
+        if start >= 0:
+            rest, opts = body[:start].rstrip(), body[start + 1:]
+    return count, rest, opts
+
+
+def zone_counter(opt: str) -> tuple[str, int] | None:
+    """``lore=2`` / ``lore: 2`` / ``lore 2`` -> ("lore", 2); None if it isn't that shape."""
+    i = 0
+    while i < len(opt) and (opt[i] in "+-/" or "a" <= opt[i] <= "z" or "0" <= opt[i] <= "9"):
+        i += 1
+    kind, rest = opt[:i], opt[i:].lstrip()
+    if not kind:
+        return None
+    if rest[:1] in ("=", ":"):
+        rest = rest[1:].lstrip()
+    elif " " not in opt[i:len(opt) - len(rest)]:  # the separator can be a plain space
+        return None
+    if not rest or not rest.isdecimal():
+        return None
+    return kind, int(rest)
 
 
 def _zone_text(entries: list) -> str:

@@ -32,11 +32,13 @@ from bokeh.models import ColumnDataSource, FactorRange, HoverTool, LabelSet, Whi
 from bokeh.plotting import figure
 
 from engine import UnknownCardError
-from engine.odds import OddsResult, Step, chain_odds, discover, spell_steps
+from engine.odds import OddsResult, Step, discover, spell_steps
+from playground import offload
 from playground.html import esc
+from playground.work import odds_for, odds_of
 
 if TYPE_CHECKING:
-    from engine import CardPool, Timeline
+    from engine import CardPool, Scenario, Timeline
     from playground.model import PlaygroundModel
 
 __all__ = [
@@ -263,9 +265,7 @@ def compute_odds(key: OddsKey, pool: CardPool) -> OddsResult | None:
         if hit is not None:
             _CACHE.move_to_end(ck)
             return hit
-    library = [card for name, n in key.library for card in [pool.get(name)] * n]
-    budget = {k: v for k, v in (("max_states", ck[3]), ("samples", ck[4])) if v is not None}
-    result = chain_odds(library, key.action.steps, seed=0, **budget)
+    result = odds_of(key.library, key.action.steps, pool, ck[3], ck[4])
     with _LOCK:
         _CACHE[ck] = result
         while len(_CACHE) > CACHE_SIZE:
@@ -285,10 +285,15 @@ _EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
 _INFLIGHT: dict[tuple, concurrent.futures.Future] = {}
 
 
-async def compute_odds_async(key: OddsKey, pool: CardPool) -> OddsResult | None:
-    """``compute_odds`` off the event loop (a worker thread), so a session stays responsive
-    while a big chain is analysed; one computation per key even when several views ask.
-    Under Pyodide (no threads) it runs inline."""
+async def compute_odds_async(key: OddsKey, pool: CardPool,
+                             scenario: Scenario | None = None) -> OddsResult | None:
+    """``compute_odds`` off the event loop, so a session stays responsive while a big chain
+    is analysed; one computation per key even when several views ask.
+
+    Served (``playground.offload`` enabled and ``scenario`` given, whose pool is ``pool``):
+    in a worker process, so the analysis neither holds the GIL the other sessions need
+    nor runs past the worker's time and memory limits. Otherwise in a worker thread;
+    under Pyodide (no threads) inline."""
     if not key.action.steps:
         return None
     ck = _cache_key(key)
@@ -300,11 +305,28 @@ async def compute_odds_async(key: OddsKey, pool: CardPool) -> OddsResult | None:
     with _LOCK:
         fut = _INFLIGHT.get(ck)
         if fut is None:
-            if _EXECUTOR is None:
-                _EXECUTOR = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="odds")
-            fut = _INFLIGHT[ck] = _EXECUTOR.submit(compute_odds, key, pool)
+            if scenario is not None and offload.enabled():
+                fut = offload.get_pool().submit(odds_for, key.library, key.action.steps,
+                                                scenario, ck[3], ck[4])
+                fut.add_done_callback(lambda f: _remember(ck, f))
+            else:
+                if _EXECUTOR is None:
+                    _EXECUTOR = concurrent.futures.ThreadPoolExecutor(
+                        2, thread_name_prefix="odds")
+                fut = _EXECUTOR.submit(compute_odds, key, pool)
+            _INFLIGHT[ck] = fut
             fut.add_done_callback(lambda _f: _INFLIGHT.pop(ck, None))
     return await asyncio.wrap_future(fut)
+
+
+def _remember(ck: tuple, fut: concurrent.futures.Future) -> None:
+    """Keep a worker process's result in this process's cache too."""
+    if fut.cancelled() or fut.exception() is not None:
+        return
+    with _LOCK:
+        _CACHE[ck] = fut.result()
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
 
 
 def clear_cache() -> None:
@@ -738,7 +760,7 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
         try:
             async with _busy(main_box, [key]):
                 await asyncio.sleep(DEBOUNCE)  # the edit reaches the page first
-                result = await compute_odds_async(key, model.pool)
+                result = await compute_odds_async(key, model.pool, model.scenario_obj)
         except Exception as e:  # never break the page: say what went wrong
             return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
                          f"The odds could not be computed: {esc(e)}</div></div>")
@@ -803,7 +825,7 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
         try:
             async with _busy(table_box, [key]):
                 await asyncio.sleep(DEBOUNCE)
-                result = await compute_odds_async(key, model.pool)
+                result = await compute_odds_async(key, model.pool, model.scenario_obj)
         except Exception:  # main() shows the message
             return pn.Spacer(height=0)
         return _html(table_html(result)) if result is not None else pn.Spacer(height=0)
@@ -819,9 +841,10 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
             async with _busy(compare_box, keys):
                 await asyncio.sleep(DEBOUNCE)
                 pool = model.pool
-                base = await compute_odds_async(key, pool)
-                plus = await compute_odds_async(keys[1], pool)
-                minus = await compute_odds_async(keys[2], pool) if len(keys) > 2 else None
+                base = await compute_odds_async(key, pool, model.scenario_obj)
+                plus = await compute_odds_async(keys[1], pool, model.scenario_obj)
+                minus = (await compute_odds_async(keys[2], pool, model.scenario_obj)
+                         if len(keys) > 2 else None)
         except Exception as e:
             return _html(compare_html(card, counts, None, f"Could not compare: {e}"))
         assert base is not None and plus is not None

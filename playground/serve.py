@@ -1,30 +1,50 @@
 """Serving the playground with Bokeh/Panel's server (not used in notebooks or Pyodide).
 
-One server fix lives here: Bokeh's websocket handler leaves Nagle's algorithm on,
-and a Bokeh message is several small websocket frames, so with the client's
-delayed ACKs every update waits ~40 ms. ``enable_tcp_nodelay`` turns Nagle off
-for the websocket (measured: a bare button round trip drops from ~48 ms to ~6 ms;
-see benchmarks/bench_playground.py).
+Two server fixes live here, both applied by :func:`serve` (and ``python -m playground``):
+
+- Bokeh's websocket handler leaves Nagle's algorithm on, and a Bokeh message is several
+  small websocket frames, so with the client's delayed ACKs every update waits ~40 ms.
+  ``enable_tcp_nodelay`` turns Nagle off for the websocket (measured: a bare button
+  round trip drops from ~48 ms to ~6 ms; see benchmarks/bench_playground.py).
+- A share link's query travels in the request line, then again inside Bokeh's session
+  token (the websocket handshake header). Past Tornado's 64 KB header limit the server
+  closed the connection without a response: a long ``?s=`` showed a blank page.
+  ``limit_query_length`` answers a page request whose query is longer than the app
+  reads (``MAX_QUERY``) with a redirect to ``?too_long=<length>``, which the app shows
+  as its "too long" notice; ``MAX_HEADER_SIZE`` lets a request line as long as a browser
+  sends (Chromium: 2 MB URLs) reach that check instead of being cut off.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["enable_tcp_nodelay", "serve"]
+from playground.share import MAX_URL_TOKEN, TOO_LONG_PARAM
 
-_PATCHED = False
+__all__ = ["MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "limit_query_length", "serve"]
+
+#: Tornado's limit on a request's header block (request line included). Browsers send
+#: URLs up to 2 MB (Chromium); past the limit Tornado drops the connection silently.
+#: Buffering 3 MB per connection while it is read is far below Tornado's default body
+#: limit (100 MB), and the app never reads more than ``MAX_QUERY`` of it.
+MAX_HEADER_SIZE = 3 * 1024 * 1024
+
+#: Longest query string a page request may carry into a session: the longest token the
+#: app tries to decode plus room for ``&f=<frame>`` and other short parameters.
+MAX_QUERY = MAX_URL_TOKEN + 256
+
+_PATCHED: set[str] = set()
 
 
 def enable_tcp_nodelay() -> None:
     """Make Bokeh's websocket handler set TCP_NODELAY on each connection (idempotent)."""
-    global _PATCHED
-    if _PATCHED:
+    if "nodelay" in _PATCHED:
         return
     try:
         from bokeh.server.views.ws import WSHandler
-    except Exception:  # no Bokeh server here (e.g. Pyodide, no tornado): nothing to fix
+    except ImportError:  # no Bokeh server here (e.g. Pyodide, no tornado): nothing to fix
         return
     original = WSHandler.open
 
@@ -33,16 +53,64 @@ def enable_tcp_nodelay() -> None:
         return original(self, *args, **kwargs)
 
     WSHandler.open = open_with_nodelay  # type: ignore[method-assign]
-    _PATCHED = True
+    _PATCHED.add("nodelay")
+
+
+def too_long_location(query_length: int) -> str:
+    """Where an over-long page request is sent: the same page, only the query's length.
+
+    A relative reference (``?...``) keeps the path, so it works behind a proxy prefix.
+    """
+    return f"?{TOO_LONG_PARAM}={int(query_length)}"
+
+
+def limit_query_length() -> None:
+    """Redirect page requests whose query exceeds ``MAX_QUERY`` to the notice (idempotent).
+
+    Checked before Panel builds a session, so an over-long link costs one redirect and
+    never reaches the session token or the engine.
+    """
+    if "query" in _PATCHED or sys.platform == "emscripten":
+        return
+    try:
+        from panel.io.server import DocHandler
+    except ImportError:
+        return
+    original = DocHandler.get
+
+    async def get_with_limit(self: Any, *args: Any, **kwargs: Any) -> Any:
+        query = self.request.query or ""
+        if len(query) > MAX_QUERY:
+            self.set_header("Cache-Control", "no-store")
+            self.redirect(too_long_location(len(query)))
+            return None
+        return await original(self, *args, **kwargs)
+
+    DocHandler.get = get_with_limit  # type: ignore[method-assign]
+    _PATCHED.add("query")
 
 
 def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str = "localhost",
           show: bool = False, websocket_origin: Sequence[str] | None = None,
-          threaded: bool = False, title: str | None = None) -> Any:
-    """``pn.serve`` with the websocket fix; returns the server (a thread when ``threaded``)."""
+          threaded: bool = False, title: str | None = None, num_procs: int = 1,
+          **kwargs: Any) -> Any:
+    """``pn.serve`` with the fixes above; returns the server (a thread when ``threaded``).
+
+    ``num_procs`` > 1 forks that many server processes sharing the port (sessions are
+    per process; put a proxy with sticky sessions in front, see the README).
+    """
     import panel as pn
 
+    from playground import offload
+
     enable_tcp_nodelay()
+    limit_query_length()
+    offload.enable()  # sessions' engine work goes to worker processes
+    if num_procs == 1:
+        offload.get_pool()  # start the workers now (forked servers start theirs on first use)
     origins = list(websocket_origin or [f"localhost:{port}", f"127.0.0.1:{port}"])
+    http = {"max_header_size": MAX_HEADER_SIZE, **kwargs.pop("http_server_kwargs", {})}
+    if num_procs != 1:
+        kwargs["num_procs"] = num_procs
     return pn.serve(apps, port=port, address=address, show=show, websocket_origin=origins,
-                    threaded=threaded, title=title)
+                    threaded=threaded, title=title, http_server_kwargs=http, **kwargs)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import panel as pn
 
 from playground.model import ACTIONS
-from playground.widgets import bind_value, errors_pane
+from playground.widgets import bind_value, errors_pane, submit
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
@@ -62,7 +62,7 @@ def setup_view(model: PlaygroundModel) -> pn.Column:
         if long:  # said as a whole, never parsed (a cut line would name a card nobody typed)
             model.board_errors = long
             return
-        model.apply_board()
+        submit(model, model.apply_board)
 
     apply.on_click(on_apply)
 

@@ -10,6 +10,7 @@ Works the same in a Pyodide-converted page; in a notebook the URL is left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
@@ -20,39 +21,70 @@ from panel.custom import JSComponent
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
 
-__all__ = ["MAX_URL_TOKEN", "ShareBox", "read_url", "share_view"]
+__all__ = ["MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "finish_link", "read_url", "share_view"]
 
 MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
+#: Set by the server (playground/serve.py) when it turned away a page request whose query
+#: was too long to carry into a session: the value is the query's length.
+TOO_LONG_PARAM = "too_long"
 
 
-def read_url(model: PlaygroundModel) -> None:
+def _too_long_notice(length: object) -> str:
+    try:
+        n = f" ({int(str(length)[:12]):,} characters)"
+    except ValueError:
+        n = ""
+    return (f"The link's scenario token is too long{n}; at most {MAX_URL_TOKEN:,} characters. "
+            "Showing the default scenario instead.")
+
+
+#: What ``read_url`` hands a deferred loader: the token, the frame, the frame's note, the link.
+Deferred = tuple[str, int, str, str]
+
+
+def read_url(model: PlaygroundModel,
+             load: Callable[[Deferred], Any] | None = None) -> None:
     """Load the scenario and frame named by the page URL, if any.
 
     What can't be used is said in the page's notice, never dropped silently: a broken or
     oversized token (the link itself stays in the notice, to copy), and an ``f=`` that is
-    not a frame number of the scenario.
+    not a frame number of the scenario. ``load((token, frame, note, link))`` takes over the
+    opening (a served app opens the link's scenario after the page is up, its run in a
+    worker process) and then calls :func:`finish_link`.
     """
     loc = pn.state.location
     if loc is None:
         return
     query = loc.query_params
+    if TOO_LONG_PARAM in query:
+        model.notice = _too_long_notice(query[TOO_LONG_PARAM])
+        return
     token = query.get("s")
     # The raw text of f= (query_params has already turned "-2" into -2.0)
     raw_frame = parse_qs((loc.search or "").lstrip("?")).get("f", [query.get("f")])[-1]
     frame, frame_note = _frame_of(raw_frame)
-    notes: list[str] = []
+    href = loc.href or ""
     if token is None or token == "":
-        pass
-    elif len(str(token)) > MAX_URL_TOKEN:
-        notes.append(f"The link's scenario token is too long ({len(str(token))} characters). "
-                     "Showing the default scenario instead.")
-        model.broken_link = loc.href or ""
-    elif not model.load_token(str(token), frame=frame):
-        notes.append(model.notice)
-        model.broken_link = loc.href or ""
-    if notes:  # the default scenario, from its start: the link's frame was for another one
-        model.notice = " ".join(notes)
+        finish_link(model, True, frame, frame_note, href)
         return
+    token = str(token)
+    if len(token) > MAX_URL_TOKEN:
+        model.notice = _too_long_notice(len(token))
+        model.broken_link = href
+        return
+    if load is not None:
+        load((token, frame, frame_note, href))
+        return
+    finish_link(model, model.load_token(token, frame=frame), frame, frame_note, href)
+
+
+def finish_link(model: PlaygroundModel, loaded: bool, frame: int, frame_note: str,
+                href: str) -> None:
+    """Say what of the link could not be used, once its scenario is open (or failed)."""
+    if not loaded:  # the model's notice says why; the broken link stays visible to copy
+        model.broken_link = href
+        return
+    notes: list[str] = []
     last = model.n_frames - 1
     if frame_note:
         notes.append(frame_note)

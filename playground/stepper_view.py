@@ -15,7 +15,7 @@ import param
 from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, mana_text
-from playground.widgets import batched
+from playground.widgets import navigate
 
 if TYPE_CHECKING:
     from playground.model import PlaygroundModel
@@ -133,24 +133,18 @@ li { flex-wrap: wrap; }
         self._model = model
 
     def _handle_msg(self, msg: Any) -> None:
-        with pn.io.hold():
-            self._apply(msg)
-
-    def _apply(self, msg: Any) -> None:
         m = self._model
         if m is None or not isinstance(msg, dict):
             return
         if "goto" in msg:
-            m.go(int(msg["goto"]))
-        step = msg.get("step")
-        if step == "next":
-            m.step(1)
-        elif step == "back":
-            m.step(-1)
-        elif step == "first":
-            m.first()
-        elif step == "last":
-            m.last()
+            try:
+                navigate(m, m.go, int(msg["goto"]))
+            except (TypeError, ValueError):
+                return
+        step = {"next": (m.step, 1), "back": (m.step, -1), "first": (m.first,),
+                "last": (m.last,)}.get(msg.get("step"))
+        if step is not None:
+            navigate(m, *step)
 
 
 def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
@@ -204,10 +198,10 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
     last = pn.widgets.Button(label="Last »", width=80, margin=(5, 4),
                               css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
-    first.on_click(batched(lambda _e: model.first()))
-    back.on_click(batched(lambda _e: model.step(-1)))
-    nxt.on_click(batched(lambda _e: model.step(1)))
-    last.on_click(batched(lambda _e: model.last()))
+    first.on_click(lambda _e: navigate(model, model.first))
+    back.on_click(lambda _e: navigate(model, model.step, -1))
+    nxt.on_click(lambda _e: navigate(model, model.step, 1))
+    last.on_click(lambda _e: navigate(model, model.last))
     n = model.n_frames
     slider = pn.widgets.IntSlider(start=0, end=max(1, n - 1), value=model.frame,
                                   disabled=n <= 1, min_width=100, margin=(0, 12))
@@ -215,9 +209,9 @@ def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog
                    sizing_mode="stretch_width")
 
     def on_slider(event: param.parameterized.Event) -> None:
-        model.go(event.new)
+        navigate(model, model.go, event.new)
 
-    slider.param.watch(batched(on_slider), "value")
+    slider.param.watch(on_slider, "value")
 
     def sync_frame(*_: Any) -> None:
         k, n = model.frame, model.n_frames

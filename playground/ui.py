@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from engine import Scenario
+from playground import offload
 from playground.board_view import board_view
 from playground.decision_view import decision_view
 from playground.examples import catalogue, description_of, picker_groups
@@ -25,9 +26,9 @@ from playground.library_view import library_view
 from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
 from playground.setup_view import setup_view
-from playground.share import read_url, share_view
+from playground.share import Deferred, finish_link, read_url, share_view
 from playground.stepper_view import stepper_view
-from playground.widgets import errors_pane
+from playground.widgets import errors_pane, offloading_here, submit
 
 __all__ = ["Playground", "create_app"]
 
@@ -39,6 +40,7 @@ _HEADER_CSS = """
   border-radius: 8px; background: #24292f; color: #fff; font: 14px system-ui, sans-serif; }
 .bar h1 { font-size: 18px; margin: 0; font-weight: 650; }
 .bar .title { color: #d0d7de; overflow-wrap: anywhere; }
+.bar .busy { margin-left: auto; color: #ffd33d; font-size: 13px; }
 @media (max-width: 600px) { .bar { padding: 8px 10px; } .bar h1 { font-size: 16px; } }
 .notice { margin-top: 6px; padding: 6px 10px; border-radius: 6px; background: #fff0f1;
   border: 1px solid #ffc1c7; color: #a40e26; font: 13px system-ui, sans-serif;
@@ -93,8 +95,10 @@ def _header_html(model: PlaygroundModel) -> str:
                 '">Copy</button></div>')
     notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}'
               f'{link}</div>' if model.notice else "")
+    busy = (f'<span class="busy" role="status" data-testid="busy">{esc(model.busy)}</span>'
+            if model.busy else "")
     return (f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
-            f'{esc(title)}</span></div>{notice}')
+            f'{esc(title)}</span>{busy}</div>{notice}')
 
 
 def _section(text: str) -> pn.pane.HTML:
@@ -127,12 +131,15 @@ class Playground(pn.viewable.Viewer):
 
     def _build(self) -> pn.viewable.Viewable:
         model = self.model
+        deferred: list[Deferred] = []
         if self._sync_url:
-            read_url(model)
+            # served: the link's scenario is run in a worker once the page is up, so a
+            # heavy link never holds the server while the session is being created
+            read_url(model, load=deferred.append if offloading_here() else None)
         header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
                               sizing_mode="stretch_width", margin=(5, 5, 0, 5))
         model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
-                          ["scenario", "notice", "broken_link"])
+                          ["scenario", "notice", "broken_link", "busy"])
 
         groups = {"": [CUSTOM], **picker_groups()}
         examples = pn.widgets.Select(label="Example scenarios", groups=groups,
@@ -145,7 +152,7 @@ class Playground(pn.viewable.Viewer):
         def pick(event: param.parameterized.Event) -> None:
             about.object = _about_html(event.new)
             if event.new != CUSTOM and event.new != _preset_of(model.scenario):
-                model.load_preset(event.new)
+                submit(model, model.load_preset, event.new)
 
         examples.param.watch(pick, "value")
         model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
@@ -159,8 +166,10 @@ class Playground(pn.viewable.Viewer):
         board = board_view(model)
         decision = decision_view(model)
 
+        # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
+        # left its collapsed Scryfall card opening with an empty, zero-size body.
         editor = pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
-                         sizing_mode="stretch_width", dynamic=True, margin=(5, 5),
+                         sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
         resolution = pn.Column(controls, decision, board, sizing_mode="stretch_width",
                                css_classes=["pg-resolution"])
@@ -181,10 +190,33 @@ class Playground(pn.viewable.Viewer):
                 odds.objects = [odds_view(model)]
 
         main.param.watch(open_odds, "active")
+        if deferred:
+            self._open_link_later(model, share, deferred[0])
+        if offloading_here():
+            # a closed session's running task is stopped, not left to use a worker
+            pn.state.curdoc.on_session_destroyed(lambda _ctx: offload.get_pool().cancel(model))
         body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
                           stylesheets=[_BODY_CSS], margin=0)
         return pn.Column(header, toolbar, about, file_errors, body,
                          sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
+
+    @staticmethod
+    def _open_link_later(model: PlaygroundModel, share: Any, link: Deferred) -> None:
+        """Open the link's scenario once the page is up (its run in a worker process);
+        the page URL is left alone until then, so a reload keeps the link."""
+        share.url_read = False
+        model.busy = "Opening the link's scenario…"
+
+        token, frame, frame_note, href = link
+
+        async def load() -> None:
+            try:
+                loaded = await model.run_async(model.load_token, token, frame)
+                finish_link(model, loaded, frame, frame_note, href)
+            finally:
+                share.url_read = True
+
+        pn.state.onload(load)
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:

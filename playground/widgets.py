@@ -8,9 +8,11 @@ from typing import Any
 import panel as pn
 import param
 
+from playground import offload
 from playground.html import esc
 
-__all__ = ["ERROR_CSS", "batched", "bind_value", "errors_pane"]
+__all__ = ["ERROR_CSS", "batched", "bind_value", "errors_pane", "navigate", "offloading_here",
+           "submit"]
 
 ERROR_CSS = """
 :host { width: 100%; }
@@ -65,3 +67,48 @@ def batched(fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args, **kwargs)
 
     return run
+
+
+def offloading_here() -> bool:
+    """True in a served session with worker processes (not a notebook, test or Pyodide)."""
+    if not offload.enabled() or getattr(pn.state, "_is_pyodide", False):
+        return False
+    doc = pn.state.curdoc
+    return doc is not None and doc.session_context is not None
+
+
+def submit(model: Any, method: Callable[..., Any], *args: Any,
+           then: Callable[[Any], Any] | None = None) -> None:
+    """Call a model method from a view; ``then(result)`` afterwards.
+
+    Served, the call becomes a task on the session's event loop whose engine work
+    runs in a worker process (``model.run_async``), so a heavy scenario never blocks
+    the other sessions; inline otherwise (notebooks, Pyodide, direct tests).
+    """
+    if not offloading_here():
+        result = method(*args)
+        if then is not None:
+            then(result)
+        return
+
+    async def task() -> None:
+        try:
+            result = await model.run_async(method, *args)
+        finally:
+            model.scheduled(-1)
+        if then is not None:
+            then(result)
+
+    model.scheduled(+1)  # until the task starts, steps must queue behind it too
+    pn.state.execute(task)
+
+
+def navigate(model: Any, method: Callable[..., Any], *args: Any) -> None:
+    """A step / jump: at once, unless this session's engine work is in flight, then
+    after it (in order), so "Last" pressed right after picking an example goes to the
+    example's last frame, not the old scenario's."""
+    if offloading_here() and model.working():
+        submit(model, batched(method), *args)
+    else:
+        with pn.io.hold():
+            method(*args)

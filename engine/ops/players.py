@@ -71,10 +71,9 @@ def draw(ctx: Ctx, o: dict) -> None:
     n = ctx.amount(o, "n", 1)
     for p in ctx.players(o.get("who")):
         for _ in range(n):
-            top = game.top_of_library(p)
+            top = game.draw_card(p)  # counted for "cards drawn this turn"
             if top is None:
                 # 121.4: the loss is a state-based action (704.5b), after this resolution.
-                game.note_drew_from_empty(p)
                 ctx.emit(
                     EventKind.DRAW_EMPTY,
                     f"{game.pname(p)} can't draw from an empty library and will lose the game "
@@ -83,7 +82,6 @@ def draw(ctx: Ctx, o: dict) -> None:
                     player=p,
                 )
                 break
-            game.move(top, "hand", p)
             ctx.emit(
                 EventKind.DRAW,
                 f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",

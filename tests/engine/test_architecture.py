@@ -20,8 +20,10 @@ ROOT = Path(engine.__file__).resolve().parent
 
 # Lowest first. A module may import modules of its own layer or of a lower one.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("card facts", {"engine.mana", "engine.display", "engine.cards", "engine.carddb",
-                    "engine.ops_schema"}),  # fmt: skip
+    (
+        "card facts",
+        {"engine.mana", "engine.display", "engine.cards", "engine.carddb", "engine.ops_schema"},
+    ),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
     ("state", {"engine.events", "engine.state", "engine.policy"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
@@ -29,6 +31,9 @@ LAYERS: list[tuple[str, set[str]]] = [
         "mechanics",
         {
             "engine.spell_filter",
+            "engine.filters",
+            "engine.values",
+            "engine.conditions",
             "engine.targets",
             "engine.costs",
             "engine.effects",
@@ -41,8 +46,6 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.proliferate",
             "engine.sba",
             "engine.actions",
-            "engine.filters",  # branch runtime
-            "engine.conditions",  # branch runtime
             "engine.ability_costs",  # structured costs (602.2b, 601.2h)
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74

@@ -27,7 +27,7 @@ discover_cast kicker order_triggers proliferate read_ahead target x_value""".spl
 
 
 def test_kinds_are_enums_with_the_old_strings() -> None:
-    # kinds are appended, never renamed (WAVE2): every old string is still there
+    # New kinds are appended (wave 2 adds many); the old strings must all still be there.
     assert set(OLD_EVENT_KINDS) <= {k.value for k in EventKind}
     assert set(OLD_DECISION_KINDS) <= {k.value for k in DecisionKind}
     assert EventKind.CAST == "cast" and f"{EventKind.CAST}" == "cast"

@@ -36,6 +36,9 @@ def serve(apps: dict[str, Callable]) -> tuple[str, object]:
         websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"],
     )
     base = f"http://127.0.0.1:{port}"
+    from playground import offload
+
+    assert offload.get_pool().wait_ready(60), "the engine's worker processes did not start"
     deadline = time.monotonic() + 20
     first = next(iter(apps))
     while True:
@@ -66,6 +69,7 @@ def app_url() -> Iterator[str]:
     base, server = serve({"app": create_app})
     yield f"{base}/app"
     server.stop()
+    server.join(timeout=10)  # else the session-end kill_all_servers finds it still stopping
 
 
 @pytest.fixture

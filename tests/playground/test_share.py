@@ -70,6 +70,9 @@ def test_copy_link_restores_library_board_choices_and_frame(
     ("v1.not-a-real-token", "could not be opened"),
     ("v9.eJwrSS0uUShKTMlJzVMoyS9SKM7PTQUANU0F-Q", "could not be opened"),
     ("v1." + "A" * 20_000, "too long"),
+    # past Tornado's 64 KB header limit the server used to answer nothing (a blank page)
+    ("v1." + "A" * 70_000, "too long"),
+    ("v1." + "A" * 1_000_000, "too long"),
 ])
 def test_broken_or_oversized_link_shows_error_and_default(
         page: Page, app_url: str, shot, token: str, problem: str) -> None:
@@ -83,3 +86,24 @@ def test_broken_or_oversized_link_shows_error_and_default(
     wait_url(page, r"s=v1\.[A-Za-z0-9_-]{20,}&f=\d+$")
     if problem == "too long":
         shot(page, "13-share-oversized-token")
+
+
+@pytest.mark.parametrize("length", [17_000, 70_000, 2_000_000])
+def test_an_over_long_query_is_redirected_to_the_notice(app_url: str, length: int) -> None:
+    """The server answers (it used to drop the connection past 64 KB): a redirect that
+    carries only the query's length, which the page above shows as its notice."""
+    import http.client
+    from urllib.parse import urlparse
+
+    from playground.serve import MAX_QUERY
+
+    u = urlparse(app_url)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    query = "s=v1." + "A" * (length - 5)
+    assert len(query) > MAX_QUERY
+    conn.request("GET", f"{u.path}?{query}")
+    resp = conn.getresponse()
+    resp.read()
+    assert resp.status == 302
+    assert resp.getheader("Location") == f"?too_long={len(query)}"
+    conn.close()

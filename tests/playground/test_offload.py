@@ -1,0 +1,95 @@
+"""playground.offload: engine work in worker processes, stopped past its time, typed errors.
+
+The served app's use is covered by test_isolation.py; here the pool itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from engine import Scenario, ScenarioError
+from playground.defaults import DEFAULT_SCENARIO
+from playground.model import PlaygroundModel
+from playground.offload import WorkerPool, WorkFailed, WorkTimeout
+from playground.work import DeckProblems, parse_deck, run_scenario
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[WorkerPool]:
+    p = WorkerPool(size=1, timeout=1.5)
+    assert p.wait_ready(60)
+    yield p
+    p.close()
+
+
+def test_a_run_comes_back_equal_to_an_inline_run(pool: WorkerPool) -> None:
+    scn = Scenario.from_dict(DEFAULT_SCENARIO)
+    here, there = scn.run(), pool.call(run_scenario, scn)
+    assert len(there) == len(here)
+    assert [f.event.text if f.event else "" for f in there.frames] == [
+        f.event.text if f.event else "" for f in here.frames]
+    assert set(there.decision_frames) == set(here.decision_frames)
+
+
+def test_typed_errors_cross_the_pipe(pool: WorkerPool) -> None:
+    scn = Scenario.from_dict(DEFAULT_SCENARIO)
+    problems = pool.call(parse_deck, "4 Not A Real Card Name", scn)
+    assert isinstance(problems, DeckProblems) and len(problems) == 1
+    bad = Scenario.from_dict(dict(DEFAULT_SCENARIO, actions=[{"do": "cast", "card": "Forest"}]))
+    with pytest.raises(ScenarioError):
+        bad.run()
+    with pytest.raises(ScenarioError):
+        pool.call(run_scenario, bad)
+
+
+def test_a_task_past_its_time_is_stopped_and_the_worker_replaced(pool: WorkerPool) -> None:
+    before = set(pool.pids())
+    t0 = time.monotonic()
+    with pytest.raises(WorkTimeout):
+        pool.call(time.sleep, 30)
+    assert time.monotonic() - t0 < 15  # stopped at ~1.5 s, not after 30
+    assert pool.wait_ready(60)
+    assert set(pool.pids()) != before  # a fresh worker
+    assert len(pool.call(run_scenario, Scenario.from_dict(DEFAULT_SCENARIO))) > 1
+
+
+def test_a_cancelled_task_fails_and_frees_its_worker(pool: WorkerPool) -> None:
+    owner = object()
+    fut = pool.submit(time.sleep, 30, owner=owner)
+    deadline = time.monotonic() + 10
+    while not pool.cancel(owner):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    with pytest.raises(WorkFailed):
+        fut.result(timeout=10)
+    assert pool.wait_ready(60)
+
+
+def test_the_model_gives_the_same_state_offloaded_and_inline(
+        pool: WorkerPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_async: the method re-runs once its engine work is done, state ends the same."""
+    from playground import offload
+
+    monkeypatch.setattr(offload, "get_pool", lambda: pool)
+    inline, off = PlaygroundModel(), PlaygroundModel()
+    for m in (inline, off):
+        m.hand_text, m.battlefield_text = "Bloodbraid Elf", "2 Mountain\n2 Forest"
+        m.action_card = "Bloodbraid Elf"
+        m.library_text = "20 Forest\n4 Kird Ape"
+    assert inline.apply_decklist() and inline.apply_board()
+
+    async def both() -> None:
+        assert await off.run_async(off.apply_decklist)
+        assert await off.run_async(off.apply_board)
+
+    # on a thread of its own: Playwright's sync API may hold this thread's event loop
+    with concurrent.futures.ThreadPoolExecutor(1) as ex:
+        ex.submit(asyncio.run, both()).result(timeout=120)
+    assert off.scenario == inline.scenario
+    assert off.n_frames == inline.n_frames
+    assert off.busy == "" and not off.working()
