@@ -29,7 +29,7 @@ Handler = Callable[["Ctx", dict], None]
 Check = Callable[[dict, "Ctx | None"], "str | None"]
 
 # Keys of an op whose value is a nested list of ops (checked and run with their parent).
-NESTED = ("then",)
+NESTED = ("then", "else", "ops")  # "ops": may / unless / delayed / reflexive (structure)
 
 
 class Ctx:

@@ -287,5 +287,5 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
         "engine.permanents.entered_battlefield",
         "engine.evoke.on_enter",
     ]
-    assert wired["ability_resolvers"] == ["", "cascade", "etb", "evoke", "triggered"]
+    assert wired["ability_resolvers"] == ["", "cascade", "copy", "etb", "evoke", "triggered"]
     assert wired["on_event"] == ["engine.triggers.on_event"]
