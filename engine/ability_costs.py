@@ -395,7 +395,7 @@ def _pay_one(
             paid.discarded.append(source)
         _emit(
             game,
-            f"{game.pname(player)} {verb} {obj.name} to pay the cost ({label}).",
+            f"{game.verb(player, verb[:-1], verb)} {obj.name} to pay the cost ({label}).",
             rule,
             player,
             source,
