@@ -214,6 +214,11 @@ def activate(game: Game, action: dict) -> None:
         ctx = effects.Ctx(game, player, oid, (), 0, obj.name)
         if not conditions.holds(ctx, cond):
             raise GameError(f"can't activate {obj.name}: its condition is false (602.5b)")
+    if ability.get("modes"):
+        raise GameError(
+            f"can't activate {obj.name}: choosing the modes of an activated ability (700.2) "
+            "is not simulated"
+        )
     why = ability_costs.problem(game, player, oid, costs)
     if why:
         raise GameError(f"can't activate {obj.name}: {why}")

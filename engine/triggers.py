@@ -271,6 +271,8 @@ def _matches(game: Game, oid: int | None, trig: Mapping, ctrl: int, src: int) ->
     flt = trig.get("filter")
     if flt is None:
         return True
+    if filters.filter_missing(flt):
+        return True  # can't tell: ``fire`` names the filter as not simulated (never a guess)
     if oid is None:
         return False
     return filters.matches(game, oid, flt, controller=ctrl, source=src)
@@ -341,6 +343,8 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
 def _matches_by(game: Game, fact: Fact, trig: Mapping, ctrl: int, src: int) -> bool:
     """ "becomes the target of a spell or ability an opponent controls" (filter on the source)."""
     flt = trig.get("filter")
+    if flt is not None and filters.filter_missing(flt):
+        return True  # ``fire`` names it as not simulated
     if flt is None or fact.by is None:
         return flt is None
     return filters.matches(game, fact.by, flt, controller=ctrl, source=src)

@@ -656,3 +656,18 @@ def test_scenario_token_keeps_the_new_action_fields():
     d = board([], hand=("Grief",), actions=[{"do": "cast", "card": "Grief", "evoke": True}])
     s = Scenario.from_dict(d)
     assert Scenario.from_token(s.to_token()).actions[0]["evoke"] is True
+
+
+def test_a_filter_in_words_the_engine_cant_read_is_named_not_guessed():
+    """Aurora Phoenix-style hand-written filter "has cascade": the trigger doesn't fire
+    silently either way; the log names the filter as not simulated."""
+    d = board(
+        [],
+        hand=("Grizzly Bears",),
+        battlefield=("Watcher",),
+        cards=(watcher("you_cast_spell", filter="has cascade"),),
+    )
+    tl = finished(d)
+    assert fired(tl, "you_cast_spell") == [] and tl.final.players[0].life == 20
+    (ns,) = of_kind(tl, "not_simulated")
+    assert ns.data["trigger"] == "you_cast_spell" and ns.data["missing"]
