@@ -52,11 +52,11 @@ PAID = frozenset(
         "loyalty",
         "mill",
         "one_of",
+        "pay_energy",
     }
 )
 #: Cost kinds that need state or rules the playground does not have.
 UNSUPPORTED = {
-    "pay_energy": "paying energy (player counters are not tracked)",
     "exert": "exert (a combat rule: 701.43)",
     "collect_evidence": "collect evidence (701.59)",
 }
@@ -270,6 +270,10 @@ def problem(
             if game.life[player] < n:
                 # 119.4: a player can pay life only if their life total is at least that much
                 return f"{game.pname(player)} has {game.life[player]} life: can't pay {n} (119.4)"
+        elif kind == "pay_energy":
+            have = game.player_counters[player].get("energy", 0)
+            if have < n:
+                return f"{game.pname(player)} has {have} energy: can't pay {n} (107.14)"
         elif kind == "remove_counters":
             counter = c.get("counter", "")
             if obj.counter(counter) < n:
@@ -491,6 +495,18 @@ def _pay_one(
             player,
             source,
             amount=n,
+            data={"cost": kind},
+        )
+    elif kind == "pay_energy":
+        game.add_player_counters(player, "energy", -n)
+        _emit(
+            game,
+            f"{who} {n} energy ({label}).",
+            "107.14",
+            player,
+            source,
+            amount=n,
+            counter="energy",
             data={"cost": kind},
         )
     elif kind in ("remove_counters", "put_counters"):

@@ -251,11 +251,28 @@ def test_never_half_paid_cr_601_2h():
     assert tl.finished
 
 
+def test_pay_energy_cr_107_14():
+    """Energy is a player counter (122.1); no op on this branch gives it, so the test puts
+    it there with the kernel primitive before the activation."""
+    from engine import actions
+    from engine.game import Game, GameError
+    from engine.policy import ScriptedPolicy
+
+    scen = Scenario.from_dict(run([{"cost": "pay_energy", "n": 2}], actions=[]))
+    game = Game(scen, scen.pool(), ScriptedPolicy([]))
+    with pytest.raises(GameError, match="energy"):
+        actions.activate(game, {"do": "activate", "card": "Relic"})
+    game.add_player_counters(0, "energy", 3)
+    actions.activate(game, {"do": "activate", "card": "Relic"})
+    game.resolve_stack()
+    assert game.player_counters[0] == {"energy": 1} and game.life[0] == 21
+
+
 def test_unsupported_cost_kinds_are_named_and_block_activation():
-    assert missing([{"cost": "pay_energy", "n": 1}])
+    assert missing([{"cost": "collect_evidence", "n": 6}])
     assert missing([{"cost": "exert"}])
     assert missing([{"cost": "text", "text": "tap an untapped Wizard you control"}])
-    cant(run([{"cost": "pay_energy", "n": 1}]), "energy")
+    cant(run([{"cost": "exert"}]), "exert")
 
 
 def test_legacy_cost_text_is_read_into_cost_objects():
