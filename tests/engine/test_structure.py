@@ -198,4 +198,6 @@ def test_nested_ops_are_checked_with_their_parent_all_or_nothing():
     assert missing_parts(bad) and not is_simulated(bad)
     assert is_simulated([{"op": "may", "ops": DRAW}])
     assert not is_simulated([{"op": "delayed", "when": "next_full_moon", "ops": DRAW}])
-    assert not is_simulated([{"op": "pay", "cost": [{"cost": "collect_evidence", "n": 2}], "then": DRAW}])
+    assert not is_simulated(
+        [{"op": "pay", "cost": [{"cost": "collect_evidence", "n": 2}], "then": DRAW}]
+    )
