@@ -227,6 +227,7 @@ def problem(
                 return f"{obj.name} is untapped: its {{Q}} cost can't be paid (602.2b)"
             face = game.face(obj)
             haste = any(k.lower() == "haste" for k in (*face.keywords, *obj.card.keywords))
+            haste = haste or bool((game.cast_info.get(source) or {}).get("suspended"))
             if summoning_sick and face.is_creature and obj.entered_turn >= game.turn and not haste:
                 return (
                     f"{obj.name} came under your control this turn: its {{T}} ability can't be "

@@ -14,6 +14,7 @@ from engine import ability_costs, conditions, effects, saga, stack, triggers
 from engine import discover as discover_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
+from engine import suspend as suspend_mod
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
@@ -415,6 +416,7 @@ HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "counter": counter,
     "activate": activate,
     "cycle": cycle,
+    "suspend": suspend_mod.suspend,
     "discover": discover,
     "precombat_main": precombat_main,
     "proliferate": proliferate,

@@ -73,6 +73,7 @@ class EventKind(StrEnum):
     STEP = "step"  # a step or phase of the turn begins (500-514), when something triggers
     EVOKE = "evoke"  # the evoke cost was paid (702.74a)
     COPY = "copy"  # a spell was copied (707.10)
+    SUSPEND = "suspend"  # a card was suspended: exiled with time counters (702.62a)
 
 
 class DecisionKind(StrEnum):
@@ -94,6 +95,7 @@ class DecisionKind(StrEnum):
     MAY = "may"  # an optional ("you may") ability or op (603.5, 608.2d)
     PAY_COST = "pay_cost"  # pay a cost or not ("if you do", "unless", 118.12)
     CHOOSE_COST = "choose_cost"  # which of several costs / which card pays it (601.2h)
+    SUSPEND_CAST = "suspend_cast"  # cast the suspended card without paying its cost (702.62a)
 
 
 class ChangeKind(StrEnum):

@@ -9,7 +9,7 @@ engine.effects.OPS when ``engine.ops`` is imported here.
 from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
-from engine import actions, cascade, effects, evoke, permanents, sba, stack, triggers
+from engine import actions, cascade, effects, evoke, permanents, sba, stack, suspend, triggers
 from engine.ops import structure
 from engine.registry import RULES
 
@@ -33,6 +33,8 @@ def _wire() -> None:
     RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
     RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers
     RULES.ability_resolvers["evoke"] = evoke.resolve  # CR 702.74a
+    RULES.ability_resolvers["suspend"] = suspend.resolve  # CR 702.62a
+    RULES.ability_resolvers["suspend_cast"] = suspend.resolve_cast  # CR 702.62a
     RULES.ability_resolvers["copy"] = structure.resolve_copy  # a copy of a spell (707.10)
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b

@@ -31,6 +31,7 @@ ACTIONS = (
     "counter",
     "activate",
     "cycle",
+    "suspend",
     "discover",
     "precombat_main",
     "proliferate",
@@ -349,7 +350,8 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
                 if key != "target"
                 else _name(a[key], f"{where} 'target'", pool)
             )
-    if do in ("cast", "activate", "cycle", "add_lore", "remove_lore") and "card" not in out:
+    needs_card = ("cast", "activate", "cycle", "suspend", "add_lore", "remove_lore")
+    if do in needs_card and "card" not in out:
         raise ScenarioError(f"{where}: '{do}' needs a 'card'")
     for key, lo, hi in (("x", 0, 99), ("n", 0, 99), ("player", 0, 1), ("ability", 0, 9)):
         if a.get(key) is not None:

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import ability_costs, conditions, effects, filters, stack
+from engine import ability_costs, conditions, effects, filters, stack, suspend
 from engine.events import ChangeKind, DecisionKind, Event, EventKind
 from engine.ops_schema import TRIGGER_WHEN
 from engine.state import StackItem
@@ -485,6 +485,11 @@ def begin_step(game: Game, step: str, active: int) -> bool:
             if not fired:
                 _announce(game, name, rule, active)
             fired = fire(game, perm.id, perm.controller, i, trig, fact) or fired
+    if step == "upkeep":
+        from_suspend = suspend.upkeep(game, active)  # 702.62a
+        if from_suspend and not fired:
+            _announce(game, name, rule, active)
+        fired = fired or from_suspend
     for d in list(game.delayed):
         if not _delayed_due(d, step, active, game):
             continue

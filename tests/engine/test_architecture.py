@@ -49,6 +49,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.ability_costs",  # structured costs (602.2b, 601.2h)
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74
+            "engine.suspend",  # CR 702.62
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -287,5 +288,7 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
         "engine.permanents.entered_battlefield",
         "engine.evoke.on_enter",
     ]
-    assert wired["ability_resolvers"] == ["", "cascade", "copy", "etb", "evoke", "triggered"]
+    assert wired["ability_resolvers"] == [
+        "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
+    ]  # fmt: skip
     assert wired["on_event"] == ["engine.triggers.on_event"]

@@ -384,3 +384,35 @@ def test_evoke_needs_a_payable_evoke_cost_cr_601_2h():
         actions=[{"do": "cast", "card": "Grief", "evoke": True}],
     )
     cant(d, "can't evoke Grief")
+
+
+# --------------------------------------------------------------------- suspend (702.62)
+
+
+def test_ancestral_vision_suspended_then_cast_on_the_last_counter_cr_702_62a():
+    """Suspend 4: exiled with 4 time counters; one is removed in each of your upkeeps; when
+    the last is removed, it may be cast without paying its mana cost."""
+    turns = [{"do": "precombat_main", "player": p} for p in (1, 0, 1, 0, 1, 0, 1, 0)]
+    d = board(
+        ["Island"] * 8,
+        hand=("Ancestral Vision",),
+        opponent_library=["Island"] * 8,
+        actions=[{"do": "suspend", "card": "Ancestral Vision"}, *turns],
+        choices=("cast", "target:p0"),
+    )
+    tl = finished(d)
+    (sus,) = of_kind(tl, "suspend")
+    assert sus.rule == "702.62a" and sus.amount == 4
+    removed = [e for e in of_kind(tl, "counters") if e.counter == "time" and e.amount == -1]
+    assert len(removed) == 4
+    (cast,) = [e for e in of_kind(tl, "cast") if e.data.get("by") == "suspend"]
+    assert cast.data["free"] is True
+    assert zone(tl, "graveyard") == ["Ancestral Vision"]
+    assert len(zone(tl, "hand")) == 4 + 3  # four draw steps and the three cards drawn
+
+
+def test_suspend_needs_a_suspend_cost_and_sorcery_timing_cr_702_62a():
+    cant(
+        board([], hand=("Lightning Bolt",), actions=[{"do": "suspend", "card": "Lightning Bolt"}]),
+        "no suspend cost",
+    )
