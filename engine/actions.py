@@ -215,11 +215,6 @@ def activate(game: Game, action: dict) -> None:
         ctx = effects.Ctx(game, player, oid, (), 0, obj.name)
         if not conditions.holds(ctx, cond):
             raise GameError(f"can't activate {obj.name}: its condition is false (602.5b)")
-    if ability.get("modes"):
-        raise GameError(
-            f"can't activate {obj.name}: choosing the modes of an activated ability (700.2) "
-            "is not simulated"
-        )
     why = ability_costs.problem(game, player, oid, costs)
     if why:
         raise GameError(f"can't activate {obj.name}: {why}")
@@ -232,7 +227,7 @@ def activate(game: Game, action: dict) -> None:
         source=oid,
         trigger="activated",
         ops=tuple(ability.get("ops") or ()),
-        data={"targets": specs},
+        data={"targets": specs, **triggers.modal_section(ability)},
     )
     mana = [str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
             if c.get("cost") in ("mana", "mana_generic")]  # fmt: skip

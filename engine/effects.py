@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import conditions, filters, values
+from engine import conditions, costs, filters, modes, values
+from engine import targets as targeting
 from engine.events import EventKind
 from engine.ops_schema import COMMON_FIELDS
 from engine.ops_schema import OPS as SCHEMA
@@ -53,6 +54,9 @@ class Ctx:
         stamps: Mapping[str, int] | None = None,
         modes: Sequence[str] = (),
         event: Mapping[str, object] | None = None,
+        groups: Sequence[Sequence[str]] | None = None,
+        division: Mapping[str, int] | None = None,
+        illegal: Iterable[str] = (),
     ) -> None:
         self.game = game
         self.controller = controller
@@ -62,6 +66,12 @@ class Ctx:
         self.label = label
         self.stamps = stamps
         self.modes = tuple(modes)
+        # The targets per target spec (601.2c): groups[n] are spec n's refs ("target": n).
+        self.groups: tuple[tuple[str, ...], ...] = (
+            tuple(tuple(g) for g in groups) if groups is not None else (self.targets,)
+        )
+        self.division: Mapping[str, int] = division or {}  # 601.2d: amount per target
+        self.illegal = frozenset(illegal)  # targets found illegal as it began to resolve
         self.did: bool | None = None
         # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
         # "when": trigger id}; empty for spells and activated abilities.
@@ -102,15 +112,29 @@ class Ctx:
         return [self.controller]
 
     def _target_players(self) -> list[int]:
-        return [int(t[1:]) for t in self.targets if t.startswith("p")]
+        return [int(t[1:]) for t in self.targets if t.startswith("p") and t not in self.illegal]
 
-    def target_objects(self) -> list[int]:
-        """The targeted objects that are still legal (608.2b)."""
-        return [
-            int(t[1:])
-            for t in self.targets
-            if t.startswith("o") and is_legal(self.game, t, stamps=self.stamps)
-        ]
+    def legal(self, ref: str) -> bool:
+        """A target still legal (608.2b): it was legal as the resolution began and it is
+        still the same object in its zone."""
+        return ref not in self.illegal and is_legal(self.game, ref, stamps=self.stamps)
+
+    def target_objects(self, spec: int | None = None) -> list[int]:
+        """The targeted objects that are still legal (608.2b); of spec ``spec`` if given."""
+        refs = self.targets if spec is None else self.refs(spec)
+        return [int(t[1:]) for t in refs if t.startswith("o") and self.legal(t)]
+
+    def refs(self, spec: int = 0) -> tuple[str, ...]:
+        """The refs chosen for target spec ``spec`` (an op's ``"target": n``), legal or not."""
+        return self.groups[spec] if 0 <= spec < len(self.groups) else ()
+
+    def target_refs(self, op: Mapping | None = None) -> list[str]:
+        """The still-legal refs an op's "target" means: its spec (``"target": n``, default
+        0) when the ability has several specs, else every target."""
+        n = op.get("target") if op else None
+        if n is None and len(self.groups) <= 1:
+            return [t for t in self.targets if self.legal(t)]
+        return [t for t in self.refs(n or 0) if self.legal(t)]
 
     def emit(self, kind: EventKind, text: str, rule: str, **payload) -> None:
         """An event of this resolution (its source is the ctx's source unless given)."""
@@ -121,7 +145,8 @@ class Ctx:
     def sub(self) -> Ctx:
         """The same context for nested ops ("then")."""
         ctx = Ctx(self.game, self.controller, self.source, self.targets, self.x, self.label,
-                  self.stamps, self.modes, self.event)  # fmt: skip
+                  self.stamps, self.modes, self.event, self.groups, self.division,
+                  self.illegal)  # fmt: skip
         ctx.did = self.did
         return ctx
 
@@ -267,6 +292,10 @@ def run_ops(
     modes: Sequence[str] = (),
     whole: bool | None = None,
     event: Mapping[str, object] | None = None,
+    groups: Sequence[Sequence[str]] | None = None,
+    division: Mapping[str, int] | None = None,
+    illegal: Iterable[str] = (),
+    extra_missing: Sequence[str] = (),
 ) -> bool:
     """Resolve ops. Every op is checked before anything changes (``missing_parts``).
 
@@ -274,6 +303,41 @@ def run_ops(
     and log each missing part. Otherwise a part that is not simulated is logged in its
     place and skipped, and the others resolve. Returns True when every op was executed.
     """
+    part = Part(list(ops), tuple(targets), groups, str(modes[0]) if modes else "")
+    return run_parts(game, [part], controller=controller, source=source, x=x, label=label,
+                     missing=missing, stamps=stamps, whole=whole, event=event,
+                     division=division, illegal=illegal, extra_missing=extra_missing)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Part:
+    """One piece of a resolution: a mode's ops (or the spell's) and its targets."""
+
+    ops: list[dict]
+    targets: tuple[str, ...] = ()
+    groups: Sequence[Sequence[str]] | None = None
+    mode: str = ""
+
+
+def run_parts(
+    game: Game,
+    parts: Sequence[Part],
+    *,
+    controller: int,
+    source: int | None,
+    x: int = 0,
+    label: str = "",
+    missing: bool = False,
+    stamps: Mapping[str, int] | None = None,
+    whole: bool | None = None,
+    event: Mapping[str, object] | None = None,
+    division: Mapping[str, int] | None = None,
+    illegal: Iterable[str] = (),
+    extra_missing: Sequence[str] = (),
+) -> bool:
+    """Resolve the parts of one spell/ability (its chosen modes, in order, 700.2), checked
+    as one: with ``whole`` nothing changes if any part of any of them is not simulated.
+    ``extra_missing`` names parts found missing elsewhere (a target spec it can't read)."""
     objects = (source,) if source else ()
     if missing:
         game.emit(
@@ -286,12 +350,20 @@ def run_ops(
             data={"missing": ["card data"]},
         )
         return False
-    ops = list(ops)
-    ctx = Ctx(game, controller, source, targets, x, label, stamps, modes, event)
-    parts = missing_parts(ops, ctx)
+    illegal = tuple(illegal)
+    ctxs = [
+        Ctx(game, controller, source, p.targets, x, label, stamps, (p.mode,) if p.mode else (),
+            event, p.groups, division, illegal)  # fmt: skip
+        for p in parts
+    ]
+    missing_list = [f"{label}: {m}" if label else m for m in extra_missing]
+    names: list[str] = []
+    for p, ctx in zip(parts, ctxs, strict=True):
+        missing_list += missing_parts(p.ops, ctx)
+        names += _op_names(p.ops, ctx)
     whole = WHOLE_RESOLUTIONS if whole is None else whole
-    if parts and whole:
-        for part in parts:
+    if missing_list and (whole or extra_missing):
+        for part in missing_list:
             game.emit(
                 EventKind.NOT_SIMULATED,
                 f"{part} — effect not simulated, so nothing of it is done (all or nothing).",
@@ -299,14 +371,15 @@ def run_ops(
                 objects=objects,
                 source=source,
                 player=controller,
-                data={"missing": parts, "ops": _op_names(ops, ctx)},
+                data={"missing": missing_list, "ops": names},
             )
         return False
-    if not parts:
-        execute(ctx, ops)
-        return True
-    run_nested(ctx, ops)
-    return False
+    for p, ctx in zip(parts, ctxs, strict=True):
+        if not missing_list:
+            execute(ctx, p.ops)
+        else:
+            run_nested(ctx, p.ops)
+    return not missing_list
 
 
 def run_nested(ctx: Ctx, ops: Iterable[dict]) -> None:
@@ -349,19 +422,45 @@ def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
         OPS[o["op"]].run(ctx, o)
 
 
+def run_item(
+    game: Game,
+    item: StackItem,
+    section: dict,
+    *,
+    label: str,
+    source: int | None,
+    missing: bool = False,
+    illegal: frozenset[str] | None = None,
+) -> bool:
+    """Run a spell's or ability's effect: its ops, or each chosen mode's ops with that
+    mode's targets (700.2: in the order written), checked as one (all or nothing)."""
+    data = item.data or {}
+    groups = data.get("groups")
+    if illegal is None:
+        illegal = targeting.illegal_targets(game, item)
+    common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
+              "stamps": data.get("stamps"), "event": data.get("event"),
+              "division": data.get("division"), "illegal": illegal,
+              "extra_missing": data.get("unsimulated") or ()}  # fmt: skip
+    if data.get("modes") is not None and modes.is_modal(section):
+        per_mode = modes.split_groups(section, data["modes"], groups or [])
+        parts = [
+            Part(list(section["modes"][i]), tuple(r for g in gs for r in g), gs,
+                         str(i + 1))  # fmt: skip
+            for i, gs in zip(data["modes"], per_mode, strict=True)
+        ]
+        return run_parts(game, parts, missing=missing, **common)
+    ops = item.ops if item.kind == "ability" else section.get("spell") or []
+    ops = costs.resolve_conditions(list(ops), data)
+    return run_ops(game, ops, targets=item.targets, groups=groups, missing=missing,
+                           **common)  # fmt: skip
+
+
 def resolve_ability(game: Game, item: StackItem) -> None:
-    """The default resolver of an ability on the stack: its ops (chapters, enter triggers...)."""
-    run_ops(
-        game,
-        item.ops,
-        controller=item.controller,
-        source=item.source,
-        targets=item.targets,
-        x=item.x,
-        label=item.text,
-        stamps=item.data.get("stamps") if item.data else None,
-        event=item.data.get("event") if item.data else None,
-    )
+    """The default resolver of an ability on the stack: its ops (chapters, enter triggers...),
+    or its chosen modes' ops (a modal trigger: ``item.data["modal"]``)."""
+    run_item(game, item, dict((item.data or {}).get("modal") or {}), label=item.text,
+             source=item.source)  # fmt: skip
 
 
 def _x_from_text(o: dict) -> bool:

@@ -180,8 +180,6 @@ def trigger_missing(trig: Mapping) -> str | None:
             return part
     if trig.get("limit") not in (None, "once each turn"):
         return f"limit {trig['limit']!r}"
-    if trig.get("modes"):
-        return "a modal triggered ability (603.3c)"
     cost = trig.get("optional_cost")
     if cost is not None:
         part = ability_costs.missing(ability_costs.of_keyword(cost))
@@ -604,12 +602,23 @@ def fire(game: Game, oid: int, ctrl: int, index: int, trig: Mapping, fact: Fact)
             "condition": cond,
             "optional": bool(trig.get("optional")),
             "optional_cost": trig.get("optional_cost"),
+            **modal_section(trig),
         },
     )
     stack.trigger(
         game, item, f"{label} triggers.", "603.2", data={"trigger": when, "event": dict(event)}
     )
     return True
+
+
+MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable")
+
+
+def modal_section(ability: Mapping) -> dict:
+    """A modal ability's section for stack.choose_ability_targets (603.3c), if it has modes."""
+    if not ability.get("modes"):
+        return {}
+    return {"modal": {k: ability[k] for k in MODAL_KEYS if k in ability}}
 
 
 def resolve(game: Game, item: StackItem) -> None:
@@ -660,17 +669,8 @@ def resolve(game: Game, item: StackItem) -> None:
         costs = ability_costs.of_keyword(cost)
         if not offer_cost(game, item.controller, item.source, costs, item.text):
             return
-    effects.run_ops(
-        game,
-        item.ops,
-        controller=item.controller,
-        source=item.source,
-        targets=item.targets,
-        x=item.x,
-        label=item.text,
-        stamps=data.get("stamps"),
-        event=event,
-    )
+    # the ops (or each chosen mode's ops with its own targets, 603.3c), checked as one
+    effects.run_item(game, item, dict(data.get("modal") or {}), label=item.text, source=item.source)
 
 
 def offer_cost(

@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.values",
             "engine.conditions",
             "engine.targets",
+            "engine.modes",
             "engine.costs",
             "engine.effects",
             "engine.stack",

@@ -456,7 +456,9 @@ def test_split_card_hit_either_half_never_both_cr_702_85a_709_3() -> None:
     tl = play(d)
     assert tl.pending.kind == "cascade_cast"
     assert tl.pending.keys() == ["cast:Fire", "cast:Ice", "decline"]
-    done = finished(tl.answer("cast:Fire").with_choices(["cast:Fire", "target:p1"]).to_dict())
+    done = finished(
+        tl.answer("cast:Fire").with_choices(["cast:Fire", "target:p1", "target:none"]).to_dict()
+    )
     casts = of_kind(done, "cast")
     assert [e.moves[0].name for e in casts] == ["Imoti, Celebrant of Bounty", "Fire"]
     assert casts[1].amount == 2
@@ -537,7 +539,9 @@ def test_mdfc_hit_with_x_front_face_cast_with_x_0_cr_702_85a_107_3b() -> None:
 
 
 def test_x_cost_hit_cast_with_x_0_fireball_deals_0_cr_107_3b() -> None:
-    done = finished(board(["Fireball"], hand=("Shardless Agent",), choices=("cast", "target:p1")))
+    done = finished(
+        board(["Fireball"], hand=("Shardless Agent",), choices=("cast", "target:p1", "target:none"))
+    )
     free = of_kind(done, "cast")[1]
     assert free.data["free"] and free.data["has_x"] and free.data["x"] == 0
     spell = frame_of(done, free).state.stack[-1]

@@ -43,7 +43,7 @@ def cast_items(tl: Timeline) -> list:
 
 @pytest.mark.parametrize(("x", "mv"), [(0, 1), (1, 2), (5, 6)])
 def test_x_is_the_chosen_value_on_the_stack_cr_202_3e(x: int, mv: int) -> None:
-    tl = finished(casting("Fireball", x=x, choices=("target:p1",)))
+    tl = finished(casting("Fireball", x=x, choices=("target:p1", "target:none")))
     item = cast_items(tl)[0]
     assert (item.text, item.x, item.mana_value) == ("Fireball", x, mv)
     assert (tl.events[0].amount, tl.events[0].data["x"], tl.events[0].data["has_x"]) == (
@@ -93,7 +93,7 @@ def test_split_card_on_the_stack_is_only_the_chosen_half_cr_709_3(half: str) -> 
             face=half,
             library=("Island",),  # Ice draws a card
             opponent_battlefield=("Grizzly Bears",),
-            choices=("target:p1",) if half == "Fire" else (),
+            choices=("target:p1", "target:none") if half == "Fire" else (),
         )
     )
     item = cast_items(tl)[0]
@@ -178,7 +178,11 @@ def test_free_cast_keeps_the_mana_cost_mv_cr_118_9() -> None:
 
 
 def test_free_cast_with_x_is_x_0_mv_of_the_rest_cr_107_3b() -> None:
-    tl = finished(casting("Shardless Agent", library=("Fireball",), choices=("cast", "target:p1")))
+    tl = finished(
+        casting(
+            "Shardless Agent", library=("Fireball",), choices=("cast", "target:p1", "target:none")
+        )
+    )
     fireball = cast_items(tl)[1]
     assert (fireball.text, fireball.x, fireball.mana_value) == ("Fireball", 0, 1)
 

@@ -671,3 +671,39 @@ def test_a_filter_in_words_the_engine_cant_read_is_named_not_guessed():
     assert fired(tl, "you_cast_spell") == [] and tl.final.players[0].life == 20
     (ns,) = of_kind(tl, "not_simulated")
     assert ns.data["trigger"] == "you_cast_spell" and ns.data["missing"]
+
+
+@pytest.mark.parametrize(("mode", "life", "hand"), [("mode:1", 21, 1), ("mode:2", 20, 2)])
+def test_modal_trigger_modes_chosen_as_it_goes_on_the_stack_cr_603_3c(mode, life, hand):
+    w = watcher("your_upkeep", ops=None, modes=[GAIN, [{"op": "draw", "n": 1}]], choose=1)
+    w["effects"]["triggers"][0].pop("ops")
+    d = board(
+        ["Island", "Island"],
+        battlefield=("Watcher",),
+        cards=(w,),
+        actions=[{"do": "precombat_main"}],
+        choices=(mode,),
+    )
+    tl = finished(d)
+    assert tl.final.players[0].life == life and len(zone(tl, "hand")) == hand
+
+
+def test_modal_activated_ability_cr_602_2b_700_2():
+    charm = card(
+        "Charm Rock",
+        "Artifact",
+        effects={
+            "activated": [
+                {"costs": [{"cost": "tap"}], "modes": [GAIN, [{"op": "draw", "n": 1}]], "choose": 1}
+            ]
+        },
+    )
+    d = board(
+        ["Island"],
+        battlefield=("Charm Rock",),
+        cards=(charm,),
+        actions=[{"do": "activate", "card": "Charm Rock"}],
+        choices=("mode:2",),
+    )
+    tl = finished(d)
+    assert zone(tl, "hand") == ["Island"] and tl.final.players[0].life == 20
