@@ -78,7 +78,7 @@ out["playground_file"] = spec.origin if spec else None
 if spec is None or not spec.origin.startswith(target):
     out["errors"].append("playground is not installed from the wheel")
 try:
-    import playground  # noqa: F401
+    import playground.ui  # noqa: F401  (playground itself loads its names lazily)
     out["import_playground"] = "ok"
 except ModuleNotFoundError as e:
     # Offline: the packages the worker installs from CDNs are missing, nothing else.

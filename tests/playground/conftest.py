@@ -87,6 +87,14 @@ def shot(request: pytest.FixtureRequest) -> Callable:
 
 @pytest.fixture(autouse=True)
 def _short_timeouts(request: pytest.FixtureRequest) -> None:
-    """Fail a browser test in seconds, not Playwright's default 30 s per action."""
+    """Fail a browser test in seconds, not Playwright's default 30 s per action.
+
+    Assertions wait as long as actions (10 s, not expect's 5 s): served engine work runs in
+    worker processes, which a machine shared with other jobs can slow past 5 s; a real hang
+    still fails.
+    """
     if "page" in request.fixturenames:
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=10_000)
         request.getfixturevalue("page").set_default_timeout(10_000)
