@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import filters, stack
+from engine import conditions, filters, stack
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 
@@ -177,6 +177,19 @@ def missing(costs: Sequence[dict]) -> str | None:
         n = c.get("n", 1)
         if kind not in ("loyalty", "mana_generic") and not isinstance(n, int):
             return f"cost {kind} of {n!r}"
+    return None
+
+
+def activated_missing(ability: dict, name: str = "") -> str | None:
+    """What of an activated ability (its costs, limit, condition) the engine can't do, or
+    None; its ops are checked by effects.missing_parts (for coverage: no game needed)."""
+    part = missing(of_ability(ability, name))
+    if part:
+        return part
+    if ability.get("limit") not in (None, "once each turn"):
+        return f"limit {ability['limit']!r}"
+    if ability.get("condition") is not None:
+        return conditions.condition_missing(ability["condition"])
     return None
 
 

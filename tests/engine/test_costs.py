@@ -416,3 +416,13 @@ def test_suspend_needs_a_suspend_cost_and_sorcery_timing_cr_702_62a():
         board([], hand=("Lightning Bolt",), actions=[{"do": "suspend", "card": "Lightning Bolt"}]),
         "no suspend cost",
     )
+
+
+def test_activated_missing_for_coverage():
+    from engine.ability_costs import activated_missing
+
+    assert activated_missing({"costs": [{"cost": "tap"}], "ops": GAIN}) is None
+    assert activated_missing({"cost": "{2}, {T}, sacrifice this", "ops": GAIN}) is None
+    assert activated_missing({"cost": "tap an untapped Wizard you control", "ops": GAIN})
+    assert activated_missing({"costs": [{"cost": "exert"}], "ops": GAIN})
+    assert activated_missing({"costs": [], "limit": "twice each turn", "ops": GAIN})
