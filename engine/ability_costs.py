@@ -180,13 +180,32 @@ def missing(costs: Sequence[dict]) -> str | None:
     return None
 
 
+def times_per_turn(limit: object) -> int | None:
+    """A ``limit`` as a number of times each turn: "once each turn" or an int (None: not
+    understood)."""
+    if limit == "once each turn":
+        return 1
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
+        return limit
+    return None
+
+
+def uses_this_turn(game: Game, key: tuple) -> int:
+    """How many times the ability with this key was used this turn (its ``note_used``)."""
+    return sum(1 for k in game.used_this_turn if k[: len(key)] == key)
+
+
+def note_use(game: Game, key: tuple) -> None:
+    game.note_used((*key, uses_this_turn(game, key)))
+
+
 def activated_missing(ability: dict, name: str = "") -> str | None:
     """What of an activated ability (its costs, limit, condition) the engine can't do, or
     None; its ops are checked by effects.missing_parts (for coverage: no game needed)."""
     part = missing(of_ability(ability, name))
     if part:
         return part
-    if ability.get("limit") not in (None, "once each turn"):
+    if ability.get("limit") is not None and times_per_turn(ability["limit"]) is None:
         return f"limit {ability['limit']!r}"
     if ability.get("condition") is not None:
         return conditions.condition_missing(ability["condition"])

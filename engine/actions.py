@@ -197,13 +197,17 @@ def activate(game: Game, action: dict) -> None:
             )
     index = (game.effects(obj).get("activated") or []).index(ability)
     key = (oid, game.zone_changes.get(oid, 0), "loyalty" if loyalty else f"activated:{index}")
-    if loyalty and key in game.used_this_turn:
+    if loyalty and ability_costs.uses_this_turn(game, key):
         raise GameError(
             f"can't activate {obj.name}: a loyalty ability of it was activated this turn (606.3)"
         )
-    if ability.get("limit") == "once each turn" and key in game.used_this_turn:
-        raise GameError(f"can't activate {obj.name}: only once each turn (602.5b)")
-    if ability.get("limit") not in (None, "once each turn"):
+    limit = ability_costs.times_per_turn(ability.get("limit"))
+    if limit is not None and ability_costs.uses_this_turn(game, key) >= limit:
+        raise GameError(
+            f"can't activate {obj.name}: only {limit} time{'s' if limit != 1 else ''} each "
+            "turn (602.5b)"
+        )
+    if ability.get("limit") is not None and limit is None:
         raise GameError(
             f"can't activate {obj.name}: its limit {ability['limit']!r} is not simulated"
         )
@@ -242,8 +246,8 @@ def activate(game: Game, action: dict) -> None:
         data={"cost": cost_text, "costs": costs, "mana": mana, "not_paid": [],
               "mana_ability": mana_ability},
     )  # fmt: skip
-    if loyalty or ability.get("limit") == "once each turn":
-        game.note_used(key)
+    if loyalty or limit is not None:
+        ability_costs.note_use(game, key)
     item = stack.choose_ability_targets(game, item)  # 602.2b -> 601.2c
     paid = ability_costs.pay(game, player, oid, costs, obj.name, "602.2b")  # 601.2g-h
     if paid.sacrificed:

@@ -157,17 +157,36 @@ DELAYED_WHEN = (
 LEAVES = {"leaves", "dies", "to_graveyard", "sacrificed"}
 
 
+def variants(trig: Mapping) -> list[dict]:
+    """The trigger and its OR-variants: ``also`` lists more events (each a partial trigger
+    object: ``when`` and its own ``zone``, ``optional``, ``filter``...) that trigger the same
+    ability."""
+    base = {k: v for k, v in trig.items() if k != "also"}
+    out = [base]
+    for extra in trig.get("also") or []:
+        if isinstance(extra, Mapping):
+            out.append({**base, **extra})
+        else:
+            out.append({**base, "when": extra})
+    return out
+
+
 def trigger_missing(trig: Mapping) -> str | None:
     """What of a trigger object is not simulated (None: it is, or it is combat-only)."""
+    for v in variants(trig):
+        part = _variant_missing(v)
+        if part:
+            return part
+    return None
+
+
+def _variant_missing(trig: Mapping) -> str | None:
     when = trig.get("when")
     info = WHEN.get(str(when))
     if info is None:
         return f"trigger {when!r}" + ("" if when in TRIGGER_WHEN else " (unknown id)")
     if info.kind == "unsupported":
         return f"trigger {when}: {info.note}"
-    for also in trig.get("also") or []:
-        if WHEN.get(also) is None or WHEN[also].kind == "unsupported":
-            return f"trigger {also}"
     flt = trig.get("filter")
     if flt is not None:
         part = filters.filter_missing(flt)
@@ -178,7 +197,7 @@ def trigger_missing(trig: Mapping) -> str | None:
         part = conditions.condition_missing(cond)
         if part:
             return part
-    if trig.get("limit") not in (None, "once each turn"):
+    if trig.get("limit") is not None and ability_costs.times_per_turn(trig["limit"]) is None:
         return f"limit {trig['limit']!r}"
     cost = trig.get("optional_cost")
     if cost is not None:
@@ -190,8 +209,7 @@ def trigger_missing(trig: Mapping) -> str | None:
 
 def is_combat_only(trig: Mapping) -> bool:
     """Whether every event that fires this trigger is combat-only (it never fires here)."""
-    whens = [trig.get("when"), *(trig.get("also") or [])]
-    return all(WHEN.get(str(w), When("?")).kind == "combat" for w in whens)
+    return all(WHEN.get(str(v.get("when")), When("?")).kind == "combat" for v in variants(trig))
 
 
 # ----------------------------------------------------------------------- facts
@@ -400,13 +418,13 @@ def on_event(game: Game, event: Event) -> None:
             if not trigs:
                 continue
             for i, trig in enumerate(trigs):
-                whens = [trig.get("when"), *(trig.get("also") or [])]
-                if not any(WHEN.get(str(w), When("?")).kind == "event" for w in whens):
-                    continue
-                if not _in_zone(game, oid, trig, whens, fact):
-                    continue
-                if any(fired_by(game, str(w), fact, trig, oid, ctrl) for w in whens):
-                    fire(game, oid, ctrl, i, trig, fact)
+                for v in variants(trig):  # one trigger per ability per event
+                    w = str(v.get("when"))
+                    if WHEN.get(w, When("?")).kind != "event":
+                        continue
+                    if _in_zone(game, oid, v, [w], fact) and fired_by(game, w, fact, v, oid, ctrl):
+                        fire(game, oid, ctrl, i, v, fact)
+                        break
 
 
 def _in_zone(game: Game, oid: int, trig: Mapping, whens: list, fact: Fact) -> bool:
@@ -443,22 +461,28 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
         if not trigs:
             continue
         for i, trig in enumerate(trigs):
-            when = trig.get("when")
-            if WHEN.get(str(when), When("?")).kind != "cast":
-                continue
-            if when == "self_cast":
-                ok = oid == spell
-            else:
-                if oid == spell or _zone(game, oid) != (trig.get("zone") or "battlefield"):
-                    continue
-                ok = _matches(game, spell, trig, ctrl, oid) and (
-                    (when == "you_cast_spell" and player == ctrl)
-                    or (when == "opponent_casts_spell" and player != ctrl)
-                    or when == "any_player_casts_spell"
-                    or (when == "you_cast_second_spell_each_turn" and player == ctrl and nth == 2)
-                )
-            if ok:
-                fire(game, oid, ctrl, i, trig, fact)
+            for v in variants(trig):
+                if _cast_fires(game, v, oid, ctrl, spell, player, nth):
+                    fire(game, oid, ctrl, i, v, fact)
+                    break
+
+
+def _cast_fires(
+    game: Game, trig: Mapping, oid: int, ctrl: int, spell: int, player: int, nth: int
+) -> bool:
+    when = trig.get("when")
+    if WHEN.get(str(when), When("?")).kind != "cast":
+        return False
+    if when == "self_cast":
+        return oid == spell
+    if oid == spell or _zone(game, oid) != (trig.get("zone") or "battlefield"):
+        return False
+    return _matches(game, spell, trig, ctrl, oid) and (
+        (when == "you_cast_spell" and player == ctrl)
+        or (when == "opponent_casts_spell" and player != ctrl)
+        or when == "any_player_casts_spell"
+        or (when == "you_cast_second_spell_each_turn" and player == ctrl and nth == 2)
+    )
 
 
 def begin_step(game: Game, step: str, active: int) -> bool:
@@ -470,19 +494,14 @@ def begin_step(game: Game, step: str, active: int) -> bool:
     for perm in game.battlefield():
         trigs = game.effects(perm).get("triggers")
         for i, trig in enumerate(trigs or []):
-            when = str(trig.get("when"))
-            if WHEN.get(when, When("?")).kind != "step" or not when.endswith(step):
-                continue
-            whose = when[: -len(step)]
-            if (whose == "your_" and perm.controller != active) or (
-                whose == "each_opponent_" and perm.controller == active
-            ):
-                continue
-            if whose not in ("your_", "each_", "each_opponent_"):
+            v = next(
+                (v for v in variants(trig) if _step_fires(v, step, perm.controller, active)), None
+            )
+            if v is None:
                 continue
             if not fired:
                 _announce(game, name, rule, active)
-            fired = fire(game, perm.id, perm.controller, i, trig, fact) or fired
+            fired = fire(game, perm.id, perm.controller, i, v, fact) or fired
     if step == "upkeep":
         from_suspend = suspend.upkeep(game, active)  # 702.62a
         if from_suspend and not fired:
@@ -519,6 +538,20 @@ def begin_step(game: Game, step: str, active: int) -> bool:
         )
         fired = True
     return fired
+
+
+def _step_fires(trig: Mapping, step: str, ctrl: int, active: int) -> bool:
+    when = str(trig.get("when"))
+    if WHEN.get(when, When("?")).kind != "step" or not when.endswith(step):
+        return False
+    if (trig.get("zone") or "battlefield") != "battlefield":
+        return False
+    whose = when[: -len(step)]
+    return (
+        (whose == "your_" and ctrl == active)
+        or whose == "each_"
+        or (whose == "each_opponent_" and ctrl != active)
+    )
 
 
 def _announce(game: Game, name: str, rule: str, active: int) -> None:
@@ -569,7 +602,8 @@ def fire(game: Game, oid: int, ctrl: int, index: int, trig: Mapping, fact: Fact)
         )
         return False
     key = (oid, game.zone_changes.get(oid, 0), index)
-    if trig.get("limit") == "once each turn" and key in game.used_this_turn:
+    limit = ability_costs.times_per_turn(trig.get("limit"))
+    if limit is not None and ability_costs.uses_this_turn(game, key) >= limit:
         return False
     cond = trig.get("condition")
     if cond is not None:
@@ -585,8 +619,8 @@ def fire(game: Game, oid: int, ctrl: int, index: int, trig: Mapping, fact: Fact)
                 data={"trigger": when, "condition": False},
             )
             return False
-    if trig.get("limit") == "once each turn":
-        game.note_used(key)
+    if limit is not None:
+        ability_costs.note_use(game, key)
     item = StackItem(
         id=game.new_id(),
         kind="ability",

@@ -426,3 +426,12 @@ def test_activated_missing_for_coverage():
     assert activated_missing({"cost": "tap an untapped Wizard you control", "ops": GAIN})
     assert activated_missing({"costs": [{"cost": "exert"}], "ops": GAIN})
     assert activated_missing({"costs": [], "limit": "twice each turn", "ops": GAIN})
+
+
+def test_activate_only_n_times_each_turn_cr_602_5b():
+    d = run([], relic={"limit": 2}, actions=[{"do": "activate", "card": "Relic"}] * 2)
+    assert finished(d).final.players[0].life == 22
+    cant(
+        run([], relic={"limit": 2}, actions=[{"do": "activate", "card": "Relic"}] * 3),
+        "only 2 times each turn",
+    )

@@ -707,3 +707,25 @@ def test_modal_activated_ability_cr_602_2b_700_2():
     )
     tl = finished(d)
     assert zone(tl, "hand") == ["Island"] and tl.final.players[0].life == 20
+
+
+def test_or_trigger_also_fires_on_its_other_event():
+    """``also``: Bant Sojourners-style "when you cycle this or it dies" (each variant with its
+    own zone)."""
+    bear = card(
+        "Sojourner",
+        effects={
+            "triggers": [{"when": "self_enters", "ops": GAIN, "also": [{"when": "self_dies"}]}]
+        },
+    )
+    d = board(
+        [],
+        hand=("Sojourner", "Lightning Bolt"),
+        cards=(bear,),
+        actions=[{"do": "cast", "card": "Sojourner"}, {"do": "cast", "card": "Lightning Bolt"}],
+        choices=("target:o1",),
+    )
+    tl = finished(d)
+    assert sorted(zone(tl, "graveyard")) == ["Lightning Bolt", "Sojourner"]
+    assert len(fired(tl, "self_enters")) == 1 and len(fired(tl, "self_dies")) == 1
+    assert tl.final.players[0].life == 22
