@@ -503,22 +503,25 @@ def test_upkeep_trigger_across_the_precombat_main_turn_pass_cr_503_1():
     assert kinds.index("resolve") < kinds.index("draw")  # resolved in the upkeep, before the draw
 
 
-@pytest.mark.parametrize(
-    ("when", "n"),
-    [
-        ("each_upkeep", 2),
-        ("each_opponent_upkeep", 1),
-        ("your_draw_step", 1),
-        ("your_precombat_main", 1),
-        ("your_end_step", 1),
-        ("each_end_step", 2),
-        ("your_beginning_of_combat", 1),
-        ("your_postcombat_main", 1),
-        ("each_opponent_end_step", 1),
-    ],
-)
+STEP_IDS = [
+    (who + step, 2 if who == "each_" else 1)
+    for step in (
+        "upkeep",
+        "draw_step",
+        "precombat_main",
+        "beginning_of_combat",
+        "postcombat_main",
+        "end_step",
+    )
+    for who in ("your_", "each_", "each_opponent_")
+]
+
+
+@pytest.mark.parametrize(("when", "n"), STEP_IDS)
 def test_beginning_of_step_triggers_cr_503_1_513_1(when, n):
-    """Two turn passes (yours -> opponent's -> yours): each step begins once per turn."""
+    """Two turn passes from your precombat main: the rest of your turn (beginning of combat,
+    postcombat main, end step), the opponent's whole turn, your next turn up to its
+    precombat main. Each step begins once for you and once for the opponent."""
     d = board(
         ["Island"] * 3,
         opponent_library=["Island"] * 3,
