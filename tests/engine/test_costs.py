@@ -11,6 +11,7 @@ import pytest
 
 from engine import Scenario, ScenarioError
 from engine.ability_costs import from_text, missing, of_keyword
+from engine.effects import OPS
 
 from boards import board, finished, of_kind, play, zone
 
@@ -363,6 +364,13 @@ def test_grief_evoked_discard_and_sacrifice_ordered_by_its_controller_cr_702_74a
     assert zone(tl, "graveyard") == ["Grief"] and zone(tl, "battlefield") == []
     (sac,) = of_kind(tl, "sacrifice")
     assert sac.rule == "702.74a"
+    # the discard itself: done by the discard op where it is registered, else named
+    if "discard" in OPS:
+        assert zone(tl, "graveyard", 1) == ["Lightning Bolt"]
+    else:
+        assert any(
+            "discard" in part for e in of_kind(tl, "not_simulated") for part in e.data["missing"]
+        )
 
 
 def test_grief_cast_normally_is_not_sacrificed_cr_702_74a():
