@@ -443,3 +443,14 @@ def test_activate_only_n_times_each_turn_cr_602_5b():
         run([], relic={"limit": 2}, actions=[{"do": "activate", "card": "Relic"}] * 3),
         "only 2 times each turn",
     )
+
+
+def test_keyword_cost_missing_for_coverage():
+    from engine.ability_costs import keyword_cost_missing
+
+    assert keyword_cost_missing("Cycling", "{2}") is None
+    assert keyword_cost_missing("Cycling", "pay 2 life") is None
+    assert keyword_cost_missing("Evoke", "exile 1 card(s) from your hand") is None
+    assert keyword_cost_missing("Suspend", {"time": 3, "cost": "{2}{B}{B}"}) is None
+    assert keyword_cost_missing("Equip", "{2}")
+    assert keyword_cost_missing("Cycling", "sacrifice a Goblin and howl")
