@@ -83,6 +83,10 @@ _REMOVE = re.compile(r"^remove (\w+) (\S+) counters? from (this|it)$")
 _LOYALTY = re.compile(r"^([+-−]?\d+)( loyalty)?$")
 _LIFE = re.compile(r"^pay (\d+) life$")
 _DISCARD = re.compile(r"^discard (a|one|1|two|2|three|3) (card|cards)(?:\(s\))?$")
+_EXILE_GY = re.compile(r"^exile (a|an|one|two|three|\d+) (.+?) from your graveyard$")
+_TAP_UNTAPPED = re.compile(
+    r"^tap (a|an|one|two|three|\d+) untapped (.+?) (?:you control|of yours)$"
+)
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -128,11 +132,25 @@ def from_text(text: str, name: str = "") -> list[dict]:
             out.append({"cost": "pay_life", "n": int(m.group(1))})
         elif m := _DISCARD.match(part):
             out.append({"cost": "discard", "n": _NUMBERS.get(m.group(1)) or int(m.group(1))})
+        elif (m := _EXILE_GY.match(part) or _TAP_UNTAPPED.match(part)) and (
+            flt := _words(m.group(2))
+        ) is not None:
+            kind = "exile_from_graveyard" if part.startswith("exile") else "tap_permanents"
+            n = _NUMBERS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else 1)
+            out.append({"cost": kind, "n": n, **({"filter": flt} if flt else {})})
         elif m := _LOYALTY.match(part):
             out.append({"cost": "loyalty", "n": int(m.group(1).replace("−", "-"))})
         else:
             out.append({"cost": "text", "text": raw.strip()})
     return out
+
+
+def _words(text: str) -> dict | None:
+    """Cost words ("creature card", "artifacts/creatures") as a filter ({} = any card)."""
+    text = re.sub(r"\bcards?\b", "", text.replace("/", " or ")).strip()
+    if not text or text in ("other", "another"):
+        return {}
+    return filters.words_to_filter(text)
 
 
 def of_ability(ability: dict, name: str = "") -> list[dict]:

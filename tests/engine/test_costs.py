@@ -454,3 +454,32 @@ def test_keyword_cost_missing_for_coverage():
     assert keyword_cost_missing("Suspend", {"time": 3, "cost": "{2}{B}{B}"}) is None
     assert keyword_cost_missing("Equip", "{2}")
     assert keyword_cost_missing("Cycling", "sacrifice a Goblin and howl")
+
+
+def test_legacy_exile_and_tap_cost_words_cr_601_2h():
+    assert from_text("{T}, exile a creature card from your graveyard")[1] == {
+        "cost": "exile_from_graveyard",
+        "n": 1,
+        "filter": {"types": ["Creature"]},
+    }
+    assert from_text("tap 2 untapped artifacts/creatures of yours") == [
+        {
+            "cost": "tap_permanents",
+            "n": 2,
+            "filter": {"or": [{"types": ["Artifact"]}, {"types": ["Creature"]}]},
+        }
+    ]
+    ellie = relic([])
+    ellie["effects"]["activated"][0] = {
+        "cost": "{T}, exile a creature card from your graveyard",
+        "ops": GAIN,
+    }
+    d = board(
+        [],
+        battlefield=("Relic",),
+        graveyard=("Island", "Grizzly Bears"),
+        cards=(ellie,),
+        actions=[{"do": "activate", "card": "Relic"}],
+    )
+    tl = finished(d)
+    assert zone(tl, "exile") == ["Grizzly Bears"] and zone(tl, "graveyard") == ["Island"]
