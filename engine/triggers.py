@@ -377,7 +377,35 @@ SELF_MOVING = {
 }
 
 
-def _listeners(game: Game, fact: Fact, before) -> Iterable[tuple[int, int]]:
+LEAVE_KINDS = frozenset({E.DESTROY, E.SACRIFICE, E.SBA, E.EXILE, E.BOUNCE, E.GRAVEYARD})
+QUIET_KINDS = frozenset({E.TRIGGER, E.NO_TRIGGER, E.NOT_SIMULATED, E.CONDITION})
+
+
+def left_together(game: Game) -> dict[int, int]:
+    """Permanents that left the battlefield in the run of leave events ending with this one
+    (object -> its controller then): one effect destroying or sacrificing several, or the
+    state-based actions of one check (704.3), happen at once, so each "whenever a creature
+    dies" among them sees the others die (603.10a), although the log has an event each."""
+    out: dict[int, int] = {}
+    for i in range(len(game.frames) - 1, 0, -1):
+        event = game.frames[i][1]
+        if event is None:
+            break
+        if event.kind in QUIET_KINDS:
+            continue
+        gone = [m for m in event.moves if m.src == "battlefield"]
+        if event.kind not in LEAVE_KINDS or not gone:
+            break
+        prev = game.frames[i - 1][0]
+        for m in gone:
+            old = prev.objects.get(m.obj)
+            out.setdefault(m.obj, old.controller if old is not None else m.owner)
+    return out
+
+
+def _listeners(
+    game: Game, fact: Fact, before, together: Mapping[int, int]
+) -> Iterable[tuple[int, int]]:
     """(object id, controller) of every object whose triggers may see this fact."""
     seen: set[int] = set()
     if fact.what in LEAVES and before is not None:
@@ -386,6 +414,10 @@ def _listeners(game: Game, fact: Fact, before) -> Iterable[tuple[int, int]]:
                 if oid not in seen:
                     seen.add(oid)
                     yield oid, before.objects[oid].controller
+        for oid, ctrl in together.items():
+            if oid not in seen:
+                seen.add(oid)
+                yield oid, ctrl
     for perm in game.battlefield():
         if perm.id not in seen:
             seen.add(perm.id)
@@ -411,8 +443,9 @@ def on_event(game: Game, event: Event) -> None:
         return
     before = game.frames[-2][0] if len(game.frames) > 1 else None
     found = facts(game, event, before)
+    together = left_together(game) if any(f.what in LEAVES for f in found) else {}
     for fact in found:
-        for oid, ctrl in _listeners(game, fact, before):
+        for oid, ctrl in _listeners(game, fact, before, together):
             entry = game.effects(game.obj(oid))
             trigs = entry.get("triggers")
             if not trigs:
@@ -422,12 +455,16 @@ def on_event(game: Game, event: Event) -> None:
                     w = str(v.get("when"))
                     if WHEN.get(w, When("?")).kind != "event":
                         continue
-                    if _in_zone(game, oid, v, [w], fact) and fired_by(game, w, fact, v, oid, ctrl):
+                    if _in_zone(game, oid, v, [w], fact, together) and fired_by(
+                        game, w, fact, v, oid, ctrl
+                    ):
                         fire(game, oid, ctrl, i, v, fact)
                         break
 
 
-def _in_zone(game: Game, oid: int, trig: Mapping, whens: list, fact: Fact) -> bool:
+def _in_zone(
+    game: Game, oid: int, trig: Mapping, whens: list, fact: Fact, together: Mapping[int, int]
+) -> bool:
     """The ability works from its zone (battlefield unless ``zone``); abilities about the
     object leaving or being cycled look at the object itself (603.10a)."""
     if fact.obj == oid and any(w in SELF_MOVING for w in whens):
@@ -436,7 +473,7 @@ def _in_zone(game: Game, oid: int, trig: Mapping, whens: list, fact: Fact) -> bo
     wanted = trig.get("zone") or "battlefield"
     if fact.what in LEAVES and zone != "battlefield" and wanted == "battlefield":
         # it was on the battlefield just before (it left in the same event): look back
-        return _was_on_battlefield(game, oid)
+        return _was_on_battlefield(game, oid) or oid in together
     return zone == wanted
 
 

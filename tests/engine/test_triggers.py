@@ -12,6 +12,8 @@ import pytest
 
 from engine import Scenario
 from engine.ops_schema import TRIGGER_WHEN
+from engine.policy import AutoPolicy
+from engine.timeline import run
 from engine.triggers import WHEN, is_combat_only, trigger_missing
 
 from boards import board, finished, of_kind, play, zone
@@ -732,3 +734,49 @@ def test_or_trigger_also_fires_on_its_other_event():
     assert sorted(zone(tl, "graveyard")) == ["Lightning Bolt", "Sojourner"]
     assert len(fired(tl, "self_enters")) == 1 and len(fired(tl, "self_dies")) == 1
     assert tl.final.players[0].life == 22
+
+
+def test_creatures_destroyed_together_see_each_other_die_cr_603_10a():
+    """A "destroy all creatures" kills two creatures with "whenever a creature dies, you gain
+    1 life": they die at once, so each sees both deaths (four triggers), although the log
+    has one destroy event for each."""
+    mourner = card(
+        "Mourner",
+        effects={
+            "triggers": [{"when": "creature_dies", "filter": {"types": ["Creature"]}, "ops": GAIN}]
+        },
+    )
+    wrath = card(
+        "Wrath", "Sorcery", effects={"spell": [{"op": "destroy", "what": "all_creatures"}]}
+    )
+    d = board([], hand=("Wrath",), battlefield=("Mourner", "Mourner"), cards=(mourner, wrath))
+    tl = run(Scenario.from_dict(d), policy=AutoPolicy())  # the trigger order doesn't matter
+    assert tl.finished and tl.pending is None
+    assert zone(tl, "battlefield") == [] and len(fired(tl, "creature_dies")) == 4
+    assert tl.final.players[0].life == 24
+
+
+def test_creatures_dying_one_after_the_other_are_not_together():
+    mourner = card(
+        "Mourner",
+        effects={
+            "triggers": [
+                {
+                    "when": "creature_dies",
+                    "filter": {"types": ["Creature"], "other": True},
+                    "ops": GAIN,
+                }
+            ]
+        },
+    )
+    d = board(
+        [],
+        hand=("Lightning Bolt", "Lightning Bolt"),
+        battlefield=("Mourner", "Mourner"),
+        cards=(mourner,),
+        actions=[{"do": "cast", "card": "Lightning Bolt"}] * 2,
+        choices=("target:o3", "target:o4"),
+    )
+    tl = finished(d)
+    # the first Mourner dies alone: the second sees it; then the second dies alone
+    assert len(fired(tl, "creature_dies")) == 1 and tl.final.players[0].life == 21
