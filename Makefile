@@ -14,7 +14,7 @@ VENV_STAMP := $(VENV)/.installed
 NPM_STAMP := $(PYODIDE_DIR)/node_modules/.installed
 WHEELS_STAMP := $(PYODIDE_DIR)/wheels/.installed
 
-.PHONY: setup test serve bench chromium node site import-xmage card-db-xmage effects-doc
+.PHONY: setup test serve bench fuzz chromium node site import-xmage card-db-xmage effects-doc
 
 setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP)
 
@@ -70,6 +70,14 @@ bench: setup
 		echo "== $$bench"; $(PY) "$$bench"; \
 	done; \
 	[ $$found = 1 ] || echo "no benchmarks/bench_*.py yet"
+
+# Every engine entry point against 100,000 structured inputs (EXAMPLES=n to change), then
+# the invariant properties over 10,000 random real-card games; fails on any untyped error
+# or input over 1 s CPU / 100 MB (scripts/fuzz.py prints the table).
+EXAMPLES ?= 100000
+GAMES ?= 10000
+fuzz: setup
+	$(PY) scripts/fuzz.py --examples $(EXAMPLES) --games $(GAMES)
 
 # The static site (no server): the project's wheel + `panel convert --to pyodide-worker`
 # into site/ (index.html, app.js, app.resources.zip), then a download-size report.

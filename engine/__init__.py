@@ -9,6 +9,7 @@ import engine.render  # noqa: E402,F401  (registers the notebook views: engine.d
 from engine.carddb import CardPool, UnknownCardError, default_pool
 from engine.cards import CardDef, ChapterAbility, Chapters, Face
 from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
+from engine.errors import BudgetExceeded, SchemaError
 from engine.events import Change, ChangeKind, Decision, DecisionKind, Event, EventKind, Move, Option
 from engine.game import GameError
 from engine.mana import ManaCost, parse_mana_cost
@@ -33,6 +34,7 @@ from engine.token import TokenError, decode_token, encode_token
 
 __all__ = [
     "AutoPolicy",
+    "BudgetExceeded",
     "CardDef",
     "CardObject",
     "CardPool",
@@ -60,6 +62,7 @@ __all__ = [
     "Policy",
     "Scenario",
     "ScenarioError",
+    "SchemaError",
     "ScriptedPolicy",
     "StackItem",
     "StateSpaceTooLarge",

@@ -13,8 +13,25 @@ import json
 import sys
 from collections.abc import Sequence
 
+from engine.carddb import UnknownCardError
+from engine.decklist import DecklistError
+from engine.game import GameError
+from engine.odds import StateSpaceTooLarge
+from engine.policy import ChoiceError
 from engine.scenario import Scenario, ScenarioError
 from engine.token import TokenError
+
+#: Every error the engine documents for bad input (BudgetExceeded and SchemaError are
+#: ScenarioErrors); the CLI prints its message and exits 2, never a traceback.
+DOCUMENTED_ERRORS = (
+    ScenarioError,
+    TokenError,
+    DecklistError,
+    UnknownCardError,
+    StateSpaceTooLarge,
+    ChoiceError,
+    GameError,
+)
 
 
 def _load(path: str) -> Scenario:
@@ -24,6 +41,8 @@ def _load(path: str) -> Scenario:
         return Scenario.load(path)
     except OSError as e:
         raise ScenarioError(f"can't read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"can't read {path}: it is not UTF-8 text ({e.reason})") from None
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -53,7 +72,19 @@ def cmd_token(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status (2 for bad input, with ``error: ...`` on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(argv)
+    except DOCUMENTED_ERRORS as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"error: {e.strerror or e}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str]) -> int:
     if argv and argv[0] == "odds":
         from engine.odds_cli import main as odds_main
 
@@ -86,11 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tok.set_defaults(func=cmd_token)
     sub.add_parser("odds", help="exact cascade/discover odds (see: python -m engine odds -h)")
     args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except (ScenarioError, TokenError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    return args.func(args)
 
 
 if __name__ == "__main__":

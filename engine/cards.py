@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import display
+from . import display, schema
 from .mana import COLORS, ManaCost, parse_optional_mana_cost
 
 __all__ = [
@@ -25,9 +25,7 @@ __all__ = [
     "parse_type_line",
 ]
 
-LAYOUTS: frozenset[str] = frozenset(
-    {"normal", "split", "adventure", "omen", "prepare", "modal_dfc", "transform", "flip", "meld"}
-)
+LAYOUTS: frozenset[str] = frozenset(schema.CARD_LAYOUTS)
 #: Layouts whose second face is an alternative spell on the same card (CR 715 and kin).
 _ADVENTURE_LIKE = frozenset({"adventure", "omen", "prepare"})
 SUPERTYPES: frozenset[str] = frozenset(
@@ -467,6 +465,7 @@ class CardDef:
         name = d.get("name")
         if not isinstance(name, str) or not name.strip():
             raise ValueError("card is missing 'name'")
+        schema.check(schema.CARD, d, name[:80])  # SchemaError (a ValueError) naming the field
         layout = d.get("layout") or "normal"
         if layout not in LAYOUTS:
             raise ValueError(f"{name}: unknown layout {layout!r}")
@@ -571,6 +570,7 @@ def _from_scryfall(obj: dict[str, Any]) -> CardDef:
     name = obj.get("name")
     if not isinstance(name, str) or not name:
         raise ValueError("Scryfall card: missing 'name'")
+    schema.check(schema.SCRYFALL_CARD, obj, f"Scryfall card {name[:80]!r}")
     raw_layout = obj.get("layout", "normal")
     if raw_layout in _SCRYFALL_NORMAL:
         layout = "normal"

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from string import ascii_letters
 
+from . import limits
 from .carddb import CardPool, default_pool, normalize_name
 
 __all__ = [
@@ -27,12 +29,12 @@ __all__ = [
     "parse_decklist",
 ]
 
-MAX_INPUT_CHARS = 200 * 1024
-MAX_COUNT_PER_LINE = 250
-MAX_TOTAL_CARDS = 1000
-MAX_LINE_CHARS = 200  # the longest card name is ~140 characters
-MAX_ERRORS = 50  # more than this and the paste is not a decklist
-MAX_SUGGESTED = 10  # errors that get (slower) name suggestions
+MAX_INPUT_CHARS = limits.DECKLIST_MAX_CHARS
+MAX_COUNT_PER_LINE = limits.DECKLIST_MAX_COUNT_PER_LINE
+MAX_TOTAL_CARDS = limits.DECKLIST_MAX_TOTAL_CARDS
+MAX_LINE_CHARS = limits.DECKLIST_MAX_LINE_CHARS  # the longest card name is ~140 characters
+MAX_ERRORS = limits.DECKLIST_MAX_ERRORS
+MAX_SUGGESTED = limits.DECKLIST_MAX_SUGGESTED
 
 _SECTIONS = {
     "deck": "main",
@@ -51,11 +53,13 @@ _SECTIONS = {
     "considering": "maybeboard",
     "about": "about",
 }
-_HEADER = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*(?:\(\d+\))?\s*:?$")
-_COUNT = re.compile(r"^(-?\d+)\s*[xX]?\s+(\S.*)$")
-_SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
-_ARENA_SUFFIX = re.compile(r"\s+\([A-Za-z0-9_]{2,8}\)(?:\s+[^\s()]+)?(?:\s+\*[A-Za-z]+\*)*\s*$")
-_FOIL_SUFFIX = re.compile(r"(?:\s+\*[A-Za-z]+\*)+\s*$")
+# Lines are taken apart with str methods and one-token regexes only: user text never
+# meets a pattern that can backtrack (issue 10: the old header pattern was cubic).
+_SB_PREFIX = re.compile(r"SB:\s*", re.IGNORECASE)  # anchored, one token: linear
+_WORD = re.compile(r"\S+")
+_SET_CODE = re.compile(r"\([A-Za-z0-9_]{2,8}\)")  # fullmatch on one token
+_FOIL = re.compile(r"\*[A-Za-z]+\*")  # fullmatch on one token
+_LETTERS = frozenset(ascii_letters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,21 +129,71 @@ class Decklist:
 
 
 def _header(line: str) -> str | None:
-    """The section a header line starts (``"Sideboard"``, ``"SIDEBOARD:"``, ``"// Sideboard"``)."""
+    """The section a header line starts (``"Sideboard"``, ``"SIDEBOARD:"``, ``"// Sideboard"``,
+    ``"Deck (60)"``): letters and spaces, then an optional ``(n)`` and ``:``."""
     text = line.lstrip("/#").strip() if line.startswith(("//", "#")) else line
-    m = _HEADER.match(text)
-    if not m:
+    if text.endswith(":"):
+        text = text[:-1].rstrip()
+    if text.endswith(")"):
+        start = text.rfind("(")
+        if start < 0 or not text[start + 1 : -1].isdecimal():
+            return None
+        text = text[:start].rstrip()
+    if not text or text[0] not in _LETTERS or not all(c in _LETTERS or c == " " for c in text):
         return None
-    return _SECTIONS.get(" ".join(m.group(1).lower().split()))
+    return _SECTIONS.get(" ".join(text.lower().split()))
+
+
+def _split_count(line: str) -> tuple[str, str] | None:
+    """``"4 Name"``, ``"4x Name"``, ``"4 x Name"``, ``"-1 Name"`` -> (digits, rest)."""
+    i = 1 if line.startswith("-") else 0
+    j = i
+    while j < len(line) and line[j].isdecimal():
+        j += 1
+    if j == i:
+        return None
+    digits, rest = line[:j], line[j:]
+    stripped = rest.lstrip()
+    if stripped[:1] in ("x", "X"):
+        after = stripped[1:]
+        if after[:1].isspace() and after.strip():
+            return digits, after.strip()
+    if rest[:1].isspace() and stripped:
+        return digits, stripped
+    return None
+
+
+def _strip_suffix(name: str, *, arena: bool) -> str:
+    """``name`` without a trailing Arena ``(SET) 123 *F*`` (``arena``) or ``*F*`` markers.
+
+    Works on whitespace-separated tokens, so it is linear in the name; returns ``name``
+    unchanged when there is no such suffix (the first token is never removed).
+    """
+    spans = [m.span() for m in _WORD.finditer(name)]
+    words = [name[a:b] for a, b in spans]
+    i = len(words)
+    while i > 1 and _FOIL.fullmatch(words[i - 1]):
+        i -= 1
+    cut = i
+    if arena:
+        if i > 1 and _SET_CODE.fullmatch(words[i - 1]):
+            cut = i - 1
+        elif i > 2 and "(" not in words[i - 1] and ")" not in words[i - 1]:
+            cut = i - 2 if _SET_CODE.fullmatch(words[i - 2]) else len(words)
+        else:
+            cut = len(words)
+    if cut >= len(words) or cut < 1:
+        return name
+    return name[: spans[cut - 1][1]]
 
 
 def _lookup(pool: CardPool, name: str) -> str | None:
     """Canonical name, trying the text as is, then without an Arena set/number suffix."""
     found = pool.find(name)
     if found is None:
-        stripped = _ARENA_SUFFIX.sub("", name)
+        stripped = _strip_suffix(name, arena=True)
         if stripped == name:
-            stripped = _FOIL_SUFFIX.sub("", name)
+            stripped = _strip_suffix(name, arena=False)
         if stripped != name and stripped:
             found = pool.find(stripped)
     return None if found is None else found.name
@@ -171,22 +225,27 @@ def parse_decklist(text: str, pool: CardPool | None = None) -> Decklist:
             if not explicit and seen_cards and section == "main":
                 section = "sideboard"
             continue
+        comment = line.startswith(("#", "//"))
+        if len(line) > MAX_LINE_CHARS:  # first: nothing else looks at a long line
+            if comment or section == "about":
+                continue  # a long comment or description is not a card and not a header
+            shown = line[:77] + "..."
+            errors.append(LineError(line_no, shown, "line is too long to be a card"))
+            continue
         head = _header(line)
         if head is not None:
             section, explicit = head, True
             continue
-        if line.startswith(("#", "//")) or section == "about":
+        if comment or section == "about":
             continue
         shown = line if len(line) <= 80 else line[:77] + "..."
-        if len(line) > MAX_LINE_CHARS:
-            errors.append(LineError(line_no, shown, "line is too long to be a card"))
-            continue
         target = section
-        if _SB_PREFIX.match(line):
-            line, target = _SB_PREFIX.sub("", line), "sideboard"
-        m = _COUNT.match(line)
+        sb = _SB_PREFIX.match(line)
+        if sb:
+            line, target = line[sb.end() :], "sideboard"
+        m = _split_count(line)
         if m:
-            digits, name = m.group(1), m.group(2).strip()
+            digits, name = m
             if len(digits) > 6 and not digits.startswith("-"):
                 errors.append(
                     LineError(
@@ -219,7 +278,7 @@ def parse_decklist(text: str, pool: CardPool | None = None) -> Decklist:
             if canonical is not None:
                 count = 1
         if canonical is None:
-            bare = normalize_name(_ARENA_SUFFIX.sub("", name)) or name
+            bare = normalize_name(_strip_suffix(name, arena=True)) or name
             sugg = pool.suggest(bare) if len(errors) < MAX_SUGGESTED else []
             errors.append(LineError(line_no, shown, f"unknown card {bare!r}", tuple(sugg)))
             continue

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.events import Change, ChangeKind, Event, EventKind, Move
+from engine.limits import RunBudget
 from engine.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
 
 if TYPE_CHECKING:
@@ -75,9 +76,11 @@ class Kernel:
         self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
         self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
+        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
+        self.budget.snapshot(len(self.objects))
         players = tuple(
             PlayerState(
                 name=self.names[i],
@@ -118,6 +121,7 @@ class Kernel:
         data: Mapping[str, object] | None = None,
     ) -> Event:
         """Record a frame: the state now and the event that says what changed since the last."""
+        self.budget.event()
         moves: tuple[Move, ...] = ()
         changes: tuple[Change, ...] = ()
         if self._changes:
@@ -279,6 +283,7 @@ class Kernel:
     # ------------------------------------------------------- primitives: objects
     def new_id(self) -> int:
         """A fresh id for an object or a stack item."""
+        self.budget.new_object()
         oid = self._next_id
         self._next_id += 1
         return oid

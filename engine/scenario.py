@@ -12,36 +12,26 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine import limits, schema
 from engine.carddb import UnknownCardError, default_pool
 from engine.cards import CardDef
+from engine.errors import BudgetExceeded, ScenarioError, SchemaError
 
 if TYPE_CHECKING:
     from engine.carddb import CardPool
 
+__all__ = ["BudgetExceeded", "Scenario", "ScenarioError", "SchemaError"]
+
 VERSION = 1
-MAX_COUNT = 250
-MAX_LIBRARY = 1000
-MAX_ZONE = 200
-MAX_ACTIONS = 50
-MAX_CHOICES = 500
-MAX_USER_CARDS = 100
+MAX_COUNT = limits.SCENARIO_MAX_COUNT
+MAX_LIBRARY = limits.SCENARIO_MAX_LIBRARY
+MAX_ZONE = limits.SCENARIO_MAX_ZONE
+MAX_ACTIONS = limits.SCENARIO_MAX_ACTIONS
+MAX_CHOICES = limits.SCENARIO_MAX_CHOICES
+MAX_USER_CARDS = limits.SCENARIO_MAX_USER_CARDS
+MAX_JSON_CHARS = limits.SCENARIO_MAX_JSON_CHARS
 ZONES = ("hand", "battlefield", "graveyard", "exile")
-ACTIONS = (
-    "cast",
-    "counter",
-    "activate",
-    "cycle",
-    "suspend",
-    "discover",
-    "precombat_main",
-    "proliferate",
-    "add_lore",
-    "remove_lore",
-)
-
-
-class ScenarioError(ValueError):
-    """A scenario that can't be run, with a sentence that names the problem."""
+ACTIONS = schema.ACTIONS
 
 
 @dataclass(frozen=True)
@@ -110,11 +100,13 @@ class Scenario:
         if not isinstance(d, Mapping):
             raise ScenarioError("a scenario must be a JSON object")
         version = d.get("version", VERSION)
-        if version != VERSION:
+        if version != VERSION or isinstance(version, bool):
+            shown = repr(version) if isinstance(version, int | str) else type(version).__name__
             raise ScenarioError(
-                f"scenario version {version!r} is not supported (this build reads "
+                f"scenario version {shown[:40]} is not supported (this build reads "
                 f"version {VERSION})"
             )
+        schema.check(schema.SCENARIO, d)  # types, ranges and sizes, naming the field
         user_cards = _user_cards(d.get("cards") or [])
         base = pool or default_pool()
         pool = base.with_cards(user_cards) if user_cards else base
@@ -160,9 +152,19 @@ class Scenario:
 
     @classmethod
     def from_json(cls, text: str, pool: CardPool | None = None) -> Scenario:
+        if not isinstance(text, str):
+            raise ScenarioError(f"scenario JSON must be text, not {type(text).__name__}")
+        if len(text) > MAX_JSON_CHARS:
+            raise ScenarioError(
+                f"the scenario is {len(text):,} characters of JSON (limit {MAX_JSON_CHARS:,})"
+            )
+        if limits.json_too_deep(text):  # before json.loads, which recurses
+            raise ScenarioError(
+                f"the scenario JSON is nested more than {limits.JSON_MAX_DEPTH} levels deep"
+            )
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
+            data = json.loads(text, parse_constant=_refuse_constant)
+        except (json.JSONDecodeError, ValueError, RecursionError) as e:
             raise ScenarioError(f"the scenario is not valid JSON: {e}") from None
         return cls.from_dict(data, pool)
 
@@ -244,6 +246,11 @@ def register_runner(fn: Callable[..., Any]) -> None:
 
 
 # ---------------------------------------------------------------- validation
+def _refuse_constant(name: str) -> None:
+    """NaN and Infinity are not JSON."""
+    raise ValueError(f"{name} is not valid JSON")
+
+
 def _name(value: Any, where: str, pool: CardPool) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScenarioError(f"{where}: a card name must be non-empty text, not {value!r}")

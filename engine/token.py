@@ -5,8 +5,9 @@ Canonical JSON (sorted keys, no spaces) makes equal dicts give equal tokens.
 Stdlib only, so it runs unchanged in Pyodide.
 
 A token comes from a URL a stranger pasted, so decoding is defensive: the token
-length is capped before any work, and decompression stops at
-``MAX_JSON_BYTES`` instead of inflating a zip bomb.
+length is capped before any work, decompression stops at ``MAX_JSON_BYTES``
+instead of inflating a zip bomb, and the JSON nesting depth is checked (linearly)
+before ``json.loads``. Limits live in ``engine.limits``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ import urllib.parse
 import zlib
 from typing import Any
 
+from engine import limits
+
 __all__ = [
     "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
     "MAX_TOKEN_CHARS",
     "TOKEN_VERSION",
     "TokenError",
@@ -28,8 +32,9 @@ __all__ = [
 ]
 
 TOKEN_VERSION = "v1"
-MAX_TOKEN_CHARS = 8192
-MAX_JSON_BYTES = 256 * 1024
+MAX_TOKEN_CHARS = limits.TOKEN_MAX_CHARS
+MAX_JSON_BYTES = limits.TOKEN_MAX_JSON_BYTES
+MAX_JSON_DEPTH = limits.JSON_MAX_DEPTH
 
 _PREFIX = TOKEN_VERSION + "."
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
@@ -95,8 +100,14 @@ def decode_token(token: str) -> dict[str, Any]:
         raise TokenError("token is tampered with: its last character is not canonical base64url")
     raw = _inflate(compressed)
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except (UnicodeDecodeError, ValueError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TokenError(f"token does not contain JSON: {exc}") from exc
+    if limits.json_too_deep(text, MAX_JSON_DEPTH):  # before json.loads, which recurses
+        raise TokenError(f"token JSON is nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (RecursionError, ValueError) as exc:
         raise TokenError(f"token does not contain JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise TokenError(f"token JSON is a {type(data).__name__}, expected an object")

@@ -20,10 +20,8 @@ ROOT = Path(engine.__file__).resolve().parent
 
 # Lowest first. A module may import modules of its own layer or of a lower one.
 LAYERS: list[tuple[str, set[str]]] = [
-    (
-        "card facts",
-        {"engine.mana", "engine.display", "engine.cards", "engine.carddb", "engine.ops_schema"},
-    ),
+    ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
+                    "engine.mana", "engine.display", "engine.cards", "engine.carddb"}),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
     ("state", {"engine.events", "engine.state", "engine.policy"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),

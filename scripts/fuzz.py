@@ -1,0 +1,224 @@
+"""``make fuzz``: every engine entry point against N structured inputs, then random games.
+
+    python scripts/fuzz.py [--examples 100000] [--games 10000] [--only token,decklist]
+
+For each entry point it prints one table row: inputs rejected with a documented error,
+accepted, UNTYPED errors (anything else escaping), the slowest input (CPU seconds) and
+the peak memory (tracemalloc; measured on every input that took over 20 ms and on a 2 %
+sample, since tracing everything would triple the run time). Then it replays the suite's
+invariant properties (tests/engine/test_invariants.py: card conservation, one zone per
+object, determinism across token/JSON round trips) over ``--games`` random real-card
+games, reusing its generators. Exits 1 on any untyped error, any input over 1 s of CPU
+or 100 MB, or a failed invariant. The inputs come from tests/engine/fuzzing.py, the
+generators the suite's fuzz tests use with a small example count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
+
+import fuzzing as F  # noqa: E402
+
+from engine import CardDef, Scenario, parse_decklist  # noqa: E402
+from engine.__main__ import main as cli_main  # noqa: E402
+
+CPU_LIMIT = 1.0
+MEMORY_LIMIT = 100 * 1024 * 1024
+TRACE_IF_SLOWER = 0.02
+SAMPLE = 50  # 1 in SAMPLE inputs is also measured for memory
+
+Input = Any
+EntryPoint = tuple[Callable[[random.Random], Input], Callable[[Input, random.Random], Any], tuple]
+
+
+def _run(d: dict, rng: random.Random) -> None:
+    F.run_and_answer(Scenario.from_dict(d), rng)
+
+
+def _cli(arg: tuple[str, str], rng: random.Random) -> int:
+    kind, text = arg
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            if kind == "token":
+                code = cli_main(["token", "--decode", text])
+            else:
+                with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                    f.write(text)
+                try:
+                    code = cli_main(["run", f.name])
+                finally:
+                    Path(f.name).unlink()
+        except SystemExit as e:  # argparse's usage error (a token that starts with "-")
+            code = e.code
+    if "Traceback" in err.getvalue() or code not in (0, 2):
+        raise RuntimeError(f"CLI exit {code}: {err.getvalue()[-300:]}")
+    return code
+
+
+def _cli_input(rng: random.Random) -> tuple[str, str]:
+    import json
+
+    if rng.random() < 0.5:
+        return "token", F.token(rng)
+    try:
+        return "run", json.dumps(F.scenario_dict(rng, mild=rng.random() < 0.5))
+    except (ValueError, RecursionError):
+        return "run", "{"
+
+
+ENTRY_POINTS: dict[str, EntryPoint] = {
+    "token": (F.token, lambda t, rng: Scenario.from_token(t), F.DOCUMENTED),
+    "from_dict": (F.scenario_dict, lambda d, rng: Scenario.from_dict(d), F.DOCUMENTED),
+    "run+answer": (lambda rng: F.scenario_dict(rng, mild=rng.random() < 0.7), _run, F.DOCUMENTED),
+    "decklist": (F.decklist, lambda t, rng: parse_decklist(t), F.DOCUMENTED),
+    "card_from_dict": (F.card_dict, lambda c, rng: CardDef.from_dict(c), F.CARD_DOCUMENTED),
+    "from_scryfall": (F.scryfall_dict, lambda c, rng: CardDef.from_scryfall(c), F.CARD_DOCUMENTED),
+    "cli": (_cli_input, _cli, ()),
+}
+NAMES = {
+    "token": "decode_token / Scenario.from_token",
+    "from_dict": "Scenario.from_dict",
+    "run+answer": "Scenario.run + Timeline.answer",
+    "decklist": "parse_decklist",
+    "card_from_dict": "CardDef.from_dict",
+    "from_scryfall": "CardDef.from_scryfall",
+    "cli": "python -m engine (token --decode, run)",
+}
+
+
+def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
+    make, call, allowed = ENTRY_POINTS[name]
+    rng = random.Random(f"{seed}:{name}")
+    row: dict[str, Any] = {"rejected": 0, "accepted": 0, "untyped": 0, "over": 0,
+                           "slowest": 0.0, "slowest_input": "", "peak": 0, "traced": 0,
+                           "examples": []}  # fmt: skip
+    for i in range(n):
+        data = make(rng)
+        state = rng.getstate()
+        out = F.guarded(partial(call, data, rng), allowed, memory=False)
+        if out.cpu > TRACE_IF_SLOWER or i % SAMPLE == 0:  # the same input again, traced
+            rng.setstate(state)
+            traced = F.guarded(partial(call, data, rng), allowed, memory=True)
+            row["peak"] = max(row["peak"], traced.peak)
+            row["traced"] += 1
+            over_memory = traced.peak > MEMORY_LIMIT
+        else:
+            over_memory = False
+        if out.cpu > row["slowest"]:
+            row["slowest"], row["slowest_input"] = out.cpu, repr(data)[:160]
+        if out.error is not None:
+            row["untyped"] += 1
+            if len(row["examples"]) < 5:
+                tb = traceback.format_exception(out.error)[-3:]
+                row["examples"].append(f"{repr(data)[:300]}\n    {''.join(tb).strip()}")
+        elif out.accepted:
+            row["accepted"] += 1
+        else:
+            row["rejected"] += 1
+        if out.cpu > CPU_LIMIT or over_memory:
+            row["over"] += 1
+            if len(row["examples"]) < 5:
+                row["examples"].append(f"over limit ({out.cpu:.2f} s): {repr(data)[:300]}")
+    return row
+
+
+def invariants(games: int) -> tuple[bool, str]:
+    """The suite's invariant properties, over ``games`` random games (its own generators)."""
+    import test_invariants as TI
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    import engine.timeline as timeline
+
+    counts = {"runs": 0, "frames": 0}
+    real_run = timeline.run
+
+    def counting_run(*a: Any, **kw: Any) -> Any:  # how much the properties really played
+        tl = real_run(*a, **kw)
+        counts["runs"] += 1
+        counts["frames"] += len(tl)
+        return tl
+
+    timeline.run = counting_run
+    report = []
+    ok = True
+    plan = [
+        (TI.test_no_card_is_lost_duplicated_or_in_two_zones, games),
+        (TI.test_same_scenario_same_fingerprint_also_after_round_trips, max(1, games // 10)),
+        (TI.test_stepping_back_then_forward_gives_the_identical_state, max(1, games // 10)),
+    ]
+    for test, n in plan:
+        inner = test.hypothesis.inner_test
+        wrapped = settings(TI.PROPERTY, max_examples=n, derandomize=False)(
+            given(TI.scenarios(), st.data())(inner)
+        )
+        t0 = time.perf_counter()
+        try:
+            wrapped()
+            verdict = "ok"
+        except Exception as e:  # noqa: BLE001 - reported, then the exit code says it
+            ok, verdict = False, f"FAILED: {type(e).__name__}: {str(e)[:500]}"
+        report.append(
+            f"  {test.__name__}: {n} games ({counts['runs']:,} runs, {counts['frames']:,} "
+            f"frames), {time.perf_counter() - t0:.0f} s, {verdict}"
+        )
+        counts.update(runs=0, frames=0)
+    timeline.run = real_run
+    return ok, "\n".join(report)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--examples", type=int, default=100_000, help="inputs per entry point")
+    p.add_argument("--games", type=int, default=10_000, help="random games for the invariants")
+    p.add_argument("--only", default="", help=f"comma-separated subset of: {', '.join(NAMES)}")
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+    names = [n for n in args.only.split(",") if n] or list(ENTRY_POINTS)
+    bad = [n for n in names if n not in ENTRY_POINTS]
+    if bad:
+        p.error(f"unknown entry point(s): {', '.join(bad)}")
+    failed = False
+    head = f"{'entry point':40} {'rejected':>9} {'accepted':>9} {'untyped':>8} {'over':>5} "
+    print(f"{args.examples:,} inputs per entry point (seed {args.seed}); limits: "
+          f"{CPU_LIMIT} s CPU, {MEMORY_LIMIT // 2**20} MB")  # fmt: skip
+    print(head + f"{'slowest s':>10} {'peak MB':>8} {'wall s':>7}")
+    for name in names:
+        t0 = time.perf_counter()
+        row = fuzz(name, args.examples, args.seed)
+        wall = time.perf_counter() - t0
+        print(
+            f"{NAMES[name]:40} {row['rejected']:>9,} {row['accepted']:>9,} {row['untyped']:>8,} "
+            f"{row['over']:>5,} {row['slowest']:>10.3f} {row['peak'] / 1e6:>8.1f} {wall:>7.0f}",
+            flush=True,
+        )
+        print(f"    slowest input: {row['slowest_input']}")
+        for ex in row["examples"]:
+            print("    " + ex.replace("\n", "\n    "))
+        failed |= bool(row["untyped"] or row["over"])
+    if args.games > 0:
+        print("\ninvariants over random real-card games (tests/engine/test_invariants.py):")
+        ok, text = invariants(args.games)
+        print(text)
+        failed |= not ok
+    print("\nFAILED" if failed else "\nOK: 0 untyped errors, 0 inputs over the limits")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
