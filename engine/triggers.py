@@ -528,17 +528,18 @@ def begin_step(game: Game, step: str, active: int) -> bool:
     fired = False
     name, rule = STEP_NAMES[step]
     fact = Fact("step", None, active)
-    for perm in game.battlefield():
-        trigs = game.effects(perm).get("triggers")
+    holders = [(p.id, p.controller, "battlefield") for p in game.battlefield()]
+    for p, zones in enumerate(game.zones):  # "if this card is in your graveyard" (Ichorid)
+        holders += [(oid, p, z) for z in ("graveyard", "hand", "exile") for oid in zones[z]]
+    for oid, ctrl, zone in holders:
+        trigs = game.effects(game.obj(oid)).get("triggers")
         for i, trig in enumerate(trigs or []):
-            v = next(
-                (v for v in variants(trig) if _step_fires(v, step, perm.controller, active)), None
-            )
+            v = next((v for v in variants(trig) if _step_fires(v, step, ctrl, active, zone)), None)
             if v is None:
                 continue
             if not fired:
                 _announce(game, name, rule, active)
-            fired = fire(game, perm.id, perm.controller, i, v, fact) or fired
+            fired = fire(game, oid, ctrl, i, v, fact) or fired
     if step == "upkeep":
         from_suspend = suspend.upkeep(game, active)  # 702.62a
         if from_suspend and not fired:
@@ -577,11 +578,11 @@ def begin_step(game: Game, step: str, active: int) -> bool:
     return fired
 
 
-def _step_fires(trig: Mapping, step: str, ctrl: int, active: int) -> bool:
+def _step_fires(trig: Mapping, step: str, ctrl: int, active: int, zone: str) -> bool:
     when = str(trig.get("when"))
     if WHEN.get(when, When("?")).kind != "step" or not when.endswith(step):
         return False
-    if (trig.get("zone") or "battlefield") != "battlefield":
+    if (trig.get("zone") or "battlefield") != zone:
         return False
     whose = when[: -len(step)]
     return (

@@ -780,3 +780,17 @@ def test_creatures_dying_one_after_the_other_are_not_together():
     tl = finished(d)
     # the first Mourner dies alone: the second sees it; then the second dies alone
     assert len(fired(tl, "creature_dies")) == 1 and tl.final.players[0].life == 21
+
+
+def test_upkeep_trigger_from_the_graveyard_zone_cr_603_2():
+    """ "At the beginning of your upkeep, if this card is in your graveyard, ..." works from the
+    graveyard (its ``zone``), and not from the battlefield."""
+    ghoul = card(
+        "Ghoul", effects={"triggers": [{"when": "your_upkeep", "zone": "graveyard", "ops": GAIN}]}
+    )
+    d = board(["Island"], graveyard=("Ghoul",), cards=(ghoul,), actions=[{"do": "precombat_main"}])
+    assert finished(d).final.players[0].life == 21
+    d = board(
+        ["Island"], battlefield=("Ghoul",), cards=(ghoul,), actions=[{"do": "precombat_main"}]
+    )
+    assert finished(d).final.players[0].life == 20
