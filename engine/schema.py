@@ -500,8 +500,10 @@ OP = Op(_OP_FIELDS, OP_RULES)
 OPS_NESTED = opt(List(OP, L.CARD_MAX_OPS))
 OPS = opt(List(OP, L.CARD_MAX_OPS))
 
+# "once each turn", or N times each turn (602.5b; the importer writes an int)
+LIMIT = OneOf(Str(L.TEXT_MAX_CHARS), Int(1, 99), Null())
 TRIGGER = Obj(
-    {"when": TEXT, "ops": OPS, "targets": TARGETS, "optional": Bool(), "limit": TEXT},
+    {"when": TEXT, "ops": OPS, "targets": TARGETS, "optional": Bool(), "limit": LIMIT},
     extra=Json(),
     name="trigger",
 )
@@ -514,6 +516,7 @@ ACTIVATED = Obj(
         "mana_ability": Bool(),
         "sorcery_speed": Bool(),
         "loyalty": Int(-99, 99),
+        "limit": LIMIT,
     },
     extra=Json(),
     name="activated ability",
