@@ -323,7 +323,7 @@ def problem(
             have = _matching(game, ids, c, player, source)
             if len(have) < n:
                 what = c.get("words") or "permanent matching the cost"
-                return f"can't activate {obj.name}: no {what} to sacrifice (601.2h)"
+                return f"no {what} to sacrifice (601.2h)"
         elif kind == "tap_permanents":
             ids = [p.id for p in game.battlefield(player) if not p.tapped]
             if len(_matching(game, ids, c, player, source)) < n:
