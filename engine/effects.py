@@ -271,11 +271,10 @@ def is_simulated(ops: Iterable[dict]) -> bool:
     return not missing_parts(ops, None)
 
 
-# All or nothing (issue 8): True makes a resolution with any part outside the vocabulary
-# change nothing. It stays False until the vocabulary covers the cards whose tested
-# resolutions skip a part that has no effect in the engine (Stomp's "damage can't be
-# prevented": the engine has no prevention); then the flip is this one line.
-WHOLE_RESOLUTIONS = False
+# All or nothing (issue 8): a resolution with any part outside the vocabulary changes
+# nothing and the log names every missing part. (Stomp's "damage can't be prevented" is
+# the damage_cant_be_prevented op: data/effects_overrides.json.) whole=False on request.
+WHOLE_RESOLUTIONS = True
 
 
 def run_ops(
@@ -438,10 +437,16 @@ def run_item(
     groups = data.get("groups")
     if illegal is None:
         illegal = targeting.illegal_targets(game, item)
+    kinds = ("spell", "card") if item.kind == "spell" else ()
+    unsimulated = [*(data.get("unsimulated") or ()), *untranslated(section, kinds),
+                   *(data.get("untranslated") or ())]  # fmt: skip
     common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
-              "extra_missing": data.get("unsimulated") or ()}  # fmt: skip
+              "extra_missing": unsimulated}  # fmt: skip
+    if modes.is_modal(section) and data.get("modes") is None and not section.get("spell"):
+        unsimulated.append("its modes (none were chosen for it, 601.2b)")
+        common["extra_missing"] = unsimulated
     if data.get("modes") is not None and modes.is_modal(section):
         per_mode = modes.split_groups(section, data["modes"], groups or [])
         parts = [
@@ -454,6 +459,18 @@ def run_item(
     ops = costs.resolve_conditions(list(ops), data)
     return run_ops(game, ops, targets=item.targets, groups=groups, missing=missing,
                            **common)  # fmt: skip
+
+
+def untranslated(entry: Mapping | None, kinds: Sequence[str]) -> list[str]:
+    """The parts of these abilities the importer could not translate (the entry's
+    ``untranslated``: [{ability, class, in?}]): such an ability must not run at all."""
+    if not entry or not kinds:
+        return []
+    out = []
+    for u in entry.get("untranslated") or ():
+        if isinstance(u, Mapping) and u.get("ability") in kinds:
+            out.append(f"{u.get('class', '?')} (not translated from XMage)")
+    return out
 
 
 def resolve_ability(game: Game, item: StackItem) -> None:

@@ -59,6 +59,7 @@ class Kernel:
         # and abilities limited to once each turn that were used this turn (keys).
         self.delayed: list[dict] = []
         self.used_this_turn: set[tuple] = set()
+        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn (reset by begin_turn): what the "this turn" conditions read.
         self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
@@ -76,7 +77,6 @@ class Kernel:
         self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
         self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
-        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:

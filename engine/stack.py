@@ -387,6 +387,16 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             data={"item": "spell", "spell": face.name},
             **who,
         )
+        if not game.effects(obj, face.name):  # no card data: its abilities are unknown
+            game.emit(
+                E.NOT_SIMULATED,
+                f"What {face.name} does is not in the card data: its abilities are not "
+                "simulated.",
+                "608.3",
+                objects=(obj.id,),
+                data={"missing": ["card data"], "ops": []},
+                **who,
+            )
         for hook in game.rules.on_enter:
             hook(game, obj.id, cast=True, x=item.x, free=bool(item.data.get("free")))
         return

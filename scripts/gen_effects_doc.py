@@ -109,6 +109,7 @@ GROUPS = [
             "exchange_control",
             "regenerate",
             "prevent_damage",
+            "damage_cant_be_prevented",
             "transform",
             "exile_and_return_transformed",
             "phase_out",

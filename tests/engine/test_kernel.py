@@ -130,7 +130,11 @@ def test_all_or_nothing_changes_nothing_and_names_the_missing_part(monkeypatch) 
     assert tl.final.summary()["players"][0]["graveyard"] == ["Bolt Plus"]
 
 
-def test_part_by_part_resolution_is_todays_default() -> None:
+def test_whole_resolutions_are_the_default_part_by_part_only_on_request(monkeypatch) -> None:
+    """Issue 8: all or nothing is the default (effects.WHOLE_RESOLUTIONS); the old
+    part-by-part resolution is still there for whoever asks for it (whole=False)."""
+    assert effects.WHOLE_RESOLUTIONS is True
+    monkeypatch.setattr(effects, "WHOLE_RESOLUTIONS", False)
     tl = finished(_bolt_plus())
     assert opp(tl)["life"] == 17
     assert [e.data["ops"] for e in of_kind(tl, "not_simulated")] == [["scry"]]

@@ -239,3 +239,17 @@ def test_a_modal_triggered_ability_chooses_as_it_is_put_on_the_stack_cr_603_3c()
     assert item.data["modes"] == [0] and len(item.targets) == 1
     resolve_ability(game, item)
     assert [game.obj(o).name for o in game.zones[1]["graveyard"]] == ["Sol Ring"]
+
+
+def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() -> None:
+    from engine.effects import resolve_ability
+
+    game = game_of(board(battlefield=["Grizzly Bears"]))
+    bears = ids(game, "Grizzly Bears")[0]
+    modal = {"choose": 1, "modes": [[{"op": "gain_life", "n": 2}]]}
+    item = StackItem(id=game.new_id(), kind="ability", controller=0, text="Trigger",
+                     source=bears, data={"modal": modal})  # fmt: skip
+    resolve_ability(game, item)
+    assert game.life[0] == 20
+    event = game.frames[-1][1]
+    assert event.kind == "not_simulated" and "modes" in event.data["missing"][0]
