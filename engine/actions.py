@@ -41,6 +41,22 @@ def _find(game: Game, player: int, zone: str, name: str) -> int:
     )
 
 
+def _find_castable(game: Game, player: int, name: str) -> int:
+    """The card in hand, else one in exile the player may play now (an impulse draw's
+    permission, opscards)."""
+    try:
+        return _find(game, player, "hand", name)
+    except GameError:
+        low = name.lower()
+        for zones in game.zones:
+            for oid in zones["exile"]:
+                obj = game.obj(oid)
+                names = {obj.card.name.lower(), *(f.name.lower() for f in obj.card.faces)}
+                if low in names and game.may_play(oid, player):
+                    return oid
+        raise
+
+
 def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
     obj = game.obj(oid)
     faces = list(obj.card.spell_faces)
@@ -72,7 +88,7 @@ def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
 def cast(game: Game, action: dict) -> None:
     """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
     player = int(action.get("player", 0))
-    oid = _find(game, player, "hand", action["card"])
+    oid = _find_castable(game, player, action["card"])
     face = _choose_face(game, oid, player, action.get("face"))
     x = action.get("x")
     if face.mana_cost is not None and face.mana_cost.has_x:

@@ -234,6 +234,15 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
     return None
 
 
+# (op, field, word): words an amount field may hold that the op's own handler reads
+# (engine/ops_schema.py documents them; opscards): discard n "hand" = the whole hand;
+# damage amount "divided" = as divided among the targets while casting (601.2d);
+# look_and_pick pick "all" = every matching card.
+VALUE_WORDS = frozenset(
+    {("discard", "n", "hand"), ("damage", "amount", "divided"), ("look_and_pick", "pick", "all")}
+)
+
+
 def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
     """An amount, filter or condition field of an op (typed in engine/ops_schema.py) that
     can't be evaluated; None when every such field can."""
@@ -242,6 +251,8 @@ def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
     for key, v in o.items():
         typ = types.get(key, COMMON_FIELDS.get(key, (None,)))[0]
         if typ == "value" and isinstance(v, (Mapping, str)):
+            if isinstance(v, str) and (o.get("op"), key, v) in VALUE_WORDS:
+                continue  # a word the op's handler reads itself (its check covers it)
             part = values.value_missing(v, ctx)
         elif typ == "filter" and v is not None:
             part = filters.filter_missing(v)

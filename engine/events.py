@@ -75,6 +75,21 @@ class EventKind(StrEnum):
     EVOKE = "evoke"  # the evoke cost was paid (702.74a)
     COPY = "copy"  # a spell was copied (707.10)
     SUSPEND = "suspend"  # a card was suspended: exiled with time counters (702.62a)
+    # --- opscards (wave 2): cards, zones, life, damage
+    DISCARD = "discard"
+    MILL = "mill"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    SEARCH = "search"
+    SHUFFLE = "shuffle"
+    LOOK = "look"
+    REVEAL = "reveal"
+    TO_BATTLEFIELD = "to_battlefield"
+    TO_LIBRARY = "to_library"
+    REPLACEMENT = "replacement"
+    FIGHT = "fight"
+    WIN = "win"
+    DESIGNATION = "designation"
 
 
 class DecisionKind(StrEnum):
@@ -99,6 +114,18 @@ class DecisionKind(StrEnum):
     PAY_COST = "pay_cost"  # pay a cost or not ("if you do", "unless", 118.12)
     CHOOSE_COST = "choose_cost"  # which of several costs / which card pays it (601.2h)
     SUSPEND_CAST = "suspend_cast"  # cast the suspended card without paying its cost (702.62a)
+    # --- opscards (wave 2): choices made while an effect resolves
+    DISCARD = "discard"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    ORDER_CARDS = "order_cards"
+    SEARCH = "search"
+    PICK = "pick"
+    SACRIFICE = "sacrifice"
+    RETURN_CHOICE = "return_choice"
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
+    TOP_OR_BOTTOM = "top_or_bottom"
+    UNLESS_PAY = "unless_pay"
 
 
 class ChangeKind(StrEnum):
@@ -110,6 +137,7 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
     DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
 

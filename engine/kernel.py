@@ -77,6 +77,20 @@ class Kernel:
         self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
         self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
+        # --- opscards (wave 2): what effects remember (see the opscards block below)
+        # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
+        self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # source -> {(creature, its zone-change count)} dealt damage by it this turn
+        self.damaged_by: dict[int, set[tuple[int, int]]] = {}
+        # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
+        # instead" (614.1a)
+        self.exile_if_dies: dict[tuple[int, int], int] = {}
+        # (source, its zone-change count) -> [(card, its count)]: exiled "until the source
+        # leaves the battlefield" (610.3)
+        self.exiled_until: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # (card, its count) -> (player, duration, turn): "you may play it" from exile
+        self.play_permissions: dict[tuple[int, int], tuple[int, str, int]] = {}
+        self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -272,6 +286,8 @@ class Kernel:
         self.discovered_this_turn.clear()
         self.used_this_turn.clear()
         self._new_turn_history()
+        self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
+        self.turn_history.append((self.turn, player))  # opscards: "your next turn"
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -541,3 +557,91 @@ class Kernel:
         if flag not in self.player_flags[player]:
             self.player_flags[player].add(flag)
             self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
+    # ------------------------------------------- primitives: opscards (wave 2 branch)
+    def stamp_of(self, oid: int) -> tuple[int, int]:
+        """An object as it is now: its id and zone-change count (CR 400.7: a new object
+        after each zone change, although the id is kept)."""
+        return oid, self.zone_changes.get(oid, 0)
+
+    def shuffle_library(self, player: int) -> None:
+        """CR 701.24a: randomize the library (recorded as a library-order change)."""
+        lib = self.zones[player]["library"]
+        before = tuple(lib)
+        self.rng.shuffle(lib)
+        self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))
+
+    def link_exiled(self, source: int, oid: int) -> None:
+        """Remember a card exiled by an effect of ``source`` ("exiled with", 607.2a); call
+        after the move, so the card's stamp is the exiled object's."""
+        key = self.stamp_of(source)
+        self.linked_exile.setdefault(key, []).append(self.stamp_of(oid))
+
+    def exile_until_leaves(self, source: int, oid: int) -> None:
+        """The card (just exiled) returns when this object of ``source`` leaves the
+        battlefield (610.3a)."""
+        self.exiled_until.setdefault(self.stamp_of(source), []).append(self.stamp_of(oid))
+
+    def take_returning(self) -> list[tuple[int, list[int]]]:
+        """Sources that left the battlefield, with the cards exiled until then still in exile
+        (the same objects); forgotten once taken (610.3a)."""
+        out = []
+        for key in list(self.exiled_until):
+            src, n = key
+            where = self.zone_of(src)
+            if where and where[1] == "battlefield" and self.zone_changes.get(src, 0) == n:
+                continue
+            cards = [oid for oid, m in self.exiled_until.pop(key)
+                     if self.zone_changes.get(oid, 0) == m
+                     and (self.zone_of(oid) or (0, ""))[1] == "exile"]  # fmt: skip
+            out.append((src, cards))
+        return out
+
+    def grant_play(self, oid: int, player: int, duration: str) -> None:
+        """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
+        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw)."""
+        self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
+
+    def may_play(self, oid: int, player: int) -> bool:
+        """Whether ``player`` may play the card now under a permission (it must still be the
+        same object: a zone change ends it, 400.7)."""
+        perm = self.play_permissions.get(self.stamp_of(oid))
+        if perm is None or perm[0] != player:
+            return False
+        _, duration, turn = perm
+        if self.turn == turn:
+            return True
+        if duration != "until_end_of_your_next_turn":
+            return False
+        later = [t for t, p in self.turn_history if t > turn and p == player]
+        return len(later) == 1 and self.turn == later[0]
+
+    def exiled_with(self, source: int) -> list[int]:
+        """The cards exiled with ``source`` (this object of it) still in exile as then."""
+        out = []
+        for oid, n in self.linked_exile.get(self.stamp_of(source), []):
+            where = self.zone_of(oid)
+            if where and where[1] == "exile" and self.zone_changes.get(oid, 0) == n:
+                out.append(oid)
+        return out
+
+    def note_damage_by(self, source: int | None, oid: int) -> None:
+        """Damage from ``source`` was dealt to the object this turn."""
+        if source is not None:
+            self.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
+
+    def dealt_damage_by(self, source: int) -> list[int]:
+        """Objects (still the same objects) dealt damage by ``source`` this turn."""
+        return sorted(
+            oid for oid, n in self.damaged_by.get(source, ()) if self.zone_changes.get(oid, 0) == n
+        )
+
+    def add_exile_if_dies(self, oid: int) -> None:
+        """Replacement (614.1a): if this object would die this turn, it is exiled instead."""
+        self.exile_if_dies[self.stamp_of(oid)] = self.turn
+
+    def dies_to(self, oid: int) -> str:
+        """Where a permanent that dies goes: its owner's graveyard, or exile when an
+        "exile it instead" replacement (614.1a) applies to it this turn."""
+        if self.exile_if_dies.get(self.stamp_of(oid)) == self.turn:
+            return "exile"
+        return "graveyard"

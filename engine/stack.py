@@ -458,13 +458,26 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
 
 
 # ------------------------------------------------------------------ leaving play, losing
+def dies_to(game: Game, oid: int) -> str:
+    """Where a dying permanent goes: "none" for a token (111.7), else its owner's graveyard
+    unless "exile it instead" applies (614.1a, Anger of the Gods)."""
+    return "none" if game.obj(oid).is_token else game.dies_to(oid)
+
+
+def _instead(dst: str) -> str:
+    return "; it is exiled instead (614.1a)" if dst == "exile" else ""
+
+
 def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be)."""
     obj = game.obj(oid)
-    game.move(oid, "graveyard" if not obj.is_token else "none")
+    dst = dies_to(game, oid)
+    game.move(oid, dst)
+    if dst == "exile":
+        data = {**data, "replaced": "exile"}
     game.emit(
         E.DESTROY,
-        f"{obj.name} is destroyed ({why}){token_note(obj)}.",
+        f"{obj.name} is destroyed ({why}){token_note(obj)}{_instead(dst)}.",
         rule,
         source=source,
         player=obj.controller,
@@ -475,10 +488,14 @@ def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None
 def sacrifice(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.21a: its controller moves it to its owner's graveyard."""
     obj = game.obj(oid)
-    game.move(oid, "graveyard" if not obj.is_token else "none")
+    dst = dies_to(game, oid)
+    game.move(oid, dst)
+    if dst == "exile":
+        data = {**data, "replaced": "exile"}
     game.emit(
         E.SACRIFICE,
-        f"{game.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}{token_note(obj)}.",
+        f"{game.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}"
+        f"{token_note(obj)}{_instead(dst)}.",
         rule,
         source=source,
         player=obj.controller,

@@ -735,9 +735,12 @@ def test_x_defined_by_card_text_is_not_faked_as_0_reanimate_cr_107_3_608_2():
     is none): the log must not say "You lose 0 life"; it says the part isn't simulated."""
     d = board([], hand=("Reanimate",), graveyard=("Thragtusk",))
     tl = finished(d)
-    assert not of_kind(tl, "life")
+    # No life event of Reanimate itself (Thragtusk's own enter trigger may gain 5 once the
+    # return part is simulated and resolutions go part by part).
+    assert not [e for e in of_kind(tl, "life") if source_name(tl, e) == "Reanimate"]
     assert "lose_life" in [op for e in of_kind(tl, "not_simulated") for op in e.data["ops"]]
-    assert tl.final.players[0].life == 20
+    thragtusk_entered = "Thragtusk" in zone(tl, "battlefield")
+    assert tl.final.players[0].life == (25 if thragtusk_entered else 20)
 
 
 def test_triggered_ability_target_is_in_the_log_cr_603_3d():
