@@ -720,13 +720,13 @@ def resolve(game: Game, item: StackItem) -> None:
         key = game.decide(
             DecisionKind.MAY,
             f'{item.text}: use it? ("you may")',
-            [("may:yes", "Yes"), ("may:no", "No")],
+            [("yes", "Yes"), ("no", "No")],
             "603.5",
             player=item.controller,
             subject=game.obj(item.source).name,
             objects=(item.source,),
         )
-        if key == "may:no":
+        if key == "no":
             game.emit(
                 E.DECLINE,
                 f"{game.verb(item.controller, 'choose', 'chooses')} not to use {item.text}.",
@@ -773,13 +773,13 @@ def offer_cost(
         key = game.decide(
             DecisionKind.PAY_COST,
             f"{label}: pay {text}?",
-            [("pay:yes", f"Pay {text}"), ("pay:no", "Don't pay")],
+            [("pay", f"Pay {text}"), ("decline", "Don't pay")],
             rule,
             player=player,
             subject=game.obj(source).name,
             objects=(source,),
         )
-        if key == "pay:no":
+        if key == "decline":
             game.emit(
                 E.DECLINE,
                 f"{game.verb(player, 'do', 'does')} not pay {text}.",

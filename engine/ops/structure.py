@@ -89,13 +89,13 @@ def _decide(ctx: Ctx, player: int, prompt: str, rule: str) -> bool:
     key = ctx.game.decide(
         DecisionKind.MAY,
         prompt,
-        [("may:yes", "Yes"), ("may:no", "No")],
+        [("yes", "Yes"), ("no", "No")],
         rule,
         player=player,
         subject=ctx.label,
         objects=(ctx.source,) if ctx.source else (),
     )
-    return key == "may:yes"
+    return key == "yes"
 
 
 def _check_may(o: dict, ctx: Ctx | None) -> str | None:

@@ -29,7 +29,7 @@ def cast(ops, *, library=("Island", "Mountain"), choices=(), targets=None, **kw)
     )
 
 
-@pytest.mark.parametrize(("answer", "hand"), [("may:yes", ["Island"]), ("may:no", [])])
+@pytest.mark.parametrize(("answer", "hand"), [("yes", ["Island"]), ("no", [])])
 def test_may_is_the_players_choice_cr_608_2d(answer, hand):
     tl = finished(cast([{"op": "may", "ops": DRAW}], choices=(answer,)))
     assert zone(tl, "hand") == hand
@@ -52,7 +52,7 @@ def test_if_then_else_cr_608_2c(life, hand):
 
 
 @pytest.mark.parametrize(
-    ("answer", "life", "hand"), [("pay:yes", 18, ["Island"]), ("pay:no", 20, [])]
+    ("answer", "life", "hand"), [("pay", 18, ["Island"]), ("decline", 20, [])]
 )
 def test_pay_if_you_do_cr_118_12(answer, life, hand):
     ops = [{"op": "pay", "cost": [{"cost": "pay_life", "n": 2}], "then": DRAW}]
@@ -74,7 +74,7 @@ def test_pay_a_cost_that_cant_be_paid_is_not_offered_cr_118_12():
     assert [e.data.get("paid") for e in of_kind(tl, "cost")] == [False]
 
 
-@pytest.mark.parametrize(("answer", "opp_life"), [("pay:yes", 18), ("pay:no", 17)])
+@pytest.mark.parametrize(("answer", "opp_life"), [("pay", 18), ("decline", 17)])
 def test_unless_the_target_player_pays_cr_118_12(answer, opp_life):
     """ "Target player loses 3 life unless they pay 2 life": a decision for that player."""
     ops = [
@@ -142,7 +142,7 @@ def test_reflexive_trigger_when_you_do_cr_603_12():
             ],
         }
     ]
-    tl = finished(cast(ops, choices=("pay:yes", "target:p1")))
+    tl = finished(cast(ops, choices=("pay", "target:p1")))
     assert tl.final.players[0].life == 19 and tl.final.players[1].life == 18
     (trig,) = [e for e in of_kind(tl, "trigger") if e.data.get("trigger") == "reflexive"]
     assert trig.rule == "603.12"

@@ -591,7 +591,7 @@ def test_intervening_if_checked_again_on_resolution_cr_603_4():
     assert tl.final.players[0].life == 19
 
 
-@pytest.mark.parametrize(("answer", "life"), [("may:yes", 21), ("may:no", 20)])
+@pytest.mark.parametrize(("answer", "life"), [("yes", 21), ("no", 20)])
 def test_optional_trigger_is_a_decision_cr_603_5(answer, life):
     d = board(
         [],
@@ -618,7 +618,7 @@ def test_once_each_turn_limit_cr_603_2():
     assert len(fired(tl, "permanent_enters")) == 1 and tl.final.players[0].life == 21
 
 
-@pytest.mark.parametrize(("answer", "life"), [("pay:yes", 19), ("pay:no", 20)])
+@pytest.mark.parametrize(("answer", "life"), [("pay", 19), ("decline", 20)])
 def test_optional_cost_of_a_trigger_if_you_do_cr_118_12(answer, life):
     w = watcher(
         "permanent_enters",
@@ -630,7 +630,7 @@ def test_optional_cost_of_a_trigger_if_you_do_cr_118_12(answer, life):
     )
     tl = finished(d)
     assert tl.final.players[0].life == life
-    assert zone(tl, "hand") == (["Island"] if answer == "pay:yes" else [])
+    assert zone(tl, "hand") == (["Island"] if answer == "pay" else [])
 
 
 def test_graveyard_zone_trigger_bloodghast_style():
