@@ -346,11 +346,11 @@ def problem(
         elif kind == "pay_life":
             if game.life[player] < n:
                 # 119.4: a player can pay life only if their life total is at least that much
-                return f"{game.pname(player)} has {game.life[player]} life: can't pay {n} (119.4)"
+                return f"{game.verb(player, 'have', 'has')} {game.life[player]} life: can't pay {n} (119.4)"
         elif kind == "pay_energy":
             have = game.player_counters[player].get("energy", 0)
             if have < n:
-                return f"{game.pname(player)} has {have} energy: can't pay {n} (107.14)"
+                return f"{game.verb(player, 'have', 'has')} {have} energy: can't pay {n} (107.14)"
         elif kind == "remove_counters":
             counter = c.get("counter", "")
             if obj.counter(counter) < n:
