@@ -346,7 +346,8 @@ def problem(
         elif kind == "pay_life":
             if game.life[player] < n:
                 # 119.4: a player can pay life only if their life total is at least that much
-                return f"{game.verb(player, 'have', 'has')} {game.life[player]} life: can't pay {n} (119.4)"
+                have = game.verb(player, "have", "has")
+                return f"{have} {game.life[player]} life: can't pay {n} (119.4)"
         elif kind == "pay_energy":
             have = game.player_counters[player].get("energy", 0)
             if have < n:
