@@ -51,9 +51,7 @@ def test_if_then_else_cr_608_2c(life, hand):
     assert cond.data["holds"] is (life <= 10)
 
 
-@pytest.mark.parametrize(
-    ("answer", "life", "hand"), [("pay", 18, ["Island"]), ("decline", 20, [])]
-)
+@pytest.mark.parametrize(("answer", "life", "hand"), [("pay", 18, ["Island"]), ("decline", 20, [])])
 def test_pay_if_you_do_cr_118_12(answer, life, hand):
     ops = [{"op": "pay", "cost": [{"cost": "pay_life", "n": 2}], "then": DRAW}]
     tl = finished(cast(ops, choices=(answer,)))
@@ -201,3 +199,19 @@ def test_nested_ops_are_checked_with_their_parent_all_or_nothing():
     assert not is_simulated(
         [{"op": "pay", "cost": [{"cost": "collect_evidence", "n": 2}], "then": DRAW}]
     )
+
+
+@pytest.mark.parametrize("when", ["next_upkeep", "end_of_combat"])
+def test_delayed_next_upkeep_and_end_of_combat_cr_603_7(when):
+    """ "At the beginning of the next upkeep" (the opponent's, here) / "at end of combat"
+    (this turn's combat phase passes, with no attackers, as the turn passes)."""
+    ops = [{"op": "delayed", "when": when, "ops": [{"op": "gain_life", "n": 2}]}]
+    d = cast(
+        ops,
+        opponent_library=["Island"] * 2,
+        actions=[{"do": "cast", "card": "Test Spell"}, {"do": "precombat_main", "player": 1}],
+    )
+    tl = finished(d)
+    assert tl.final.players[0].life == 22
+    (trig,) = [e for e in of_kind(tl, "trigger") if e.data.get("delayed")]
+    assert trig.data["trigger"] == when and trig.rule == "603.7a"

@@ -794,3 +794,17 @@ def test_upkeep_trigger_from_the_graveyard_zone_cr_603_2():
         ["Island"], battlefield=("Ghoul",), cards=(ghoul,), actions=[{"do": "precombat_main"}]
     )
     assert finished(d).final.players[0].life == 20
+
+
+def test_heroic_self_targeted_by_your_spell_cr_603_2():
+    hero = card(
+        "Hero",
+        pt=("1", "5"),
+        effects={"triggers": [{"when": "self_targeted_by_your_spell", "ops": GAIN}]},
+    )
+    d = board(
+        [], hand=("Lightning Bolt",), battlefield=("Hero",), cards=(hero,), choices=("target:o2",)
+    )
+    tl = finished(d)
+    assert len(fired(tl, "self_targeted_by_your_spell")) == 1
+    assert tl.final.players[0].life == 21 and zone(tl, "battlefield") == ["Hero"]
