@@ -200,7 +200,8 @@ def missing(costs: Sequence[dict]) -> str | None:
                 if part:
                     return part
         n = c.get("n", 1)
-        if kind not in ("loyalty", "mana_generic") and not isinstance(n, int):
+        x_ok = n == "X" and kind == "remove_counters"  # X chosen on activation (107.3a)
+        if kind not in ("loyalty", "mana_generic") and not isinstance(n, int) and not x_ok:
             return f"cost {kind} of {n!r}"
     return None
 
@@ -224,6 +225,25 @@ def keyword_cost_missing(keyword: str, value: object) -> str | None:
     if keyword == "Kicker":
         return None
     return missing(of_keyword(value))
+
+
+def x_bound(game: Game, source: int, costs: Sequence[dict]) -> int | None:
+    """The greatest X an activation may choose (107.3a): None when no cost has an X; the
+    counters there are for "remove X counters", else 10 for an {X} in a mana cost (mana
+    is assumed paid)."""
+    bound: int | None = None
+    for c in costs:
+        if c.get("cost") == "remove_counters" and c.get("n") == "X":
+            have = game.obj(source).counter(str(c.get("counter", "")))
+            bound = have if bound is None else min(bound, have)
+        elif c.get("cost") == "mana" and "{X}" in str(c.get("mana", "")).upper():
+            bound = 10 if bound is None else bound
+    return bound
+
+
+def with_x(costs: Sequence[dict], x: int) -> list[dict]:
+    """The costs with the chosen X in place of "X" (107.3a)."""
+    return [{**c, "n": x} if c.get("n") == "X" else dict(c) for c in costs]
 
 
 def times_per_turn(limit: object) -> int | None:

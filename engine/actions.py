@@ -235,6 +235,25 @@ def activate(game: Game, action: dict) -> None:
         ctx = effects.Ctx(game, player, oid, (), 0, obj.name)
         if not conditions.holds(ctx, cond):
             raise GameError(f"can't activate {obj.name}: its condition is false (602.5b)")
+    x = 0
+    bound = ability_costs.x_bound(game, oid, costs)
+    if bound is not None:  # 601.2b via 602.2b: the value of X is announced
+        if action.get("x") is not None:
+            x = int(action["x"])
+            if not 0 <= x <= bound:
+                raise GameError(f"can't activate {obj.name}: X must be 0 to {bound}, not {x}")
+        else:
+            key = game.decide(
+                DecisionKind.X_VALUE,
+                f"Choose the value of X for {obj.name}'s ability.",
+                [(f"x:{n}", f"X = {n}") for n in range(bound + 1)],
+                "107.3a",
+                player=player,
+                subject=obj.name,
+                objects=(oid,),
+            )
+            x = int(key.split(":")[1])
+        costs = ability_costs.with_x(costs, x)
     why = ability_costs.problem(game, player, oid, costs)
     if why:
         raise GameError(f"can't activate {obj.name}: {why}")
@@ -246,6 +265,7 @@ def activate(game: Game, action: dict) -> None:
         text=f"{obj.name}'s ability ({cost_text})",
         source=oid,
         trigger="activated",
+        x=x,
         ops=tuple(ability.get("ops") or ()),
         data={"targets": specs, **triggers.modal_section(ability)},
     )
@@ -270,7 +290,7 @@ def activate(game: Game, action: dict) -> None:
         item = replace(item, data={**item.data, "sacrificed": list(paid.sacrificed)})
     if mana_ability:
         # 605.3a: a mana ability doesn't use the stack; it resolves immediately.
-        effects.run_ops(game, item.ops, controller=player, source=oid, label=item.text)
+        effects.run_ops(game, item.ops, controller=player, source=oid, x=x, label=item.text)
         game.settle()
         return
     game.push(item)

@@ -483,3 +483,29 @@ def test_legacy_exile_and_tap_cost_words_cr_601_2h():
     )
     tl = finished(d)
     assert zone(tl, "exile") == ["Grizzly Bears"] and zone(tl, "graveyard") == ["Island"]
+
+
+@pytest.mark.parametrize("x", [0, 2])
+def test_remove_x_counters_x_is_chosen_cr_107_3a(x):
+    costs = [{"cost": "remove_counters", "counter": "charge", "n": "X"}]
+    d = run(
+        costs,
+        battlefield=({"name": "Relic", "counters": {"charge": 3}},),
+        relic={"ops": [{"op": "gain_life", "n": "X"}]},
+        choices=(f"x:{x}",),
+    )
+    tl = finished(d)
+    assert tl.final.zone(0, "battlefield")[0].counter("charge") == 3 - x
+    assert tl.final.players[0].life == 20 + x
+    (dec,) = [dec for _, dec, _ in tl.answered if dec.kind == "x_value"]
+    assert dec.keys() == ["x:0", "x:1", "x:2", "x:3"]  # no more than the counters there
+
+
+def test_x_in_an_activation_mana_cost_is_chosen_cr_107_3a():
+    costs = [{"cost": "mana", "mana": "{X}{R}"}, {"cost": "tap"}]
+    d = run(
+        costs,
+        relic={"ops": [{"op": "gain_life", "n": "X"}]},
+        actions=[{"do": "activate", "card": "Relic", "x": 4}],
+    )
+    assert finished(d).final.players[0].life == 24
