@@ -21,8 +21,10 @@ zone?, targets?, also?}`` becomes a ``StackItem`` (trigger="triggered") that wai
 ``game.pending`` until a player would receive priority; then APNAP order and the
 controller's order apply (603.3b, ``stack.put_triggers_on_stack``). ``condition`` is an
 intervening "if" (603.4): checked when the event happens and again on resolution.
-``optional`` is "you may" (603.5): a decision on resolution. ``limit: "once each turn"``
-counts triggers per object per turn.
+``optional`` is "you may" (603.5): a decision on resolution. ``limit`` ("once each turn"
+or N) counts triggers per object per turn. ``also`` lists partial trigger objects for more
+events that trigger the same ability (``variants``). Modes are chosen as it is put on the
+stack (603.3c, ``modal_section``).
 
 Delayed triggered abilities (603.7) created by the ``delayed`` op wait in
 ``game.delayed`` for ``next_end_step``, ``next_upkeep``, ``your_next_upkeep``,
