@@ -212,6 +212,7 @@ KEYWORDS = {
     "Evoke": "cast with evoke (702.74a)",
     "Suspend": "the suspend action (702.62a)",
     "Kicker": "engine.costs (702.33a)",
+    "Equip": "the activate action (702.6a; permanents.keyword_abilities)",
 }
 
 
@@ -321,10 +322,10 @@ def problem(
                 return f"{obj.name} is tapped: its {{T}} cost can't be paid (602.2b)"
             if kind == "untap" and not obj.tapped:
                 return f"{obj.name} is untapped: its {{Q}} cost can't be paid (602.2b)"
-            face = game.face(obj)
-            haste = any(k.lower() == "haste" for k in (*face.keywords, *obj.card.keywords))
+            now = game.chars(source)  # after continuous effects (613): haste, animated lands
+            haste = now.has_keyword("haste") or any(k.lower() == "haste" for k in obj.card.keywords)
             haste = haste or bool((game.cast_info.get(source) or {}).get("suspended"))
-            if summoning_sick and face.is_creature and obj.entered_turn >= game.turn and not haste:
+            if summoning_sick and now.is_creature and obj.entered_turn >= game.turn and not haste:
                 return (
                     f"{obj.name} came under your control this turn: its {{T}} ability can't be "
                     "activated (summoning sickness, 302.6)"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import ability_costs, conditions, effects, saga, stack, triggers
+from engine import ability_costs, conditions, effects, layers, permanents, saga, stack, triggers
 from engine import discover as discover_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
@@ -153,6 +153,16 @@ def _ability_zone(ability: dict) -> str:
     return ability.get("zone") or "battlefield"
 
 
+def _activated_abilities(game: Game, oid: int) -> list[dict]:
+    """Its printed activated abilities, its keyword ones (equip... from ``keyword_costs``)
+    and the ones continuous effects give it (layer 6, opsperm), in that order."""
+    entry = game.effects(game.obj(oid))
+    granted = []
+    if game.zone_of(oid) is not None and game.zone_of(oid)[1] == "battlefield":
+        granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
+    return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
+
+
 def _find_ability(game: Game, player: int, action: dict) -> tuple[int, dict]:
     """The object and the activated ability the action names (602.2).
 
@@ -170,7 +180,7 @@ def _find_ability(game: Game, player: int, action: dict) -> tuple[int, dict]:
             errors.append(str(err))
             continue
         obj = game.obj(oid)
-        every = list(game.effects(obj).get("activated") or [])
+        every = _activated_abilities(game, oid)
         want_mana = bool(action.get("mana"))
         abilities = [a for a in every if bool(a.get("mana_ability")) == want_mana]
         if action.get("ability") is not None:
@@ -211,7 +221,7 @@ def activate(game: Game, action: dict) -> None:
                 f"can't activate {obj.name}: only as a sorcery (your main phase, empty stack; "
                 + ("606.3)" if loyalty else "602.5d)")
             )
-    index = (game.effects(obj).get("activated") or []).index(ability)
+    index = next(i for i, a in enumerate(_activated_abilities(game, oid)) if a == ability)
     key = (oid, game.zone_changes.get(oid, 0), "loyalty" if loyalty else f"activated:{index}")
     if loyalty and ability_costs.uses_this_turn(game, key):
         raise GameError(
@@ -382,8 +392,11 @@ def precombat_main(game: Game, action: dict) -> None:
     ending = game.active
     for step in ("beginning_of_combat", "end_of_combat", "postcombat_main", "end_step"):
         _step(game, step, ending)
+    layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
-    untapped = [p.id for p in game.battlefield(player) if p.tapped]
+    untapped = [
+        p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)
+    ]
     for oid in untapped:
         game.untap(oid)
     for perm in game.battlefield():
@@ -399,6 +412,7 @@ def precombat_main(game: Game, action: dict) -> None:
         player=player,
         amount=game.turn,
     )
+    layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     _step(game, "upkeep", player)
     if action.get("draw", True):
         top = game.draw_card(player)  # CR 504.1

@@ -41,6 +41,8 @@ class Rules:
     on_event: list[EventHookFn] = field(default_factory=list)  # triggers (603.2)
     put_triggers: GameFn | None = None
     resolve_top: GameFn | None = None
+    # opsperm: the layer system (613): (game) -> {object id: Characteristics}
+    characteristics: Callable[[Any], Any] | None = None
 
     def action(self, name: str) -> Callable[[ActionFn], ActionFn]:
         """Decorator: ``@RULES.action("cast")`` registers a scenario action's performer."""

@@ -774,8 +774,8 @@ def offer_cost(
     if optional:
         key = game.decide(
             DecisionKind.PAY_COST,
-            f"{label}: pay {text}?",
-            [("pay", f"Pay {text}"), ("decline", "Don't pay")],
+            f"{label}: {text if text.startswith('pay ') else 'pay ' + text}?",
+            [("pay", f"Pay: {text}"), ("decline", "Don't pay")],
             rule,
             player=player,
             subject=game.obj(source).name,

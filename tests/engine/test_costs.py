@@ -452,7 +452,8 @@ def test_keyword_cost_missing_for_coverage():
     assert keyword_cost_missing("Cycling", "pay 2 life") is None
     assert keyword_cost_missing("Evoke", "exile 1 card(s) from your hand") is None
     assert keyword_cost_missing("Suspend", {"time": 3, "cost": "{2}{B}{B}"}) is None
-    assert keyword_cost_missing("Equip", "{2}")
+    assert keyword_cost_missing("Equip", "{2}") is None
+    assert keyword_cost_missing("Bestow", "{3}{W}")
     assert keyword_cost_missing("Cycling", "sacrifice a Goblin and howl")
 
 

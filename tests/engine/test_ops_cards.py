@@ -1094,6 +1094,6 @@ def test_hand_written_filter_words_are_read_or_named_as_not_simulated(words, flt
 
 def test_natures_lore_finds_a_forest_card_onto_the_battlefield() -> None:
     d = board(["Lightning Bolt", "Breeding Pool", "Island"], hand=("Nature's Lore",))
-    tl = run(d, "Breeding Pool")
+    tl = run(d, "Breeding Pool", "pay")  # "you may pay 2 life; if you don't, it enters tapped"
     assert zone(tl, "battlefield") == ["Breeding Pool"]
-    assert not tl.final.zone(0, "battlefield")[0].tapped
+    assert not tl.final.zone(0, "battlefield")[0].tapped and you(tl)["life"] == 18
