@@ -67,6 +67,14 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # branch structure: triggers, costs, structure ops
+    CONDITION = "condition"  # an intervening "if" / an "if" op was checked (603.4, 608.2c)
+    CYCLE = "cycle"  # a card was cycled (702.29a)
+    DELAYED = "delayed"  # a delayed triggered ability was created (603.7a)
+    STEP = "step"  # a step or phase of the turn begins (500-514), when something triggers
+    EVOKE = "evoke"  # the evoke cost was paid (702.74a)
+    COPY = "copy"  # a spell was copied (707.10)
+    SUSPEND = "suspend"  # a card was suspended: exiled with time counters (702.62a)
     # opsperm: continuous effects and permanents
     EFFECT = "effect"  # a continuous effect begins (data: effect)
     EFFECT_ENDS = "effect_ends"  # continuous effects end (514.2...)
@@ -113,6 +121,11 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # branch structure
+    MAY = "may"  # an optional ("you may") ability or op (603.5, 608.2d)
+    PAY_COST = "pay_cost"  # pay a cost or not ("if you do", "unless", 118.12)
+    CHOOSE_COST = "choose_cost"  # which of several costs / which card pays it (601.2h)
+    SUSPEND_CAST = "suspend_cast"  # cast the suspended card without paying its cost (702.62a)
     # opsperm
     CHOOSE_COLOR = "choose_color"  # mana of any color, protection from a color
     TAP_OR_UNTAP = "tap_or_untap"
@@ -129,7 +142,6 @@ class DecisionKind(StrEnum):
     PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
     TOP_OR_BOTTOM = "top_or_bottom"
     UNLESS_PAY = "unless_pay"
-    MAY = "may"
 
 
 class ChangeKind(StrEnum):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.events import Decision, DecisionKind, Option
+from engine.events import Decision, DecisionKind, Event, Option
 from engine.kernel import Kernel
 from engine.policy import PendingDecision, Policy
 from engine.registry import RULES, Rules
@@ -45,6 +45,7 @@ class Game(Kernel):
         self.decisions: list[tuple[int, Decision, str]] = []
         self.pending_decision: Decision | None = None
         self.finished = False
+        self._in_event_hook = False
         self._setup()
 
     # ----------------------------------------------------------------- setup
@@ -86,6 +87,20 @@ class Game(Kernel):
                                 "not on the battlefield")  # fmt: skip
             self.attach(oid, hosts[0])
         self.first_frame()
+
+    # ---------------------------------------------------------------- events
+    def emit(self, kind, text, rule, **fields) -> Event:  # type: ignore[override]
+        """Record the event (Kernel.emit), then let the registered hooks see it: triggered
+        abilities trigger on events (603.2). Events the hooks record are not re-examined."""
+        event = super().emit(kind, text, rule, **fields)
+        if self.rules.on_event and not self._in_event_hook:
+            self._in_event_hook = True
+            try:
+                for hook in self.rules.on_event:
+                    hook(self, event)
+            finally:
+                self._in_event_hook = False
+        return event
 
     # ------------------------------------------------------------- decisions
     def decide(

@@ -57,6 +57,10 @@ class Kernel:
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._next_id = 1
         self._changes: list[Move | Change] = []
+        # branch structure: delayed triggered abilities waiting for their moment (603.7),
+        # and abilities limited to once each turn that were used this turn (keys).
+        self.delayed: list[dict] = []
+        self.used_this_turn: set[tuple] = set()
         # opsperm: continuous effects (611, 613), timestamps (613.7)
         self.continuous: list[ContinuousEffect] = []
         self.timestamps: dict[int, int] = {}
@@ -296,6 +300,7 @@ class Kernel:
         self.spells_cast = [0 for _ in self.spells_cast]
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
         self.discovered_this_turn.clear()
+        self.used_this_turn.clear()
         self._new_turn_history()
         self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
         self.turn_history.append((self.turn, player))  # opscards: "your next turn"
@@ -479,6 +484,18 @@ class Kernel:
         pending, self.pending = self.pending, []
         return pending
 
+    # ------------------------------------ branch structure: delayed triggers, limits, notes
+    def add_delayed(self, delayed: dict) -> None:
+        """A delayed triggered ability is created (603.7a); it waits for its event."""
+        self.delayed.append(delayed)
+
+    def remove_delayed(self, delayed: dict) -> None:
+        """A delayed ability that triggered once is done (603.7c)."""
+        self.delayed = [d for d in self.delayed if d is not delayed]
+
+    def note_used(self, key: tuple) -> None:
+        """An ability limited to once each turn triggered / was activated this turn."""
+        self.used_this_turn.add(key)
     # ======================================================================================
     # opsperm: continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
     # 2), phasing (702.26), face-down (708), transforming (701.28).

@@ -78,7 +78,9 @@ def entered_battlefield(
                 source=oid,
                 trigger="etb",
                 ops=tuple(etb),
-                data={"targets": entry.get("etb_targets") or []},
+                data={"targets": entry.get("etb_targets") or [],
+                      "optional": bool(entry.get("etb_optional")),
+                      "event": {"object": oid, "player": obj.controller, "when": "etb"}},
             )
             stack.trigger(
                 game, item, f"{face.name}'s enter-the-battlefield ability triggers.", "603.6a",

@@ -366,7 +366,8 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
                 if key != "target"
                 else _name(a[key], f"{where} 'target'", pool)
             )
-    if do in ("cast", "activate", "add_lore", "remove_lore") and "card" not in out:
+    needs_card = ("cast", "activate", "cycle", "suspend", "add_lore", "remove_lore")
+    if do in needs_card and "card" not in out:
         raise ScenarioError(f"{where}: '{do}' needs a 'card'")
     for key, lo, hi in (("x", 0, 99), ("n", 0, 99), ("player", 0, 1), ("ability", 0, 9)):
         if a.get(key) is not None:
@@ -382,6 +383,11 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
         out["face"] = a["face"]
     if a.get("draw") is not None:
         out["draw"] = bool(a["draw"])
+    for key in ("evoke", "mana"):  # cast with evoke (702.74a); a mana ability (605)
+        if a.get(key) is not None:
+            if not isinstance(a[key], bool):
+                raise ScenarioError(f"{where}: '{key}' must be true or false, not {a[key]!r}")
+            out[key] = a[key]
     return out
 
 

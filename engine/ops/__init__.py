@@ -14,6 +14,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     permanents,
     players,
     statics,
+    structure,
     tokens,
     zonemoves,
     zones,
