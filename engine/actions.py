@@ -6,13 +6,15 @@ names the problem, so a bad scenario is a clear message, not a crash.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine import ability_costs, conditions, effects, layers, permanents, saga, stack, triggers
 from engine import discover as discover_mod
+from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
-from engine import saga, stack
+from engine import suspend as suspend_mod
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
@@ -109,7 +111,12 @@ def cast(game: Game, action: dict) -> None:
     problem = stack.cast_problem(game, game.obj(oid), face, player)
     if problem:
         raise GameError(f"can't cast {face.name}: {problem}")
+    evoked = bool(action.get("evoke"))
+    if evoked:
+        evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
     stack.cast(game, oid, player, face, x=x)
+    if evoked:
+        evoke_mod.pay(game, oid, player)
     game.settle()
 
 
@@ -142,111 +149,160 @@ def counter(game: Game, action: dict) -> None:
     game.settle()
 
 
+def _ability_zone(ability: dict) -> str:
+    return ability.get("zone") or "battlefield"
+
+
+def _activated_abilities(game: Game, oid: int) -> list[dict]:
+    """Its printed activated abilities, its keyword ones (equip... from ``keyword_costs``)
+    and the ones continuous effects give it (layer 6, opsperm), in that order."""
+    entry = game.effects(game.obj(oid))
+    granted = []
+    if game.zone_of(oid) is not None and game.zone_of(oid)[1] == "battlefield":
+        granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
+    return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
+
+
+def _find_ability(game: Game, player: int, action: dict) -> tuple[int, dict]:
+    """The object and the activated ability the action names (602.2).
+
+    ``ability`` indexes the object's abilities that are not mana abilities (as scenarios
+    always did); ``"mana": true`` picks among its mana abilities (605) instead. Without an
+    index, a discover ability is preferred (Hidden Volcano), else the first one. The object
+    is looked for on the battlefield, then in the zones its abilities work from (hand:
+    Trumpeting Carnosaur; graveyard).
+    """
+    errors: list[str] = []
+    for zone in ("battlefield", "hand", "graveyard", "exile"):
+        try:
+            oid = _find(game, player, zone, action["card"])
+        except GameError as err:
+            errors.append(str(err))
+            continue
+        obj = game.obj(oid)
+        every = _activated_abilities(game, oid)
+        want_mana = bool(action.get("mana"))
+        abilities = [a for a in every if bool(a.get("mana_ability")) == want_mana]
+        if action.get("ability") is not None:
+            i = int(action["ability"])
+            abilities = abilities[i : i + 1]
+        else:
+            with_discover = [
+                a for a in abilities if any(o.get("op") == "discover" for o in a.get("ops") or [])
+            ]
+            abilities = with_discover or abilities
+        abilities = [a for a in abilities if _ability_zone(a) == zone]
+        if abilities:
+            return oid, abilities[0]
+        if zone == "battlefield":
+            raise GameError(f"{obj.name} has no activated ability to activate here")
+    raise GameError(errors[0])
+
+
 def activate(game: Game, action: dict) -> None:
-    """CR 602.2: pay the costs (tap, sacrifice; mana assumed paid); the ability is stacked."""
+    """CR 602.2: announce, choose targets, pay the costs (602.2b, 601.2g-h), then the ability
+    is on the stack. Costs are structured (ability_costs); one that can't be paid means the
+    ability can't be activated, and nothing is paid (never half-paid). Mana is assumed paid
+    and the log says so. A mana ability (605) doesn't use the stack: it resolves at once."""
     player = int(action.get("player", 0))
-    oid = _find(game, player, "battlefield", action["card"])
+    oid, ability = _find_ability(game, player, action)
     obj = game.obj(oid)
-    abilities = [a for a in game.effects(obj).get("activated") or [] if not a.get("mana_ability")]
-    if action.get("ability") is not None:
-        abilities = abilities[int(action["ability"]) : int(action["ability"]) + 1]
-    else:
-        with_discover = [a for a in abilities if any(o.get("op") == "discover" for o in a["ops"])]
-        abilities = with_discover or abilities
-    if not abilities or abilities[0].get("zone") not in (None, "battlefield"):
-        raise GameError(f"{obj.name} has no activated ability to activate here")
-    ability = abilities[0]
-    cost = ability.get("cost", "").lower()
+    costs = ability_costs.of_ability(ability, obj.name)
+    cost_text = ability.get("cost") or ability_costs.describe(costs)
     specs = ability.get("targets") or []
     if specs and not targeting.has_legal_targets(game, specs, player):
         # CR 602.2b, 601.2c: an ability with no legal target can't be activated at all.
         raise GameError(f"can't activate {obj.name}: its ability has no legal target (601.2c)")
-    if "{t}" in cost:
-        if obj.tapped:
-            raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
-        face = game.face(obj)
-        haste = any(k.lower() == "haste" for k in (*face.keywords, *obj.card.keywords))
-        if face.is_creature and obj.entered_turn >= game.turn and not haste:
+    loyalty = ability.get("loyalty") is not None or any(c.get("cost") == "loyalty" for c in costs)
+    if ability.get("sorcery_speed") or loyalty:
+        # 602.5d / 606.3: only in your main phase with an empty stack.
+        if game.stack or game.active != player or "main" not in game.phase:
             raise GameError(
-                f"{obj.name} came under your control this turn: its {{T}} ability can't be "
-                "activated (summoning sickness, 302.6)"
+                f"can't activate {obj.name}: only as a sorcery (your main phase, empty stack; "
+                + ("606.3)" if loyalty else "602.5d)")
             )
-        game.tap(oid)
-    remove = _counter_cost(cost, obj.name)
-    if remove is not None and obj.counter(remove[1]) < remove[0]:
+    index = next(i for i, a in enumerate(_activated_abilities(game, oid)) if a == ability)
+    key = (oid, game.zone_changes.get(oid, 0), "loyalty" if loyalty else f"activated:{index}")
+    if loyalty and ability_costs.uses_this_turn(game, key):
         raise GameError(
-            f"{obj.name} has {obj.counter(remove[1])} {remove[1]} counters: its cost can't be "
-            "paid (601.2h)"
+            f"can't activate {obj.name}: a loyalty ability of it was activated this turn (606.3)"
         )
-    sac = _sacrifice_cost(cost)
-    sac_ids: list[int] = []
-    if sac is not None:
-        another, what = sac
-        sac_ids = [
-            p.id
-            for p in game.battlefield(player)
-            if targeting.matches_words(game, p.id, what.replace("/", " "))
-            and not (another and p.id == oid)
-        ]
-        if not sac_ids:
-            raise GameError(f"can't activate {obj.name}: no {what} to sacrifice (601.2h)")
-    unsimulated = _unsimulated_cost_parts(cost, obj.name)
+    limit = ability_costs.times_per_turn(ability.get("limit"))
+    if limit is not None and ability_costs.uses_this_turn(game, key) >= limit:
+        raise GameError(
+            f"can't activate {obj.name}: only {limit} time{'s' if limit != 1 else ''} each "
+            "turn (602.5b)"
+        )
+    if ability.get("limit") is not None and limit is None:
+        raise GameError(
+            f"can't activate {obj.name}: its limit {ability['limit']!r} is not simulated"
+        )
+    if ability.get("condition") is not None:
+        cond = ability["condition"]
+        part = conditions.condition_missing(cond)
+        if part:
+            raise GameError(f"can't activate {obj.name}: its condition ({part}) is not simulated")
+        ctx = effects.Ctx(game, player, oid, (), 0, obj.name)
+        if not conditions.holds(ctx, cond):
+            raise GameError(f"can't activate {obj.name}: its condition is false (602.5b)")
+    x = 0
+    bound = ability_costs.x_bound(game, oid, costs)
+    if bound is not None:  # 601.2b via 602.2b: the value of X is announced
+        if action.get("x") is not None:
+            x = int(action["x"])
+            if not 0 <= x <= bound:
+                raise GameError(f"can't activate {obj.name}: X must be 0 to {bound}, not {x}")
+        else:
+            key = game.decide(
+                DecisionKind.X_VALUE,
+                f"Choose the value of X for {obj.name}'s ability.",
+                [(f"x:{n}", f"X = {n}") for n in range(bound + 1)],
+                "107.3a",
+                player=player,
+                subject=obj.name,
+                objects=(oid,),
+            )
+            x = int(key.split(":")[1])
+        costs = ability_costs.with_x(costs, x)
+    why = ability_costs.problem(game, player, oid, costs)
+    if why:
+        raise GameError(f"can't activate {obj.name}: {why}")
+    mana_ability = bool(ability.get("mana_ability"))
     item = StackItem(
         id=game.new_id(),
         kind="ability",
         controller=player,
-        text=f"{obj.name}'s ability ({ability.get('cost', '')})",
+        text=f"{obj.name}'s ability ({cost_text})",
         source=oid,
         trigger="activated",
-        ops=tuple(ability["ops"]),
-        data={"targets": ability.get("targets") or []},
+        x=x,
+        ops=tuple(ability.get("ops") or ()),
+        data={"targets": specs, **triggers.modal_section(ability)},
     )
+    mana = [str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
+            if c.get("cost") in ("mana", "mana_generic")]  # fmt: skip
     game.emit(
         EventKind.ACTIVATE,
-        f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost "
-        f"{ability.get('cost', '')} is paid (mana payment isn't simulated"
-        + "".join(f'; "{part}" isn\'t simulated either' for part in unsimulated)
-        + ").",
-        "602.2",
+        f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost {cost_text}"
+        + (" (mana payment isn't simulated)." if mana else "."),
+        "605.3a" if mana_ability else "602.2",
         objects=(oid,),
         source=oid,
         player=player,
-        data={"cost": ability.get("cost", ""), "not_paid": unsimulated},
-    )
-    if remove is not None:
-        n, kind = remove
-        game.add_counters(oid, kind, -n)
-        game.emit(
-            EventKind.COST,
-            f"{game.verb(player, 'remove', 'removes')} {n} {kind} counter{'s' if n != 1 else ''} "
-            f"from {obj.name} to pay the cost.",
-            "601.2h",
-            objects=(oid,),
-            source=oid,
-            player=player,
-            amount=n,
-            counter=kind,
-        )
-    if sac_ids:
-        chosen = sac_ids[0]
-        if len(sac_ids) > 1:
-            key = game.decide(
-                DecisionKind.CHOOSE_PERMANENT,
-                f"{obj.name}: choose a {sac[1]} to sacrifice (part of the cost).",
-                [
-                    (f"sacrifice:o{i}", f"Sacrifice {targeting.label(game, f'o{i}')}")
-                    for i in sac_ids
-                ],
-                "601.2h",
-                player=player,
-                subject=sac[1],
-                objects=sac_ids,
-            )
-            chosen = int(key.split(":o")[1])
-        stack.sacrifice(game, chosen, " to pay the cost", "601.2h", source=oid)
-    if "sacrifice this" in cost or "sacrifice " + obj.name.lower() in cost:
-        stack.sacrifice(game, oid, " to pay the cost", "602.2b", source=oid)
-    item = stack.choose_ability_targets(game, item)
+        data={"cost": cost_text, "costs": costs, "mana": mana, "not_paid": [],
+              "mana_ability": mana_ability},
+    )  # fmt: skip
+    if loyalty or limit is not None:
+        ability_costs.note_use(game, key)
+    item = stack.choose_ability_targets(game, item)  # 602.2b -> 601.2c
+    paid = ability_costs.pay(game, player, oid, costs, obj.name, "602.2b")  # 601.2g-h
+    if paid.sacrificed:
+        item = replace(item, data={**item.data, "sacrificed": list(paid.sacrificed)})
+    if mana_ability:
+        # 605.3a: a mana ability doesn't use the stack; it resolves immediately.
+        effects.run_ops(game, item.ops, controller=player, source=oid, x=x, label=item.text)
+        game.settle()
+        return
     game.push(item)
     game.emit(
         EventKind.STACK,
@@ -260,38 +316,38 @@ def activate(game: Game, action: dict) -> None:
     game.settle()
 
 
-_SACRIFICE = re.compile(r"sacrifice (a|an|another) ([a-z/ -]+)")
-_PAID = re.compile(
-    r"^(\{[^}]+\})+$|^\{t\}$|^sacrifice (this|a |an |another )|^remove \w+ \S+ counters? from"
-)
-
-
-def _sacrifice_cost(cost: str) -> tuple[bool, str] | None:
-    """Cost text "sacrifice a creature" -> (False, "creature"); "another" -> True."""
-    m = _SACRIFICE.search(cost)
-    if not m:
-        return None
-    return m.group(1) == "another", m.group(2).split(",")[0].strip()
-
-
-def _unsimulated_cost_parts(cost: str, name: str) -> list[str]:
-    """Parts of an activation cost the engine doesn't pay (so the log doesn't claim it)."""
-    parts = [p.strip() for p in cost.split(",") if p.strip()]
-    return [p for p in parts if not _PAID.search(p) and p != f"sacrifice {name.lower()}"]
-
-
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
-
-def _counter_cost(cost: str, name: str) -> tuple[int, str] | None:
-    """Cost text "remove a +1/+1 counter from this" -> (1, "+1/+1"); None if there is none."""
-    m = re.search(
-        r"remove (\w+) (\S+) counters? from (this|it|" + re.escape(name.lower()) + ")", cost
+def cycle(game: Game, action: dict) -> None:
+    """Cycling (702.29a): "[Cost], Discard this card: Draw a card." An activated ability from
+    the hand; "when you cycle" triggers on activating it (702.29c)."""
+    player = int(action.get("player", 0))
+    oid = _find(game, player, "hand", action["card"])
+    obj = game.obj(oid)
+    kw = game.effects(obj).get("keyword_costs") or {}
+    if "Cycling" not in kw:
+        raise GameError(f"{obj.name} has no cycling cost in its card data (702.29a)")
+    costs = [*ability_costs.of_keyword(kw["Cycling"]), {"cost": "discard_self"}]
+    why = ability_costs.problem(game, player, oid, costs)
+    if why:
+        raise GameError(f"can't cycle {obj.name}: {why}")
+    text = f"Cycling of {obj.name}"
+    game.emit(
+        EventKind.ACTIVATE,
+        f"{game.verb(player, 'cycle', 'cycles')} {obj.name}: cost {kw['Cycling']}, discard it.",
+        "702.29a",
+        objects=(oid,),
+        source=oid,
+        player=player,
+        data={"cost": str(kw["Cycling"]), "costs": costs, "keyword": "cycling"},
     )
-    if not m:
-        return None
-    n = _NUMBERS.get(m.group(1), int(m.group(1)) if m.group(1).isdigit() else 1)
-    return n, m.group(2)
+    ability_costs.pay(game, player, oid, costs, text, "702.29a")
+    game.emit(EventKind.CYCLE, f"{game.verb(player, 'have', 'has')} cycled {obj.name}.",
+              "702.29c", objects=(oid,), source=oid, player=player)  # fmt: skip
+    item = StackItem(id=game.new_id(), kind="ability", controller=player, text=text, source=oid,
+                     trigger="activated", ops=({"op": "draw", "n": 1},))  # fmt: skip
+    game.push(item)
+    game.emit(EventKind.STACK, f"{text} is put on the stack.", "602.2a", objects=(oid,),
+              source=oid, player=player)  # fmt: skip
+    game.settle()
 
 
 def discover(game: Game, action: dict) -> None:
@@ -303,13 +359,44 @@ def discover(game: Game, action: dict) -> None:
     discover_mod.discover(game, player, n, action.get("source") or "an effect")
 
 
+PHASES = {
+    "beginning_of_combat": "beginning of combat",
+    "end_of_combat": "end of combat",
+    "postcombat_main": "postcombat main",
+    "end_step": "end step",
+    "upkeep": "upkeep",
+    "draw_step": "draw step",
+}
+
+
+def _step(game: Game, step: str, active: int) -> None:
+    """A step or phase begins: its "at the beginning of" triggers (and delayed ones) go on
+    the stack and resolve while the players pass in that step (117.3, 500.2)."""
+    game.set_phase(PHASES[step])
+    if triggers.begin_step(game, step, active):
+        game.resolve_stack()
+
+
 def precombat_main(game: Game, action: dict) -> None:
-    """Begin the next turn up to its precombat main phase: untap, draw, then 714.3b."""
+    """Pass the rest of this turn, then begin the next turn up to its precombat main phase.
+
+    The rest of the current turn: beginning of combat (no attackers in the playground,
+    so the combat steps in between are skipped, 508.8), end of combat, postcombat main,
+    end step (513); their triggers resolve in them. Then the next turn: untap (502.3),
+    upkeep (503), draw (504), precombat main (505) with its lore counters (714.3b) and
+    "at the beginning of your precombat main phase" triggers.
+    """
     player = int(action.get("player", 0))
     if game.stack:
         raise GameError("the stack must be empty before the turn can move on")
+    ending = game.active
+    for step in ("beginning_of_combat", "end_of_combat", "postcombat_main", "end_step"):
+        _step(game, step, ending)
+    layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
-    untapped = [p.id for p in game.battlefield(player) if p.tapped]
+    untapped = [
+        p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)
+    ]
     for oid in untapped:
         game.untap(oid)
     for perm in game.battlefield():
@@ -325,6 +412,8 @@ def precombat_main(game: Game, action: dict) -> None:
         player=player,
         amount=game.turn,
     )
+    layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
+    _step(game, "upkeep", player)
     if action.get("draw", True):
         top = game.draw_card(player)  # CR 504.1
         if top is None:
@@ -343,8 +432,12 @@ def precombat_main(game: Game, action: dict) -> None:
                 player=player,
                 amount=1,
             )
+    game.set_phase("draw step")
+    if triggers.begin_step(game, "draw_step", player):
+        game.resolve_stack()
     game.set_phase("precombat main")
     saga.precombat_main(game, player)
+    triggers.begin_step(game, "precombat_main", player)
     game.settle()
 
 
@@ -371,6 +464,8 @@ HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "cast": cast,
     "counter": counter,
     "activate": activate,
+    "cycle": cycle,
+    "suspend": suspend_mod.suspend,
     "discover": discover,
     "precombat_main": precombat_main,
     "proliferate": proliferate,

@@ -30,7 +30,7 @@ Handler = Callable[["Ctx", dict], None]
 Check = Callable[[dict, "Ctx | None"], "str | None"]
 
 # Keys of an op whose value is a nested list of ops (checked and run with their parent).
-NESTED = ("then",)
+NESTED = ("then", "else", "ops")  # "ops": may / unless / delayed / reflexive (structure)
 
 
 class Ctx:
@@ -66,7 +66,6 @@ class Ctx:
         self.label = label
         self.stamps = stamps
         self.modes = tuple(modes)
-        self.event: Mapping[str, object] = event or {}  # the trigger event (amount, player...)
         # The targets per target spec (601.2c): groups[n] are spec n's refs ("target": n).
         self.groups: tuple[tuple[str, ...], ...] = (
             tuple(tuple(g) for g in groups) if groups is not None else (self.targets,)
@@ -74,6 +73,9 @@ class Ctx:
         self.division: Mapping[str, int] = division or {}  # 601.2d: amount per target
         self.illegal = frozenset(illegal)  # targets found illegal as it began to resolve
         self.did: bool | None = None
+        # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
+        # "when": trigger id}; empty for spells and activated abilities.
+        self.event: Mapping[str, object] = event or {}
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value

@@ -67,6 +67,26 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # branch structure: triggers, costs, structure ops
+    CONDITION = "condition"  # an intervening "if" / an "if" op was checked (603.4, 608.2c)
+    CYCLE = "cycle"  # a card was cycled (702.29a)
+    DELAYED = "delayed"  # a delayed triggered ability was created (603.7a)
+    STEP = "step"  # a step or phase of the turn begins (500-514), when something triggers
+    EVOKE = "evoke"  # the evoke cost was paid (702.74a)
+    COPY = "copy"  # a spell was copied (707.10)
+    SUSPEND = "suspend"  # a card was suspended: exiled with time counters (702.62a)
+    # opsperm: continuous effects and permanents
+    EFFECT = "effect"  # a continuous effect begins (data: effect)
+    EFFECT_ENDS = "effect_ends"  # continuous effects end (514.2...)
+    ATTACH = "attach"
+    CONTROL = "control"
+    UNTAP = "untap"
+    REGENERATE = "regenerate"
+    PREVENT = "prevent"
+    TRANSFORM = "transform"
+    PHASE = "phase"
+    PLAYER_COUNTERS = "player_counters"
+    NOTE = "note"  # a recorded static with no effect in the playground (combat-only, costs)
     # --- opscards (wave 2): cards, zones, life, damage
     DISCARD = "discard"
     MILL = "mill"
@@ -101,6 +121,15 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # branch structure
+    MAY = "may"  # an optional ("you may") ability or op (603.5, 608.2d)
+    PAY_COST = "pay_cost"  # pay a cost or not ("if you do", "unless", 118.12)
+    CHOOSE_COST = "choose_cost"  # which of several costs / which card pays it (601.2h)
+    SUSPEND_CAST = "suspend_cast"  # cast the suspended card without paying its cost (702.62a)
+    # opsperm
+    CHOOSE_COLOR = "choose_color"  # mana of any color, protection from a color
+    TAP_OR_UNTAP = "tap_or_untap"
+    CHOOSE_TOKEN = "choose_token"  # populate: which creature token to copy
     # --- opscards (wave 2): choices made while an effect resolves
     DISCARD = "discard"
     SCRY = "scry"
@@ -113,7 +142,6 @@ class DecisionKind(StrEnum):
     PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
     TOP_OR_BOTTOM = "top_or_bottom"
     UNLESS_PAY = "unless_pay"
-    MAY = "may"
 
 
 class ChangeKind(StrEnum):
@@ -125,6 +153,12 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    # opsperm
+    EFFECT = "effect"  # subject: continuous effect id; before/after: its kind (None: absent)
+    ATTACHED = "attached"  # subject: Aura/Equipment; before/after: object id or None
+    CONTROLLER = "controller"  # subject: object; before/after: player
+    PHASED = "phased"  # subject: object; after True = phased out
+    FACE = "face"  # subject: object; key "face" (transform) or "face_down"
     LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
     DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)

@@ -27,6 +27,7 @@ def offer(
     rule: str,
     mechanic: str,
     allow_hand: bool,
+    prompt: str | None = None,
 ) -> str:
     """Offer the free cast; returns "cast", "declined" or "hand" (discover's alternative).
 
@@ -81,7 +82,7 @@ def offer(
         options.append(("hand", "Put it into your hand"))
     else:
         options.append(("decline", "Don't cast"))
-    prompt = (
+    prompt = prompt or (
         f"{card.name} — cast it without paying its mana cost (the spell's mana value must "
         f"be {relation} {limit}; X is 0)?"
     )

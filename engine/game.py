@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.events import Decision, DecisionKind, Option
+from engine.events import Decision, DecisionKind, Event, Option
 from engine.kernel import Kernel
 from engine.policy import PendingDecision, Policy
 from engine.registry import RULES, Rules
@@ -45,10 +45,12 @@ class Game(Kernel):
         self.decisions: list[tuple[int, Decision, str]] = []
         self.pending_decision: Decision | None = None
         self.finished = False
+        self._in_event_hook = False
         self._setup()
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
+        attach: list[tuple[int, str]] = []  # (Aura/Equipment, the card it is on) (opsperm)
         for p in self.scenario.players:
             pidx = self.add_player(p.name, p.life, p.spells_cast)
             library = [name for name, count in p.library.cards for _ in range(count)]
@@ -73,8 +75,32 @@ class Game(Kernel):
                         status["counters"] = counters
                     if zone == "battlefield":
                         status["entered_turn"] = self.turn - 1
-                    self.create(card, pidx, zone, **status)
+                    obj = self.create(card, pidx, zone, **status)
+                    if zone == "battlefield" and getattr(entry, "attached_to", None):
+                        attach.append((obj.id, entry.attached_to))
+        for oid, host in attach:  # CR 303.4, 301.5: it starts attached to that permanent
+            low = host.lower()
+            hosts = [o.id for o in self.battlefield() if o.id != oid
+                     and low in (o.name.lower(), o.card.name.lower())]  # fmt: skip
+            if not hosts:
+                raise GameError(f"{self.objects[oid].name} is attached to {host!r}, which is "
+                                "not on the battlefield")  # fmt: skip
+            self.attach(oid, hosts[0])
         self.first_frame()
+
+    # ---------------------------------------------------------------- events
+    def emit(self, kind, text, rule, **fields) -> Event:  # type: ignore[override]
+        """Record the event (Kernel.emit), then let the registered hooks see it: triggered
+        abilities trigger on events (603.2). Events the hooks record are not re-examined."""
+        event = super().emit(kind, text, rule, **fields)
+        if self.rules.on_event and not self._in_event_hook:
+            self._in_event_hook = True
+            try:
+                for hook in self.rules.on_event:
+                    hook(self, event)
+            finally:
+                self._in_event_hook = False
+        return event
 
     # ------------------------------------------------------------- decisions
     def decide(

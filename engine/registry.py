@@ -22,6 +22,7 @@ CastFn = Callable[[Any, "StackItem", str], None]  # (game, spell item, zone it w
 EnterFn = Callable[..., None]  # (game, oid, *, cast, x, free)
 GameFn = Callable[[Any], None]
 AbilityFn = Callable[[Any, "StackItem"], None]
+EventHookFn = Callable[[Any, Any], None]  # (game, the event just recorded)
 
 
 class RulesNotLoaded(RuntimeError):
@@ -37,8 +38,11 @@ class Rules:
     on_cast: list[CastFn] = field(default_factory=list)
     on_enter: list[EnterFn] = field(default_factory=list)
     ability_resolvers: dict[str, AbilityFn] = field(default_factory=dict)
+    on_event: list[EventHookFn] = field(default_factory=list)  # triggers (603.2)
     put_triggers: GameFn | None = None
     resolve_top: GameFn | None = None
+    # opsperm: the layer system (613): (game) -> {object id: Characteristics}
+    characteristics: Callable[[Any], Any] | None = None
 
     def action(self, name: str) -> Callable[[ActionFn], ActionFn]:
         """Decorator: ``@RULES.action("cast")`` registers a scenario action's performer."""
@@ -77,4 +81,5 @@ def describe(rules: Rules = RULES) -> dict[str, list[str]]:
         "on_cast": [name(f) for f in rules.on_cast],
         "on_enter": [name(f) for f in rules.on_enter],
         "ability_resolvers": sorted(rules.ability_resolvers),
+        "on_event": [name(f) for f in rules.on_event],
     }

@@ -9,7 +9,20 @@ engine.effects.OPS when ``engine.ops`` is imported here.
 from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
-from engine import actions, cascade, effects, permanents, sba, stack
+from engine import (
+    actions,
+    cascade,
+    effects,
+    evoke,
+    filters,
+    layers,
+    permanents,
+    sba,
+    stack,
+    suspend,
+    triggers,
+)
+from engine.ops import structure
 from engine.ops import zones as op_zones
 from engine.registry import RULES
 
@@ -25,10 +38,24 @@ def _wire() -> None:
         RULES.on_cast.append(cascade.on_cast)  # CR 702.85a: cascade triggers on casting
     if permanents.entered_battlefield not in RULES.on_enter:
         RULES.on_enter.append(permanents.entered_battlefield)  # CR 614.12, 603.6a, 714.3a
+    if triggers.on_cast not in RULES.on_cast:
+        RULES.on_cast.append(triggers.on_cast)  # "whenever you cast" (603.2)
+    if evoke.on_enter not in RULES.on_enter:
+        RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
+    if triggers.on_event not in RULES.on_event:
+        RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
+    RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
+    RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers
+    RULES.ability_resolvers["evoke"] = evoke.resolve  # CR 702.74a
+    RULES.ability_resolvers["suspend"] = suspend.resolve  # CR 702.62a
+    RULES.ability_resolvers["suspend_cast"] = suspend.resolve_cast  # CR 702.62a
+    RULES.ability_resolvers["copy"] = structure.resolve_copy  # a copy of a spell (707.10)
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
+    RULES.characteristics = layers.compute_all  # CR 613 (opsperm)
+    filters.set_characteristics(layers.filter_chars)  # filters read the computed values
 
 
 _wire()

@@ -42,9 +42,10 @@ class ZoneCard:
     counters: Mapping[str, int] = field(default_factory=dict)
     tapped: bool = False
     face: str | None = None
+    attached_to: str | None = None  # an Aura/Equipment: the battlefield card it is on (opsperm)
 
     def to_json(self) -> str | dict:
-        if not self.counters and not self.tapped and not self.face:
+        if not self.counters and not self.tapped and not self.face and not self.attached_to:
             return self.name
         d: dict[str, Any] = {"name": self.name}
         if self.counters:
@@ -53,6 +54,8 @@ class ZoneCard:
             d["tapped"] = True
         if self.face:
             d["face"] = self.face
+        if self.attached_to:
+            d["attached_to"] = self.attached_to
         return d
 
 
@@ -289,7 +292,13 @@ def _zone_card(entry: Any, where: str, pool: CardPool) -> ZoneCard:
             raise ScenarioError(
                 f"{where}: {name} has no face {face!r} (faces: {', '.join(card.face_names)})"
             )
-    return ZoneCard(name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face)
+    attached = entry.get("attached_to")
+    if attached is not None:
+        if "battlefield" not in where.split():
+            raise ScenarioError(f"{where}: only a card on the battlefield can be attached")
+        attached = _name(attached, f"{where}.attached_to", pool)
+    return ZoneCard(name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face,
+                    attached)  # fmt: skip
 
 
 def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
@@ -357,7 +366,8 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
                 if key != "target"
                 else _name(a[key], f"{where} 'target'", pool)
             )
-    if do in ("cast", "activate", "add_lore", "remove_lore") and "card" not in out:
+    needs_card = ("cast", "activate", "cycle", "suspend", "add_lore", "remove_lore")
+    if do in needs_card and "card" not in out:
         raise ScenarioError(f"{where}: '{do}' needs a 'card'")
     for key, lo, hi in (("x", 0, 99), ("n", 0, 99), ("player", 0, 1), ("ability", 0, 9)):
         if a.get(key) is not None:
@@ -373,6 +383,11 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
         out["face"] = a["face"]
     if a.get("draw") is not None:
         out["draw"] = bool(a["draw"])
+    for key in ("evoke", "mana"):  # cast with evoke (702.74a); a mana ability (605)
+        if a.get(key) is not None:
+            if not isinstance(a[key], bool):
+                raise ScenarioError(f"{where}: '{key}' must be true or false, not {a[key]!r}")
+            out[key] = a[key]
     return out
 
 

@@ -33,6 +33,8 @@ ACTIONS = (
     "cast",
     "counter",
     "activate",
+    "cycle",  # branch structure: 702.29a
+    "suspend",  # branch structure: 702.62a
     "discover",
     "precombat_main",
     "proliferate",
@@ -518,22 +520,24 @@ OP = Op(_OP_FIELDS, OP_RULES)
 OPS_NESTED = opt(List(OP, L.CARD_MAX_OPS))
 OPS = opt(List(OP, L.CARD_MAX_OPS))
 
+# "once each turn", or N times each turn (602.5b; the importer writes an int)
+LIMIT = OneOf(Str(L.TEXT_MAX_CHARS), Int(1, 99), Null())
 TRIGGER = Obj(
-    {"when": TEXT, "ops": OPS, "targets": TARGETS, "optional": Bool(), "limit": TEXT},
+    {"when": TEXT, "ops": OPS, "targets": TARGETS, "optional": Bool(), "limit": LIMIT},
     extra=Json(),
     name="trigger",
 )
 ACTIVATED = Obj(
     {
         "cost": TEXT,
-        "ops": List(OP, L.CARD_MAX_OPS),
+        "ops": OPS,  # a modal ability has "modes" instead (603.3c / 700.2)
         "targets": TARGETS,
         "zone": opt(TEXT),
         "mana_ability": Bool(),
         "sorcery_speed": Bool(),
         "loyalty": Int(-99, 99),
+        "limit": LIMIT,
     },
-    required=("ops",),
     extra=Json(),
     name="activated ability",
 )
@@ -692,6 +696,8 @@ ACTION = Obj(
         "ability": opt(Int(*L.ACTION_ABILITY)),
         "face": opt(NAME),
         "draw": opt(Bool()),
+        "evoke": opt(Bool()),  # cast with evoke (702.74a)
+        "mana": opt(Bool()),  # activate a mana ability (605)
     },
     required=("do",),
     extra=Json(max_depth=2),

@@ -48,6 +48,8 @@ FILE_LINES: dict[str, str] = {
                       "ability resolves.",
     "history_of_benalia": "Chapters I and II make Knight tokens; chapter III is shown as "
                           "not simulated.",
+    "living_end_cyclers": "Street Wraith cycled for 2 life; Grief evoked: you order its "
+                          "discard and its sacrifice.",
     "maelstrom_nexus": "Maelstrom Nexus gives the first spell each turn cascade.",
     "proliferate_saga": "Proliferate adds a lore counter to a Saga, which triggers its "
                         "next chapter.",

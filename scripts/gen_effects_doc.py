@@ -18,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine import ability_costs, triggers  # noqa: E402
 from engine import ops_schema as S  # noqa: E402
 
 OUT = ROOT / "docs" / "EFFECTS.md"
@@ -240,10 +241,52 @@ def render(report: dict | None) -> str:
     lines += _table(S.DYNAMIC_VALUES, ("dv", "fields / meaning")) + [""]
     lines += ["## Conditions", "", '`{"cond": kind, ...}` (`cmp` is `[op, n]`):', ""]
     lines += _table(S.CONDITIONS, ("cond", "fields / meaning")) + [""]
-    lines += ["## Costs", "", '`{"cost": kind, ...}`:', ""]
-    lines += _table(S.COSTS, ("cost", "fields / meaning")) + [""]
-    lines += ["## Trigger `when` ids", ""]
-    lines += _table(S.TRIGGER_WHEN, ("when", "meaning")) + [""]
+    lines += [
+        "## Costs",
+        "",
+        '`{"cost": kind, ...}`. Paid by `engine/ability_costs.py` (activated abilities 602.2b, '
+        '"pay ... if you do" / "unless" 118.12, optional trigger costs, cycling, evoke): a '
+        "cost list is checked whole before anything is paid, and one that can't be paid "
+        "means the ability can't be activated (601.2h, never half-paid). Mana is assumed "
+        "paid and the log says so.",
+        "",
+        "| cost | fields / meaning | in the playground |",
+        "|---|---|---|",
+    ]
+    for k, v in S.COSTS.items():
+        how = "paid" if k in ability_costs.PAID else ability_costs.UNSUPPORTED.get(k, "-")
+        lines.append(f"| `{k}` | {v} | {how} |")
+    lines += [
+        "",
+        "## Trigger `when` ids",
+        "",
+        "How each id is simulated (`engine/triggers.py`): **event** fires on the game event "
+        "(enters, dies 700.4, leaves, sacrificed, cast, drawn, discarded, cycled, life gained, "
+        "tapped, targeted, dealt damage); **cast** when a spell becomes cast (601.2i); "
+        "**step** at the beginning of that step or phase as the `precombat_main` action "
+        "passes the turn (beginning of combat, postcombat main, end step, then the next "
+        "turn's upkeep, draw step and precombat main); **mechanic** by its mechanic's "
+        "module. **combat-only**: the playground has no combat, so these events never occur "
+        "and the abilities never trigger; coverage counts them apart with that label. "
+        "**not simulated**: the engine lacks the state (attachments, face-down cards), and "
+        "the log names it. `condition` is an intervening if (603.4, checked on trigger and "
+        "on resolution), `optional` a decision (603.5), `limit: \"once each turn\"` counted "
+        "per object. Delayed triggers (`delayed` op, 603.7): " + ", ".join(
+            f"`{w}`" for w in triggers.DELAYED_WHEN
+        ) + ".",
+        "",
+        "| when | meaning | in the playground |",
+        "|---|---|---|",
+    ]
+    kinds = {"event": "event", "cast": "cast", "step": "step", "mechanic": "mechanic",
+             "combat": "combat-only", "unsupported": "not simulated", "structural": "op"}
+    for k, v in S.TRIGGER_WHEN.items():
+        info = triggers.WHEN.get(k)
+        how = kinds[info.kind] if info else "-"
+        if info and info.kind in ("unsupported", "mechanic", "structural") and info.note:
+            how += f": {info.note}"
+        lines.append(f"| `{k}` | {v} | {how} |")
+    lines += [""]
     lines += [
         "## Ops",
         "",

@@ -23,12 +23,15 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
                     "engine.mana", "engine.display", "engine.cards", "engine.carddb"}),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
-    ("state", {"engine.events", "engine.state", "engine.policy"}),
+    ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
     (
         "mechanics",
         {
             "engine.spell_filter",
+            "engine.refs",
+            "engine.layers",
+            "engine.shields",
             "engine.filters",
             "engine.values",
             "engine.conditions",
@@ -45,6 +48,10 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.proliferate",
             "engine.sba",
             "engine.actions",
+            "engine.ability_costs",  # structured costs (602.2b, 601.2h)
+            "engine.triggers",  # the trigger `when` registry (603)
+            "engine.evoke",  # CR 702.74
+            "engine.suspend",  # CR 702.62
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -290,6 +297,12 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
     assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until"]
-    assert wired["on_cast"] == ["engine.cascade.on_cast"]
-    assert wired["on_enter"] == ["engine.permanents.entered_battlefield"]
-    assert wired["ability_resolvers"] == ["", "cascade"]
+    assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
+    assert wired["on_enter"] == [
+        "engine.permanents.entered_battlefield",
+        "engine.evoke.on_enter",
+    ]
+    assert wired["ability_resolvers"] == [
+        "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
+    ]  # fmt: skip
+    assert wired["on_event"] == ["engine.triggers.on_event"]

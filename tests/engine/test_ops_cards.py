@@ -428,9 +428,11 @@ def test_flicker_returns_a_new_object_and_it_enters_again_cr_400_7() -> None:
         [{"op": "flicker", "what": "target", "return": "now"}],
         targets=[{"what": "creature", "count": 1}],
         battlefield=("Thragtusk",),
+        choices=("first:Thragtusk's triggered ability (self leaves battlefield)",),
     )
     tl = finished(d)
-    assert zone(tl, "battlefield") == ["Thragtusk"]
+    # it left (its leave trigger makes a Beast, 603.6c) and entered again (603.6a)
+    assert zone(tl, "battlefield")[0] == "Thragtusk" and len(zone(tl, "battlefield")) == 2
     assert you(tl)["life"] == 25  # its enter trigger (603.6a)
     assert any(m.dst == "exile" for e in of_kind(tl, "exile") for m in e.moves)
 
@@ -1092,6 +1094,6 @@ def test_hand_written_filter_words_are_read_or_named_as_not_simulated(words, flt
 
 def test_natures_lore_finds_a_forest_card_onto_the_battlefield() -> None:
     d = board(["Lightning Bolt", "Breeding Pool", "Island"], hand=("Nature's Lore",))
-    tl = run(d, "Breeding Pool")
+    tl = run(d, "Breeding Pool", "pay")  # "you may pay 2 life; if you don't, it enters tapped"
     assert zone(tl, "battlefield") == ["Breeding Pool"]
-    assert not tl.final.zone(0, "battlefield")[0].tapped
+    assert not tl.final.zone(0, "battlefield")[0].tapped and you(tl)["life"] == 18
