@@ -76,11 +76,13 @@ def _registered(module: str, *names: str) -> Callable | None:
     """A check function of a registry module, or None while that registry does not exist.
 
     Looked up when coverage runs (not at import): helpers add registries to the engine,
-    and coverage must count what is registered now, never a list written down here.
+    and coverage must count what is registered now, never a list written down here. A
+    registry that can't be imported counts as absent (its parts are "not simulated"):
+    coverage never takes a page down with it.
     """
     try:
         mod = importlib.import_module(module)
-    except ImportError:
+    except Exception:  # noqa: BLE001 - ImportError, or a broken module: no registry
         return None
     for name in names:
         fn = getattr(mod, name, None)
@@ -536,28 +538,34 @@ def _chapter(checks: Checkers, ab: Any, face: str | None) -> list[AbilityCoverag
 
 
 def chapter_abilities(card: CardDef) -> list[dict]:
-    """A Saga's chapter abilities as the Saga rules resolve them (``saga.chapters``: the
-    card facts' summaries, with ``saga.OVERRIDES`` written out exactly), as dicts; a
-    printed "I, II —" ability (one ops list under two numbers) is one ability.
-
-    Coverage counts what the engine runs: chapter data in an effect entry (the XMage
-    import) counts once the Saga rules read it from there.
+    """A Saga's chapter abilities as the Saga rules resolve them (``saga.chapter_abilities``
+    / ``saga.chapters``: an exact override, the effect entry's chapter with its targets, or
+    the card facts' summary), as dicts; a printed "I, II —" ability is one ability.
+    Coverage counts what the engine runs, whatever its source.
     """
     summaries = {
         n: a for a in (card.chapters.abilities if card.chapters else ()) for n in a.chapters
     }
+    rich = getattr(saga, "chapter_abilities", None)
+    rows = (
+        rich(card) if callable(rich) else [(n, ops, None, None) for n, ops in saga.chapters(card)]
+    )
     out: list[dict] = []
     by_ops: dict[tuple[int, int], dict] = {}
-    for n, ops in saga.chapters(card):
+    for n, ops, targets, missing in rows:
         key = (id(ops), id(summaries.get(n)))  # one ops list of one printed ability
         same = by_ops.get(key)
         if same is not None:
             same["chapters"].append(n)
             continue
         d: dict[str, Any] = {"chapters": [n], "ops": [dict(o) for o in ops]}
+        if targets:
+            d["targets"] = list(targets)
+        if missing:
+            d["untranslated"] = missing
         source = summaries.get(n)
-        if source is not None and source.approx and ops is not saga.OVERRIDES.get((card.name, n)):
-            d["approx"] = True  # the summary only approximates a card-specific effect
+        if source is not None and source.approx and ops == tuple(source.ops):
+            d["approx"] = True  # the coarse summary only approximates a card-specific effect
         by_ops[key] = d
         out.append(d)
     return out
