@@ -42,7 +42,9 @@ def _sagas() -> dict[str, tuple[int, list[int], str | None]]:
             nums = sorted({n for a in ch["abilities"] for n in a["chapters"]})
             faces = e.get("faces") or []
             saga_faces = [f["name"] for f in faces if "Saga" in (f.get("type_line") or "")]
-            face = saga_faces[0] if faces and saga_faces and saga_faces[0] != faces[0]["name"] else None
+            face = None
+            if faces and saga_faces and saga_faces[0] != faces[0]["name"]:
+                face = saga_faces[0]
             out[e["name"]] = (int(ch["count"]), nums, face)
     return out
 
@@ -114,9 +116,7 @@ def test_every_saga_advances_through_all_its_chapters_cr_714(batch: int) -> None
         assert tl.finished, name
         _check_conservation(tl, name)
         fired = [
-            e.data["chapter"]
-            for e in of_kind(tl, "trigger")
-            if e.data.get("trigger") == "chapter"
+            e.data["chapter"] for e in of_kind(tl, "trigger") if e.data.get("trigger") == "chapter"
         ]
         # 714.2b: each chapter triggers once, as its lore counter is put on (one a turn).
         assert fired == CHAPTERS[name][1], (name, fired)
@@ -128,4 +128,3 @@ def test_every_saga_advances_through_all_its_chapters_cr_714(batch: int) -> None
                 obj = final_state.objects[oid]
                 if obj.name == name:
                     assert obj.counter("lore") < final, (name, obj.counter("lore"))
-
