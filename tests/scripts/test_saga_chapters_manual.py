@@ -169,3 +169,26 @@ def test_an_invalid_hand_file_is_refused(tmp_path: Path) -> None:
     good.write_text(json.dumps({"cards": {FABLE: {"source": "hand", "chapters": [HAND_II]}}}))
     assert import_xmage.load_manual(good) == {FABLE: {(2,): HAND_II}}
     assert import_xmage.load_manual(tmp_path / "absent.json") == {}
+
+
+# ------------------------------------------------------- what is left, and why
+UNTRANSLATED = ROOT / "data" / "saga_chapters_untranslated.json"
+
+
+def test_every_untranslated_chapter_is_listed_with_its_class_and_why() -> None:
+    """data/saga_chapters_untranslated.json is exactly the import's untranslated chapters."""
+    cards = json.loads(gzip.decompress(DATA.read_bytes()))["cards"]
+    left = []
+    for name, entry in sorted(cards.items()):
+        for place in [entry, *(entry.get("faces") or {}).values()]:
+            for ch in place.get("chapters", []):
+                if "untranslated" in ch:
+                    left.append((name, ch["chapters"], ch["untranslated"]))
+    listed = json.loads(UNTRANSLATED.read_text(encoding="utf-8"))["cards"]
+    rows = [(n, r["chapters"], r["class"]) for n, rs in sorted(listed.items()) for r in rs]
+    assert sorted(rows) == sorted(left)
+    assert all(len(r["why"]) > 20 for rs in listed.values() for r in rs)
+    report = json.loads(REPORT.read_text(encoding="utf-8"))["sagas"]
+    assert report["chapter_abilities"] - report["chapter_abilities_translated"] == len(left)
+    hand = {(n, tuple(c["chapters"])) for n, r in _manual().items() for c in r["chapters"]}
+    assert not hand & {(n, tuple(ch)) for n, ch, _cls in rows}
