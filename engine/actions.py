@@ -39,6 +39,22 @@ def _find(game: Game, player: int, zone: str, name: str) -> int:
     )
 
 
+def _find_castable(game: Game, player: int, name: str) -> int:
+    """The card in hand, else one in exile the player may play now (an impulse draw's
+    permission, opscards)."""
+    try:
+        return _find(game, player, "hand", name)
+    except GameError:
+        low = name.lower()
+        for zones in game.zones:
+            for oid in zones["exile"]:
+                obj = game.obj(oid)
+                names = {obj.card.name.lower(), *(f.name.lower() for f in obj.card.faces)}
+                if low in names and game.may_play(oid, player):
+                    return oid
+        raise
+
+
 def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
     obj = game.obj(oid)
     faces = list(obj.card.spell_faces)
@@ -70,7 +86,7 @@ def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
 def cast(game: Game, action: dict) -> None:
     """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
     player = int(action.get("player", 0))
-    oid = _find(game, player, "hand", action["card"])
+    oid = _find_castable(game, player, action["card"])
     face = _choose_face(game, oid, player, action.get("face"))
     x = action.get("x")
     if face.mana_cost is not None and face.mana_cost.has_x:
@@ -310,9 +326,8 @@ def precombat_main(game: Game, action: dict) -> None:
         amount=game.turn,
     )
     if action.get("draw", True):
-        top = game.top_of_library(player)
+        top = game.draw_card(player)  # CR 504.1
         if top is None:
-            game.note_drew_from_empty(player)
             game.emit(
                 EventKind.DRAW_EMPTY,
                 f"Draw step: {game.pname(player)} can't draw from an empty library.",
@@ -321,7 +336,6 @@ def precombat_main(game: Game, action: dict) -> None:
             )
             game.settle()  # 704.5b: checked before anyone gets priority in the draw step
         else:
-            game.move(top, "hand", player)
             game.emit(
                 EventKind.DRAW,
                 f"Draw step: {game.verb(player, 'draw', 'draws')} {game.obj(top).name}.",

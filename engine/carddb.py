@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import functools
 import gzip
 import json
 import re
@@ -322,13 +323,41 @@ def _suggest_layer(layer: _Layer, query: str) -> list[tuple[str, float]]:
 _DEFAULT: CardPool | None = None
 
 
+class _EffectsFile:
+    """The bundled effects entries, one JSON line per entry (``effects.jsonl.gz``): read
+    and split on the first request, each line decoded only by the card that asks for it
+    (CardDef.effects). The cold pool load never touches it."""
+
+    def __init__(self, name: str, count: int) -> None:
+        self.name = name
+        self.count = count
+        self._lines: list[str] | None = None
+
+    def line(self, n: int) -> str | None:
+        """Card ``n``'s entry as JSON text, or None (no entry)."""
+        if self._lines is None:
+            data = resources.files(__package__).joinpath("data", self.name).read_bytes()
+            lines = gzip.decompress(data).decode("utf-8").split("\n")
+            if len(lines) != self.count:
+                raise RuntimeError(f"{self.name}: {len(lines)} lines for {self.count} cards")
+            self._lines = lines
+        return self._lines[n] or None
+
+
 def load_bundled_entries() -> list[dict[str, Any]]:
-    """The raw card dicts of the bundled database (decompressed and parsed once per call)."""
+    """The raw card dicts of the bundled database (decompressed and parsed once per call).
+    A card's ``"effects"`` is then its entry's JSON text, read when first used."""
     data = resources.files(__package__).joinpath("data", _DATA_FILE).read_bytes()
     payload = json.loads(gzip.decompress(data))
     if payload.get("version") != 1:
         raise RuntimeError(f"unsupported card database version {payload.get('version')!r}")
-    return payload["cards"]
+    cards = payload["cards"]
+    fx_name = payload.get("effects_file")
+    if fx_name:  # line i of the effects file is card i's entry
+        store = _EffectsFile(fx_name, len(cards))
+        for i, c in enumerate(cards):
+            c["effects"] = functools.partial(store.line, i)
+    return cards
 
 
 def default_pool() -> CardPool:

@@ -8,7 +8,9 @@ shape, minus defaults) and can be built from Scryfall card JSON.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +101,12 @@ def _colors_in_order(colors: Any) -> tuple[str, ...]:
     if bad:
         raise ValueError(f"unknown color(s) {sorted(bad)}; use W, U, B, R, G")
     return tuple(c for c in COLORS if c in found)
+
+
+def _effects_arg(name: str, value: Any) -> Any:
+    if value is None or isinstance(value, (dict, str)) or callable(value):
+        return value
+    raise ValueError(f"{name}: 'effects' must be an object (or its JSON text)")
 
 
 def _opt_str(value: Any) -> str | None:
@@ -304,9 +312,32 @@ class CardDef:
     discover_when: str | None = None
     chapters: Chapters | None = None
     read_ahead: bool = False
-    effects: dict | None = field(default=None, hash=False)
+    #: The effects entry: a dict, its JSON text, or a function returning that text (the
+    #: bundled pool: engine/carddb.py); decoded on first use, since decoding all ~31k
+    #: entries eagerly would triple the cold pool load.
+    effects_raw: dict | str | Callable[[], str | None] | None = field(
+        default=None, hash=False, compare=False, repr=False
+    )
     funny: bool = False
     digital_only: bool = False
+
+    @property
+    def effects(self) -> dict | None:
+        """The structured effects entry (effects.json shape), parsed on first use."""
+        raw = self.effects_raw
+        if callable(raw):
+            raw = raw()
+            if raw is None:
+                object.__setattr__(self, "effects_raw", None)
+        if isinstance(raw, str):
+            try:
+                raw = json.loads(raw)
+            except ValueError as exc:
+                raise ValueError(f"{self.name}: effects are not valid JSON: {exc}") from None
+            if not isinstance(raw, dict):
+                raise ValueError(f"{self.name}: effects must be an object")
+            object.__setattr__(self, "effects_raw", raw)  # a cache of the same value
+        return raw
 
     def __post_init__(self) -> None:
         if not self.faces:
@@ -465,7 +496,12 @@ class CardDef:
         name = d.get("name")
         if not isinstance(name, str) or not name.strip():
             raise ValueError("card is missing 'name'")
-        schema.check(schema.CARD, d, name[:80])  # SchemaError (a ValueError) naming the field
+        # The bundled pool passes its effects as a loader (parsed lazily on first use, from
+        # trusted build output); the schema checks every other field, and user data whole.
+        checked = d
+        if callable(d.get("effects")):
+            checked = {k: v for k, v in d.items() if k != "effects"}
+        schema.check(schema.CARD, checked, name[:80])  # SchemaError (a ValueError) naming the field
         layout = d.get("layout") or "normal"
         if layout not in LAYOUTS:
             raise ValueError(f"{name}: unknown layout {layout!r}")
@@ -503,7 +539,7 @@ class CardDef:
                 discover_when=d.get("discover_when"),
                 chapters=Chapters.from_dict(chapters) if chapters else None,
                 read_ahead=bool(d.get("read_ahead")),
-                effects=d.get("effects"),
+                effects_raw=_effects_arg(name, d.get("effects")),
                 funny=bool(d.get("funny")),
                 digital_only=bool(d.get("digital_only")),
             )

@@ -15,7 +15,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine import conditions, costs, filters, modes, values
+from engine import targets as targeting
 from engine.events import EventKind
+from engine.ops_schema import COMMON_FIELDS
+from engine.ops_schema import OPS as SCHEMA
 from engine.targets import is_legal
 
 if TYPE_CHECKING:
@@ -49,6 +53,10 @@ class Ctx:
         label: str,
         stamps: Mapping[str, int] | None = None,
         modes: Sequence[str] = (),
+        event: Mapping[str, object] | None = None,
+        groups: Sequence[Sequence[str]] | None = None,
+        division: Mapping[str, int] | None = None,
+        illegal: Iterable[str] = (),
     ) -> None:
         self.game = game
         self.controller = controller
@@ -58,13 +66,23 @@ class Ctx:
         self.label = label
         self.stamps = stamps
         self.modes = tuple(modes)
+        self.event: Mapping[str, object] = event or {}  # the trigger event (amount, player...)
+        # The targets per target spec (601.2c): groups[n] are spec n's refs ("target": n).
+        self.groups: tuple[tuple[str, ...], ...] = (
+            tuple(tuple(g) for g in groups) if groups is not None else (self.targets,)
+        )
+        self.division: Mapping[str, int] = division or {}  # 601.2d: amount per target
+        self.illegal = frozenset(illegal)  # targets found illegal as it began to resolve
         self.did: bool | None = None
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
-        """An op's number: an int, "X", "X+1", "-X" (X paid), or ``default``."""
+        """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
+        (engine/values.py), or ``default``."""
         value = op.get(key, default)
         if isinstance(value, int):
             return value
+        if isinstance(value, Mapping):
+            return values.value_of(self, value)
         text = str(value).replace(" ", "")
         if text.startswith("X"):
             return self.x + (int(text[1:]) if len(text) > 1 else 0)
@@ -92,15 +110,29 @@ class Ctx:
         return [self.controller]
 
     def _target_players(self) -> list[int]:
-        return [int(t[1:]) for t in self.targets if t.startswith("p")]
+        return [int(t[1:]) for t in self.targets if t.startswith("p") and t not in self.illegal]
 
-    def target_objects(self) -> list[int]:
-        """The targeted objects that are still legal (608.2b)."""
-        return [
-            int(t[1:])
-            for t in self.targets
-            if t.startswith("o") and is_legal(self.game, t, stamps=self.stamps)
-        ]
+    def legal(self, ref: str) -> bool:
+        """A target still legal (608.2b): it was legal as the resolution began and it is
+        still the same object in its zone."""
+        return ref not in self.illegal and is_legal(self.game, ref, stamps=self.stamps)
+
+    def target_objects(self, spec: int | None = None) -> list[int]:
+        """The targeted objects that are still legal (608.2b); of spec ``spec`` if given."""
+        refs = self.targets if spec is None else self.refs(spec)
+        return [int(t[1:]) for t in refs if t.startswith("o") and self.legal(t)]
+
+    def refs(self, spec: int = 0) -> tuple[str, ...]:
+        """The refs chosen for target spec ``spec`` (an op's ``"target": n``), legal or not."""
+        return self.groups[spec] if 0 <= spec < len(self.groups) else ()
+
+    def target_refs(self, op: Mapping | None = None) -> list[str]:
+        """The still-legal refs an op's "target" means: its spec (``"target": n``, default
+        0) when the ability has several specs, else every target."""
+        n = op.get("target") if op else None
+        if n is None and len(self.groups) <= 1:
+            return [t for t in self.targets if self.legal(t)]
+        return [t for t in self.refs(n or 0) if self.legal(t)]
 
     def emit(self, kind: EventKind, text: str, rule: str, **payload) -> None:
         """An event of this resolution (its source is the ctx's source unless given)."""
@@ -111,7 +143,8 @@ class Ctx:
     def sub(self) -> Ctx:
         """The same context for nested ops ("then")."""
         ctx = Ctx(self.game, self.controller, self.source, self.targets, self.x, self.label,
-                  self.stamps, self.modes)  # fmt: skip
+                  self.stamps, self.modes, self.event, self.groups, self.division,
+                  self.illegal)  # fmt: skip
         ctx.did = self.did
         return ctx
 
@@ -181,16 +214,52 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
     name = str(o.get("op", "?"))
     label = f"{ctx.label}: " if ctx and ctx.label else ""
     if o.get("if"):
-        return f'{label}"{o.get("op")}" only if {o["if"]}: that condition is not simulated'
+        part = conditions.condition_missing(o["if"], ctx)
+        if part:
+            return f'{label}"{o.get("op")}" only if {o["if"]}: {part} is not simulated'
     if _x_from_text(o):
         return f"{label}{name.replace('_', ' ')}, where X is the {o['x']}"
     spec = OPS.get(name)
     if spec is None:
         return f"{label}{o.get('hint') or name.replace('_', ' ')}"
+    part = field_problem(o, ctx)
+    if part:
+        return f"{label}{name.replace('_', ' ')}: {part}"
     if spec.check is not None:
         part = spec.check(o, ctx)
         if part:
             return f"{label}{part}"
+    return None
+
+
+# (op, field, word): words an amount field may hold that the op's own handler reads
+# (engine/ops_schema.py documents them; opscards): discard n "hand" = the whole hand;
+# damage amount "divided" = as divided among the targets while casting (601.2d);
+# look_and_pick pick "all" = every matching card.
+VALUE_WORDS = frozenset(
+    {("discard", "n", "hand"), ("damage", "amount", "divided"), ("look_and_pick", "pick", "all")}
+)
+
+
+def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
+    """An amount, filter or condition field of an op (typed in engine/ops_schema.py) that
+    can't be evaluated; None when every such field can."""
+    schema = SCHEMA.get(str(o.get("op")))
+    types = schema["fields"] if schema else {}
+    for key, v in o.items():
+        typ = types.get(key, COMMON_FIELDS.get(key, (None,)))[0]
+        if typ == "value" and isinstance(v, (Mapping, str)):
+            if isinstance(v, str) and (o.get("op"), key, v) in VALUE_WORDS:
+                continue  # a word the op's handler reads itself (its check covers it)
+            part = values.value_missing(v, ctx)
+        elif typ == "filter" and v is not None:
+            part = filters.filter_missing(v)
+        elif typ == "cond" and key != "if" and v:
+            part = conditions.condition_missing(v, ctx)
+        else:
+            continue
+        if part:
+            return part
     return None
 
 
@@ -211,11 +280,10 @@ def is_simulated(ops: Iterable[dict]) -> bool:
     return not missing_parts(ops, None)
 
 
-# All or nothing (issue 8): True makes a resolution with any part outside the vocabulary
-# change nothing. It stays False until the vocabulary covers the cards whose tested
-# resolutions skip a part that has no effect in the engine (Stomp's "damage can't be
-# prevented": the engine has no prevention); then the flip is this one line.
-WHOLE_RESOLUTIONS = False
+# All or nothing (issue 8): a resolution with any part outside the vocabulary changes
+# nothing and the log names every missing part. (Stomp's "damage can't be prevented" is
+# the damage_cant_be_prevented op: data/effects_overrides.json.) whole=False on request.
+WHOLE_RESOLUTIONS = True
 
 
 def run_ops(
@@ -231,6 +299,11 @@ def run_ops(
     stamps: Mapping[str, int] | None = None,
     modes: Sequence[str] = (),
     whole: bool | None = None,
+    event: Mapping[str, object] | None = None,
+    groups: Sequence[Sequence[str]] | None = None,
+    division: Mapping[str, int] | None = None,
+    illegal: Iterable[str] = (),
+    extra_missing: Sequence[str] = (),
 ) -> bool:
     """Resolve ops. Every op is checked before anything changes (``missing_parts``).
 
@@ -238,6 +311,41 @@ def run_ops(
     and log each missing part. Otherwise a part that is not simulated is logged in its
     place and skipped, and the others resolve. Returns True when every op was executed.
     """
+    part = Part(list(ops), tuple(targets), groups, str(modes[0]) if modes else "")
+    return run_parts(game, [part], controller=controller, source=source, x=x, label=label,
+                     missing=missing, stamps=stamps, whole=whole, event=event,
+                     division=division, illegal=illegal, extra_missing=extra_missing)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Part:
+    """One piece of a resolution: a mode's ops (or the spell's) and its targets."""
+
+    ops: list[dict]
+    targets: tuple[str, ...] = ()
+    groups: Sequence[Sequence[str]] | None = None
+    mode: str = ""
+
+
+def run_parts(
+    game: Game,
+    parts: Sequence[Part],
+    *,
+    controller: int,
+    source: int | None,
+    x: int = 0,
+    label: str = "",
+    missing: bool = False,
+    stamps: Mapping[str, int] | None = None,
+    whole: bool | None = None,
+    event: Mapping[str, object] | None = None,
+    division: Mapping[str, int] | None = None,
+    illegal: Iterable[str] = (),
+    extra_missing: Sequence[str] = (),
+) -> bool:
+    """Resolve the parts of one spell/ability (its chosen modes, in order, 700.2), checked
+    as one: with ``whole`` nothing changes if any part of any of them is not simulated.
+    ``extra_missing`` names parts found missing elsewhere (a target spec it can't read)."""
     objects = (source,) if source else ()
     if missing:
         game.emit(
@@ -250,12 +358,20 @@ def run_ops(
             data={"missing": ["card data"]},
         )
         return False
-    ops = list(ops)
-    ctx = Ctx(game, controller, source, targets, x, label, stamps, modes)
-    parts = missing_parts(ops, ctx)
+    illegal = tuple(illegal)
+    ctxs = [
+        Ctx(game, controller, source, p.targets, x, label, stamps, (p.mode,) if p.mode else (),
+            event, p.groups, division, illegal)  # fmt: skip
+        for p in parts
+    ]
+    missing_list = [f"{label}: {m}" if label else m for m in extra_missing]
+    names: list[str] = []
+    for p, ctx in zip(parts, ctxs, strict=True):
+        missing_list += missing_parts(p.ops, ctx)
+        names += _op_names(p.ops, ctx)
     whole = WHOLE_RESOLUTIONS if whole is None else whole
-    if parts and whole:
-        for part in parts:
+    if missing_list and (whole or extra_missing):
+        for part in missing_list:
             game.emit(
                 EventKind.NOT_SIMULATED,
                 f"{part} — effect not simulated, so nothing of it is done (all or nothing).",
@@ -263,14 +379,15 @@ def run_ops(
                 objects=objects,
                 source=source,
                 player=controller,
-                data={"missing": parts, "ops": _op_names(ops, ctx)},
+                data={"missing": missing_list, "ops": names},
             )
         return False
-    if not parts:
-        execute(ctx, ops)
-        return True
-    run_nested(ctx, ops)
-    return False
+    for p, ctx in zip(parts, ctxs, strict=True):
+        if not missing_list:
+            execute(ctx, p.ops)
+        else:
+            run_nested(ctx, p.ops)
+    return not missing_list
 
 
 def run_nested(ctx: Ctx, ops: Iterable[dict]) -> None:
@@ -296,23 +413,77 @@ def run_nested(ctx: Ctx, ops: Iterable[dict]) -> None:
 
 
 def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
-    """Run already-checked ops in order (a handler runs nested ops through this too)."""
+    """Run already-checked ops in order (a handler runs nested ops through this too).
+    An op with an ``if`` runs only when its condition holds (608.2c); otherwise the log
+    says the condition is false."""
     for o in ops:
+        cond = o.get("if")
+        if cond and not conditions.holds(ctx, cond):
+            ctx.emit(
+                EventKind.CONDITION_FALSE,
+                f"{ctx.label}: {str(o.get('op', '?')).replace('_', ' ')} is not done: "
+                "its condition is false.",
+                "608.2c",
+                data={"op": str(o.get("op", "?")), "condition": cond},
+            )
+            continue
         OPS[o["op"]].run(ctx, o)
 
 
+def run_item(
+    game: Game,
+    item: StackItem,
+    section: dict,
+    *,
+    label: str,
+    source: int | None,
+    missing: bool = False,
+    illegal: frozenset[str] | None = None,
+) -> bool:
+    """Run a spell's or ability's effect: its ops, or each chosen mode's ops with that
+    mode's targets (700.2: in the order written), checked as one (all or nothing)."""
+    data = item.data or {}
+    groups = data.get("groups")
+    if illegal is None:
+        illegal = targeting.illegal_targets(game, item)
+    kinds = ("spell", "card") if item.kind == "spell" else ()
+    unsimulated = [*(data.get("unsimulated") or ()), *untranslated(section, kinds),
+                   *(data.get("untranslated") or ())]  # fmt: skip
+    common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
+              "stamps": data.get("stamps"), "event": data.get("event"),
+              "division": data.get("division"), "illegal": illegal,
+              "extra_missing": unsimulated}  # fmt: skip
+    if data.get("modes") is not None and modes.is_modal(section):
+        per_mode = modes.split_groups(section, data["modes"], groups or [])
+        parts = [
+            Part(list(section["modes"][i]), tuple(r for g in gs for r in g), gs,
+                         str(i + 1))  # fmt: skip
+            for i, gs in zip(data["modes"], per_mode, strict=True)
+        ]
+        return run_parts(game, parts, missing=missing, **common)
+    ops = item.ops if item.kind == "ability" else section.get("spell") or []
+    ops = costs.resolve_conditions(list(ops), data)
+    return run_ops(game, ops, targets=item.targets, groups=groups, missing=missing,
+                           **common)  # fmt: skip
+
+
+def untranslated(entry: Mapping | None, kinds: Sequence[str]) -> list[str]:
+    """The parts of these abilities the importer could not translate (the entry's
+    ``untranslated``: [{ability, class, in?}]): such an ability must not run at all."""
+    if not entry or not kinds:
+        return []
+    out = []
+    for u in entry.get("untranslated") or ():
+        if isinstance(u, Mapping) and u.get("ability") in kinds:
+            out.append(f"{u.get('class', '?')} (not translated from XMage)")
+    return out
+
+
 def resolve_ability(game: Game, item: StackItem) -> None:
-    """The default resolver of an ability on the stack: its ops (chapters, enter triggers...)."""
-    run_ops(
-        game,
-        item.ops,
-        controller=item.controller,
-        source=item.source,
-        targets=item.targets,
-        x=item.x,
-        label=item.text,
-        stamps=item.data.get("stamps") if item.data else None,
-    )
+    """The default resolver of an ability on the stack: its ops (chapters, enter triggers...),
+    or its chosen modes' ops (a modal trigger: ``item.data["modal"]``)."""
+    run_item(game, item, dict((item.data or {}).get("modal") or {}), label=item.text,
+             source=item.source)  # fmt: skip
 
 
 def _x_from_text(o: dict) -> bool:

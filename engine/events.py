@@ -30,6 +30,7 @@ class EventKind(StrEnum):
     CAST = "cast"
     COST = "cost"
     COUNTERED = "countered"
+    CONDITION_FALSE = "condition_false"
     COUNTERS = "counters"
     DAMAGE = "damage"
     DECLINE = "decline"
@@ -50,6 +51,7 @@ class EventKind(StrEnum):
     LORE = "lore"
     LOSE = "lose"
     MANA = "mana"
+    MODES = "modes"
     NO_TARGET = "no_target"
     NO_TRIGGER = "no_trigger"
     NOT_SIMULATED = "not_simulated"
@@ -65,6 +67,21 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # --- opscards (wave 2): cards, zones, life, damage
+    DISCARD = "discard"
+    MILL = "mill"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    SEARCH = "search"
+    SHUFFLE = "shuffle"
+    LOOK = "look"
+    REVEAL = "reveal"
+    TO_BATTLEFIELD = "to_battlefield"
+    TO_LIBRARY = "to_library"
+    REPLACEMENT = "replacement"
+    FIGHT = "fight"
+    WIN = "win"
+    DESIGNATION = "designation"
 
 
 class DecisionKind(StrEnum):
@@ -75,6 +92,8 @@ class DecisionKind(StrEnum):
     CHOOSE_FACE = "choose_face"
     CHOOSE_PERMANENT = "choose_permanent"
     DISCARD_COST = "discard_cost"
+    DIVIDE = "divide"
+    CHOOSE_MODE = "choose_mode"
     DISCOVER_CAST = "discover_cast"
     KICKER = "kicker"
     ORDER_TRIGGERS = "order_triggers"
@@ -82,6 +101,19 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # --- opscards (wave 2): choices made while an effect resolves
+    DISCARD = "discard"
+    SCRY = "scry"
+    SURVEIL = "surveil"
+    ORDER_CARDS = "order_cards"
+    SEARCH = "search"
+    PICK = "pick"
+    SACRIFICE = "sacrifice"
+    RETURN_CHOICE = "return_choice"
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
+    TOP_OR_BOTTOM = "top_or_bottom"
+    UNLESS_PAY = "unless_pay"
+    MAY = "may"
 
 
 class ChangeKind(StrEnum):
@@ -93,6 +125,9 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
+    PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
+    DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
 
 
 @dataclass(frozen=True, slots=True)

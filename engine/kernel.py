@@ -56,6 +56,37 @@ class Kernel:
         self._next_id = 1
         self._changes: list[Move | Change] = []
         self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
+        # ---- runtime branch: game history and player facts (filters, values, conditions)
+        # Per turn (reset by begin_turn): what the "this turn" conditions read.
+        self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
+        self.left_battlefield_this_turn: list[int] = []  # any permanent (revolt, void)
+        self.life_gained_this_turn: list[int] = []  # per player (119.9)
+        self.life_lost_this_turn: list[int] = []  # per player
+        self.drawn_this_turn: list[int] = []  # per player (121)
+        self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
+        self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
+        self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
+        # Lasting facts.
+        self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
+        self.cast_info: dict[int, dict] = {}  # oid -> how it was cast; cleared by 400.7
+        self.sacrificed_lki: dict[int, CardObject] = {}  # source -> what it sacrificed
+        self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
+        self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
+        self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
+        # --- opscards (wave 2): what effects remember (see the opscards block below)
+        # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
+        self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # source -> {(creature, its zone-change count)} dealt damage by it this turn
+        self.damaged_by: dict[int, set[tuple[int, int]]] = {}
+        # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
+        # instead" (614.1a)
+        self.exile_if_dies: dict[tuple[int, int], int] = {}
+        # (source, its zone-change count) -> [(card, its count)]: exiled "until the source
+        # leaves the battlefield" (610.3)
+        self.exiled_until: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # (card, its count) -> (player, duration, turn): "you may play it" from exile
+        self.play_permissions: dict[tuple[int, int], tuple[int, str, int]] = {}
+        self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -190,12 +221,25 @@ class Kernel:
         self.spells_cast.append(spells_cast)
         self.next_spell_cascade.append([])
         self.zones.append({z: [] for z in PLAYER_ZONES})
+        for per_player in (
+            self.life_gained_this_turn,
+            self.life_lost_this_turn,
+            self.drawn_this_turn,
+            self.descended_this_turn,
+        ):
+            per_player.append(0)
+        self.player_counters.append({})
+        self.player_flags.append(set())
         return len(self.zones) - 1
 
     def change_life(self, player: int, delta: int) -> int:
         """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
         before = self.life[player]
         self.life[player] = before + delta
+        if delta > 0:
+            self.life_gained_this_turn[player] += delta
+        elif delta < 0:
+            self.life_lost_this_turn[player] -= delta
         self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
         return self.life[player]
 
@@ -236,6 +280,9 @@ class Kernel:
         self.spells_cast = [0 for _ in self.spells_cast]
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
         self.discovered_this_turn.clear()
+        self._new_turn_history()
+        self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
+        self.turn_history.append((self.turn, player))  # opscards: "your next turn"
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -295,6 +342,7 @@ class Kernel:
         # CR 400.7: an object that changes zones becomes a new object with no memory.
         if src != dst:
             self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
+            self._note_move(obj, src, dst, owner if player is None else player)
         if src == "battlefield" or dst != "battlefield":
             keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
             obj = replace(
@@ -368,6 +416,8 @@ class Kernel:
         obj = self.objects[oid]
         self.objects[oid] = replace(obj, damage=obj.damage + n)
         self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
+        if n > 0:
+            self.damaged_this_turn.add((oid, self.zone_changes.get(oid, 0)))
 
     def clear_damage(self, oid: int) -> None:
         """CR 514.2: damage wears off in the cleanup step."""
@@ -403,3 +453,177 @@ class Kernel:
     def take_pending(self) -> list[StackItem]:
         pending, self.pending = self.pending, []
         return pending
+
+    # ------------------------------------ runtime branch: game history, player facts
+    # What the filters, dynamic values and conditions read (engine/filters.py, values.py,
+    # conditions.py). Zone moves, life changes and damage are recorded by the primitives
+    # above (``_note_move``, ``change_life``, ``mark_damage``); the rest through these.
+    def _new_turn_history(self) -> None:
+        """The "this turn" facts start over (begin_turn)."""
+        n = len(self.zones)
+        self.died_this_turn = []
+        self.left_battlefield_this_turn = []
+        self.life_gained_this_turn = [0] * n
+        self.life_lost_this_turn = [0] * n
+        self.drawn_this_turn = [0] * n
+        self.descended_this_turn = [0] * n
+        self.cast_this_turn = []
+        self.damaged_this_turn = set()
+
+    def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
+        """History a zone change makes: dies (700.4), leaves the battlefield, descends."""
+        if src == "battlefield":
+            self.last_known[obj.id] = obj  # LKI (608.2h): as it last existed there
+            self.left_battlefield_this_turn.append(obj.id)
+            if dst == "graveyard" and "Creature" in obj.characteristics.types:
+                self.died_this_turn.append(obj.id)
+        if dst == "graveyard" and not obj.is_token and obj.card.front.is_permanent:
+            self.descended_this_turn[to_player] += 1  # "descended" (700.11)
+        if dst not in ("stack", "battlefield"):
+            self.cast_info.pop(obj.id, None)  # 400.7: a new object was never cast
+
+    def draw_card(self, player: int) -> int | None:
+        """CR 121.2: the top card of the library into the hand; None (and a 704.5b note)
+        when the library is empty. Counted for "cards drawn this turn"."""
+        top = self.top_of_library(player)
+        if top is None:
+            self.note_drew_from_empty(player)
+            return None
+        self.move(top, "hand", player)
+        self.drawn_this_turn[player] += 1
+        return top
+
+    def note_cast(self, player: int, oid: int, types: Sequence[str], info: Mapping) -> None:
+        """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
+        cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
+        self.cast_this_turn.append((player, tuple(types)))
+        self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
+                               "active": self.active, **info}  # fmt: skip
+
+    def update_cast_info(self, oid: int, **info) -> None:
+        """A choice made later in casting (kicked, 601.2b) joins the object's cast facts."""
+        if oid in self.cast_info:
+            self.cast_info[oid] = {**self.cast_info[oid], **info}
+
+    def note_sacrificed(self, oid: int, by: int | None) -> None:
+        """The object ``by``'s cost or effect sacrificed, as it last existed (608.2h):
+        "the sacrificed creature's power". Call before moving it."""
+        if by is not None:
+            self.sacrificed_lki[by] = self.objects[oid]
+
+    def add_player_counters(self, player: int, kind: str, n: int) -> tuple[int, int]:
+        """Counters on a player (122.1: poison, energy, experience...); n < 0 removes."""
+        before = self.player_counters[player].get(kind, 0)
+        after = max(0, before + n)
+        if after:
+            self.player_counters[player][kind] = after
+        else:
+            self.player_counters[player].pop(kind, None)
+        self._changes.append(Change(ChangeKind.PLAYER_COUNTERS, player, before, after, kind))
+        return before, after
+
+    def set_designation(self, name: str, player: int | None) -> None:
+        """A designation only one player has (the monarch 724, the initiative 725)."""
+        before = self.designations.get(name)
+        if before == player:
+            return
+        if player is None:
+            self.designations.pop(name, None)
+        else:
+            self.designations[name] = player
+        holder = player if player is not None else before
+        self._changes.append(Change(ChangeKind.DESIGNATION, holder, before, player, name))
+
+    def give_player_flag(self, player: int, flag: str) -> None:
+        """A player designation that lasts the game (the city's blessing, 702.131c)."""
+        if flag not in self.player_flags[player]:
+            self.player_flags[player].add(flag)
+            self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
+    # ------------------------------------------- primitives: opscards (wave 2 branch)
+    def stamp_of(self, oid: int) -> tuple[int, int]:
+        """An object as it is now: its id and zone-change count (CR 400.7: a new object
+        after each zone change, although the id is kept)."""
+        return oid, self.zone_changes.get(oid, 0)
+
+    def shuffle_library(self, player: int) -> None:
+        """CR 701.24a: randomize the library (recorded as a library-order change)."""
+        lib = self.zones[player]["library"]
+        before = tuple(lib)
+        self.rng.shuffle(lib)
+        self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))
+
+    def link_exiled(self, source: int, oid: int) -> None:
+        """Remember a card exiled by an effect of ``source`` ("exiled with", 607.2a); call
+        after the move, so the card's stamp is the exiled object's."""
+        key = self.stamp_of(source)
+        self.linked_exile.setdefault(key, []).append(self.stamp_of(oid))
+
+    def exile_until_leaves(self, source: int, oid: int) -> None:
+        """The card (just exiled) returns when this object of ``source`` leaves the
+        battlefield (610.3a)."""
+        self.exiled_until.setdefault(self.stamp_of(source), []).append(self.stamp_of(oid))
+
+    def take_returning(self) -> list[tuple[int, list[int]]]:
+        """Sources that left the battlefield, with the cards exiled until then still in exile
+        (the same objects); forgotten once taken (610.3a)."""
+        out = []
+        for key in list(self.exiled_until):
+            src, n = key
+            where = self.zone_of(src)
+            if where and where[1] == "battlefield" and self.zone_changes.get(src, 0) == n:
+                continue
+            cards = [oid for oid, m in self.exiled_until.pop(key)
+                     if self.zone_changes.get(oid, 0) == m
+                     and (self.zone_of(oid) or (0, ""))[1] == "exile"]  # fmt: skip
+            out.append((src, cards))
+        return out
+
+    def grant_play(self, oid: int, player: int, duration: str) -> None:
+        """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
+        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw)."""
+        self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
+
+    def may_play(self, oid: int, player: int) -> bool:
+        """Whether ``player`` may play the card now under a permission (it must still be the
+        same object: a zone change ends it, 400.7)."""
+        perm = self.play_permissions.get(self.stamp_of(oid))
+        if perm is None or perm[0] != player:
+            return False
+        _, duration, turn = perm
+        if self.turn == turn:
+            return True
+        if duration != "until_end_of_your_next_turn":
+            return False
+        later = [t for t, p in self.turn_history if t > turn and p == player]
+        return len(later) == 1 and self.turn == later[0]
+
+    def exiled_with(self, source: int) -> list[int]:
+        """The cards exiled with ``source`` (this object of it) still in exile as then."""
+        out = []
+        for oid, n in self.linked_exile.get(self.stamp_of(source), []):
+            where = self.zone_of(oid)
+            if where and where[1] == "exile" and self.zone_changes.get(oid, 0) == n:
+                out.append(oid)
+        return out
+
+    def note_damage_by(self, source: int | None, oid: int) -> None:
+        """Damage from ``source`` was dealt to the object this turn."""
+        if source is not None:
+            self.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
+
+    def dealt_damage_by(self, source: int) -> list[int]:
+        """Objects (still the same objects) dealt damage by ``source`` this turn."""
+        return sorted(
+            oid for oid, n in self.damaged_by.get(source, ()) if self.zone_changes.get(oid, 0) == n
+        )
+
+    def add_exile_if_dies(self, oid: int) -> None:
+        """Replacement (614.1a): if this object would die this turn, it is exiled instead."""
+        self.exile_if_dies[self.stamp_of(oid)] = self.turn
+
+    def dies_to(self, oid: int) -> str:
+        """Where a permanent that dies goes: its owner's graveyard, or exile when an
+        "exile it instead" replacement (614.1a) applies to it this turn."""
+        if self.exile_if_dies.get(self.stamp_of(oid)) == self.turn:
+            return "exile"
+        return "graveyard"

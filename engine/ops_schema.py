@@ -220,6 +220,9 @@ OPS: dict[str, dict] = {
         "duration:duration to?:ref by?:ref filter?:filter amount?:int combat_only?:bool",
         "Prevent damage dealt to / by (`all` + filter) (615).",
     ),
+    "damage_cant_be_prevented": _op(
+        "duration?:duration", "Damage can't be prevented (this turn) (615.12; Stomp)."
+    ),
     "transform": _op("what?:ref", "Transform (701.28)."),
     "exile_and_return_transformed": _op(
         "", "Exile this Saga, then return it transformed under your control (Fable)."

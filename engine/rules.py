@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
 from engine import actions, cascade, effects, permanents, sba, stack
+from engine.ops import zones as op_zones
 from engine.registry import RULES
 
 
@@ -18,6 +19,8 @@ def _wire() -> None:
         RULES.action(name)(performer)
     if sba.check not in RULES.state_based:
         RULES.state_based.append(sba.check)  # CR 704
+    if op_zones.return_exiled_until not in RULES.state_based:
+        RULES.state_based.append(op_zones.return_exiled_until)  # CR 610.3a (opscards)
     if cascade.on_cast not in RULES.on_cast:
         RULES.on_cast.append(cascade.on_cast)  # CR 702.85a: cascade triggers on casting
     if permanents.entered_battlefield not in RULES.on_enter:

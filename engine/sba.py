@@ -69,14 +69,21 @@ def check(game: Game) -> bool:
     for oid, rule, why in doomed:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)
-            game.move(oid, "graveyard" if not obj.is_token else "none")
+            dst = stack.dies_to(game, oid)
+            game.move(oid, dst)
             note = stack.token_note(obj)
+            where = "put into its owner's graveyard"
+            if dst == "exile":
+                where = "exiled instead (614.1a)"
+            data = {"reason": reasons[rule]}
+            if dst == "exile":
+                data["replaced"] = "exile"
             game.emit(
                 EventKind.SBA,
-                f"{obj.name} is put into its owner's graveyard ({why}){note}.",
+                f"{obj.name} is {where} ({why}){note}.",
                 rule,
                 player=obj.controller,
-                data={"reason": reasons[rule]},
+                data=data,
             )
         else:
             stack.destroy(game, oid, why, rule, reason=reasons[rule])

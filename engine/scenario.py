@@ -382,7 +382,9 @@ def _user_cards(raw: Any) -> list[CardDef]:
     out = []
     for i, c in enumerate(raw):
         try:
-            out.append(CardDef.from_dict(c))
+            card = CardDef.from_dict(c)
+            _ = card.effects  # effects given as JSON text: decode (and check) now
+            out.append(card)
         except (ValueError, TypeError, KeyError) as e:
             raise ScenarioError(f"user card {i + 1}: {e}") from None
     return out

@@ -454,10 +454,29 @@ TARGETS = opt(List(TARGET_SPEC, L.CARD_MAX_ABILITIES))
 # Op fields are read with ``op.get(key, default)``: null would not mean "not given"
 # there, so only ``pt`` (a token without power/toughness) may be null.
 _OP_TEXT = (
-    "to", "what", "who", "counter", "mana", "token", "filter", "scope", "from", "if", "x",
+    "counter", "mana", "token", "scope", "from", "x",
     "hint", "duration", "destination", "unless_pay", "delayed", "controller", "rounding",
-    "source", "chooser", "keep", "rest", "whose", "where", "note", "repeat", "condition",
+    "chooser", "keep", "rest", "whose", "where", "note", "repeat",
 )  # fmt: skip
+# Fields of the effect vocabulary (engine/ops_schema.py) that hold words in hand-written
+# data and objects in imported data: filters ({"types": [...]}), refs ({"target": 1}),
+# conditions ({"cond": ...}), dynamic amounts ({"dv": ...}). Bounded JSON here; the op's
+# check names what it can't read (not simulated), before anything changes.
+class JsonObject(Json):
+    """A JSON object (bounded like ``Json``): a filter, ref, condition or dynamic value."""
+
+    def __init__(self, max_depth: int = 8) -> None:
+        super().__init__(max_depth=max_depth)
+        self.expects = "an object"
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, dict)
+
+
+VOCAB = OneOf(TEXT, JsonObject())
+_OBJ = JsonObject()
+_OP_VOCAB = ("to", "what", "who", "filter", "if", "source", "condition", "a", "b", "players",
+             "controlled_by", "spells", "unless")  # fmt: skip
 _OP_BOOL = (
     "tapped", "optional", "reveal", "exile_if_dies", "no_regen", "remember", "may_shuffle",
     "also_graveyard",
@@ -466,15 +485,16 @@ _OP_FIELDS = Obj(
     {
         "op": Str(60, nonblank=True),
         **dict.fromkeys(_OP_TEXT, TEXT),
+        **dict.fromkeys(_OP_VOCAB, VOCAB),
         **dict.fromkeys(_OP_BOOL, Bool()),
-        "amount": AMOUNT,
-        "n": AMOUNT,
-        "count": Amount(0, L.CARD_MAX_TOKENS),
+        "amount": OneOf(AMOUNT, _OBJ),
+        "n": OneOf(AMOUNT, _OBJ),
+        "count": OneOf(Amount(0, L.CARD_MAX_TOKENS), _OBJ),
         "instances": Int(1, L.CARD_MAX_KEYWORD_INSTANCES),
-        "power": AMOUNT,
-        "toughness": AMOUNT,
-        "pick": Int(0, 99),
-        "min": Int(0, 99),
+        "power": OneOf(AMOUNT, _OBJ),
+        "toughness": OneOf(AMOUNT, _OBJ),
+        "pick": OneOf(Int(0, 99), Enum("all", what="pick"), _OBJ),
+        "min": OneOf(Int(0, 99), _OBJ),
         "target": Int(0, 99),
         "pt": opt(Str(L.CARD_MAX_PT * 2 + 1)),
         "colors": List(Str(10), 5),

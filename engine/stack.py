@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import costs, effects
+from engine import costs, effects, modes
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameOver
@@ -43,22 +43,95 @@ def castable_faces(
     return faces
 
 
-def cast_problem(game: Game, obj: CardObject, face: Face, controller: int) -> str | None:
+def cast_problem(
+    game: Game, obj: CardObject, face: Face, controller: int, x: int = 0
+) -> str | None:
     """Why this face can't be cast now: a spell that targets needs legal targets (601.2c);
-    a mandatory additional cost must be payable (601.2h)."""
-    why = why_not_castable(game, obj, face, controller)
+    a modal spell needs its minimum of modes (700.2); a mandatory additional cost must be
+    payable (601.2h)."""
+    why = why_not_castable(game, obj, face, controller, x)
     return why[1] if why else None
 
 
 def why_not_castable(
-    game: Game, obj: CardObject, face: Face, controller: int
+    game: Game, obj: CardObject, face: Face, controller: int, x: int = 0
 ) -> tuple[str, str] | None:
     """(code, sentence) of ``cast_problem``: "no_legal_target" or "unpayable_cost"."""
-    specs = targeting.spell_target_specs(game, obj, face)
-    if specs and not targeting.has_legal_targets(game, specs, controller, exclude=(obj.id,)):
-        return "no_legal_target", f"{face.name} has no legal target (601.2c)"
+    entry = game.effects(obj, face.name)
+    where = {"exclude": (obj.id,), "source": obj.id, "x": x}
+    if modes.is_modal(entry):
+        if not modes.can_choose(game, entry, controller, **where):
+            return "no_legal_target", (
+                f"{face.name} can't get its {modes.bounds(entry)[0]} mode(s): not enough modes "
+                "with legal targets (601.2c, 700.2)"
+            )
+    else:
+        specs = targeting.spell_target_specs(game, obj, face)
+        if specs and not targeting.has_legal_targets(game, specs, controller, **where):
+            return "no_legal_target", f"{face.name} has no legal target (601.2c)"
     problem = costs.problem(game, obj, face, controller)
     return ("unpayable_cost", problem) if problem else None
+
+
+def choose_section(
+    game: Game,
+    section: dict,
+    specs: list[dict],
+    controller: int,
+    what_for: str,
+    *,
+    exclude: tuple = (),
+    source: int | None = None,
+    x: int = 0,
+    rule: str = "601.2b",
+) -> dict | None:
+    """The choices made as a spell is cast (601.2b-d) or an ability is put on the stack
+    (603.3c-d): its modes, then targets per spec, then how a divided amount is divided.
+
+    Returns the item's data ({"modes", "groups", "specs", "division", "stamps"}) and the
+    flat "targets"; None when a required choice has no legal option."""
+    chosen: list[int] = []
+    if modes.is_modal(section):
+        picked = modes.choose(game, section, controller, what_for, exclude=exclude,
+                              source=source, x=x)  # fmt: skip
+        if picked is None:
+            return None
+        chosen = picked
+        specs = modes.chosen_specs(section, chosen)
+        game.emit(
+            E.MODES,
+            f"{what_for}: chosen modes "
+            f"{', '.join(modes.label(section, i) for i in chosen) or 'none'}.",
+            rule,
+            objects=(source,) if source is not None else (),
+            source=source,
+            player=controller,
+            data={"modes": list(chosen)},
+        )
+    groups = targeting.choose_groups(game, specs, controller, what_for, exclude=exclude,
+                                     source=source, x=x)  # fmt: skip
+    if groups is None:
+        return None
+    flat = tuple(r for g in groups for r in g)
+    out: dict = {"targets": flat, "groups": [list(g) for g in groups], "specs": specs}
+    if modes.is_modal(section):
+        out["modes"] = chosen
+    division: dict[str, int] = {}
+    for spec, group in zip(specs, groups, strict=True):
+        if "divided" in spec and group:
+            amount = spec["divided"]
+            total = x if amount == "X" else amount if isinstance(amount, int) else None
+            if total is None:
+                continue  # a dynamic amount: divided on resolution (the op says if it can't)
+            division.update(targeting.divide(game, total, group, controller, what_for))
+    if division:
+        out["division"] = division
+    if flat:
+        out["stamps"] = targeting.stamp(game, flat)
+    unreadable = [p for p in (targeting.target_missing(sp) for sp in specs) if p]
+    if unreadable:
+        out["unsimulated"] = unreadable
+    return out
 
 
 def cast(
@@ -123,24 +196,34 @@ def cast(
     if kicked is not None:
         item = replace(item, data={**item.data, "kicked": kicked})
         game.set_top(item)
-    specs = targeting.spell_target_specs(game, obj, face)
-    if targets is None and specs:
-        targets = targeting.choose(game, specs, controller, face.name, exclude=(oid,))
-    if targets:
-        stamps = targeting.stamp(game, targets)
-        item = replace(item, targets=tuple(targets), data={**item.data, "stamps": stamps})
+    if targets is not None:  # chosen by the action (a counterspell's named target)
+        choice: dict | None = {"targets": tuple(targets), "groups": [list(targets)],
+                               "stamps": targeting.stamp(game, targets)}  # fmt: skip
+    else:
+        entry = game.effects(obj, face.name)
+        choice = choose_section(game, entry, targeting.spell_target_specs(game, obj, face),
+                                controller, face.name, exclude=(oid,), source=oid, x=x)  # fmt: skip
+        if choice is None:  # checked by cast_problem before casting; never half-cast
+            raise ValueError(f"{face.name} has no legal choice for its modes/targets (601.2c)")
+    chosen_targets = choice.pop("targets")
+    if chosen_targets or choice.get("modes") is not None or choice.get("unsimulated"):
+        item = replace(item, targets=tuple(chosen_targets), data={**item.data, **choice})
         game.set_top(item)
+    if chosen_targets:
         game.emit(
             E.TARGET,
-            f"{face.name} targets {targeting.describe(game, targets)}.",
+            f"{face.name} targets {targeting.describe(game, chosen_targets)}.",
             "601.2c",
             objects=(oid,),
             source=oid,
             player=controller,
-            data={"targets": list(targets)},
+            data={"targets": list(chosen_targets), "groups": choice.get("groups"),
+                  "division": choice.get("division")},  # fmt: skip
         )
     costs.pay(game, obj, face, controller, free=free)
     game.count_spell_cast(controller)
+    game.note_cast(controller, oid, face.types, {"from": src_zone, "free": free, "x": x,
+                                                 "kicked": bool(kicked), "face": face.name})
     for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
         hook(game, item, src_zone)
     return item
@@ -214,12 +297,19 @@ def say_targets(game: Game, item: StackItem, rule: str) -> None:
 
 
 def choose_ability_targets(game: Game, item: StackItem) -> StackItem:
-    """CR 603.3d: targets are chosen as the ability is put on the stack."""
-    specs = item.data.get("targets") if item.data else None
-    if not specs:
+    """CR 603.3c-d: modes and targets are chosen as the ability is put on the stack.
+
+    ``item.data["targets"]`` are its target specs; ``item.data["modal"]`` a modal
+    section ({modes, choose, choose_min?, mode_targets, same_mode_repeatable?}): the
+    chosen modes then replace ``item.ops`` (each mode's ops, with its targets)."""
+    data = item.data or {}
+    specs = data.get("targets")
+    section = data.get("modal")
+    if not specs and not section:
         return item
-    chosen = targeting.choose(game, specs, item.controller, item.text, exclude=())
-    if chosen is None:
+    choice = choose_section(game, section or {}, list(specs or []), item.controller,
+                            item.text, source=item.source, x=item.x, rule="603.3c")  # fmt: skip
+    if choice is None:
         game.emit(
             E.NO_TARGET,
             f"{item.text} has no legal target and is removed from the stack.",
@@ -228,9 +318,9 @@ def choose_ability_targets(game: Game, item: StackItem) -> StackItem:
             source=item.source,
             player=item.controller,
         )
-        return replace(item, targets=(), data={**item.data, "fizzle": True})
-    stamps = targeting.stamp(game, chosen)
-    return replace(item, targets=chosen, data={**item.data, "stamps": stamps})
+        return replace(item, targets=(), data={**data, "fizzle": True})
+    chosen = choice.pop("targets")
+    return replace(item, targets=chosen, data={**data, **choice})
 
 
 # --------------------------------------------------------------------------- resolving
@@ -257,8 +347,7 @@ def resolve_ability(game: Game, item: StackItem) -> None:
     """CR 608.2: an ability whose targets all became illegal doesn't resolve (608.2b)."""
     if item.data and item.data.get("fizzle"):
         return
-    stamps = item.data.get("stamps") if item.data else None
-    if item.targets and not targeting.any_legal(game, item.targets, stamps=stamps):
+    if item.targets and targeting.illegal_targets(game, item) >= set(item.targets):
         game.emit(
             E.FIZZLE,
             f"{item.text} doesn't resolve: all its targets are illegal.",
@@ -276,9 +365,9 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     """CR 608.2-608.3: check targets, then a permanent enters or an instant/sorcery acts."""
     obj = game.obj(item.card_id)
     face = game.face(obj)
-    stamps = item.data.get("stamps")
     who = {"source": obj.id, "player": item.controller}
-    if item.targets and not targeting.any_legal(game, item.targets, (obj.id,), stamps):
+    illegal = targeting.illegal_targets(game, item, exclude=(obj.id,))
+    if item.targets and len(illegal) == len(set(item.targets)):
         game.move(obj.id, "graveyard")
         game.emit(
             E.FIZZLE,
@@ -298,6 +387,16 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             data={"item": "spell", "spell": face.name},
             **who,
         )
+        if not game.effects(obj, face.name):  # no card data: its abilities are unknown
+            game.emit(
+                E.NOT_SIMULATED,
+                f"What {face.name} does is not in the card data: its abilities are not "
+                "simulated.",
+                "608.3",
+                objects=(obj.id,),
+                data={"missing": ["card data"], "ops": []},
+                **who,
+            )
         for hook in game.rules.on_enter:
             hook(game, obj.id, cast=True, x=item.x, free=bool(item.data.get("free")))
         return
@@ -310,17 +409,8 @@ def resolve_spell(game: Game, item: StackItem) -> None:
         **who,
     )
     entry = game.effects(obj, face.name)
-    effects.run_ops(
-        game,
-        costs.resolve_conditions(entry.get("spell") or [], item.data),
-        controller=item.controller,
-        source=obj.id,
-        targets=item.targets,
-        x=item.x,
-        label=face.name,
-        missing=not entry,
-        stamps=stamps,
-    )
+    effects.run_item(game, item, entry, label=face.name, source=obj.id, missing=not entry,
+                     illegal=illegal)  # fmt: skip
     where = game.zone_of(obj.id)
     if where and where[1] == "stack":
         if "Adventure" in face.subtypes:
@@ -368,13 +458,26 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
 
 
 # ------------------------------------------------------------------ leaving play, losing
+def dies_to(game: Game, oid: int) -> str:
+    """Where a dying permanent goes: "none" for a token (111.7), else its owner's graveyard
+    unless "exile it instead" applies (614.1a, Anger of the Gods)."""
+    return "none" if game.obj(oid).is_token else game.dies_to(oid)
+
+
+def _instead(dst: str) -> str:
+    return "; it is exiled instead (614.1a)" if dst == "exile" else ""
+
+
 def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be)."""
     obj = game.obj(oid)
-    game.move(oid, "graveyard" if not obj.is_token else "none")
+    dst = dies_to(game, oid)
+    game.move(oid, dst)
+    if dst == "exile":
+        data = {**data, "replaced": "exile"}
     game.emit(
         E.DESTROY,
-        f"{obj.name} is destroyed ({why}){token_note(obj)}.",
+        f"{obj.name} is destroyed ({why}){token_note(obj)}{_instead(dst)}.",
         rule,
         source=source,
         player=obj.controller,
@@ -385,10 +488,14 @@ def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None
 def sacrifice(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.21a: its controller moves it to its owner's graveyard."""
     obj = game.obj(oid)
-    game.move(oid, "graveyard" if not obj.is_token else "none")
+    dst = dies_to(game, oid)
+    game.move(oid, dst)
+    if dst == "exile":
+        data = {**data, "replaced": "exile"}
     game.emit(
         E.SACRIFICE,
-        f"{game.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}{token_note(obj)}.",
+        f"{game.verb(obj.controller, 'sacrifice', 'sacrifices')} {obj.name}{why}"
+        f"{token_note(obj)}{_instead(dst)}.",
         rule,
         source=source,
         player=obj.controller,

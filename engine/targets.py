@@ -1,17 +1,20 @@
 """Targets (CR 115): which objects and players a spell or ability may target, and the choice.
 
 A target is a reference string: ``p0``/``p1`` for players, ``o12`` for the object
-with id 12 (a permanent, a spell on the stack or a card in a graveyard).
+with id 12 (a permanent, a spell on the stack or a card in a graveyard), ``s7`` for the
+ability with stack id 7. Target specs are the card data's ``{what, count, min?, filter?,
+divided?, chosen?}`` (TARGET_KINDS / TARGET_FIELDS in engine/ops_schema.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from engine import spell_filter
+from engine import filters, spell_filter, values
 from engine.events import DecisionKind
+from engine.ops_schema import TARGET_KINDS
 
 if TYPE_CHECKING:
     from engine.cards import Face
@@ -37,45 +40,121 @@ def spell_target_specs(game: Game, obj: CardObject, face: Face) -> list[dict]:
     return specs
 
 
-def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) -> list[str]:
+_PERMANENT_KINDS: dict[str, Callable[[frozenset[str]], bool]] = {
+    "any": lambda t: bool(t & {"Creature", "Planeswalker", "Battle"}),
+    "creature": lambda t: "Creature" in t,
+    "creature_or_planeswalker": lambda t: bool(t & {"Creature", "Planeswalker"}),
+    "player_or_planeswalker": lambda t: "Planeswalker" in t,
+    "opponent_or_planeswalker": lambda t: "Planeswalker" in t,
+    "planeswalker": lambda t: "Planeswalker" in t,
+    "artifact": lambda t: "Artifact" in t,
+    "enchantment": lambda t: "Enchantment" in t,
+    "land": lambda t: "Land" in t,
+    "permanent": lambda t: True,
+    "permanent_or_player": lambda t: True,
+    "spell_or_permanent": lambda t: True,
+    "nonland_permanent": lambda t: "Land" not in t,
+}
+_CARD_KINDS: dict[str, str] = {
+    "card_in_graveyard": "graveyard",
+    "card_in_your_graveyard": "graveyard",
+    "card_in_opponents_graveyard": "graveyard",
+    "card_in_a_graveyard": "graveyard",
+    "card_in_exile": "exile",
+    "card_in_hand": "hand",
+    "card_in_library": "library",
+}
+_PLAYER_KINDS = {"any": "all", "player": "all", "player_or_planeswalker": "all",
+                 "permanent_or_player": "all", "opponent": "opponents",
+                 "opponent_or_planeswalker": "opponents"}  # fmt: skip
+
+
+def target_missing(spec: Mapping) -> str | None:
+    """What of a target spec can't be evaluated (its legal targets unknown), or None."""
+    what = spec.get("what", "any")
+    if what not in TARGET_KINDS:
+        return f"target kind {what!r}"
+    if "filter" in spec:
+        part = filters.filter_missing(spec["filter"])
+        if part:
+            return f"target restriction: {part}"
+    for key in ("count", "min"):
+        v = spec.get(key)
+        if v is None or v in ("X", "any") or (isinstance(v, int) and not isinstance(v, bool)):
+            continue
+        return f"target {key} {v!r}"[:80]
+    if "divided" in spec:
+        part = values.value_missing(spec["divided"])
+        if part:
+            return f"divided amount: {part}"
+    return None
+
+
+def _legal_for(game: Game, oid: int, controller: int, source: int | None) -> bool:
+    """CR 702.18a shroud, 702.11b hexproof: who may target this object."""
+    kws = {k.lower() for k in filters.characteristics(game, oid).keywords}
+    if "shroud" in kws:
+        return False
+    return not ("hexproof" in kws and game.obj(oid).controller != controller)
+
+
+def _objects(
+    game: Game,
+    spec: dict,
+    controller: int,
+    exclude: Iterable[int],
+    source: int | None = None,
+) -> list[str]:
     what = spec.get("what", "any")
     constraint = (spec.get("constraint") or "").lower()
+    flt = spec.get("filter")
     excluded = set(exclude)
     refs: list[str] = []
-    if what == "spell":
+
+    def ok(oid: int) -> bool:
+        if flt is not None and not filters.matches(game, oid, flt, controller=controller,
+                                                    source=source):  # fmt: skip
+            return False
+        return True
+
+    if what in ("spell", "stack_object", "spell_or_permanent"):
         for s in reversed(game.stack):
             if s.kind == "spell" and s.card_id not in excluded:
                 if not _spell_matches(game.face(game.obj(s.card_id)), s.mana_value, constraint):
                     continue
-                refs.append(f"o{s.card_id}")
-        return refs
-    if what in ("card_in_graveyard", "card_in_your_graveyard"):
-        players = [controller] if what == "card_in_your_graveyard" else range(len(game.zones))
+                if ok(s.card_id):
+                    refs.append(f"o{s.card_id}")
+            elif s.kind == "ability" and what == "stack_object" and flt is None:
+                refs.append(f"s{s.id}")  # 115.1: an activated or triggered ability
+        if what != "spell_or_permanent":
+            return refs
+    if what in _CARD_KINDS:
+        zone = _CARD_KINDS[what]
+        n = len(game.zones)
+        if what in ("card_in_your_graveyard", "card_in_hand", "card_in_library"):
+            players: Iterable[int] = [controller]
+        elif what == "card_in_opponents_graveyard":
+            players = [p for p in range(n) if p != controller]
+        else:
+            players = range(n)
         kind = re.sub(r"\bcards?\b|any graveyard|all from a single graveyard", "", constraint)
         return [
             f"o{i}"
             for p in players
-            for i in game.zones[p]["graveyard"]
-            if _permanent_matches(game.obj(i).card.front, kind)  # "instant or sorcery card"
+            for i in game.zones[p][zone]
+            if i not in excluded
+            and _permanent_matches(game.obj(i).card.front, kind)  # "instant or sorcery card"
+            and ok(i)
         ]
+    kind_ok = _PERMANENT_KINDS.get(what)
+    if kind_ok is None:
+        return refs
     for perm in game.battlefield():
         if perm.id in excluded:
             continue
         face = game.face(perm)
-        types = set(face.types)
-        ok = {
-            "any": bool(types & {"Creature", "Planeswalker", "Battle"}),
-            "creature": "Creature" in types,
-            "creature_or_planeswalker": bool(types & {"Creature", "Planeswalker"}),
-            "player_or_planeswalker": "Planeswalker" in types,
-            "planeswalker": "Planeswalker" in types,
-            "artifact": "Artifact" in types,
-            "enchantment": "Enchantment" in types,
-            "land": "Land" in types,
-            "permanent": True,
-            "nonland_permanent": "Land" not in types,
-        }.get(what, False)
-        if not ok:
+        types = frozenset(filters.characteristics(game, perm.id).types)
+        if not kind_ok(types):
             continue
         if "opponent controls" in constraint and perm.controller == controller:
             continue
@@ -91,6 +170,8 @@ def _objects(game: Game, spec: dict, controller: int, exclude: Iterable[int]) ->
         if m and not _compare(face.mana_value(0), m.group(1), int(m.group(2))):
             continue
         if not _permanent_matches(face, constraint):
+            continue
+        if not ok(perm.id) or not _legal_for(game, perm.id, controller, source):
             continue
         refs.append(f"o{perm.id}")
     return refs
@@ -136,34 +217,175 @@ def _compare(a: int, op: str, b: int) -> bool:
     return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b, "=": a == b, "==": a == b}[op]
 
 
-def candidates(game: Game, spec: dict, controller: int, exclude: Iterable[int] = ()) -> list[str]:
-    """Every legal target for one spec, players last."""
+def candidates(
+    game: Game,
+    spec: dict,
+    controller: int,
+    exclude: Iterable[int] = (),
+    source: int | None = None,
+) -> list[str]:
+    """Every legal target for one spec (601.2c), players last."""
     what = spec.get("what", "any")
-    refs = _objects(game, spec, controller, exclude)
+    refs = _objects(game, spec, controller, exclude, source)
+    group = _PLAYER_KINDS.get(what)
     players: list[int] = []
-    if what in ("any", "player", "player_or_planeswalker"):
+    if group == "all":
         players = list(range(len(game.zones)))
-    elif what == "opponent":
+    elif group == "opponents":
         players = [p for p in range(len(game.zones)) if p != controller]
+    flt = spec.get("filter")
+    players = [p for p in players if p not in game.lost
+               and filters.matches_player(game, p, flt, controller=controller)]  # fmt: skip
     return refs + [f"p{p}" for p in players]
 
 
+def bounds(spec: Mapping, x: int = 0) -> tuple[int, int | None]:
+    """(minimum, maximum) number of targets of a spec; maximum None = any number.
+    ``count`` may be "X" (the X announced, 601.2b) or "any"; ``min: 0`` is "up to"."""
+    count = spec.get("count", 1)
+    if count == "any":
+        hi: int | None = None
+    elif count == "X":
+        hi = x
+    else:
+        hi = count if isinstance(count, int) else 1
+    lo = spec.get("min")
+    if lo is None:
+        lo = 0 if hi is None else hi
+    elif not isinstance(lo, int):
+        lo = x if lo == "X" else 0
+    return lo, hi
+
+
 def has_legal_targets(
-    game: Game, specs: Sequence[dict], controller: int, exclude: Iterable[int] = ()
+    game: Game,
+    specs: Sequence[dict],
+    controller: int,
+    exclude: Iterable[int] = (),
+    source: int | None = None,
+    x: int = 0,
 ) -> bool:
-    """CR 601.2c: each required target must have a legal choice."""
+    """CR 601.2c: each target spec must have enough legal choices (its minimum). A spec
+    chosen on resolution (not targeted) or one the engine can't read restricts nothing
+    here (the resolution then says what is not simulated)."""
     exclude = tuple(exclude)
     for spec in specs:
-        if spec.get("min") == 0:
+        if spec.get("chosen") or target_missing(spec):
             continue
-        if not candidates(game, spec, controller, exclude):
+        lo, _ = bounds(spec, x)
+        if lo and len(candidates(game, spec, controller, exclude, source)) < lo:
             return False
     return True
+
+
+def choose(
+    game: Game, specs: Sequence[dict], controller: int, what_for: str, exclude: Iterable[int] = ()
+) -> tuple[str, ...] | None:
+    """Targets for every spec, flattened (None when a required one has no legal choice)."""
+    groups = choose_groups(game, specs, controller, what_for, exclude=exclude)
+    return None if groups is None else tuple(r for g in groups for r in g)
+
+
+def choose_groups(
+    game: Game,
+    specs: Sequence[dict],
+    controller: int,
+    what_for: str,
+    *,
+    exclude: Iterable[int] = (),
+    source: int | None = None,
+    x: int = 0,
+) -> list[tuple[str, ...]] | None:
+    """CR 601.2c / 603.3d: choose the targets of each spec, as decisions with the legal
+    options. Returns one tuple of refs per spec (None when a spec can't get its minimum).
+
+    The same object may be chosen once per spec ("target", 115.3), not twice in one spec.
+    A spec with "min" below its count ("up to") offers "No target" / "No more targets".
+    ``card_in_a_graveyard``: the second and later targets come from the first's graveyard.
+    Specs chosen on resolution, or that the engine can't read, get no targets here.
+    """
+    exclude = tuple(exclude)
+    groups: list[tuple[str, ...]] = []
+    for spec in specs:
+        if spec.get("chosen") or target_missing(spec):
+            groups.append(())
+            continue
+        lo, hi = bounds(spec, x)
+        options = candidates(game, spec, controller, exclude, source)
+        if len(options) < lo:
+            return None
+        picked: list[str] = []
+        if hi is not None and len(options) <= lo:
+            picked = options[: max(lo, 0)]  # no choice to make: every legal target is needed
+        while hi is None or len(picked) < hi:
+            left = [r for r in options if r not in picked]
+            if spec.get("what") == "card_in_a_graveyard" and picked:
+                owner = game.obj(int(picked[0][1:])).owner
+                left = [r for r in left if game.obj(int(r[1:])).owner == owner]
+            if not left:
+                break
+            pairs = [(f"target:{r}", f"Target {label(game, r)}") for r in left]
+            if len(picked) >= lo:
+                pairs.append(("target:none", "No more targets" if picked else "No target"))
+            if len(pairs) == 1:
+                key = pairs[0][0]
+            else:
+                nth = f" ({len(picked) + 1}{_ORD.get(len(picked) + 1, 'th')})" if picked else ""
+                key = game.decide(
+                    DecisionKind.TARGET,
+                    f"Choose a target for {what_for}{nth}.",
+                    pairs,
+                    "601.2c",
+                    player=controller,
+                    subject=what_for,
+                )
+            ref = key.split(":", 1)[1]
+            if ref == "none":
+                break
+            picked.append(ref)
+        groups.append(tuple(picked))
+    return groups
+
+
+_ORD = {1: "st", 2: "nd", 3: "rd"}
+
+
+def divide(
+    game: Game, amount: int, refs: Sequence[str], controller: int, what_for: str
+) -> dict[str, int]:
+    """CR 601.2d: divide an amount among the targets, at least 1 each, as decisions."""
+    out: dict[str, int] = {}
+    left = amount
+    for i, ref in enumerate(refs):
+        rest = len(refs) - i - 1
+        if rest == 0:
+            out[ref] = left
+            break
+        top = left - rest
+        if top <= 1:
+            out[ref] = 1
+            left -= 1
+            continue
+        key = game.decide(
+            DecisionKind.DIVIDE,
+            f"{what_for}: how much of {amount} to {label(game, ref)}?",
+            [(f"divide:{n}", f"{n} to {label(game, ref)}") for n in range(1, top + 1)],
+            "601.2d",
+            player=controller,
+            subject=what_for,
+        )
+        n = int(key.split(":", 1)[1])
+        out[ref] = n
+        left -= n
+    return out
 
 
 def label(game: Game, ref: str) -> str:
     if ref.startswith("p"):
         return game.pname(int(ref[1:]))
+    if ref.startswith("s"):
+        item = game.stack_item(int(ref[1:]))
+        return f"{item.text} (ability)" if item else "an ability that left the stack"
     obj = game.obj(int(ref[1:]))
     where = game.zone_of(obj.id)
     zone = where[1] if where else "none"
@@ -180,44 +402,6 @@ def describe(game: Game, refs: Iterable[str]) -> str:
     return ", ".join(label(game, r) for r in refs)
 
 
-def choose(
-    game: Game, specs: Sequence[dict], controller: int, what_for: str, exclude: Iterable[int] = ()
-) -> tuple[str, ...] | None:
-    """Ask for one target per required spec (None when a required one has no legal choice).
-
-    A spec that takes several targets ("up to two", "divided") gets one target here:
-    always a legal choice, and the one the playground needs; dividing among several
-    targets is not offered.
-    """
-    exclude = tuple(exclude)
-    chosen: list[str] = []
-    for spec in specs:
-        options = [r for r in candidates(game, spec, controller, exclude) if r not in chosen]
-        optional = spec.get("min") == 0
-        if not options:
-            if optional:
-                continue
-            return None
-        pairs = [(f"target:{r}", f"Target {label(game, r)}") for r in options]
-        if optional:
-            pairs.append(("target:none", "No target"))
-        if len(pairs) == 1:
-            key = pairs[0][0]
-        else:
-            key = game.decide(
-                DecisionKind.TARGET,
-                f"Choose a target for {what_for}.",
-                pairs,
-                "601.2c",
-                player=controller,
-                subject=what_for,
-            )
-        ref = key.split(":", 1)[1]
-        if ref != "none":
-            chosen.append(ref)
-    return tuple(chosen)
-
-
 def stamp(game: Game, refs: Iterable[str]) -> dict[str, int]:
     """How many zone changes each targeted object had when it was targeted (CR 400.7)."""
     return {r: game.zone_changes.get(int(r[1:]), 0) for r in refs if r.startswith("o")}
@@ -230,12 +414,38 @@ def is_legal(
     changed zones since, it is a new object (400.7) even if it is back in that zone."""
     if ref.startswith("p"):
         return int(ref[1:]) not in game.lost
+    if ref.startswith("s"):
+        return game.stack_item(int(ref[1:])) is not None
     oid = int(ref[1:])
     if oid in set(exclude):
         return False
     if stamps and ref in stamps and game.zone_changes.get(oid, 0) != stamps[ref]:
         return False
     return game.zone_of(oid) is not None
+
+
+def illegal_targets(game: Game, item: Any, exclude: Iterable[int] = ()) -> frozenset[str]:
+    """CR 608.2b: the targets of a spell/ability that are illegal as it begins to resolve:
+    gone from their zone (or a new object since, 400.7), or no longer matching their spec
+    ("target creature with power 4 or greater" that shrank)."""
+    data = item.data or {}
+    stamps = data.get("stamps")
+    specs = data.get("specs") or []
+    groups = data.get("groups") or []
+    bad: set[str] = set()
+    for ref in item.targets:
+        if not is_legal(game, ref, exclude, stamps):
+            bad.add(ref)
+    source = item.card_id if item.kind == "spell" else item.source
+    for spec, group in zip(specs, groups, strict=False):
+        if spec.get("chosen") or target_missing(spec):
+            continue
+        live = [r for r in group if r not in bad]
+        if not live:
+            continue
+        still = set(candidates(game, spec, item.controller, exclude, source))
+        bad.update(r for r in live if r not in still)
+    return frozenset(bad)
 
 
 def any_legal(

@@ -12,7 +12,16 @@ hand-written entries are the reference (checked against XMage by hand, see
 tests/scripts/test_import_xmage.py) and always win. Imported entries carry
 ``"source": "xmage"`` so coverage and the log can tell them apart.
 
-    python scripts/build_card_db.py [--src DIR] [--out FILE] [--xmage FILE]
+The effects entries go to a second file, ``effects.jsonl.gz`` next to the pool: line i is
+card i's entry as one line of JSON ("" for none). The pool loads without
+reading it; the file is read the first time a game asks a card for its effects, and each
+line is decoded then (CardDef.effects): decoding ~31k entries eagerly tripled the cold
+pool load (issue 8 goal: < 300 ms).
+
+``data/effects_overrides.json`` corrects hand-written entries (one path each, with its
+reason), e.g. Stomp's "damage can't be prevented this turn" as a structured op.
+
+    python scripts/build_card_db.py [--src DIR] [--out FILE] [--xmage FILE] [--overrides F]
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ from engine.cards import CardDef  # noqa: E402
 DEFAULT_SRC = ROOT.parent / "shared" / "cards"
 DEFAULT_OUT = ROOT / "engine" / "data" / "cards.json.gz"
 FORMAT_VERSION = 1
+EFFECTS_NAME = "effects.jsonl.gz"
+DEFAULT_OVERRIDES = ROOT / "data" / "effects_overrides.json"
 
 
 def attach_effects(cards: list[dict], effects: dict[str, dict]) -> int:
@@ -55,6 +66,25 @@ def attach_effects(cards: list[dict], effects: dict[str, dict]) -> int:
         card["effects"] = entry
         attached += 1
     return attached
+
+
+def apply_overrides(cards: list[dict], path: Path) -> int:
+    """Apply ``data/effects_overrides.json``: each patch sets one path of one card's entry
+    (a correction of the hand-written data, with its reason); returns how many."""
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    if payload.get("format") != 1:
+        raise SystemExit(f"{path}: not an overrides file (format 1)")
+    by_name = {c["name"]: c for c in cards}
+    for patch in payload["patches"]:
+        card = by_name.get(patch["card"])
+        if card is None or not patch.get("why"):
+            raise SystemExit(f"{path}: bad patch for {patch.get('card')!r}")
+        node = card.setdefault("effects", {})
+        *parents, last = patch["path"]
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[last] = patch["value"]
+    return len(payload["patches"])
 
 
 def load_xmage(path: Path) -> dict[str, dict]:
@@ -96,20 +126,32 @@ def compact_card(raw: dict) -> dict:
     return out
 
 
-def build(src: Path, out: Path, xmage: Path | None = None) -> tuple[int, int, int]:
+def build(
+    src: Path, out: Path, xmage: Path | None = None, overrides: Path | None = None
+) -> tuple[int, int, int]:
     """Write the database; returns (cards, effects attached, bytes written)."""
     cards = json.loads((src / "cards.json").read_text(encoding="utf-8"))
     effects = json.loads((src / "effects.json").read_text(encoding="utf-8"))
     attached = attach_effects(cards, effects)
+    if overrides is not None and overrides.exists():
+        apply_overrides(cards, overrides)
     if xmage is not None:
         attached += merge_xmage(cards, load_xmage(xmage))
     compact = [compact_card(c) for c in cards]
-    payload = {"version": FORMAT_VERSION, "count": len(compact), "cards": compact}
+    lines: list[str] = []  # line i: card i's entry, "" for none
+    for card in compact:
+        entry = card.pop("effects", None)
+        lines.append("" if entry is None else json.dumps(entry, ensure_ascii=False,
+                                                          separators=(",", ":")))  # fmt: skip
+    payload = {"version": FORMAT_VERSION, "count": len(compact), "effects_file": EFFECTS_NAME,
+               "cards": compact}  # fmt: skip
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
     data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+    fx = gzip.compress("\n".join(lines).encode("utf-8"), compresslevel=9, mtime=0)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)
-    return len(compact), attached, len(data)
+    out.with_name(EFFECTS_NAME).write_bytes(fx)
+    return len(compact), attached, len(data) + len(fx)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,9 +161,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--xmage", type=Path, default=None, help="merge import_xmage output (hand-written wins)"
     )
+    parser.add_argument(
+        "--overrides", type=Path, default=DEFAULT_OVERRIDES,
+        help="corrections of the hand-written entries (data/effects_overrides.json)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    n, attached, size = build(args.src, args.out, args.xmage)
-    print(f"wrote {args.out} ({size:,} bytes): {n:,} cards, {attached} with effects")
+    n, attached, size = build(args.src, args.out, args.xmage, args.overrides)
+    print(f"wrote {args.out} and {EFFECTS_NAME} ({size:,} bytes together): {n:,} cards, "
+          f"{attached} with effects")  # fmt: skip
     return 0
 
 

@@ -108,6 +108,7 @@ GROUPS = [
             "exchange_control",
             "regenerate",
             "prevent_damage",
+            "damage_cant_be_prevented",
             "transform",
             "exile_and_return_transformed",
             "phase_out",

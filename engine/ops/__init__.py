@@ -5,11 +5,14 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 """
 
 from engine.ops import (  # noqa: F401  (imported for their registrations)
+    cards,
     counters,
     damage,
     keywords,
+    life,
     permanents,
     players,
     tokens,
+    zonemoves,
     zones,
 )

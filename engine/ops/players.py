@@ -1,4 +1,4 @@
-"""What happens to players: life (CR 119), mana (106.4), drawing cards (121)."""
+"""Mana (CR 106.4). Life is in engine/ops/life.py, drawing cards in engine/ops/cards.py."""
 
 from __future__ import annotations
 
@@ -9,24 +9,6 @@ from engine.events import EventKind
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
 _WHO = "you | each_opponent | target_opponent | target_player | each_player"
-
-
-@op("gain_life", "lose_life", fields={"n": "number or X", "who": _WHO})
-def life(ctx: Ctx, o: dict) -> None:
-    """CR 119.3: a player gains or loses life."""
-    game = ctx.game
-    n = ctx.amount(o, "n", 0)
-    sign = 1 if o["op"] == "gain_life" else -1
-    for p in ctx.players(o.get("who")):
-        game.change_life(p, sign * n)
-        verb = game.verb(p, "gain", "gains") if sign > 0 else game.verb(p, "lose", "loses")
-        ctx.emit(
-            EventKind.LIFE,
-            f"{verb} {n} life ({ctx.label}); life {game.life[p]}.",
-            "119.3",
-            player=p,
-            amount=sign * n,
-        )
 
 
 @op(
@@ -56,38 +38,3 @@ def add_mana(ctx: Ctx, o: dict) -> None:
             player=p,
             data={"mana": mana},
         )
-
-
-def _check_draw(o: dict, ctx: Ctx | None) -> str | None:
-    if o.get("delayed"):
-        return f"draw {o.get('n')} {o['delayed']}"
-    return None
-
-
-@op("draw", fields={"n": "number or X", "who": _WHO}, check=_check_draw)
-def draw(ctx: Ctx, o: dict) -> None:
-    """CR 121.1: draw the top card; drawing from an empty library loses the game (704.5b)."""
-    game = ctx.game
-    n = ctx.amount(o, "n", 1)
-    for p in ctx.players(o.get("who")):
-        for _ in range(n):
-            top = game.top_of_library(p)
-            if top is None:
-                # 121.4: the loss is a state-based action (704.5b), after this resolution.
-                game.note_drew_from_empty(p)
-                ctx.emit(
-                    EventKind.DRAW_EMPTY,
-                    f"{game.pname(p)} can't draw from an empty library and will lose the game "
-                    "the next time state-based actions are checked.",
-                    "121.4",
-                    player=p,
-                )
-                break
-            game.move(top, "hand", p)
-            ctx.emit(
-                EventKind.DRAW,
-                f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
-                "121.1",
-                player=p,
-                amount=1,
-            )

@@ -1,59 +1,243 @@
-"""Ops that move objects between zones: destroy, exile, bounce, sacrifice, counter a spell."""
+"""Ops that move permanents and spells out of play: destroy (CR 701.8), exile (406, 701.13),
+bounce (return to hand), sacrifice (701.21), counter a spell (701.6).
+
+Which objects an op means: a reference (``target``, ``targets``, ``{"target": n}``,
+``self``, ``trigger_object``), ``all`` permanents matching a ``filter``, or — in the
+hand-written card data — a few phrases in words, read into the same filters. Anything
+else is named by the op's check as not simulated, before anything changes.
+"""
 
 from __future__ import annotations
+
+import re
 
 from engine import stack
 from engine import targets as targeting
 from engine.effects import Ctx, op, run_nested
 from engine.events import DecisionKind, EventKind
+from engine.ops import _common as c
 
-_TARGET = ("target", "targets")
+_REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
+
+# Hand-written "what" words of the bundled card data, as filters of permanents.
+_ALL_WORDS = {
+    "all_creatures": {"types": ["Creature"]},
+    "all_artifacts_you_dont_control": {"types": ["Artifact"], "controller": "opponent"},
+    "all_nonland_permanents_you_dont_control": {"not_types": ["Land"], "controller": "opponent"},
+}
+
+
+def _what_filter(o: dict) -> dict | None:
+    """The filter of an ``all`` op (what: all + filter, or a hand-written phrase)."""
+    what = o.get("what")
+    if what == "all":
+        return c.as_filter(o.get("filter"))
+    if isinstance(what, str) and what in _ALL_WORDS:
+        return _ALL_WORDS[what]
+    return None
+
+
+def _what_problem(o: dict, ctx: Ctx | None, verb: str) -> str | None:
+    what = o.get("what", "target")
+    if what == "all" or what in _ALL_WORDS:
+        if what == "all" and "filter" not in o:
+            return f"{verb} all (no filter in the card data)"
+        part = c.filter_problem(_what_filter(o))
+        return f"{verb} all: {part}" if part else None
+    part = c.ref_problem(what, ctx)
+    return f"{verb} {part}" if part else None
+
+
+def _targets_of(ctx: Ctx, o: dict) -> list[int]:
+    """The permanents (or, for bounce, spells) the op means now."""
+    flt = _what_filter(o)
+    if flt is not None:
+        return [p.id for p in ctx.game.battlefield() if c.matches(ctx, p.id, flt)]
+    return c.objects(ctx, o.get("what", "target"), o)
+
+
+def _on_battlefield(ctx: Ctx, oid: int) -> bool:
+    where = ctx.game.zone_of(oid)
+    return bool(where and where[1] == "battlefield")
+
+
+# --------------------------------------------------------------------------- destroy
 
 
 def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
     what = o.get("what", "target")
-    if what in (*_TARGET, "all_creatures"):
-        return None
-    return f"destroy {what.replace('_', ' ')}"
+    if isinstance(what, str) and what.startswith("all_") and what not in _ALL_WORDS:
+        return f"destroy {what.replace('_', ' ')}"
+    return _what_problem(o, ctx, "destroy")
 
 
-@op("destroy", fields={"what": "target | targets | all_creatures"}, check=_check_destroy)
+@op(
+    "destroy",
+    fields={
+        "what": _REFS,
+        "filter": "which permanents (what: all)",
+        "no_regen": "can't be regenerated (the engine has no regeneration to skip)",
+    },
+    check=_check_destroy,
+)
+@c.optional_op
 def destroy(ctx: Ctx, o: dict) -> None:
-    """CR 701.8: destroy moves a permanent to its owner's graveyard."""
-    what = o.get("what", "target")
-    ids = ctx.target_objects() if what in _TARGET else targeting.creatures(ctx.game)
+    """CR 701.8a: destroy moves a permanent to its owner's graveyard (all at once for "all")."""
+    ids = [i for i in _targets_of(ctx, o) if _on_battlefield(ctx, i)]
+    extra = {"no_regen": True} if o.get("no_regen") else {}
     for oid in ids:
-        stack.destroy(ctx.game, oid, ctx.label, "701.8a", source=ctx.source)
+        stack.destroy(ctx.game, oid, ctx.label, "701.8a", source=ctx.source, **extra)
+    if not ids and o.get("what") not in ("target", "targets", None):
+        ctx.emit(EventKind.DESTROY, f"{ctx.label}: nothing to destroy.", "701.8a", amount=0)
+    ctx.did = bool(ids)
+
+
+# ----------------------------------------------------------------------------- exile
+
+_GRAVEYARD_WORDS = re.compile(
+    r"^all (?P<what>.+?) in their graveyards?$|^(?P<whose>each opponent's|target player's|"
+    r"your|each player's) graveyard$"
+)
+
+
+def _exile_spec(o: dict) -> tuple[str, object, str | None] | None:
+    """("graveyard", filter, who) for a graveyard exile, ("board", ...) otherwise; None if
+    the hand-written words aren't understood."""
+    what = o.get("what", "target")
+    if what == "graveyard":
+        return "graveyard", o.get("filter"), o.get("who", "you")
+    if isinstance(what, str) and " " in what:
+        m = _GRAVEYARD_WORDS.match(what)
+        if not m:
+            return None
+        if m.group("what"):
+            return "graveyard", m.group("what"), o.get("who", "you")
+        who = {
+            "each opponent's": "each_opponent",
+            "target player's": "target_player",
+            "your": "you",
+            "each player's": "each_player",
+        }[m.group("whose")]
+        return "graveyard", o.get("filter"), who
+    return "board", None, None
 
 
 def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
-    return None if o.get("what") in _TARGET else f"exile {o.get('what', '')}"
+    if o.get("until") not in (None, "source_leaves"):
+        return f"exile until {str(o['until']).replace('_', ' ')}"
+    spec = _exile_spec(o)
+    if spec is None:
+        return f"exile {o.get('what')}"
+    if spec[0] == "graveyard":
+        part = c.filter_problem(spec[1]) or c.who_problem(spec[2], ctx)
+        return f"exile from graveyards: {part}" if part else None
+    return _what_problem(o, ctx, "exile")
 
 
-@op("exile", fields={"what": "target | targets"}, check=_check_exile)
+@op(
+    "exile",
+    fields={
+        "what": _REFS + " | graveyard (the graveyards of who, cards matching filter)",
+        "filter": "which permanents / cards",
+        "who": "whose graveyards (what: graveyard)",
+        "remember": "the cards are linked to the source (return_exiled, 607.2a)",
+        "until": "source_leaves: it returns to the battlefield when the source leaves (610.3a)",
+    },
+    check=_check_exile,
+)
+@c.optional_op
 def exile(ctx: Ctx, o: dict) -> None:
-    """CR 406.2: the targets go to exile (a token ceases to exist, 111.7)."""
+    """CR 406.2 / 701.13a: the objects go to exile (a token ceases to exist, 111.7)."""
     game = ctx.game
-    for oid in ctx.target_objects():
-        obj = game.obj(oid)
-        game.move(oid, "exile" if not obj.is_token else "none")
+    kind, flt, who = _exile_spec(o) or ("board", None, None)
+    until = o.get("until") == "source_leaves"
+    if until and not _on_battlefield(ctx, ctx.source if ctx.source is not None else -1):
+        # 610.3c: the source already left the battlefield: nothing is exiled.
         ctx.emit(
             EventKind.EXILE,
-            f"{ctx.label} exiles {obj.name}{stack.token_note(obj)}.",
-            "406.2",
-            player=obj.controller,
+            f"{ctx.label}: its source has left the battlefield, so nothing is exiled.",
+            "610.3c",
+            amount=0,
+            data={"until": "source_leaves"},
         )
+        ctx.did = False
+        return
+    if kind == "graveyard":
+        ids = [
+            i
+            for p in c.players(ctx, who, o)
+            for i in game.zones[p]["graveyard"]
+            if c.matches(ctx, i, flt)
+        ]
+    else:
+        ids = [i for i in _targets_of(ctx, o) if game.zone_of(i)]
+    names = []
+    for oid in ids:
+        obj = game.obj(oid)
+        gone = obj.is_token
+        game.move(oid, "exile" if not gone else "none")
+        if o.get("remember") and not gone and ctx.source is not None:
+            game.link_exiled(ctx.source, oid)
+        if until and not gone and ctx.source is not None:
+            game.exile_until_leaves(ctx.source, oid)
+        names.append(f"{obj.name}{stack.token_note(obj)}")
+    ctx.emit(
+        EventKind.EXILE,
+        f"{ctx.label} exiles {', '.join(names) or 'nothing'}.",
+        "406.2",
+        amount=len(ids),
+        player=game.obj(ids[0]).owner if len(ids) == 1 else ctx.controller,
+        data={"from": kind, "remember": bool(o.get("remember")), "until": o.get("until")},
+    )
+    ctx.did = bool(ids)
+
+
+# ------------------------------------------------------------------ return to hand
 
 
 def _check_bounce(o: dict, ctx: Ctx | None) -> str | None:
-    return None if o.get("what") in _TARGET else f"return {o.get('what', '')} to hand"
+    if o.get("what") == "chosen":
+        return (
+            c.filter_problem(o.get("filter"))
+            or c.who_problem(o.get("who"), ctx)
+            or c.value_problem(o.get("n", 1), ctx)
+        )
+    return _what_problem(o, ctx, "return to hand")
 
 
-@op("return_to_hand", fields={"what": "target | targets"}, check=_check_bounce)
+@op(
+    "return_to_hand",
+    fields={
+        "what": _REFS + " | chosen (who returns n permanents they control)",
+        "filter": "which permanents",
+        "who": "who chooses (what: chosen)",
+        "n": "how many (what: chosen)",
+    },
+    check=_check_bounce,
+)
+@c.optional_op
 def return_to_hand(ctx: Ctx, o: dict) -> None:
     """Bounce: the permanent (or spell) goes to its owner's hand; a token ceases to exist."""
     game = ctx.game
-    for oid in ctx.target_objects():
+    if o.get("what") == "chosen":
+        ids: list[int] = []
+        for p in c.players(ctx, o.get("who"), o):
+            mine = [
+                q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"), player=p)
+            ]
+            ids += c.choose_cards(
+                ctx,
+                mine,
+                c.value(ctx, o.get("n", 1), 1),
+                DecisionKind.CHOOSE_PERMANENT,
+                f"{game.pname(p)}: choose a permanent to return to hand",
+                "608.2c",
+                player=p,
+                verb="Return",
+            )
+    else:
+        ids = _targets_of(ctx, o)
+    for oid in ids:
         obj = game.obj(oid)
         for s in list(game.stack):
             if s.card_id == oid:
@@ -65,48 +249,132 @@ def return_to_hand(ctx: Ctx, o: dict) -> None:
             "400.7",
             player=obj.controller,
         )
+    ctx.did = bool(ids)
+
+
+# ------------------------------------------------------------------------- sacrifice
 
 
 def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
-    if not o.get("what"):
+    what = o.get("what")
+    if not what:
         return "sacrifice (which permanent is not in the card data)"
-    return None
+    if o.get("keep"):
+        return f"sacrifice all but the {o['keep']}"
+    if what == "chosen":
+        part = (
+            c.filter_problem(o.get("filter"))
+            or c.who_problem(o.get("who"), ctx)
+            or c.value_problem(o.get("n", 1), ctx)
+        )
+        return f"sacrifice: {part}" if part else None
+    if what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
+        part = c.ref_problem(what, ctx)
+        return f"sacrifice {part}" if part else None
+    if isinstance(what, str) and "filter" not in o:
+        return None  # hand-written words ("creature", "all creatures they control")
+    return f"sacrifice {what}"
 
 
 @op(
     "sacrifice",
     fields={
-        "what": 'words like "creature", "Mountain", "all creatures"',
-        "who": "you | each_opponent | each_player (with all)",
-        "count": "1 (exactly one)",
+        "what": 'self | target | trigger_object | chosen | words ("creature", "all creatures")',
+        "who": "you | each_opponent | each_player | target_player ... (chosen / words)",
+        "n": "how many each (chosen; default 1)",
+        "filter": "which permanents (chosen)",
+        "keep": "not simulated (sacrifice all but ...)",
         "then": "ops done after the sacrifice",
     },
     check=_check_sacrifice,
 )
+@c.optional_op
 def sacrifice(ctx: Ctx, o: dict) -> None:
-    """CR 701.21: sacrifice one permanent you control that matches, if able; then maybe more ops."""
+    """CR 701.21a: a player moves a permanent they control to its owner's graveyard."""
     game = ctx.game
     what = o.get("what") or ""
-    if "all" in what.split():
-        players = ctx.players(o.get("who"))
-        doomed = [
-            p.id
-            for p in game.battlefield()
-            if p.controller in players
-            and targeting.matches_words(game, p.id, what.replace("all", ""))
-        ]
-        for oid in doomed:
+    if what == "chosen":
+        _sacrifice_chosen(ctx, o)
+    elif what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
+        ids = [i for i in c.objects(ctx, what, o) if _on_battlefield(ctx, i)]
+        for oid in ids:
             stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
-        if not doomed:
+        if not ids:
             ctx.emit(
                 EventKind.SACRIFICE,
-                f"{ctx.label}: nothing to sacrifice ({what}).",
+                f"{ctx.label}: it is no longer on the battlefield, so it isn't sacrificed.",
                 "701.21a",
                 amount=0,
-                data={"what": what},
+                data={"what": str(what)},
             )
-        ctx.did = bool(doomed)
+        ctx.did = bool(ids)
+    elif "all" in what.split():
+        _sacrifice_all_words(ctx, o, what)
         return
+    else:
+        _sacrifice_one_word(ctx, o, what)
+    if ctx.did and o.get("then"):
+        run_nested(ctx.sub(), o["then"])
+
+
+@c.optional_op
+def _sacrifice_chosen(ctx: Ctx, o: dict) -> None:
+    """Each player in ``who`` chooses n permanents they control that match (APNAP order,
+    101.4), then all are sacrificed at once."""
+    game = ctx.game
+    n = c.value(ctx, o.get("n", 1), 1)
+    doomed: list[int] = []
+    for p in c.players(ctx, o.get("who"), o):
+        mine = [
+            q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"), player=p)
+        ]
+        doomed += c.choose_cards(
+            ctx,
+            mine,
+            n,
+            DecisionKind.SACRIFICE,
+            f"{game.pname(p)}: choose a permanent to sacrifice",
+            "701.21a",
+            player=p,
+            verb="Sacrifice",
+        )
+    for oid in doomed:
+        stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
+    if not doomed:
+        ctx.emit(
+            EventKind.SACRIFICE,
+            f"{ctx.label}: nothing to sacrifice.",
+            "701.21a",
+            amount=0,
+            data={"what": "chosen"},
+        )
+    ctx.did = bool(doomed)
+
+
+def _sacrifice_all_words(ctx: Ctx, o: dict, what: str) -> None:
+    game = ctx.game
+    players = c.players(ctx, o.get("who"), o)
+    doomed = [
+        p.id
+        for p in game.battlefield()
+        if p.controller in players and targeting.matches_words(game, p.id, what.replace("all", ""))
+    ]
+    for oid in doomed:
+        stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
+    if not doomed:
+        ctx.emit(
+            EventKind.SACRIFICE,
+            f"{ctx.label}: nothing to sacrifice ({what}).",
+            "701.21a",
+            amount=0,
+            data={"what": what},
+        )
+    ctx.did = bool(doomed)
+
+
+def _sacrifice_one_word(ctx: Ctx, o: dict, what: str) -> None:
+    """Hand-written "sacrifice a creature": exactly one, the controller's choice."""
+    game = ctx.game
     mine = [
         p for p in game.battlefield(ctx.controller) if targeting.matches_words(game, p.id, what)
     ]
@@ -146,38 +414,102 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
         game, chosen, f" ({ctx.label}; exactly one, never more)", "701.21a", source=ctx.source
     )
     ctx.did = True
-    if o.get("then"):
-        run_nested(ctx.sub(), o["then"])
 
 
-def _note_unless(ctx: Ctx, o: dict) -> None:
-    ctx.emit(
-        EventKind.NOT_SIMULATED,
-        f"{ctx.label}: its controller could pay {o['unless_pay']}; "
-        "paying is not simulated, so they don't.",
-        "701.6a",
-        source=None,
-        player=None,
-        data={"missing": [f"paying {o['unless_pay']}"]},
-    )
+# ----------------------------------------------------------------------- counter_spell
+
+
+def _check_counter(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("unless_costs"):
+        return "counter unless its controller pays a cost other than mana"
+    if o.get("unless_pay_generic") is not None:
+        part = c.value_problem(o["unless_pay_generic"], ctx)
+        if part:
+            return f"counter unless its controller pays {part}"
+    if o.get("destination", "graveyard") not in ("graveyard", "exile", "hand", "library_top"):
+        return f"counter it into {o['destination']}"
+    part = c.ref_problem(o.get("what", "target"), ctx)
+    return f"counter {part}" if part else None
 
 
 @op(
     "counter_spell",
     fields={
+        "what": "target (default) | trigger_object",
         "destination": "graveyard (default) | exile | hand | library_top",
-        "unless_pay": "a cost its controller could pay (not simulated: they don't)",
+        "unless_pay": "a mana cost its controller may pay (their decision; mana payment "
+        "itself isn't simulated, as for kicker)",
+        "unless_pay_generic": "an amount of generic mana, as unless_pay",
+        "unless_costs": "not simulated (costs other than mana)",
     },
+    check=_check_counter,
 )
+@c.optional_op
 def counter_spell(ctx: Ctx, o: dict) -> None:
-    """CR 701.6a: counter the target spell; it goes to its owner's graveyard (or elsewhere)."""
+    """CR 701.6a: counter the target spell; it goes to its owner's graveyard (or elsewhere).
+    "Unless its controller pays": that player decides (608.2c)."""
     game = ctx.game
-    if o.get("unless_pay"):
-        _note_unless(ctx, o)
     dest = {"exile": "exile", "hand": "hand", "library_top": "library"}.get(
         o.get("destination", ""), "graveyard"
     )
-    for oid in ctx.target_objects():
+    cost = o.get("unless_pay")
+    if cost is None and o.get("unless_pay_generic") is not None:
+        cost = "{" + str(c.value(ctx, o["unless_pay_generic"], 0)) + "}"
+    countered = False
+    for oid in c.objects(ctx, o.get("what", "target"), o):
         item = next((s for s in game.stack if s.card_id == oid), None)
-        if item is not None:
-            stack.counter_item(game, item, dest, by=f" by {ctx.label}", source=ctx.source)
+        if item is None:
+            continue
+        if cost and _pays(ctx, item.controller, cost, item.text):
+            ctx.emit(
+                EventKind.COST,
+                f"{game.verb(item.controller, 'pay', 'pays')} {cost}, so "
+                f"{item.text} isn't countered (mana payment isn't simulated).",
+                "608.2c",
+                player=item.controller,
+                data={"paid": cost},
+            )
+            continue
+        stack.counter_item(game, item, dest, by=f" by {ctx.label}", source=ctx.source)
+        countered = True
+    ctx.did = countered
+
+
+def _pays(ctx: Ctx, player: int, cost: str, spell: str) -> bool:
+    key = ctx.game.decide(
+        DecisionKind.UNLESS_PAY,
+        f"{ctx.game.pname(player)}: pay {cost} so {spell} isn't countered?",
+        [("decline", "Don't pay"), ("pay", f"Pay {cost} (mana payment isn't simulated)")],
+        "608.2c",
+        player=player,
+        subject=ctx.label,
+    )
+    return key == "pay"
+
+
+def return_exiled_until(game) -> bool:
+    """CR 610.3a: cards exiled "until <source> leaves the battlefield" return to the
+    battlefield under their owners' control once it has left. Checked each time a player
+    would receive priority (wired in engine.rules), so within one resolution the return
+    comes after it (610.3a says immediately after the event). True if anything returned."""
+    acted = False
+    for source, cards in game.take_returning():
+        for oid in cards:
+            owner = game.obj(oid).owner
+            game.move(oid, "battlefield", owner)
+            game.set_status(oid, controller=owner, entered_turn=game.turn, was_cast=False)
+        game.emit(
+            EventKind.TO_BATTLEFIELD,
+            f"{game.obj(source).name} has left the battlefield: "
+            f"{', '.join(game.obj(i).name for i in cards) or 'nothing'} returns from exile.",
+            "610.3a",
+            objects=cards,
+            source=source,
+            amount=len(cards),
+            data={"from": "exile", "until": "source_leaves"},
+        )
+        for oid in cards:
+            for hook in game.rules.on_enter:
+                hook(game, oid, cast=False, x=0, free=False)
+        acted = True
+    return acted

@@ -141,3 +141,34 @@ def source_name(tl: Timeline, e: Event) -> str | None:
 def reasons(e: Event) -> list[str]:
     """Why a hit was not cast: the codes of a cant_cast / to_hand event ("no_legal_target"...)."""
     return [r["why"] for r in e.data.get("reasons", [])]
+
+
+# ------------------------------------------------------------------ a game to query
+def game_of(d: dict):
+    """The ``Game`` of a board after setup, before any action: for tests that query it
+    (filters, values, conditions) or drive kernel primitives directly."""
+    from engine.game import Game
+    from engine.policy import ScriptedPolicy
+
+    sc = Scenario.from_dict({**d, "actions": []})
+    return Game(sc, sc.pool(None), ScriptedPolicy(sc.choices))
+
+
+class Q:
+    """The minimal context the filters/values/conditions read (an effects ``Ctx`` has these)."""
+
+    def __init__(self, game, controller: int = 0, source: int | None = None,
+                 targets: Sequence[str] = (), x: int = 0, event: dict | None = None) -> None:
+        self.game = game
+        self.controller = controller
+        self.source = source
+        self.targets = tuple(targets)
+        self.x = x
+        self.event = event or {}
+        self.stamps = None
+        self.label = ""
+
+
+def ids(game, name: str, zone: str = "battlefield", player: int = 0) -> list[int]:
+    """Object ids of the cards called ``name`` in a zone."""
+    return [o for o in game.zones[player][zone] if game.obj(o).name == name]

@@ -174,3 +174,21 @@ def test_small_pool_from_dicts() -> None:
     assert small.get("ice").mana_value == 4
     with pytest.raises(UnknownCardError):
         small.get("Forest")
+
+
+def test_effects_are_read_lazily_and_hand_written_entries_win() -> None:
+    """Issue 8: the imported effects (scripts/build_card_db.py --xmage) are in the pool; the
+    pool loads without decoding them (engine/data/effects.jsonl.gz, read on first use)."""
+    from engine import carddb
+
+    fresh = carddb.CardPool(carddb.load_bundled_entries())
+    card = fresh.get("Giant Killer")
+    assert callable(card.effects_raw)  # not read yet
+    entry = card.effects
+    assert entry["source"] == "xmage"
+    chop = card.effects_for("Chop Down")
+    assert chop["targets"] == [{"count": 1, "filter": {"power": [">", 3]}, "what": "creature"}]
+    assert card.effects_raw is entry  # decoded once, then kept
+    # Hand-written entries (../shared/cards/effects.json) win over the import.
+    assert "source" not in fresh.get("Lightning Bolt").effects
+    assert fresh.get("Forest").effects is None or "source" in fresh.get("Forest").effects

@@ -62,8 +62,8 @@ def test_timeline_lists_events_with_rules_and_the_pending_decision() -> None:
 
 
 def test_answered_decisions_show_inline_at_their_frame() -> None:
-    tl = Scenario.from_dict(BASE).with_choices(["cast:Fire", "target:p1"]).run()
-    assert tl.finished and len(tl.answered) == 2
+    tl = Scenario.from_dict(BASE).with_choices(["cast:Fire", "target:p1", "target:none"]).run()
+    assert tl.finished and len(tl.answered) == 3
     html = tl._repr_html_()
     for frame, decision, key in tl.answered:
         assert f"<b style='color:#1a7f37'>{decision.label_of(key)}" in html.replace(

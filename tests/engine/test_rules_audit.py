@@ -36,7 +36,7 @@ def test_target_that_left_the_battlefield_is_illegal_spell_doesnt_resolve_cr_608
     d = board(["Mountain", "Fire // Ice", "Forest"], hand=("Bituminous Blast",),
               opponent_battlefield=("Grizzly Bears",))  # fmt: skip
     bears = "o5"
-    tl = finished({**d, "choices": ["cast:Fire", f"target:{bears}"]})
+    tl = finished({**d, "choices": ["cast:Fire", f"target:{bears}", "target:none"]})
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
     fizzles = of_kind(tl, "fizzle")
     assert [e.rule for e in fizzles] == ["608.2b"]
@@ -426,7 +426,8 @@ def test_discover_hits_a_cascade_card_its_cascade_triggers_after_discover_ends_c
 
 def test_discover_into_a_split_card_either_half_cr_701_57a_709_3():
     d = board(["Fire // Ice"], opponent_battlefield=("Grizzly Bears",),
-              actions=[{"do": "discover", "n": 4}], choices=("cast:Fire", "target:o2"))  # fmt: skip
+              actions=[{"do": "discover", "n": 4}], choices=("cast:Fire", "target:o2",
+                                                          "target:none"))  # fmt: skip
     tl = finished(d)
     (cast,) = of_kind(tl, "cast")
     assert (cast.player, cast.data["face"], cast.data["from"], cast.amount) == (
@@ -455,7 +456,7 @@ def test_proliferate_a_saga_twice_then_it_is_sacrificed_cr_701_34a_704_5s():
 
 def test_x_spell_cast_from_hand_uses_the_chosen_x_cr_107_3a_202_3e():
     d = board([], hand=("Fireball",), actions=[{"do": "cast", "card": "Fireball", "x": 4}],
-              choices=("target:p1",))  # fmt: skip
+              choices=("target:p1", "target:none"))  # fmt: skip
     tl = finished(d)
     (cast,) = of_kind(tl, "cast")
     assert (cast.amount, cast.data["x"]) == (5, 4)
@@ -734,9 +735,12 @@ def test_x_defined_by_card_text_is_not_faked_as_0_reanimate_cr_107_3_608_2():
     is none): the log must not say "You lose 0 life"; it says the part isn't simulated."""
     d = board([], hand=("Reanimate",), graveyard=("Thragtusk",))
     tl = finished(d)
-    assert not of_kind(tl, "life")
+    # No life event of Reanimate itself (Thragtusk's own enter trigger may gain 5 once the
+    # return part is simulated and resolutions go part by part).
+    assert not [e for e in of_kind(tl, "life") if source_name(tl, e) == "Reanimate"]
     assert "lose_life" in [op for e in of_kind(tl, "not_simulated") for op in e.data["ops"]]
-    assert tl.final.players[0].life == 20
+    thragtusk_entered = "Thragtusk" in zone(tl, "battlefield")
+    assert tl.final.players[0].life == (25 if thragtusk_entered else 20)
 
 
 def test_triggered_ability_target_is_in_the_log_cr_603_3d():
@@ -768,7 +772,7 @@ def test_damage_to_a_planeswalker_removes_only_the_counters_it_has_cr_120_3c_704
     fireball = [{"do": "cast", "card": "Fireball", "x": 5}]
     jace = ("Jace, the Mind Sculptor",)
     d = board([], hand=("Fireball",), opponent_battlefield=jace, actions=fireball)
-    d["choices"] = ["target:o2"]
+    d["choices"] = ["target:o2", "target:none"]
     tl = finished(d)
     (damage,) = of_kind(tl, "damage")
     assert [

@@ -16,7 +16,18 @@ from engine import permanents
 from engine.game import Game
 from engine.policy import ScriptedPolicy
 
-from boards import board, card_name, kinds, of_kind, opp, play, scenario, source_name, you
+from boards import (
+    board,
+    card_name,
+    finished,
+    kinds,
+    of_kind,
+    opp,
+    play,
+    scenario,
+    source_name,
+    you,
+)
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -201,15 +212,36 @@ def test_adventure_only_faces_with_mv_at_most_n_cr_715_3() -> None:
     d = discover(1, ["Giant Killer"]).pending
     assert d.keys() == ["cast:Giant Killer", "hand"]
     assert "Chop Down (mana value 3) is not at most 1" in d.prompt
-    # With N = 3, both the creature and the Adventure qualify.
-    d = discover(3, ["Giant Killer"]).pending
+    # With N = 3, both the creature and the Adventure qualify by mana value; Chop Down
+    # ("destroy target creature with power 4 or greater") also needs a legal target
+    # (601.2c), so it is offered only with such a creature on the board. (Updated when the
+    # imported card data gave Chop Down its target: it used to be offered regardless.)
+    d = discover(3, ["Giant Killer"], opponent_battlefield=["Serra Angel"]).pending
     assert d.keys() == ["cast:Giant Killer", "cast:Chop Down", "hand"]
 
 
+def test_giant_killer_chop_down_without_a_power_4_creature_is_not_offered_cr_601_2c() -> None:
+    """Issue 8: discover finds Giant Killer // Chop Down with no creature of power 4 or
+    greater on the board: Chop Down can't be cast (no legal target, 601.2c), so only the
+    creature is offered, and the log says why."""
+    tl = discover(3, ["Giant Killer"], battlefield=["Grizzly Bears"],
+                  opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    d = tl.pending
+    assert d.keys() == ["cast:Giant Killer", "hand"]
+    assert "cast:Chop Down" not in d.keys()
+    # Taking it to hand: the card goes to hand, nothing was cast.
+    done = finished(board(["Giant Killer"], actions=[{"do": "discover", "n": 3}],
+                          battlefield=["Grizzly Bears"], choices=["hand"]))  # fmt: skip
+    assert you(done)["hand"] == ["Giant Killer // Chop Down"]
+    assert of_kind(done, "cast") == []
+    # The prompt says why Chop Down isn't offered.
+    assert "Chop Down has no legal target (601.2c)" in d.prompt
+
+
 def test_adventure_cast_goes_on_an_adventure_cr_715_3d() -> None:
-    tl = discover(3, ["Bonecrusher Giant"], ["cast:Stomp", "target:p1"])
-    assert opp(tl)["life"] == 18
-    assert you(tl)["exile"] == ["Bonecrusher Giant // Stomp"]
+    tl = discover(3, ["Giant Killer"], ["cast:Chop Down"], opponent_battlefield=["Serra Angel"])
+    assert opp(tl)["graveyard"] == ["Serra Angel"]  # its only legal target (601.2c)
+    assert you(tl)["exile"] == ["Giant Killer // Chop Down"]
     assert [e.rule for e in of_kind(tl, "exile") if e.data.get("adventure")] == ["715.3d"]
 
 

@@ -1,0 +1,332 @@
+"""Amounts in the card data: an int, "X" (the X paid), a short "X+1", or a dynamic value
+``{"dv": kind, ...}`` (DYNAMIC_VALUES in engine/ops_schema.py).
+
+``value_missing(v)`` names what can't be evaluated before anything changes (all or
+nothing); with a context it also names what this game can't know (an "event_amount"
+with no trigger event). ``value_of(ctx, v)`` computes it; ``ctx`` is an effects ``Ctx``
+(or anything with ``game``, ``controller``, ``source``, ``targets``, ``x``, ``event``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import filters
+from engine.ops_schema import DYNAMIC_VALUES
+
+__all__ = ["ValueUnavailable", "players_of", "value_missing", "value_of"]
+
+_WHO = frozenset({"you", "each_opponent", "opponent", "target_player", "target_opponent",
+                  "each_player", "all", "controller", "trigger_player"})  # fmt: skip
+#: Dynamic values the engine can't compute (state it does not track), with why.
+UNSUPPORTED: dict[str, str] = {
+    "colors_of_mana_spent": "colors of mana spent (mana payment is not simulated)",
+    "mana_spent": "mana spent (mana payment is not simulated)",
+    "equipment_attached": "Equipment attached (attachments are not tracked)",
+    "auras_attached": "Auras attached (attachments are not tracked)",
+    "greatest_commander_mv": "commanders (no command zone)",
+}
+_PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+class ValueUnavailable(LookupError):
+    """A value this game can't provide (asked without checking ``value_missing(v, ctx)``)."""
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _x_text(v: str) -> bool:
+    t = v.replace(" ", "")
+    if t in ("X", "-X"):
+        return True
+    if t.startswith("X") and len(t) > 1:
+        try:
+            int(t[1:])
+            return True
+        except ValueError:
+            return False
+    try:
+        int(t)
+        return True
+    except ValueError:
+        return False
+
+
+def value_missing(v: object, ctx: Any = None) -> str | None:
+    """What of an amount can't be evaluated (a short phrase), or None. Changes nothing."""
+    if v is None or _is_int(v):
+        return None
+    if isinstance(v, str):
+        return None if _x_text(v) else f"amount {v!r}"
+    if not isinstance(v, Mapping):
+        return f"amount {v!r}"[:80]
+    kind = v.get("dv")
+    if kind not in DYNAMIC_VALUES:
+        return f"dynamic value {kind!r}"
+    if kind in UNSUPPORTED:
+        return UNSUPPORTED[kind]
+    if "who" in v and v["who"] not in _WHO:
+        return f"{kind} of {v['who']!r}"
+    if "filter" in v:
+        part = filters.filter_missing(v["filter"])
+        if part:
+            return part
+    if kind in ("neg", "half"):
+        return value_missing(v.get("of"), ctx)
+    if kind == "mul":
+        if not _is_int(v.get("by")):
+            return f"mul by {v.get('by')!r}"
+        return value_missing(v.get("of"), ctx)
+    if kind == "sum":
+        if not isinstance(v.get("of"), list):
+            return "sum: not a list"
+        for sub in v["of"]:
+            part = value_missing(sub, ctx)
+            if part:
+                return part
+        return None
+    if kind in ("counters_on_self", "player_counters") and not isinstance(v.get("counter"), str):
+        return f"{kind} without a counter kind"
+    if kind == "devotion" and not isinstance(v.get("colors"), (list, str)):
+        return "devotion without colors"
+    if kind == "event_amount" and ctx is not None and "amount" not in _event(ctx):
+        return "the amount of the event that triggered it (not recorded)"
+    if kind in ("sacrificed_power", "sacrificed_toughness", "sacrificed_mv") and ctx is not None:
+        if ctx.source is None or ctx.source not in ctx.game.sacrificed_lki:
+            return "the sacrificed object (nothing was sacrificed for it)"
+    if kind in ("target_power", "target_mv") and ctx is not None and not _target_oid(ctx):
+        return f"{kind.replace('_', ' ')} (no targeted object)"
+    return None
+
+
+def _event(ctx: Any) -> Mapping:
+    return getattr(ctx, "event", None) or {}
+
+
+def _target_oid(ctx: Any) -> int | None:
+    for t in ctx.targets:
+        if t.startswith("o"):
+            return int(t[1:])
+    return None
+
+
+def players_of(ctx: Any, who: object) -> list[int]:
+    """The players a value's ``who`` names (default you)."""
+    game = ctx.game
+    n = len(game.zones)
+    me = ctx.controller
+    if who in (None, "you", "controller"):
+        return [me]
+    if who in ("each_opponent", "opponent"):
+        return [p for p in range(n) if p != me]
+    if who in ("each_player", "all"):
+        return list(range(n))
+    if who in ("target_player", "target_opponent"):
+        chosen = [int(t[1:]) for t in ctx.targets if t.startswith("p")]
+        if chosen:
+            return chosen
+        raise ValueUnavailable(f"{who}: no player was targeted")
+    if who == "trigger_player":
+        p = _event(ctx).get("player")
+        if p is None:
+            raise ValueUnavailable("trigger_player: no trigger event")
+        return [int(p)]
+    raise ValueUnavailable(f"who {who!r}")
+
+
+def value_of(ctx: Any, v: object) -> int:
+    """The number an amount stands for now. Check ``value_missing(v, ctx)`` first."""
+    if v is None:
+        return 0
+    if _is_int(v):
+        return int(v)
+    if isinstance(v, str):
+        t = v.replace(" ", "")
+        if t == "X":
+            return int(ctx.x)
+        if t == "-X":
+            return -int(ctx.x)
+        if t.startswith("X"):
+            return int(ctx.x) + int(t[1:])
+        return int(t)
+    return _dynamic(ctx, v)
+
+
+def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
+    game = ctx.game
+    me = ctx.controller
+    src = ctx.source
+    kind = v["dv"]
+    flt = v.get("filter")
+
+    def chars(oid: int) -> filters.Chars:
+        return filters.characteristics(game, oid)
+
+    def bf(f: object = None) -> list[int]:
+        return filters.select(game, f, controller=me, source=src)
+
+    if kind == "count":
+        return len(bf(flt))
+    if kind == "cards_in_graveyard":
+        return len(filters.select(game, flt, zones=("graveyard",), controller=me, source=src,
+                                  players=players_of(ctx, v.get("who"))))  # fmt: skip
+    if kind == "cards_in_hand":
+        return sum(len(game.zones[p]["hand"]) for p in players_of(ctx, v.get("who")))
+    if kind == "counters_on_self":
+        return game.obj(src).counter(v["counter"]) if src is not None else 0
+    if kind == "player_counters":
+        return sum(game.player_counters[p].get(v["counter"], 0)
+                   for p in players_of(ctx, v.get("who")))  # fmt: skip
+    if kind in ("self_power", "self_toughness"):
+        if src is None:
+            raise ValueUnavailable(f"{kind}: no source")
+        ch = _chars_or_lki(game, src)
+        n = ch.power if kind == "self_power" else ch.toughness
+        return n or 0
+    if kind in ("target_power", "target_mv"):
+        oid = _target_oid(ctx)
+        if oid is None:
+            raise ValueUnavailable(f"{kind}: no targeted object")
+        ch = _chars_or_lki(game, oid)
+        return (ch.power or 0) if kind == "target_power" else ch.mana_value
+    if kind == "event_amount":
+        ev = _event(ctx)
+        if "amount" not in ev:
+            raise ValueUnavailable("event_amount: no trigger event amount")
+        return int(ev["amount"])
+    if kind == "card_types_in_graveyard":
+        types: set[str] = set()
+        for p in players_of(ctx, v.get("who")):
+            for oid in game.zones[p]["graveyard"]:
+                types |= set(chars(oid).types)
+        return len(types)
+    if kind in ("greatest_power", "greatest_toughness", "greatest_mv"):
+        attr = {"greatest_power": "power", "greatest_toughness": "toughness",
+                "greatest_mv": "mana_value"}[kind]  # fmt: skip
+        nums = [getattr(chars(o), attr) for o in bf(flt)]
+        return max([n for n in nums if n is not None], default=0)
+    if kind == "life":
+        return sum(game.life[p] for p in players_of(ctx, v.get("who")))
+    if kind == "life_gained_this_turn":
+        return sum(game.life_gained_this_turn[p] for p in players_of(ctx, v.get("who")))
+    if kind == "devotion":
+        colors = v["colors"]
+        wanted = set(colors if isinstance(colors, list) else list(colors))
+        n = 0
+        for oid in game.zones[me]["battlefield"]:  # 700.5: mana symbols of your permanents
+            cost = game.obj(oid).characteristics.mana_cost
+            if cost is None:
+                continue
+            for sym in cost.symbols:
+                if wanted & set(sym.split("/")):
+                    n += 1
+        return n
+    if kind == "domain":
+        found = set()
+        for oid in game.zones[me]["battlefield"]:
+            found |= set(chars(oid).subtypes) & set(_BASIC_TYPES)
+        return len(found)
+    if kind == "party":
+        return _party(game, [chars(o) for o in bf({"types": ["Creature"], "controller": "you"})])
+    if kind == "opponents":
+        return sum(1 for p in range(len(game.zones)) if p != me and p not in game.lost)
+    if kind == "times_kicked":
+        return int(bool(_kicked(ctx)))
+    if kind == "cards_drawn_this_turn":
+        return sum(game.drawn_this_turn[p] for p in players_of(ctx, v.get("who")))
+    if kind == "creatures_died_this_turn":
+        return len(game.died_this_turn)
+    if kind in ("sacrificed_power", "sacrificed_toughness", "sacrificed_mv"):
+        lki = game.sacrificed_lki.get(src)
+        if lki is None:
+            raise ValueUnavailable(f"{kind}: nothing was sacrificed")
+        ch = filters.characteristics(_LkiGame(game, lki), lki.id)
+        return {"sacrificed_power": ch.power or 0, "sacrificed_toughness": ch.toughness or 0,
+                "sacrificed_mv": ch.mana_value}[kind]  # fmt: skip
+    if kind == "descended_this_turn":
+        return game.descended_this_turn[me]
+    if kind == "instants_sorceries_cast_this_turn":
+        who = set(players_of(ctx, v.get("who")))
+        return sum(1 for p, types in game.cast_this_turn
+                   if p in who and ("Instant" in types or "Sorcery" in types))  # fmt: skip
+    if kind == "opponents_life_lost_this_turn":
+        return sum(game.life_lost_this_turn[p] for p in range(len(game.zones)) if p != me)
+    if kind == "parley":  # 701.37: each player reveals the top card; nonland ones count
+        n = 0
+        for p in range(len(game.zones)):
+            top = game.top_of_library(p)
+            if top is not None and "Land" not in chars(top).types:
+                n += 1
+        return n
+    if kind == "colors_among_permanents":
+        colors: set[str] = set()
+        for p in players_of(ctx, v.get("who")):
+            for oid in game.zones[p]["battlefield"]:
+                colors |= set(chars(oid).colors)
+        return len(colors)
+    if kind == "neg":
+        return -value_of(ctx, v["of"])
+    if kind == "mul":
+        return value_of(ctx, v["of"]) * int(v["by"])
+    if kind == "sum":
+        return sum(value_of(ctx, sub) for sub in v["of"])
+    if kind == "half":
+        n = value_of(ctx, v["of"])
+        return -(-n // 2) if v.get("round") == "up" else n // 2
+    raise ValueUnavailable(f"dynamic value {kind!r} (check value_missing first)")
+
+
+def _party(game: Any, creatures: list[filters.Chars]) -> int:
+    """700.8: up to one each of Cleric, Rogue, Warrior and Wizard (best assignment)."""
+    best = 0
+
+    def go(i: int, used: frozenset[str]) -> None:
+        nonlocal best
+        best = max(best, len(used))
+        if i == len(creatures) or best == len(_PARTY):
+            return
+        go(i + 1, used)
+        for role in _PARTY:
+            if role not in used and role in creatures[i].subtypes:
+                go(i + 1, used | {role})
+
+    go(0, frozenset())
+    return best
+
+
+def _kicked(ctx: Any) -> bool:
+    """Whether the spell (or the permanent it became) was kicked (702.33d)."""
+    game = ctx.game
+    src = ctx.source
+    for s in game.stack:
+        if s.card_id == src and s.kind == "spell":
+            return bool(s.data.get("kicked")) if s.data else False
+    info = game.cast_info.get(src) if src is not None else None
+    return bool(info and info.get("kicked"))
+
+
+def _chars_or_lki(game: Any, oid: int) -> filters.Chars:
+    """Characteristics now; for an object that left the battlefield, as it last existed
+    there (608.2h: "its power" of a creature that died)."""
+    where = game.zone_of(oid)
+    if (where is None or where[1] not in ("battlefield", "stack")) and oid in game.last_known:
+        return filters.characteristics(_LkiGame(game, game.last_known[oid]), oid)
+    return filters.characteristics(game, oid)
+
+
+class _LkiGame:
+    """A view of the game where one object is as it last existed (608.2h)."""
+
+    def __init__(self, game: Any, obj: Any) -> None:
+        self._game = game
+        self._obj = obj
+
+    def obj(self, oid: int) -> Any:
+        return self._obj if oid == self._obj.id else self._game.obj(oid)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
