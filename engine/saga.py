@@ -146,6 +146,11 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
                 data={"chapter": n, "lore": after},
             )
             continue
+        ability = None if (obj.card.name, n) in OVERRIDES else structured(game.effects(obj), n)
+        if ability is None:
+            item_ops, data = tuple(ops), {"targets": _target_specs(ops)}
+        else:
+            item_ops, data = _from_data(ability)
         item = StackItem(
             id=game.new_id(),
             kind="ability",
@@ -154,8 +159,8 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             source=oid,
             trigger="chapter",
             chapter=n,
-            ops=tuple(ops),
-            data={"targets": _target_specs(ops)},
+            ops=item_ops,
+            data=data,
         )
         stack.trigger(
             game,
@@ -165,6 +170,41 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             "714.2b",
             data={"trigger": "chapter", "chapter": n, "before": before, "after": after},
         )
+
+
+MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable")
+
+
+def structured(entry: dict, n: int) -> dict | None:
+    """The card data's chapter ability for chapter ``n`` (the effects entry's ``chapters``:
+    ops, target specs, modes, or ``untranslated``), or None when the data has none and
+    the chapter summary is used."""
+    for ability in entry.get("chapters") or ():
+        numbers = ability.get("chapters") if isinstance(ability, dict) else None
+        if (
+            isinstance(numbers, list)
+            and n in numbers
+            and any(k in ability for k in ("ops", "modes", "untranslated"))
+        ):
+            return ability
+    return None
+
+
+def _from_data(ability: dict) -> tuple[tuple[dict, ...], dict]:
+    """(ops, stack item data) of a chapter ability from the card data: its targets are
+    chosen as it goes on the stack (603.3d), its modes too (603.3c); "optional" is a "may"
+    on resolution (603.5); an untranslated chapter changes nothing and names its class."""
+    if "untranslated" in ability:
+        return (), {"targets": [], "untranslated": [f"{ability['untranslated']} (not translated)"]}
+    ops = tuple(dict(o) for o in ability.get("ops") or ())
+    data: dict = {"targets": [dict(t) for t in ability.get("targets") or ()]}
+    if "modes" in ability:
+        if ability.get("optional"):
+            return (), {"targets": [], "untranslated": ["an optional modal chapter"]}
+        data["modal"] = {k: ability[k] for k in MODAL_KEYS if k in ability}
+    elif ability.get("optional"):
+        ops = ({"op": "may", "ops": list(ops)},)
+    return ops, data
 
 
 def _target_specs(ops: tuple[dict, ...]) -> list[dict]:

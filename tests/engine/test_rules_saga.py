@@ -402,9 +402,11 @@ def test_chapter_resolves_although_the_saga_gained_counters_since_seed_003() -> 
 
 
 def test_chapter_resolves_after_its_saga_left_the_battlefield_seed_003() -> None:
-    """Summon: G.F. Ifrit is a 3/2 creature Saga (I, II: draw a card). Proliferate puts a
-    counter on both Sagas; The First Eruption's III resolves first and kills Ifrit, whose
-    chapter II still resolves: you draw."""
+    """Summon: G.F. Ifrit is a 3/2 creature Saga (I, II: you may discard a card; if you do,
+    draw a card). Proliferate puts a counter on both Sagas; The First Eruption's III
+    resolves first and kills Ifrit, whose chapter II still resolves (113.7a). With an empty
+    hand there is nothing to discard, so nothing is drawn (the card data's chapter, not the
+    old summary "draw a card")."""
     ifrit = "Summon: G.F. Ifrit"
     tl = scenario(
         library=["Opt", "Forest"],
@@ -421,7 +423,7 @@ def test_chapter_resolves_after_its_saga_left_the_battlefield_seed_003() -> None
     )
     assert died < resolved
     assert ifrit in you(tl)["graveyard"]
-    assert you(tl)["hand"] == ["Opt"]
+    assert you(tl)["hand"] == [] and you(tl)["library"] == ["Opt", "Forest"]
 
 
 # ------------------------------------------------------ 6. the state-based action
@@ -566,21 +568,22 @@ def test_first_eruption_full_story_over_three_turns_cr_714() -> None:
 
 
 def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> None:
-    """Summon: Kujata III ends "...deals damage to each opponent equal to ..."; the card data
-    has no number, so the log says "not simulated" instead of dealing 0."""
+    """Summon: Kujata III ("discard a card, then draw two; when you discard a card this way,
+    it deals damage equal to that card's mana value to each opponent") is a card-specific
+    XMage class the import leaves untranslated: the log says "not simulated", naming it,
+    and nothing of the chapter happens (all or nothing) instead of dealing 0."""
     tl = scenario(
+        hand=["Lightning Bolt"],
         battlefield=[saga("Summon: Kujata", 2)],
         actions=[{"do": "add_lore", "card": "Summon: Kujata", "n": 1}],
     ).run()
     assert tl.finished
     assert "damage" not in kinds(tl)
-    # All or nothing: the whole chapter ability is not simulated, and its missing parts
-    # name the damage of unknown amount.
-    missing = {m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]
-               if "amount is not known" in m}  # fmt: skip
-    assert len(missing) == 1
-    assert all("damage" in e.data["ops"] for e in of_kind(tl, "not_simulated"))
+    missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
+    assert len(missing) == 1 and "Chapter III of Summon: Kujata" in missing[0]
     assert opp(tl)["life"] == 20
+    # nothing discarded or drawn; the Saga itself is sacrificed after its final chapter (714.4)
+    assert you(tl)["hand"] == ["Lightning Bolt"] and you(tl)["graveyard"] == ["Summon: Kujata"]
 
 
 # ------------------------------------------------------------ History of Benalia
@@ -610,3 +613,41 @@ def test_history_of_benalia_tokens_then_pump_not_simulated() -> None:
     assert you(tl)["graveyard"] == [BENALIA]
     # Tokens are not cards: the card count is unchanged from the start.
     assert tl.final.card_count(0) == tl.frames[0].state.card_count(0)
+
+
+# ------------------------------------------ chapters from the card data (issue 8)
+
+
+def test_chapter_from_card_data_targets_as_it_triggers_cr_603_3d() -> None:
+    """Elspeth Conquers Death I: "Exile target permanent an opponent controls with mana
+    value 3 or greater." The card data's chapter (ops + target spec) is what goes on the
+    stack: Serra Angel (mana value 5) is the only legal target, Grizzly Bears (2) is not."""
+    from engine import AutoPolicy
+
+    ecd = "Elspeth Conquers Death"
+    tl = scenario(
+        battlefield=[saga(ecd, 0)],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": ecd, "n": 1}],
+    ).run(policy=AutoPolicy())
+    assert tl.finished
+    assert resolved_chapters(tl) == [f"Chapter I of {ecd}"]
+    assert opp(tl)["exile"] == ["Serra Angel"]
+    assert opp(tl)["battlefield"] == ["Grizzly Bears"]
+
+
+def test_untranslated_chapter_changes_nothing_and_names_its_class() -> None:
+    """The Akroan War III ("each tapped creature deals damage to itself equal to its power")
+    is a card-specific XMage class: the chapter triggers and resolves, changes nothing, and
+    the log names what is not simulated (all or nothing, issue 8)."""
+    war = "The Akroan War"
+    tl = scenario(
+        battlefield=[saga(war, 2), {"name": "Grizzly Bears", "tapped": True}],
+        actions=[{"do": "add_lore", "card": war, "n": 1}],
+    ).run()
+    assert tl.finished
+    assert resolved_chapters(tl) == [f"Chapter III of {war}"]
+    missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
+    assert missing and all(f"Chapter III of {war}" in m for m in missing)
+    assert "damage" not in kinds(tl)
+    assert "Grizzly Bears" in you(tl)["battlefield"]
