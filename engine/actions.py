@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import discover as discover_mod
+from engine import layers, permanents, saga, stack
 from engine import proliferate as proliferate_mod
-from engine import saga, stack
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
@@ -147,7 +147,13 @@ def activate(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     oid = _find(game, player, "battlefield", action["card"])
     obj = game.obj(oid)
-    abilities = [a for a in game.effects(obj).get("activated") or [] if not a.get("mana_ability")]
+    entry = game.effects(obj)
+    abilities = [
+        a
+        for a in [*(entry.get("activated") or []), *permanents.keyword_abilities(entry),
+                  *(a for a in game.chars(oid).abilities if a.get("kind") == "activated")]
+        if not a.get("mana_ability")
+    ]
     if action.get("ability") is not None:
         abilities = abilities[int(action["ability"]) : int(action["ability"]) + 1]
     else:
@@ -164,9 +170,9 @@ def activate(game: Game, action: dict) -> None:
     if "{t}" in cost:
         if obj.tapped:
             raise GameError(f"{obj.name} is tapped: its {{T}} ability can't be activated")
-        face = game.face(obj)
-        haste = any(k.lower() == "haste" for k in (*face.keywords, *obj.card.keywords))
-        if face.is_creature and obj.entered_turn >= game.turn and not haste:
+        now = game.chars(oid)  # after continuous effects (613): granted haste, animated lands
+        haste = now.has_keyword("haste") or any(k.lower() == "haste" for k in obj.card.keywords)
+        if now.is_creature and obj.entered_turn >= game.turn and not haste:
             raise GameError(
                 f"{obj.name} came under your control this turn: its {{T}} ability can't be "
                 "activated (summoning sickness, 302.6)"
@@ -308,8 +314,11 @@ def precombat_main(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     if game.stack:
         raise GameError("the stack must be empty before the turn can move on")
+    layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
-    untapped = [p.id for p in game.battlefield(player) if p.tapped]
+    untapped = [
+        p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)
+    ]
     for oid in untapped:
         game.untap(oid)
     for perm in game.battlefield():
@@ -325,6 +334,7 @@ def precombat_main(game: Game, action: dict) -> None:
         player=player,
         amount=game.turn,
     )
+    layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     if action.get("draw", True):
         top = game.draw_card(player)  # CR 504.1
         if top is None:

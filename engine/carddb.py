@@ -3,8 +3,10 @@
 The bundled database (``engine/data/cards.json.gz``, built by
 ``scripts/build_card_db.py``) is read once, lazily; ``CardDef`` objects are built only
 when a card is asked for, then cached, so loading the ~31k-card pool stays cheap in
-Pyodide. Name lookup forgives case, a single slash for ``//``, curly quotes, accents
-and face names ("Stomp" -> "Bonecrusher Giant // Stomp").
+Pyodide. The effects entries (``engine/data/effects.jsonl.gz``, line i = card i) are read
+the first time a card's effects are asked for, and each entry decoded only then. Name
+lookup forgives case, a single slash for ``//``, curly quotes, accents and face names
+("Stomp" -> "Bonecrusher Giant // Stomp").
 """
 
 from __future__ import annotations
@@ -65,8 +67,11 @@ def _fold(name: str) -> str:
 class _Layer:
     """Names and entries of one set of cards (the bundled pool, or user cards on top)."""
 
-    def __init__(self, entries: list[dict[str, Any] | CardDef]) -> None:
+    def __init__(
+        self, entries: list[dict[str, Any] | CardDef], effects: _EffectsFile | None = None
+    ) -> None:
         self.entries = entries
+        self.effects = effects
         self.cache: dict[int, CardDef] = {}
         self.names: list[str] = []
         self.exact: dict[str, int] = {}
@@ -90,7 +95,10 @@ class _Layer:
     def card(self, i: int) -> CardDef:
         card = self.cache.get(i)
         if card is None:
-            card = self.cache[i] = CardDef.from_dict(self.entries[i])  # type: ignore[arg-type]
+            entry = self.entries[i]
+            if self.effects is not None:  # the bundled pool: effects read on first use
+                entry = {**entry, "effects": functools.partial(self.effects.line, i)}  # type: ignore[dict-item]
+            card = self.cache[i] = CardDef.from_dict(entry)  # type: ignore[arg-type]
         return card
 
     def find(self, name: str) -> int | None:
@@ -128,7 +136,7 @@ class CardPool:
         *,
         _below: CardPool | None = None,
     ) -> None:
-        self._layer = _Layer(list(cards))
+        self._layer = _Layer(list(cards), getattr(cards, "effects_store", None))
         self._below = _below
         self._names: tuple[str, ...] | None = None
 
@@ -351,13 +359,17 @@ def load_bundled_entries() -> list[dict[str, Any]]:
     payload = json.loads(gzip.decompress(data))
     if payload.get("version") != 1:
         raise RuntimeError(f"unsupported card database version {payload.get('version')!r}")
-    cards = payload["cards"]
+    cards = _Entries(payload["cards"])
     fx_name = payload.get("effects_file")
-    if fx_name:  # line i of the effects file is card i's entry
-        store = _EffectsFile(fx_name, len(cards))
-        for i, c in enumerate(cards):
-            c["effects"] = functools.partial(store.line, i)
+    if fx_name:  # line i of the effects file is card i's entry, attached as a card is built
+        cards.effects_store = _EffectsFile(fx_name, len(cards))
     return cards
+
+
+class _Entries(list):
+    """The bundled card dicts, with the effects file their entries are read from."""
+
+    effects_store: _EffectsFile | None = None
 
 
 def default_pool() -> CardPool:

@@ -325,7 +325,8 @@ class CardDef:
     def effects(self) -> dict | None:
         """The structured effects entry (effects.json shape), parsed on first use."""
         raw = self.effects_raw
-        if callable(raw):
+        bundled = callable(raw)  # the bundled pool's own data (built and tested), not input
+        if bundled:
             raw = raw()
             if raw is None:
                 object.__setattr__(self, "effects_raw", None)
@@ -334,7 +335,9 @@ class CardDef:
                 raw = json.loads(raw)
             except ValueError as exc:
                 raise ValueError(f"{self.name}: effects are not valid JSON: {exc}") from None
-            if not isinstance(raw, dict):
+            if not bundled:  # JSON text given by a user: checked as the dict would be
+                schema.check(schema.EFFECTS, raw, f"{self.name[:80]}.effects")
+            elif not isinstance(raw, dict):
                 raise ValueError(f"{self.name}: effects must be an object")
             object.__setattr__(self, "effects_raw", raw)  # a cache of the same value
         return raw
@@ -496,12 +499,10 @@ class CardDef:
         name = d.get("name")
         if not isinstance(name, str) or not name.strip():
             raise ValueError("card is missing 'name'")
-        # The bundled pool passes its effects as a loader (parsed lazily on first use, from
-        # trusted build output); the schema checks every other field, and user data whole.
-        checked = d
-        if callable(d.get("effects")):
-            checked = {k: v for k, v in d.items() if k != "effects"}
-        schema.check(schema.CARD, checked, name[:80])  # SchemaError (a ValueError) naming the field
+        fx = d.get("effects")
+        if isinstance(fx, str) or callable(fx):  # JSON text, decoded (and checked) on first use
+            d = {k: v for k, v in d.items() if k != "effects"}
+        schema.check(schema.CARD, d, name[:80])  # SchemaError (a ValueError) naming the field
         layout = d.get("layout") or "normal"
         if layout not in LAYOUTS:
             raise ValueError(f"{name}: unknown layout {layout!r}")
@@ -539,7 +540,7 @@ class CardDef:
                 discover_when=d.get("discover_when"),
                 chapters=Chapters.from_dict(chapters) if chapters else None,
                 read_ahead=bool(d.get("read_ahead")),
-                effects_raw=_effects_arg(name, d.get("effects")),
+                effects_raw=_effects_arg(name, fx),
                 funny=bool(d.get("funny")),
                 digital_only=bool(d.get("digital_only")),
             )

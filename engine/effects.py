@@ -453,6 +453,9 @@ def run_item(
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
               "extra_missing": unsimulated}  # fmt: skip
+    if modes.is_modal(section) and data.get("modes") is None and not section.get("spell"):
+        unsimulated.append("its modes (none were chosen for it, 601.2b)")
+        common["extra_missing"] = unsimulated
     if data.get("modes") is not None and modes.is_modal(section):
         per_mode = modes.split_groups(section, data["modes"], groups or [])
         parts = [

@@ -67,6 +67,18 @@ class EventKind(StrEnum):
     TRIGGER = "trigger"
     TURN = "turn"
     WHIFF = "whiff"
+    # opsperm: continuous effects and permanents
+    EFFECT = "effect"  # a continuous effect begins (data: effect)
+    EFFECT_ENDS = "effect_ends"  # continuous effects end (514.2...)
+    ATTACH = "attach"
+    CONTROL = "control"
+    UNTAP = "untap"
+    REGENERATE = "regenerate"
+    PREVENT = "prevent"
+    TRANSFORM = "transform"
+    PHASE = "phase"
+    PLAYER_COUNTERS = "player_counters"
+    NOTE = "note"  # a recorded static with no effect in the playground (combat-only, costs)
     # --- opscards (wave 2): cards, zones, life, damage
     DISCARD = "discard"
     MILL = "mill"
@@ -101,6 +113,10 @@ class DecisionKind(StrEnum):
     READ_AHEAD = "read_ahead"
     TARGET = "target"
     X_VALUE = "x_value"
+    # opsperm
+    CHOOSE_COLOR = "choose_color"  # mana of any color, protection from a color
+    TAP_OR_UNTAP = "tap_or_untap"
+    CHOOSE_TOKEN = "choose_token"  # populate: which creature token to copy
     # --- opscards (wave 2): choices made while an effect resolves
     DISCARD = "discard"
     SCRY = "scry"
@@ -125,6 +141,12 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
+    # opsperm
+    EFFECT = "effect"  # subject: continuous effect id; before/after: its kind (None: absent)
+    ATTACHED = "attached"  # subject: Aura/Equipment; before/after: object id or None
+    CONTROLLER = "controller"  # subject: object; before/after: player
+    PHASED = "phased"  # subject: object; after True = phased out
+    FACE = "face"  # subject: object; key "face" (transform) or "face_down"
     LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
     DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)

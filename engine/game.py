@@ -49,6 +49,7 @@ class Game(Kernel):
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
+        attach: list[tuple[int, str]] = []  # (Aura/Equipment, the card it is on) (opsperm)
         for p in self.scenario.players:
             pidx = self.add_player(p.name, p.life, p.spells_cast)
             library = [name for name, count in p.library.cards for _ in range(count)]
@@ -73,7 +74,17 @@ class Game(Kernel):
                         status["counters"] = counters
                     if zone == "battlefield":
                         status["entered_turn"] = self.turn - 1
-                    self.create(card, pidx, zone, **status)
+                    obj = self.create(card, pidx, zone, **status)
+                    if zone == "battlefield" and getattr(entry, "attached_to", None):
+                        attach.append((obj.id, entry.attached_to))
+        for oid, host in attach:  # CR 303.4, 301.5: it starts attached to that permanent
+            low = host.lower()
+            hosts = [o.id for o in self.battlefield() if o.id != oid
+                     and low in (o.name.lower(), o.card.name.lower())]  # fmt: skip
+            if not hosts:
+                raise GameError(f"{self.objects[oid].name} is attached to {host!r}, which is "
+                                "not on the battlefield")  # fmt: skip
+            self.attach(oid, hosts[0])
         self.first_frame()
 
     # ------------------------------------------------------------- decisions

@@ -16,8 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine.continuous import Characteristics, ContinuousEffect, printed
 from engine.events import Change, ChangeKind, Event, EventKind, Move
 from engine.limits import RunBudget
+from engine.registry import RULES
 from engine.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
 
 if TYPE_CHECKING:
@@ -55,6 +57,16 @@ class Kernel:
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._next_id = 1
         self._changes: list[Move | Change] = []
+        # opsperm: continuous effects (611, 613), timestamps (613.7)
+        self.continuous: list[ContinuousEffect] = []
+        self.timestamps: dict[int, int] = {}
+        self.base_controller: dict[int, int] = {}  # who it entered under (before layer 2)
+        self._clock = 0
+        self._recorded = 0  # changes recorded before the last event (the state's version)
+        self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), EMPTY)
+        self._computing = False
+        self.control_changed = False  # set_controller ever moved a permanent (layer 2)
+        self.face_changes = 0  # transform / face-down changes (layers cache static sources)
         self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn (reset by begin_turn): what the "this turn" conditions read.
@@ -102,6 +114,7 @@ class Kernel:
                 graveyard=tuple(z["graveyard"]),
                 exile=tuple(z["exile"]),
                 spells_cast=self.spells_cast[i],
+                counters=dict(self.player_counters[i]),
             )
             for i, z in enumerate(self.zones)
         )
@@ -113,6 +126,8 @@ class Kernel:
             phase=self.phase,
             active=self.active,
             lost=tuple(self.lost),
+            continuous=tuple(self.continuous),
+            chars=self.all_chars(),
         )
 
     def emit(
@@ -136,6 +151,7 @@ class Kernel:
         changes: tuple[Change, ...] = ()
         if self._changes:
             recorded, self._changes = self._changes, []
+            self._recorded += len(recorded)
             moves = tuple(c for c in recorded if type(c) is Move)
             if len(moves) != len(recorded):
                 changes = tuple(c for c in recorded if type(c) is Change)
@@ -312,6 +328,9 @@ class Kernel:
             # A token's move is named as its creation names it ("Knight"), as the log did.
             name = card.front.name if token else obj.name
             self._changes.append(Move(obj.id, name, player, "none", zone))
+        if zone == "battlefield":
+            self.timestamps[obj.id] = self.next_timestamp()  # 613.7d
+            self.base_controller[obj.id] = player
         return obj
 
     def move(
@@ -352,6 +371,9 @@ class Kernel:
                 damage=0,
                 controller=owner if dst != "battlefield" else target_player,
                 read_ahead=0,
+                attached_to=None,
+                phased_out=False,
+                face_down=False,
                 **keep,
             )
             if dst not in ("stack", "battlefield"):
@@ -369,6 +391,9 @@ class Kernel:
                 zone.insert(0, oid)
             move = Move(oid, obj.name, owner, src, dst)
         self._changes.append(move)
+        if dst == "battlefield" and src != dst:
+            self.timestamps[oid] = self.next_timestamp()  # 613.7d
+            self.base_controller[oid] = target_player
         return move
 
     def set_status(self, oid: int, **fields) -> CardObject:
@@ -453,6 +478,114 @@ class Kernel:
     def take_pending(self) -> list[StackItem]:
         pending, self.pending = self.pending, []
         return pending
+
+    # ======================================================================================
+    # opsperm: continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
+    # 2), phasing (702.26), face-down (708), transforming (701.28).
+    # ======================================================================================
+    def version(self) -> tuple:
+        """Changes so far (every primitive records one), plus turn and phase: computed
+        characteristics are cached per version."""
+        # spells cast this turn are noted without a Change (note_cast): counted here
+        return (self._recorded + len(self._changes), self.turn, self.phase, self.active,
+                len(self.cast_this_turn))  # fmt: skip
+
+    def all_chars(self) -> Mapping[int, Characteristics]:
+        """Every battlefield object's characteristics after the layers (613), cached per
+        version; empty when nothing modifies any (then they are the printed ones)."""
+        key = self.version()
+        if self._chars[0] != key:
+            compute = RULES.characteristics
+            if compute is None or self._computing:
+                return EMPTY
+            self._computing = True
+            try:
+                self._chars = (key, compute(self))
+            finally:
+                self._computing = False
+        return self._chars[1]
+
+    def chars(self, oid: int) -> Characteristics:
+        """One object's characteristics now (613). While the layer system itself is
+        computing (a filter of an anthem asks for a power), printed ones are answered:
+        dependency (613.8) is not modelled."""
+        got = self.all_chars().get(oid)
+        return got if got is not None else printed(self.objects[oid])
+
+    def next_timestamp(self) -> int:
+        """CR 613.7: timestamps order effects within a layer."""
+        self._clock += 1
+        return self._clock
+
+    def add_continuous(self, effect: ContinuousEffect) -> ContinuousEffect:
+        """A continuous effect begins (611.2, with its timestamp 613.7b)."""
+        self.continuous.append(effect)
+        self._changes.append(Change(ChangeKind.EFFECT, effect.id, None, effect.kind, effect.layer))
+        return effect
+
+    def end_continuous(self, ids: Sequence[int]) -> list[ContinuousEffect]:
+        """Continuous effects end (514.2 "until end of turn", a used shield, 611.2b)."""
+        gone = set(ids)
+        ended = [e for e in self.continuous if e.id in gone]
+        self.continuous = [e for e in self.continuous if e.id not in gone]
+        for e in ended:
+            self._changes.append(Change(ChangeKind.EFFECT, e.id, e.kind, None, e.layer))
+        return ended
+
+    def update_continuous(self, effect: ContinuousEffect) -> None:
+        """A lasting effect changes (a prevention shield with some damage left, 615.7)."""
+        for i, e in enumerate(self.continuous):
+            if e.id == effect.id:
+                self.continuous[i] = effect
+                self._changes.append(Change(ChangeKind.EFFECT, e.id, e.kind, effect.kind, e.layer))
+                return
+
+    def attach(self, oid: int, to: int | None) -> None:
+        """Attach an Aura/Equipment to a permanent (701.3a), or unattach it (None); being
+        attached anew gives it a new timestamp (613.7e)."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, attached_to=to)
+        self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
+        if to is not None:
+            self.timestamps[oid] = self.next_timestamp()
+
+    def set_controller(self, oid: int, player: int) -> None:
+        """Control changes (layer 2): the permanent stays on the battlefield (not a zone
+        change, 400.7 doesn't apply) under another player's control."""
+        obj = self.objects[oid]
+        if obj.controller == player:
+            return
+        loc = self.zone_of(oid)
+        if loc is not None and loc[1] == "battlefield":
+            self.zones[loc[0]]["battlefield"].remove(oid)
+            self.zones[player]["battlefield"].append(oid)
+        # 302.6: it has not been under its new controller's control since the turn began
+        self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        self.control_changed = True
+        self._changes.append(Change(ChangeKind.CONTROLLER, oid, obj.controller, player))
+
+    def set_phased(self, oid: int, out: bool) -> None:
+        """Phasing (702.26): a phased-out permanent is treated as though it doesn't exist."""
+        obj = self.objects[oid]
+        if obj.phased_out != out:
+            self.objects[oid] = replace(obj, phased_out=out)
+            self._changes.append(Change(ChangeKind.PHASED, oid, obj.phased_out, out))
+
+    def set_face_down(self, oid: int, down: bool) -> None:
+        """A face-down 2/2 (manifest 701.40, 708.2) or turned face up."""
+        obj = self.objects[oid]
+        if obj.face_down != down:
+            self.objects[oid] = replace(obj, face_down=down)
+            self.face_changes += 1
+            self._changes.append(Change(ChangeKind.FACE, oid, obj.face_down, down, "face_down"))
+
+    def set_face(self, oid: int, face: str | None) -> None:
+        """Transform (701.28): the other face up; it is the same object (712.18)."""
+        obj = self.objects[oid]
+        if obj.face != face:
+            self.objects[oid] = replace(obj, face=face)
+            self.face_changes += 1
+            self._changes.append(Change(ChangeKind.FACE, oid, obj.face, face, "face"))
 
     # ------------------------------------ runtime branch: game history, player facts
     # What the filters, dynamic values and conditions read (engine/filters.py, values.py,

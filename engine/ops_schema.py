@@ -190,10 +190,12 @@ OPS: dict[str, dict] = {
     "manifest": _op("n:value", "Manifest the top n cards (701.34)."),
     # ----------------------------------------------------------- counters
     "add_counters": _op(
-        "counter:str n:value what:ref filter?:filter",
+        "counter:str n:any what:ref filter?:filter",
         "Put n counters of the kind on `what` (122). `n: divided` distributes among targets.",
     ),
-    "remove_counters": _op("counter:str n:value what:ref", "Remove counters (`n: all`)."),
+    "remove_counters": _op(
+        "counter:str n:any what:ref", "Remove counters (`n`: a value or `all`)."
+    ),
     "add_player_counters": _op(
         "counter:str n:value who?:who", "Give players counters (energy, poison, experience)."
     ),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import saga, stack
-from engine.events import EventKind
+from engine import effects, layers, refs, saga, stack
+from engine import targets as targeting
+from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -24,6 +25,9 @@ def entered_battlefield(
     entry = game.effects(obj)
     if entry.get("enters_tapped"):
         game.tap(oid)
+    if face.is_aura and not cast and obj.attached_to is None:
+        _aura_enters(game, oid, entry)  # 303.4a (opsperm)
+    _enter_replacements(game, oid, entry, x)  # 614.1c statics (opsperm)
     if "Planeswalker" in face.types and face.loyalty:
         # CR 306.5b: a planeswalker enters with its printed loyalty ("X" is the X paid).
         n = x if face.loyalty.strip().upper() == "X" else int(face.loyalty)
@@ -37,9 +41,10 @@ def entered_battlefield(
             amount=n,
             counter="loyalty",
         )
-    for op in entry.get("static") or []:
+    for op in layers.unwrap(game, obj, entry.get("static") or []):
         if op.get("op") == "enters_with_counters":
-            n = x if op.get("n") == "X" else int(op.get("n") or 0)
+            n = x if op.get("n") == "X" else refs.value(game, op.get("n") or 0, obj.controller,
+                                                         oid, x)  # fmt: skip
             game.set_counters(oid, op["counter"], n)
             game.emit(
                 E.COUNTERS,
@@ -79,3 +84,63 @@ def entered_battlefield(
                 game, item, f"{face.name}'s enter-the-battlefield ability triggers.", "603.6a",
                 data={"trigger": "etb"},
             )  # fmt: skip
+
+
+def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
+    """CR 614.1c, 614.12: "enters tapped (unless ...)" and "enters with ..." statics apply
+    as the permanent enters (before anything can see it untapped or without them)."""
+    obj = game.obj(oid)
+    statics = [
+        o
+        for o in layers.unwrap(game, obj, entry.get("static") or [])  # "if kicked, ..." too
+        if o.get("op") in ("enters_tapped", "enters_with")
+    ]
+    if not statics:
+        return
+    effects.run_ops(game, statics, controller=obj.controller, source=oid, x=x,
+                    label=game.face(obj).name)  # fmt: skip
+
+
+def keyword_abilities(entry: dict) -> list[dict]:
+    """Activated abilities that keywords stand for (opsperm): Equip [cost] (702.6a):
+    "[Cost]: Attach this to target creature you control. Equip only as a sorcery."."""
+    cost = (entry.get("keyword_costs") or {}).get("Equip")
+    if not isinstance(cost, str):
+        return []
+    return [{
+        "cost": cost,
+        "costs": [{"cost": "mana", "mana": cost}],
+        "ops": [{"op": "attach", "what": "self", "to": "target"}],
+        "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
+        "sorcery_speed": True,
+        "keyword": "Equip",
+    }]
+
+
+def _aura_enters(game: Game, oid: int, entry: dict) -> None:
+    """CR 303.4a: an Aura put onto the battlefield without being cast: the player putting it
+    there chooses what it enters attached to (the options are what its enchant ability
+    could target; an object with hexproof is left out, though 303.4a doesn't target); with
+    nothing to attach to it goes to the graveyard with the SBAs (704.5m), where the rule
+    (303.4h) would leave it in its old zone."""
+    obj = game.obj(oid)
+    spec = dict(entry.get("enchant") or {"what": "creature", "count": 1})
+    options = [r for r in targeting.candidates(game, spec, obj.controller, exclude=(oid,))
+               if r.startswith("o")]  # fmt: skip
+    if not options:
+        return
+    key = options[0]
+    if len(options) > 1:
+        key = game.decide(
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{obj.name} enters the battlefield: choose what it is attached to.",
+            [(f"attach:{r}", f"Attach to {targeting.label(game, r)}") for r in options],
+            "303.4a",
+            player=obj.controller,
+            subject=obj.name,
+            objects=(oid,),
+        ).split(":", 1)[1]
+    host = int(key[1:])
+    game.attach(oid, host)
+    game.emit(E.ATTACH, f"{obj.name} enters attached to {game.obj(host).name}.", "303.4a",
+              objects=(oid, host), source=oid, player=obj.controller, data={"to": host})

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 def proliferate(game: Game, player: int, source: str) -> None:
     # 701.34a: only permanents that HAVE a counter (a kind recorded at 0 is no counter).
     candidates = [p for p in game.battlefield() if _kinds(p)]
-    if not candidates:
+    players = [p for p in range(len(game.zones)) if any(game.player_counters[p].values())]
+    if not candidates and not players:
         game.emit(
             EventKind.PROLIFERATE,
             f"{game.verb(player, 'proliferate', 'proliferates')} ({source}): nothing has counters.",
@@ -60,7 +61,36 @@ def proliferate(game: Game, player: int, source: str) -> None:
                     counter=kind,
                 )
 
+    _players(game, player, players)
+
 
 def _kinds(perm) -> list[str]:
     """The kinds of counters the permanent has (at least one of each), sorted."""
     return sorted(k for k, n in perm.counters.items() if n > 0)
+
+
+def _players(game: Game, player: int, players: list[int]) -> None:
+    """701.34a: players with counters (poison, energy...) can be chosen too."""
+    for p in players:
+        kinds = sorted(k for k, n in game.player_counters[p].items() if n > 0)
+        key = game.decide(
+            DecisionKind.PROLIFERATE,
+            f"Proliferate: give {game.pname(p)} one more of each counter "
+            f"({', '.join(f'{k} ({game.player_counters[p][k]})' for k in kinds)})?",
+            [("add", f"Add to {game.pname(p)}"), ("skip", f"Skip {game.pname(p)}")],
+            "701.34a",
+            player=player,
+            subject=game.pname(p),
+        )
+        if key == "skip":
+            continue
+        for kind in kinds:
+            game.add_player_counters(p, kind, 1)
+            game.emit(
+                EventKind.PLAYER_COUNTERS,
+                f"{game.pname(p)} gets another {kind} counter.",
+                "701.34a",
+                player=p,
+                amount=1,
+                counter=kind,
+            )

@@ -39,6 +39,8 @@ class Rules:
     ability_resolvers: dict[str, AbilityFn] = field(default_factory=dict)
     put_triggers: GameFn | None = None
     resolve_top: GameFn | None = None
+    # opsperm: the layer system (613): (game) -> {object id: Characteristics}
+    characteristics: Callable[[Any], Any] | None = None
 
     def action(self, name: str) -> Callable[[ActionFn], ActionFn]:
         """Decorator: ``@RULES.action("cast")`` registers a scenario action's performer."""

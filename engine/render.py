@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from engine.cards import CardDef, Face
+    from engine.continuous import Characteristics
     from engine.events import Decision, Event
     from engine.mana import ManaCost
     from engine.state import CardObject, GameState, StackItem
@@ -157,10 +158,19 @@ def card_html(card: CardDef) -> str:
 # ----- game state -----------------------------------------------------------------------
 
 
-def _obj_label(o: CardObject) -> tuple[str, str]:
-    """Chip text and tooltip for an object on the battlefield, in exile, etc."""
+def _obj_label(o: CardObject, chars: Characteristics | None = None) -> tuple[str, str]:
+    """Chip text and tooltip for an object on the battlefield, in exile, etc.; on the
+    battlefield its computed P/T (613) and what it is attached to."""
     bits = [o.name]
+    if chars is not None and chars.pt:
+        bits.append(chars.pt)
     notes = []
+    if o.attached_to is not None:
+        notes.append(f"attached to #{o.attached_to}")
+    if o.phased_out:
+        notes.append("phased out")
+    if o.face_down:
+        notes.append("face down")
     for kind, n in sorted(o.counters.items()):
         bits.append(f"[{n} {kind}]")
     if o.tapped:
@@ -174,12 +184,13 @@ def _obj_label(o: CardObject) -> tuple[str, str]:
     return " ".join(bits), f"#{o.id} {o.card.name}"
 
 
-def _zone_cell(objs: Iterable[CardObject], hot: set[int], limit: int | None = None) -> str:
+def _zone_cell(objs: Iterable[CardObject], hot: set[int], limit: int | None = None,
+               state: GameState | None = None) -> str:  # fmt: skip
     objs = list(objs)
     shown = objs if limit is None else objs[:limit]
     chips = []
     for o in shown:
-        text, tip = _obj_label(o)
+        text, tip = _obj_label(o, state.characteristics(o.id) if state is not None else None)
         chips.append(_chip(text, o.id in hot, tip))
     if limit is not None and len(objs) > limit:
         chips.append(f"<span style='{_MUTED}'>… {len(objs) - limit} more</span>")
@@ -222,7 +233,8 @@ def state_html(state: GameState, highlight: Iterable[int] = ()) -> str:
                 label = f"library ({len(objs)}, top first)"
             elif objs:
                 label = f"{zone} ({len(objs)})"
-            cell = _zone_cell(objs, hot, LIBRARY_SHOWN if zone == "library" else None)
+            cell = _zone_cell(objs, hot, LIBRARY_SHOWN if zone == "library" else None,
+                              state if zone == "battlefield" else None)
             rows.append(
                 f"<tr><th style='{_TH}'>{escape(label)}</th><td style='{_TD}'>{cell}</td></tr>"
             )

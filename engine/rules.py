@@ -9,7 +9,7 @@ engine.effects.OPS when ``engine.ops`` is imported here.
 from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
-from engine import actions, cascade, effects, permanents, sba, stack
+from engine import actions, cascade, effects, filters, layers, permanents, sba, stack
 from engine.ops import zones as op_zones
 from engine.registry import RULES
 
@@ -29,6 +29,8 @@ def _wire() -> None:
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
+    RULES.characteristics = layers.compute_all  # CR 613 (opsperm)
+    filters.set_characteristics(layers.filter_chars)  # filters read the computed values
 
 
 _wire()

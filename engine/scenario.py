@@ -42,9 +42,10 @@ class ZoneCard:
     counters: Mapping[str, int] = field(default_factory=dict)
     tapped: bool = False
     face: str | None = None
+    attached_to: str | None = None  # an Aura/Equipment: the battlefield card it is on (opsperm)
 
     def to_json(self) -> str | dict:
-        if not self.counters and not self.tapped and not self.face:
+        if not self.counters and not self.tapped and not self.face and not self.attached_to:
             return self.name
         d: dict[str, Any] = {"name": self.name}
         if self.counters:
@@ -53,6 +54,8 @@ class ZoneCard:
             d["tapped"] = True
         if self.face:
             d["face"] = self.face
+        if self.attached_to:
+            d["attached_to"] = self.attached_to
         return d
 
 
@@ -289,7 +292,13 @@ def _zone_card(entry: Any, where: str, pool: CardPool) -> ZoneCard:
             raise ScenarioError(
                 f"{where}: {name} has no face {face!r} (faces: {', '.join(card.face_names)})"
             )
-    return ZoneCard(name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face)
+    attached = entry.get("attached_to")
+    if attached is not None:
+        if "battlefield" not in where.split():
+            raise ScenarioError(f"{where}: only a card on the battlefield can be attached")
+        attached = _name(attached, f"{where}.attached_to", pool)
+    return ZoneCard(name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face,
+                    attached)  # fmt: skip
 
 
 def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import costs, effects, modes
+from engine import costs, effects, modes, shields
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameOver
@@ -387,6 +387,8 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             data={"item": "spell", "spell": face.name},
             **who,
         )
+        if face.is_aura:  # 303.4f, 608.3c: an Aura spell enters attached to its target
+            attach_aura(game, obj.id, [t for t in item.targets if t not in illegal])
         if not game.effects(obj, face.name):  # no card data: its abilities are unknown
             game.emit(
                 E.NOT_SIMULATED,
@@ -429,6 +431,25 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             )
 
 
+def attach_aura(game: Game, oid: int, refs: Sequence[str]) -> None:
+    """CR 303.4f: the resolving Aura becomes attached to the object it targets (a player
+    target — an Aura with "enchant player" — is not represented: it stays unattached)."""
+    for ref in refs:
+        if ref.startswith("o") and ref != f"o{oid}":
+            host = int(ref[1:])
+            game.attach(oid, host)
+            game.emit(
+                E.ATTACH,
+                f"{game.obj(oid).name} enters attached to {game.obj(host).name}.",
+                "303.4f",
+                objects=(oid, host),
+                source=oid,
+                player=game.obj(oid).controller,
+                data={"to": host},
+            )
+            return
+
+
 def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by: str = "",
                  source: int | None = None) -> None:  # fmt: skip
     """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
@@ -469,7 +490,10 @@ def _instead(dst: str) -> str:
 
 
 def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
-    """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be)."""
+    """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be);
+    a regeneration shield replaces it (701.19a) unless it "can't be regenerated"."""
+    if not data.pop("no_regen", False) and shields.regenerate_instead(game, oid):
+        return
     obj = game.obj(oid)
     dst = dies_to(game, oid)
     game.move(oid, dst)

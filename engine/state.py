@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine import display
+from engine.continuous import Characteristics, ContinuousEffect, printed
 
 if TYPE_CHECKING:
     from engine.cards import CardDef, Face
@@ -38,6 +39,10 @@ class CardObject:
     was_cast: bool = False
     entered_turn: int = -1
     read_ahead: int = 0
+    # opsperm: attachment (301.5, 303.4), phasing (702.26), face-down (708, manifest)
+    attached_to: int | None = None
+    phased_out: bool = False
+    face_down: bool = False
 
     @property
     def name(self) -> str:
@@ -75,6 +80,12 @@ class CardObject:
             d["damage"] = self.damage
         if self.is_token:
             d["token"] = True
+        if self.attached_to is not None:
+            d["attached_to"] = self.attached_to
+        if self.phased_out:
+            d["phased_out"] = True
+        if self.face_down:
+            d["face_down"] = True
         return d
 
 
@@ -111,6 +122,7 @@ class PlayerState:
     graveyard: tuple[int, ...]
     exile: tuple[int, ...]
     spells_cast: int = 0
+    counters: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison, energy (122.1)
 
     def zone(self, zone: str) -> tuple[int, ...]:
         return getattr(self, zone)
@@ -127,9 +139,20 @@ class GameState:
     phase: str = "precombat main"
     active: int = 0
     lost: tuple[int, ...] = field(default=())
+    # opsperm: continuous effects in force (611) and the characteristics the layer
+    # system computed for the battlefield at this frame (613); empty when nothing
+    # modifies anything (then an object's characteristics are its printed ones).
+    continuous: tuple[ContinuousEffect, ...] = field(default=())
+    chars: Mapping[int, Characteristics] = field(default_factory=lambda: EMPTY)
 
     def obj(self, oid: int) -> CardObject:
         return self.objects[oid]
+
+    def characteristics(self, oid: int) -> Characteristics:
+        """An object's characteristics at this frame after every layer (613): computed
+        power/toughness, keywords, types, colors, controller (what views should show)."""
+        got = self.chars.get(oid)
+        return got if got is not None else printed(self.objects[oid])
 
     def zone(self, player: int, zone: str) -> list[CardObject]:
         """Objects of ``player`` in ``zone`` ("stack" gives the spells they control, top first)."""

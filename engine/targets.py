@@ -475,12 +475,11 @@ def creatures(
     """Creatures on the battlefield (of ``players``; without flying), in battlefield order."""
     out = []
     for perm in game.battlefield():
-        face = game.face(perm)
-        if not face.is_creature:
+        if not game.chars(perm.id).is_creature:  # a creature now (613) (opsperm)
             continue
         if players is not None and perm.controller not in players:
             continue
-        if without_flying and any(k.lower() == "flying" for k in face.keywords):
+        if without_flying and game.chars(perm.id).has_keyword("flying"):
             continue
         out.append(perm.id)
     return out

@@ -79,6 +79,12 @@ def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
     )
 
 
+def _pt(state: GameState, oid: int) -> str:
+    """A creature's computed power/toughness (after continuous effects, CR 613)."""
+    pt = state.characteristics(oid).pt
+    return f'<span class="badge" data-testid="pt">{esc(pt)}</span>' if pt else ""
+
+
 def _zone(testid: str, title: str, body: str, count: int | None = None,
           cls: str = "") -> str:
     n = f'<span class="count">{count}</span>' if count is not None else ""
@@ -138,7 +144,9 @@ def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
     if z == "library":
         body = _library(state, p, moved, moves)
     else:
-        body = "".join(chip(state.objects[i], moved, moves) for i in ps.zone(z))
+        body = "".join(chip(state.objects[i], moved, moves,
+                            extra=_pt(state, i) if z == "battlefield" else "")
+                       for i in ps.zone(z))
     prefix = "" if you else "opp-"
     return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}")
 

@@ -6,12 +6,14 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 
 from engine.ops import (  # noqa: F401  (imported for their registrations)
     cards,
+    continuous,
     counters,
     damage,
     keywords,
     life,
     permanents,
     players,
+    statics,
     tokens,
     zonemoves,
     zones,

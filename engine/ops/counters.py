@@ -1,11 +1,12 @@
-"""Counters (CR 122): on targets or the source, lore counters (714), proliferate (701.34)."""
+"""Counters (CR 122): on objects and players, lore counters (714), bolster (701.39),
+proliferate (701.34)."""
 
 from __future__ import annotations
 
 from engine import proliferate as proliferate_mod
-from engine import saga
+from engine import refs, saga
 from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.events import DecisionKind, EventKind
 
 
 def _check_lore(o: dict, ctx: Ctx | None) -> str | None:
@@ -23,21 +24,40 @@ def lore_counter(ctx: Ctx, o: dict) -> None:
     saga.add_lore(ctx.game, ctx.source, ctx.amount(o, "n", 1), "714.3c", ctx.label)
 
 
+def _check_add(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("n") == "divided":
+        if o.get("what") not in ("target", "targets"):
+            return "counters divided among something other than the targets"
+    elif why := refs.value_problem(o.get("n", 1)):
+        return why
+    if o.get("what") in (None, "self") and o.get("counter") == "lore":
+        return None
+    return refs.ref_problem(o, "what")
+
+
 @op(
     "add_counters",
-    fields={"counter": "its kind (default +1/+1)", "n": "number or X", "what": "self | target"},
+    fields={
+        "counter": "its kind (default +1/+1)",
+        "n": "value (number, X or a dynamic value)",
+        "what": "self | target | targets | {target: n} | attached | all (+ filter)",
+        "filter": "filter (with what: all)",
+    },
+    check=_check_add,
 )
 def add_counters(ctx: Ctx, o: dict) -> None:
-    """CR 122.1: put counters on the targets or on the source."""
+    """CR 122.1: put counters on objects; lore counters on a Saga trigger chapters (714.2b)."""
     game = ctx.game
     kind = o.get("counter", "+1/+1")
-    n = ctx.amount(o, "n", 1)
-    ids = (
-        ctx.target_objects()
-        if o.get("what") in ("target", "targets")
-        else ([ctx.source] if o.get("what") in ("self", None) and ctx.source else [])
-    )
+    divided = o.get("n") == "divided"  # 601.2d: the amounts were chosen on casting
+    n = 0 if divided else refs.amount(ctx, o.get("n", 1), 1)
+    ids = refs.objects(ctx, o, "what")
+    if not ids:
+        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to put {kind} counters on.",
+                 "122.1", amount=0, counter=kind)  # fmt: skip
     for oid in ids:
+        if divided:
+            n = int(ctx.division.get(f"o{oid}", 1))
         if kind == "lore":
             saga.add_lore(game, oid, n, "714.3c", ctx.label)
             continue
@@ -50,6 +70,84 @@ def add_counters(ctx: Ctx, o: dict) -> None:
             amount=n,
             counter=kind,
         )
+
+
+def _check_remove(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("n") != "all" and (why := refs.value_problem(o.get("n", 1))):
+        return why
+    return refs.ref_problem(o, "what")
+
+
+@op(
+    "remove_counters",
+    fields={"counter": "its kind", "n": "value or all", "what": "self | target | ..."},
+    check=_check_remove,
+)
+def remove_counters(ctx: Ctx, o: dict) -> None:
+    """CR 122.8 / 122.1: remove counters (as many as there are, at most n; ``n: all``)."""
+    game = ctx.game
+    kind = o.get("counter", "+1/+1")
+    ids = refs.objects(ctx, o, "what")
+    if not ids:
+        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to remove {kind} counters "
+                 "from.", "122.1", amount=0, counter=kind)  # fmt: skip
+    for oid in ids:
+        have = game.obj(oid).counter(kind)
+        n = have if o.get("n") == "all" else min(have, refs.amount(ctx, o.get("n", 1), 1))
+        if kind == "lore" and n:
+            saga.remove_lore(game, oid, n)
+            continue
+        if n:
+            game.add_counters(oid, kind, -n)
+        ctx.emit(EventKind.COUNTERS,
+                 f"{ctx.label} removes {n} {kind} counter{'s' if n != 1 else ''} from "
+                 f"{game.obj(oid).name}.", "122.1", objects=(oid,), amount=-n, counter=kind)
+
+
+@op(
+    "add_player_counters",
+    fields={"counter": "poison | energy | experience | ...", "n": "value", "who": "who"},
+)
+def add_player_counters(ctx: Ctx, o: dict) -> None:
+    """CR 122.1: players get counters (energy, poison, experience...)."""
+    game = ctx.game
+    kind = o.get("counter", "energy")
+    n = refs.amount(ctx, o.get("n", 1), 1)
+    for p in ctx.players(o.get("who")):
+        _, after = game.add_player_counters(p, kind, n)
+        ctx.emit(EventKind.PLAYER_COUNTERS,
+                 f"{game.verb(p, 'get', 'gets')} {n} {kind} counter{'s' if n != 1 else ''} "
+                 f"({ctx.label}); now {after}.", "122.1", player=p, amount=n, counter=kind)
+
+
+@op("bolster", fields={"n": "value"})
+def bolster(ctx: Ctx, o: dict) -> None:
+    """CR 701.39a: choose a creature you control with the least toughness; put n +1/+1
+    counters on it (a tie is the controller's choice)."""
+    game = ctx.game
+    n = refs.amount(ctx, o.get("n", 1), 1)
+    mine = [p.id for p in game.battlefield(ctx.controller) if game.chars(p.id).is_creature]
+    if not mine:
+        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: bolster {n} — you control no creature.",
+                 "701.39a", amount=0, counter="+1/+1")  # fmt: skip
+        return
+    least = min(game.chars(i).toughness or 0 for i in mine)
+    tied = [i for i in mine if (game.chars(i).toughness or 0) == least]
+    chosen = tied[0]
+    if len(tied) > 1:
+        key = game.decide(
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{ctx.label}: bolster {n} — choose a creature with the least toughness ({least}).",
+            [(f"bolster:o{i}", f"Bolster {game.obj(i).name}") for i in tied],
+            "701.39a",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=tied,
+        )
+        chosen = int(key.split(":o")[1])
+    game.add_counters(chosen, "+1/+1", n)
+    ctx.emit(EventKind.COUNTERS, f"{ctx.label}: bolster {n} on {game.obj(chosen).name}.",
+             "701.39a", objects=(chosen,), amount=n, counter="+1/+1")  # fmt: skip
 
 
 @op("proliferate")

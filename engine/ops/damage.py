@@ -11,6 +11,7 @@ to which object this turn (for "dealt damage this way", Anger of the Gods).
 
 from __future__ import annotations
 
+from engine import shields
 from engine import targets as targeting
 from engine.effects import Ctx, op
 from engine.events import EventKind
@@ -104,14 +105,17 @@ def _sources(ctx: Ctx, o: dict) -> list[int]:
     return c.objects(ctx, src, o)[:1]
 
 
-def damage_object(game: Game, oid: int, n: int, hits: list[dict], source: int | None) -> str:
+def damage_object(game: Game, oid: int, n: int, hits: list[dict], source: int | None,
+                  unpreventable: bool = False) -> str:  # fmt: skip
     """Deal ``n`` damage to a permanent (120.3); returns the log's words for it."""
     obj = game.obj(oid)
     face = game.face(obj)
+    # CR 615: prevention shields first, unless the damage can't be prevented (615.12)
+    n = shields.prevent(game, n, source=source, to_object=oid, unpreventable=unpreventable)
     if n <= 0:  # 120.8: 0 damage is no damage dealt
         hits.append({"obj": oid, "damage": 0})
         return f"{obj.name} (0)"
-    if face.is_creature:
+    if game.chars(oid).is_creature:  # a creature now (613): an animated land too
         game.mark_damage(oid, n)
         game.note_damage_by(source, oid)
         hits.append({"obj": oid, "damage": n})
@@ -205,14 +209,17 @@ def damage(ctx: Ctx, o: dict) -> None:
     hits: list[dict] = []  # per object: {"obj", "damage", "loyalty_removed"}
     dealt: list[int] = []  # every amount dealt (lifelink: their sum, 702.15b)
 
+    unpreventable = bool(o.get("unpreventable"))
+
     def to_player(p: int) -> None:
-        game.change_life(p, -n)
+        got = shields.prevent(game, n, source=source, to_player=p, unpreventable=unpreventable)
+        game.change_life(p, -got)
         players_hit.append(p)
-        dealt.append(n)
-        hit.append(f"{game.pname(p)} ({n}; life {game.life[p]})")
+        dealt.append(got)
+        hit.append(f"{game.pname(p)} ({got}; life {game.life[p]})")
 
     def to_object(oid: int) -> None:
-        hit.append(damage_object(game, oid, n, hits, source))
+        hit.append(damage_object(game, oid, n, hits, source, unpreventable))
         dealt.append(hits[-1]["damage"])
         objs.append(oid)
 

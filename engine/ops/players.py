@@ -5,36 +5,82 @@ from __future__ import annotations
 import re
 
 from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.events import DecisionKind, EventKind
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
 _WHO = "you | each_opponent | target_opponent | target_player | each_player"
 
 
+_MANA_WORDS = ("any_color", "any_one_color", "any_combination", "one_of")
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _check_mana(o: dict, ctx: Ctx | None) -> str | None:
+    mana = o.get("mana", "")
+    if o.get("delayed"):
+        return f"add mana {o['delayed']}"
+    if _SYMBOLS.fullmatch(mana or ""):
+        return None
+    if mana in _MANA_WORDS:
+        colors = o.get("colors")
+        if colors is not None and not (
+            isinstance(colors, list) and colors and all(c in _COLOR_NAMES for c in colors)
+        ):
+            return f"mana of the colors {colors!r}"
+        return None
+    return f"add {str(mana).replace('_', ' ') or 'mana'}"
+
+
+def _choose_color(ctx: Ctx, p: int, colors: list[str], what: str) -> str:
+    """A color choice while resolving (106.4, 605.3b: the player chooses)."""
+    if len(colors) == 1:
+        return colors[0]
+    key = ctx.game.decide(
+        DecisionKind.CHOOSE_COLOR,
+        f"{ctx.label}: choose the color of {what}.",
+        [(f"color:{c}", f"{{{c}}} ({_COLOR_NAMES[c]})") for c in colors],
+        "106.4",
+        player=p,
+        subject=ctx.label,
+    )
+    return key.split(":", 1)[1]
+
+
 @op(
     "add_mana",
     fields={
-        "mana": "mana symbols like {R}{R}, or a word (any_color...)",
-        "n": "count",
+        "mana": "mana symbols like {R}{R}, or any_color / any_one_color / any_combination / "
+        "one_of (with colors)",
+        "n": "value: how much (words)",
+        "colors": "the colors it may be (default WUBRG)",
         "who": _WHO,
     },
+    check=_check_mana,
 )
 def add_mana(ctx: Ctx, o: dict) -> None:
-    """CR 106.4: mana goes into the pool; it empties between steps and phases (500.4)."""
+    """CR 106.4: mana goes into the pool; it empties between steps and phases (500.4). The
+    color of "any color" mana is the player's choice (a decision)."""
     mana = o.get("mana", "")
-    if not _SYMBOLS.fullmatch(mana or ""):
-        n = ctx.amount(o, "n", 1)
-        mana = "{*}" * n
-        note = f" ({o.get('mana', '').replace('_', ' ')}: the color is not chosen here)"
-    else:
-        note = ""
     for p in ctx.players(o.get("who")):
-        ctx.game.add_mana(p, mana)
+        if _SYMBOLS.fullmatch(mana or ""):
+            got = mana * max(0, ctx.amount(o, "n", 1)) if o.get("n") is not None else mana
+        else:
+            n = ctx.amount(o, "n", 1)
+            colors = list(o.get("colors") or "WUBRG")
+            if mana in ("any_one_color", "one_of") or len(colors) == 1:
+                got = "{" + _choose_color(ctx, p, colors, f"{n} mana") + "}" if n > 0 else ""
+                got = got * n if n > 0 else ""
+            else:  # any_color / any_combination: each mana's color is chosen
+                got = "".join(
+                    "{" + _choose_color(ctx, p, colors, f"mana {i + 1} of {n}") + "}"
+                    for i in range(n)
+                )
+        ctx.game.add_mana(p, got)
         ctx.emit(
             EventKind.MANA,
-            f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {mana}{note}; mana pool "
+            f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got or 'no mana'}; mana pool "
             f"{ctx.game.mana[p]}.",
             "106.4",
             player=p,
-            data={"mana": mana},
+            data={"mana": got},
         )

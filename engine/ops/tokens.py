@@ -1,61 +1,285 @@
-"""Tokens (CR 111): created on the battlefield; they are not cards."""
+"""Tokens (CR 111): created on the battlefield; they are not cards. Inline definitions,
+copies (707.2), populate (701.36), amass (701.47), incubate (701.53), manifest (701.40).
+
+A token's definition (name, P/T, types, subtypes, colors, keywords, other abilities as an
+entry with triggers/static/activated) becomes its own ``CardDef``; a copy uses the copied
+object's card definition, i.e. its copiable values (707.2): not its counters, status or
+the effects on it.
+"""
 
 from __future__ import annotations
 
-from engine.cards import CardDef, Face
+from engine import refs
+from engine.cards import CardDef, Face, format_type_line
 from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.events import DecisionKind, EventKind
+from engine.ops.continuous import begin
+
+_TOKEN_KEYS = ("token", "pt", "count", "types", "subtypes", "supertypes", "colors", "keywords",
+               "abilities", "tapped", "attacking", "controller")  # fmt: skip
+
+
+def _check_token(o: dict, ctx: Ctx | None) -> str | None:
+    pt = o.get("pt")
+    if pt is not None:
+        p, sep, t = str(pt).partition("/")
+        if not sep or refs.value_problem(p) or refs.value_problem(t):
+            return f"a {pt} token"
+    for key in ("types", "subtypes", "supertypes", "colors", "keywords"):
+        v = o.get(key)
+        if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+            return f"token {key} {v!r}"
+    abilities = o.get("abilities")
+    if abilities is not None:
+        if not isinstance(abilities, dict):
+            return f"token abilities {abilities!r}"
+        if abilities.get("untranslated"):
+            return "a token ability that is not translated"
+    if o.get("controller") not in (None, "you", "controller_of_target", "target_player",
+                                   "trigger_player"):  # fmt: skip
+        return f"a token under the control of {o['controller']}"
+    return None
+
+
+def _controller(ctx: Ctx, o: dict) -> int:
+    """Who gets the tokens (111.2: the player the effect says, else its controller)."""
+    who = o.get("controller")
+    game = ctx.game
+    if who == "trigger_player" and isinstance((ctx.event or {}).get("player"), int):
+        return int(ctx.event["player"])
+    if who in ("controller_of_target", "target_player"):
+        for ref in ctx.target_refs(o):
+            if ref.startswith("p"):
+                return int(ref[1:])
+            if who == "controller_of_target":
+                return game.obj(int(ref[1:])).controller
+    return ctx.controller
+
+
+def token_card(o: dict) -> CardDef:
+    """The CardDef of an inline token definition (111.4: name and subtypes; 111.10 kinds)."""
+    name = o.get("token", "Token")
+    pt = o.get("pt")
+    power, toughness = (str(pt).split("/") + [None])[:2] if pt else (None, None)
+    types = tuple(o.get("types") or (("Creature",) if pt else ("Artifact",)))
+    subtypes = tuple(o.get("subtypes") or (name,))
+    supertypes = tuple(o.get("supertypes") or ())
+    return CardDef(
+        name=f"{name} token",
+        faces=(
+            Face(
+                name=name,
+                type_line=format_type_line(supertypes, types, subtypes),
+                supertypes=supertypes,
+                types=types,
+                subtypes=subtypes,
+                power=power,
+                toughness=toughness,
+                colors=tuple(c for c in "WUBRG" if c in (o.get("colors") or ())),
+                keywords=tuple(o.get("keywords") or ()),
+            ),
+        ),
+        effects_raw=dict(o["abilities"]) if isinstance(o.get("abilities"), dict) else None,
+    )
+
+
+def make(ctx: Ctx, card: CardDef, n: int, *, tapped: bool = False,
+         face: str | None = None, player: int | None = None) -> list[int]:  # fmt: skip
+    """Create ``n`` tokens of ``card`` under the controller's (or ``player``'s) control; they
+    enter the battlefield (their enter replacement effects and triggers apply, 111.1)."""
+    game = ctx.game
+    made = []
+    for _ in range(n):
+        status: dict = {"tapped": tapped, "entered_turn": game.turn}
+        if face:
+            status["face"] = face
+        obj = game.create(card, ctx.controller if player is None else player, "battlefield",
+                          token=True, **status)  # fmt: skip
+        made.append(obj.id)
+    return made
+
+
+def entered(ctx: Ctx, ids: list[int]) -> None:
+    """The tokens' enter-the-battlefield hooks (replacement effects, triggers)."""
+    game = ctx.game
+    for oid in ids:
+        for hook in game.rules.on_enter:
+            hook(game, oid, cast=False)
 
 
 @op(
     "create_token",
     fields={
-        "token": "its name (and creature type)",
-        "count": "number or X",
-        "pt": "power/toughness like 2/2 (a creature)",
+        "token": "its name",
+        "count": "value",
+        "pt": "power/toughness like 2/2 (none: not a creature)",
         "types": "card types (default Creature with pt, else Artifact)",
+        "subtypes": "subtypes (default: its name)",
+        "supertypes": "supertypes",
         "colors": "color letters",
         "keywords": "keyword abilities",
+        "abilities": "an entry (triggers / static / activated) for its other abilities",
         "tapped": "enters tapped",
+        "attacking": "enters attacking (combat-only: created, not attacking)",
+        "controller": "you (default)",
     },
+    check=_check_token,
 )
 def create_token(ctx: Ctx, o: dict) -> None:
     """CR 111.1: a token is created on the battlefield; tokens are not cards."""
-    game = ctx.game
-    count = ctx.amount(o, "count", 1)
+    count = refs.amount(ctx, o.get("count", 1), 1)
     name = o.get("token", "Token")
     pt = o.get("pt")
-    power, toughness = (pt.split("/") + [None])[:2] if pt else (None, None)
-    types = tuple(o.get("types") or (("Creature",) if pt else ("Artifact",)))
-    card = CardDef(
-        name=f"{name} token",
-        faces=(
-            Face(
-                name=name,
-                type_line=" ".join(types) + " — " + name,
-                types=types,
-                subtypes=(name,),
-                power=power,
-                toughness=toughness,
-                colors=tuple(o.get("colors") or ()),
-                keywords=tuple(o.get("keywords") or ()),
-            ),
-        ),
-    )
-    for _ in range(count):
-        game.create(
-            card,
-            ctx.controller,
-            "battlefield",
-            token=True,
-            tapped=bool(o.get("tapped")),
-            entered_turn=game.turn,
-        )
+    card = token_card(o)
+    made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
+                player=_controller(ctx, o))  # fmt: skip
     desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
-    ctx.emit(
-        EventKind.TOKEN,
-        f"{ctx.label} creates {desc}.",
-        "111.1",
-        amount=count,
-        data={"token": name, "pt": pt or ""},
-    )
+    data = {"token": name, "pt": pt or "", "tokens": made}
+    if o.get("attacking"):
+        data["attacking"] = "combat-only: the playground has no combat"
+    ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", "111.1", objects=made,
+             amount=count, data=data)  # fmt: skip
+    entered(ctx, made)
+
+
+def _check_copy(o: dict, ctx: Ctx | None) -> str | None:
+    return refs.ref_problem(o, "what")
+
+
+@op(
+    "create_token_copy",
+    fields={"what": "self | target | ...", "count": "value", "haste": "bool", "tapped": "bool",
+            "attacking": "bool (combat-only)"},  # fmt: skip
+    check=_check_copy,
+)
+def create_token_copy(ctx: Ctx, o: dict) -> None:
+    """CR 707.2, 111.10: tokens that copy the copiable values of an object (its card)."""
+    game = ctx.game
+    count = refs.amount(ctx, o.get("count", 1), 1)
+    originals = refs.objects(ctx, o, "what")
+    if not originals and o.get("what") == "self" and ctx.source is not None:
+        originals = [ctx.source]  # 707.4 / 608.2h: last known information of the source
+    made: list[int] = []
+    for oid in originals:
+        obj = game.obj(oid)
+        made += make(ctx, obj.card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
+                     face=obj.face)  # fmt: skip
+    ctx.emit(EventKind.TOKEN,
+             f"{ctx.label} creates {len(made)} token cop{'ies' if len(made) != 1 else 'y'}"
+             + (f" of {', '.join(game.obj(i).name for i in originals)}" if originals else "")
+             + ".", "707.2", objects=made, amount=len(made),
+             data={"copy_of": originals, "tokens": made})  # fmt: skip
+    if o.get("haste") and made:
+        begin(ctx, {"duration": "permanent"}, "grant", "6", made, {"keywords": ["Haste"]},
+              "702.10", "gain haste")  # fmt: skip
+    entered(ctx, made)
+
+
+@op("populate")
+def populate(ctx: Ctx, o: dict) -> None:
+    """CR 701.36a: create a token that's a copy of a creature token you control."""
+    game = ctx.game
+    mine = [p.id for p in game.battlefield(ctx.controller)
+            if p.is_token and game.chars(p.id).is_creature]  # fmt: skip
+    if not mine:
+        ctx.emit(EventKind.TOKEN, f"{ctx.label}: populate — you control no creature token.",
+                 "701.36a", amount=0)  # fmt: skip
+        return
+    chosen = mine[0]
+    if len({game.obj(i).card.name for i in mine}) > 1:
+        key = game.decide(
+            DecisionKind.CHOOSE_TOKEN,
+            f"{ctx.label}: populate — choose a creature token to copy.",
+            [(f"populate:o{i}", f"Copy {game.obj(i).name}") for i in mine],
+            "701.36a",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=mine,
+        )
+        chosen = int(key.split(":o")[1])
+    made = make(ctx, game.obj(chosen).card, 1, face=game.obj(chosen).face)
+    ctx.emit(EventKind.TOKEN, f"{ctx.label}: populate — a copy of {game.obj(chosen).name}.",
+             "701.36a", objects=made, amount=1, data={"copy_of": [chosen], "tokens": made})
+    entered(ctx, made)
+
+
+@op("amass", fields={"n": "value", "subtype": "Zombie, Orc..."})
+def amass(ctx: Ctx, o: dict) -> None:
+    """CR 701.47a: if you control no Army, create a 0/0 black <subtype> Army token; put n
+    +1/+1 counters on an Army you control; it becomes a <subtype> too (701.47a)."""
+    game = ctx.game
+    n = refs.amount(ctx, o.get("n", 1), 1)
+    sub = o.get("subtype") or "Zombie"
+    armies = [p.id for p in game.battlefield(ctx.controller) if "Army" in game.chars(p.id).subtypes]
+    made: list[int] = []
+    if not armies:
+        card = token_card({"token": f"{sub} Army", "pt": "0/0", "types": ["Creature"],
+                           "subtypes": [sub, "Army"], "colors": ["B"]})  # fmt: skip
+        made = make(ctx, card, 1)
+        armies = made
+        ctx.emit(EventKind.TOKEN, f"{ctx.label}: amass — creates a 0/0 {sub} Army token.",
+                 "701.47a", objects=made, amount=1, data={"tokens": made})  # fmt: skip
+    army = armies[0]
+    if len(armies) > 1:
+        key = game.decide(DecisionKind.CHOOSE_PERMANENT,
+                          f"{ctx.label}: amass {n} — choose an Army.",
+                          [(f"army:o{i}", f"{game.obj(i).name}") for i in armies], "701.47a",
+                          player=ctx.controller, subject=ctx.label, objects=armies)  # fmt: skip
+        army = int(key.split(":o")[1])
+    game.add_counters(army, "+1/+1", n)
+    ctx.emit(EventKind.COUNTERS, f"{ctx.label}: amass {n} — {n} +1/+1 counters on "
+             f"{game.obj(army).name}.", "701.47a", objects=(army,), amount=n, counter="+1/+1")
+    if sub not in game.chars(army).subtypes:
+        begin(ctx, {"duration": "permanent"}, "add_types", "4", [army], {"subtypes": [sub]},
+              "701.47a", f"becomes a {sub}")  # fmt: skip
+    entered(ctx, made)
+
+
+INCUBATOR = CardDef(
+    name="Incubator token",
+    layout="transform",
+    faces=(
+        Face(name="Incubator", type_line="Artifact — Incubator", types=("Artifact",),
+             subtypes=("Incubator",)),
+        Face(name="Phyrexian Token", type_line="Artifact Creature — Phyrexian",
+             types=("Artifact", "Creature"), subtypes=("Phyrexian",), power="0",
+             toughness="0"),
+    ),  # fmt: skip
+    effects_raw={"faces": {"Incubator": {"activated": [{"cost": "{2}", "costs": [
+        {"cost": "mana", "mana": "{2}"}], "ops": [{"op": "transform", "what": "self"}]}]},
+        "Phyrexian Token": {}}},  # fmt: skip
+)
+
+
+@op("incubate", fields={"n": "value"})
+def incubate(ctx: Ctx, o: dict) -> None:
+    """CR 701.53a: create an Incubator token with n +1/+1 counters ("{2}: Transform this
+    artifact"; its back face is a 0/0 Phyrexian artifact creature)."""
+    n = refs.amount(ctx, o.get("n", 1), 1)
+    made = make(ctx, INCUBATOR, 1, face="Incubator")
+    ctx.emit(EventKind.TOKEN, f"{ctx.label}: incubate {n}.", "701.53a", objects=made, amount=1,
+             data={"tokens": made})  # fmt: skip
+    if n:
+        ctx.game.add_counters(made[0], "+1/+1", n)
+        ctx.emit(EventKind.COUNTERS, f"The Incubator enters with {n} +1/+1 counters.",
+                 "701.53a", objects=made, amount=n, counter="+1/+1")  # fmt: skip
+    entered(ctx, made)
+
+
+@op("manifest", fields={"n": "value"})
+def manifest(ctx: Ctx, o: dict) -> None:
+    """CR 701.40a: the top n cards of your library go onto the battlefield face down as 2/2
+    creatures (708.2a); turning them face up is not simulated."""
+    game = ctx.game
+    n = refs.amount(ctx, o.get("n", 1), 1)
+    made = []
+    for _ in range(n):
+        top = game.top_of_library(ctx.controller)
+        if top is None:
+            break
+        game.move(top, "battlefield", ctx.controller)
+        game.set_face_down(top, True)
+        made.append(top)
+    ctx.emit(EventKind.TOKEN, f"{ctx.label}: manifests {len(made)} card"
+             f"{'s' if len(made) != 1 else ''} (face-down 2/2 creatures).", "701.40a",
+             objects=made, amount=len(made), data={"manifested": made})  # fmt: skip

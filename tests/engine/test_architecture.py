@@ -23,12 +23,15 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
                     "engine.mana", "engine.display", "engine.cards", "engine.carddb"}),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
-    ("state", {"engine.events", "engine.state", "engine.policy"}),
+    ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
     (
         "mechanics",
         {
             "engine.spell_filter",
+            "engine.refs",
+            "engine.layers",
+            "engine.shields",
             "engine.filters",
             "engine.values",
             "engine.conditions",

@@ -481,6 +481,18 @@ def test_adventurer_hit_creature_or_adventure_cr_702_85a_715_3() -> None:
     assert zone(done, "exile") == ["Bonecrusher Giant // Stomp"]  # the card again, in exile
 
 
+def test_cascade_hit_chop_down_without_a_legal_target_is_not_offered_cr_601_2c() -> None:
+    """Issue 8: an MV-4 cascade hits Giant Killer // Chop Down; Chop Down (MV 3) fits, but
+    with no creature of power 4 or greater it has no legal target, so it is not offered."""
+    tl = play(board(["Giant Killer"], hand=("Bloodbraid Elf",),
+                    opponent_battlefield=("Llanowar Elves",)))  # fmt: skip
+    assert tl.pending.keys() == ["cast:Giant Killer", "decline"]
+    assert "Chop Down has no legal target (601.2c)" in tl.pending.prompt
+    tl = play(board(["Giant Killer"], hand=("Bloodbraid Elf",),
+                    opponent_battlefield=("Serra Angel",)))  # fmt: skip
+    assert tl.pending.keys() == ["cast:Giant Killer", "cast:Chop Down", "decline"]
+
+
 def test_adventure_too_expensive_giant_killer_only_cr_702_85a() -> None:
     """An MV-3 cascade hits Giant Killer (MV 1); Chop Down (MV 3) may NOT be cast."""
     tl = play(board(["Giant Killer"], hand=("Shardless Agent",)))

@@ -239,3 +239,38 @@ def test_a_modal_triggered_ability_chooses_as_it_is_put_on_the_stack_cr_603_3c()
     assert item.data["modes"] == [0] and len(item.targets) == 1
     resolve_ability(game, item)
     assert [game.obj(o).name for o in game.zones[1]["graveyard"]] == ["Sol Ring"]
+
+
+def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() -> None:
+    from engine.effects import resolve_ability
+
+    game = game_of(board(battlefield=["Grizzly Bears"]))
+    bears = ids(game, "Grizzly Bears")[0]
+    modal = {"choose": 1, "modes": [[{"op": "gain_life", "n": 2}]]}
+    item = StackItem(id=game.new_id(), kind="ability", controller=0, text="Trigger",
+                     source=bears, data={"modal": modal})  # fmt: skip
+    resolve_ability(game, item)
+    assert game.life[0] == 20
+    event = game.frames[-1][1]
+    assert event.kind == "not_simulated" and "modes" in event.data["missing"][0]
+
+
+def test_kolaghans_command_returns_a_creature_card_and_deals_2_to_a_creature_cr_700_2() -> None:
+    """Issue 8, named: Kolaghan's Command with both modes chosen — return target creature
+    card from your graveyard to your hand, and 2 damage to target creature; the board after."""
+    d = board(hand=["Kolaghan's Command"], graveyard=["Lightning Bolt", "Grizzly Bears"],
+              opponent_battlefield=["Llanowar Elves", "Serra Angel"])  # fmt: skip
+    game = game_of(d)
+    bears_card = ids(game, "Grizzly Bears", "graveyard")[0]
+    elves = ids(game, "Llanowar Elves", player=1)[0]
+    first = play(d).pending
+    assert first.keys() == ["mode:1", "mode:2", "mode:4"]  # no artifact: mode 3 can't be
+    choices = ["mode:1", "mode:4", f"target:o{elves}"]
+    tl = finished({**d, "choices": choices})
+    # Mode 1's only legal target is the creature card (not Lightning Bolt): chosen as such.
+    (target,) = of_kind(tl, "target")
+    assert target.data["groups"] == [[f"o{bears_card}"], [f"o{elves}"]]
+    assert you(tl)["hand"] == ["Grizzly Bears"]
+    assert you(tl)["graveyard"] == ["Lightning Bolt", "Kolaghan's Command"]
+    assert zone(tl, "graveyard", 1) == ["Llanowar Elves"]  # 2 damage: lethal (704.5g)
+    assert zone(tl, "battlefield", 1) == ["Serra Angel"]

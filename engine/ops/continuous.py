@@ -1,0 +1,341 @@
+"""Continuous effects from resolving spells and abilities (CR 611.2, 613): P/T changes,
+abilities, types, colors, control, and the combat-only restrictions.
+
+Each handler records a ``ContinuousEffect`` through the kernel (``game.add_continuous``);
+the layer system (engine.layers) applies it. The affected objects are locked in on
+resolution (611.2c) and every number is fixed then (608.2h). As static abilities of
+permanents (``static`` in the card data) the same ops are read by engine.layers directly
+while their source is on the battlefield; they never run here.
+"""
+
+from __future__ import annotations
+
+from engine import layers, refs, sba
+from engine.continuous import ContinuousEffect
+from engine.effects import Ctx, op
+from engine.events import DecisionKind, EventKind
+
+_REF = "self | target | targets | {target: n} | attached | all (+ filter)"
+_DUR = "a duration (end_of_turn, while_on_battlefield, permanent, until_your_next_turn...)"
+_COLORS = ("W", "U", "B", "R", "G")
+_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _duration(o: dict) -> str:
+    return str(o.get("duration") or "end_of_turn")
+
+
+def _check(o: dict, keys: tuple[str, ...], values: tuple[str, ...] = ()) -> str | None:
+    """The common part: duration, reference, filter, amounts."""
+    name = str(o.get("op", "?")).replace("_", " ")
+    if _duration(o) not in layers.DURATIONS:
+        return f"{name} {_duration(o).replace('_', ' ')}"
+    why = refs.ref_problem(o, *keys)
+    if why:
+        return why
+    for key in values:
+        if key in o and (why := refs.value_problem(o[key])):
+            return f"{name}: {why}"
+    for key in ("keywords", "types", "subtypes", "colors", "keep_types"):
+        v = o.get(key)
+        if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+            return f"{name}: {key} {v!r}"
+    if any(c not in _COLORS for c in o.get("colors") or ()):
+        return f"{name}: colors {o['colors']!r}"
+    return None
+
+
+def begin(
+    ctx: Ctx,
+    o: dict,
+    kind: str,
+    layer: str,
+    objects: list[int],
+    data: dict,
+    rule: str,
+    what: str,
+) -> ContinuousEffect | None:
+    """Record one continuous effect on ``objects`` and say so; nothing to affect is said too."""
+    game = ctx.game
+    duration = _duration(o)
+    if duration == "while_on_battlefield":  # from a resolution: while its source stays
+        duration = "while_source_on_battlefield"
+    if not objects:
+        ctx.emit(
+            EventKind.EFFECT,
+            f"{ctx.label}: {what} — nothing to apply it to.",
+            rule,
+            amount=0,
+            data={"kind": kind, "objects": []},
+        )
+        return None
+    effect = ContinuousEffect(
+        id=game.new_id(),
+        kind=kind,
+        layer=layer,
+        controller=ctx.controller,
+        source=ctx.source,
+        source_stamp=layers.stamp_of(game, ctx.source),
+        duration=duration,
+        turn=game.turn,
+        timestamp=game.next_timestamp(),
+        objects=tuple(objects),
+        stamps=tuple(layers.stamp_of(game, i) for i in objects),
+        data=data,
+    )
+    game.add_continuous(effect)
+    names = ", ".join(game.obj(i).name for i in objects)
+    until = {"end_of_turn": " until end of turn", "this_turn": " this turn",
+             "permanent": "", "while_source_on_battlefield": " while its source remains"}.get(
+        duration, f" ({duration.replace('_', ' ')})")  # fmt: skip
+    ctx.emit(
+        EventKind.EFFECT,
+        f"{ctx.label}: {names} {what}{until}" + (f" (layer {layer})." if layer else "."),
+        rule,
+        objects=objects,
+        amount=len(objects),
+        data={"kind": kind, "effect": effect.id, "layer": layer, "duration": duration,
+              "objects": list(objects), **{k: v for k, v in data.items() if k != "op"}},
+    )  # fmt: skip
+    return effect
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+# --------------------------------------------------------------------- layer 7 (P/T)
+@op(
+    "pump",
+    fields={"power": "value", "toughness": "value", "who": _REF, "duration": _DUR,
+            "filter": "filter (with who: all)"},  # fmt: skip
+    check=lambda o, ctx: _check(o, ("who", "what"), ("power", "toughness")),
+)
+def pump(ctx: Ctx, o: dict) -> None:
+    """CR 613.4c (layer 7c): +N/+M; values fixed on resolution (608.2h)."""
+    p = refs.amount(ctx, o.get("power", 0))
+    t = refs.amount(ctx, o.get("toughness", 0))
+    objs = refs.objects(ctx, o, "who", "what")
+    begin(ctx, o, "pump", "7c", objs, {"power": p, "toughness": t}, "613.4c",
+          f"get{'s' if len(objs) == 1 else ''} {_signed(p)}/{_signed(t)}")  # fmt: skip
+
+
+@op(
+    "set_base_pt",
+    fields={"what": _REF, "duration": _DUR, "power": "value", "toughness": "value",
+            "filter": "filter"},  # fmt: skip
+    check=lambda o, ctx: _check(o, ("what", "who"), ("power", "toughness")),
+)
+def set_base_pt(ctx: Ctx, o: dict) -> None:
+    """CR 613.4b (layer 7b): base power and/or toughness become a number."""
+    data: dict = {}
+    for key in ("power", "toughness"):
+        if o.get(key) is not None:
+            data[key] = refs.amount(ctx, o[key])
+    objs = refs.objects(ctx, o, "what", "who")
+    pt = f"{data.get('power', '—')}/{data.get('toughness', '—')}"
+    begin(ctx, o, "set_base_pt", "7b", objs, data, "613.4b", f"ha{'s' if len(objs) == 1 else 've'} "
+          f"base power and toughness {pt}")  # fmt: skip
+
+
+# -------------------------------------------------------------------- layer 6 (abilities)
+def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
+    why = _check(o, ("who", "what"))
+    if why:
+        return why
+    if o.get("protection_from") is not None:
+        return refs.filter_problem(o["protection_from"])
+    ability = o.get("ability")
+    if ability is not None and not isinstance(ability, dict):
+        return f"grant {ability!r}"
+    if ability is not None and (why := refs.ability_problem(ability)):
+        return why
+    if not o.get("keywords") and ability is None and o.get("protection_from") is None:
+        return "grant (nothing to grant)"
+    return None
+
+
+@op(
+    "grant",
+    fields={"who": _REF, "duration": _DUR, "keywords": "list", "ability": "an ability (dict)",
+            "filter": "filter", "protection_from": "filter"},  # fmt: skip
+    check=_check_grant,
+)
+def grant(ctx: Ctx, o: dict) -> None:
+    """CR 613.1f (layer 6): gains keywords or an ability."""
+    data: dict = {"keywords": list(o.get("keywords") or ())}
+    ability = o.get("ability")
+    if isinstance(ability, dict) and ability.get("kind") == "keyword":
+        data["keywords"].append(str(ability["keyword"]))
+    elif ability is not None:  # an activated ability, or a combat-only trigger (recorded)
+        data["ability"] = ability
+        if ability.get("kind") == "triggered":
+            data["combat_only"] = True
+    if o.get("protection_from") is not None:
+        data["protection_from"] = o["protection_from"]
+    objs = refs.objects(ctx, o, "who", "what")
+    words = ", ".join(data["keywords"]) or ("protection" if "protection_from" in data
+                                             else "an ability")  # fmt: skip
+    verb = "gains" if len(objs) == 1 else "gain"
+    begin(ctx, o, "grant", "6", objs, data, "613.1f", f"{verb} {words}")
+
+
+@op(
+    "lose_keywords",
+    fields={"what": _REF, "keywords": "list", "duration": _DUR},
+    check=lambda o, ctx: _check(o, ("what", "who")) or (
+        None if o.get("keywords") else "lose keywords (which ones is not in the data)"),
+)  # fmt: skip
+def lose_keywords(ctx: Ctx, o: dict) -> None:
+    """CR 613.1f (layer 6): loses keywords."""
+    objs = refs.objects(ctx, o, "what", "who")
+    kw = list(o.get("keywords") or ())
+    begin(ctx, o, "lose_keywords", "6", objs, {"keywords": kw}, "613.1f",
+          f"lose{'s' if len(objs) == 1 else ''} {', '.join(kw)}")  # fmt: skip
+
+
+@op(
+    "protection_from_chosen_color",
+    fields={"what": _REF, "duration": _DUR},
+    check=lambda o, ctx: _check(o, ("what", "who")),
+)
+def protection_from_chosen_color(ctx: Ctx, o: dict) -> None:
+    """CR 702.16 (layer 6): protection from the color its controller chooses (a decision)."""
+    objs = refs.objects(ctx, o, "what", "who")
+    if not objs:
+        begin(ctx, o, "protection_from_chosen_color", "6", [], {}, "702.16a", "gains protection")
+        return
+    key = ctx.game.decide(
+        DecisionKind.CHOOSE_COLOR,
+        f"{ctx.label}: choose a color for protection.",
+        [(f"color:{c}", _NAMES[c].capitalize()) for c in _COLORS],
+        "702.16a",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=objs,
+    )
+    color = key.split(":", 1)[1]
+    begin(ctx, o, "protection_from_chosen_color", "6", objs, {"color": _NAMES[color]},
+          "702.16a", f"gain{'s' if len(objs) == 1 else ''} protection from {_NAMES[color]}")
+
+
+# --------------------------------------------------------------- layers 4, 5 (types, colors)
+@op(
+    "set_color",
+    fields={"what": _REF, "colors": "list of WUBRG", "duration": _DUR, "add": "bool"},
+    check=lambda o, ctx: _check(o, ("what", "who")),
+)
+def set_color(ctx: Ctx, o: dict) -> None:
+    """CR 613.1e (layer 5): becomes the color(s) (or also, with ``add``)."""
+    objs = refs.objects(ctx, o, "what", "who")
+    colors = list(o.get("colors") or ())
+    words = " and ".join(_NAMES[c] for c in colors) or "colorless"
+    begin(ctx, o, "set_color", "5", objs, {"colors": colors, "add": bool(o.get("add"))},
+          "613.1e", f"become{'s' if len(objs) == 1 else ''} {words}")  # fmt: skip
+
+
+@op(
+    "add_types",
+    fields={"what": _REF, "duration": _DUR, "types": "list", "subtypes": "list"},
+    check=lambda o, ctx: _check(o, ("what", "who")),
+)
+def add_types(ctx: Ctx, o: dict) -> None:
+    """CR 613.1d (layer 4): becomes an additional card type / subtype."""
+    objs = refs.objects(ctx, o, "what", "who")
+    data = {"types": list(o.get("types") or ()), "subtypes": list(o.get("subtypes") or ())}
+    words = " ".join(data["subtypes"] + data["types"])
+    begin(ctx, o, "add_types", "4", objs, data, "613.1d",
+          f"become{'s' if len(objs) == 1 else ''} {words} in addition")  # fmt: skip
+
+
+def _check_become(o: dict, ctx: Ctx | None) -> str | None:
+    why = _check(o, ("what", "who"))
+    if why:
+        return why
+    pt = o.get("pt")
+    if pt is not None:
+        p, sep, t = str(pt).partition("/")
+        if not sep or not refs._expr(p) or not refs._expr(t):
+            return f"become a {pt} creature"
+    if o.get("abilities"):
+        return "become a creature with abilities (not simulated)"
+    return None
+
+
+@op(
+    "become_creature",
+    fields={"what": _REF, "duration": _DUR, "pt": "P/T", "types": "list", "subtypes": "list",
+            "colors": "list", "keywords": "list", "keep_types": "list (types it keeps)"},
+    check=_check_become,
+)  # fmt: skip
+def become_creature(ctx: Ctx, o: dict) -> None:
+    """Becomes a creature (layers 4, 5, 6 and 7b at one timestamp, 613.1, 613.4b)."""
+    objs = refs.objects(ctx, o, "what", "who")
+    data = {k: o[k] for k in ("pt", "types", "subtypes", "colors", "keywords", "keep_types")
+            if o.get(k) is not None}  # fmt: skip
+    data.setdefault("types", ["Creature"])
+    begin(ctx, o, "become_creature", "4", objs, data, "613.1d",
+          f"become{'s' if len(objs) == 1 else ''} a {o.get('pt', '')} "
+          f"{' '.join(data.get('subtypes', []))} creature".replace("  ", " "))  # fmt: skip
+
+
+# ------------------------------------------------------------------------ layer 2 (control)
+@op(
+    "gain_control",
+    fields={"what": _REF, "duration": _DUR},
+    check=lambda o, ctx: _check(o, ("what",)),
+)
+def gain_control(ctx: Ctx, o: dict) -> None:
+    """CR 613.1b (layer 2): you control it (for the duration)."""
+    objs = refs.objects(ctx, o, "what")
+    begin(ctx, o, "gain_control", "2", objs, {"to": ctx.controller}, "613.1b",
+          f"come{'s' if len(objs) == 1 else ''} under {ctx.game.poss(ctx.controller)} control")
+    sba.apply_control(ctx.game)
+
+
+@op(
+    "exchange_control",
+    fields={"a": _REF, "b": _REF, "duration": _DUR},
+    check=lambda o, ctx: _check({**o, "what": o.get("a")}, ("what",))
+    or _check({**o, "what": o.get("b")}, ("what",)),
+)
+def exchange_control(ctx: Ctx, o: dict) -> None:
+    """CR 701.12a: exchange control of two permanents; if either can't be exchanged (one is
+    gone, or both have the same controller), nothing happens (701.12b)."""
+    game = ctx.game
+    a = refs.objects(ctx, {"what": o.get("a")}, "what")
+    b = refs.objects(ctx, {"what": o.get("b")}, "what")
+    if len(a) != 1 or len(b) != 1 or game.obj(a[0]).controller == game.obj(b[0]).controller:
+        ctx.emit(EventKind.CONTROL, f"{ctx.label}: control can't be exchanged; nothing happens.",
+                 "701.12b", objects=a + b, amount=0)  # fmt: skip
+        return
+    pa, pb = game.obj(a[0]).controller, game.obj(b[0]).controller
+    begin(ctx, o, "exchange_control", "2", a, {"to": pb}, "701.12a", "changes controller")
+    begin(ctx, o, "exchange_control", "2", b, {"to": pa}, "701.12a", "changes controller")
+    sba.apply_control(game)
+
+
+# ---------------------------------------------------------- combat-only (recorded, shown)
+def _combat(name: str, rule: str, words: str) -> None:
+    def handler(ctx: Ctx, o: dict) -> None:
+        objs = refs.objects(ctx, o, "what", "who")
+        data = {k: o[k] for k in ("by", "filter") if o.get(k) is not None}
+        data["combat_only"] = True
+        begin(ctx, o, name, "", objs, data, rule, words + " (combat-only: the playground has "
+              "no combat, so it is recorded and shown, never applied)")  # fmt: skip
+
+    handler.__doc__ = f"CR {rule}: {words} — recorded on the object; only combat reads it."
+    handler.__name__ = handler.__qualname__ = name
+    op(
+        name,
+        fields={"what": _REF, "duration": _DUR, "filter": "filter", "by": "filter"},
+        check=lambda o, ctx: _check(o, ("what", "who"))
+        or (refs.filter_problem(o["by"]) if o.get("by") is not None else None),
+    )(handler)
+
+
+_combat("cant_block", "509.1b", "can't block")
+_combat("cant_be_blocked", "509.1b", "can't be blocked")
+_combat("must_attack", "508.1d", "attacks each combat if able")
+_combat("can_block_only", "509.1b", "can block only some creatures")
+_combat("cant_attack_or_block", "508.1c", "can't attack or block")

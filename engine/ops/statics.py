@@ -1,0 +1,84 @@
+"""Static abilities that are not layer effects: replacement effects on entering the
+battlefield (CR 614.1c, 614.12) and cost changes (601.2f).
+
+These ops live in the ``static`` list of an entry; they never resolve. The mechanics read
+them where they apply (engine.permanents: as the permanent enters); the handlers here are
+what a resolution does with them if one ever lists them, and their checks are what
+coverage asks.
+"""
+
+from __future__ import annotations
+
+from engine import effects, refs
+from engine.effects import Ctx, op
+from engine.events import EventKind
+
+
+def _check_counters(o: dict, ctx: Ctx | None) -> str | None:
+    if not o.get("counter"):
+        return "enters with counters (which kind is not in the data)"
+    return refs.value_problem(o.get("n", 1))
+
+
+@op("enters_with_counters", fields={"counter": "its kind", "n": "value (X: the X paid)"},
+    check=_check_counters)  # fmt: skip
+def enters_with_counters(ctx: Ctx, o: dict) -> None:
+    """CR 614.1c: it enters with counters (applied by engine.permanents as it enters)."""
+    game = ctx.game
+    n = refs.amount(ctx, o.get("n", 1), 1)
+    if ctx.source is not None:
+        game.set_counters(ctx.source, o["counter"], n)
+        ctx.emit(EventKind.COUNTERS, f"{game.obj(ctx.source).name} has {n} {o['counter']} "
+                 "counters.", "614.1c", objects=(ctx.source,), amount=n, counter=o["counter"])
+
+
+def _check_tapped(o: dict, ctx: Ctx | None) -> str | None:
+    return refs.condition_problem(o["unless"]) if o.get("unless") else None
+
+
+@op("enters_tapped", fields={"unless": "cond"}, check=_check_tapped)
+def enters_tapped(ctx: Ctx, o: dict) -> None:
+    """CR 614.1c: it enters tapped unless the condition holds (applied as it enters)."""
+    if ctx.source is None:
+        return
+    if o.get("unless") and refs.condition_holds(ctx.game, o["unless"], ctx.controller,
+                                                ctx.source):  # fmt: skip
+        ctx.emit(EventKind.NOTE, f"{ctx.game.obj(ctx.source).name} enters untapped (its "
+                 "condition holds).", "614.1c", objects=(ctx.source,))  # fmt: skip
+        return
+    ctx.game.tap(ctx.source)
+    ctx.emit(EventKind.TAP, f"{ctx.game.obj(ctx.source).name} enters tapped.", "614.1c",
+             objects=(ctx.source,))  # fmt: skip
+
+
+def _check_with(o: dict, ctx: Ctx | None) -> str | None:
+    ops = o.get("ops")
+    if not isinstance(ops, list) or not ops:
+        return "enters with (nothing in the data)"
+    parts = effects.missing_parts(ops, ctx)
+    return parts[0] if parts else None
+
+
+@op("enters_with", fields={"ops": "ops applied to it as it enters"}, check=_check_with)
+def enters_with(ctx: Ctx, o: dict) -> None:
+    """CR 614.1c: as this permanent enters, the ops apply to it (counters, a choice...)."""
+    effects.run_nested(ctx.sub(), o["ops"])
+
+
+def _check_cost(o: dict, ctx: Ctx | None) -> str | None:
+    spells = o.get("spells")
+    if spells != "self" and not isinstance(spells, dict):
+        return f"a cost change for {spells!r}"
+    if isinstance(spells, dict) and (why := refs.filter_problem(spells)):
+        return why
+    return refs.value_problem(o.get("amount", 0))
+
+
+@op("cost_change", fields={"spells": "self | a filter", "amount": "value (negative: less)",
+                           "who": "who", "if": "cond"}, check=_check_cost)  # fmt: skip
+def cost_change(ctx: Ctx, o: dict) -> None:
+    """CR 601.2f: spells cost more or less. The playground does not pay mana (casting
+    assumes the cost paid), so a cost change changes nothing here: it is noted."""
+    ctx.emit(EventKind.NOTE, f"{ctx.label}: a cost change ({o.get('amount')} generic) — mana "
+             "payment is not simulated, so it changes nothing.", "601.2f",
+             data={"cost_change": o.get("amount"), "noted": True})  # fmt: skip

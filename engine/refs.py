@@ -1,0 +1,174 @@
+"""What an op's object reference means (``what`` / ``who`` / ``to``: REFS in ops_schema) and
+the checks of those references, durations, filters and values shared by the permanent
+op families (continuous effects, counters, tapping, attaching...).
+
+Filters, dynamic values and conditions are read by engine.filters, engine.values and
+engine.conditions; this module only routes to them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import conditions, filters, values
+from engine.effects import Ctx
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+# Object references the permanent ops resolve (the others are reported by their checks).
+OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object")
+# Hand-written legacy words for "all" + a filter (effects.json).
+LEGACY_ALL = {
+    "creatures_you_control": {"controller": "you", "types": ["Creature"]},
+    "all_creatures": {"types": ["Creature"]},
+    "creatures_opponents_control": {"controller": "opponent", "types": ["Creature"]},
+}
+
+
+def select_all(game: Game, flt: dict, controller: int, source: int | None) -> list[int]:
+    """Every battlefield permanent matching ``flt`` (engine.filters)."""
+    return filters.select(game, flt, controller=controller, source=source)
+
+
+def filter_problem(flt: Any) -> str | None:
+    return filters.filter_missing(flt)
+
+
+def value_problem(v: Any) -> str | None:
+    if isinstance(v, int) or v in ("X", "-X"):
+        return None
+    if isinstance(v, str):
+        return None if _expr(v) else f"the amount {v}"
+    return values.value_missing(v)
+
+
+def condition_problem(cond: Any) -> str | None:
+    if not isinstance(cond, dict):
+        return f"only if {cond}"
+    return conditions.condition_missing(cond)
+
+
+def condition_holds(game: Game, cond: dict, controller: int, source: int | None) -> bool:
+    return conditions.holds(Ctx(game, controller, source, (), 0, ""), cond)
+
+
+def value(game: Game, v: Any, controller: int, source: int | None, x: int = 0) -> int:
+    """An amount now: an int, "X", "X+1", or a dynamic value (engine.values)."""
+    return amount(Ctx(game, controller, source, (), x, ""), v)
+
+
+def amount(ctx: Ctx, v: Any, default: int = 0) -> int:
+    """An op amount in a resolution: fixed now (608.2h)."""
+    if v is None:
+        return default
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str):
+        return ctx.amount({"n": v}, "n", default)
+    return values.value_of(ctx, v)
+
+
+def _expr(text: str) -> bool:
+    t = text.replace(" ", "")
+    if t.lstrip("-").isdigit():
+        return True
+    return t.startswith("X") and (len(t) == 1 or t[1:].lstrip("+-").isdigit())
+
+
+def ref_of(o: dict, *keys: str) -> Any:
+    for key in keys:
+        if o.get(key) is not None:
+            return o[key]
+    return None
+
+
+def ref_problem(o: dict, *keys: str, allowed: tuple[str, ...] = OBJECT_REFS) -> str | None:
+    """The reference of an op the engine can't resolve, or a filter it can't read."""
+    ref = ref_of(o, *keys)
+    if ref is None:
+        ref = "self"
+    if isinstance(ref, dict) and set(ref) == {"target"} and isinstance(ref["target"], int):
+        return None if "target" in allowed else f"{o.get('op', '?').replace('_', ' ')} of target"
+    if not isinstance(ref, str):
+        return f"{o.get('op', '?').replace('_', ' ')} of {ref}"
+    if ref in LEGACY_ALL:
+        return None
+    if ref not in allowed:
+        return f"{o.get('op', '?').replace('_', ' ')} of {ref}"
+    if o.get("filter") is not None:
+        return filter_problem(o["filter"])
+    return None
+
+
+# Trigger events that only combat produces: a granted ability triggering on them is
+# recorded (and never triggers: the playground has no combat, docs/EFFECTS.md).
+COMBAT_TRIGGERS = frozenset({"self_attacks", "self_blocks", "self_attacks_or_blocks",
+                             "self_becomes_blocked", "self_combat_damage_to_player"})  # fmt: skip
+
+
+def ability_problem(ability: Any) -> str | None:
+    """Why granting this ability (layer 6) is not simulated: a keyword, an activated ability
+    (the activate action finds granted ones) and a combat-only trigger are; other triggered
+    and static abilities are not (the engine runs the ones in a card's data)."""
+    if not isinstance(ability, dict):
+        return f"grant {ability!r}"
+    kind = ability.get("kind")
+    if kind == "keyword" and isinstance(ability.get("keyword"), str):
+        return None
+    if kind == "activated" and isinstance(ability.get("ops"), list):
+        return None
+    if kind == "triggered" and ability.get("when") in COMBAT_TRIGGERS:
+        return None
+    return f"grant a {kind or 'non-keyword'} ability"
+
+
+def static_problem(o: dict) -> str | None:
+    """Why a static ability can't be applied (an unknown reference, filter, value, condition)."""
+    why = ref_problem(o, "who", "what", allowed=("self", "attached", "all"))
+    if why:
+        return why
+    for key in ("power", "toughness"):
+        if key in o and (why := value_problem(o[key])):
+            return why
+    if o.get("if"):
+        return condition_problem(o["if"])
+    if o.get("ability") is not None and (why := ability_problem(o["ability"])):
+        return why
+    if o.get("protection_from") is not None:
+        return filter_problem(o["protection_from"])
+    return None
+
+
+def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
+    """The objects an op's reference names now (targets still legal, 608.2b)."""
+    game = ctx.game
+    ref = ref_of(o, *keys)
+    if ref is None:
+        ref = "self"
+    if isinstance(ref, str) and ref in LEGACY_ALL:
+        return select_all(game, LEGACY_ALL[ref], ctx.controller, ctx.source)
+    if isinstance(ref, dict):  # {"target": n}: what was chosen for target spec n
+        return [int(r[1:]) for r in ctx.target_refs(ref) if r.startswith("o")]
+    if ref == "self":
+        return [ctx.source] if ctx.source is not None and _there(game, ctx.source) else []
+    if ref == "target":  # target spec 0, or the op's "target": n (still legal, 608.2b)
+        return [int(r[1:]) for r in ctx.target_refs(o) if r.startswith("o")]
+    if ref == "targets":
+        return ctx.target_objects()
+    if ref == "trigger_object":  # "it", "that creature": the trigger event's object
+        oid = (ctx.event or {}).get("object")
+        return [int(oid)] if isinstance(oid, int) and _there(game, int(oid)) else []
+    if ref == "attached":
+        if ctx.source is None:
+            return []
+        to = game.obj(ctx.source).attached_to
+        return [to] if to is not None and _there(game, to) else []
+    if ref == "all":
+        return select_all(game, o.get("filter") or {}, ctx.controller, ctx.source)
+    return []
+
+
+def _there(game: Game, oid: int) -> bool:
+    where = game.zone_of(oid)
+    return bool(where and where[1] == "battlefield")
