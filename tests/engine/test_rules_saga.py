@@ -589,7 +589,10 @@ def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> N
 # ------------------------------------------------------------ History of Benalia
 
 
-def test_history_of_benalia_tokens_then_pump_not_simulated() -> None:
+def test_history_of_benalia_tokens_then_knights_get_2_1_cr_714_2b_613_4c() -> None:
+    """I, II: a 2/2 white Knight token with vigilance each; III: Knights you control get
+    +2/+1 until end of turn (the card data's chapter, layer 7c), then the Saga is
+    sacrificed (714.4)."""
     tl = scenario(
         hand=[BENALIA],
         actions=[
@@ -603,13 +606,11 @@ def test_history_of_benalia_tokens_then_pump_not_simulated() -> None:
     assert len(tokens) == 2
     assert all((e.amount, e.data["token"], e.data["pt"]) == (1, "Knight", "2/2") for e in tokens)
     assert [m.dst for e in tokens for m in e.moves] == ["battlefield", "battlefield"]
-    pump = of_kind(tl, "not_simulated")
-    third = next(
-        i for i, e in enumerate(tl.events) if e.kind == "resolve" and e.data.get("chapter") == 3
-    )
-    assert len(pump) == 1 and tl.events[third + 1] is pump[0]
-    assert source_name(tl, pump[0]) == BENALIA and pump[0].data["missing"]
+    assert of_kind(tl, "not_simulated") == []
     assert you(tl)["battlefield"] == ["Knight token", "Knight token"]
+    state = tl.final
+    knights = state.players[0].zone("battlefield")
+    assert [state.characteristics(oid).pt for oid in knights] == ["4/3", "4/3"]
     assert you(tl)["graveyard"] == [BENALIA]
     # Tokens are not cards: the card count is unchanged from the start.
     assert tl.final.card_count(0) == tl.frames[0].state.card_count(0)
