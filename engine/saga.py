@@ -175,6 +175,31 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
 MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable")
 
 
+def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list | None, str | None]]:
+    """(chapter number, ops, target specs or None, untranslated part or None) for each
+    chapter, lowest first: what :func:`fire` puts on the stack for it (an override, the
+    effect entry's chapter, or the card facts' summary), for coverage and views. A modal
+    chapter lists the ops of all its modes; "I, II —" shares one ops tuple."""
+    entry = card.effects_for(card.front.name) if card.effects is not None else None
+    rows: list[tuple[int, tuple[dict, ...], list | None, str | None]] = []
+    made: dict[int, tuple[tuple[dict, ...], list | None, str | None]] = {}
+    for n, ops in chapters(card):
+        ability = None if (card.name, n) in OVERRIDES else structured(entry or {}, n)
+        if ability is None:
+            rows.append((n, tuple(ops), None, None))
+            continue
+        if id(ability) not in made:
+            item_ops, data = _from_data(ability)
+            modal = data.get("modal") or {}
+            if modal:
+                item_ops = tuple(o for mode in modal.get("modes") or () for o in mode)
+            missing = "; ".join(data.get("untranslated") or ()) or None
+            made[id(ability)] = (item_ops, data.get("targets") or None, missing)
+        rows.append((n, *made[id(ability)]))
+    return rows
+
+
+
 def structured(entry: dict, n: int) -> dict | None:
     """The card data's chapter ability for chapter ``n`` (the effects entry's ``chapters``:
     ops, target specs, modes, or ``untranslated``), or None when the data has none and
