@@ -49,53 +49,13 @@ def roman(n: int) -> str:
 
 def chapters(card: CardDef) -> list[tuple[int, tuple[dict, ...]]]:
     """(chapter number, ops) for every chapter; "I, II —" counts as two abilities (714.2c)."""
-    return [(n, ops) for n, ops, _targets, _missing in chapter_abilities(card)]
-
-
-Chapter = tuple[int, tuple[dict, ...], "list[dict] | None", "str | None"]
-
-
-def chapter_abilities(card: CardDef) -> list[Chapter]:
-    """(chapter number, ops, target specs or None, untranslated part or None) for every
-    chapter, lowest first.
-
-    Where the ops come from, best first: an exact override written here; the card's
-    effect entry (the XMage import or a hand-written entry, with the chapter's own
-    targets); the coarse chapter summary of the card facts. A chapter the effect entry
-    marks untranslated has no ops and names its untranslated part: it resolves as "not
-    simulated" (all or nothing), never as the coarse summary's guess.
-    """
     if card.chapters is None:
         return []
-    entry = card.effects_for(card.front.name) if card.effects is not None else None
-    imported: dict[int, tuple[tuple[dict, ...], list[dict] | None, str | None]] = {}
-    for ability in (entry or {}).get("chapters") or ():
-        numbers = ability.get("chapters") if isinstance(ability, dict) else None
-        if not isinstance(numbers, list):
-            continue  # user data the schema lets through as free JSON: not a chapter
-        raw_ops, targets = ability.get("ops"), ability.get("targets")
-        if ability.get("untranslated") or not (
-            isinstance(raw_ops, list) and all(isinstance(o, dict) for o in raw_ops)
-        ):
-            why = ability.get("untranslated") or "chapter ops that are not a list of ops"
-            ops: tuple[dict, ...] = ()
-            missing: str | None = f"{str(why)[:200]} (not translated from XMage)"
-        else:
-            ops, missing = tuple(raw_ops), None
-        if not (isinstance(targets, list) and all(isinstance(s, dict) for s in targets)):
-            targets = None
-        for n in numbers:
-            if isinstance(n, int) and not isinstance(n, bool):
-                imported[n] = (ops, list(targets) if targets else None, missing)
     out = []
     for ability in card.chapters.abilities:
         for n in ability.chapters:
-            if (card.name, n) in OVERRIDES:
-                out.append((n, OVERRIDES[(card.name, n)], None, None))
-            elif n in imported:
-                out.append((n, *imported[n]))
-            else:
-                out.append((n, tuple(ability.ops), None, None))
+            ops = OVERRIDES.get((card.name, n), tuple(ability.ops))
+            out.append((n, ops))
     return sorted(out, key=lambda t: t[0])
 
 
@@ -169,7 +129,7 @@ def _put(game: Game, oid: int, n: int, rule: str, why: str) -> None:
 def fire(game: Game, oid: int, before: int, after: int) -> None:
     """714.2b: each chapter crossed by this one event triggers, lowest first."""
     obj = game.obj(oid)
-    for n, ops, targets, missing in chapter_abilities(obj.card):
+    for n, ops in chapters(obj.card):
         if not before < n <= after:
             continue
         if obj.card.read_ahead and obj.entered_turn == game.turn and after != n:
@@ -186,6 +146,11 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
                 data={"chapter": n, "lore": after},
             )
             continue
+        ability = None if (obj.card.name, n) in OVERRIDES else structured(game.effects(obj), n)
+        if ability is None:
+            item_ops, data = tuple(ops), {"targets": _target_specs(ops)}
+        else:
+            item_ops, data = _from_data(ability)
         item = StackItem(
             id=game.new_id(),
             kind="ability",
@@ -194,9 +159,8 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             source=oid,
             trigger="chapter",
             chapter=n,
-            ops=tuple(ops),
-            data={"targets": targets if targets is not None else _target_specs(ops),
-                  **({"untranslated": [missing]} if missing else {})},
+            ops=item_ops,
+            data=data,
         )
         stack.trigger(
             game,
@@ -206,6 +170,66 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
             "714.2b",
             data={"trigger": "chapter", "chapter": n, "before": before, "after": after},
         )
+
+
+MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable")
+
+
+def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list | None, str | None]]:
+    """(chapter number, ops, target specs or None, untranslated part or None) for each
+    chapter, lowest first: what :func:`fire` puts on the stack for it (an override, the
+    effect entry's chapter, or the card facts' summary), for coverage and views. A modal
+    chapter lists the ops of all its modes; "I, II —" shares one ops tuple."""
+    entry = card.effects_for(card.front.name) if card.effects is not None else None
+    rows: list[tuple[int, tuple[dict, ...], list | None, str | None]] = []
+    made: dict[int, tuple[tuple[dict, ...], list | None, str | None]] = {}
+    for n, ops in chapters(card):
+        ability = None if (card.name, n) in OVERRIDES else structured(entry or {}, n)
+        if ability is None:
+            rows.append((n, tuple(ops), None, None))
+            continue
+        if id(ability) not in made:
+            item_ops, data = _from_data(ability)
+            modal = data.get("modal") or {}
+            if modal:
+                item_ops = tuple(o for mode in modal.get("modes") or () for o in mode)
+            missing = "; ".join(data.get("untranslated") or ()) or None
+            made[id(ability)] = (item_ops, data.get("targets") or None, missing)
+        rows.append((n, *made[id(ability)]))
+    return rows
+
+
+
+def structured(entry: dict, n: int) -> dict | None:
+    """The card data's chapter ability for chapter ``n`` (the effects entry's ``chapters``:
+    ops, target specs, modes, or ``untranslated``), or None when the data has none and
+    the chapter summary is used."""
+    for ability in entry.get("chapters") or ():
+        numbers = ability.get("chapters") if isinstance(ability, dict) else None
+        if (
+            isinstance(numbers, list)
+            and n in numbers
+            and any(k in ability for k in ("ops", "modes", "untranslated"))
+        ):
+            return ability
+    return None
+
+
+def _from_data(ability: dict) -> tuple[tuple[dict, ...], dict]:
+    """(ops, stack item data) of a chapter ability from the card data: its targets are
+    chosen as it goes on the stack (603.3d), its modes too (603.3c); "optional" is a "may"
+    on resolution (603.5); an untranslated chapter changes nothing and names its class."""
+    if "untranslated" in ability:
+        return (), {"targets": [], "untranslated": [f"{ability['untranslated']} (not translated)"]}
+    ops = tuple(dict(o) for o in ability.get("ops") or ())
+    data: dict = {"targets": [dict(t) for t in ability.get("targets") or ()]}
+    if "modes" in ability:
+        if ability.get("optional"):
+            return (), {"targets": [], "untranslated": ["an optional modal chapter"]}
+        data["modal"] = {k: ability[k] for k in MODAL_KEYS if k in ability}
+    elif ability.get("optional"):
+        ops = ({"op": "may", "ops": list(ops)},)
+    return ops, data
 
 
 def _target_specs(ops: tuple[dict, ...]) -> list[dict]:

@@ -541,7 +541,31 @@ ACTIVATED = Obj(
     extra=Json(),
     name="activated ability",
 )
+# Modal spells and abilities (700.2, 601.2b): a list of op lists, with targets per mode.
+MODAL_FIELDS: dict[str, T] = {
+    "modes": opt(List(List(OP, L.CARD_MAX_OPS), L.CARD_MAX_OPS)),
+    "mode_targets": opt(List(opt(List(TARGET_SPEC, L.CARD_MAX_ABILITIES)), L.CARD_MAX_OPS)),
+    "choose": opt(OneOf(Int(0, L.CARD_MAX_OPS), Str(20))),
+    "choose_min": opt(Int(0, L.CARD_MAX_OPS)),
+    "same_mode_repeatable": opt(Bool()),
+}
+# A chapter ability in an effects entry (the XMage import's shape): its own targets, modes,
+# "may", or the part the importer could not translate.
+EFFECT_CHAPTER = Obj(
+    {
+        "chapters": List(Int(1, L.CARD_MAX_CHAPTERS), L.CARD_MAX_CHAPTERS, min_len=1),
+        "ops": OPS,
+        "targets": TARGETS,
+        "optional": opt(Bool()),
+        "untranslated": opt(TEXT),
+        **MODAL_FIELDS,
+    },
+    extra=Json(),
+    name="chapter ability",
+)
 _EFFECT_FIELDS: dict[str, T] = {
+    "chapters": opt(List(EFFECT_CHAPTER, L.CARD_MAX_ABILITIES)),
+    **MODAL_FIELDS,
     "spell": OPS,
     "etb": OPS,
     "static": OPS,

@@ -113,7 +113,15 @@ def merge_xmage(cards: list[dict], imported: dict[str, dict]) -> int:
 
 
 def compact_card(raw: dict) -> dict:
-    """The compact dict stored for one card; checked to rebuild the same CardDef."""
+    """The compact dict stored for one card; checked to rebuild the same CardDef.
+
+    The effect entry is bundled data, checked against the effect vocabulary
+    (``ops_schema.validate_entry``, tests/scripts) rather than the input limits of user
+    cards (e.g. "up to one hundred targets" is a real card, not a hostile one): it is set
+    aside for the card check and stored as it is.
+    """
+    entry = raw.get("effects")
+    raw = {k: v for k, v in raw.items() if k != "effects"}
     card = CardDef.from_dict(raw)
     counted = (raw.get("keyword_counts") or {}).get("cascade")
     if counted is not None and counted != card.cascade:
@@ -123,6 +131,8 @@ def compact_card(raw: dict) -> dict:
     out = card.to_dict(compact=True)
     if CardDef.from_dict(out) != card:
         raise SystemExit(f"{raw['name']}: compact form does not round-trip")
+    if entry is not None:
+        out["effects"] = entry
     return out
 
 

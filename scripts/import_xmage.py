@@ -7,7 +7,10 @@ coverage report (and writes it with ``--report-json``).
 
     python scripts/import_xmage.py --mage /path/to/mage [--commit SHA] \\
         [--cards ../shared/cards/cards.json] [--out data/xmage_effects.json.gz] \\
-        [--report-json FILE] [--only NAME ...]
+        [--report-json FILE] [--only NAME ...] [--manual data/saga_chapters_manual.json]
+
+Hand-written Saga chapter abilities (``--manual``, read from the card's own XMage class by
+a person; docs/PROVENANCE.md) replace the imported chapter with the same chapter numbers.
 
 ``--mage`` is a checkout directory, or a bare git directory together with ``--commit``.
 """
@@ -35,6 +38,7 @@ from engine import ops_schema  # noqa: E402
 
 DEFAULT_CARDS = ROOT.parent / "shared" / "cards" / "cards.json"
 DEFAULT_OUT = ROOT / "data" / "xmage_effects.json.gz"
+DEFAULT_MANUAL = ROOT / "data" / "saga_chapters_manual.json"
 FORMAT_VERSION = 1
 _SET_CARD = re.compile(
     r'new\s+SetCardInfo\(\s*"((?:[^"\\]|\\.)*)"\s*,[^;]*?mage\.cards\.([a-z0-9])\.(\w+)\.class'
@@ -76,12 +80,42 @@ def resolve_names(
 
 
 # ------------------------------------------------------------------ the import
+def load_manual(path: Path | None) -> dict[str, dict[tuple[int, ...], dict]]:
+    """Hand-written chapter abilities: card name -> chapter numbers -> chapter entry.
+
+    Every entry must be valid (ops_schema.validate_entry); a bad file stops the import.
+    """
+    if path is None or not path.is_file():
+        return {}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    out: dict[str, dict[tuple[int, ...], dict]] = {}
+    for name, rec in sorted(raw.get("cards", {}).items()):
+        chapters = rec.get("chapters")
+        problems = ops_schema.validate_entry({"chapters": chapters})
+        if not isinstance(chapters, list) or problems or not rec.get("source"):
+            raise SystemExit(f"{path}: {name}: invalid hand entry: {problems[:3] or rec}")
+        by_nums: dict[tuple[int, ...], dict] = {}
+        for ch in chapters:
+            key = tuple(ch["chapters"])
+            if key in by_nums or "untranslated" in ch:
+                raise SystemExit(f"{path}: {name}: chapters {list(key)} twice or untranslated")
+            by_nums[key] = ch
+        out[name] = by_nums
+    return out
+
+
 def run_import(
-    src: MageSource, cards: list[dict] | None, only: set[str] | None = None, progress: bool = False
+    src: MageSource,
+    cards: list[dict] | None,
+    only: set[str] | None = None,
+    progress: bool = False,
+    manual: dict[str, dict[tuple[int, ...], dict]] | None = None,
 ) -> tuple[dict, dict]:
     """Translate every card class named in the set files -> (cards, report)."""
     fw = Framework(src)
     tr = Translator(fw)
+    manual = manual or {}
+    manual_used: set[str] = set()
     names = resolve_names(set_names(src), cards)
     paths = {p.rsplit("/", 1)[1][:-5]: p for p in src.list(CARDS_DIR)}
     todo = sorted(
@@ -98,7 +132,16 @@ def run_import(
         texts = src.read_many([paths[cls] for _n, cls, _r in chunk])
         for name, cls, rec in chunk:
             faces = [f["name"] for f in (rec or {}).get("faces") or []]
+            tr.manual_chapters = manual.get(name, {})
             res = tr.card(texts[paths[cls]], cls, faces, (rec or {}).get("layout"))
+            tr.manual_chapters = {}
+            if name in manual:
+                if res.chapters_hand != len(manual[name]):
+                    raise SystemExit(
+                        f"{name}: hand-written chapters {sorted(manual[name])} do not match "
+                        "the card's chapter abilities"
+                    )
+                manual_used.add(name)
             problems = ops_schema.validate_entry(res.entry)
             if problems:
                 raise SystemExit(f"{name}: importer produced an invalid entry: {problems[:3]}")
@@ -111,6 +154,9 @@ def run_import(
                 f"  {min(i + batch, len(todo))}/{len(todo)} cards ({time.time() - t0:.0f} s)",
                 file=sys.stderr,
             )
+    unused = sorted(set(manual) - manual_used) if only is None else []
+    if unused:
+        raise SystemExit(f"hand-written chapters for cards the import does not have: {unused}")
     rep = build_report(results)
     rep["op_sources"] = {op: sorted(cls) for op, cls in sorted(tr.effects.sources.items())}
     rep["importer_errors"] = len(tr.errors)
@@ -127,7 +173,7 @@ def build_report(results: list) -> dict:
     cls_ok: dict[str, set] = defaultdict(set)  # cards where the class was translated
     missing_cards: dict[str, set] = defaultdict(set)
     examples: dict[str, list] = defaultdict(list)
-    chapters_total = chapters_ok = sagas = sagas_full = 0
+    chapters_total = chapters_ok = chapters_hand = sagas = sagas_full = 0
     abilities_total = abilities_ok = 0
     for name, rec, res in results:
         nonland = rec is None or "Land" not in rec.get("types", [])
@@ -153,6 +199,7 @@ def build_report(results: list) -> dict:
             sagas += 1
             chapters_total += res.chapters_total
             chapters_ok += res.chapters_ok
+            chapters_hand += res.chapters_hand
             sagas_full += res.chapters_ok == res.chapters_total
     nonland_total = sum(status.values())
     top_missing = sorted(missing_cards.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:50]
@@ -171,6 +218,7 @@ def build_report(results: list) -> dict:
         "sagas": {
             "chapter_abilities": chapters_total,
             "chapter_abilities_translated": chapters_ok,
+            "chapter_abilities_hand": chapters_hand,
             "sagas": sagas,
             "sagas_complete": sagas_full,
         },
@@ -234,7 +282,8 @@ def print_report(rep: dict) -> None:
     s = rep["sagas"]
     print(
         f"Saga chapter abilities translated: {s['chapter_abilities_translated']} of "
-        f"{s['chapter_abilities']}; Sagas complete: {s['sagas_complete']} of {s['sagas']}"
+        f"{s['chapter_abilities']} ({s.get('chapter_abilities_hand', 0)} hand-written); "
+        f"Sagas complete: {s['sagas_complete']} of {s['sagas']}"
     )
     t2 = rep["top200"]
     print(
@@ -278,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output .json or .json.gz")
     ap.add_argument("--report-json", type=Path, help="also write the report as JSON")
     ap.add_argument("--only", nargs="*", help="translate only these card names")
+    ap.add_argument(
+        "--manual", type=Path, default=DEFAULT_MANUAL, help="hand-written chapter abilities"
+    )
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -292,8 +344,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cards != DEFAULT_CARDS:
         print(f"error: no cards.json at {args.cards}", file=sys.stderr)
         return 2
+    manual = load_manual(args.manual)
     out, rep = run_import(
-        src, cards, set(args.only) if args.only else None, progress=not args.quiet
+        src, cards, set(args.only) if args.only else None, progress=not args.quiet, manual=manual
     )
     meta = {
         "repository": "magefree/mage",

@@ -13,6 +13,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     life,
     permanents,
     players,
+    sagas,
     statics,
     structure,
     tokens,

@@ -35,6 +35,7 @@ class CardResult:
     abilities: list[AbilityResult] = field(default_factory=list)
     chapters_total: int = 0
     chapters_ok: int = 0
+    chapters_hand: int = 0  # of chapters_ok: hand-written (data/saga_chapters_manual.json)
     error: str = ""
 
     @property
@@ -215,6 +216,9 @@ class Translator:
         self._local: dict[str, J.TypeDecl] = {}
         self.errors: list[str] = []
         self._fields: dict = {}
+        # Hand-written chapter abilities for the card being translated (chapter numbers ->
+        # chapter entry), from data/saga_chapters_manual.json; they win over the import.
+        self.manual_chapters: dict[tuple[int, ...], dict] = {}
 
     # ================================================================ cards
     def card(
@@ -486,6 +490,13 @@ class Translator:
             if len(nums) == 2:
                 nums = list(range(nums[0], nums[1] + 1))
             res.chapters_total += 1
+            hand = self.manual_chapters.get(tuple(nums))
+            if hand is not None:
+                res.abilities.append(AbilityResult("chapter", True, "SagaAbility", detail="hand"))
+                res.chapters_ok += 1
+                res.chapters_hand += 1
+                chapters.append({**hand, "chapters": nums})
+                continue
             out = self._record(res, "chapter", "SagaAbility", lambda args=args: self._chapter(args))
             if out is None:
                 missing = res.abilities[-1].missing

@@ -404,3 +404,34 @@ def test_every_cli_subcommand_prints_an_error_not_a_traceback(
     assert cli_main([*args, str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "Traceback" not in err
+
+
+def test_malformed_effect_chapters_and_modes_of_a_user_card_are_schema_errors() -> None:
+    """A user Saga's effect chapters / modes of the wrong shape are rejected at load with the
+    field path (they reached saga.py and modes.py as TypeErrors before)."""
+    from engine import Scenario, SchemaError
+
+    base = {
+        "version": 1, "seed": 1,
+        "cards": [{"name": "My Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
+                   "chapters": {"count": 1, "abilities": [
+                       {"chapters": [1], "ops": [{"op": "draw", "n": 1}]}]}}],
+        "players": [{"name": "You", "life": 20,
+                     "library": {"order": "listed", "cards": [{"name": "Forest", "count": 5}]},
+                     "hand": ["My Saga"], "battlefield": []},
+                    {"name": "Opp", "life": 20, "library": {"order": "listed", "cards": []}}],
+        "actions": [{"do": "cast", "card": "My Saga"}], "choices": [],
+    }  # fmt: skip
+    bad = [
+        ({"chapters": [{"chapters": [1], "ops": [1, "x"]}]}, "chapters[0].ops[0]"),
+        ({"chapters": [{"chapters": [1], "modes": 5}]}, "chapters[0].modes"),
+        ({"chapters": [{"chapters": [1], "ops": [], "targets": [3]}]}, "chapters[0].targets[0]"),
+        ({"modes": 5, "spell": []}, "effects.modes"),
+    ]
+    for effects, where in bad:
+        base["cards"][0]["effects"] = effects
+        with pytest.raises(SchemaError, match=re.escape(where)):
+            Scenario.from_dict(base)
+    base["cards"][0]["effects"] = {"chapters": [{"chapters": [1], "ops": [{"op": "draw", "n": 1}]}]}
+    tl = Scenario.from_dict(base).run()
+    assert tl.final.players[0].graveyard  # the Saga was sacrificed after its chapter

@@ -404,9 +404,9 @@ def test_chapter_resolves_although_the_saga_gained_counters_since_seed_003() -> 
 def test_chapter_resolves_after_its_saga_left_the_battlefield_seed_003() -> None:
     """Summon: G.F. Ifrit is a 3/2 creature Saga (I, II: you may discard a card; if you do,
     draw a card). Proliferate puts a counter on both Sagas; The First Eruption's III
-    resolves first and kills Ifrit, whose chapter II still resolves (with no card in hand
-    to discard, nothing is drawn: the card data once said "draw a card", the XMage import
-    says what the card does)."""
+    resolves first and kills Ifrit, whose chapter II still resolves (113.7a). With an empty
+    hand there is nothing to discard, so nothing is drawn (the card data's chapter, not the
+    old summary "draw a card")."""
     ifrit = "Summon: G.F. Ifrit"
     tl = scenario(
         library=["Opt", "Forest"],
@@ -423,8 +423,7 @@ def test_chapter_resolves_after_its_saga_left_the_battlefield_seed_003() -> None
     )
     assert died < resolved
     assert ifrit in you(tl)["graveyard"]
-    assert you(tl)["hand"] == []
-    assert you(tl)["library"][:1] == ["Opt"]
+    assert you(tl)["hand"] == [] and you(tl)["library"] == ["Opt", "Forest"]
 
 
 # ------------------------------------------------------ 6. the state-based action
@@ -569,28 +568,31 @@ def test_first_eruption_full_story_over_three_turns_cr_714() -> None:
 
 
 def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> None:
-    """Summon: Kujata III (discard, draw, then damage to each opponent equal to ...) is a
-    card-specific effect the importer could not translate: the log says "not simulated",
-    naming that part, instead of dealing 0 or doing half of it."""
+    """Summon: Kujata III ("discard a card, then draw two; when you discard a card this way,
+    it deals damage equal to that card's mana value to each opponent") is a card-specific
+    XMage class the import leaves untranslated: the log says "not simulated", naming it,
+    and nothing of the chapter happens (all or nothing) instead of dealing 0."""
     tl = scenario(
+        hand=["Lightning Bolt"],
         battlefield=[saga("Summon: Kujata", 2)],
         actions=[{"do": "add_lore", "card": "Summon: Kujata", "n": 1}],
     ).run()
     assert tl.finished
-    assert "damage" not in kinds(tl) and "draw" not in kinds(tl)
-    # All or nothing: the whole chapter ability is not simulated, and its missing part is named.
-    missing = {m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]
-               if "not translated" in m}  # fmt: skip
-    assert len(missing) == 1
+    assert "damage" not in kinds(tl)
+    missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
+    assert len(missing) == 1 and "Chapter III of Summon: Kujata" in missing[0]
     assert opp(tl)["life"] == 20
+    # nothing discarded or drawn; the Saga itself is sacrificed after its final chapter (714.4)
+    assert you(tl)["hand"] == ["Lightning Bolt"] and you(tl)["graveyard"] == ["Summon: Kujata"]
 
 
 # ------------------------------------------------------------ History of Benalia
 
 
-def test_history_of_benalia_tokens_then_knights_pumped() -> None:
-    """I, II: a 2/2 white Knight token with vigilance; III: Knights you control get +2/+1
-    until end of turn (613.4c, layer 7c; the pump ends in the cleanup step, 514.2)."""
+def test_history_of_benalia_tokens_then_knights_get_2_1_cr_714_2b_613_4c() -> None:
+    """I, II: a 2/2 white Knight token with vigilance each; III: Knights you control get
+    +2/+1 until end of turn (the card data's chapter, layer 7c), then the Saga is
+    sacrificed (714.4)."""
     tl = scenario(
         hand=[BENALIA],
         actions=[
@@ -604,12 +606,49 @@ def test_history_of_benalia_tokens_then_knights_pumped() -> None:
     assert len(tokens) == 2
     assert all((e.amount, e.data["token"], e.data["pt"]) == (1, "Knight", "2/2") for e in tokens)
     assert [m.dst for e in tokens for m in e.moves] == ["battlefield", "battlefield"]
-    assert not of_kind(tl, "not_simulated")
-    final = tl.final
-    knights = final.players[0].battlefield
-    assert [(final.characteristics(k).power, final.characteristics(k).toughness)
-            for k in knights] == [(4, 3), (4, 3)]  # fmt: skip
+    assert of_kind(tl, "not_simulated") == []
     assert you(tl)["battlefield"] == ["Knight token", "Knight token"]
+    state = tl.final
+    knights = state.players[0].zone("battlefield")
+    assert [state.characteristics(oid).pt for oid in knights] == ["4/3", "4/3"]
     assert you(tl)["graveyard"] == [BENALIA]
     # Tokens are not cards: the card count is unchanged from the start.
     assert tl.final.card_count(0) == tl.frames[0].state.card_count(0)
+
+
+# ------------------------------------------ chapters from the card data (issue 8)
+
+
+def test_chapter_from_card_data_targets_as_it_triggers_cr_603_3d() -> None:
+    """Elspeth Conquers Death I: "Exile target permanent an opponent controls with mana
+    value 3 or greater." The card data's chapter (ops + target spec) is what goes on the
+    stack: Serra Angel (mana value 5) is the only legal target, Grizzly Bears (2) is not."""
+    from engine import AutoPolicy
+
+    ecd = "Elspeth Conquers Death"
+    tl = scenario(
+        battlefield=[saga(ecd, 0)],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": ecd, "n": 1}],
+    ).run(policy=AutoPolicy())
+    assert tl.finished
+    assert resolved_chapters(tl) == [f"Chapter I of {ecd}"]
+    assert opp(tl)["exile"] == ["Serra Angel"]
+    assert opp(tl)["battlefield"] == ["Grizzly Bears"]
+
+
+def test_untranslated_chapter_changes_nothing_and_names_its_class() -> None:
+    """The Akroan War III ("each tapped creature deals damage to itself equal to its power")
+    is a card-specific XMage class: the chapter triggers and resolves, changes nothing, and
+    the log names what is not simulated (all or nothing, issue 8)."""
+    war = "The Akroan War"
+    tl = scenario(
+        battlefield=[saga(war, 2), {"name": "Grizzly Bears", "tapped": True}],
+        actions=[{"do": "add_lore", "card": war, "n": 1}],
+    ).run()
+    assert tl.finished
+    assert resolved_chapters(tl) == [f"Chapter III of {war}"]
+    missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
+    assert missing and all(f"Chapter III of {war}" in m for m in missing)
+    assert "damage" not in kinds(tl)
+    assert "Grizzly Bears" in you(tl)["battlefield"]
