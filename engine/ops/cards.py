@@ -661,9 +661,14 @@ def _rest(ctx: Ctx, rest: str, owner: int, ids: list[int], p: int) -> None:
 # ----------------------------------------------------------------- put on a library
 
 _WHERE = ("top", "bottom", "top_or_bottom", "shuffle")
+#: Endurance: "up to one target player puts all the cards from their graveyard on the
+#: bottom of their library in a random order" (the hand-written entry's words).
+_GRAVEYARD_OF_TARGET = "all cards in target player's graveyard"
 
 
 def _check_put_lib(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("what") == _GRAVEYARD_OF_TARGET and o.get("where") == "bottom_random":
+        return None
     if o.get("where") not in _WHERE:
         return f"put on the library {str(o.get('where')).replace('_', ' ')}"
     if o.get("from") not in (None, "battlefield", "graveyard", "hand", "stack"):
@@ -677,6 +682,35 @@ def _check_put_lib(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("chooser") not in (None, "owner"):
         return f"put on the library, chosen by {o['chooser']}"
     return _problems(o, ctx, refs=("what",))
+
+
+def _graveyard_to_bottom(ctx: Ctx) -> None:
+    """Each target player puts every card of their graveyard on the bottom of their library
+    in a random order: the card says so, overriding the owner's choice of order (401.4);
+    a random order is not a shuffle (no shuffle triggers)."""
+    game = ctx.game
+    players = [int(r[1:]) for r in c.target_refs(ctx, None) if r.startswith("p")]
+    if not players:
+        ctx.emit(EventKind.BOTTOM, f"{ctx.label}: no player was targeted, so nothing happens.",
+                 "608.2b", amount=0, data={"mechanic": "put_on_library", "order": "random"})
+        return
+    for player in players:
+        cards = list(game.zones[player]["graveyard"])
+        game.rng.shuffle(cards)
+        for oid in cards:
+            game.move(oid, "library", player, bottom=True)
+        n = len(cards)
+        ctx.emit(
+            EventKind.BOTTOM,
+            f"{ctx.label}: {game.pname(player)} {game.verb(player, 'put', 'puts')} "
+            f"{n} card{'s' if n != 1 else ''} from {game.poss(player)} graveyard on the bottom "
+            f"of {game.poss(player)} library in a random order"
+            f"{'' if n else ' (the graveyard is empty: nothing moves)'}.",
+            "608.2c",
+            player=player,
+            amount=n,
+            data={"mechanic": "put_on_library", "order": "random"},
+        )
 
 
 @op(
@@ -698,6 +732,9 @@ def put_on_library(ctx: Ctx, o: dict) -> None:
     where = o["where"]
     if o.get("from") == "hand":
         _hand_to_library(ctx, o)
+        return
+    if o.get("what") == _GRAVEYARD_OF_TARGET:
+        _graveyard_to_bottom(ctx)
         return
     for oid in c.objects(ctx, o.get("what"), o):
         obj = game.obj(oid)

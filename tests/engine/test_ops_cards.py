@@ -1097,3 +1097,30 @@ def test_natures_lore_finds_a_forest_card_onto_the_battlefield() -> None:
     tl = run(d, "Breeding Pool", "pay")  # "you may pay 2 life; if you don't, it enters tapped"
     assert zone(tl, "battlefield") == ["Breeding Pool"]
     assert not tl.final.zone(0, "battlefield")[0].tapped and you(tl)["life"] == 18
+
+
+def test_endurance_puts_target_players_graveyard_on_the_bottom_in_a_random_order() -> None:
+    """Endurance (Living End's sideboard and main deck): as it enters, up to one target
+    player puts all the cards from their graveyard on the bottom of their library in a
+    random order (608.2c; a random order, not the owner's choice of 401.4)."""
+    d = board(
+        library=["Island"],
+        hand=["Endurance"],
+        battlefield=["Forest", "Forest", "Forest"],
+    )
+    d["players"][1]["graveyard"] = ["Serra Angel", "Forest", "Grizzly Bears"]
+    d["players"][1]["library"]["cards"] = [{"name": "Mountain"}]
+    d["choices"] = ["target:p1"]
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == []
+    library = zone(tl, "library", 1)
+    assert library[0] == "Mountain"  # the bottom, under the card that was there
+    assert sorted(library[1:]) == ["Forest", "Grizzly Bears", "Serra Angel"]
+    assert "Endurance" in zone(tl, "battlefield")
+    moved = [e for e in tl.events if e.kind == "bottom" and e.player == 1]
+    assert len(moved) == 1 and moved[0].amount == 3
+    # No target chosen ("up to one"): nothing moves, and the log says so.
+    d["choices"] = ["target:none"]
+    tl = finished(d)
+    assert sorted(zone(tl, "graveyard", 1)) == ["Forest", "Grizzly Bears", "Serra Angel"]
+    assert any(e.kind == "bottom" and e.amount == 0 for e in tl.events)
