@@ -38,8 +38,12 @@ def step(page: Page, which: str) -> None:
 
 
 def load_example(page: Page, name: str) -> None:
-    """Pick one of the built-in examples and wait for its title."""
+    """Pick one of the built-in examples and wait until it is on screen: its title, at
+    frame 0 (frame 0 alone can be the page's first render of the previous scenario)."""
+    from playground.examples import scenario_of
+
     page.get_by_label("Example scenarios").select_option(name)
+    expect(page.get_by_test_id("title")).to_have_text(scenario_of(name).get("title") or "")
     expect_frame(page, 0)
 
 
