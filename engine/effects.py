@@ -212,7 +212,20 @@ def missing_parts(ops: Iterable[dict], ctx: Ctx | None = None) -> list[str]:
 
 
 def problem(o: dict, ctx: Ctx | None = None) -> str | None:
-    """The part of one op that is not simulated, as the log names it; None if none."""
+    """The part of one op that is not simulated, as the log names it; None if none.
+
+    A user card's op whose fields have shapes no check expects (the schema lets the
+    vocabulary's objects through as bounded JSON) is named "not simulated" rather than
+    raising from inside a check: it never runs, and the run stays typed (issue 10)."""
+    try:
+        return _problem(o, ctx)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        label = f"{ctx.label}: " if ctx and ctx.label else ""
+        name = str(o.get("op", "?")).replace("_", " ")
+        return f"{label}{name} with fields the engine can't read ({type(exc).__name__})"
+
+
+def _problem(o: dict, ctx: Ctx | None = None) -> str | None:
     name = str(o.get("op", "?"))
     label = f"{ctx.label}: " if ctx and ctx.label else ""
     if o.get("if"):

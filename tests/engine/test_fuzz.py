@@ -435,3 +435,24 @@ def test_malformed_effect_chapters_and_modes_of_a_user_card_are_schema_errors() 
     base["cards"][0]["effects"] = {"chapters": [{"chapters": [1], "ops": [{"op": "draw", "n": 1}]}]}
     tl = Scenario.from_dict(base).run()
     assert tl.final.players[0].graveyard  # the Saga was sacrificed after its chapter
+
+
+def test_user_op_with_a_field_of_an_unexpected_shape_is_not_simulated_not_a_crash() -> None:
+    """make fuzz found it: damage with ``to`` an object passed the schema (objects are
+    vocabulary values) and raised TypeError inside damage's check; now the op is named
+    "not simulated" and changes nothing (all or nothing)."""
+    from engine import Scenario
+
+    d = {
+        "version": 1, "seed": 3,
+        "cards": [{"name": "Odd Bolt", "mana_cost": "{R}", "type_line": "Instant",
+                   "effects": {"spell": [{"op": "damage", "amount": 3, "to": {"x": 1}}]}}],
+        "players": [{"name": "You", "life": 20,
+                     "library": {"order": "listed", "cards": [{"name": "Forest", "count": 3}]},
+                     "hand": ["Odd Bolt"], "battlefield": ["Mountain"]},
+                    {"name": "Opp", "life": 20, "library": {"order": "listed", "cards": []}}],
+        "actions": [{"do": "cast", "card": "Odd Bolt"}], "choices": [],
+    }  # fmt: skip
+    tl = Scenario.from_dict(d).run()
+    assert tl.final.players[1].life == 20
+    assert any(e.kind == "not_simulated" for e in tl.events)
