@@ -211,6 +211,9 @@ def filter_missing(flt: object) -> str | None:
         elif k == "mv_parity":
             if v not in ("odd", "even"):
                 return f"filter mv_parity {v!r}"
+        elif k == "mana_cost_in":
+            if not (isinstance(v, list) and all(isinstance(s, str) for s in v)):
+                return f"filter mana_cost_in {v!r}"[:80]
         elif k == "controller":
             if v not in _CONTROLLERS:
                 return f"filter controller {v!r} (no combat: no defending player)"
@@ -324,6 +327,9 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return n is not None and compare(n, v)
     if k == "mv_parity":
         return (ch.mana_value % 2 == 1) == (v == "odd")
+    if k == "mana_cost_in":  # the printed symbols, not the mana value (202.1; {X} isn't {0})
+        cost = obj.characteristics.mana_cost
+        return cost is not None and cost.text in v
     if k == "tapped":
         return obj.tapped == v
     if k == "token":

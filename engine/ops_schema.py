@@ -449,6 +449,8 @@ FILTER_KEYS = {
     "owner": "you | opponent | not_you | controller (the same player as its controller)",
     "player": "for player filters: you | opponent | not_you",
     "mv": "[op, n]: mana value comparison, op in < <= == != >= >",
+    "mana_cost_in": "list of printed mana costs, e.g. [\"{0}\", \"{1}\"]: the card's printed "
+    "mana cost is one of them (a card with no mana cost matches none; Urza's Saga III)",
     "power": "[op, n]",
     "toughness": "[op, n]",
     "base_power": "[op, n]",

@@ -19,7 +19,7 @@ SAMPLE = {
     "base_toughness": ["==", 2], "mv_parity": "odd", "keyword": "Flying",
     "not_keyword": "Flying", "name": "Grizzly Bears", "counter": "+1/+1",
     "or": [{"types": ["Land"]}, {"mv": ["==", 1]}], "and": [{"types": ["Creature"]}],
-    "not": {"types": ["Land"]},
+    "not": {"types": ["Land"]}, "mana_cost_in": ["{0}", "{1}"],
 }  # fmt: skip
 
 
@@ -151,3 +151,13 @@ def test_hand_written_words(words: str, expected: dict) -> None:
 def test_words_not_understood_are_missing(words: str) -> None:
     assert filters.words_to_filter(words) is None
     assert words in filters.filter_missing(words)
+
+
+def test_mana_cost_in_reads_the_printed_cost_not_the_mana_value() -> None:
+    """Urza's Saga III's "mana cost {0} or {1}": Memnite ({0}) and Ornithopter ({0}) match,
+    a land (no mana cost, mana value 0) and Llanowar Elves ({G}, mana value 1) don't."""
+    game = _board()
+    flt = {"mana_cost_in": ["{0}", "{1}"]}
+    names = {game.obj(o).name for o in game.zones[0]["battlefield"]
+             if filters.matches(game, o, flt, controller=0)}  # fmt: skip
+    assert names == {"Memnite", "Ornithopter"}

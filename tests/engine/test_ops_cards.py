@@ -1124,3 +1124,25 @@ def test_endurance_puts_target_players_graveyard_on_the_bottom_in_a_random_order
     tl = finished(d)
     assert sorted(zone(tl, "graveyard", 1)) == ["Forest", "Grizzly Bears", "Serra Angel"]
     assert any(e.kind == "bottom" and e.amount == 0 for e in tl.events)
+
+
+def test_urzas_saga_iii_finds_an_artifact_by_its_printed_mana_cost() -> None:
+    """Urza's Saga III: "Search your library for an artifact card with mana cost {0} or {1},
+    put it onto the battlefield, then shuffle." The printed cost, not the mana value:
+    Walking Ballista ({X}{X}, mana value 0) is not offered; Memnite ({0}) and Sol Ring ({1})
+    are (701.23a search, 701.24a shuffle)."""
+    d = board(
+        library=["Walking Ballista", "Memnite", "Sol Ring", "Forest"],
+        battlefield=[{"name": "Urza's Saga", "counters": {"lore": 2}}],
+        actions=[{"do": "add_lore", "card": "Urza's Saga", "n": 1}],
+    )
+    tl = play(d)
+    pending = tl.pending
+    assert pending is not None
+    labels = " | ".join(o.label for o in pending.options)
+    assert "Memnite" in labels and "Sol Ring" in labels and "Walking Ballista" not in labels
+    key = next(o.key for o in pending.options if "Sol Ring" in o.label)
+    d["choices"] = [key]
+    tl = finished(d)
+    assert "Sol Ring" in zone(tl, "battlefield")
+    assert sorted(zone(tl, "library")) == ["Forest", "Memnite", "Walking Ballista"]

@@ -31,6 +31,8 @@ REF_FIELDS = {"what", "to", "who", "a", "b", "source", "controlled_by", "by"}
 OP_WORDS = {
     ("unless", "who"): {"you", "target_player_or_controller", "any_player"},
     ("return_from_graveyard", "to"): {"hand", "battlefield"},
+    ("search_library", "what"): {"card"},  # what the import writes for every search
+    ("search_library", "to"): {"hand", "battlefield"},
 }
 
 
