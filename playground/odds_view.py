@@ -307,7 +307,7 @@ async def compute_odds_async(key: OddsKey, pool: CardPool,
         fut = _INFLIGHT.get(ck)
         if fut is None:
             if scenario is not None and offload.enabled():
-                fut = offload.get_pool().submit(odds_for, key.library, key.action.steps,
+                fut = offload.get_odds_pool().submit(odds_for, key.library, key.action.steps,
                                                 scenario, ck[3], ck[4])
                 fut.add_done_callback(lambda f: _remember(ck, f))
             else:

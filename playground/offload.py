@@ -42,16 +42,21 @@ __all__ = [
     "MAX_RESULT",
     "MEMORY_LIMIT",
     "TIMEOUT",
+    "ODDS_WORKERS",
     "WORKERS",
     "WorkFailed",
     "WorkTimeout",
     "WorkerPool",
     "enabled",
+    "get_odds_pool",
     "get_pool",
     "shutdown",
 ]
 
 WORKERS = max(1, int(os.environ.get("PLAYGROUND_WORKERS", "2")))
+#: The Odds tab's exact analyses get their own workers: a long odds computation (up to
+#: TIMEOUT, and not tied to a session) must never hold the workers that run scenarios.
+ODDS_WORKERS = max(1, int(os.environ.get("PLAYGROUND_ODDS_WORKERS", "1")))
 #: Wall-clock seconds a task may take before its worker is stopped. The engine's own work
 #: budget stops a run far sooner; this is the backstop (a busy, shared machine included).
 TIMEOUT = float(os.environ.get("PLAYGROUND_WORK_TIMEOUT", "20"))
@@ -321,6 +326,7 @@ class WorkerPool:
 
 
 _POOL: WorkerPool | None = None
+_ODDS_POOL: WorkerPool | None = None
 _POOL_LOCK = threading.Lock()
 _ENABLED = False
 
@@ -345,9 +351,20 @@ def get_pool() -> WorkerPool:
         return _POOL
 
 
-def shutdown() -> None:
-    global _POOL
+def get_odds_pool() -> WorkerPool:
+    """The Odds tab's own pool (``PLAYGROUND_ODDS_WORKERS``), started on first use, so odds
+    work queues behind odds work only, never in front of another session's run."""
+    global _ODDS_POOL
     with _POOL_LOCK:
-        if _POOL is not None:
-            _POOL.close()
-            _POOL = None
+        if _ODDS_POOL is None:
+            _ODDS_POOL = WorkerPool(size=ODDS_WORKERS)
+        return _ODDS_POOL
+
+
+def shutdown() -> None:
+    global _POOL, _ODDS_POOL
+    with _POOL_LOCK:
+        for pool in (_POOL, _ODDS_POOL):
+            if pool is not None:
+                pool.close()
+        _POOL = _ODDS_POOL = None
