@@ -204,8 +204,10 @@ class Playground(pn.viewable.Viewer):
 
     @staticmethod
     def _open_link_later(model: PlaygroundModel, share: Any, link: Deferred) -> None:
-        """Open the link's scenario once the page is up (its run in a worker process);
-        the page URL is left alone until then, so a reload keeps the link."""
+        """Open the link's scenario right after the session is built, as a task on the
+        server's loop whose run is in a worker process (the loop is never held); the page
+        URL is left alone until then, so a reload keeps the link. A task, not an onload
+        callback: a page whose load event arrived early never got its link opened."""
         share.url_read = False
         model.busy = "Opening the link's scenario…"
 
@@ -218,7 +220,7 @@ class Playground(pn.viewable.Viewer):
             finally:
                 share.url_read = True
 
-        pn.state.onload(load)
+        pn.state.execute(load)
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:
