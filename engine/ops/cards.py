@@ -12,9 +12,9 @@ sacrifice, 701.26 tap): in that numbering mill is 701.17 (the schema's doc says 
 
 from __future__ import annotations
 
+from engine import op_common as c
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
-from engine.ops import _common as c
 
 _WHO = "you | each_opponent | target_opponent | target_player | each_player | ..."
 

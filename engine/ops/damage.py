@@ -11,12 +11,12 @@ to which object this turn (for "dealt damage this way", Anger of the Gods).
 
 from __future__ import annotations
 
+from engine import op_common as c
 from engine import shields
 from engine import targets as targeting
 from engine.effects import Ctx, op
 from engine.events import EventKind
 from engine.game import Game
-from engine.ops import _common as c
 from engine.sba import eval_int
 
 _PLAYER_TO = (

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine import op_common as c
 from engine import stack
 from engine.effects import Ctx, op
 from engine.events import EventKind
-from engine.ops import _common as c
 
 _WHO = "you | each_opponent | target_opponent | target_player | each_player | ..."
 

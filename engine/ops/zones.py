@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
+from engine import op_common as c
 from engine import stack
 from engine import targets as targeting
 from engine.effects import Ctx, op, run_nested
 from engine.events import DecisionKind, EventKind
-from engine.ops import _common as c
 
 _REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
 

@@ -1086,7 +1086,7 @@ def test_exile_instead_ends_with_the_turn_cr_614_1a() -> None:
     ],
 )  # fmt: skip
 def test_hand_written_filter_words_are_read_or_named_as_not_simulated(words, flt) -> None:
-    from engine.ops import _common
+    from engine import op_common as _common
 
     assert _common.as_filter(words) == flt
     assert (_common.filter_problem(words) is None) == (flt is not None)
