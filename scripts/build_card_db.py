@@ -21,6 +21,11 @@ pool load (issue 8 goal: < 300 ms).
 ``data/effects_overrides.json`` corrects hand-written entries (one path each, with its
 reason), e.g. Stomp's "damage can't be prevented this turn" as a structured op.
 
+``data/cards_manual/*.json`` holds whole entries written by hand for cards the importer
+can't state (one file per card: ``{"card", "source", "entry"}``, ``source`` naming the
+XMage class read). They replace the import and the shared hand-written entry for that
+card (they exist because those are incomplete) and carry ``"source": "manual"``.
+
     python scripts/build_card_db.py [--src DIR] [--out FILE] [--xmage FILE] [--overrides F]
 """
 
@@ -42,6 +47,7 @@ DEFAULT_OUT = ROOT / "engine" / "data" / "cards.json.gz"
 FORMAT_VERSION = 1
 EFFECTS_NAME = "effects.jsonl.gz"
 DEFAULT_OVERRIDES = ROOT / "data" / "effects_overrides.json"
+DEFAULT_MANUAL = ROOT / "data" / "cards_manual"
 
 
 def attach_effects(cards: list[dict], effects: dict[str, dict]) -> int:
@@ -85,6 +91,24 @@ def apply_overrides(cards: list[dict], path: Path) -> int:
             node = node.setdefault(key, {})
         node[last] = patch["value"]
     return len(payload["patches"])
+
+
+def apply_manual(cards: list[dict], folder: Path) -> int:
+    """Attach ``data/cards_manual/*.json`` (whole entries by hand, winning over the
+    shared entry and the import); returns how many. Files are read in name order, and a
+    card named twice is an error (the bytes of a rebuild never depend on the file system)."""
+    by_name = {c["name"]: c for c in cards}
+    seen: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        name, entry, source = payload.get("card"), payload.get("entry"), payload.get("source")
+        if name not in by_name or not isinstance(entry, dict) or not source:
+            raise SystemExit(f"{path}: needs 'card' (a card name), 'entry' and 'source'")
+        if name in seen:
+            raise SystemExit(f"{path}: {name!r} is already written in {seen[name]}")
+        seen[name] = path.name
+        by_name[name]["effects"] = {**entry, "source": "manual"}
+    return len(seen)
 
 
 def load_xmage(path: Path) -> dict[str, dict]:
@@ -137,16 +161,20 @@ def compact_card(raw: dict) -> dict:
 
 
 def build(
-    src: Path, out: Path, xmage: Path | None = None, overrides: Path | None = None
+    src: Path, out: Path, xmage: Path | None = None, overrides: Path | None = None,
+    manual: Path | None = DEFAULT_MANUAL,
 ) -> tuple[int, int, int]:
     """Write the database; returns (cards, effects attached, bytes written)."""
     cards = json.loads((src / "cards.json").read_text(encoding="utf-8"))
     effects = json.loads((src / "effects.json").read_text(encoding="utf-8"))
-    attached = attach_effects(cards, effects)
+    attach_effects(cards, effects)
     if overrides is not None and overrides.exists():
         apply_overrides(cards, overrides)
+    if manual is not None and manual.is_dir():
+        apply_manual(cards, manual)
     if xmage is not None:
-        attached += merge_xmage(cards, load_xmage(xmage))
+        merge_xmage(cards, load_xmage(xmage))
+    attached = sum(1 for c in cards if "effects" in c)
     compact = [compact_card(c) for c in cards]
     lines: list[str] = []  # line i: card i's entry, "" for none
     for card in compact:
