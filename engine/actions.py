@@ -460,6 +460,11 @@ def remove_lore(game: Game, action: dict) -> None:
     game.settle()
 
 
+def _not_yet(game: Game, action: dict) -> None:
+    """The format is accepted (issue 9) before its semantics land: say so, never ignore it."""
+    raise GameError(f"the '{action['do']}' action is not simulated yet in this build")
+
+
 HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "cast": cast,
     "counter": counter,
@@ -471,4 +476,5 @@ HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "proliferate": proliferate,
     "add_lore": add_lore,
     "remove_lore": remove_lore,
+    "next_main": _not_yet,
 }

@@ -167,6 +167,9 @@ class Game(Kernel):
         handler = self.rules.actions.get(action.get("do", ""))
         if handler is None:
             raise GameError(f"unknown action {action.get('do')!r}")
+        for key in ("when", "targets"):
+            if key in action:
+                raise GameError(f"'{key}' is not simulated yet in this build")
         handler(self, action)
 
     def resolve_stack(self) -> None:
