@@ -477,12 +477,12 @@ def _targets(value: Any, where: str, pool: CardPool) -> list:
             if not re.fullmatch(r"o[0-9]{1,9}", ref):
                 raise ScenarioError(
                     f"{at}: {ref[:40]!r} is not an object id like 'o9' (name a card with "
-                    "{\"card\": ..., \"owner\": ..., \"zone\": ...})"
+                    '{"card": ..., "owner": ..., "zone": ...})'
                 )
             out.append(ref)
         elif isinstance(ref, Mapping) and "player" in ref:
             if len(ref) != 1:
-                raise ScenarioError(f"{at}: a player target is just {{\"player\": 0 or 1}}")
+                raise ScenarioError(f'{at}: a player target is just {{"player": 0 or 1}}')
             out.append({"player": _whole(ref["player"], f"{at}.player", 0, 1)})
         elif isinstance(ref, Mapping):
             unknown = sorted(k for k in ref if k not in REF_KEYS)
@@ -506,7 +506,7 @@ def _targets(value: Any, where: str, pool: CardPool) -> list:
                 d["nth"] = _whole(ref["nth"], f"{at}.nth", 1, 999)
             out.append(d)
         else:
-            raise ScenarioError(f"{at}: expected 'oN', {{\"player\": N}} or {{\"card\": ...}}")
+            raise ScenarioError(f'{at}: expected \'oN\', {{"player": N}} or {{"card": ...}}')
     return out
 
 
