@@ -254,6 +254,9 @@ class Option:
 
     key: str
     label: str
+    # issue 9: for a target option, its object's facts ({"card", "names", "owner", "zone"}
+    # or {"player"}), so a scenario can name the target by card (engine.objref)
+    ref: Mapping[str, object] | None = None
 
 
 @dataclass(frozen=True, slots=True)
