@@ -26,7 +26,7 @@ def parse_text(text: str) -> dict[str, Any]:
     for part in _SPLIT.split(text.strip()):
         key, sep, value = part.partition("=")
         key, value = key.strip(), value.strip()
-        if not sep or key not in _KEYS or not value or key in out:
+        if not sep or key not in _KEYS or not value or key in out or "=" in value:
             raise ValueError(f"{part!r} is not key=value with a key of {', '.join(_KEYS)}")
         if key in ("owner", "nth", "player"):
             if not value.isdigit():
