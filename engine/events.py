@@ -289,5 +289,8 @@ class Decision:
             "index": self.index,
             "player": self.player,
             "subject": self.subject,
-            "options": [{"key": o.key, "label": o.label} for o in self.options],
+            "options": [
+                {"key": o.key, "label": o.label, **({"ref": dict(o.ref)} if o.ref else {})}
+                for o in self.options
+            ],
         }
