@@ -177,6 +177,7 @@ class Game(Kernel):
                 self._take(action)
                 if self._legacy_response_next():
                     self.settle()
+                    self._note_priority()
                     continue
                 self.resolve_stack()
             self.finished = True
@@ -209,9 +210,7 @@ class Game(Kernel):
         """A player would receive priority now (117.3b-d; the SBAs and triggers are done,
         117.5) with something on the stack: take the next action if this is its response
         point (and the legacy counters right after it). True if an action was taken."""
-        frame = len(self.frames) - 1
-        if not self.priority_frames or self.priority_frames[-1] != frame:
-            self.priority_frames.append(frame)
+        self._note_priority()
         actions = self.scenario.actions
         if self._next >= len(actions) or actions[self._next].get("when") is None:
             return False
@@ -228,9 +227,17 @@ class Game(Kernel):
             self.response_item = None
         while self._legacy_response_next():
             self.settle()
+            self._note_priority()
             self._next += 1
             self._take(actions[self._next - 1])
         return True
+
+    def _note_priority(self) -> None:
+        """Remember this frame as one where a player would receive priority (for a UI's
+        "Respond here", engine.responses.point_of), if something is on the stack."""
+        frame = len(self.frames) - 1
+        if self.stack and (not self.priority_frames or self.priority_frames[-1] != frame):
+            self.priority_frames.append(frame)
 
     def push(self, item: StackItem) -> None:
         """Kernel.push, noting the item for response points (nth counts from the run's start)."""

@@ -7,6 +7,8 @@ at a named moment), then check zones, counts and event fields (never log wording
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -17,6 +19,7 @@ from engine.responses import actions_before, point_of
 
 from boards import board, finished, kinds, of_kind, opp, play, zone
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 BOLT_CASCADE = ["Forest", "Lightning Bolt", "Mountain"]  # BBE (mv 4) hits the Bolt
 
 
@@ -523,3 +526,11 @@ def test_a_when_naming_the_top_item_at_a_priority_frame_lands_there(library, see
     again = Scenario.from_dict({**d, "actions": actions}).run(policy=AutoPolicy())
     assert again.action_frames[-1] == k
     assert [f.event for f in again.frames[: k + 1]] == [f.event for f in tl.frames[: k + 1]]
+
+
+def test_point_of_in_a_legacy_countered_cascade_example() -> None:
+    """The legacy counter (no 'when') is taken at a priority moment too: point_of names it."""
+    tl = Scenario.load(EXAMPLES / "countered_cascade.json").run()
+    k = tl.action_frames[1]  # where the legacy counter was taken
+    assert k in tl.priority_frames
+    assert point_of(tl, k) == {"on_stack": "Bloodbraid Elf", "kind": "ability", "nth": 1}
