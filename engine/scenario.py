@@ -7,6 +7,7 @@ problem in user input becomes a ``ScenarioError`` naming the field and the fix.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -388,6 +389,128 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
             if not isinstance(a[key], bool):
                 raise ScenarioError(f"{where}: '{key}' must be true or false, not {a[key]!r}")
             out[key] = a[key]
+    if a.get("when") is not None:
+        if do not in WHEN_ACTIONS:
+            raise ScenarioError(
+                f"{where}: '{do}' can't have 'when' (only {', '.join(WHEN_ACTIONS)} can)"
+            )
+        out["when"] = _when(a["when"], f"{where} 'when'", pool)
+    if a.get("targets") is not None:
+        if do not in TARGET_ACTIONS:
+            raise ScenarioError(
+                f"{where}: '{do}' can't have 'targets' (only {', '.join(TARGET_ACTIONS)} can)"
+            )
+        out["targets"] = _targets(a["targets"], f"{where} 'targets'", pool)
+    if do == "next_main" and "draw" in out:
+        raise ScenarioError(
+            f"{where}: 'next_main' plays every draw step (504.1); 'draw' is only for "
+            "'precombat_main'"
+        )
+    return out
+
+
+# issue 9: the actions a response point can be given to, and those that name targets.
+WHEN_ACTIONS = ("cast", "counter", "activate", "cycle", "proliferate", "add_lore",
+                "remove_lore", "discover")  # fmt: skip
+TARGET_ACTIONS = ("cast", "activate", "counter")
+WHEN_KEYS = ("on_stack", "kind", "chapter", "nth", "top")
+REF_KEYS = ("card", "owner", "zone", "nth")
+
+
+def _stack_name(value: Any, where: str, pool: CardPool) -> str:
+    """A stack item's name: a card name or the name of one of its faces (a split card's
+    half, an adventure), spelled as the card data spells it."""
+    name = _name(value, where, pool)
+    low = value.strip().lower()
+    for face in pool.get(name).faces:
+        if face.name.lower() == low:
+            return face.name
+    return name
+
+
+def _whole(value: Any, where: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ScenarioError(f"{where} must be a whole number {lo}-{hi}, not {value!r}")
+    return value
+
+
+def _when(value: Any, where: str, pool: CardPool) -> str | dict:
+    """A response point: a stack item's name, or {on_stack, kind, chapter, nth} (kept in
+    the shape it was written, so a scenario round-trips unchanged)."""
+    if isinstance(value, str):
+        return _stack_name(value, where, pool)
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{where}: expected a name or an object with 'on_stack'")
+    unknown = sorted(k for k in value if k not in WHEN_KEYS)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown field {unknown[0]!r} (fields: {', '.join(WHEN_KEYS)})"
+        )
+    if value.get("on_stack") is None:
+        raise ScenarioError(f"{where}: needs 'on_stack' (the name of the spell or ability)")
+    out: dict[str, Any] = {"on_stack": _stack_name(value["on_stack"], f"{where}.on_stack", pool)}
+    if value.get("kind") is not None:
+        kind = value["kind"]
+        if kind not in schema.STACK_KINDS:
+            raise ScenarioError(
+                f"{where}.kind: {kind!r} is not one of {', '.join(schema.STACK_KINDS)}"
+            )
+        out["kind"] = kind
+    if value.get("chapter") is not None:
+        out["chapter"] = _whole(value["chapter"], f"{where}.chapter", 1, 99)
+        if out.get("kind") == "spell":
+            raise ScenarioError(f"{where}: a chapter ability is an ability, not a spell (714.2b)")
+    if value.get("nth") is not None:
+        out["nth"] = _whole(value["nth"], f"{where}.nth", 1, 999)
+    if value.get("top") is not None:
+        if not isinstance(value["top"], bool):
+            raise ScenarioError(f"{where}.top must be true or false, not {value['top']!r}")
+        out["top"] = value["top"]
+    return out
+
+
+def _targets(value: Any, where: str, pool: CardPool) -> list:
+    """Target refs in the order the spell or ability asks for them (601.2c): "oN", a
+    player {"player": 0|1} or a card {"card", "owner", "zone", "nth"}."""
+    if not isinstance(value, list) or len(value) > 20:
+        raise ScenarioError(f"{where}: expected a list of at most 20 targets")
+    out: list = []
+    for k, ref in enumerate(value):
+        at = f"{where}[{k}]"
+        if isinstance(ref, str):
+            if not re.fullmatch(r"o[0-9]{1,9}", ref):
+                raise ScenarioError(
+                    f"{at}: {ref[:40]!r} is not an object id like 'o9' (name a card with "
+                    '{"card": ..., "owner": ..., "zone": ...})'
+                )
+            out.append(ref)
+        elif isinstance(ref, Mapping) and "player" in ref:
+            if len(ref) != 1:
+                raise ScenarioError(f'{at}: a player target is just {{"player": 0 or 1}}')
+            out.append({"player": _whole(ref["player"], f"{at}.player", 0, 1)})
+        elif isinstance(ref, Mapping):
+            unknown = sorted(k for k in ref if k not in REF_KEYS)
+            if unknown:
+                raise ScenarioError(
+                    f"{at}: unknown field {unknown[0]!r} (fields: {', '.join(REF_KEYS)}, "
+                    "or just 'player')"
+                )
+            if ref.get("card") is None:
+                raise ScenarioError(f"{at}: a card target needs 'card' (its name)")
+            d: dict[str, Any] = {"card": _stack_name(ref["card"], f"{at}.card", pool)}
+            if ref.get("owner") is not None:
+                d["owner"] = _whole(ref["owner"], f"{at}.owner", 0, 1)
+            if ref.get("zone") is not None:
+                if ref["zone"] not in schema.REF_ZONES:
+                    raise ScenarioError(
+                        f"{at}.zone: {ref['zone']!r} is not one of {', '.join(schema.REF_ZONES)}"
+                    )
+                d["zone"] = ref["zone"]
+            if ref.get("nth") is not None:
+                d["nth"] = _whole(ref["nth"], f"{at}.nth", 1, 999)
+            out.append(d)
+        else:
+            raise ScenarioError(f'{at}: expected \'oN\', {{"player": N}} or {{"card": ...}}')
     return out
 
 

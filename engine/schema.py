@@ -13,6 +13,7 @@ only as deep as the schema itself, so it is bounded by the limits in ``engine.li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -40,7 +41,11 @@ ACTIONS = (
     "proliferate",
     "add_lore",
     "remove_lore",
+    "next_main",  # issue 9: the real turn structure up to a player's next precombat main
 )
+STACK_KINDS = ("spell", "ability", "any")  # a `when` response point's kind
+REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")
+CARD_CHOICE_ZONES = REF_ZONES
 CARD_LAYOUTS = (
     "normal", "split", "adventure", "omen", "prepare", "modal_dfc", "transform", "flip", "meld",
 )  # fmt: skip
@@ -708,6 +713,37 @@ PLAYER = Obj(
     extra=Json(max_depth=4),
     name="player",
 )
+# A response point (issue 9): the action is taken while this stack item is on the stack.
+WHEN = OneOf(
+    NAME,
+    Obj(
+        {
+            "on_stack": NAME,
+            "kind": Enum(*STACK_KINDS, what="stack item kind"),
+            "chapter": opt(Int(1, 99)),
+            "nth": opt(Int(1, 999)),
+            "top": opt(Bool()),
+        },
+        required=("on_stack",),
+        extra=Json(max_depth=1),
+        name="response point",
+    ),
+)
+# A target named by card (or a player, or an engine object id "oN"), 601.2c.
+TARGET_REF = OneOf(
+    Text(12, lambda v: bool(re.fullmatch(r"o[0-9]{1,9}", v)), "an object id like 'o9'"),
+    Obj(
+        {
+            "card": NAME,
+            "owner": opt(Int(0, L.SCENARIO_MAX_PLAYERS - 1)),
+            "zone": opt(Enum(*REF_ZONES, what="zone")),
+            "nth": opt(Int(1, 999)),
+            "player": opt(Int(0, L.SCENARIO_MAX_PLAYERS - 1)),
+        },
+        extra=Json(max_depth=1),
+        name="target ref",
+    ),
+)
 ACTION = Obj(
     {
         "do": Enum(*ACTIONS, what="action"),
@@ -722,6 +758,8 @@ ACTION = Obj(
         "draw": opt(Bool()),
         "evoke": opt(Bool()),  # cast with evoke (702.74a)
         "mana": opt(Bool()),  # activate a mana ability (605)
+        "when": opt(WHEN),  # issue 9: a response at a chosen point of the resolution
+        "targets": opt(List(TARGET_REF, 20)),  # issue 9: targets named by card (601.2c)
     },
     required=("do",),
     extra=Json(max_depth=2),
