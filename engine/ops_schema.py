@@ -137,9 +137,10 @@ OPS: dict[str, dict] = {
     ),
     "put_onto_battlefield": _op(
         "what:ref from:str filter?:filter tapped?:bool optional?:bool who?:who "
-        "controller?:str repeat?:bool",
+        "controller?:str repeat?:bool any_number?:bool",
         "Put cards onto the battlefield from `hand`, `exile` or `any` zone; `what: chosen` "
-        "means `who` chooses a card matching `filter`.",
+        "means `who` chooses a card matching `filter` (`any_number`: any number of them, "
+        "one at a time, stopping when they like).",
     ),
     "put_on_library": _op(
         "what:ref where:str n?:value from?:str chooser?:str",

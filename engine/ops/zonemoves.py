@@ -162,6 +162,7 @@ def _check_potb(o: dict, ctx: Ctx | None) -> str | None:
         "who": "who chooses (chosen) — each of them puts one",
         "controller": "owner (default) | you",
         "repeat": "not simulated (one card at a time until no one does)",
+        "any_number": "chosen: any number of matching cards (Ghalta, Stampede Tyrant)",
     },
     check=_check_potb,
 )
@@ -190,15 +191,16 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
             if c.matches(ctx, i, _chosen_filter(o), player=p)
             and game.face(game.obj(i)).is_permanent
         ]
+        many = bool(o.get("any_number"))  # "any number of": none up to all of them
         ids += c.choose_cards(
             ctx,
             able,
-            1,
+            len(able) if many else 1,
             DecisionKind.PUT_ONTO_BATTLEFIELD,
             f"{game.pname(p)}: choose a card to put onto the battlefield",
             "608.2c",
             player=p,
-            may_stop=bool(o.get("optional")),
+            may_stop=bool(o.get("optional")) or many,
             verb="Put",
         )
     _enter_all(ctx, ids, o, "400.7", f" from {zone}", from_zone=zone)
