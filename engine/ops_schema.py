@@ -276,7 +276,9 @@ OPS: dict[str, dict] = {
         "who:who keywords:list duration:duration", "Give a player hexproof/shroud..."
     ),
     "lose_keywords": _op(
-        "what:ref keywords:list duration:duration", "Lose keywords (layer 6).", layer="6"
+        "what:ref keywords:list duration:duration filter?:filter",
+        "Lose keywords (layer 6); `what: all` + `filter` for every matching permanent.",
+        layer="6",
     ),
     "protection_from_chosen_color": _op(
         "what:ref duration:duration",

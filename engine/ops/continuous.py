@@ -182,7 +182,8 @@ def grant(ctx: Ctx, o: dict) -> None:
 
 @op(
     "lose_keywords",
-    fields={"what": _REF, "keywords": "list", "duration": _DUR},
+    fields={"what": _REF, "keywords": "list", "duration": _DUR,
+            "filter": "filter (with what: all)"},
     check=lambda o, ctx: _check(o, ("what", "who")) or (
         None if o.get("keywords") else "lose keywords (which ones is not in the data)"),
 )  # fmt: skip
