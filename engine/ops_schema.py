@@ -112,7 +112,9 @@ OPS: dict[str, dict] = {
         "`duration` ends.",
     ),
     "destroy": _op(
-        "what:ref filter?:filter no_regen?:bool", "Destroy (701.8). `what: all` uses `filter`."
+        "what:ref filter?:filter no_regen?:bool same_name?:bool",
+        "Destroy (701.8). `what: all` uses `filter`; `same_name`: and all other permanents "
+        "with the same name as that permanent (Maelstrom Pulse).",
     ),
     "exile": _op(
         "what:ref filter?:filter who?:who until?:str remember?:bool",

@@ -64,6 +64,16 @@ def _on_battlefield(ctx: Ctx, oid: int) -> bool:
 # --------------------------------------------------------------------------- destroy
 
 
+def _same_name(ctx: Ctx, ids: list[int]) -> list[int]:
+    """The other permanents with the same name as these (Maelstrom Pulse; XMage
+    DestroyAllNamedPermanentsEffect): names as they are now (a face-down permanent has
+    none, 708.2a, so it shares no name)."""
+    game = ctx.game
+    names = {game.chars(i).name for i in ids if not game.obj(i).face_down}
+    return [p.id for p in game.battlefield()
+            if p.id not in ids and not p.face_down and game.chars(p.id).name in names]  # fmt: skip
+
+
 def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
     what = o.get("what", "target")
     if isinstance(what, str) and what.startswith("all_") and what not in _ALL_WORDS:
@@ -77,6 +87,7 @@ def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
         "what": _REFS,
         "filter": "which permanents (what: all)",
         "no_regen": "can't be regenerated (the engine has no regeneration to skip)",
+        "same_name": "and all other permanents with the same name as that permanent",
     },
     check=_check_destroy,
 )
@@ -84,6 +95,8 @@ def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
 def destroy(ctx: Ctx, o: dict) -> None:
     """CR 701.8a: destroy moves a permanent to its owner's graveyard (all at once for "all")."""
     ids = [i for i in _targets_of(ctx, o) if _on_battlefield(ctx, i)]
+    if o.get("same_name"):
+        ids += _same_name(ctx, ids)
     extra = {"no_regen": True} if o.get("no_regen") else {}
     for oid in ids:
         stack.destroy(ctx.game, oid, ctx.label, "701.8a", source=ctx.source, **extra)
