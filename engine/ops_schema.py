@@ -137,6 +137,11 @@ OPS: dict[str, dict] = {
         "Graveyard -> `hand` or `battlefield` (default `what: target`; `self`; `all` + filter "
         "for every matching card in your graveyard).",
     ),
+    "reveal_top_to_hand": _op(
+        "lose_life?:str",
+        "Reveal the top card of your library and put it into your hand (not a draw); "
+        "`lose_life: mana_value`: you lose life equal to its mana value (Dark Confidant).",
+    ),
     "put_onto_battlefield": _op(
         "what:ref from:str filter?:filter tapped?:bool optional?:bool who?:who "
         "controller?:str repeat?:bool any_number?:bool",
@@ -516,6 +521,8 @@ DYNAMIC_VALUES = {
     "target_power": "power of target 0",
     "target_mv": "mana value of target 0",
     "event_amount": "the amount from the trigger event (damage dealt, life gained...)",
+    "trigger_object_power": "the power of the object the trigger was about (last known)",
+    "trigger_object_toughness": "the toughness of the object the trigger was about (last known)",
     "card_types_in_graveyard": "{who}",
     "greatest_power": "{filter}",
     "greatest_toughness": "{filter}",
@@ -771,6 +778,7 @@ TRIGGER_FIELDS = {
     "attacks_you",
     "same_mode_repeatable",
     "also",
+    "do_once_each_turn",
 }
 ACTIVATED_FIELDS = {
     "cost",

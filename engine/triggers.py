@@ -676,6 +676,7 @@ def fire(game: Game, oid: int, ctrl: int, index: int, trig: Mapping, fact: Fact)
             "condition": cond,
             "optional": bool(trig.get("optional")),
             "optional_cost": trig.get("optional_cost"),
+            **({"do_once": ["done", *key]} if trig.get("do_once_each_turn") else {}),
             **modal_section(trig),
         },
     )
@@ -718,6 +719,8 @@ def resolve(game: Game, item: StackItem) -> None:
         )
         if not holds:
             return
+    if data.get("do_once") and _done_this_turn(game, item):
+        return
     if data.get("optional"):
         key = game.decide(
             DecisionKind.MAY,
@@ -743,8 +746,28 @@ def resolve(game: Game, item: StackItem) -> None:
         costs = ability_costs.of_keyword(cost)
         if not offer_cost(game, item.controller, item.source, costs, item.text):
             return
+    if data.get("do_once"):
+        ability_costs.note_use(game, tuple(data["do_once"]))
     # the ops (or each chosen mode's ops with its own targets, 603.3c), checked as one
     effects.run_item(game, item, dict(data.get("modal") or {}), label=item.text, source=item.source)
+
+
+def _done_this_turn(game: Game, item: StackItem) -> bool:
+    """"Do this only once each turn" (XMage ``setDoOnlyOnceEachTurn``, Pantlaza): the ability
+    triggers every time, but once it was done this turn (not declined) it does nothing."""
+    key = tuple(item.data["do_once"])
+    if not ability_costs.uses_this_turn(game, key):
+        return False
+    game.emit(
+        E.CONDITION,
+        f"{item.text}: it was already done this turn, so it does nothing.",
+        "603.4",
+        objects=(item.source,),
+        source=item.source,
+        player=item.controller,
+        data={"holds": False, "when": "resolution", "done_this_turn": True},
+    )
+    return True
 
 
 def offer_cost(

@@ -100,7 +100,13 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
             return "the sacrificed object (nothing was sacrificed for it)"
     if kind in ("target_power", "target_mv") and ctx is not None and not _target_oid(ctx):
         return f"{kind.replace('_', ' ')} (no targeted object)"
+    if kind in _TRIGGER_OBJECT and ctx is not None and _event(ctx).get("object") is None:
+        return f"{kind.replace('_', ' ')} (no object triggered it)"
     return None
+
+
+#: "that creature's power/toughness" of the object a trigger was about (Pantlaza).
+_TRIGGER_OBJECT = ("trigger_object_power", "trigger_object_toughness")
 
 
 def _event(ctx: Any) -> Mapping:
@@ -268,6 +274,12 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             for oid in game.zones[p]["battlefield"]:
                 colors |= set(chars(oid).colors)
         return len(colors)
+    if kind in _TRIGGER_OBJECT:
+        oid = _event(ctx).get("object")
+        if oid is None:
+            raise ValueUnavailable(f"{kind}: no object triggered it")
+        ch = _chars_or_lki(game, int(oid))  # 608.2h: as it last existed if it left
+        return (ch.power if kind == "trigger_object_power" else ch.toughness) or 0
     if kind == "neg":
         return -value_of(ctx, v["of"])
     if kind == "mul":

@@ -2056,3 +2056,33 @@ def _class_level(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 
 __all__ += ["SCall", "Ref", "_spec_filter"]
+
+
+# ============================================ reference decks (Jund): classes read in general
+@reg("RevealPutInHandLoseLifeEffect")
+def _reveal_to_hand_lose_life(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Dark Confidant, Dark Tutelage, Pain Seer: reveal the top card, put it into your hand,
+    lose life equal to its mana value (``ifYouDo`` only changes the wording: nothing is
+    lost when no card moved)."""
+    t.known(e, p, {"ifYouDo"})
+    return [{"op": "reveal_top_to_hand", "lose_life": "mana_value"}]
+
+
+@reg("DestroyAllNamedPermanentsEffect")
+def _destroy_named(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Maelstrom Pulse, Wake of Destruction: the target and every other permanent with its name."""
+    t.known(e, p, set())
+    out = {"op": "destroy", "same_name": True}
+    out.update(t.tgt())
+    return [out]
+
+
+@reg("SetBasePowerToughnessPlusOneSourceEffect")
+def _set_pt_plus_one(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Tarmogoyf, Lhurgoyf: a characteristic-defining ability (604.3; the engine applies a
+    ``set_base_pt`` of ``self`` in layer 7a when the printed P/T has a star), toughness =
+    power + 1."""
+    t.known(e, p, {"amount"})
+    power = t.val(p.get("amount"))
+    return [{"op": "set_base_pt", "what": "self", "duration": "while_on_battlefield",
+             "power": power, "toughness": {"dv": "sum", "of": [power, 1]}}]  # fmt: skip

@@ -81,7 +81,7 @@ def test_etalis_favor_attaches_boosts_and_discovers_3_cr_303_4f_701_57a() -> Non
     assert tl.pending is not None and tl.pending.kind == "discover_cast"
     d["choices"] = ["cast"]  # the Aura's only legal target (a creature you control) is auto
     tl = play(d)
-    d["choices"].append(f"target:o{_perm(tl, 'Grizzly Bears', 1)}")  # Lightning Strike at the opponent's Grizzly Bears
+    d["choices"].append(f"target:o{_perm(tl, 'Grizzly Bears', 1)}")  # Strike their Bears
     tl = finished(d)
     assert tl.final.summary()["players"][1]["graveyard"] == ["Grizzly Bears"]
     bears = chars(tl, "Grizzly Bears")

@@ -52,7 +52,7 @@ def test_every_dynamic_value_is_computed_or_named_missing(kind: str) -> None:
     bears = ids(game, "Grizzly Bears")[0]
     v = {"dv": kind, **SAMPLE.get(kind, {})}
     game.note_sacrificed(bears, by=memnite)
-    ctx = Q(game, source=memnite, targets=(f"o{bears}",), x=3, event={"amount": 4})
+    ctx = Q(game, source=memnite, targets=(f"o{bears}",), x=3, event={"amount": 4, "object": bears})
     part = values.value_missing(v)
     if part is not None:
         assert kind in values.UNSUPPORTED and part == values.UNSUPPORTED[kind]
@@ -139,3 +139,12 @@ def test_missing_parts_are_named() -> None:
     assert values.value_missing({"dv": "count", "filter": {"equipped": True}})
     assert values.value_missing({"dv": "event_amount"}) is None  # known without a game
     assert values.value_missing({"dv": "event_amount"}, Q(_game()))  # no event recorded
+
+
+def test_trigger_object_power_and_toughness_read_the_object_that_triggered_it() -> None:
+    game = _game()
+    bears = ids(game, "Grizzly Bears")[0]
+    ctx = Q(game, event={"object": bears})
+    assert values.value_of(ctx, {"dv": "trigger_object_power"}) == 2
+    assert values.value_of(ctx, {"dv": "trigger_object_toughness"}) == 2
+    assert values.value_missing({"dv": "trigger_object_toughness"}, Q(game))  # no object
