@@ -25,6 +25,7 @@ from engine import discover as discover_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
 from engine import suspend as suspend_mod
+from engine import retrace
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
@@ -67,6 +68,25 @@ def _find_castable(game: Game, player: int, name: str) -> int:
         raise
 
 
+def _find_castable_or_retrace(game: Game, player: int, action: dict) -> tuple[int, bool]:
+    """The card to cast and whether it is cast with retrace (702.81a): from the graveyard
+    when the action says ``"from": "graveyard"``, or when it is not in hand (nor playable
+    from exile) and has retrace there."""
+    if action.get("from") != "graveyard":
+        try:
+            return _find_castable(game, player, action["card"]), False
+        except GameError:
+            oid = retrace.castable(game, player, action["card"])
+            if oid is None:
+                raise
+            return oid, True
+    oid = retrace.castable(game, player, action["card"])
+    if oid is None:
+        raise GameError(f"{action['card']!r} can't be cast from {game.poss(player)} graveyard: "
+                        "no card of that name there has retrace (702.81a)")
+    return oid, True
+
+
 def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
     obj = game.obj(oid)
     faces = list(obj.card.spell_faces)
@@ -98,7 +118,7 @@ def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
 def cast(game: Game, action: dict) -> None:
     """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
     player = int(action.get("player", 0))
-    oid = _find_castable(game, player, action["card"])
+    oid, retraced = _find_castable_or_retrace(game, player, action)
     face = _choose_face(game, oid, player, action.get("face"))
     x = action.get("x")
     if face.mana_cost is not None and face.mana_cost.has_x:
@@ -125,10 +145,14 @@ def cast(game: Game, action: dict) -> None:
     evoked = bool(action.get("evoke"))
     if evoked:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
+    if retraced:
+        retrace.check(game, oid, player)  # 601.2h: a land card to discard
     with given_targets(game, action):
         stack.cast(game, oid, player, face, x=x)
     if evoked:
         evoke_mod.pay(game, oid, player)
+    if retraced:
+        retrace.pay(game, oid, player)
     game.settle()
 
 

@@ -119,6 +119,7 @@ class Kernel:
                 exile=tuple(z["exile"]),
                 spells_cast=self.spells_cast[i],
                 counters=dict(self.player_counters[i]),
+                flags=tuple(sorted(self.player_flags[i])),
             )
             for i, z in enumerate(self.zones)
         )

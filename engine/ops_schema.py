@@ -137,6 +137,16 @@ OPS: dict[str, dict] = {
         "Graveyard -> `hand` or `battlefield` (default `what: target`; `self`; `all` + filter "
         "for every matching card in your graveyard).",
     ),
+    "sacrifice_pile": _op(
+        "who:who",
+        "You separate all permanents `who` controls into two piles (700.3); that player "
+        "sacrifices all permanents in the pile of their choice (Liliana of the Veil).",
+    ),
+    "get_emblem": _op(
+        "name?:str retrace:filter",
+        "You get an emblem (114) with \"<cards matching `retrace`> in your graveyard have "
+        "retrace\" (702.81; Wrenn and Six).",
+    ),
     "reveal_top_to_hand": _op(
         "lose_life?:str",
         "Reveal the top card of your library and put it into your hand (not a draw); "

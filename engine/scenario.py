@@ -401,6 +401,10 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
                 f"{where}: '{do}' can't have 'targets' (only {', '.join(TARGET_ACTIONS)} can)"
             )
         out["targets"] = _targets(a["targets"], f"{where} 'targets'", pool)
+    if a.get("from") is not None:  # cast from the graveyard with retrace (702.81a)
+        if a["from"] not in ("hand", "graveyard"):
+            raise ScenarioError(f"{where}: 'from' must be hand or graveyard, not {a['from']!r}")
+        out["from"] = a["from"]
     if do == "next_main" and "draw" in out:
         raise ScenarioError(
             f"{where}: 'next_main' plays every draw step (504.1); 'draw' is only for "

@@ -760,6 +760,7 @@ ACTION = Obj(
         "mana": opt(Bool()),  # activate a mana ability (605)
         "when": opt(WHEN),  # issue 9: a response at a chosen point of the resolution
         "targets": opt(List(TARGET_REF, 20)),  # issue 9: targets named by card (601.2c)
+        "from": opt(Enum("hand", "graveyard", what="zone")),  # cast with retrace (702.81a)
     },
     required=("do",),
     extra=Json(max_depth=2),

@@ -123,6 +123,8 @@ class PlayerState:
     exile: tuple[int, ...]
     spells_cast: int = 0
     counters: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison, energy (122.1)
+    #: game-long player flags: the city's blessing (702.131c), emblems (114; engine.retrace)
+    flags: tuple[str, ...] = ()
 
     def zone(self, zone: str) -> tuple[int, ...]:
         return getattr(self, zone)

@@ -53,6 +53,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
+            "engine.retrace",  # CR 702.81, emblems that give it (114)
             "engine.op_common",  # helpers the op families share (refs, choices, filters)
         },
     ),

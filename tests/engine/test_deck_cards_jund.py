@@ -94,3 +94,96 @@ def test_scavenging_ooze_eats_a_noncreature_card_without_growing() -> None:
     [ooze] = _ids(tl, "Scavenging Ooze")
     assert not tl.final.objects[ooze].counters.get("+1/+1")
     assert _zones(tl)["life"] == 20 and _zones(tl, 1)["exile"] == ["Lightning Bolt"]
+
+
+# Liliana of the Veil -----------------------------------------------------------------
+def _liliana(loyalty: int, ability: int, **kw) -> dict:
+    return board([], battlefield=({"name": "Liliana of the Veil", "counters": {"loyalty": loyalty}},),
+                 actions=[{"do": "activate", "card": "Liliana of the Veil", "ability": ability}],
+                 **kw)  # fmt: skip
+
+
+def test_liliana_plus_one_each_player_discards_cr_606_4() -> None:
+    d = _liliana(3, 0, hand=("Forest", "Forest"), opponent_hand=("Lightning Bolt",))
+    d["actions"] = [{"do": "activate", "card": "Liliana of the Veil", "ability": 0}]
+    tl = finished(d)
+    [lili] = _ids(tl, "Liliana of the Veil")
+    assert tl.final.objects[lili].counters["loyalty"] == 4
+    assert _zones(tl)["graveyard"] == ["Forest"] and _zones(tl, 1)["graveyard"] == ["Lightning Bolt"]
+
+
+def test_liliana_minus_six_separates_piles_and_the_player_sacrifices_one_cr_700_3() -> None:
+    # Their permanents: o2 Grizzly Bears, o3 Memnite, o4 Forest. You put the Bears in pile 1;
+    # they choose to sacrifice pile 2 (Memnite and Forest).
+    d = _liliana(7, 2, opponent_battlefield=("Grizzly Bears", "Memnite", "Forest"),
+                 choices=["target:p1", "pile1:o2", "pile1:done", "pile:2"])  # fmt: skip
+    tl = finished(d)
+    assert _zones(tl, 1)["battlefield"] == ["Grizzly Bears"]
+    assert sorted(_zones(tl, 1)["graveyard"]) == ["Forest", "Memnite"]
+    [lili] = _ids(tl, "Liliana of the Veil")
+    assert tl.final.objects[lili].counters["loyalty"] == 1
+
+
+def test_liliana_minus_six_the_chooser_may_sacrifice_the_bigger_pile_too() -> None:
+    d = _liliana(6, 2, opponent_battlefield=("Grizzly Bears", "Memnite"),
+                 choices=["target:p1", "pile1:o2", "pile1:o3", "pile:1"])  # fmt: skip
+    tl = finished(d)
+    assert _zones(tl, 1)["battlefield"] == []
+    # 0 loyalty: Liliana is put into her owner's graveyard (704.5i)
+    assert _zones(tl)["graveyard"] == ["Liliana of the Veil"]
+
+
+def test_liliana_cant_use_minus_six_with_less_loyalty_cr_606_6() -> None:
+    import pytest
+
+    from engine.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="606.6"):
+        play(_liliana(5, 2, opponent_battlefield=("Grizzly Bears",), choices=["target:p1"]))
+
+
+# Wrenn and Six -----------------------------------------------------------------------
+def _wrenn(loyalty: int, ability: int, **kw) -> dict:
+    return board([], battlefield=({"name": "Wrenn and Six", "counters": {"loyalty": loyalty}},),
+                 actions=[{"do": "activate", "card": "Wrenn and Six", "ability": ability}],
+                 **kw)  # fmt: skip
+
+
+def test_wrenn_and_six_plus_one_returns_a_land_card() -> None:
+    tl = finished(_wrenn(3, 0, graveyard=("Forest",), choices=["target:o2"]))
+    assert _zones(tl)["hand"] == ["Forest"]
+
+
+def test_wrenn_and_six_emblem_gives_instants_and_sorceries_retrace_cr_114_702_81a() -> None:
+    # -7: the emblem; Wrenn (0 loyalty) dies; then Lightning Bolt is cast from the
+    # graveyard by discarding a land card (Forest) and hits the opponent.
+    d = _wrenn(7, 2, hand=("Forest",), graveyard=("Lightning Bolt",))
+    d["actions"].append({"do": "cast", "card": "Lightning Bolt", "from": "graveyard"})
+    d["choices"] = ["target:p1"]
+    tl = finished(d)
+    assert _zones(tl, 1)["life"] == 17
+    assert sorted(_zones(tl)["graveyard"]) == ["Forest", "Lightning Bolt", "Wrenn and Six"]
+    assert _zones(tl)["hand"] == []
+    assert any(f.startswith("emblem:retrace:") for f in tl.final.players[0].flags)
+
+
+def test_retrace_needs_a_land_card_to_discard_cr_601_2h() -> None:
+    import pytest
+
+    from engine.errors import ScenarioError
+
+    d = _wrenn(7, 2, hand=("Lightning Strike",), graveyard=("Lightning Bolt",))
+    d["actions"].append({"do": "cast", "card": "Lightning Bolt", "from": "graveyard"})
+    with pytest.raises(ScenarioError, match="702.81a"):
+        play(d)
+
+
+def test_without_the_emblem_a_graveyard_bolt_has_no_retrace() -> None:
+    import pytest
+
+    from engine.errors import ScenarioError
+
+    d = board([], hand=("Forest",), graveyard=("Lightning Bolt",),
+              actions=[{"do": "cast", "card": "Lightning Bolt", "from": "graveyard"}])  # fmt: skip
+    with pytest.raises(ScenarioError, match="702.81a"):
+        play(d)
