@@ -17,6 +17,7 @@ from engine import (
     layers,
     objref,
     permanents,
+    retrace,
     saga,
     stack,
     triggers,
@@ -25,7 +26,6 @@ from engine import discover as discover_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
 from engine import suspend as suspend_mod
-from engine import retrace
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError

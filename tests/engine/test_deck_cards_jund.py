@@ -98,7 +98,8 @@ def test_scavenging_ooze_eats_a_noncreature_card_without_growing() -> None:
 
 # Liliana of the Veil -----------------------------------------------------------------
 def _liliana(loyalty: int, ability: int, **kw) -> dict:
-    return board([], battlefield=({"name": "Liliana of the Veil", "counters": {"loyalty": loyalty}},),
+    lili = {"name": "Liliana of the Veil", "counters": {"loyalty": loyalty}}
+    return board([], battlefield=(lili,),
                  actions=[{"do": "activate", "card": "Liliana of the Veil", "ability": ability}],
                  **kw)  # fmt: skip
 
@@ -109,7 +110,8 @@ def test_liliana_plus_one_each_player_discards_cr_606_4() -> None:
     tl = finished(d)
     [lili] = _ids(tl, "Liliana of the Veil")
     assert tl.final.objects[lili].counters["loyalty"] == 4
-    assert _zones(tl)["graveyard"] == ["Forest"] and _zones(tl, 1)["graveyard"] == ["Lightning Bolt"]
+    assert _zones(tl)["graveyard"] == ["Forest"]
+    assert _zones(tl, 1)["graveyard"] == ["Lightning Bolt"]
 
 
 def test_liliana_minus_six_separates_piles_and_the_player_sacrifices_one_cr_700_3() -> None:
