@@ -30,7 +30,7 @@ def reveal_top_to_hand(ctx: Ctx, o: dict) -> None:
                  "is revealed.", "701.20a", amount=0)  # fmt: skip
         return
     oid = top[0]
-    mv = game.obj(oid).card.mana_value()
+    mv = game.obj(oid).card.mana_value
     name = game.obj(oid).name
     ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.pname(p)} reveals {name} from the top of "
              f"{game.poss(p)} library.", "701.20a", objects=(oid,), amount=1,

@@ -189,3 +189,22 @@ def test_without_the_emblem_a_graveyard_bolt_has_no_retrace() -> None:
               actions=[{"do": "cast", "card": "Lightning Bolt", "from": "graveyard"}])  # fmt: skip
     with pytest.raises(ScenarioError, match="702.81a"):
         play(d)
+
+
+# Dark Confidant (imported: RevealPutInHandLoseLifeEffect) -----------------------------
+def test_dark_confidant_reveals_the_top_card_into_hand_and_loses_its_mana_value() -> None:
+    # Two turn passes: the opponent's turn, then your upkeep (Confidant) and draw step.
+    d = board(["Maelstrom Pulse", "Forest"], battlefield=("Dark Confidant",),
+              opponent_library=("Forest", "Forest"),
+              actions=[{"do": "precombat_main"}, {"do": "precombat_main"}])  # fmt: skip
+    tl = finished(d)
+    assert sorted(_zones(tl)["hand"]) == ["Forest", "Maelstrom Pulse"]
+    assert _zones(tl)["life"] == 17  # Maelstrom Pulse has mana value 3
+    assert _zones(tl)["library"] == []
+
+
+def test_dark_confidant_with_an_empty_library_reveals_nothing_and_loses_nothing() -> None:
+    d = board([], battlefield=("Dark Confidant",), opponent_library=("Forest",),
+              actions=[{"do": "precombat_main"}, {"do": "precombat_main"}])  # fmt: skip
+    tl = play(d)
+    assert _zones(tl)["life"] == 20
