@@ -261,6 +261,12 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         n_me = len(select(flt, players=[me]))
         return any(len(select(flt, players=[p])) > n_me
                    for p in range(len(game.zones)) if p != me)  # fmt: skip
+    if kind == "exiled_this_way":
+        # the cards the ability's earlier op exiled ("If you exiled a land card this way"),
+        # still in exile as they were then; a ctx without them has exiled nothing
+        return any(game.zone_of(oid) is not None and filters.matches(
+            game, oid, cond.get("filter"), controller=me, source=src)
+            for oid in getattr(ctx, "moved", ()))  # fmt: skip
     if kind == "targets_matching":
         for t in ctx.targets:
             if t.startswith("o") and game.zone_of(int(t[1:])) is not None:

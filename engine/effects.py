@@ -76,6 +76,8 @@ class Ctx:
         # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
         # "when": trigger id}; empty for spells and activated abilities.
         self.event: Mapping[str, object] = event or {}
+        # The cards the last op that records them moved ("exiled this way": impulse).
+        self.moved: tuple[int, ...] = ()
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
@@ -148,6 +150,7 @@ class Ctx:
                   self.stamps, self.modes, self.event, self.groups, self.division,
                   self.illegal)  # fmt: skip
         ctx.did = self.did
+        ctx.moved = self.moved
         return ctx
 
 

@@ -614,6 +614,7 @@ CONDITIONS = {
     "phase": "{phase, yours}",
     "opponent_controls_more": "{filter}",
     "targets_matching": "{filter}: the spell targets a permanent matching filter",
+    "exiled_this_way": "{filter}: a card the ability exiled this way (impulse) matches filter",
     "not": "{of}",
     "and": "{of: [conds]}",
     "or": "{of: [conds]}",

@@ -823,6 +823,7 @@ def impulse(ctx: Ctx, o: dict) -> None:
     cards = _top(game, p, c.value(ctx, o.get("n", 1), 1))
     for oid in cards:
         game.move(oid, "exile", p)
+    ctx.moved = tuple(cards)  # "if you exiled a land card this way" (exiled_this_way)
     playable = cards
     if o.get("choose_one"):
         playable = c.choose_cards(

@@ -50,3 +50,42 @@ def test_pantlaza_declined_once_may_still_be_done_later_that_turn() -> None:
     [e] = of_kind(tl, "discover")
     assert e.amount == 8
     assert _zones(tl)["hand"] == ["Llanowar Elves"]
+
+
+def _tokens(tl, player: int = 0) -> list[str]:
+    state = tl.final
+    return sorted(state.objects[o].card.name for o in state.players[player].battlefield
+                  if state.objects[o].is_token)  # fmt: skip
+
+
+def _to_your_upkeep(library: list[str], **kw) -> dict:
+    # The turn passes (the playground's next turn is yours): upkeep (the trigger), draw step.
+    return board(library, battlefield=("Bonehoard Dracosaur",),
+                 actions=[{"do": "precombat_main"}], **kw)  # fmt: skip
+
+
+def test_bonehoard_dracosaur_land_and_nonland_make_a_dinosaur_and_a_treasure() -> None:
+    d = _to_your_upkeep(["Forest", "Lightning Bolt", "Mountain"])
+    d["actions"].append({"do": "cast", "card": "Lightning Bolt"})  # played from exile
+    d["choices"] = ["target:p1"]
+    tl = finished(d)
+    assert _tokens(tl) == ["Dinosaur token", "Treasure token"]
+    assert _zones(tl)["exile"] == ["Forest"]
+    assert _zones(tl)["hand"] == ["Mountain"]  # the draw step's card
+    assert _zones(tl, 1)["life"] == 17  # the exiled Bolt was cast this turn
+    state = tl.final
+    [dino] = [o for o in state.players[0].battlefield
+              if state.objects[o].card.name == "Dinosaur token"]
+    ch = state.characteristics(dino)
+    assert (ch.power, ch.toughness, ch.colors) == (3, 1, ("R",))
+
+
+def test_bonehoard_dracosaur_two_lands_make_only_a_dinosaur() -> None:
+    tl = finished(_to_your_upkeep(["Forest", "Mountain", "Forest"]))
+    assert _tokens(tl) == ["Dinosaur token"]
+    assert sorted(_zones(tl)["exile"]) == ["Forest", "Mountain"]
+
+
+def test_bonehoard_dracosaur_two_nonlands_make_only_a_treasure() -> None:
+    tl = finished(_to_your_upkeep(["Lightning Bolt", "Lightning Strike", "Forest"]))
+    assert _tokens(tl) == ["Treasure token"]

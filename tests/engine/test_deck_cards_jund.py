@@ -193,10 +193,9 @@ def test_without_the_emblem_a_graveyard_bolt_has_no_retrace() -> None:
 
 # Dark Confidant (imported: RevealPutInHandLoseLifeEffect) -----------------------------
 def test_dark_confidant_reveals_the_top_card_into_hand_and_loses_its_mana_value() -> None:
-    # Two turn passes: the opponent's turn, then your upkeep (Confidant) and draw step.
+    # The turn passes (the playground's next turn is yours): upkeep (Confidant), draw step.
     d = board(["Maelstrom Pulse", "Forest"], battlefield=("Dark Confidant",),
-              opponent_library=("Forest", "Forest"),
-              actions=[{"do": "precombat_main"}, {"do": "precombat_main"}])  # fmt: skip
+                            actions=[{"do": "precombat_main"}])  # fmt: skip
     tl = finished(d)
     assert sorted(_zones(tl)["hand"]) == ["Forest", "Maelstrom Pulse"]
     assert _zones(tl)["life"] == 17  # Maelstrom Pulse has mana value 3
@@ -204,7 +203,7 @@ def test_dark_confidant_reveals_the_top_card_into_hand_and_loses_its_mana_value(
 
 
 def test_dark_confidant_with_an_empty_library_reveals_nothing_and_loses_nothing() -> None:
-    d = board([], battlefield=("Dark Confidant",), opponent_library=("Forest",),
-              actions=[{"do": "precombat_main"}, {"do": "precombat_main"}])  # fmt: skip
+    d = board([], battlefield=("Dark Confidant",),
+              actions=[{"do": "precombat_main"}])  # fmt: skip
     tl = play(d)
     assert _zones(tl)["life"] == 20
