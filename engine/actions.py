@@ -17,6 +17,7 @@ from engine import (
     layers,
     objref,
     permanents,
+    restrictions,
     retrace,
     saga,
     stack,
@@ -141,7 +142,7 @@ def cast(game: Game, action: dict) -> None:
     problem = stack.cast_problem(game, game.obj(oid), face, player)
     if problem:
         raise GameError(f"can't cast {face.name}: {problem}")
-    timing_check(game, face, player)
+    timing_check(game, face, player, oid)  # 307.1; 702.8a: as though it had flash
     evoked = bool(action.get("evoke"))
     if evoked:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
@@ -156,11 +157,14 @@ def cast(game: Game, action: dict) -> None:
     game.settle()
 
 
-def timing_check(game: Game, face: Face, player: int) -> None:
+def timing_check(game: Game, face: Face, player: int, oid: int | None = None) -> None:
     """CR 307.1, 301.1, 117.1a: a player casts a spell that is not an instant and has no
     flash only in their own main phase with an empty stack. (Free casts during a
-    resolution, cascade and discover, follow their own rules and don't come here.)"""
+    resolution, cascade and discover, follow their own rules and don't come here.) A
+    permission to cast it as though it had flash (702.8a, Sigarda's Aid) lifts that."""
     if face.is_instant or any(k.lower() == "flash" for k in face.keywords):
+        return
+    if oid is not None and restrictions.may_cast_as_flash(game, oid, face, player):
         return
     if game.stack or game.active != player or "main" not in game.phase:
         where = (
@@ -330,6 +334,9 @@ def activate(game: Game, action: dict) -> None:
                 f"can't activate {obj.name}: only as a sorcery (your main phase, empty stack; "
                 + ("606.3)" if loyalty else "602.5d)")
             )
+    forbidden = restrictions.activate_problem(game, oid, ability, player)  # Pithing Needle
+    if forbidden:
+        raise GameError(f"can't activate {obj.name}: {forbidden}")
     index = next(i for i, a in enumerate(_activated_abilities(game, oid)) if a == ability)
     key = (oid, game.zone_changes.get(oid, 0), "loyalty" if loyalty else f"activated:{index}")
     if loyalty and ability_costs.uses_this_turn(game, key):

@@ -57,6 +57,7 @@ COMBAT_ONLY_TRIGGERS = frozenset(
         "self_combat_damage_to_player", "you_attack", "you_attack_a_player",
         "you_attack_with_artifact_creatures", "creature_attacks", "combat_damage_to_player",
         "attached_attacks", "attached_damage_to_player", "end_of_combat",
+        "self_combat_damage_to_creature",
     }
 )  # fmt: skip
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).
@@ -323,6 +324,12 @@ class _Walk:
         name = str(o.get("op", "?"))
         if self.c.combat_op(name):
             self.combat = True
+        granted = o.get("ability") if name == "grant" else None
+        if isinstance(granted, dict) and granted.get("kind") == "triggered":
+            # a granted trigger runs only if its event happens: a combat one never does here
+            if self.c.combat_trigger(granted):
+                self.combat = True
+            self.ops(granted.get("ops") or [])
         part = self.c.op(o)
         if part:
             self.add(f"op {name}: {part}" if name in effects.OPS else f"op: {name}")

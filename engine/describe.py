@@ -46,6 +46,7 @@ _WHEN = {
     "you_draw": "you draw a card", "you_discard": "you discard a card",
     "you_cascade": "you cascade", "you_discover": "you discover",
     "self_combat_damage_to_player": "this deals combat damage to a player",
+    "self_combat_damage_to_creature": "this deals combat damage to a creature",
     "your_precombat_main": "at the beginning of your precombat main phase",
     "your_beginning_of_combat": "at the beginning of combat on your turn",
     "self_cycled": "you cycle this card",

@@ -73,7 +73,8 @@ _BOOL_KEYS = frozenset(
     {"colorless", "multicolored", "monocolored", "tapped", "token", "other", "self",
      "has_counters", "historic", "permanent_card", "summoning_sick", "entered_this_turn",
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
-     "power_greater_than_base", "kicked", "adventure", "x_in_cost", *COMBAT_ONLY,
+     "power_greater_than_base", "kicked", "adventure", "x_in_cost", "no_mana_spent",
+     *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
@@ -94,6 +95,25 @@ class Chars:
     toughness: int | None
     base_power: int | None
     base_toughness: int | None
+
+
+def _no_mana_spent(game: Any, obj: Any) -> bool:
+    """No mana was spent to cast this spell (Lavinia): it was cast without paying its mana
+    cost (cascade, discover, 118.9), or with an evoke cost that has no mana, or its mana
+    cost with its X is {0} and it wasn't kicked. The playground assumes every cost that
+    includes mana paid as printed (cost reductions are noted, not applied: 601.2f)."""
+    info = (getattr(game, "cast_info", None) or {}).get(obj.id)
+    if info is None or game.zone_of(obj.id) is None or game.zone_of(obj.id)[1] != "stack":
+        return False
+    if info.get("free"):
+        return True
+    if info.get("evoked"):
+        evoke = (game.effects(obj).get("keyword_costs") or {}).get("Evoke")
+        return isinstance(evoke, str) and "{" not in evoke
+    if info.get("kicked"):
+        return False
+    face = game.face(obj)
+    return face.mana_cost is None or face.mana_value(int(info.get("x") or 0)) == 0
 
 
 def _num(text: str | None) -> int | None:
@@ -381,6 +401,8 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         item = _spell_item(game, obj.id)
         kicked = bool(item.data.get("kicked")) if item is not None and item.data else False
         return kicked == v
+    if k == "no_mana_spent":
+        return _no_mana_spent(game, obj) == v
     if k == "adventure":
         return (obj.card.layout == "adventure") == v
     if k == "x_in_cost":

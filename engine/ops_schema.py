@@ -147,6 +147,32 @@ OPS: dict[str, dict] = {
         "You get an emblem (114) with \"<cards matching `retrace`> in your graveyard have "
         "retrace\" (702.81; Wrenn and Six).",
     ),
+    "cant_cast": _op(
+        "who?:who filter?:filter mv_above_their_lands?:bool",
+        "Static: players in `who` (default each opponent) can't cast spells matching `filter`; "
+        "with `mv_above_their_lands` only those with mana value greater than the number of "
+        "lands the caster controls (Lavinia, Azorius Renegade).",
+    ),
+    "flash_permission": _op(
+        "filter:filter",
+        "Static: you may cast spells matching `filter` as though they had flash (702.8a; "
+        "Sigarda's Aid).",
+    ),
+    "cant_activate": _op(
+        "named:str",
+        "Static: activated abilities of sources with the chosen name (`named: chosen`, "
+        "`choose_card_name` as it entered) can't be activated unless they're mana abilities "
+        "(Pithing Needle).",
+    ),
+    "choose_card_name": _op(
+        "",
+        "Static, as it enters (614.12): its controller chooses a card name (201.3).",
+    ),
+    "living_weapon": _op(
+        "",
+        "Living weapon (702.92a): create a 0/0 black Phyrexian Germ creature token, then "
+        "attach this Equipment to it.",
+    ),
     "reveal_top_to_hand": _op(
         "lose_life?:str",
         "Reveal the top card of your library and put it into your hand (not a draw); "
@@ -516,6 +542,8 @@ FILTER_KEYS = {
     "ring_bearer": "bool",
     "attached_to_controlled": "bool",
     "x_in_cost": "bool",
+    "no_mana_spent": "bool (spells): no mana was spent to cast it (cast without paying its "
+    "mana cost, or its cost is {0}; Lavinia)",
     "or": "list of filters: matches at least one",
     "and": "list of filters: matches all",
     "not": "filter: doesn't match",
@@ -654,6 +682,7 @@ TRIGGER_WHEN = {
     "self_leaves_battlefield": "this leaves the battlefield",
     "self_targeted_by_spell": "hand-written",
     "self_combat_damage_to_player": "this deals combat damage to a player (trigger_player)",
+    "self_combat_damage_to_creature": "this deals combat damage to a creature (trigger_object)",
     "self_to_graveyard_from_battlefield": "this is put into a graveyard from the battlefield",
     "self_to_your_graveyard_from_battlefield": "... into your graveyard",
     "self_or_your_dinosaur_enters": "hand-written",
@@ -790,6 +819,7 @@ TRIGGER_FIELDS = {
     "same_mode_repeatable",
     "also",
     "do_once_each_turn",
+    "first_each_turn",
 }
 ACTIVATED_FIELDS = {
     "cost",

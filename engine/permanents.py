@@ -95,7 +95,7 @@ def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
     statics = [
         o
         for o in layers.unwrap(game, obj, entry.get("static") or [])  # "if kicked, ..." too
-        if o.get("op") in ("enters_tapped", "enters_with")
+        if o.get("op") in ("enters_tapped", "enters_with", "choose_card_name")
     ]
     if not statics:
         return

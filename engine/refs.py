@@ -104,7 +104,8 @@ def ref_problem(o: dict, *keys: str, allowed: tuple[str, ...] = OBJECT_REFS) -> 
 # Trigger events that only combat produces: a granted ability triggering on them is
 # recorded (and never triggers: the playground has no combat, docs/EFFECTS.md).
 COMBAT_TRIGGERS = frozenset({"self_attacks", "self_blocks", "self_attacks_or_blocks",
-                             "self_becomes_blocked", "self_combat_damage_to_player"})  # fmt: skip
+                             "self_becomes_blocked", "self_combat_damage_to_player",
+                             "self_combat_damage_to_creature"})  # fmt: skip
 
 
 def ability_problem(ability: Any) -> str | None:

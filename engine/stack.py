@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import costs, effects, modes, shields
+from engine import costs, effects, modes, restrictions, shields
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameOver
@@ -70,7 +70,10 @@ def why_not_castable(
         if specs and not targeting.has_legal_targets(game, specs, controller, **where):
             return "no_legal_target", f"{face.name} has no legal target (601.2c)"
     problem = costs.problem(game, obj, face, controller)
-    return ("unpayable_cost", problem) if problem else None
+    if problem:
+        return "unpayable_cost", problem
+    forbidden = restrictions.cast_problem(game, obj.id, face, controller)  # Lavinia
+    return ("forbidden", forbidden) if forbidden else None
 
 
 def choose_section(

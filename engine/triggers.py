@@ -135,6 +135,7 @@ def _build() -> dict[str, When]:
         "combat_damage_to_player",
         "attached_attacks",
         "attached_damage_to_player",
+        "self_combat_damage_to_creature",
     ):
         w[k] = combat
     w["you_discover"] = When("mechanic", "engine.discover")
@@ -201,6 +202,11 @@ def _variant_missing(trig: Mapping) -> str | None:
             return part
     if trig.get("limit") is not None and ability_costs.times_per_turn(trig["limit"]) is None:
         return f"limit {trig['limit']!r}"
+    if trig.get("first_each_turn") and (
+        WHEN.get(str(when), When("?")).kind != "cast"
+        or set(trig.get("filter") or {}) - set(_TYPE_KEYS)
+    ):
+        return "first spell each turn (only for cast triggers, by card types)"
     cost = trig.get("optional_cost")
     if cost is not None:
         part = ability_costs.missing(ability_costs.of_keyword(cost))
@@ -516,12 +522,32 @@ def _cast_fires(
         return oid == spell
     if oid == spell or _zone(game, oid) != (trig.get("zone") or "battlefield"):
         return False
+    if trig.get("first_each_turn") and not _first_each_turn(game, trig, player):
+        return False
     return _matches(game, spell, trig, ctrl, oid) and (
         (when == "you_cast_spell" and player == ctrl)
         or (when == "opponent_casts_spell" and player != ctrl)
         or when == "any_player_casts_spell"
         or (when == "you_cast_second_spell_each_turn" and player == ctrl and nth == 2)
     )
+
+
+_TYPE_KEYS = ("types", "not_types", "types_any")
+
+
+def _types_match(flt: Mapping, types: tuple[str, ...]) -> bool:
+    return (all(t in types for t in flt.get("types") or ())
+            and not any(t in types for t in flt.get("not_types") or ())
+            and (not flt.get("types_any")
+                 or any(t in types for t in flt["types_any"])))  # fmt: skip
+
+
+def _first_each_turn(game: Game, trig: Mapping, player: int) -> bool:
+    """ "Their first <filter> spell each turn" (Esper Sentinel): the spell just cast is the
+    caster's only spell this turn whose card types match the filter (601.2i)."""
+    flt = trig.get("filter") or {}
+    return sum(1 for p, types in game.cast_this_turn
+               if p == player and _types_match(flt, types)) == 1  # fmt: skip
 
 
 def begin_step(game: Game, step: str, active: int) -> bool:

@@ -86,18 +86,21 @@ def skip_untap(ctx: Ctx, o: dict) -> None:
 
 
 def _check_attach(o: dict, ctx: Ctx | None) -> str | None:
-    if o.get("what", "self") != "self":
+    if o.get("what", "self") not in ("self", "trigger_object"):
         return f"attach {o.get('what')}"
     return refs.ref_problem(o, "to", allowed=("target", "targets", "trigger_object"))
 
 
-@op("attach", fields={"what": "self (the Aura or Equipment)", "to": "target | {target: n}"},
+@op("attach", fields={"what": "self | trigger_object (the Aura or Equipment)",
+                      "to": "target | {target: n}"},
     check=_check_attach)  # fmt: skip
 def attach(ctx: Ctx, o: dict) -> None:
     """CR 701.3a: attach the Aura/Equipment to the object (an Equipment only to a creature,
     301.5c; an Aura spell resolving attaches itself instead, 303.4f)."""
     game = ctx.game
     src = ctx.source
+    if o.get("what") == "trigger_object":  # "attach it" (Sigarda's Aid: the Equipment)
+        src = ctx.event.get("object") if isinstance(ctx.event.get("object"), int) else None
     hosts = refs.objects(ctx, o, "to")
     if src is None or not layers.on_battlefield(game, src):
         # An Aura spell's own "attach" is how it enters (engine.stack.attach_aura, 303.4f);

@@ -54,6 +54,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
             "engine.retrace",  # CR 702.81, emblems that give it (114)
+            "engine.restrictions",  # can't cast / can't activate / as though it had flash
             "engine.op_common",  # helpers the op families share (refs, choices, filters)
         },
     ),

@@ -1,0 +1,87 @@
+"""Static abilities that forbid or permit casting and activating, and the card-name choice
+they read (engine.restrictions applies them; these handlers only run as enters-with choices
+or note a static ability where a resolution would run it)."""
+
+from __future__ import annotations
+
+from engine import layers, refs
+from engine.continuous import ContinuousEffect
+from engine.effects import Ctx, op
+from engine.events import DecisionKind, EventKind
+from engine.restrictions import CHOSEN_NAME
+
+_WHO = ("each_opponent", "you", "each_player")
+
+
+def _note(ctx: Ctx, o: dict) -> None:
+    """A static ability does its work while its permanent is on the battlefield
+    (engine.restrictions reads it there); run as a resolution it only says so."""
+    ctx.emit(EventKind.NOTE, f"{ctx.label}: {o['op'].replace('_', ' ')} is a static ability; "
+             "it applies while its permanent is on the battlefield.", "604.1",
+             data={"op": o["op"], "noted": True})  # fmt: skip
+
+
+def _check_cant_cast(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("who", "each_opponent") not in _WHO:
+        return f"can't cast, for {o.get('who')!r}"
+    return refs.filter_problem(o.get("filter") or {})
+
+
+_CANT_CAST_FIELDS = {
+    "who": " | ".join(_WHO),
+    "filter": "the spells",
+    "mv_above_their_lands": "only those with mana value greater than the caster's lands",
+}
+
+
+@op("cant_cast", fields=_CANT_CAST_FIELDS, check=_check_cant_cast)
+def cant_cast(ctx: Ctx, o: dict) -> None:
+    """CR 101.2: a "can't cast" restriction (applied by engine.restrictions.cast_problem)."""
+    _note(ctx, o)
+
+
+@op("flash_permission", fields={"filter": "the spells you may cast as though they had flash"},
+    check=lambda o, ctx: refs.filter_problem(o.get("filter") or {}))  # fmt: skip
+def flash_permission(ctx: Ctx, o: dict) -> None:
+    """CR 702.8a: cast as though it had flash (engine.restrictions.timing_problem)."""
+    _note(ctx, o)
+
+
+@op("cant_activate", fields={"named": "chosen (the name chosen as it entered)"},
+    check=lambda o, ctx: None if o.get("named") == "chosen" else
+    f"can't activate abilities of {o.get('named')!r}")  # fmt: skip
+def cant_activate(ctx: Ctx, o: dict) -> None:
+    """CR 101.2, 605.1a: can't be activated unless mana abilities (restrictions)."""
+    _note(ctx, o)
+
+
+def _names_in_game(ctx: Ctx) -> list[str]:
+    """The names a player may choose here: every card in the game, in any zone (201.3 lets
+    them name any card; one absent from this game can't matter in it, except through a
+    token created later, which is left out)."""
+    game = ctx.game
+    return sorted({game.obj(i).card.name for z in game.zones for ids in z.values() for i in ids
+                   if not game.obj(i).is_token})  # fmt: skip
+
+
+@op("choose_card_name", fields={}, check=lambda o, ctx: None)
+def choose_card_name(ctx: Ctx, o: dict) -> None:
+    """CR 614.12, 201.3: as it enters, its controller chooses a card name; the choice lasts
+    while this object is on the battlefield."""
+    game = ctx.game
+    src = ctx.source
+    names = _names_in_game(ctx)
+    if src is None or not names:
+        ctx.emit(EventKind.NOTE, f"{ctx.label}: no card name to choose.", "201.3", amount=0)
+        return
+    key = game.decide(DecisionKind.PICK, f"{ctx.label}: choose a card name",
+                      [(f"name:{n}", n) for n in names], "201.3", player=ctx.controller,
+                      subject=ctx.label, objects=(src,))  # fmt: skip
+    name = key.split(":", 1)[1]
+    game.add_continuous(ContinuousEffect(
+        id=game.new_id(), kind=CHOSEN_NAME, layer="", controller=ctx.controller, source=src,
+        source_stamp=layers.stamp_of(game, src), duration="while_source_on_battlefield",
+        turn=game.turn, timestamp=game.next_timestamp(), objects=(src,),
+        stamps=(layers.stamp_of(game, src),), data={"name": name}))  # fmt: skip
+    ctx.emit(EventKind.NOTE, f"{game.obj(src).name}: {game.pname(ctx.controller)} chooses "
+             f"{name}.", "201.3", objects=(src,), data={"chosen_name": name})  # fmt: skip
