@@ -159,6 +159,19 @@ GROUPS = [
         "Structure: choices, conditions, costs, delayed triggers",
         ["may", "if", "pay", "unless", "delayed", "reflexive"],
     ),
+    (
+        "Reference decks: reveal, piles, emblems, living weapon, casting and activating",
+        [
+            "reveal_top_to_hand",
+            "sacrifice_pile",
+            "get_emblem",
+            "living_weapon",
+            "choose_card_name",
+            "cant_cast",
+            "flash_permission",
+            "cant_activate",
+        ],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)
@@ -187,7 +200,7 @@ Rules for handler writers:
 | `modes`, `choose`, `choose_min?`, `mode_targets`, `same_mode_repeatable?` | modal spells: choose `choose` (at least `choose_min`) of `modes`; `mode_targets[i]` are mode *i*'s targets |
 | `spell_costs` | additional costs of the spell (cost objects) |
 | `etb`, `etb_targets`, `etb_optional`, `etb_if_cast` | the enters-the-battlefield trigger |
-| `triggers` | `[{when, ops, filter?, condition?, optional?, targets?, zone?, who?, limit?, min_attackers?, also?, modes...}]`; `also` lists more events that trigger the same ability (OR-triggers) |
+| `triggers` | `[{when, ops, filter?, condition?, optional?, targets?, zone?, who?, limit?, min_attackers?, also?, do_once_each_turn?, first_each_turn?, modes...}]`; `also` lists more events that trigger the same ability (OR-triggers); `do_once_each_turn`: it triggers every time but does nothing once done this turn (not when declined); `first_each_turn` (cast triggers): only for the caster's first spell matching `filter` (card types) this turn |
 | `activated` | `[{cost, costs, ops, targets?, zone?, sorcery_speed?, mana_ability?, loyalty?, limit?, condition?}]`; `cost` is the plain string the engine reads today, `costs` the structured list |
 | `static` | ops that apply while the permanent is on the battlefield (continuous effects, replacement effects, cost changes) |
 | `chapters` | Saga chapter abilities `[{chapters:[n...], ops, targets?, optional?}]` or `{chapters, untranslated: class}` |
