@@ -667,6 +667,8 @@ def describe(costs: Sequence[dict]) -> str:
         kind = c.get("cost")
         if kind == "mana":
             parts.append(str(c.get("mana")))
+        elif kind == "mana_generic" and isinstance(c.get("n"), int):
+            parts.append(f"{{{c['n']}}}")  # generic mana, its amount fixed (608.2h)
         elif kind == "tap":
             parts.append("{T}")
         elif kind == "untap":

@@ -76,6 +76,17 @@ def _costs(o: dict) -> list:
     return ability_costs.of_keyword(cost)
 
 
+def _amounts_fixed(ctx: Ctx, costs: list) -> list:
+    """Generic mana amounts given as dynamic values ("{X}, where X is its power": Esper
+    Sentinel) become numbers as the payment is offered (608.2h)."""
+    out = []
+    for c in costs:
+        if isinstance(c, dict) and c.get("cost") == "mana_generic" and isinstance(c.get("n"), dict):
+            c = {**c, "n": ctx.amount(c, "n", 0)}
+        out.append(c)
+    return out
+
+
 def _check_costs(o: dict, ctx: Ctx | None) -> str | None:
     part = _check_who(o, ctx)
     if part:
@@ -180,8 +191,9 @@ def pay(ctx: Ctx, o: dict) -> None:
 def unless(ctx: Ctx, o: dict) -> None:
     """118.12: the ops happen unless a player pays; each player named may pay, in turn."""
     paid_by = None
+    costs = _amounts_fixed(ctx, _costs(o))
     for p in _payer(ctx, o.get("who")) or []:
-        if triggers.offer_cost(ctx.game, p, ctx.source or 0, _costs(o), ctx.label):
+        if triggers.offer_cost(ctx.game, p, ctx.source or 0, costs, ctx.label):
             paid_by = p
             break
     ctx.did = paid_by is None
