@@ -92,8 +92,9 @@ def activate_problem(game: Game, oid: int, ability: dict, player: int) -> str | 
     """Why a ``cant_activate`` static forbids activating this ability now, or None."""
     if ability.get("mana_ability"):
         return None  # 605.1a: "unless they're mana abilities"
-    name = game.chars(oid).name if game.zone_of(oid) and game.zone_of(oid)[1] == "battlefield" \
-        else game.obj(oid).card.name
+    where = game.zone_of(oid)
+    on_battlefield = where is not None and where[1] == "battlefield"
+    name = game.chars(oid).name if on_battlefield else game.obj(oid).card.name
     for perm, o in _statics(game, "cant_activate"):
         if o.get("named") != "chosen":
             continue
