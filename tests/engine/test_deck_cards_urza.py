@@ -168,3 +168,13 @@ def test_lavinia_counters_a_spell_cast_with_no_mana_spent() -> None:
     tl = finished(d)
     assert _zones(tl)["graveyard"] == ["Memnite"]
     assert _zones(tl)["battlefield"] == ["Grizzly Bears"]
+
+
+def test_lavinia_stops_a_discovered_spell_too_it_goes_to_hand_cr_701_57a() -> None:
+    # The opponent discovers 3 with no lands: Kolaghan's Command (mv 3) can't be cast.
+    d = board([], battlefield=("Lavinia, Azorius Renegade",),
+              opponent_library=("Kolaghan's Command", "Forest"),
+              actions=[{"do": "discover", "n": 3, "player": 1}])  # fmt: skip
+    tl = finished(d)
+    assert _zones(tl, 1)["hand"] == ["Kolaghan's Command"]
+    assert _zones(tl, 1)["graveyard"] == [] and _zones(tl, 1)["stack"] == []
