@@ -470,6 +470,8 @@ def test_saga_without_chapter_abilities_is_never_sacrificed_cr_714_4() -> None:
 
 
 def test_first_eruption_i_damages_each_creature_without_flying() -> None:
+    """Seed 003 / CR 714.2b: The First Eruption's chapter I deals 1 damage to each creature
+    without flying; a creature with flying takes none."""
     tl = scenario(
         hand=[ERUPTION],
         battlefield=["Birds of Paradise", "Grizzly Bears"],

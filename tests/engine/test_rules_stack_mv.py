@@ -193,3 +193,17 @@ def test_no_mana_cost_spell_is_mv_0_on_the_stack_cr_202_3a() -> None:
     tl = finished(casting("Shardless Agent", library=("Crashing Footfalls",), choices=("cast",)))
     footfalls = cast_items(tl)[1]
     assert (footfalls.text, footfalls.mana_value) == ("Crashing Footfalls", 0)
+
+
+@pytest.mark.parametrize(("choice", "damage"), [("kick", 4), ("no_kick", 2)])
+def test_paying_an_additional_cost_does_not_change_mv_cr_202_3_seed_002(
+    choice: str, damage: int
+) -> None:
+    """Seed 002: "A spell's mana value is determined only by its mana cost. Ignore any
+    ... additional costs". Burst Lightning cast from hand, kicked or not (601.2b): the
+    spell on the stack is MV 1 either way; only the damage differs."""
+    tl = finished(casting("Burst Lightning", choices=(choice, "target:p1")))
+    [bolt] = cast_items(tl)
+    assert (bolt.text, bolt.mana_value) == ("Burst Lightning", 1)
+    assert tl.final.summary()["players"][1]["life"] == 20 - damage
+    assert zone(tl, "graveyard") == ["Burst Lightning"]
