@@ -217,6 +217,8 @@ def test_an_activated_ability_as_a_response_cr_602_2() -> None:
 
 
 def test_a_response_point_that_never_comes_is_a_typed_error() -> None:
+    """A 'when' naming a priority moment (117.3b) that never comes in the run is a
+    ScenarioError naming the action, never a silently skipped response."""
     d = _bbe([{"do": "counter", "player": 1, "when": {"on_stack": "Tarmogoyf", "kind": "spell"}}])
     with pytest.raises(ScenarioError, match=r"action 2: the response point 'Tarmogoyf \(spell"):
         play(d)
