@@ -207,3 +207,27 @@ def test_paying_an_additional_cost_does_not_change_mv_cr_202_3_seed_002(
     assert (bolt.text, bolt.mana_value) == ("Burst Lightning", 1)
     assert tl.final.summary()["players"][1]["life"] == 20 - damage
     assert zone(tl, "graveyard") == ["Burst Lightning"]
+
+
+def test_a_cost_increase_does_not_change_mv_cr_202_3_seed_002() -> None:
+    """Seed 002: cost increases don't count toward mana value. A (user) artifact makes
+    instants cost {1} more (601.2f); Lightning Bolt cast under it is still MV 1. The
+    playground pays no mana, so the increase itself changes nothing else either."""
+    totem = {
+        "name": "Tax Totem",
+        "mana_cost": "{1}",
+        "type_line": "Artifact",
+        "effects": {"static": [{"op": "cost_change", "spells": {"types": ["Instant"]},
+                                "amount": 1}]},
+    }  # fmt: skip
+    tl = finished(
+        board(
+            hand=("Lightning Bolt",),
+            battlefield=("Tax Totem",),
+            cards=(totem,),
+            choices=("target:p1",),
+        )
+    )
+    [bolt] = cast_items(tl)
+    assert (bolt.text, bolt.mana_value) == ("Lightning Bolt", 1)
+    assert tl.final.summary()["players"][1]["life"] == 17
