@@ -15,9 +15,11 @@ CR 702.85c  Multiple instances each trigger separately.
 
 Copies: a scenario has no copy action, but a "copy it" effect (op ``copy_spell``) can copy
 a spell; a copy is created, never cast (CR 707.10), so it does not cascade.
-Not modelled (so not tested): "cast only if ..." restrictions (item 7; no card data
-carries them, and the engine enforces no timing at all, so "timing is ignored" holds
-trivially) and morph/face-down casting (item 6; the engine has no face-down spells).
+Not modelled (so not tested): restrictions printed on a card such as "cast only during
+combat" (item 7; the imported data lists them as untranslated and the engine does not
+enforce them, see docs/RULES.md) and morph/face-down casting (item 6; the engine has no
+face-down spells). Timing of player-taken casts (307.1) is enforced; free casts during a
+resolution are exempt, which the item-7 tests check.
 Pure pytest (no files, no subprocess), deterministic: runs under Pyodide.
 """
 
