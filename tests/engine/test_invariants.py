@@ -1,4 +1,4 @@
-"""Property tests of RULES.md's "Invariants" (hypothesis over random libraries and scenarios).
+"""Property tests of docs/RULES.md "Invariants" (hypothesis over random libraries and scenarios).
 
 - card conservation: in every frame, every player owns the same number of cards, and no
   object id is in two zones (all zones of both players plus the stack);

@@ -1,4 +1,4 @@
-"""Cascade (CR 702.85), RULES.md "Cascade" items 1-10, tested the way XMage tests read.
+"""Cascade (CR 702.85), docs/RULES.md "Cascade" 1-10, tested the way XMage tests read.
 
 Each test sets a board (a scenario dict whose library is LISTED, top first, so the
 order is known), acts (cast, counter), answers the decisions in order, then checks

@@ -1,4 +1,4 @@
-"""Discover N (CR 701.57; seed 001 calls it 701.55): every "Discover N" line of RULES.md.
+"""Discover N (CR 701.57; seed 001 calls it 701.55): every line of docs/RULES.md "Discover N".
 
 Each test builds a scenario from plain data, runs it and checks the timeline: the
 events (kind, rule, moves), the decisions offered and the final zones. Libraries are

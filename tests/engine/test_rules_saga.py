@@ -1,6 +1,6 @@
 """Sagas (CR 714), read ahead (CR 702.155) and seed 003 (The First Eruption's rulings).
 
-Every "Sagas" line of RULES.md is a test here. Sagas are cast from hand (they enter
+Every "Sagas" line of docs/RULES.md is a test here. Sagas are cast from hand (they enter
 with one lore counter), or start on the battlefield with lore counters and are
 advanced with the actions ``precombat_main``, ``add_lore``, ``remove_lore`` and
 ``proliferate``.

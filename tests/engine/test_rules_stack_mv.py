@@ -1,4 +1,4 @@
-"""Mana value on the stack (CR 202.3, RULES.md "Mana value", the engine-behaviour lines).
+"""Mana value on the stack (CR 202.3, docs/RULES.md "Mana value").
 
 Off the stack a card's mana value comes from the card (tested in test_cards.py); here
 a spell is CAST and the stack item's ``mana_value`` is checked:
