@@ -1,4 +1,4 @@
-"""Property tests of RULES.md's "Invariants" (hypothesis over random libraries and scenarios).
+"""Property tests of docs/RULES.md "Invariants" (hypothesis over random libraries and scenarios).
 
 - card conservation: in every frame, every player owns the same number of cards, and no
   object id is in two zones (all zones of both players plus the stack);
@@ -209,6 +209,8 @@ def frame_key(frame) -> str:
 @PROPERTY
 @given(scenarios(), st.data())
 def test_no_card_is_lost_duplicated_or_in_two_zones(scenario: Scenario, data) -> None:
+    """Invariant: every card is in exactly one zone (CR 400.1), and no card appears or
+    vanishes, through cascade, discover and Saga steps."""
     tl = play(scenario, pickers(data))
     start = tl[0].state
     counts = [start.card_count(p) for p in range(len(start.players))]
@@ -233,6 +235,9 @@ def test_no_card_is_lost_duplicated_or_in_two_zones(scenario: Scenario, data) ->
 @PROPERTY
 @given(scenarios(), st.data())
 def test_same_scenario_same_fingerprint_also_after_round_trips(scenario: Scenario, data) -> None:
+    """Invariant: the random orders the rules ask for (CR 702.85a and 701.57a: exiled cards
+    go to the bottom in a random order) come from the scenario's seed, so the same scenario
+    replays the same timeline."""
     tl = play(scenario, pickers(data))
     played = tl.scenario  # the scenario with every answer given
     fp = tl.fingerprint()
@@ -262,6 +267,9 @@ def test_auto_policy_run_equals_the_same_answers_given_as_choices(scenario: Scen
 @PROPERTY
 @given(scenarios(), st.data())
 def test_stepping_back_then_forward_gives_the_identical_state(scenario: Scenario, data) -> None:
+    """Invariant (a playground guarantee, not a CR rule): frame k is the same state whether
+    reached directly or by re-running the choices made before it, including the random
+    bottom orders of CR 702.85a / 701.57a."""
     tl = play(scenario, pickers(data))
     k = data.draw(st.integers(0, len(tl) - 1), label="frame k")
     before = frame_key(tl[k])

@@ -157,6 +157,7 @@ def test_counters_and_pumps_add_in_layer_7c_and_plus_minus_counters_annihilate_c
 
 
 def test_a_0_1_with_a_minus_counter_dies_from_the_counter_704_5f() -> None:
+    """CR 704.5f: Llanowar Elves (1/1) with a -1/-1 counter is 0/0 and goes to the graveyard."""
     d = board([], battlefield=[{"name": "Llanowar Elves", "counters": {"-1/-1": 1}}])
     tl = finished(d)
     assert zone(tl, "graveyard") == ["Llanowar Elves"]

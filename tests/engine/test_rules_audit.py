@@ -246,6 +246,8 @@ def test_nothing_found_sentences_count_cards_right_cr_701_57b_702_85a(library):
 
 
 def test_sacrifice_cites_701_21a_the_first_eruption_chapter_iii():
+    """CR 701.21a: chapter III sacrifices a Mountain (701.21a); the Saga itself goes by the
+    state-based action (704.5s)."""
     d = board(
         [],
         battlefield=({"name": "The First Eruption", "counters": {"lore": 2}}, "Mountain"),

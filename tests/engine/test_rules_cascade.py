@@ -1,4 +1,4 @@
-"""Cascade (CR 702.85), RULES.md "Cascade" items 1-10, tested the way XMage tests read.
+"""Cascade (CR 702.85), docs/RULES.md "Cascade" 1-10, tested the way XMage tests read.
 
 Each test sets a board (a scenario dict whose library is LISTED, top first, so the
 order is known), acts (cast, counter), answers the decisions in order, then checks
@@ -13,11 +13,13 @@ CR 702.85a  "When you cast this spell, exile cards from the top of your library 
 CR 702.85b  "As you cascade" actions: after exiling, before the cast decision.
 CR 702.85c  Multiple instances each trigger separately.
 
-Copies: the engine has no copy action (a copy is never cast, so it would not cascade,
-CR 707.10); the tests pin down that only ``cast`` makes cascade triggers.
-Not modelled (so not tested): "cast only if ..." restrictions (item 7; no card data
-carries them, and the engine enforces no timing at all, so "timing is ignored" holds
-trivially) and morph/face-down casting (item 6; the engine has no face-down spells).
+Copies: a scenario has no copy action, but a "copy it" effect (op ``copy_spell``) can copy
+a spell; a copy is created, never cast (CR 707.10), so it does not cascade.
+Not modelled (so not tested): restrictions printed on a card such as "cast only during
+combat" (item 7; the imported data lists them as untranslated and the engine does not
+enforce them, see docs/RULES.md) and morph/face-down casting (item 6; the engine has no
+face-down spells). Timing of player-taken casts (307.1) is enforced; free casts during a
+resolution are exempt, which the item-7 tests check.
 Pure pytest (no files, no subprocess), deterministic: runs under Pyodide.
 """
 
@@ -166,6 +168,47 @@ def test_only_casting_makes_cascade_trigger_no_copy_action_cr_702_85a() -> None:
     assert zone(tl, "hand") == ["Bloodbraid Elf"]
     assert cascade_triggers(tl) == []
     assert "cascade" not in kinds(tl)
+
+
+# A user card (scenario "cards"): "Whenever you cast an instant, copy it" (707.10).
+ECHO = {
+    "name": "Echo",
+    "mana_cost": "{1}",
+    "type_line": "Enchantment",
+    "effects": {
+        "triggers": [
+            {
+                "when": "you_cast_spell",
+                "filter": {"types": ["Instant"]},
+                "ops": [{"op": "copy_spell", "what": "trigger_object"}],
+            }
+        ]
+    },
+}
+
+
+def test_a_copy_of_a_cascade_spell_does_not_cascade_cr_702_85a_707_10() -> None:
+    """Violent Outburst (an instant with cascade) is copied by a "copy it" trigger: the
+    copy is created on the stack, not cast (707.10), so only the cast original cascades
+    (seed 000: copying a cascade spell triggers nothing). Both the copy and the original
+    resolve; one cascade trigger, one free cast."""
+    d = board(
+        ["Forest", "Grizzly Bears", "Island"],
+        hand=("Violent Outburst",),
+        battlefield=("Echo",),
+        cards=(ECHO,),
+        choices=("first:Cascade of Violent Outburst", "cast"),
+    )
+    tl = finished(d)
+    [trigger] = cascade_triggers(tl)
+    assert source_name(tl, trigger) == "Violent Outburst"
+    assert [e.rule for e in of_kind(tl, "copy")] == ["707.10"]
+    casts = of_kind(tl, "cast")
+    assert [e.data["from"] for e in casts] == ["hand", "exile"]
+    assert len(of_kind(tl, "cascade")) == 1
+    assert zone(tl, "battlefield") == ["Echo", "Grizzly Bears"]
+    assert zone(tl, "graveyard") == ["Violent Outburst"]
+    assert sorted(zone(tl, "library")) == ["Forest", "Island"]
 
 
 # ------------------------------------------------------ item 2: each instance separately

@@ -1,4 +1,4 @@
-"""Discover N (CR 701.57; seed 001 calls it 701.55): every "Discover N" line of RULES.md.
+"""Discover N (CR 701.57; seed 001 calls it 701.55): every line of docs/RULES.md "Discover N".
 
 Each test builds a scenario from plain data, runs it and checks the timeline: the
 events (kind, rule, moves), the decisions offered and the final zones. Libraries are
@@ -468,3 +468,31 @@ def test_discover_n_never_hits_above_n_cr_701_57a(n: int) -> None:
         assert card.is_land or card.mana_value > n
     if hit:
         assert default_pool().get(hit[0].moves[0].name).mana_value <= n
+
+
+@pytest.mark.parametrize(("choice", "damage"), [("kick", 4), ("no_kick", 2)])
+def test_free_cast_may_pay_an_optional_additional_cost_cr_701_57a_118_9(
+    choice: str, damage: int
+) -> None:
+    """Seed 001: casting "without paying its mana cost" still lets you pay additional
+    costs (kicker). Discover 2 finds Burst Lightning: kicked it deals 4, unkicked 2; it is
+    still MV 1 (202.3) and cast from exile for free."""
+    tl = discover(2, ["Forest", "Burst Lightning", "Island"], ["cast", choice, "target:p1"])
+    assert tl.pending is None and tl.finished
+    [cast] = of_kind(tl, "cast")
+    assert (cast.amount, cast.data["from"], cast.data["free"]) == (1, "exile", True)
+    assert [e.rule for e in of_kind(tl, "kicker")] == ["601.2b"]
+    assert opp(tl)["life"] == 20 - damage
+    assert you(tl)["graveyard"] == ["Burst Lightning"]
+    assert sorted(you(tl)["library"]) == ["Forest", "Island"]
+
+
+def test_free_cast_uses_no_other_alternative_cost_no_evoke_cr_701_57a_118_9() -> None:
+    """Seed 001: a free cast is already an alternative cost, so no other one (evoke) can
+    be chosen. Discover 5 casts Mulldrifter: it is not evoked, so it stays on the
+    battlefield after its enter trigger draws two."""
+    tl = discover(5, ["Mulldrifter", "Island", "Island"], ["cast"])
+    assert tl.pending is None and tl.finished
+    assert [d.kind for _, d, _ in tl.answered] == ["discover_cast"]
+    assert you(tl)["battlefield"] == ["Mulldrifter"]
+    assert you(tl)["hand"] == ["Island", "Island"] and you(tl)["graveyard"] == []

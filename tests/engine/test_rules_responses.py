@@ -217,6 +217,8 @@ def test_an_activated_ability_as_a_response_cr_602_2() -> None:
 
 
 def test_a_response_point_that_never_comes_is_a_typed_error() -> None:
+    """A 'when' naming a priority moment (117.3b) that never comes in the run is a
+    ScenarioError naming the action, never a silently skipped response."""
     d = _bbe([{"do": "counter", "player": 1, "when": {"on_stack": "Tarmogoyf", "kind": "spell"}}])
     with pytest.raises(ScenarioError, match=r"action 2: the response point 'Tarmogoyf \(spell"):
         play(d)
@@ -534,3 +536,24 @@ def test_point_of_in_a_legacy_countered_cascade_example() -> None:
     k = tl.action_frames[1]  # where the legacy counter was taken
     assert k in tl.priority_frames
     assert point_of(tl, k) == {"on_stack": "Bloodbraid Elf", "kind": "ability", "nth": 1}
+
+
+def test_untap_step_untaps_only_the_active_players_permanents_cr_502_3() -> None:
+    """Your turn begins (legacy ``precombat_main``: the opponent's turn is not played):
+    in your untap step your tapped permanents untap, the opponent's stay tapped (502.3);
+    then you draw one card (504.1)."""
+    d = board(
+        ["Forest", "Forest"],
+        battlefield=[{"name": "Mountain", "tapped": True}, {"name": "Island", "tapped": True}],
+        opponent_battlefield=[{"name": "Swamp", "tapped": True}],
+        actions=[{"do": "precombat_main"}],
+    )
+    tl = finished(d)
+    st_ = tl.final
+    mine = [st_.obj(i) for i in st_.players[0].battlefield]
+    theirs = [st_.obj(i) for i in st_.players[1].battlefield]
+    assert sorted((o.name, o.tapped) for o in mine) == [("Island", False), ("Mountain", False)]
+    assert [(o.name, o.tapped) for o in theirs] == [("Swamp", True)]
+    [turn] = of_kind(tl, "turn")
+    assert (turn.amount, turn.player, len(turn.objects)) == (2, 0, 2)
+    assert zone(tl, "hand") == ["Forest"] and zone(tl, "library") == ["Forest"]

@@ -1,6 +1,6 @@
 """Sagas (CR 714), read ahead (CR 702.155) and seed 003 (The First Eruption's rulings).
 
-Every "Sagas" line of RULES.md is a test here. Sagas are cast from hand (they enter
+Every "Sagas" line of docs/RULES.md is a test here. Sagas are cast from hand (they enter
 with one lore counter), or start on the battlefield with lore counters and are
 advanced with the actions ``precombat_main``, ``add_lore``, ``remove_lore`` and
 ``proliferate``.
@@ -470,6 +470,8 @@ def test_saga_without_chapter_abilities_is_never_sacrificed_cr_714_4() -> None:
 
 
 def test_first_eruption_i_damages_each_creature_without_flying() -> None:
+    """Seed 003 / CR 714.2b: The First Eruption's chapter I deals 1 damage to each creature
+    without flying; a creature with flying takes none."""
     tl = scenario(
         hand=[ERUPTION],
         battlefield=["Birds of Paradise", "Grizzly Bears"],

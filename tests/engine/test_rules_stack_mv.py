@@ -1,4 +1,4 @@
-"""Mana value on the stack (CR 202.3, RULES.md "Mana value", the engine-behaviour lines).
+"""Mana value on the stack (CR 202.3, docs/RULES.md "Mana value").
 
 Off the stack a card's mana value comes from the card (tested in test_cards.py); here
 a spell is CAST and the stack item's ``mana_value`` is checked:
@@ -193,3 +193,41 @@ def test_no_mana_cost_spell_is_mv_0_on_the_stack_cr_202_3a() -> None:
     tl = finished(casting("Shardless Agent", library=("Crashing Footfalls",), choices=("cast",)))
     footfalls = cast_items(tl)[1]
     assert (footfalls.text, footfalls.mana_value) == ("Crashing Footfalls", 0)
+
+
+@pytest.mark.parametrize(("choice", "damage"), [("kick", 4), ("no_kick", 2)])
+def test_paying_an_additional_cost_does_not_change_mv_cr_202_3_seed_002(
+    choice: str, damage: int
+) -> None:
+    """Seed 002: "A spell's mana value is determined only by its mana cost. Ignore any
+    ... additional costs". Burst Lightning cast from hand, kicked or not (601.2b): the
+    spell on the stack is MV 1 either way; only the damage differs."""
+    tl = finished(casting("Burst Lightning", choices=(choice, "target:p1")))
+    [bolt] = cast_items(tl)
+    assert (bolt.text, bolt.mana_value) == ("Burst Lightning", 1)
+    assert tl.final.summary()["players"][1]["life"] == 20 - damage
+    assert zone(tl, "graveyard") == ["Burst Lightning"]
+
+
+def test_a_cost_increase_does_not_change_mv_cr_202_3_seed_002() -> None:
+    """Seed 002: cost increases don't count toward mana value. A (user) artifact makes
+    instants cost {1} more (601.2f); Lightning Bolt cast under it is still MV 1. The
+    playground pays no mana, so the increase itself changes nothing else either."""
+    totem = {
+        "name": "Tax Totem",
+        "mana_cost": "{1}",
+        "type_line": "Artifact",
+        "effects": {"static": [{"op": "cost_change", "spells": {"types": ["Instant"]},
+                                "amount": 1}]},
+    }  # fmt: skip
+    tl = finished(
+        board(
+            hand=("Lightning Bolt",),
+            battlefield=("Tax Totem",),
+            cards=(totem,),
+            choices=("target:p1",),
+        )
+    )
+    [bolt] = cast_items(tl)
+    assert (bolt.text, bolt.mana_value) == ("Lightning Bolt", 1)
+    assert tl.final.summary()["players"][1]["life"] == 17
