@@ -524,8 +524,8 @@ class Kernel:
 
     def chars(self, oid: int) -> Characteristics:
         """One object's characteristics now (613). While the layer system itself is
-        computing (a filter of an anthem asks for a power), printed ones are answered:
-        dependency (613.8) is not modelled."""
+        computing, printed ones are answered here; the filters it asks read the
+        characteristics so far instead (engine.layers, 613.6, 613.8)."""
         got = self.all_chars().get(oid)
         return got if got is not None else printed(self.objects[oid])
 
