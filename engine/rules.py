@@ -17,6 +17,7 @@ from engine import (
     filters,
     layers,
     permanents,
+    refs,
     sba,
     stack,
     suspend,
@@ -56,6 +57,7 @@ def _wire() -> None:
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613 (opsperm)
     filters.set_characteristics(layers.filter_chars)  # filters read the computed values
+    refs.set_trigger_check(triggers.trigger_missing)  # granted triggered abilities (613.1f)
 
 
 _wire()

@@ -10,7 +10,7 @@ while their source is on the battlefield; they never run here.
 
 from __future__ import annotations
 
-from engine import layers, refs, sba
+from engine import layers, refs, sba, triggers
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
@@ -167,9 +167,9 @@ def grant(ctx: Ctx, o: dict) -> None:
     ability = o.get("ability")
     if isinstance(ability, dict) and ability.get("kind") == "keyword":
         data["keywords"].append(str(ability["keyword"]))
-    elif ability is not None:  # an activated ability, or a combat-only trigger (recorded)
+    elif ability is not None:  # an activated or a triggered ability (603.2: it triggers)
         data["ability"] = ability
-        if ability.get("kind") == "triggered":
+        if ability.get("kind") == "triggered" and triggers.is_combat_only(ability):
             data["combat_only"] = True
     if o.get("protection_from") is not None:
         data["protection_from"] = o["protection_from"]

@@ -8,7 +8,7 @@ Boards before/after: zones, computed characteristics, fields; never log wording.
 
 from __future__ import annotations
 
-from boards import board, finished, game_of, ids
+from boards import board, finished, game_of, ids, zone
 
 
 def card(name: str, type_line: str, effects: dict, *, pt: str | None = None,
@@ -67,3 +67,45 @@ def test_without_dependency_timestamp_order_stands_cr_613_7() -> None:
     d = board([], battlefield=["Test Strike Banner", "Grizzly Bears"], cards=(FLYERS_STRIKE,))
     c = chars(finished(d), "Grizzly Bears")
     assert not c.has_keyword("Flying") and not c.has_keyword("First strike")
+
+
+# ------------------------------------------------------- granted triggered abilities
+DEATH_GIFT = card("Death Gift", "Instant", {"targets": [{"what": "creature", "count": 1}],
+                  "spell": [{"op": "grant", "who": "target", "duration": "end_of_turn",
+                             "ability": {"kind": "triggered", "when": "self_dies",
+                                         "ops": [{"op": "draw", "n": 2}]}}]})  # fmt: skip
+KILL = card("Kill", "Instant", {"targets": [{"what": "creature", "count": 1}],
+            "spell": [{"op": "destroy", "what": "target"}]})  # fmt: skip
+BANNER_OF_GROWTH = card("Test Growth Banner", "Enchantment", {"static": [
+    _static("grant", {"types": ["Creature"], "controller": "you"}, ability={
+        "kind": "triggered", "when": "your_end_step",
+        "ops": [{"op": "add_counters", "what": "self", "counter": "+1/+1", "n": 1}]})]})
+
+
+def test_a_granted_dies_trigger_triggers_cr_613_1f_603_2_603_10a() -> None:
+    d = board(["Island", "Island", "Island"], hand=["Death Gift", "Kill"],
+              battlefield=["Grizzly Bears"], cards=(DEATH_GIFT, KILL),
+              actions=[{"do": "cast", "card": "Death Gift"}, {"do": "cast", "card": "Kill"}])
+    bears = ids(game_of(d), "Grizzly Bears")[0]
+    tl = finished({**d, "choices": [f"target:o{bears}", f"target:o{bears}"]})
+    assert sorted(zone(tl, "graveyard")) == ["Death Gift", "Grizzly Bears", "Kill"]
+    assert zone(tl, "hand") == ["Island", "Island"]  # the granted ability drew two
+
+
+def test_without_the_grant_nothing_triggers() -> None:
+    d = board(["Island", "Island"], hand=["Kill"], battlefield=["Grizzly Bears"], cards=(KILL,))
+    bears = ids(game_of(d), "Grizzly Bears")[0]
+    tl = finished({**d, "choices": [f"target:o{bears}"]})
+    assert zone(tl, "hand") == []
+
+
+def test_a_static_grant_gives_each_creature_an_end_step_trigger_cr_613_1f() -> None:
+    d = board([], battlefield=["Test Growth Banner", "Grizzly Bears"],
+              opponent_battlefield=["Llanowar Elves"], cards=(BANNER_OF_GROWTH,),
+              actions=[{"do": "precombat_main", "player": 1, "draw": False}])  # fmt: skip
+    tl = finished(d)
+    state = tl.final
+    counters = {state.objects[o].name: state.objects[o].counter("+1/+1")
+                for p in state.players for o in p.battlefield}  # fmt: skip
+    # only your creatures have it, and it triggers in your end step only
+    assert counters == {"Test Growth Banner": 0, "Grizzly Bears": 1, "Llanowar Elves": 0}
