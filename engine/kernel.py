@@ -377,6 +377,7 @@ class Kernel:
                 controller=owner if dst != "battlefield" else target_player,
                 read_ahead=0,
                 attached_to=None,
+                enchanted_player=None,
                 phased_out=False,
                 face_down=False,
                 **keep,
@@ -564,6 +565,16 @@ class Kernel:
         self.objects[oid] = replace(obj, attached_to=to)
         self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
         if to is not None:
+            self.timestamps[oid] = self.next_timestamp()
+
+    def attach_to_player(self, oid: int, player: int | None) -> None:
+        """An Aura with "enchant player" becomes attached to a player (303.4a, 303.4f), or
+        stops being attached (None); a new timestamp as for a permanent (613.7e)."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
+        self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player,
+                                    key="player"))  # fmt: skip
+        if player is not None:
             self.timestamps[oid] = self.next_timestamp()
 
     def set_controller(self, oid: int, player: int) -> None:

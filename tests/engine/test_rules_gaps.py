@@ -109,3 +109,38 @@ def test_a_static_grant_gives_each_creature_an_end_step_trigger_cr_613_1f() -> N
                 for p in state.players for o in p.battlefield}  # fmt: skip
     # only your creatures have it, and it triggers in your end step only
     assert counters == {"Test Growth Banner": 0, "Grizzly Bears": 1, "Llanowar Elves": 0}
+
+
+# ------------------------------------------------------------- 303.4 enchant player
+CURSE = card("Test Curse", "Enchantment — Aura Curse", {
+    "enchant": {"count": 1, "what": "player"},
+    "spell": [{"op": "attach", "to": "target", "what": "self"}],
+    "targets": [{"count": 1, "what": "player"}]})  # fmt: skip
+HEX = card("Test Hex", "Enchantment — Aura Curse", {
+    "enchant": {"count": 1, "what": "opponent"},
+    "spell": [{"op": "attach", "to": "target", "what": "self"}],
+    "targets": [{"count": 1, "what": "opponent"}]})  # fmt: skip
+
+
+def test_an_aura_with_enchant_player_enters_attached_to_its_target_player_cr_303_4f() -> None:
+    d = board([], hand=["Test Curse"], cards=(CURSE,), choices=["target:p1"])
+    tl = finished(d)
+    [curse] = [tl.final.objects[o] for o in tl.final.players[0].battlefield]
+    assert (curse.name, curse.enchanted_player, curse.attached_to) == ("Test Curse", 1, None)
+
+
+def test_an_enchant_opponent_aura_attached_to_its_controller_is_put_into_the_graveyard_cr_704_5m(
+) -> None:
+    # Control of the Hex passes to its enchanted player: "enchant opponent" is now illegal.
+    steal = card("Take Hex", "Sorcery", {
+        "targets": [{"what": "permanent", "count": 1}],
+        "spell": [{"op": "gain_control", "what": "target", "duration": "permanent"}]})
+    d = board([], hand=["Test Hex"], opponent_hand=["Take Hex"], cards=(HEX, steal),
+              actions=[{"do": "cast", "card": "Test Hex"},
+                       {"do": "precombat_main", "player": 1, "draw": False},
+                       {"do": "cast", "card": "Take Hex", "player": 1}])  # fmt: skip
+    first = finished({**d, "actions": d["actions"][:2], "choices": ["target:p1"]})
+    [hex_id] = first.final.players[1].battlefield or first.final.players[0].battlefield
+    assert first.final.objects[hex_id].enchanted_player == 1
+    tl = finished({**d, "choices": ["target:p1", f"target:o{hex_id}"]})
+    assert zone(tl, "graveyard") == ["Test Hex"] and zone(tl, "graveyard", 1) == ["Take Hex"]
