@@ -261,7 +261,11 @@ def matches(
     source: int | None = None,
 ) -> bool:
     """Whether object ``oid`` matches ``flt`` for an ability controlled by ``controller``
-    whose source is ``source``. Check ``filter_missing`` first: a key it names raises."""
+    whose source is ``source``. Check ``filter_missing`` first: a key it names raises.
+    A phased-out permanent matches nothing: it is treated as though it doesn't exist
+    (702.26b)."""
+    if game.obj(oid).phased_out:
+        return False
     if flt is None:
         return True
     if isinstance(flt, str):

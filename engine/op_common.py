@@ -136,7 +136,7 @@ def matches(ctx: Ctx, oid: int, flt: object, *, player: int | None = None) -> bo
     opponent sacrifices a creature they control" reads ``controller: you`` as theirs)."""
     f = as_filter(flt) or {}
     if not f:
-        return True
+        return not ctx.game.obj(oid).phased_out  # 702.26b (filters.matches says it too)
     me = ctx.controller if player is None else player
     return filters.matches(ctx.game, oid, f, controller=me, source=ctx.source)
 

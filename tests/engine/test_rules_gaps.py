@@ -144,3 +144,34 @@ def test_an_enchant_opponent_aura_attached_to_its_controller_is_put_into_the_gra
     assert first.final.objects[hex_id].enchanted_player == 1
     tl = finished({**d, "choices": ["target:p1", f"target:o{hex_id}"]})
     assert zone(tl, "graveyard") == ["Test Hex"] and zone(tl, "graveyard", 1) == ["Take Hex"]
+
+
+# ------------------------------------------------- 702.26b phased out: as though it doesn't exist
+FADE = card("Fade Away", "Instant", {"targets": [{"what": "creature", "count": 1}],
+            "spell": [{"op": "phase_out", "what": "target"}]})  # fmt: skip
+WRATH = card("Test Wrath", "Sorcery", {"spell": [
+    {"op": "destroy", "what": "all", "filter": {"types": ["Creature"]}}]})  # fmt: skip
+
+
+def test_a_phased_out_permanent_is_no_legal_target_cr_702_26b() -> None:
+    from engine import targets
+
+    d = board([], battlefield=["Grizzly Bears"], opponent_battlefield=["Grizzly Bears"])
+    game = game_of(d)
+    mine = ids(game, "Grizzly Bears")[0]
+    theirs = ids(game, "Grizzly Bears", player=1)[0]
+    spec = {"what": "creature", "count": 1}
+    assert targets.candidates(game, spec, 0) == [f"o{mine}", f"o{theirs}"]
+    game.set_phased(mine, True)
+    assert targets.candidates(game, spec, 0) == [f"o{theirs}"]
+
+
+def test_a_phased_out_permanent_is_not_affected_by_all_creatures_cr_702_26b() -> None:
+    d = board([], hand=["Fade Away", "Test Wrath"], battlefield=["Grizzly Bears"],
+              opponent_battlefield=["Grizzly Bears"], cards=(FADE, WRATH),
+              actions=[{"do": "cast", "card": "Fade Away"}, {"do": "cast", "card": "Test Wrath"}])
+    mine = ids(game_of(d), "Grizzly Bears")[0]
+    tl = finished({**d, "choices": [f"target:o{mine}"]})
+    [bears] = [tl.final.objects[o] for o in tl.final.players[0].battlefield]
+    assert bears.id == mine and bears.phased_out
+    assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
