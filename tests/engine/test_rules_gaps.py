@@ -175,3 +175,25 @@ def test_a_phased_out_permanent_is_not_affected_by_all_creatures_cr_702_26b() ->
     [bears] = [tl.final.objects[o] for o in tl.final.players[0].battlefield]
     assert bears.id == mine and bears.phased_out
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
+
+
+# ----------------------------------------------------------- 702.6a equip only as a sorcery
+SPLITTER = card("Test Splitter", "Artifact — Equipment", {
+    "keyword_costs": {"Equip": "{1}"},
+    "static": [{"op": "pump", "who": "attached", "power": 2, "toughness": 0,
+                "duration": "while_on_battlefield"}]})  # fmt: skip
+
+
+def test_equip_only_as_a_sorcery_cr_702_6a_602_5d() -> None:
+    import pytest
+
+    from engine import ScenarioError
+
+    d = board([], battlefield=["Test Splitter", "Grizzly Bears"], cards=(SPLITTER,),
+              actions=[{"do": "activate", "card": "Test Splitter"}])  # fmt: skip
+    [splitter, bears] = [o for o in finished(d).final.players[0].battlefield]
+    assert finished(d).final.objects[splitter].attached_to == bears  # your main phase: yes
+    theirs = {**d, "actions": [{"do": "precombat_main", "player": 1, "draw": False},
+                               {"do": "activate", "card": "Test Splitter"}]}  # fmt: skip
+    with pytest.raises(ScenarioError):  # the opponent's turn: not as a sorcery
+        finished(theirs)
