@@ -159,7 +159,8 @@ class Kernel:
             moves = tuple(c for c in recorded if type(c) is Move)
             if len(moves) != len(recorded):
                 changes = tuple(c for c in recorded if type(c) is Change)
-        touched = tuple(dict.fromkeys([*objects, *(m.obj for m in moves)]))
+        touched = tuple(dict.fromkeys([*(o for o in objects if o is not None),
+                                       *(m.obj for m in moves)]))  # fmt: skip
         event = Event(
             kind=kind,
             text=text,

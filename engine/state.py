@@ -100,7 +100,7 @@ class StackItem:
     kind: str  # "spell" | "ability"
     controller: int
     text: str
-    source: int
+    source: int | None  # None: a rule's own triggered ability (the monarch's draw, 724.2)
     card_id: int | None = None
     mana_value: int = 0
     x: int = 0

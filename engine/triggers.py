@@ -557,6 +557,10 @@ def begin_step(game: Game, step: str, active: int) -> bool:
             if not fired:
                 _announce(game, name, rule, active)
             fired = fire(game, oid, ctrl, i, v, fact) or fired
+    if step == "end_step" and game.designations.get("monarch") == active:
+        if not fired:
+            _announce(game, name, rule, active)
+        fired = _monarch_draws(game, active) or fired
     if step == "upkeep":
         from_suspend = suspend.upkeep(game, active)  # 702.62a
         if from_suspend and not fired:
@@ -593,6 +597,24 @@ def begin_step(game: Game, step: str, active: int) -> bool:
         )
         fired = True
     return fired
+
+
+def _monarch_draws(game: Game, player: int) -> bool:
+    """CR 724.2: "At the beginning of the monarch's end step, that player draws a card" (a
+    triggered ability of the rules, with no source object)."""
+    item = StackItem(
+        id=game.new_id(),
+        kind="ability",
+        controller=player,
+        text="The monarch's triggered ability (end step)",
+        source=None,
+        trigger="triggered",
+        ops=({"op": "draw", "n": 1},),
+        data={"when": "monarch_end_step", "event": {"player": player, "when": "end_step"}},
+    )
+    stack.trigger(game, item, f"{item.text} triggers.", "724.2",
+                  data={"trigger": "monarch_end_step", "designation": "monarch"})  # fmt: skip
+    return True
 
 
 def _step_fires(trig: Mapping, step: str, ctrl: int, active: int, zone: str) -> bool:

@@ -197,3 +197,25 @@ def test_equip_only_as_a_sorcery_cr_702_6a_602_5d() -> None:
                                {"do": "activate", "card": "Test Splitter"}]}  # fmt: skip
     with pytest.raises(ScenarioError):  # the opponent's turn: not as a sorcery
         finished(theirs)
+
+
+# ------------------------------------------------------------- 724.2 the monarch's draw
+CROWN = card("Test Crown", "Sorcery", {"spell": [{"op": "become_monarch"}]})
+
+
+def test_the_monarch_draws_a_card_at_the_beginning_of_their_end_step_cr_724_2() -> None:
+    d = board(["Island", "Forest"], hand=["Test Crown"], opponent_library=["Swamp", "Plains"],
+              cards=(CROWN,),
+              actions=[{"do": "cast", "card": "Test Crown"},
+                       {"do": "precombat_main", "player": 1, "draw": False}])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "hand") == ["Island"]  # your end step: the monarch draws
+    assert zone(tl, "hand", 1) == []  # not the monarch: no draw (and no draw step asked)
+    [trig] = [e for e in tl.events if e.kind == "trigger" and e.data.get("trigger") ==
+              "monarch_end_step"]  # fmt: skip
+    assert (trig.rule, trig.player, trig.source) == ("724.2", 0, None)
+
+
+def test_no_monarch_no_end_step_draw() -> None:
+    d = board(["Island"], actions=[{"do": "precombat_main", "player": 1, "draw": False}])
+    assert zone(finished(d), "hand") == []
