@@ -45,6 +45,8 @@ def _wire() -> None:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
+    if op_zones.return_when_source_leaves not in RULES.on_event:
+        RULES.on_event.append(op_zones.return_when_source_leaves)  # CR 610.3a, at once
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
     RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
     RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers

@@ -306,4 +306,6 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["ability_resolvers"] == [
         "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
     ]  # fmt: skip
-    assert wired["on_event"] == ["engine.triggers.on_event"]
+    assert wired["on_event"] == [
+        "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves"
+    ]

@@ -219,3 +219,26 @@ def test_the_monarch_draws_a_card_at_the_beginning_of_their_end_step_cr_724_2() 
 def test_no_monarch_no_end_step_draw() -> None:
     d = board(["Island"], actions=[{"do": "precombat_main", "player": 1, "draw": False}])
     assert zone(finished(d), "hand") == []
+
+
+# --------------------------------------------- 610.3a "until ... leaves": return at once
+WARDEN = card("Test Warden", "Enchantment", {
+    "etb": [{"op": "exile", "what": "target", "until": "source_leaves"}],
+    "etb_targets": [{"what": "creature", "count": 1, "constraint": "an opponent controls"}]})
+SHATTER_SWEEP = card("Shatter and Sweep", "Sorcery", {
+    "targets": [{"what": "enchantment", "count": 1}],
+    "spell": [{"op": "destroy", "what": "target"},
+              {"op": "destroy", "what": "all", "filter": {"types": ["Creature"]}}]})
+
+
+def test_the_exiled_card_returns_immediately_mid_resolution_cr_610_3a() -> None:
+    # The Warden leaves during the spell's first step; the Angel returns right then, so the
+    # spell's second step ("destroy all creatures") finds it.
+    d = board([], hand=["Test Warden", "Shatter and Sweep"],
+              opponent_battlefield=["Serra Angel"], cards=(WARDEN, SHATTER_SWEEP),
+              actions=[{"do": "cast", "card": "Test Warden"}])  # fmt: skip
+    assert zone(finished(d), "exile", 1) == ["Serra Angel"]
+    d["actions"].append({"do": "cast", "card": "Shatter and Sweep"})
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Serra Angel"] and zone(tl, "battlefield", 1) == []
+    assert sorted(zone(tl, "graveyard")) == ["Shatter and Sweep", "Test Warden"]
