@@ -111,6 +111,10 @@ def cast(game: Game, action: dict) -> None:
     problem = stack.cast_problem(game, game.obj(oid), face, player)
     if problem:
         raise GameError(f"can't cast {face.name}: {problem}")
+    specs = targeting.spell_target_specs(game, game.obj(oid), face)
+    if x and not targeting.has_legal_targets(game, specs, player, (oid,), oid, x=x):
+        # 601.2c: "X targets" with X announced larger than the legal targets
+        raise GameError(f"can't cast {face.name} with X = {x}: not enough legal targets (601.2c)")
     evoked = bool(action.get("evoke"))
     if evoked:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable

@@ -242,3 +242,19 @@ def test_the_exiled_card_returns_immediately_mid_resolution_cr_610_3a() -> None:
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Serra Angel"] and zone(tl, "battlefield", 1) == []
     assert sorted(zone(tl, "graveyard")) == ["Shatter and Sweep", "Test Warden"]
+
+
+# ------------------------------------------- 601.2c "X targets" with X too large: typed error
+def test_x_targets_larger_than_the_legal_targets_is_a_typed_error_cr_601_2c() -> None:
+    import pytest
+
+    from engine import ScenarioError
+
+    # Mass Manipulation: "Gain control of X target creatures and/or planeswalkers."
+    d = board([], hand=["Mass Manipulation"], opponent_battlefield=["Grizzly Bears"],
+              actions=[{"do": "cast", "card": "Mass Manipulation", "x": 5}])  # fmt: skip
+    with pytest.raises(ScenarioError):
+        finished(d)
+    ok = finished({**d, "actions": [{"do": "cast", "card": "Mass Manipulation", "x": 1}]})
+    assert [ok.final.objects[o].name for o in ok.final.players[0].battlefield] == [
+        "Grizzly Bears"]
