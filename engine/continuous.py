@@ -78,6 +78,7 @@ class Characteristics:
     # triggered ones trigger (engine.triggers.triggers_of; combat-only ones never occur here)
     abilities: tuple[Mapping[str, object], ...] = ()
     rules: tuple[str, ...] = ()  # combat-only restrictions recorded on it (cant_block...)
+    mana_value: int = 0  # filled where filters read it (filters.printed_characteristics)
 
     @property
     def is_creature(self) -> bool:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from engine.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.ops_schema import FILTER_KEYS
 
 __all__ = [
@@ -79,23 +79,6 @@ _BOOL_KEYS = frozenset(
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
 
 
-@dataclass(frozen=True, slots=True)
-class Chars:
-    """An object's characteristics as the rules see them now (CR 109.3)."""
-
-    name: str
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    supertypes: tuple[str, ...]
-    colors: tuple[str, ...]
-    keywords: tuple[str, ...]
-    mana_value: int
-    power: int | None
-    toughness: int | None
-    base_power: int | None
-    base_toughness: int | None
-
-
 def _num(text: str | None) -> int | None:
     """Printed P/T: "*" counts 0 (as the state-based actions read it), "1+*" is 1."""
     if text is None:
@@ -143,6 +126,7 @@ def printed_characteristics(game: Any, oid: int) -> Chars:
         toughness=None if bt is None else bt + plus,
         base_power=bp,
         base_toughness=bt,
+        controller=obj.controller,
     )
 
 

@@ -463,10 +463,7 @@ def filter_chars(game: Game, oid: int) -> filters.Chars:
     mine = partial.get(oid) if partial is not None else game.all_chars().get(oid)
     if mine is None:
         return base
-    return replace(base, name=mine.name, types=mine.types, subtypes=mine.subtypes,
-                   supertypes=mine.supertypes, colors=mine.colors, keywords=mine.keywords,
-                   power=mine.power, toughness=mine.toughness, base_power=mine.base_power,
-                   base_toughness=mine.base_toughness)  # fmt: skip
+    return replace(mine, mana_value=base.mana_value)
 
 
 # ------------------------------------------------------------------------ durations ending
