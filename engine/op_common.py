@@ -14,7 +14,8 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from engine import filters, values
+from engine import filters, layers, values
+from engine.continuous import ContinuousEffect
 from engine.effects import Ctx
 from engine.events import DecisionKind, EventKind
 
@@ -425,3 +426,60 @@ def optional_op(fn: Callable[[Ctx, dict], None]) -> Callable[[Ctx, dict], None]:
         fn(ctx, o)
 
     return run
+
+
+# ------------------------------------------------------------------ continuous effects
+def begin(
+    ctx: Ctx,
+    o: dict,
+    kind: str,
+    layer: str,
+    objects: list[int],
+    data: dict,
+    rule: str,
+    what: str,
+) -> ContinuousEffect | None:
+    """Record one continuous effect on ``objects`` and say so; nothing to affect is said too.
+    (Shared by the op families: here, outside engine.ops, so no family imports another.)"""
+    game = ctx.game
+    duration = str(o.get("duration") or "end_of_turn")
+    if duration == "while_on_battlefield":  # from a resolution: while its source stays
+        duration = "while_source_on_battlefield"
+    if not objects:
+        ctx.emit(
+            EventKind.EFFECT,
+            f"{ctx.label}: {what} — nothing to apply it to.",
+            rule,
+            amount=0,
+            data={"kind": kind, "objects": []},
+        )
+        return None
+    effect = ContinuousEffect(
+        id=game.new_id(),
+        kind=kind,
+        layer=layer,
+        controller=ctx.controller,
+        source=ctx.source,
+        source_stamp=layers.stamp_of(game, ctx.source),
+        duration=duration,
+        turn=game.turn,
+        timestamp=game.next_timestamp(),
+        objects=tuple(objects),
+        stamps=tuple(layers.stamp_of(game, i) for i in objects),
+        data=data,
+    )
+    game.add_continuous(effect)
+    names = ", ".join(game.obj(i).name for i in objects)
+    until = {"end_of_turn": " until end of turn", "this_turn": " this turn",
+             "permanent": "", "while_source_on_battlefield": " while its source remains"}.get(
+        duration, f" ({duration.replace('_', ' ')})")  # fmt: skip
+    ctx.emit(
+        EventKind.EFFECT,
+        f"{ctx.label}: {names} {what}{until}" + (f" (layer {layer})." if layer else "."),
+        rule,
+        objects=objects,
+        amount=len(objects),
+        data={"kind": kind, "effect": effect.id, "layer": layer, "duration": duration,
+              "objects": list(objects), **{k: v for k, v in data.items() if k != "op"}},
+    )  # fmt: skip
+    return effect
