@@ -138,6 +138,10 @@ def test_mill_cr_701_17a() -> None:
     assert zone(tl, "graveyard", 1) == ["Forest", "Island", "Swamp"]
     assert zone(tl, "library", 1) == ["Plains"]
     assert of_kind(tl, "mill")[0].amount == 3
+    # the event and the vocabulary cite the same rule: Mill is 701.17 in the current CR
+    from engine.ops_schema import OPS as VOCABULARY
+
+    assert of_kind(tl, "mill")[0].rule == "701.17a" and "(701.17)" in VOCABULARY["mill"]["doc"]
 
 
 def test_mill_more_than_the_library_mills_what_there_is_cr_701_17b() -> None:
