@@ -115,6 +115,7 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
         "keep": "not simulated (discard down to ...)",
     },
     check=_check_discard,
+    words=[("n", "hand")],  # the whole hand
 )
 @c.optional_op
 def discard(ctx: Ctx, o: dict) -> None:
@@ -557,6 +558,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
         "may_shuffle": "then its owner may shuffle",
     },
     check=_check_look,
+    words=[("pick", "all")],  # every match
 )
 @c.optional_op
 def look_and_pick(ctx: Ctx, o: dict) -> None:

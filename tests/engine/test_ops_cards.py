@@ -1150,3 +1150,13 @@ def test_urzas_saga_iii_finds_an_artifact_by_its_printed_mana_cost() -> None:
     tl = finished(d)
     assert "Sol Ring" in zone(tl, "battlefield")
     assert sorted(zone(tl, "library")) == ["Forest", "Memnite", "Walking Ballista"]
+
+
+def test_op_specific_amount_words_belong_to_their_op() -> None:
+    """An amount word is read by its own op's handler ("hand" for discard), not by others."""
+    from engine.effects import OPS, missing_parts
+
+    assert OPS["discard"].words == {("n", "hand")}
+    assert missing_parts([{"op": "discard", "n": "hand"},
+                          {"op": "look_and_pick", "n": 3, "pick": "all"}]) == []  # fmt: skip
+    assert missing_parts([{"op": "draw", "n": "hand"}]) != []
