@@ -1157,6 +1157,6 @@ def test_op_specific_amount_words_belong_to_their_op() -> None:
     from engine.effects import OPS, missing_parts
 
     assert OPS["discard"].words == {("n", "hand")}
-    assert missing_parts([{"op": "discard", "n": "hand"},
-                          {"op": "look_and_pick", "n": 3, "pick": "all"}]) == []  # fmt: skip
+    look = {"op": "look_and_pick", "n": 3, "pick": "all", "rest": "bottom"}
+    assert missing_parts([{"op": "discard", "n": "hand"}, look]) == []
     assert missing_parts([{"op": "draw", "n": "hand"}]) != []
