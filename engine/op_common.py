@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from engine import filters, layers, values
+from engine import filters, layers, refs, values
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx
 from engine.events import DecisionKind, EventKind
@@ -31,10 +31,9 @@ def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
 
 
 def value(ctx: Ctx, v: object, default: int = 0) -> int:
-    """The number an amount stands for now (checked first with ``value_problem``)."""
-    if v is None:
-        return default
-    return int(values.value_of(ctx, v))
+    """The number an amount stands for now (checked first with ``value_problem``): one
+    evaluation for every family (engine.refs.amount)."""
+    return refs.amount(ctx, v, default)
 
 
 # --------------------------------------------------------------------------- filters
