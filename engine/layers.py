@@ -196,9 +196,12 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
                 continue
             if o.get("if") and not refs.condition_holds(game, o["if"], perm.controller, perm.id):
                 continue
-            objects = _static_targets(game, perm, o)
-            if not objects and _static_ref(o) != "all":
-                continue  # "all" + filter: what it applies to is settled in its layer (613.6)
+            if _static_ref(o) == "all" and LAYERED.get(kind) != "2":
+                objects: list[int] | None = []  # settled in its own layer (613.6, compute_all)
+            else:  # (control, layer 2, is applied by the SBAs from these objects)
+                objects = _static_targets(game, perm, o)
+                if not objects:
+                    continue
             data = dict(o)
             for key in ("power", "toughness"):
                 if key in o and not isinstance(o[key], int):
@@ -290,6 +293,37 @@ def _select(game: Game, e: ContinuousEffect, now: dict[int, Characteristics]) ->
     return tuple(o for o in found if not game.obj(o).phased_out)
 
 
+# What each layer can change, as the filter keys that read it: an effect whose filter reads
+# none of its layer's keys can't depend on another effect of that layer (613.8a).
+_READS = {
+    "2": {"controller"},
+    "4": {"types", "types_any", "not_types", "subtypes", "subtypes_any", "not_subtypes",
+          "supertypes", "not_supertypes", "historic", "permanent_card"},
+    "5": {"colors_any", "not_colors", "colorless", "multicolored", "monocolored"},
+    "6": {"keyword", "not_keyword", "no_abilities"},
+    "7": {"power", "toughness", "base_power", "base_toughness",
+          "toughness_greater_than_power", "power_greater_than_base"},
+}  # fmt: skip
+
+
+def _filter_keys(flt: object) -> set[str]:
+    if isinstance(flt, Mapping):
+        out = set(flt)
+        for k in ("or", "and", "not"):
+            v = flt.get(k)
+            for sub in v if isinstance(v, list) else [v]:
+                out |= _filter_keys(sub)
+        return out
+    return {"?"} if flt is not None else set()  # words: assume it may read anything
+
+
+def _may_depend(a: ContinuousEffect, *layers: str) -> bool:
+    """Whether what ``a`` applies to could change with an effect of one of ``layers``
+    (a become_creature effect changes several layers at once)."""
+    keys = _filter_keys(a.data.get("filter"))
+    return "?" in keys or any(keys & _READS.get(layer[:1], set()) for layer in layers)
+
+
 def _in_layer_order(game: Game, effects: list[ContinuousEffect]) -> dict[int, list]:
     """Each object's effects, with filtered static abilities' objects settled layer by
     layer: an effect applies to what matches when it begins to apply (613.6), and within a
@@ -297,15 +331,22 @@ def _in_layer_order(game: Game, effects: list[ContinuousEffect]) -> dict[int, li
     looked at again after each one applies (613.8c)."""
     perms = {p.id: p for p in game.battlefield()}
     by_object: dict[int, list[ContinuousEffect]] = {}
+    # the characteristics so far; an object no effect touched yet reads as printed (the
+    # filters' own reading), except a face-down one (708.2a)
     now: dict[int, Characteristics] = {
-        oid: characteristics(game, p, []) for oid, p in perms.items()
+        oid: characteristics(game, p, []) for oid, p in perms.items() if p.face_down
     }
+    dirty: set[int] = set()
+    changed: set[str] = set()  # the layers applied since ``now`` was brought up to date
 
-    def apply(e: ContinuousEffect, objects: Iterable[int], into: dict, lists: dict) -> None:
-        for oid in objects:
-            if oid in perms:
-                lists[oid] = [*lists.get(oid, ()), e]
-                into[oid] = characteristics(game, perms[oid], lists[oid])
+    def current(a: ContinuousEffect | None = None) -> dict[int, Characteristics]:
+        """``now`` up to date (for ``a``: only if its filter reads what changed since)."""
+        if dirty and (a is None or _may_depend(a, *changed)):
+            for oid in dirty:
+                now[oid] = characteristics(game, perms[oid], by_object[oid])
+            dirty.clear()
+            changed.clear()
+        return now
 
     for layer in ORDER:
         pending = [e for e in effects if _layer_of(e) == layer]
@@ -315,32 +356,37 @@ def _in_layer_order(game: Game, effects: list[ContinuousEffect]) -> dict[int, li
                 if not _filtered(a):
                     chosen = a
                     break
-                mine = _select(game, a, now)
-                if not any(_changes(game, a, mine, b, now, by_object)
-                           for b in pending if b is not a):  # fmt: skip
+                mine = _select(game, a, current(a))
+                others = [b for b in pending if b is not a]
+                if not (others and (_may_depend(a, layer) or any(
+                        b.kind == "become_creature" for b in others)) and any(
+                        _changes(game, a, mine, b, current(), by_object, perms)
+                        for b in others)):
                     chosen, objects = a, mine
                     break
             pending.remove(chosen)
             if objects is None:
-                objects = _select(game, chosen, now) if _filtered(chosen) else (
+                objects = _select(game, chosen, current(chosen)) if _filtered(chosen) else (
                     chosen.objects if chosen.id == 0 else tuple(applies_to(game, chosen)))
-            apply(chosen, objects, now, by_object)
+            for oid in objects:
+                if oid in perms:
+                    by_object[oid] = [*by_object.get(oid, ()), chosen]
+                    dirty.add(oid)
+            changed.update(("4", "5", "6", "7") if chosen.kind == "become_creature" else (layer,))
     return by_object
 
 
 def _changes(game: Game, a: ContinuousEffect, mine: tuple[int, ...], b: ContinuousEffect,
-             now: dict[int, Characteristics], by_object: dict) -> bool:
+             now: dict[int, Characteristics], by_object: dict, perms: dict) -> bool:
     """613.8a: whether applying ``b`` first would change what ``a`` applies to."""
     objects = _select(game, b, now) if _filtered(b) else (
         b.objects if b.id == 0 else tuple(applies_to(game, b)))
     if not objects:
         return False
     then = dict(now)
-    lists = {o: by_object.get(o, []) for o in objects}
-    perms = {p.id: p for p in game.battlefield()}
     for oid in objects:
         if oid in perms:
-            then[oid] = characteristics(game, perms[oid], [*lists[oid], b])
+            then[oid] = characteristics(game, perms[oid], [*by_object.get(oid, ()), b])
     return _select(game, a, then) != mine
 
 
