@@ -62,6 +62,20 @@ def test_an_effect_waits_for_the_one_it_depends_on_in_its_layer_cr_613_8a() -> N
     assert c.has_keyword("Flying") and c.has_keyword("First strike")
 
 
+def test_a_dependency_loop_applies_in_timestamp_order_cr_613_8b() -> None:
+    # Each depends on the other (flyers gain trample, tramplers gain flying): timestamps.
+    a = card("Test Loop A", "Enchantment", {"static": [
+        _static("grant", {"types": ["Creature"], "keyword": "Flying"}, keywords=["Trample"])]})
+    b = card("Test Loop B", "Enchantment", {"static": [
+        _static("grant", {"types": ["Creature"], "keyword": "Trample"}, keywords=["Flying"])]})
+    d = board([], battlefield=["Test Loop A", "Test Loop B", "Serra Angel", "Grizzly Bears",
+                               "Thragtusk"], cards=(a, b))  # fmt: skip
+    tl = finished(d)
+    angel, bears = chars(tl, "Serra Angel"), chars(tl, "Grizzly Bears")
+    assert angel.has_keyword("Trample") and angel.has_keyword("Flying")
+    assert not bears.has_keyword("Trample") and not bears.has_keyword("Flying")
+
+
 def test_without_dependency_timestamp_order_stands_cr_613_7() -> None:
     # Only the strike banner: the Bears never fly, so no first strike either.
     d = board([], battlefield=["Test Strike Banner", "Grizzly Bears"], cards=(FLYERS_STRIKE,))
