@@ -143,6 +143,10 @@ def cast(game: Game, action: dict) -> None:
     if problem:
         raise GameError(f"can't cast {face.name}: {problem}")
     timing_check(game, face, player, oid)  # 307.1; 702.8a: as though it had flash
+    specs = targeting.spell_target_specs(game, game.obj(oid), face)
+    if x and not targeting.has_legal_targets(game, specs, player, (oid,), oid, x=x):
+        # 601.2c: "X targets" with X announced larger than the legal targets
+        raise GameError(f"can't cast {face.name} with X = {x}: not enough legal targets (601.2c)")
     evoked = bool(action.get("evoke"))
     if evoked:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable

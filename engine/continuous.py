@@ -74,10 +74,11 @@ class Characteristics:
     base_power: int | None = None  # after layer 7b, before 7c (filters "base power")
     base_toughness: int | None = None
     controller: int = 0
-    # granted abilities (layer 6) other than keywords: activated ones can be activated;
-    # triggered ones are recorded only when their event is combat-only (never occurs here)
+    # granted abilities (layer 6) other than keywords: activated ones can be activated,
+    # triggered ones trigger (engine.triggers.triggers_of; combat-only ones never occur here)
     abilities: tuple[Mapping[str, object], ...] = ()
     rules: tuple[str, ...] = ()  # combat-only restrictions recorded on it (cant_block...)
+    mana_value: int = 0  # filled where filters read it (filters.printed_characteristics)
 
     @property
     def is_creature(self) -> bool:

@@ -164,13 +164,18 @@ class OpSpec:
     fields: Mapping[str, str] = field(default_factory=dict)
     doc: str = ""
     family: str = ""
+    # (field, word): words an amount field may hold that the handler reads itself
+    words: frozenset[tuple[str, str]] = frozenset()
 
 
 OPS: dict[str, OpSpec] = {}
 
 
 def op(
-    *names: str, fields: Mapping[str, str] | None = None, check: Check | None = None
+    *names: str,
+    fields: Mapping[str, str] | None = None,
+    check: Check | None = None,
+    words: Iterable[tuple[str, str]] = (),
 ) -> Callable[[Handler], Handler]:
     """Register a handler for one or more op names::
 
@@ -179,8 +184,10 @@ def op(
 
     ``fields``: the op's JSON fields (besides "op") and what they mean. ``check(op, ctx)``
     returns the part it can't simulate (a short phrase) or None; ``ctx`` is None when
-    asked without a game (coverage), then answer from the op alone. A name registered
-    twice is an error (two families must not both claim an op).
+    asked without a game (coverage), then answer from the op alone. ``words``: (field,
+    word) pairs an amount field may hold that the handler and its check read themselves
+    (discard n "hand"). A name registered twice is an error (two families must not both
+    claim an op).
     """
 
     def register(fn: Handler) -> Handler:
@@ -194,6 +201,7 @@ def op(
                 fields=dict(fields or {}),
                 doc=(fn.__doc__ or "").strip().split("\n")[0],
                 family=fn.__module__,
+                words=frozenset(words),
             )
         return fn
 
@@ -250,24 +258,16 @@ def _problem(o: dict, ctx: Ctx | None = None) -> str | None:
     return None
 
 
-# (op, field, word): words an amount field may hold that the op's own handler reads
-# (engine/ops_schema.py documents them; opscards): discard n "hand" = the whole hand;
-# damage amount "divided" = as divided among the targets while casting (601.2d);
-# look_and_pick pick "all" = every matching card.
-VALUE_WORDS = frozenset(
-    {("discard", "n", "hand"), ("damage", "amount", "divided"), ("look_and_pick", "pick", "all")}
-)
-
-
 def field_problem(o: dict, ctx: Ctx | None = None) -> str | None:
     """An amount, filter or condition field of an op (typed in engine/ops_schema.py) that
     can't be evaluated; None when every such field can."""
     schema = SCHEMA.get(str(o.get("op")))
     types = schema["fields"] if schema else {}
+    words = spec.words if (spec := OPS.get(str(o.get("op")))) is not None else frozenset()
     for key, v in o.items():
         typ = types.get(key, COMMON_FIELDS.get(key, (None,)))[0]
         if typ == "value" and isinstance(v, (Mapping, str)):
-            if isinstance(v, str) and (o.get("op"), key, v) in VALUE_WORDS:
+            if isinstance(v, str) and (key, v) in words:
                 continue  # a word the op's handler reads itself (its check covers it)
             part = values.value_missing(v, ctx)
         elif typ == "filter" and v is not None:

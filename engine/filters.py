@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from engine.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.ops_schema import FILTER_KEYS
 
 __all__ = [
@@ -78,23 +78,6 @@ _BOOL_KEYS = frozenset(
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
-
-
-@dataclass(frozen=True, slots=True)
-class Chars:
-    """An object's characteristics as the rules see them now (CR 109.3)."""
-
-    name: str
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    supertypes: tuple[str, ...]
-    colors: tuple[str, ...]
-    keywords: tuple[str, ...]
-    mana_value: int
-    power: int | None
-    toughness: int | None
-    base_power: int | None
-    base_toughness: int | None
 
 
 def _no_mana_spent(game: Any, obj: Any) -> bool:
@@ -163,6 +146,7 @@ def printed_characteristics(game: Any, oid: int) -> Chars:
         toughness=None if bt is None else bt + plus,
         base_power=bp,
         base_toughness=bt,
+        controller=obj.controller,
     )
 
 
@@ -281,7 +265,11 @@ def matches(
     source: int | None = None,
 ) -> bool:
     """Whether object ``oid`` matches ``flt`` for an ability controlled by ``controller``
-    whose source is ``source``. Check ``filter_missing`` first: a key it names raises."""
+    whose source is ``source``. Check ``filter_missing`` first: a key it names raises.
+    A phased-out permanent matches nothing: it is treated as though it doesn't exist
+    (702.26b)."""
+    if game.obj(oid).phased_out:
+        return False
     if flt is None:
         return True
     if isinstance(flt, str):

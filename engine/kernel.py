@@ -160,7 +160,8 @@ class Kernel:
             moves = tuple(c for c in recorded if type(c) is Move)
             if len(moves) != len(recorded):
                 changes = tuple(c for c in recorded if type(c) is Change)
-        touched = tuple(dict.fromkeys([*objects, *(m.obj for m in moves)]))
+        touched = tuple(dict.fromkeys([*(o for o in objects if o is not None),
+                                       *(m.obj for m in moves)]))  # fmt: skip
         event = Event(
             kind=kind,
             text=text,
@@ -378,6 +379,7 @@ class Kernel:
                 controller=owner if dst != "battlefield" else target_player,
                 read_ahead=0,
                 attached_to=None,
+                enchanted_player=None,
                 phased_out=False,
                 face_down=False,
                 **keep,
@@ -525,8 +527,8 @@ class Kernel:
 
     def chars(self, oid: int) -> Characteristics:
         """One object's characteristics now (613). While the layer system itself is
-        computing (a filter of an anthem asks for a power), printed ones are answered:
-        dependency (613.8) is not modelled."""
+        computing, printed ones are answered here; the filters it asks read the
+        characteristics so far instead (engine.layers, 613.6, 613.8)."""
         got = self.all_chars().get(oid)
         return got if got is not None else printed(self.objects[oid])
 
@@ -565,6 +567,16 @@ class Kernel:
         self.objects[oid] = replace(obj, attached_to=to)
         self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
         if to is not None:
+            self.timestamps[oid] = self.next_timestamp()
+
+    def attach_to_player(self, oid: int, player: int | None) -> None:
+        """An Aura with "enchant player" becomes attached to a player (303.4a, 303.4f), or
+        stops being attached (None); a new timestamp as for a permanent (613.7e)."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
+        self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player,
+                                    key="player"))  # fmt: skip
+        if player is not None:
             self.timestamps[oid] = self.next_timestamp()
 
     def set_controller(self, oid: int, player: int) -> None:

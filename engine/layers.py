@@ -16,8 +16,13 @@ the vocabulary switches). Within a layer effects apply in timestamp order (613.7
 permanent's static ability has the timestamp of the permanent, 613.7d; an Aura or
 Equipment a new one when attached, 613.7e). Layer 1 (copy) needs no effect: token
 copies copy the card definition when created (707.2). Layer 3 (text) has no op.
-Dependency (613.8) is not modelled: an anthem's filter reads the printed
-characteristics of the objects it looks at, not their computed ones.
+What a static ability with a filter (``who: all`` + filter) applies to is determined
+when it begins to apply, in its own layer, from the characteristics the earlier layers
+and the effects already applied gave the objects (613.6); within a layer an effect that
+depends on another (applying the other would change what it applies to, 613.8a) waits
+for it, a dependency loop falls back to timestamp order (613.8b), and the order is
+looked at again after each effect is applied (613.8c). Recorded effects of resolved
+spells have their objects locked in (611.2c): nothing changes what they apply to.
 
 ``compute_all(game)`` is registered as ``RULES.characteristics``; the kernel caches its
 result per state version (``game.chars(oid)``, ``GameState.characteristics(oid)``).
@@ -137,9 +142,13 @@ def unwrap(game: Game, perm: Any, ops: Iterable[dict], depth: int = 0) -> list[d
     return out
 
 
+def _static_ref(o: Mapping) -> object:
+    return o.get("who") if o.get("who") is not None else o.get("what")
+
+
 def _static_targets(game: Game, perm: Any, o: dict) -> list[int] | None:
     """What a static ability applies to now (611.3a), or None if the engine can't tell."""
-    ref = o.get("who") if o.get("who") is not None else o.get("what")
+    ref = _static_ref(o)
     if ref in ("self", None):
         return [perm.id]
     if ref == "attached":
@@ -187,9 +196,12 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
                 continue
             if o.get("if") and not refs.condition_holds(game, o["if"], perm.controller, perm.id):
                 continue
-            objects = _static_targets(game, perm, o)
-            if not objects:
-                continue
+            if _static_ref(o) == "all" and LAYERED.get(kind) != "2":
+                objects: list[int] | None = []  # settled in its own layer (613.6, compute_all)
+            else:  # (control, layer 2, is applied by the SBAs from these objects)
+                objects = _static_targets(game, perm, o)
+                if not objects:
+                    continue
             data = dict(o)
             for key in ("power", "toughness"):
                 if key in o and not isinstance(o[key], int):
@@ -241,16 +253,141 @@ def compute_all(game: Game) -> Mapping[int, Characteristics]:
     effects = in_force(game)
     if not effects and not _static_sources(game):
         return EMPTY
-    by_object: dict[int, list[ContinuousEffect]] = {}
-    for e in effects:
-        targets = e.objects if e.id == 0 else applies_to(game, e)
-        for oid in targets:
-            by_object.setdefault(oid, []).append(e)
+    if any(_filtered(e) for e in effects):
+        by_object = _in_layer_order(game, effects)
+    else:  # no effect's objects depend on characteristics: their sets are known now
+        by_object = {}
+        for e in effects:
+            for oid in e.objects if e.id == 0 else applies_to(game, e):
+                by_object.setdefault(oid, []).append(e)
     out: dict[int, Characteristics] = {}
     for perm in game.battlefield():
         if by_object.get(perm.id) or perm.face_down:
             out[perm.id] = characteristics(game, perm, by_object.get(perm.id, []))
     return out
+
+
+# The layers and sublayers in the order they apply (613.1, 613.4); 7d switches nothing here.
+ORDER = ("2", "4", "5", "6", "7a", "7b", "7c", "")
+# While compute_all runs, what the filters read: the characteristics so far (613.6).
+_PARTIAL: list[dict[int, Characteristics] | None] = [None]
+
+
+def _filtered(e: ContinuousEffect) -> bool:
+    """A static ability whose objects are found by a filter (what it applies to can depend
+    on other effects, 613.8a)."""
+    return e.id == 0 and _static_ref(e.data) == "all"
+
+
+def _layer_of(e: ContinuousEffect) -> str:
+    return e.layer if e.layer in ORDER else ""
+
+
+def _select(game: Game, e: ContinuousEffect, now: dict[int, Characteristics]) -> tuple[int, ...]:
+    """The objects a filtered static ability applies to if it began to apply now (613.6)."""
+    _PARTIAL[0] = now
+    try:
+        found = refs.select_all(game, e.data.get("filter") or {}, e.controller, e.source)
+    finally:
+        _PARTIAL[0] = None
+    return tuple(o for o in found if not game.obj(o).phased_out)
+
+
+# What each layer can change, as the filter keys that read it: an effect whose filter reads
+# none of its layer's keys can't depend on another effect of that layer (613.8a).
+_READS = {
+    "2": {"controller"},
+    "4": {"types", "types_any", "not_types", "subtypes", "subtypes_any", "not_subtypes",
+          "supertypes", "not_supertypes", "historic", "permanent_card"},
+    "5": {"colors_any", "not_colors", "colorless", "multicolored", "monocolored"},
+    "6": {"keyword", "not_keyword", "no_abilities"},
+    "7": {"power", "toughness", "base_power", "base_toughness",
+          "toughness_greater_than_power", "power_greater_than_base"},
+}  # fmt: skip
+
+
+def _filter_keys(flt: object) -> set[str]:
+    if isinstance(flt, Mapping):
+        out = set(flt)
+        for k in ("or", "and", "not"):
+            v = flt.get(k)
+            for sub in v if isinstance(v, list) else [v]:
+                out |= _filter_keys(sub)
+        return out
+    return {"?"} if flt is not None else set()  # words: assume it may read anything
+
+
+def _may_depend(a: ContinuousEffect, *layers: str) -> bool:
+    """Whether what ``a`` applies to could change with an effect of one of ``layers``
+    (a become_creature effect changes several layers at once)."""
+    keys = _filter_keys(a.data.get("filter"))
+    return "?" in keys or any(keys & _READS.get(layer[:1], set()) for layer in layers)
+
+
+def _in_layer_order(game: Game, effects: list[ContinuousEffect]) -> dict[int, list]:
+    """Each object's effects, with filtered static abilities' objects settled layer by
+    layer: an effect applies to what matches when it begins to apply (613.6), and within a
+    layer an effect waits for the ones it depends on (613.8a; a loop: timestamps, 613.8b),
+    looked at again after each one applies (613.8c)."""
+    perms = {p.id: p for p in game.battlefield()}
+    by_object: dict[int, list[ContinuousEffect]] = {}
+    # the characteristics so far; an object no effect touched yet reads as printed (the
+    # filters' own reading), except a face-down one (708.2a)
+    now: dict[int, Characteristics] = {
+        oid: characteristics(game, p, []) for oid, p in perms.items() if p.face_down
+    }
+    dirty: set[int] = set()
+    changed: set[str] = set()  # the layers applied since ``now`` was brought up to date
+
+    def current(a: ContinuousEffect | None = None) -> dict[int, Characteristics]:
+        """``now`` up to date (for ``a``: only if its filter reads what changed since)."""
+        if dirty and (a is None or _may_depend(a, *changed)):
+            for oid in dirty:
+                now[oid] = characteristics(game, perms[oid], by_object[oid])
+            dirty.clear()
+            changed.clear()
+        return now
+
+    for layer in ORDER:
+        pending = [e for e in effects if _layer_of(e) == layer]
+        while pending:
+            chosen, objects = pending[0], None
+            for a in pending:
+                if not _filtered(a):
+                    chosen = a
+                    break
+                mine = _select(game, a, current(a))
+                others = [b for b in pending if b is not a]
+                if not (others and (_may_depend(a, layer) or any(
+                        b.kind == "become_creature" for b in others)) and any(
+                        _changes(game, a, mine, b, current(), by_object, perms)
+                        for b in others)):
+                    chosen, objects = a, mine
+                    break
+            pending.remove(chosen)
+            if objects is None:
+                objects = _select(game, chosen, current(chosen)) if _filtered(chosen) else (
+                    chosen.objects if chosen.id == 0 else tuple(applies_to(game, chosen)))
+            for oid in objects:
+                if oid in perms:
+                    by_object[oid] = [*by_object.get(oid, ()), chosen]
+                    dirty.add(oid)
+            changed.update(("4", "5", "6", "7") if chosen.kind == "become_creature" else (layer,))
+    return by_object
+
+
+def _changes(game: Game, a: ContinuousEffect, mine: tuple[int, ...], b: ContinuousEffect,
+             now: dict[int, Characteristics], by_object: dict, perms: dict) -> bool:
+    """613.8a: whether applying ``b`` first would change what ``a`` applies to."""
+    objects = _select(game, b, now) if _filtered(b) else (
+        b.objects if b.id == 0 else tuple(applies_to(game, b)))
+    if not objects:
+        return False
+    then = dict(now)
+    for oid in objects:
+        if oid in perms:
+            then[oid] = characteristics(game, perms[oid], [*by_object.get(oid, ()), b])
+    return _select(game, a, then) != mine
 
 
 def intended_controller(game: Game, oid: int, effects: Iterable[ContinuousEffect]) -> int | None:
@@ -368,13 +505,11 @@ def filter_chars(game: Game, oid: int) -> filters.Chars:
     """What engine.filters reads: the computed characteristics of a permanent (its mana
     value and anything off the battlefield as filters compute them)."""
     base = filters.printed_characteristics(game, oid)
-    mine = game.all_chars().get(oid)
+    partial = _PARTIAL[0]
+    mine = partial.get(oid) if partial is not None else game.all_chars().get(oid)
     if mine is None:
         return base
-    return replace(base, name=mine.name, types=mine.types, subtypes=mine.subtypes,
-                   supertypes=mine.supertypes, colors=mine.colors, keywords=mine.keywords,
-                   power=mine.power, toughness=mine.toughness, base_power=mine.base_power,
-                   base_toughness=mine.base_toughness)  # fmt: skip
+    return replace(mine, mana_value=base.mana_value)
 
 
 # ------------------------------------------------------------------------ durations ending

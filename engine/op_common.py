@@ -14,7 +14,8 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from engine import filters, values
+from engine import filters, layers, refs, values
+from engine.continuous import ContinuousEffect
 from engine.effects import Ctx
 from engine.events import DecisionKind, EventKind
 
@@ -30,10 +31,9 @@ def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
 
 
 def value(ctx: Ctx, v: object, default: int = 0) -> int:
-    """The number an amount stands for now (checked first with ``value_problem``)."""
-    if v is None:
-        return default
-    return int(values.value_of(ctx, v))
+    """The number an amount stands for now (checked first with ``value_problem``): one
+    evaluation for every family (engine.refs.amount)."""
+    return refs.amount(ctx, v, default)
 
 
 # --------------------------------------------------------------------------- filters
@@ -136,7 +136,7 @@ def matches(ctx: Ctx, oid: int, flt: object, *, player: int | None = None) -> bo
     opponent sacrifices a creature they control" reads ``controller: you`` as theirs)."""
     f = as_filter(flt) or {}
     if not f:
-        return True
+        return not ctx.game.obj(oid).phased_out  # 702.26b (filters.matches says it too)
     me = ctx.controller if player is None else player
     return filters.matches(ctx.game, oid, f, controller=me, source=ctx.source)
 
@@ -425,3 +425,60 @@ def optional_op(fn: Callable[[Ctx, dict], None]) -> Callable[[Ctx, dict], None]:
         fn(ctx, o)
 
     return run
+
+
+# ------------------------------------------------------------------ continuous effects
+def begin(
+    ctx: Ctx,
+    o: dict,
+    kind: str,
+    layer: str,
+    objects: list[int],
+    data: dict,
+    rule: str,
+    what: str,
+) -> ContinuousEffect | None:
+    """Record one continuous effect on ``objects`` and say so; nothing to affect is said too.
+    (Shared by the op families: here, outside engine.ops, so no family imports another.)"""
+    game = ctx.game
+    duration = str(o.get("duration") or "end_of_turn")
+    if duration == "while_on_battlefield":  # from a resolution: while its source stays
+        duration = "while_source_on_battlefield"
+    if not objects:
+        ctx.emit(
+            EventKind.EFFECT,
+            f"{ctx.label}: {what} — nothing to apply it to.",
+            rule,
+            amount=0,
+            data={"kind": kind, "objects": []},
+        )
+        return None
+    effect = ContinuousEffect(
+        id=game.new_id(),
+        kind=kind,
+        layer=layer,
+        controller=ctx.controller,
+        source=ctx.source,
+        source_stamp=layers.stamp_of(game, ctx.source),
+        duration=duration,
+        turn=game.turn,
+        timestamp=game.next_timestamp(),
+        objects=tuple(objects),
+        stamps=tuple(layers.stamp_of(game, i) for i in objects),
+        data=data,
+    )
+    game.add_continuous(effect)
+    names = ", ".join(game.obj(i).name for i in objects)
+    until = {"end_of_turn": " until end of turn", "this_turn": " this turn",
+             "permanent": "", "while_source_on_battlefield": " while its source remains"}.get(
+        duration, f" ({duration.replace('_', ' ')})")  # fmt: skip
+    ctx.emit(
+        EventKind.EFFECT,
+        f"{ctx.label}: {names} {what}{until}" + (f" (layer {layer})." if layer else "."),
+        rule,
+        objects=objects,
+        amount=len(objects),
+        data={"kind": kind, "effect": effect.id, "layer": layer, "duration": duration,
+              "objects": list(objects), **{k: v for k, v in data.items() if k != "op"}},
+    )  # fmt: skip
+    return effect

@@ -86,7 +86,7 @@ OPS: dict[str, dict] = {
         '`who` discards n cards (`"hand"`: the whole hand); `chooser: you` when the '
         "caster picks from the revealed hand; `random` for a random discard (701.9).",
     ),
-    "mill": _op("n:value who?:who", "`who` mills n cards (701.13)."),
+    "mill": _op("n:value who?:who", "`who` mills n cards (701.17)."),
     "mill_then_return": _op(
         "n:value filter:filter",
         "Mill n, then you may return a card matching `filter` milled this way to hand.",

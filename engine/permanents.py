@@ -127,8 +127,9 @@ def _aura_enters(game: Game, oid: int, entry: dict) -> None:
     (303.4h) would leave it in its old zone."""
     obj = game.obj(oid)
     spec = dict(entry.get("enchant") or {"what": "creature", "count": 1})
+    to_player = spec.get("what") in ("player", "opponent")  # "enchant player" (303.4a)
     options = [r for r in targeting.candidates(game, spec, obj.controller, exclude=(oid,))
-               if r.startswith("o")]  # fmt: skip
+               if r.startswith("p" if to_player else "o")]  # fmt: skip
     if not options:
         return
     key = options[0]
@@ -142,6 +143,12 @@ def _aura_enters(game: Game, oid: int, entry: dict) -> None:
             subject=obj.name,
             objects=(oid,),
         ).split(":", 1)[1]
+    if to_player:
+        player = int(key[1:])
+        game.attach_to_player(oid, player)
+        game.emit(E.ATTACH, f"{obj.name} enters attached to {game.pname(player)}.", "303.4a",
+                  objects=(oid,), source=oid, player=obj.controller, data={"to_player": player})
+        return
     host = int(key[1:])
     game.attach(oid, host)
     game.emit(E.ATTACH, f"{obj.name} enters attached to {game.obj(host).name}.", "303.4a",

@@ -8,9 +8,10 @@ engine.conditions; this module only routes to them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import conditions, filters, values
+from engine import conditions, effects, filters, values
 from engine.effects import Ctx
 
 if TYPE_CHECKING:
@@ -108,19 +109,37 @@ COMBAT_TRIGGERS = frozenset({"self_attacks", "self_blocks", "self_attacks_or_blo
                              "self_combat_damage_to_creature"})  # fmt: skip
 
 
+# What of a trigger object is not simulated (engine.triggers.trigger_missing, registered by
+# engine.rules: triggers sits above this module's importers).
+_TRIGGER_CHECK: list[Callable[[Any], str | None]] = []
+
+
+def set_trigger_check(fn: Callable[[Any], str | None]) -> None:
+    _TRIGGER_CHECK[:] = [fn]
+
+
 def ability_problem(ability: Any) -> str | None:
     """Why granting this ability (layer 6) is not simulated: a keyword, an activated ability
-    (the activate action finds granted ones) and a combat-only trigger are; other triggered
-    and static abilities are not (the engine runs the ones in a card's data)."""
+    (the activate action finds granted ones), a triggered ability whose trigger is simulated
+    (engine.triggers looks at granted ones too, 603.2) or combat-only are; static abilities
+    are not (the engine runs the ones in a card's data)."""
     if not isinstance(ability, dict):
         return f"grant {ability!r}"
     kind = ability.get("kind")
     if kind == "keyword" and isinstance(ability.get("keyword"), str):
         return None
-    if kind == "activated" and isinstance(ability.get("ops"), list):
+    ops = ability.get("ops")
+    if kind in ("activated", "triggered") and isinstance(ops, list):
+        missing = effects.missing_parts([o for o in ops if isinstance(o, dict)])
+        if missing or not all(isinstance(o, dict) for o in ops):
+            return f"grant a {kind} ability: {', '.join(missing) or 'ops'}"
+    if kind == "activated" and isinstance(ops, list):
         return None
     if kind == "triggered" and ability.get("when") in COMBAT_TRIGGERS:
         return None
+    if kind == "triggered" and isinstance(ability.get("ops"), list) and _TRIGGER_CHECK:
+        why = _TRIGGER_CHECK[0](ability)
+        return None if why is None else f"grant a triggered ability: {why}"
     return f"grant a {kind or 'non-keyword'} ability"
 
 

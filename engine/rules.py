@@ -17,6 +17,7 @@ from engine import (
     filters,
     layers,
     permanents,
+    refs,
     sba,
     stack,
     suspend,
@@ -44,6 +45,8 @@ def _wire() -> None:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
+    if op_zones.return_when_source_leaves not in RULES.on_event:
+        RULES.on_event.append(op_zones.return_when_source_leaves)  # CR 610.3a, at once
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
     RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
     RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers
@@ -56,6 +59,7 @@ def _wire() -> None:
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613 (opsperm)
     filters.set_characteristics(layers.filter_chars)  # filters read the computed values
+    refs.set_trigger_check(triggers.trigger_missing)  # granted triggered abilities (613.1f)
 
 
 _wire()

@@ -167,8 +167,13 @@ def attachments(game: Game) -> bool:
         if legal:
             continue
         enchant = game.effects(perm).get("enchant") or {}
-        if aura and host is None and enchant.get("what") in ("player", "opponent"):
-            continue  # enchant player: attachment to players is not represented
+        player = perm.enchanted_player
+        if aura and host is None and player is not None:
+            # 303.4d: attached to a player its enchant ability allows ("enchant opponent")
+            if enchant.get("what") == "opponent" and player == perm.controller:
+                pass
+            elif 0 <= player < len(game.zones) and player not in game.lost:
+                continue
         if aura:
             game.move(perm.id, "graveyard" if not perm.is_token else "none")
             game.emit(

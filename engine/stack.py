@@ -435,9 +435,22 @@ def resolve_spell(game: Game, item: StackItem) -> None:
 
 
 def attach_aura(game: Game, oid: int, refs: Sequence[str]) -> None:
-    """CR 303.4f: the resolving Aura becomes attached to the object it targets (a player
-    target — an Aura with "enchant player" — is not represented: it stays unattached)."""
+    """CR 303.4f: the resolving Aura becomes attached to the object or player it targets
+    (a player: an Aura with "enchant player", 303.4)."""
     for ref in refs:
+        if ref.startswith("p") and ref[1:].isdigit():
+            player = int(ref[1:])
+            game.attach_to_player(oid, player)
+            game.emit(
+                E.ATTACH,
+                f"{game.obj(oid).name} enters attached to {game.pname(player)}.",
+                "303.4f",
+                objects=(oid,),
+                source=oid,
+                player=game.obj(oid).controller,
+                data={"to_player": player},
+            )
+            return
         if ref.startswith("o") and ref != f"o{oid}":
             host = int(ref[1:])
             game.attach(oid, host)

@@ -43,6 +43,7 @@ class CardObject:
     attached_to: int | None = None
     phased_out: bool = False
     face_down: bool = False
+    enchanted_player: int | None = None  # an Aura with "enchant player" (303.4)
 
     @property
     def name(self) -> str:
@@ -86,6 +87,8 @@ class CardObject:
             d["phased_out"] = True
         if self.face_down:
             d["face_down"] = True
+        if self.enchanted_player is not None:
+            d["enchanted_player"] = self.enchanted_player
         return d
 
 
@@ -97,7 +100,7 @@ class StackItem:
     kind: str  # "spell" | "ability"
     controller: int
     text: str
-    source: int
+    source: int | None  # None: a rule's own triggered ability (the monarch's draw, 724.2)
     card_id: int | None = None
     mana_value: int = 0
     x: int = 0

@@ -151,7 +151,7 @@ def _objects(
     if kind_ok is None:
         return refs
     for perm in game.battlefield():
-        if perm.id in excluded:
+        if perm.id in excluded or perm.phased_out:  # 702.26b: as though it doesn't exist
             continue
         face = game.face(perm)
         types = frozenset(filters.characteristics(game, perm.id).types)

@@ -438,6 +438,21 @@ def _listeners(
                     yield oid, p
 
 
+def triggers_of(game: Game, oid: int, before=None) -> list:
+    """An object's triggered abilities: its card data's, then on the battlefield the ones
+    continuous effects give it (layer 6, 613.1f), which trigger like its own (603.2).
+    ``before`` (the frame before a leaves-the-battlefield event): an object that just left
+    has the abilities it had then (603.10a, "look back in time")."""
+    own = game.effects(game.obj(oid)).get("triggers") or []
+    computed = game.all_chars().get(oid)  # only battlefield objects with effects have one
+    if computed is None and before is not None:
+        computed = before.chars.get(oid)
+    if computed is None or not computed.abilities:
+        return own
+    granted = [a for a in computed.abilities if a.get("kind") == "triggered"]
+    return [*own, *granted] if granted else own
+
+
 def _zone(game: Game, oid: int) -> str:
     loc = game.zone_of(oid)
     return loc[1] if loc else "none"
@@ -453,9 +468,9 @@ def on_event(game: Game, event: Event) -> None:
     found = facts(game, event, before)
     together = left_together(game) if any(f.what in LEAVES for f in found) else {}
     for fact in found:
+        back = before if fact.what in LEAVES else None
         for oid, ctrl in _listeners(game, fact, before, together):
-            entry = game.effects(game.obj(oid))
-            trigs = entry.get("triggers")
+            trigs = triggers_of(game, oid, back)
             if not trigs:
                 continue
             for i, trig in enumerate(trigs):
@@ -502,7 +517,7 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
             candidates += [(oid, p) for oid in zones[zone]]
     candidates.append((spell, player))
     for oid, ctrl in candidates:
-        trigs = game.effects(game.obj(oid)).get("triggers")
+        trigs = triggers_of(game, oid)
         if not trigs:
             continue
         for i, trig in enumerate(trigs):
@@ -560,7 +575,7 @@ def begin_step(game: Game, step: str, active: int) -> bool:
     for p, zones in enumerate(game.zones):  # "if this card is in your graveyard" (Ichorid)
         holders += [(oid, p, z) for z in ("graveyard", "hand", "exile") for oid in zones[z]]
     for oid, ctrl, zone in holders:
-        trigs = game.effects(game.obj(oid)).get("triggers")
+        trigs = triggers_of(game, oid)
         for i, trig in enumerate(trigs or []):
             v = next((v for v in variants(trig) if _step_fires(v, step, ctrl, active, zone)), None)
             if v is None:
@@ -568,6 +583,10 @@ def begin_step(game: Game, step: str, active: int) -> bool:
             if not fired:
                 _announce(game, name, rule, active)
             fired = fire(game, oid, ctrl, i, v, fact) or fired
+    if step == "end_step" and game.designations.get("monarch") == active:
+        if not fired:
+            _announce(game, name, rule, active)
+        fired = _monarch_draws(game, active) or fired
     if step == "upkeep":
         from_suspend = suspend.upkeep(game, active)  # 702.62a
         if from_suspend and not fired:
@@ -604,6 +623,24 @@ def begin_step(game: Game, step: str, active: int) -> bool:
         )
         fired = True
     return fired
+
+
+def _monarch_draws(game: Game, player: int) -> bool:
+    """CR 724.2: "At the beginning of the monarch's end step, that player draws a card" (a
+    triggered ability of the rules, with no source object)."""
+    item = StackItem(
+        id=game.new_id(),
+        kind="ability",
+        controller=player,
+        text="The monarch's triggered ability (end step)",
+        source=None,
+        trigger="triggered",
+        ops=({"op": "draw", "n": 1},),
+        data={"when": "monarch_end_step", "event": {"player": player, "when": "end_step"}},
+    )
+    stack.trigger(game, item, f"{item.text} triggers.", "724.2",
+                  data={"trigger": "monarch_end_step", "designation": "monarch"})  # fmt: skip
+    return True
 
 
 def _step_fires(trig: Mapping, step: str, ctrl: int, active: int, zone: str) -> bool:

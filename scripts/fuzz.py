@@ -143,6 +143,7 @@ def invariants(games: int) -> tuple[bool, str]:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
+    import engine.scenario as scenario_mod
     import engine.timeline as timeline
 
     counts = {"runs": 0, "frames": 0}
@@ -154,7 +155,10 @@ def invariants(games: int) -> tuple[bool, str]:
         counts["frames"] += len(tl)
         return tl
 
+    # Scenario.run() calls the runner engine.timeline registered at import, not the module
+    # attribute: register the counting one (and put the real one back after)
     timeline.run = counting_run
+    scenario_mod.register_runner(counting_run)
     report = []
     ok = True
     plan = [
@@ -179,6 +183,7 @@ def invariants(games: int) -> tuple[bool, str]:
         )
         counts.update(runs=0, frames=0)
     timeline.run = real_run
+    scenario_mod.register_runner(real_run)
     return ok, "\n".join(report)
 
 

@@ -7,7 +7,7 @@ card to discard, what to keep on top, the order of cards, what a search finds. T
 automatic player takes the first option; scenarios record the answers in ``choices``.
 
 CR numbers follow the rules the project cites (701.6 counter, 701.8 destroy, 701.21
-sacrifice, 701.26 tap): in that numbering mill is 701.17 (the schema's doc says 701.13).
+sacrifice, 701.26 tap): in that numbering, the current one, mill is 701.17.
 """
 
 from __future__ import annotations
@@ -115,6 +115,7 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
         "keep": "not simulated (discard down to ...)",
     },
     check=_check_discard,
+    words=[("n", "hand")],  # the whole hand
 )
 @c.optional_op
 def discard(ctx: Ctx, o: dict) -> None:
@@ -557,6 +558,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
         "may_shuffle": "then its owner may shuffle",
     },
     check=_check_look,
+    words=[("pick", "all")],  # every match
 )
 @c.optional_op
 def look_and_pick(ctx: Ctx, o: dict) -> None:

@@ -10,10 +10,10 @@ while their source is on the battlefield; they never run here.
 
 from __future__ import annotations
 
-from engine import layers, refs, sba
-from engine.continuous import ContinuousEffect
+from engine import layers, refs, sba, triggers
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
+from engine.op_common import begin
 
 _REF = "self | target | targets | {target: n} | attached | all (+ filter)"
 _DUR = "a duration (end_of_turn, while_on_battlefield, permanent, until_your_next_turn...)"
@@ -43,61 +43,6 @@ def _check(o: dict, keys: tuple[str, ...], values: tuple[str, ...] = ()) -> str 
     if any(c not in _COLORS for c in o.get("colors") or ()):
         return f"{name}: colors {o['colors']!r}"
     return None
-
-
-def begin(
-    ctx: Ctx,
-    o: dict,
-    kind: str,
-    layer: str,
-    objects: list[int],
-    data: dict,
-    rule: str,
-    what: str,
-) -> ContinuousEffect | None:
-    """Record one continuous effect on ``objects`` and say so; nothing to affect is said too."""
-    game = ctx.game
-    duration = _duration(o)
-    if duration == "while_on_battlefield":  # from a resolution: while its source stays
-        duration = "while_source_on_battlefield"
-    if not objects:
-        ctx.emit(
-            EventKind.EFFECT,
-            f"{ctx.label}: {what} — nothing to apply it to.",
-            rule,
-            amount=0,
-            data={"kind": kind, "objects": []},
-        )
-        return None
-    effect = ContinuousEffect(
-        id=game.new_id(),
-        kind=kind,
-        layer=layer,
-        controller=ctx.controller,
-        source=ctx.source,
-        source_stamp=layers.stamp_of(game, ctx.source),
-        duration=duration,
-        turn=game.turn,
-        timestamp=game.next_timestamp(),
-        objects=tuple(objects),
-        stamps=tuple(layers.stamp_of(game, i) for i in objects),
-        data=data,
-    )
-    game.add_continuous(effect)
-    names = ", ".join(game.obj(i).name for i in objects)
-    until = {"end_of_turn": " until end of turn", "this_turn": " this turn",
-             "permanent": "", "while_source_on_battlefield": " while its source remains"}.get(
-        duration, f" ({duration.replace('_', ' ')})")  # fmt: skip
-    ctx.emit(
-        EventKind.EFFECT,
-        f"{ctx.label}: {names} {what}{until}" + (f" (layer {layer})." if layer else "."),
-        rule,
-        objects=objects,
-        amount=len(objects),
-        data={"kind": kind, "effect": effect.id, "layer": layer, "duration": duration,
-              "objects": list(objects), **{k: v for k, v in data.items() if k != "op"}},
-    )  # fmt: skip
-    return effect
 
 
 def _signed(n: int) -> str:
@@ -167,9 +112,9 @@ def grant(ctx: Ctx, o: dict) -> None:
     ability = o.get("ability")
     if isinstance(ability, dict) and ability.get("kind") == "keyword":
         data["keywords"].append(str(ability["keyword"]))
-    elif ability is not None:  # an activated ability, or a combat-only trigger (recorded)
+    elif ability is not None:  # an activated or a triggered ability (603.2: it triggers)
         data["ability"] = ability
-        if ability.get("kind") == "triggered":
+        if ability.get("kind") == "triggered" and triggers.is_combat_only(ability):
             data["combat_only"] = True
     if o.get("protection_from") is not None:
         data["protection_from"] = o["protection_from"]

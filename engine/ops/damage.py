@@ -185,6 +185,7 @@ def _all_objects(ctx: Ctx, o: dict) -> list[int]:
         "rounding": "divided_evenly: down | up",
     },
     check=_check,
+    words=[("amount", "divided")],  # as divided while casting (601.2d)
 )
 @c.optional_op
 def damage(ctx: Ctx, o: dict) -> None:

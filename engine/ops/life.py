@@ -61,8 +61,7 @@ def win_game(ctx: Ctx, o: dict) -> None:
 @c.optional_op
 def become_monarch(ctx: Ctx, o: dict) -> None:
     """CR 724.1-724.3: the controller becomes the monarch (one player at a time). The
-    monarch's end-step draw (724.2) is a game rule that triggers in the end step; the
-    playground's scenarios end before it, so only the designation is shown."""
+    monarch's end-step draw (724.2) triggers in their end step (engine.triggers)."""
     game = ctx.game
     before = game.designations.get("monarch")
     game.set_designation("monarch", ctx.controller)

@@ -7,7 +7,7 @@ from engine import layers, refs
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
-from engine.ops.continuous import begin
+from engine.op_common import begin
 
 _REF = "self | target | targets | {target: n} | attached | all (+ filter)"
 

@@ -13,7 +13,7 @@ from engine import refs
 from engine.cards import CardDef, Face, format_type_line
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
-from engine.ops.continuous import begin
+from engine.op_common import begin
 
 _TOKEN_KEYS = ("token", "pt", "count", "types", "subtypes", "supertypes", "colors", "keywords",
                "abilities", "tapped", "attacking", "controller")  # fmt: skip

@@ -500,18 +500,36 @@ def _pays(ctx: Ctx, player: int, cost: str, spell: str) -> bool:
     return key == "pay"
 
 
-def return_exiled_until(game) -> bool:
+def return_when_source_leaves(game, event) -> None:
+    """Registered for every event: CR 610.3a, the cards exiled "until <source> leaves the
+    battlefield" return immediately after the event that moved the source (in the middle
+    of a resolution too), not at the next priority. The return's own event goes to the
+    other event hooks (triggers: "whenever a creature enters")."""
+    if not event.moves or not game.exiled_until:
+        return
+    sources = {src for src, _ in game.exiled_until}
+    if not any(m.obj in sources for m in event.moves):
+        return
+    for back in return_exiled_until(game, events=True) or ():
+        for hook in game.rules.on_event:
+            if hook is not return_when_source_leaves:
+                hook(game, back)
+
+
+def return_exiled_until(game, events: bool = False):
     """CR 610.3a: cards exiled "until <source> leaves the battlefield" return to the
-    battlefield under their owners' control once it has left. Checked each time a player
-    would receive priority (wired in engine.rules), so within one resolution the return
-    comes after it (610.3a says immediately after the event). True if anything returned."""
+    battlefield under their owners' control once it has left. Immediately after the event
+    (``return_when_source_leaves``); checked again each time a player would receive
+    priority (wired in engine.rules) for a source that left without an event. True if
+    anything returned (with ``events``: the return events)."""
     acted = False
+    emitted = []
     for source, cards in game.take_returning():
         for oid in cards:
             owner = game.obj(oid).owner
             game.move(oid, "battlefield", owner)
             game.set_status(oid, controller=owner, entered_turn=game.turn, was_cast=False)
-        game.emit(
+        emitted.append(game.emit(
             EventKind.TO_BATTLEFIELD,
             f"{game.obj(source).name} has left the battlefield: "
             f"{', '.join(game.obj(i).name for i in cards) or 'nothing'} returns from exile.",
@@ -520,9 +538,9 @@ def return_exiled_until(game) -> bool:
             source=source,
             amount=len(cards),
             data={"from": "exile", "until": "source_leaves"},
-        )
+        ))
         for oid in cards:
             for hook in game.rules.on_enter:
                 hook(game, oid, cast=False, x=0, free=False)
         acted = True
-    return acted
+    return emitted if events else acted

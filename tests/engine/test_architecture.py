@@ -4,8 +4,12 @@ Every engine module is parsed with ``ast`` (not imported) and EVERY import count
 top, inside functions, and under ``if TYPE_CHECKING:`` (a type-only import may not go
 upward either; a lower module annotates with a type of its own layer or ``Any``, and a
 higher layer registers what a lower one needs: engine.registry, engine.display,
-``scenario.register_runner``). Implicit imports of a parent package (``import engine.x``
-runs ``engine/__init__``) are Python's mechanics, not dependencies, and don't count.
+``scenario.register_runner``). Importing a module of a subpackage runs the subpackage's
+``__init__`` first, so ``engine.ops.cards`` importing ``engine.ops._x`` also imports
+``engine.ops`` (whose ``__init__`` imports every family): that parent counts, or a family
+importing its own package's helpers is a cycle the graph would not show. The root
+package (``import engine.x`` runs ``engine/__init__``) is Python's mechanics and doesn't
+count.
 The sources are found next to ``engine/__init__.py``, so this runs inside Pyodide too.
 """
 
@@ -129,8 +133,15 @@ def imports(module: str, tree: ast.Module, known: set[str]) -> set[str]:
                 out.update(subs)
             if len(subs) < len(node.names):
                 out.add(target)
+    out.update(parent for name in list(out) for parent in _parents(name) if parent in known)
     out.discard(module)
     return out
+
+
+def _parents(name: str) -> list[str]:
+    """The subpackages importing ``name`` runs first (not the root package ``engine``)."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(2, len(parts))]
 
 
 def graph() -> dict[str, set[str]]:
@@ -279,6 +290,14 @@ def test_the_checks_catch_what_they_look_for() -> None:
     )
     known = {"engine.cascade", "engine.stack", "engine.rules"}
     assert imports("engine.kernel", tree, known) == known
+    # a family importing a helper module inside its own package imports the package too:
+    # the cycle engine.ops -> engine.ops.cards -> engine.ops (its __init__) is found
+    family = ast.parse("from engine.ops import _common\n")
+    known = {"engine.ops", "engine.ops.cards", "engine.ops._common"}
+    edges = {"engine.ops": {"engine.ops.cards"},
+             "engine.ops.cards": imports("engine.ops.cards", family, known)}  # fmt: skip
+    assert edges["engine.ops.cards"] == {"engine.ops", "engine.ops._common"}
+    assert find_cycle(edges) == ["engine.ops", "engine.ops.cards", "engine.ops"]
 
 
 def test_every_op_family_is_registered_and_every_op_has_one_handler() -> None:
@@ -309,4 +328,6 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["ability_resolvers"] == [
         "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
     ]  # fmt: skip
-    assert wired["on_event"] == ["engine.triggers.on_event"]
+    assert wired["on_event"] == [
+        "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves"
+    ]

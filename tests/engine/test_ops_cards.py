@@ -138,6 +138,10 @@ def test_mill_cr_701_17a() -> None:
     assert zone(tl, "graveyard", 1) == ["Forest", "Island", "Swamp"]
     assert zone(tl, "library", 1) == ["Plains"]
     assert of_kind(tl, "mill")[0].amount == 3
+    # the event and the vocabulary cite the same rule: Mill is 701.17 in the current CR
+    from engine.ops_schema import OPS as VOCABULARY
+
+    assert of_kind(tl, "mill")[0].rule == "701.17a" and "(701.17)" in VOCABULARY["mill"]["doc"]
 
 
 def test_mill_more_than_the_library_mills_what_there_is_cr_701_17b() -> None:
@@ -1146,3 +1150,13 @@ def test_urzas_saga_iii_finds_an_artifact_by_its_printed_mana_cost() -> None:
     tl = finished(d)
     assert "Sol Ring" in zone(tl, "battlefield")
     assert sorted(zone(tl, "library")) == ["Forest", "Memnite", "Walking Ballista"]
+
+
+def test_op_specific_amount_words_belong_to_their_op() -> None:
+    """An amount word is read by its own op's handler ("hand" for discard), not by others."""
+    from engine.effects import OPS, missing_parts
+
+    assert OPS["discard"].words == {("n", "hand")}
+    look = {"op": "look_and_pick", "n": 3, "pick": "all", "rest": "bottom"}
+    assert missing_parts([{"op": "discard", "n": "hand"}, look]) == []
+    assert missing_parts([{"op": "draw", "n": "hand"}]) != []

@@ -208,14 +208,18 @@ def test_a_conditional_static_applies_only_while_its_condition_holds_cr_611_3a()
     assert chars(with_one, "Test Lord").pt == "3/3"
 
 
-def test_granting_a_non_keyword_ability_is_not_simulated_but_ward_is() -> None:
+def test_granting_an_ability_is_simulated_when_the_ability_is_cr_613_1f() -> None:
     from engine import effects
 
     ward = {"op": "grant", "who": "target", "duration": "end_of_turn",
             "ability": {"kind": "keyword", "keyword": "Ward"}}
     trig = {"op": "grant", "who": "target", "duration": "end_of_turn",
-            "ability": {"kind": "triggered", "when": "self_dies", "ops": []}}
-    assert effects.is_simulated([ward]) and not effects.is_simulated([trig])
+            "ability": {"kind": "triggered", "when": "self_dies", "ops": [{"op": "draw", "n": 1}]}}
+    unknown_op = {**trig, "ability": {**trig["ability"], "ops": [{"op": "no_such_op"}]}}
+    unknown_when = {**trig, "ability": {**trig["ability"], "when": "no_such_event"}}
+    static = {**trig, "ability": {"kind": "static", "ops": []}}
+    assert effects.is_simulated([ward]) and effects.is_simulated([trig])
+    assert not any(effects.is_simulated([o]) for o in (unknown_op, unknown_when, static))
 
 
 # ------------------------------------------------------------- real cards of the pool
