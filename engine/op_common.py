@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from engine import filters, layers, refs, values
+from engine.cards import CardDef, Face, format_type_line
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx
 from engine.events import DecisionKind, EventKind
@@ -482,3 +483,57 @@ def begin(
               "objects": list(objects), **{k: v for k, v in data.items() if k != "op"}},
     )  # fmt: skip
     return effect
+
+
+# ------------------------------------------------------------- tokens (CR 111)
+# Shared by the token family and any family that makes a token (the Germ of living
+# weapon): here, not in engine.ops.tokens, so families never import one another.
+def token_card(o: dict) -> CardDef:
+    """The CardDef of an inline token definition (111.4: name and subtypes; 111.10 kinds)."""
+    name = o.get("token", "Token")
+    pt = o.get("pt")
+    power, toughness = (str(pt).split("/") + [None])[:2] if pt else (None, None)
+    types = tuple(o.get("types") or (("Creature",) if pt else ("Artifact",)))
+    subtypes = tuple(o.get("subtypes") or (name,))
+    supertypes = tuple(o.get("supertypes") or ())
+    return CardDef(
+        name=f"{name} token",
+        faces=(
+            Face(
+                name=name,
+                type_line=format_type_line(supertypes, types, subtypes),
+                supertypes=supertypes,
+                types=types,
+                subtypes=subtypes,
+                power=power,
+                toughness=toughness,
+                colors=tuple(c for c in "WUBRG" if c in (o.get("colors") or ())),
+                keywords=tuple(o.get("keywords") or ()),
+            ),
+        ),
+        effects_raw=dict(o["abilities"]) if isinstance(o.get("abilities"), dict) else None,
+    )
+
+
+def make(ctx: Ctx, card: CardDef, n: int, *, tapped: bool = False,
+         face: str | None = None, player: int | None = None) -> list[int]:  # fmt: skip
+    """Create ``n`` tokens of ``card`` under the controller's (or ``player``'s) control; they
+    enter the battlefield (their enter replacement effects and triggers apply, 111.1)."""
+    game = ctx.game
+    made = []
+    for _ in range(n):
+        status: dict = {"tapped": tapped, "entered_turn": game.turn}
+        if face:
+            status["face"] = face
+        obj = game.create(card, ctx.controller if player is None else player, "battlefield",
+                          token=True, **status)  # fmt: skip
+        made.append(obj.id)
+    return made
+
+
+def token_entered(ctx: Ctx, ids: list[int]) -> None:
+    """The tokens' enter-the-battlefield hooks (replacement effects, triggers)."""
+    game = ctx.game
+    for oid in ids:
+        for hook in game.rules.on_enter:
+            hook(game, oid, cast=False)

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from engine import layers
+from engine import op_common as tokens  # token_card / make / entered
 from engine.effects import Ctx, op
 from engine.events import EventKind
-from engine.ops import tokens
 
 _GERM = {"token": "Phyrexian Germ", "pt": "0/0", "types": ["Creature"],
          "subtypes": ["Phyrexian", "Germ"], "colors": ["B"]}  # fmt: skip
@@ -30,4 +30,4 @@ def living_weapon(ctx: Ctx, o: dict) -> None:
     else:
         ctx.emit(EventKind.ATTACH, f"{ctx.label}: the Equipment is gone; nothing is attached.",
                  "701.3b", amount=0)  # fmt: skip
-    tokens.entered(ctx, [germ])
+    tokens.token_entered(ctx, [germ])
