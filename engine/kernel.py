@@ -42,6 +42,9 @@ class Kernel:
         self.mana: list[str] = []
         self.spells_cast: list[int] = []
         self.next_spell_cascade: list[list[dict]] = []
+        # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
+        # player, grants that last until the turn ends (reset by begin_turn)
+        self.turn_cascade_grants: list[list[dict]] = []
         self.stack: list[StackItem] = []
         self.pending: list[StackItem] = []
         self.lki: dict[int, int] = {}
@@ -81,6 +84,9 @@ class Kernel:
         self.drawn_this_turn: list[int] = []  # per player (121)
         self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
         self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
+        # each spell cast this turn, in order: {player, object, from, mv} ("the first spell
+        # you cast from exile each turn", "total mana value of other spells you've cast")
+        self.spells_this_turn: list[dict] = []
         self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
         # Lasting facts.
         self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
@@ -240,6 +246,7 @@ class Kernel:
         self.mana.append("")
         self.spells_cast.append(spells_cast)
         self.next_spell_cascade.append([])
+        self.turn_cascade_grants.append([])
         self.zones.append({z: [] for z in PLAYER_ZONES})
         for per_player in (
             self.life_gained_this_turn,
@@ -289,6 +296,11 @@ class Kernel:
     def use_cascade_grant(self, player: int, grant: dict) -> None:
         self.next_spell_cascade[player].remove(grant)
 
+    def add_turn_cascade_grant(self, player: int, grant: dict) -> None:
+        """A grant to every spell ``player`` casts (from a zone) for the rest of the turn
+        (Yidris, Maelstrom Wielder); it ends with the turn (begin_turn)."""
+        self.turn_cascade_grants[player].append(dict(grant))
+
     def note_discovered(self, key: tuple[int, str]) -> None:
         """A "once each turn" discover trigger has triggered this turn."""
         self.discovered_this_turn.add(key)
@@ -299,6 +311,7 @@ class Kernel:
         self.active = player
         self.spells_cast = [0 for _ in self.spells_cast]
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
+        self.turn_cascade_grants = [[] for _ in self.turn_cascade_grants]
         self.discovered_this_turn.clear()
         self.used_this_turn.clear()
         self._new_turn_history()
@@ -618,6 +631,7 @@ class Kernel:
         self.drawn_this_turn = [0] * n
         self.descended_this_turn = [0] * n
         self.cast_this_turn = []
+        self.spells_this_turn = []
         self.damaged_this_turn = set()
 
     def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
@@ -647,6 +661,8 @@ class Kernel:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
         self.cast_this_turn.append((player, tuple(types)))
+        self.spells_this_turn.append({"player": player, "object": oid,
+                                      "from": info.get("from"), "mv": info.get("mv")})  # fmt: skip
         self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
                                "active": self.active, **info}  # fmt: skip
 

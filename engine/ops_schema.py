@@ -349,6 +349,17 @@ OPS: dict[str, dict] = {
     ),
 }
 
+# Reference decks (decks2): Restore Balance, Greater Gargadon, Enigma Sphinx.
+OPS["min_blockers"] = _op(
+    "what:ref n:int duration:duration",
+    "Can't be blocked except by `n` or more creatures (509.1b; combat-only).",
+)
+OPS["balance"] = _op(
+    "of:str",
+    "Each player keeps as many `of` (`lands`, `creatures`, `hand`) as the player with the "
+    "fewest and sacrifices / discards the rest (Balance, Restore Balance).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op
@@ -537,6 +548,8 @@ DYNAMIC_VALUES = {
     "greatest_commander_mv": "",
     "parley": "",
     "colors_among_permanents": "{who}",
+    "spells_cast_this_turn": "{who}: spells cast this turn, this one included",
+    "other_spells_mv_this_turn": "{who}: total mana value of the other spells cast this turn",
     "neg": "{of}: minus the value",
     "mul": "{of, by}",
     "sum": "{of: [values]}",

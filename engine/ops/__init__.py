@@ -5,6 +5,7 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 """
 
 from engine.ops import (  # noqa: F401  (imported for their registrations)
+    balance,
     cards,
     continuous,
     counters,
