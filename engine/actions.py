@@ -303,6 +303,7 @@ def activate(game: Game, action: dict) -> None:
         effects.run_ops(game, item.ops, controller=player, source=oid, x=x, label=item.text)
         game.settle()
         return
+    item = _from_other_zone(game, item, oid)
     game.push(item)
     game.emit(
         EventKind.STACK,
@@ -314,6 +315,17 @@ def activate(game: Game, action: dict) -> None:
     )
     stack.say_targets(game, item, "602.2b")
     game.settle()
+
+
+def _from_other_zone(game: Game, item: StackItem, oid: int) -> StackItem:
+    """An ability activated from exile or a graveyard (Greater Gargadon) names its card there:
+    "this" is that card while it stays in that zone as the same object (113.6, 400.7); the
+    zone and its zone-change count ride on the item for engine.refs."""
+    where = game.zone_of(oid)
+    if where is None or where[1] == "battlefield":
+        return item
+    here = {"source_zone": where[1], "source_stamp": game.zone_changes.get(oid, 0)}
+    return replace(item, data={**item.data, "event": {**(item.data.get("event") or {}), **here}})
 
 
 def cycle(game: Game, action: dict) -> None:

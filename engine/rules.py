@@ -44,6 +44,8 @@ def _wire() -> None:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
+    if suspend.on_event not in RULES.on_event:
+        RULES.on_event.append(suspend.on_event)  # CR 702.62a: the last time counter removed
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
     RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
     RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers

@@ -13,6 +13,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     keywords,
     life,
     permanents,
+    player_grants,
     players,
     sagas,
     statics,
