@@ -746,7 +746,8 @@ class Kernel:
 
     def grant_play(self, oid: int, player: int, duration: str) -> None:
         """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
-        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw)."""
+        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw), "after_this_turn"
+        (warp)."""
         self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
 
     def may_play(self, oid: int, player: int) -> bool:
@@ -756,6 +757,8 @@ class Kernel:
         if perm is None or perm[0] != player:
             return False
         _, duration, turn = perm
+        if duration == "after_this_turn":  # warp (702.185a): on any later turn
+            return self.turn > turn
         if self.turn == turn:
             return True
         if duration != "until_end_of_your_next_turn":

@@ -354,6 +354,16 @@ OPS["min_blockers"] = _op(
     "what:ref n:int duration:duration",
     "Can't be blocked except by `n` or more creatures (509.1b; combat-only).",
 )
+OPS["draw_replacement"] = _op(
+    "extra?:int max_hand?:int",
+    "Static: while you have at most `max_hand` cards in hand, if you would draw one or more "
+    "cards, you draw that many plus `extra` instead (614.1a; Quantum Riddler).",
+)
+OPS["warp_exile"] = _op(
+    "stamp:int",
+    "Warp's delayed trigger: exile the permanent (if still the same object), then its owner "
+    "may cast it after this turn (702.185a).",
+)
 OPS["balance"] = _op(
     "of:str",
     "Each player keeps as many `of` (`lands`, `creatures`, `hand`) as the player with the "

@@ -21,6 +21,7 @@ from engine import (
     stack,
     suspend,
     triggers,
+    warp,
 )
 from engine.ops import structure
 from engine.ops import zones as op_zones
@@ -42,6 +43,8 @@ def _wire() -> None:
         RULES.on_cast.append(triggers.on_cast)  # "whenever you cast" (603.2)
     if evoke.on_enter not in RULES.on_enter:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
+    if warp.on_enter not in RULES.on_enter:
+        RULES.on_enter.append(warp.on_enter)  # CR 702.185a
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
     if suspend.on_event not in RULES.on_event:

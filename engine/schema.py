@@ -721,6 +721,7 @@ ACTION = Obj(
         "face": opt(NAME),
         "draw": opt(Bool()),
         "evoke": opt(Bool()),  # cast with evoke (702.74a)
+        "warp": opt(Bool()),  # cast for its warp cost (702.185a)
         "mana": opt(Bool()),  # activate a mana ability (605)
     },
     required=("do",),

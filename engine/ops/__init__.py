@@ -10,6 +10,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     continuous,
     counters,
     damage,
+    draw_statics,
     keywords,
     life,
     permanents,
@@ -19,6 +20,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     statics,
     structure,
     tokens,
+    warp,
     zonemoves,
     zones,
 )

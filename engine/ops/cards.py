@@ -12,6 +12,7 @@ sacrifice, 701.26 tap): in that numbering mill is 701.17 (the schema's doc says 
 
 from __future__ import annotations
 
+from engine import draws
 from engine import op_common as c
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
@@ -69,7 +70,7 @@ def draw(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     n = c.value(ctx, o.get("n", 1), 1)
     for p in c.players(ctx, o.get("who"), o):
-        for _ in range(n):
+        for _ in range(draws.how_many(game, p, n, ctx.label)):  # 614.1a (Quantum Riddler)
             top = game.draw_card(p)  # counted for "cards drawn this turn"
             if top is None:
                 # 121.4: the loss is a state-based action (704.5b), after this resolution.

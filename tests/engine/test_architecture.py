@@ -53,6 +53,8 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
             "engine.op_common",  # helpers the op families share (refs, choices, filters)
+            "engine.warp",  # CR 702.185
+            "engine.draws",  # draw replacements (614.1a), read wherever a player draws
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -302,8 +304,9 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
         "engine.evoke.on_enter",
+        "engine.warp.on_enter",
     ]
     assert wired["ability_resolvers"] == [
         "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
     ]  # fmt: skip
-    assert wired["on_event"] == ["engine.triggers.on_event"]
+    assert wired["on_event"] == ["engine.triggers.on_event", "engine.suspend.on_event"]

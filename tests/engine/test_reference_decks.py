@@ -27,3 +27,32 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
     pool = default_pool()
     nonland = [name for _, name in deck.main if not pool.get(name).is_land]
     assert nonland, "a deck without spells exercises nothing"
+
+
+# ------------------------------------------------------------- 100% simulated (issue 8 item 6)
+#: Cards of a reference deck that are not simulated yet, each with why; every other nonland
+#: card must be fully simulated (computed by engine.coverage now, never stored).
+NOT_YET: dict[str, dict[str, str]] = {
+    "maelstrom_nexus_edh": {
+        "Meteoric Mace": "equipment statics (another branch)",
+        "Arcane Signet": "commander's color identity: scenarios have no commander",
+    },
+}
+FULL_DECKS = ["maelstrom_nexus_edh", "restore_balance", "temur_cascade_standard",
+              "crashing_footfalls"]  # fmt: skip
+
+
+@pytest.mark.parametrize("stem", FULL_DECKS)
+def test_reference_deck_is_fully_simulated(stem: str) -> None:
+    from engine import coverage
+
+    path = Path(__file__).parents[2] / "examples" / "decks" / f"{stem}.txt"
+    deck = parse_decklist(path.read_text(encoding="utf-8"))
+    pool = default_pool()
+    missing = {
+        card.name: cov.missing
+        for card, _ in coverage.deck_cards(deck.main, pool)
+        if not card.is_land and (cov := coverage.card_coverage(card)).status != coverage.FULL
+    }
+    allowed = NOT_YET.get(stem, {})
+    assert set(missing) <= set(allowed), {n: m for n, m in missing.items() if n not in allowed}
