@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import ability_costs, conditions, effects, layers, permanents, saga, stack, triggers
 from engine import discover as discover_mod
-from engine import draws
+from engine import draws as draws_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
 from engine import suspend as suspend_mod
@@ -453,7 +453,7 @@ def precombat_main(game: Game, action: dict) -> None:
     )
     layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     _step(game, "upkeep", player)
-    for _ in range(draws.how_many(game, player, 1, "the draw step") if action.get("draw", True)
+    for _ in range(draws_mod.how_many(game, player, 1, "the draw step") if action.get("draw", True)
                    else 0):  # fmt: skip
         top = game.draw_card(player)  # CR 504.1 (614.1a: a replacement may make it more)
         if top is None:

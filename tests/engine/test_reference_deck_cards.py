@@ -16,8 +16,8 @@ from boards import board, finished, game_of, ids, of_kind, opp, play, you, zone
 def test_swords_to_plowshares_gains_its_last_known_power_cr_608_2h() -> None:
     """Exile target creature; its controller gains life equal to its power (a 2/2 with two
     +1/+1 counters: 4), read as it last existed on the battlefield."""
-    d = board([], hand=["Swords to Plowshares"],
-              opponent_battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 2}}])  # fmt: skip
+    bears_2_2 = {"name": "Grizzly Bears", "counters": {"+1/+1": 2}}
+    d = board([], hand=["Swords to Plowshares"], opponent_battlefield=[bears_2_2])
     bears = ids(game_of(d), "Grizzly Bears", player=1)[0]
     tl = finished({**d, "choices": [f"target:o{bears}"]})
     assert opp(tl)["exile"] == ["Grizzly Bears"] and opp(tl)["battlefield"] == []
@@ -74,9 +74,9 @@ def test_enigma_sphinx_owned_by_the_opponent_does_not_trigger_for_you_cr_603_6c(
 def test_volcanic_torrent_counts_spells_cast_this_turn_cr_700_13() -> None:
     """X = spells you've cast this turn, this one included (two earlier, from the scenario,
     plus Volcanic Torrent: 3) to each creature and planeswalker an opponent controls."""
+    theirs = ["Grizzly Bears", "Hill Giant", "Craw Wurm"]
     tl = finished(board(["Forest"], hand=["Volcanic Torrent"], spells_cast=2,
-                        battlefield=["Grizzly Bears"],
-                        opponent_battlefield=["Grizzly Bears", "Hill Giant", "Craw Wurm"]))  # fmt: skip
+                        battlefield=["Grizzly Bears"], opponent_battlefield=theirs))  # fmt: skip
     assert opp(tl)["battlefield"] == ["Craw Wurm"]
     assert sorted(opp(tl)["graveyard"]) == ["Grizzly Bears", "Hill Giant"]
     assert zone(tl, "battlefield") == ["Grizzly Bears"]  # yours are not dealt damage
