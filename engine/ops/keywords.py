@@ -47,7 +47,7 @@ def cascade_grant(ctx: Ctx, o: dict) -> None:
     "as you cast spells from your hand this turn, they gain cascade" (Yidris)."""
     game = ctx.game
     n = int(o.get("instances") or 1)
-    if o.get("duration") == "this_turn":
+    if o.get("scope") == "spells_you_cast" and o.get("duration") == "this_turn":
         _turn_grant(ctx, o, n)
         return
     for p in ctx.players(o.get("who")):
