@@ -670,6 +670,11 @@ class Kernel:
         """A choice made later in casting (kicked, 601.2b) joins the object's cast facts."""
         if oid in self.cast_info:
             self.cast_info[oid] = {**self.cast_info[oid], **info}
+        if info.get("warped"):  # "a spell was warped this turn" (void, 702.185)
+            for i in range(len(self.spells_this_turn) - 1, -1, -1):
+                if self.spells_this_turn[i]["object"] == oid:
+                    self.spells_this_turn[i] = {**self.spells_this_turn[i], "warped": True}
+                    break
 
     def note_sacrificed(self, oid: int, by: int | None) -> None:
         """The object ``by``'s cost or effect sacrificed, as it last existed (608.2h):

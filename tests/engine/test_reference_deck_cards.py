@@ -260,3 +260,17 @@ def test_warp_only_from_hand_and_only_with_a_warp_cost() -> None:
     with pytest.raises(ScenarioError, match="no warp cost"):
         play(board([], hand=["Grizzly Bears"],
                     actions=[{"do": "cast", "card": "Grizzly Bears", "warp": True}]))
+
+
+def test_a_warped_spell_makes_void_true_cr_702_185() -> None:
+    """Void: "a nonland permanent left the battlefield or a spell was warped this turn".
+    Quantum Riddler cast for its warp cost (still on the battlefield), then Decode
+    Transmissions: each opponent loses 2, not you."""
+    tl = finished(board(["Island"] * 6, hand=["Quantum Riddler", "Decode Transmissions"],
+                        actions=[{"do": "cast", "card": "Quantum Riddler", "warp": True},
+                                 {"do": "cast", "card": "Decode Transmissions"}]))  # fmt: skip
+    assert (you(tl)["life"], opp(tl)["life"]) == (20, 18)
+    plain = finished(board(["Island"] * 6, hand=["Quantum Riddler", "Decode Transmissions"],
+                           actions=[{"do": "cast", "card": "Quantum Riddler"},
+                                    {"do": "cast", "card": "Decode Transmissions"}]))  # fmt: skip
+    assert (you(tl)["life"], opp(plain)["life"], you(plain)["life"]) == (20, 20, 18)
