@@ -274,3 +274,15 @@ def test_a_warped_spell_makes_void_true_cr_702_185() -> None:
                            actions=[{"do": "cast", "card": "Quantum Riddler"},
                                     {"do": "cast", "card": "Decode Transmissions"}]))  # fmt: skip
     assert (you(tl)["life"], opp(plain)["life"], you(plain)["life"]) == (20, 20, 18)
+
+
+@pytest.mark.parametrize("name", ["Restore Balance", "Quantum Riddler", "Troll of Khazad-dum",
+                                  "Leyline of Sanctity", "Volcanic Torrent",
+                                  "Call Forth the Tempest"])  # fmt: skip
+def test_card_facts_describe_the_new_ops_in_words(name: str) -> None:
+    """The card-facts panel: no op shown by its raw id and fields (the generic fallback)."""
+    from engine import describe
+
+    lines = describe.describe(default_pool().get(name))
+    assert lines and describe.NOT_SIMULATED not in lines
+    assert not any("(" in line.split("(only matters")[0] for line in lines), lines
