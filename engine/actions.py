@@ -24,10 +24,12 @@ from engine import (
     triggers,
 )
 from engine import discover as discover_mod
+from engine import draws as draws_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
 from engine import suspend as suspend_mod
 from engine import targets as targeting
+from engine import warp as warp_mod
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
 from engine.state import StackItem
@@ -152,12 +154,17 @@ def cast(game: Game, action: dict) -> None:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
     if retraced:
         retrace.check(game, oid, player)  # 601.2h: a land card to discard
+    warped = bool(action.get("warp"))
+    if warped:
+        warp_mod.check(game, oid, player)  # 702.185a: from hand, for its warp cost
     with given_targets(game, action):
         stack.cast(game, oid, player, face, x=x)
     if evoked:
         evoke_mod.pay(game, oid, player)
     if retraced:
         retrace.pay(game, oid, player)
+    if warped:
+        warp_mod.pay(game, oid, player)
     game.settle()
 
 
@@ -424,6 +431,7 @@ def activate(game: Game, action: dict) -> None:
         effects.run_ops(game, item.ops, controller=player, source=oid, x=x, label=item.text)
         game.settle()
         return
+    item = _from_other_zone(game, item, oid)
     game.push(item)
     game.emit(
         EventKind.STACK,
@@ -437,6 +445,36 @@ def activate(game: Game, action: dict) -> None:
     game.settle()
 
 
+def _from_other_zone(game: Game, item: StackItem, oid: int) -> StackItem:
+    """An ability activated from exile or a graveyard (Greater Gargadon) names its card there:
+    "this" is that card while it stays in that zone as the same object (113.6, 400.7); the
+    zone and its zone-change count ride on the item for engine.refs."""
+    where = game.zone_of(oid)
+    if where is None or where[1] == "battlefield":
+        return item
+    here = {"source_zone": where[1], "source_stamp": game.zone_changes.get(oid, 0)}
+    return replace(item, data={**item.data, "event": {**(item.data.get("event") or {}), **here}})
+
+
+#: Typecycling (702.29e): "[Type]cycling [cost]" means "[Cost], Discard this card: Search
+#: your library for a [type] card, reveal it, put it into your hand. Then shuffle."
+TYPECYCLING: dict[str, dict] = {
+    f"{t}cycling": {"types": ["Land"], "subtypes": [t]}
+    for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+}
+TYPECYCLING["Basic landcycling"] = {"types": ["Land"], "supertypes": ["Basic"]}
+
+
+def _cycling_of(kw: dict) -> tuple[str | None, tuple[dict, ...]]:
+    """The cycling ability in the keyword costs and what it does (702.29a, 702.29e)."""
+    if "Cycling" in kw:
+        return "Cycling", ({"op": "draw", "n": 1},)
+    for name, flt in TYPECYCLING.items():
+        if name in kw:
+            return name, ({"op": "search_library", "to": "hand", "filter": flt, "reveal": True},)
+    return None, ()
+
+
 def cycle(game: Game, action: dict) -> None:
     """Cycling (702.29a): "[Cost], Discard this card: Draw a card." An activated ability from
     the hand; "when you cycle" triggers on activating it (702.29c)."""
@@ -444,27 +482,28 @@ def cycle(game: Game, action: dict) -> None:
     oid = _find(game, player, "hand", action["card"])
     obj = game.obj(oid)
     kw = game.effects(obj).get("keyword_costs") or {}
-    if "Cycling" not in kw:
+    name, ops = _cycling_of(kw)
+    if name is None:
         raise GameError(f"{obj.name} has no cycling cost in its card data (702.29a)")
-    costs = [*ability_costs.of_keyword(kw["Cycling"]), {"cost": "discard_self"}]
+    costs = [*ability_costs.of_keyword(kw[name]), {"cost": "discard_self"}]
     why = ability_costs.problem(game, player, oid, costs)
     if why:
         raise GameError(f"can't cycle {obj.name}: {why}")
-    text = f"Cycling of {obj.name}"
+    text = f"{name} of {obj.name}"
     game.emit(
         EventKind.ACTIVATE,
-        f"{game.verb(player, 'cycle', 'cycles')} {obj.name}: cost {kw['Cycling']}, discard it.",
-        "702.29a",
+        f"{game.verb(player, 'cycle', 'cycles')} {obj.name}: cost {kw[name]}, discard it.",
+        "702.29a" if name == "Cycling" else "702.29e",
         objects=(oid,),
         source=oid,
         player=player,
-        data={"cost": str(kw["Cycling"]), "costs": costs, "keyword": "cycling"},
+        data={"cost": str(kw[name]), "costs": costs, "keyword": name.lower()},
     )
     ability_costs.pay(game, player, oid, costs, text, "702.29a")
     game.emit(EventKind.CYCLE, f"{game.verb(player, 'have', 'has')} cycled {obj.name}.",
               "702.29c", objects=(oid,), source=oid, player=player)  # fmt: skip
     item = StackItem(id=game.new_id(), kind="ability", controller=player, text=text, source=oid,
-                     trigger="activated", ops=({"op": "draw", "n": 1},))  # fmt: skip
+                     trigger="activated", ops=ops)  # fmt: skip
     game.push(item)
     game.emit(EventKind.STACK, f"{text} is put on the stack.", "602.2a", objects=(oid,),
               source=oid, player=player)  # fmt: skip
@@ -553,8 +592,8 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     )
     layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     _step(game, "upkeep", player)
-    if draw:
-        top = game.draw_card(player)  # CR 504.1
+    for _ in range(draws_mod.how_many(game, player, 1, "the draw step") if draw else 0):
+        top = game.draw_card(player)  # CR 504.1 (614.1a: a replacement may make it more)
         if top is None:
             game.emit(
                 EventKind.DRAW_EMPTY,
@@ -563,6 +602,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
                 player=player,
             )
             game.settle()  # 704.5b: checked before anyone gets priority in the draw step
+            break
         else:
             game.emit(
                 EventKind.DRAW,

@@ -48,20 +48,63 @@ def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[tuple
         for op in game.effects(perm).get("static") or []:
             if op.get("op") != "cascade_grant":
                 continue
-            scope = op.get("scope")
-            if scope == "first_spell_each_turn" and game.spells_cast[player] != 1:
-                continue
-            if scope not in ("first_spell_each_turn", "spells_you_cast"):
-                continue
-            if op.get("from") and op["from"] != from_zone:
+            if not _static_reaches(game, perm.name, op, item, from_zone):
                 continue
             if _applies(game, perm.name, face, item, op):
                 out += [(perm.name, perm.id)] * int(op.get("instances") or 1)
+    for grant in list(game.turn_cascade_grants[player]):
+        if grant.get("from") and grant["from"] != from_zone:
+            continue
+        if _applies(game, grant["source"], face, item, grant):
+            out += [(grant["source"], grant.get("source_id"))] * int(grant.get("instances") or 1)
     for grant in list(game.next_spell_cascade[player]):
         if _applies(game, grant["source"], face, item, grant):
             out.append((grant["source"], grant.get("source_id")))
             game.use_cascade_grant(player, grant)
     return out
+
+
+#: Scopes of a static grant that engine.cascade reads (the rest are refused by the op's check).
+STATIC_SCOPES = ("first_spell_each_turn", "spells_you_cast")
+
+
+def _static_reaches(game: Game, source: str, op: dict, item: StackItem, from_zone: str) -> bool:
+    """Whether a permanent's lasting grant reaches this spell, by the order it was cast in
+    and the zone it was cast from (counted when it became cast, 601.2i).
+
+    "The first spell you cast each turn" (Maelstrom Nexus) is the spell that made this
+    turn's count one. "The first spell you cast from exile each turn" (Wild-Magic Sorcerer)
+    is the first one cast from exile, whatever came before it from other zones; spells a
+    scenario counts as already cast (``spells_cast``) have no known zone, so then the grant
+    is not applied and the log says why.
+    """
+    player = item.controller
+    scope = op.get("scope")
+    if scope not in STATIC_SCOPES:
+        return False
+    zone = op.get("from")
+    if zone and zone != from_zone:
+        return False
+    if scope == "spells_you_cast":
+        return True
+    if not zone:
+        return game.spells_cast[player] == 1
+    mine = [s for s in game.spells_this_turn if s["player"] == player]
+    if game.spells_cast[player] > len(mine):
+        game.emit(
+            EventKind.NOT_SIMULATED,
+            f"{source} gives cascade to the first spell cast from {zone} each turn: the "
+            "scenario counts spells cast earlier this turn without saying from where, so it "
+            "doesn't apply here.",
+            "702.85a",
+            player=player,
+            data={"missing": [f"zones of the {game.spells_cast[player] - len(mine)} spells "
+                              "counted as cast before the scenario"],
+                  "grant_source": source},  # fmt: skip
+        )
+        return False
+    earlier = [s for s in mine if s["from"] == zone and s["object"] != item.card_id]
+    return not earlier
 
 
 def _applies(game: Game, source: str, face: Face, item: StackItem, op: dict) -> bool:

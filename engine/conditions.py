@@ -233,7 +233,10 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
             return False
         ph = _phase(info.get("phase", ""))
         return info.get("active") == me and ph is not None and ph[0].endswith("main")
-    if kind == "void":  # warp is not simulated, so no spell was warped
+    if kind == "void":  # a nonland permanent left, or a spell was warped (702.185) this turn
+        # (spells a scenario counts as cast before it began were not warped: it can't say so)
+        if any(s.get("warped") for s in game.spells_this_turn):
+            return True
         return any("Land" not in game.last_known[o].characteristics.types
                    for o in game.left_battlefield_this_turn)  # fmt: skip
     if kind == "self_in_graveyard":

@@ -69,8 +69,18 @@ def _value(v: Any) -> str:
         kind = str(v["dv"])
         if kind == "count":
             return f"the number of {_filter(v.get('filter'), plural=True)}"
+        if kind in _VALUE_WORDS:
+            return _VALUE_WORDS[kind]
         return "the " + kind.replace("_", " ")
     return str(v)
+
+
+#: Dynamic values whose id doesn't read as English (the rest: "the " + the id in words).
+_VALUE_WORDS = {
+    "target_power": "the target's power",
+    "spells_cast_this_turn": "the number of spells you've cast this turn",
+    "other_spells_mv_this_turn": "the total mana value of the other spells you've cast this turn",
+}
 
 
 def _filter(f: Any, *, plural: bool = False) -> str:
@@ -301,6 +311,23 @@ class _Say:
         f = _filter(o.get("filter"), plural=True)
         return (f"each player exiles all {f} cards from their graveyard, then sacrifices all "
                 f"{f}, then puts all cards they exiled this way onto the battlefield")  # fmt: skip
+
+    def op_balance(self, o: Mapping[str, Any]) -> str:
+        noun = {"lands": "lands they control", "creatures": "creatures they control",
+                "hand": "cards in hand"}.get(str(o.get("of")), str(o.get("of")))  # fmt: skip
+        return (f"each player keeps as many {noun} as the player with the fewest and "
+                f"{'discards' if o.get('of') == 'hand' else 'sacrifices'} the rest")
+
+    def op_min_blockers(self, o: Mapping[str, Any]) -> str:
+        return f"it can't be blocked except by {_n(o.get('n'))} or more creatures"
+
+    def op_draw_replacement(self, o: Mapping[str, Any]) -> str:
+        return (f"as long as you have {_n(o.get('max_hand', 1))} or fewer cards in hand, if you "
+                f"would draw one or more cards, you draw that many plus {_n(o.get('extra', 1))} "
+                "instead")  # fmt: skip
+
+    def op_grant_player(self, o: Mapping[str, Any]) -> str:
+        return f"you have {', '.join(o.get('keywords') or ()).lower()}"
 
     def op_may(self, o: Mapping[str, Any]) -> str:
         return "you may " + self.ops(o.get("ops") or [])

@@ -42,6 +42,9 @@ class Kernel:
         self.mana: list[str] = []
         self.spells_cast: list[int] = []
         self.next_spell_cascade: list[list[dict]] = []
+        # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
+        # player, grants that last until the turn ends (reset by begin_turn)
+        self.turn_cascade_grants: list[list[dict]] = []
         self.stack: list[StackItem] = []
         self.pending: list[StackItem] = []
         self.lki: dict[int, int] = {}
@@ -81,6 +84,9 @@ class Kernel:
         self.drawn_this_turn: list[int] = []  # per player (121)
         self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
         self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
+        # each spell cast this turn, in order: {player, object, from, mv} ("the first spell
+        # you cast from exile each turn", "total mana value of other spells you've cast")
+        self.spells_this_turn: list[dict] = []
         self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
         # Lasting facts.
         self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
@@ -242,6 +248,7 @@ class Kernel:
         self.mana.append("")
         self.spells_cast.append(spells_cast)
         self.next_spell_cascade.append([])
+        self.turn_cascade_grants.append([])
         self.zones.append({z: [] for z in PLAYER_ZONES})
         for per_player in (
             self.life_gained_this_turn,
@@ -291,6 +298,11 @@ class Kernel:
     def use_cascade_grant(self, player: int, grant: dict) -> None:
         self.next_spell_cascade[player].remove(grant)
 
+    def add_turn_cascade_grant(self, player: int, grant: dict) -> None:
+        """A grant to every spell ``player`` casts (from a zone) for the rest of the turn
+        (Yidris, Maelstrom Wielder); it ends with the turn (begin_turn)."""
+        self.turn_cascade_grants[player].append(dict(grant))
+
     def note_discovered(self, key: tuple[int, str]) -> None:
         """A "once each turn" discover trigger has triggered this turn."""
         self.discovered_this_turn.add(key)
@@ -301,6 +313,7 @@ class Kernel:
         self.active = player
         self.spells_cast = [0 for _ in self.spells_cast]
         self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
+        self.turn_cascade_grants = [[] for _ in self.turn_cascade_grants]
         self.discovered_this_turn.clear()
         self.used_this_turn.clear()
         self._new_turn_history()
@@ -631,6 +644,7 @@ class Kernel:
         self.drawn_this_turn = [0] * n
         self.descended_this_turn = [0] * n
         self.cast_this_turn = []
+        self.spells_this_turn = []
         self.damaged_this_turn = set()
 
     def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
@@ -660,6 +674,8 @@ class Kernel:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
         self.cast_this_turn.append((player, tuple(types)))
+        self.spells_this_turn.append({"player": player, "object": oid,
+                                      "from": info.get("from"), "mv": info.get("mv")})  # fmt: skip
         self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
                                "active": self.active, **info}  # fmt: skip
 
@@ -667,6 +683,11 @@ class Kernel:
         """A choice made later in casting (kicked, 601.2b) joins the object's cast facts."""
         if oid in self.cast_info:
             self.cast_info[oid] = {**self.cast_info[oid], **info}
+        if info.get("warped"):  # "a spell was warped this turn" (void, 702.185)
+            for i in range(len(self.spells_this_turn) - 1, -1, -1):
+                if self.spells_this_turn[i]["object"] == oid:
+                    self.spells_this_turn[i] = {**self.spells_this_turn[i], "warped": True}
+                    break
 
     def note_sacrificed(self, oid: int, by: int | None) -> None:
         """The object ``by``'s cost or effect sacrificed, as it last existed (608.2h):
@@ -743,7 +764,8 @@ class Kernel:
 
     def grant_play(self, oid: int, player: int, duration: str) -> None:
         """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
-        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw)."""
+        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw), "after_this_turn"
+        (warp)."""
         self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
 
     def may_play(self, oid: int, player: int) -> bool:
@@ -753,6 +775,8 @@ class Kernel:
         if perm is None or perm[0] != player:
             return False
         _, duration, turn = perm
+        if duration == "after_this_turn":  # warp (702.185a): on any later turn
+            return self.turn > turn
         if self.turn == turn:
             return True
         if duration != "until_end_of_your_next_turn":

@@ -395,6 +395,27 @@ OPS: dict[str, dict] = {
     ),
 }
 
+# Reference decks (decks2): Restore Balance, Greater Gargadon, Enigma Sphinx.
+OPS["min_blockers"] = _op(
+    "what:ref n:int duration:duration",
+    "Can't be blocked except by `n` or more creatures (509.1b; combat-only).",
+)
+OPS["draw_replacement"] = _op(
+    "extra?:int max_hand?:int",
+    "Static: while you have at most `max_hand` cards in hand, if you would draw one or more "
+    "cards, you draw that many plus `extra` instead (614.1a; Quantum Riddler).",
+)
+OPS["warp_exile"] = _op(
+    "stamp:int",
+    "Warp's delayed trigger: exile the permanent (if still the same object), then its owner "
+    "may cast it after this turn (702.185a).",
+)
+OPS["balance"] = _op(
+    "of:str",
+    "Each player keeps as many `of` (`lands`, `creatures`, `hand`) as the player with the "
+    "fewest and sacrifices / discards the rest (Balance, Restore Balance).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op
@@ -587,6 +608,8 @@ DYNAMIC_VALUES = {
     "greatest_commander_mv": "",
     "parley": "",
     "colors_among_permanents": "{who}",
+    "spells_cast_this_turn": "{who}: spells cast this turn, this one included",
+    "other_spells_mv_this_turn": "{who}: total mana value of the other spells cast this turn",
     "neg": "{of}: minus the value",
     "mul": "{of, by}",
     "sum": "{of: [values]}",

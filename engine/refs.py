@@ -171,7 +171,9 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
     if isinstance(ref, dict):  # {"target": n}: what was chosen for target spec n
         return [int(r[1:]) for r in ctx.target_refs(ref) if r.startswith("o")]
     if ref == "self":
-        return [ctx.source] if ctx.source is not None and _there(game, ctx.source) else []
+        if ctx.source is not None and (_there(game, ctx.source) or _still_in_its_zone(ctx)):
+            return [ctx.source]
+        return []
     if ref == "target":  # target spec 0, or the op's "target": n (still legal, 608.2b)
         return [int(r[1:]) for r in ctx.target_refs(o) if r.startswith("o")]
     if ref == "targets":
@@ -187,6 +189,19 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
     if ref == "all":
         return select_all(game, o.get("filter") or {}, ctx.controller, ctx.source)
     return []
+
+
+def _still_in_its_zone(ctx: Ctx) -> bool:
+    """An ability activated from another zone (engine.actions: Greater Gargadon from exile)
+    means its card there, while it is still there as the same object (113.6, 400.7)."""
+    ev = ctx.event or {}
+    where = ctx.game.zone_of(ctx.source)
+    return bool(
+        ev.get("source_zone")
+        and where is not None
+        and where[1] == ev["source_zone"]
+        and ctx.game.zone_changes.get(ctx.source, 0) == ev.get("source_stamp")
+    )
 
 
 def _there(game: Game, oid: int) -> bool:

@@ -22,6 +22,7 @@ from engine import (
     stack,
     suspend,
     triggers,
+    warp,
 )
 from engine.ops import structure
 from engine.ops import zones as op_zones
@@ -43,10 +44,14 @@ def _wire() -> None:
         RULES.on_cast.append(triggers.on_cast)  # "whenever you cast" (603.2)
     if evoke.on_enter not in RULES.on_enter:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
+    if warp.on_enter not in RULES.on_enter:
+        RULES.on_enter.append(warp.on_enter)  # CR 702.185a
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
     if op_zones.return_when_source_leaves not in RULES.on_event:
         RULES.on_event.append(op_zones.return_when_source_leaves)  # CR 610.3a, at once
+    if suspend.on_event not in RULES.on_event:
+        RULES.on_event.append(suspend.on_event)  # CR 702.62a: the last time counter removed
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
     RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
     RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers

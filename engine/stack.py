@@ -226,7 +226,8 @@ def cast(
     costs.pay(game, obj, face, controller, free=free)
     game.count_spell_cast(controller)
     game.note_cast(controller, oid, face.types, {"from": src_zone, "free": free, "x": x,
-                                                 "kicked": bool(kicked), "face": face.name})
+                                                 "kicked": bool(kicked), "face": face.name,
+                                                 "mv": mv})
     for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
         hook(game, item, src_zone)
     return item

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import freecast, stack
-from engine.events import DecisionKind, EventKind
+from engine.events import ChangeKind, DecisionKind, EventKind
 from engine.game import GameError
 from engine.state import StackItem
 
@@ -132,11 +132,29 @@ def resolve(game: Game, item: StackItem) -> None:
         amount=-1,
         counter="time",
     )
-    if after == 0:
+    # the last counter: on_event (below) sees the change and the cast triggers
+
+
+def on_event(game: Game, event) -> None:
+    """702.62a: "When the last time counter is removed from this card, if it's exiled", by
+    whatever removed it: its own upkeep trigger, or Greater Gargadon's ability."""
+    for change in event.changes:
+        if (
+            change.what != ChangeKind.COUNTERS
+            or change.key != "time"
+            or not (isinstance(change.before, int) and change.before > 0)
+            or change.after != 0
+        ):
+            continue
+        oid = change.subject
+        loc = game.zone_of(oid)
+        if loc is None or loc[1] != "exile" or suspend_cost(game, oid) is None:
+            continue
+        obj = game.obj(oid)
         cast = StackItem(
             id=game.new_id(),
             kind="ability",
-            controller=item.controller,
+            controller=obj.owner,
             text=f"Suspend of {obj.name} (the last time counter was removed)",
             source=oid,
             trigger="suspend_cast",

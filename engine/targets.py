@@ -236,8 +236,23 @@ def candidates(
         players = [p for p in range(len(game.zones)) if p != controller]
     flt = spec.get("filter")
     players = [p for p in players if p not in game.lost
-               and filters.matches_player(game, p, flt, controller=controller)]  # fmt: skip
+               and filters.matches_player(game, p, flt, controller=controller)
+               and player_targetable(game, p, controller)]  # fmt: skip
     return refs + [f"p{p}" for p in players]
+
+
+def player_targetable(game: Game, player: int, by: int) -> bool:
+    """CR 702.11d / 702.18d: a player with hexproof can't be the target of spells or
+    abilities an opponent controls; with shroud, of any. Read from the static "You have
+    hexproof" of the permanents the player controls (Leyline of Sanctity)."""
+    for perm in game.battlefield(player):
+        for o in game.effects(perm).get("static") or []:
+            if o.get("op") != "grant_player" or o.get("who", "you") != "you":
+                continue
+            kws = o.get("keywords") or ()
+            if "Shroud" in kws or ("Hexproof" in kws and by != player):
+                return False
+    return True
 
 
 def bounds(spec: Mapping, x: int = 0) -> tuple[int, int | None]:

@@ -102,6 +102,20 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
         return f"{kind.replace('_', ' ')} (no targeted object)"
     if kind in _TRIGGER_OBJECT and ctx is not None and _event(ctx).get("object") is None:
         return f"{kind.replace('_', ' ')} (no object triggered it)"
+    if kind == "other_spells_mv_this_turn" and ctx is not None:
+        return _unknown_spells(ctx, v)
+    return None
+
+
+def _unknown_spells(ctx: Any, v: Mapping) -> str | None:
+    """Spells a scenario counts as cast before it began (``spells_cast``) have no known mana
+    value: a total over them can't be computed."""
+    game = ctx.game
+    for p in players_of(ctx, v.get("who")):
+        seen = sum(1 for s in game.spells_this_turn if s["player"] == p)
+        if game.spells_cast[p] > seen:
+            return (f"the mana values of the {game.spells_cast[p] - seen} spells the scenario "
+                    "counts as cast before it began")  # fmt: skip
     return None
 
 
@@ -280,6 +294,12 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             raise ValueUnavailable(f"{kind}: no object triggered it")
         ch = _chars_or_lki(game, int(oid))  # 608.2h: as it last existed if it left
         return (ch.power if kind == "trigger_object_power" else ch.toughness) or 0
+    if kind == "spells_cast_this_turn":  # the scenario's pre-counted spells included
+        return sum(game.spells_cast[p] for p in players_of(ctx, v.get("who")))
+    if kind == "other_spells_mv_this_turn":  # 202.3: as each was cast (its X included)
+        who = set(players_of(ctx, v.get("who")))
+        return sum(int(s["mv"] or 0) for s in game.spells_this_turn
+                   if s["player"] in who and s["object"] != src)  # fmt: skip
     if kind == "neg":
         return -value_of(ctx, v["of"])
     if kind == "mul":

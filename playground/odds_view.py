@@ -152,9 +152,9 @@ def _granted_from_board(scenario: dict, pool: CardPool, player: int) -> tuple[st
             if op.get("op") != "cascade_grant" or op.get("if") or op.get("filter"):
                 continue
             scope = op.get("scope")
-            if (scope == "first_spell_each_turn" and first_spell) or (
-                scope == "spells_you_cast" and op.get("from") in (None, "hand")
-            ):
+            if op.get("from") not in (None, "hand"):
+                continue  # the action casts from hand (Wild-Magic Sorcerer: from exile only)
+            if (scope == "first_spell_each_turn" and first_spell) or scope == "spells_you_cast":
                 out += [card.name] * int(op.get("instances") or 1)
     return tuple(out)
 

@@ -5,16 +5,19 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 """
 
 from engine.ops import (  # noqa: F401  (imported for their registrations)
+    balance,
     cards,
     continuous,
     counters,
     damage,
+    draw_statics,
     emblems,
     equipment,
     keywords,
     life,
     permanents,
     piles,
+    player_grants,
     players,
     restrict,
     reveal,
@@ -22,6 +25,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     statics,
     structure,
     tokens,
+    warp,
     zonemoves,
     zones,
 )

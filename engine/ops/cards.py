@@ -12,6 +12,7 @@ sacrifice, 701.26 tap): in that numbering, the current one, mill is 701.17.
 
 from __future__ import annotations
 
+from engine import draws
 from engine import op_common as c
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
@@ -69,7 +70,7 @@ def draw(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     n = c.value(ctx, o.get("n", 1), 1)
     for p in c.players(ctx, o.get("who"), o):
-        for _ in range(n):
+        for _ in range(draws.how_many(game, p, n, ctx.label)):  # 614.1a (Quantum Riddler)
             top = game.draw_card(p)  # counted for "cards drawn this turn"
             if top is None:
                 # 121.4: the loss is a state-based action (704.5b), after this resolution.
@@ -663,6 +664,9 @@ def _rest(ctx: Ctx, rest: str, owner: int, ids: list[int], p: int) -> None:
 # ----------------------------------------------------------------- put on a library
 
 _WHERE = ("top", "bottom", "top_or_bottom", "shuffle")
+#: "Nth from the top" (Enigma Sphinx: third): the library index it goes to (401.4; with
+#: fewer cards above, it goes to the bottom).
+_NTH_FROM_TOP = {"second_from_top": 1, "third_from_top": 2}
 #: Endurance: "up to one target player puts all the cards from their graveyard on the
 #: bottom of their library in a random order" (the hand-written entry's words).
 _GRAVEYARD_OF_TARGET = "all cards in target player's graveyard"
@@ -671,7 +675,7 @@ _GRAVEYARD_OF_TARGET = "all cards in target player's graveyard"
 def _check_put_lib(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("what") == _GRAVEYARD_OF_TARGET and o.get("where") == "bottom_random":
         return None
-    if o.get("where") not in _WHERE:
+    if o.get("where") not in _WHERE and o.get("where") not in _NTH_FROM_TOP:
         return f"put on the library {str(o.get('where')).replace('_', ' ')}"
     if o.get("from") not in (None, "battlefield", "graveyard", "hand", "stack"):
         return f"put on the library from {o['from']}"
@@ -719,7 +723,7 @@ def _graveyard_to_bottom(ctx: Ctx) -> None:
     "put_on_library",
     fields={
         "what": "target | self | trigger_object",
-        "where": " | ".join(_WHERE),
+        "where": " | ".join((*_WHERE, *_NTH_FROM_TOP)),
         "chooser": "owner (top or bottom: the owner chooses)",
         "from": "its zone",
         "n": "not simulated (cards from hand)",
@@ -758,6 +762,8 @@ def put_on_library(ctx: Ctx, o: dict) -> None:
             )
         if obj.is_token:
             game.move(oid, "none")
+        elif w in _NTH_FROM_TOP:
+            game.move(oid, "library", owner, index=_NTH_FROM_TOP[w])
         else:
             game.move(oid, "library", owner, bottom=w == "bottom")
             if w == "shuffle":
@@ -768,6 +774,8 @@ def put_on_library(ctx: Ctx, o: dict) -> None:
             + (
                 "into its owner's library, which is shuffled"
                 if w == "shuffle"
+                else f"into its owner's library {w.replace('_', ' ')}"
+                if w in _NTH_FROM_TOP
                 else f"on the {w} of its owner's library"
             )
             + f"{' (a token: it ceases to exist)' if obj.is_token else ''}.",

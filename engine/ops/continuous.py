@@ -265,7 +265,7 @@ def exchange_control(ctx: Ctx, o: dict) -> None:
 def _combat(name: str, rule: str, words: str) -> None:
     def handler(ctx: Ctx, o: dict) -> None:
         objs = refs.objects(ctx, o, "what", "who")
-        data = {k: o[k] for k in ("by", "filter") if o.get(k) is not None}
+        data = {k: o[k] for k in ("by", "filter", "n") if o.get(k) is not None}
         data["combat_only"] = True
         begin(ctx, o, name, "", objs, data, rule, words + " (combat-only: the playground has "
               "no combat, so it is recorded and shown, never applied)")  # fmt: skip
@@ -285,3 +285,4 @@ _combat("cant_be_blocked", "509.1b", "can't be blocked")
 _combat("must_attack", "508.1d", "attacks each combat if able")
 _combat("can_block_only", "509.1b", "can block only some creatures")
 _combat("cant_attack_or_block", "508.1c", "can't attack or block")
+_combat("min_blockers", "509.1b", "can't be blocked except by n or more creatures")

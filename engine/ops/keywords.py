@@ -15,25 +15,41 @@ def discover(ctx: Ctx, o: dict) -> None:
 
 
 def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
-    if o.get("scope") == "next_spell":
+    scope = o.get("scope")
+    if scope == "next_spell":
         return None
-    return "a lasting cascade grant (works while on the battlefield)"
+    if scope == "spells_you_cast" and o.get("duration") == "this_turn":
+        return None  # Yidris: every spell cast (from a zone) for the rest of the turn
+    if scope in ("first_spell_each_turn", "spells_you_cast") and not o.get("duration"):
+        if ctx is None:
+            return None  # a static ability: engine.cascade reads it while on the battlefield
+        return "a lasting cascade grant, which only a permanent's static ability gives"
+    return f"a cascade grant to {str(scope).replace('_', ' ')}" + (
+        f" ({o['duration']})" if o.get("duration") else "")
 
 
 @op(
     "cascade_grant",
     fields={
-        "scope": "next_spell (one-shot; static grants are read by engine.cascade)",
+        "scope": "next_spell (one-shot), spells_you_cast with duration this_turn (every spell "
+        "for the rest of the turn); a static ability's first_spell_each_turn / spells_you_cast "
+        "are read by engine.cascade while the permanent is on the battlefield",
         "filter": 'which spells ("noncreature", "mana value >= 6")',
+        "from": "only spells cast from this zone (hand, exile)",
+        "duration": "this_turn (with spells_you_cast)",
         "instances": "how many cascade instances",
         "who": "you",
     },
     check=_check_grant,
 )
 def cascade_grant(ctx: Ctx, o: dict) -> None:
-    """A one-shot "your next (noncreature...) spell this turn has cascade" (Dark Apostle)."""
+    """A one-shot "your next (noncreature...) spell this turn has cascade" (Dark Apostle), or
+    "as you cast spells from your hand this turn, they gain cascade" (Yidris)."""
     game = ctx.game
     n = int(o.get("instances") or 1)
+    if o.get("scope") == "spells_you_cast" and o.get("duration") == "this_turn":
+        _turn_grant(ctx, o, n)
+        return
     for p in ctx.players(o.get("who")):
         grant = {"source": ctx.label, "filter": o.get("filter") or ""}
         if ctx.source is not None:
@@ -49,4 +65,27 @@ def cascade_grant(ctx: Ctx, o: dict) -> None:
             player=p,
             amount=n,
             data={"filter": o.get("filter") or "", "scope": "next_spell"},
+        )
+
+
+def _turn_grant(ctx: Ctx, o: dict, n: int) -> None:
+    """CR 702.85a, 611.2a: spells cast later this turn (from ``from``) have cascade; the
+    grant reaches spells as they are cast, until the turn ends."""
+    game = ctx.game
+    for p in ctx.players(o.get("who")):
+        grant = {"source": ctx.label, "filter": o.get("filter") or "", "instances": n}
+        if o.get("from"):
+            grant["from"] = o["from"]
+        if ctx.source is not None:
+            grant["source_id"] = ctx.source
+        game.add_turn_cascade_grant(p, grant)
+        ctx.emit(
+            EventKind.GRANT,
+            f"{ctx.label}: spells {game.pname(p)} cast"
+            f"{' from ' + o['from'] if o.get('from') else ''} this turn have cascade.",
+            "702.85a",
+            player=p,
+            amount=n,
+            data={"filter": o.get("filter") or "", "scope": "this_turn",
+                  "from": o.get("from") or ""},  # fmt: skip
         )

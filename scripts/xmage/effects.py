@@ -1717,6 +1717,17 @@ EFFECTS["CantBeBlockedByCreaturesSourceEffect"] = _restriction("cant_be_blocked"
 EFFECTS["GoadTargetEffect"] = _restriction("goad")
 
 
+@reg("CantBeBlockedByOneEffect")
+def _min_blockers(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """"{this} can't be blocked except by N or more creatures" (Troll of Khazad-dum)."""
+    t.known(e, p, {"amount", "duration"})
+    n = p.get("amount")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise Untranslated("CantBeBlockedByOneEffect", "amount")
+    return [{"op": "min_blockers", "what": "self", "n": n,
+             "duration": t.dur(p.get("duration"), "while_on_battlefield")}]
+
+
 @reg("CantBlockAllEffect")
 def _cant_block_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "duration"})

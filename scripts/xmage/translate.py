@@ -172,6 +172,12 @@ _ABILITY_TEXT_CALLS = {
 }
 _KEYWORD_COST_NAMES = {
     "CyclingAbility": "Cycling",
+    "PlainscyclingAbility": "Plainscycling",
+    "IslandcyclingAbility": "Islandcycling",
+    "SwampcyclingAbility": "Swampcycling",
+    "MountaincyclingAbility": "Mountaincycling",
+    "ForestcyclingAbility": "Forestcycling",
+    "BasicLandcyclingAbility": "Basic landcycling",
     "KickerAbility": "Kicker",
     "FlashbackAbility": "Flashback",
     "EvokeAbility": "Evoke",
@@ -449,6 +455,8 @@ class Translator:
         try:
             p = self.fw.bind(ab) or {}
             costv = p.get("cost", p.get("manaString"))
+            if costv is None and name.endswith("cycling"):  # typecycling: (ManaCosts costs)
+                costv = p.get("costs")
             if isinstance(costv, str):
                 text = costv
             elif isinstance(costv, int):

@@ -60,6 +60,8 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.retrace",  # CR 702.81, emblems that give it (114)
             "engine.restrictions",  # can't cast / can't activate / as though it had flash
             "engine.op_common",  # helpers the op families share (refs, choices, filters)
+            "engine.warp",  # CR 702.185
+            "engine.draws",  # draw replacements (614.1a), read wherever a player draws
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -324,10 +326,12 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
         "engine.evoke.on_enter",
+        "engine.warp.on_enter",
     ]
     assert wired["ability_resolvers"] == [
         "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
     ]  # fmt: skip
     assert wired["on_event"] == [
-        "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves"
-    ]
+        "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
+        "engine.suspend.on_event",
+    ]  # fmt: skip

@@ -29,26 +29,29 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
     assert nonland, "a deck without spells exercises nothing"
 
 
-# Decks whose every nonland card is fully simulated (issue 8, item 6), asked of the
-# registries at run time (engine.coverage): a card that loses a handler fails here.
-FULLY_SIMULATED_DECKS = ("bloodbraid_jund", "urzas_saga_hammer", "carnosaur_dinos")
+# ------------------------------------------------------------- 100% simulated (issue 8 item 6)
+#: Cards of a reference deck that are not simulated yet, each with why; every other nonland
+#: card must be fully simulated (computed by engine.coverage now, never stored).
+NOT_YET: dict[str, dict[str, str]] = {
+    "maelstrom_nexus_edh": {
+        "Arcane Signet": "commander's color identity: scenarios have no commander",
+    },
+}
+FULL_DECKS = ["bloodbraid_jund", "urzas_saga_hammer", "carnosaur_dinos", "maelstrom_nexus_edh",
+              "restore_balance", "temur_cascade_standard", "crashing_footfalls"]  # fmt: skip
 
 
-@pytest.mark.parametrize("stem", FULLY_SIMULATED_DECKS)
+@pytest.mark.parametrize("stem", FULL_DECKS)
 def test_reference_deck_is_fully_simulated(stem: str) -> None:
     from engine import coverage
 
     path = Path(__file__).parents[2] / "examples" / "decks" / f"{stem}.txt"
     deck = parse_decklist(path.read_text(encoding="utf-8"))
-    rep = coverage.report(coverage.deck_cards(deck.main, default_pool()), scope="deck")
-    missing = {c.name: c.missing for c, _ in rep.nonland() if c.status != coverage.FULL}
-    assert missing == {}
-    summary = rep.summary()
-    assert summary["total"] > 0 and summary[coverage.FULL] == summary["total"]
-
-
-def test_meteoric_mace_of_the_maelstrom_nexus_deck_is_fully_simulated() -> None:
-    from engine import coverage
-
-    cov = coverage.card_coverage(default_pool().get("Meteoric Mace"))
-    assert cov.status == coverage.FULL, cov.missing
+    pool = default_pool()
+    missing = {
+        card.name: cov.missing
+        for card, _ in coverage.deck_cards(deck.main, pool)
+        if not card.is_land and (cov := coverage.card_coverage(card)).status != coverage.FULL
+    }
+    allowed = NOT_YET.get(stem, {})
+    assert set(missing) <= set(allowed), {n: m for n, m in missing.items() if n not in allowed}

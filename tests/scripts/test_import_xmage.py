@@ -40,7 +40,6 @@ EXPLAINED = {
     "Zoetic Glyph": "Aura spell: attach op made explicit (as Bigger on the Inside)",
     "Blasphemous Act": "hand-written keeps the cost reduction as cost_note text; the importer "
     "writes it as the structured cost_change op",
-    "Kathari Remnant": "hand-written 'other' (regeneration); the vocabulary now has regenerate",
     "Smoldering Stagecoach": "hand-written 'other'; the importer reads the base-power setting "
     "as set_base_pt",
     "Thalia, Guardian of Thraben": "hand-written 'other' (tax); the importer reads it as "
@@ -48,8 +47,6 @@ EXPLAINED = {
     "Averna, the Chaos Bloom": "hand-written models the land drop as a trigger; XMage "
     "implements it as a card-specific replacement effect, which the importer lists as "
     "untranslated (static)",
-    "Brazen Borrower // Petty Theft": "hand-written 'other' (blocking limit); the vocabulary "
-    "now has can_block_only (creatures with flying)",
     "Monstrous Carabid": "hand-written 'other' (forced attack); the vocabulary now has must_attack",
     "Engineered Explosives": "hand-written spells out sunburst as enters_with_counters; the "
     "importer treats Sunburst as the keyword it is in cards.json",
