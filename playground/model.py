@@ -264,6 +264,8 @@ class PlaygroundModel(param.Parameterized):
             return False
         try:
             self.set_scenario(raw, fill_forms=True)
+        except _NeedWork:  # served: the run goes to a worker, then this is called again
+            raise
         except Exception as e:  # whatever is wrong with a stranger's file: say it, keep ours
             self.file_errors = [f"{where}: {type(e).__name__}: {e}"]
             return False

@@ -49,14 +49,8 @@ def errors_html(errors: list[str], testid: str) -> str:
 
 def errors_pane(model: param.Parameterized, name: str, testid: str) -> pn.pane.HTML:
     """An HTML pane listing ``model.<name>`` (a list of messages), escaped, next to its input."""
-    pane = pn.pane.HTML(errors_html(getattr(model, name), testid), stylesheets=[ERROR_CSS],
-                        sizing_mode="stretch_width", margin=(0, 5))
-
-    def redraw(event: Any) -> None:
-        pane.object = errors_html(event.new, testid)
-
-    model.param.watch(redraw, name)
-    return pane
+    return pn.pane.HTML(pn.bind(errors_html, model.param[name], testid),
+                        stylesheets=[ERROR_CSS], sizing_mode="stretch_width", margin=(0, 5))
 
 
 def batched(fn: Callable[..., Any]) -> Callable[..., Any]:
