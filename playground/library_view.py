@@ -157,7 +157,7 @@ class LibraryEditor(pn.viewable.Viewer):
             mp.library_text, label="Decklist (MTGA, MTGO or '4 Card Name' lines)",
             height=150, placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
             sizing_mode="stretch_width", max_length=PASTE_CAP)
-        load = pn.widgets.Button.from_param(self.param.load_deck, button_type="primary",
+        load = pn.widgets.Button.from_param(self.param.load_deck, color="primary",
                                             width=140)
         search = pn.widgets.TextInput.from_param(mp.search, label="Search cards", onkeyup=True,
                                                  placeholder="Type part of a name…",

@@ -227,7 +227,7 @@ class Stepper(pn.viewable.Viewer):
         self._buttons = {
             "first": pn.widgets.Button.from_param(self.param.first, **step),
             "back": pn.widgets.Button.from_param(self.param.back, **step),
-            "next": pn.widgets.Button.from_param(self.param.next, button_type="primary",
+            "next": pn.widgets.Button.from_param(self.param.next, color="primary",
                                                  **step),
             "last": pn.widgets.Button.from_param(self.param.last, **step),
         }

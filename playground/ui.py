@@ -142,6 +142,7 @@ class Playground(pn.viewable.Viewer):
         self._facts: CardFacts | None = None
         self._save: pn.widgets.FileDownload | None = None
         self._upload: pn.widgets.FileInput | None = None
+        self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
 
     def _build(self) -> pn.viewable.Viewable:
         model = self.model
@@ -168,18 +169,23 @@ class Playground(pn.viewable.Viewer):
                                 margin=(0, 10, 4, 10))
         file_errors = errors_pane(model, "file_errors", "file-errors")
 
+        # One Viewer per panel, each holding this session's model.
+        self.panels = panels = {
+            "library": LibraryEditor(model=model), "stepper": Stepper(model=model),
+            "decision": DecisionPanel(model=model), "board": BoardPanel(model=model),
+            "log": EventLogPanel(model=model),
+            "share": SharePanel(model=model, sync_url=self._sync_url)}
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
-        editor = pn.Tabs(("Library", LibraryEditor(model=model)),
+        editor = pn.Tabs(("Library", panels["library"]),
                          ("Board & action", setup_view(model)),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
-        resolution = pn.Column(Stepper(model=model), DecisionPanel(model=model),
-                               BoardPanel(model=model), sizing_mode="stretch_width",
-                               css_classes=["pg-resolution"])
-        share = SharePanel(model=model, sync_url=self._sync_url)
-        right = pn.Column(_section("Event log"), EventLogPanel(model=model), _section("Share"),
-                          share, sizing_mode="stretch_width", css_classes=["pg-side"])
+        resolution = pn.Column(panels["stepper"], panels["decision"], panels["board"],
+                               sizing_mode="stretch_width", css_classes=["pg-resolution"])
+        share = panels["share"]
+        right = pn.Column(_section("Event log"), panels["log"], _section("Share"), share,
+                          sizing_mode="stretch_width", css_classes=["pg-side"])
         play = pn.FlexBox(resolution, right, flex_wrap="wrap", sizing_mode="stretch_width",
                           stylesheets=[_PLAY_CSS], margin=0)
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
@@ -244,7 +250,8 @@ class Playground(pn.viewable.Viewer):
     def _open_odds(self, active: int) -> None:
         if active == 1 and self._odds is not None and not getattr(self, "_odds_built", False):
             self._odds_built = True
-            self._odds.objects = [odds_view(self.model)]
+            self.panels["odds"] = odds_view(self.model)
+            self._odds.objects = [self.panels["odds"]]
 
     def _cancel_work(self, _ctx: Any) -> None:
         offload.get_pool().cancel(self.model)
