@@ -1,4 +1,5 @@
-"""Small helpers shared by the views: two-way widget <-> model binding, error lists."""
+"""Small helpers shared by the views: error lists, handing engine work to a worker
+(``submit``, ``navigate``), and the board form's widget <-> model binding."""
 
 from __future__ import annotations
 
@@ -24,7 +25,11 @@ ERROR_CSS = """
 
 def bind_value(widget: pn.widgets.Widget, model: param.Parameterized, name: str,
                attr: str = "value") -> pn.widgets.Widget:
-    """Keep ``widget.<attr>`` and ``model.<name>`` equal in both directions."""
+    """Keep ``widget.<attr>`` and ``model.<name>`` equal in both directions.
+
+    Only the board form (setup_view.py) still uses this; the other panels make their
+    widgets with ``.from_param``. It goes with the board form, which branch ``editor``
+    replaces."""
     setattr(widget, attr, getattr(model, name))
 
     def to_model(event: param.parameterized.Event) -> None:
