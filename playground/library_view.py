@@ -149,30 +149,35 @@ class LibraryEditor(pn.viewable.Viewer):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         mp = self.model.param
-        title = pn.widgets.TextInput.from_param(mp.title, label="Scenario title",
+        title = pn.widgets.TextInput.from_param(mp.title, label="Scenario title", description=None,
                                                 max_length=200, sizing_mode="stretch_width")
         # The box takes far more than the limit, so an over-long paste is never cut mid-line
         # in the browser (which made a half card name); the model then says it is too long.
         deck = pn.widgets.TextAreaInput.from_param(
             mp.library_text, label="Decklist (MTGA, MTGO or '4 Card Name' lines)",
+            description=None,
             height=150, placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
             sizing_mode="stretch_width", max_length=PASTE_CAP)
         load = pn.widgets.Button.from_param(self.param.load_deck, color="primary",
                                             width=140)
         search = pn.widgets.TextInput.from_param(mp.search, label="Search cards", onkeyup=True,
+                                                 description=None,
                                                  placeholder="Type part of a name…",
                                                  sizing_mode="stretch_width")
-        results = pn.widgets.Select.from_param(self.param.match, size=7,
+        results = pn.widgets.Select.from_param(self.param.match, size=7, description=None,
                                                sizing_mode="stretch_width")
         count = pn.widgets.IntInput.from_param(mp.add_count, label="Count", start=1, end=99,
+                                               description=None,
                                                width=80)
         add = pn.widgets.Button.from_param(self.param.add, width=130, align="end")
-        order = pn.widgets.RadioButtonGroup.from_param(mp.order, options=_ORDER_OPTIONS,
-                                                       name="", sizing_mode="stretch_width")
+        order = pn.widgets.RadioButtonGroup.from_param(
+            mp.order, options=_ORDER_OPTIONS, description=None, name="",
+            sizing_mode="stretch_width")
         seed = pn.widgets.IntInput.from_param(mp.seed, label="Seed", start=0, end=2**31 - 1,
+                                              description=None,
                                               width=110)
         scry = pn.widgets.TextAreaInput.from_param(
-            mp.scryfall_text, label="Card JSON from Scryfall", height=90,
+            mp.scryfall_text, label="Card JSON from Scryfall", height=90, description=None,
             sizing_mode="stretch_width", max_length=20_000,
             placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}')
         scry_add = pn.widgets.Button.from_param(self.param.add_scryfall, width=150)

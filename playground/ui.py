@@ -157,7 +157,8 @@ class Playground(pn.viewable.Viewer):
                               stylesheets=[_HEADER_CSS], sizing_mode="stretch_width",
                               margin=(5, 5, 0, 5))
         groups = {"": [CUSTOM], **picker_groups()}
-        examples = pn.widgets.Select.from_param(self.param.example, sizing_mode="stretch_width",
+        examples = pn.widgets.Select.from_param(self.param.example, description=None,
+                                                sizing_mode="stretch_width",
                                                 min_width=200, styles={"flex": "0 1 560px"})
         examples.param.update(options=[], groups=groups)  # the same names, shown in groups
         about = pn.pane.HTML(pn.bind(_about_html, self.param.example),
