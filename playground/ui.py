@@ -139,6 +139,7 @@ class Playground(pn.viewable.Viewer):
         self._sync_url = sync_url
         self._layout: pn.viewable.Viewable | None = None
         self._odds: pn.Column | None = None
+        self._odds_built = False
         self._facts: CardFacts | None = None
         self._save: pn.widgets.FileDownload | None = None
         self._upload: pn.widgets.FileInput | None = None
@@ -249,7 +250,7 @@ class Playground(pn.viewable.Viewer):
             self._facts.facts = facts
 
     def _open_odds(self, active: int) -> None:
-        if active == 1 and self._odds is not None and not getattr(self, "_odds_built", False):
+        if active == 1 and self._odds is not None and not self._odds_built:
             self._odds_built = True
             self.panels["odds"] = odds_view(self.model)
             self._odds.objects = [self.panels["odds"]]
