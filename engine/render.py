@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from engine import display
+from engine.board_html import SKELETON, frame_parts, inline_styles, mana_html
 from engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from engine.cards import CardDef, Face
     from engine.continuous import Characteristics
     from engine.events import Decision, Event
-    from engine.mana import ManaCost
     from engine.state import CardObject, GameState, StackItem
     from engine.timeline import Frame, Timeline
 
@@ -56,42 +56,6 @@ _TH = (
     f"{_MUTED};font-weight:500"
 )
 _TD = "text-align:left;vertical-align:top;padding:2px 0"
-
-# Mana symbol colours (fill), close to the printed pips.
-_PIP = {
-    "W": "#f8f6d8",
-    "U": "#c1d7e9",
-    "B": "#bab1ab",
-    "R": "#e49977",
-    "G": "#a3c095",
-    "C": "#d8d3cf",
-}
-_GENERIC = "#cac5c0"
-
-
-def _pip(symbol: str) -> str:
-    colours = [_PIP[c] for c in symbol.split("/") if c in _PIP and c != "C"] or (
-        [_PIP["C"]] if symbol == "C" else [_GENERIC]
-    )
-    if len(colours) == 1:
-        fill = colours[0]
-    else:
-        fill = f"linear-gradient(135deg,{colours[0]} 50%,{colours[1]} 50%)"
-    return (
-        f"<span title='{{{escape(symbol)}}}' style='display:inline-block;min-width:16px;"
-        "height:16px;"
-        f"line-height:16px;border-radius:8px;background:{fill};color:#111;border:1px solid #888;"
-        "font:bold 10px system-ui,sans-serif;text-align:center;padding:0 2px;margin:0 1px;"
-        f"vertical-align:1px'>{escape(symbol)}</span>"
-    )
-
-
-def mana_html(cost: ManaCost | None) -> str:
-    """A mana cost as coloured pips; an empty string for no cost (CR 202.1a)."""
-    if cost is None or not cost.symbols:
-        return ""
-    return f"<span aria-label='{escape(cost.text)}'>{''.join(_pip(s) for s in cost.symbols)}</span>"
-
 
 def _chip(text: str, hot: bool = False, title: str = "") -> str:
     tip = f" title='{escape(title)}'" if title else ""
@@ -295,25 +259,18 @@ def _answered(tl: Timeline) -> list[tuple[int, Decision, str]]:
 
 
 def frame_html(frame: Frame, timeline: Timeline | None = None) -> str:
-    """One frame: the event that led to it (with its rule), any decision there, and the
-    state after it with the touched objects highlighted."""
-    head = (
-        _event_line(frame.event)
-        if frame.event is not None
-        else f"<span style='{_MUTED}'>starting state</span>"
-    )
+    """One frame as the app draws it (``engine.board_html``, the one board renderer, with
+    its look inlined): the event that led to it with its rule, every zone with what the
+    event touched highlighted; plus any decision asked or answered there."""
     decision = ""
     if timeline is not None:
         decision = "".join(_decision_html(d, key) for k, d, key in _answered(timeline)
                            if k == frame.index)  # fmt: skip
     if frame.decision is not None:
         decision += _decision_html(frame.decision, None)
-    count = f" of {len(timeline) - 1}" if timeline is not None else ""
-    return (
-        f"<div style='{_FONT}' data-engine='frame'>"
-        f"<div><b>Frame {frame.index}{count}</b> · {head}</div>{decision}"
-        f"{state_html(frame.state, frame.moved)}</div>"
-    )
+    n = len(timeline) if timeline is not None else None
+    board = SKELETON.format(frame=frame.index, **frame_parts(frame, n))
+    return f"<div style='{_FONT}' data-engine='frame'>{decision}{inline_styles(board)}</div>"
 
 
 def timeline_html(tl: Timeline) -> str:

@@ -21,6 +21,14 @@ import param
 from panel.custom import JSComponent
 
 from engine import coverage
+from engine.board_html import (  # one definition, shared with the board renderer
+    MARK_CSS,
+    card_status,
+    facts_attrs,
+    mark_html,
+    mark_info,
+    marked_status,
+)
 from engine.describe import NOT_SIMULATED, describe
 from playground.html import MANA_CSS, esc, mana_html
 
@@ -42,64 +50,6 @@ __all__ = [
 IMAGES_KEY = "mtg-playground.card-images"
 IMAGE_URL = "https://api.scryfall.com/cards/named?format=image&exact="
 MAX_FACTS = 2000  # names whose facts one page holds (a 1000-card library fits)
-
-_LABELS = {
-    coverage.NOT: ("!", "what it does is not simulated"),
-    coverage.PARTLY: ("≈", "partly simulated"),
-}
-
-MARK_CSS = """
-.sim-mark { display: inline-flex; align-items: center; justify-content: center;
-  min-width: 14px; height: 14px; border-radius: 7px; padding: 0 3px; margin-left: 3px;
-  font: 700 10px/1 system-ui, sans-serif; vertical-align: middle; cursor: help; }
-.sim-not { background: #ffebe9; color: #a40e26; border: 1px solid #ff8182; }
-.sim-partly { background: #fff8c5; color: #7d4e00; border: 1px solid #d4a72c; }
-"""
-
-# card -> status: frozen CardDefs are shared by every copy, so the identity is the key
-_STATUS: dict[int, tuple[Any, str]] = {}
-
-
-def card_status(card: CardDef) -> str:
-    """full / partly / not for one card (computed once per CardDef object)."""
-    hit = _STATUS.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    if len(_STATUS) > 50_000:
-        _STATUS.clear()
-    status = coverage.card_coverage(card).status
-    _STATUS[id(card)] = (card, status)
-    return status
-
-
-def marked_status(card: CardDef | None) -> str:
-    """The status a mark shows: coverage counts nonland cards, so a land shows none."""
-    if card is None or card.is_land:
-        return coverage.FULL
-    return card_status(card)
-
-
-def mark_html(status: str) -> str:
-    """The small mark of a card that is not (or partly) simulated; "" when fully simulated."""
-    if status not in _LABELS:
-        return ""
-    sign, label = _LABELS[status]
-    return (f'<span class="sim-mark sim-{status}" role="img" aria-label="{label}" '
-            f'title="{label}" data-testid="sim-mark" data-status="{status}">{sign}</span>')
-
-
-def mark_info(status: str) -> dict[str, str] | None:
-    """The mark as data, for views that draw it in the browser (the library table)."""
-    if status not in _LABELS:
-        return None
-    sign, label = _LABELS[status]
-    return {"status": status, "sign": sign, "label": label}
-
-
-def facts_attrs(name: str) -> str:
-    """Attributes that make an element show ``name``'s facts on hover, focus and tap."""
-    return f' data-facts="{esc(name)}" tabindex="0"'
-
 
 def _numbers(card: CardDef) -> str:
     face = card.front

@@ -8,18 +8,17 @@ decision costs one message and no new Bokeh models.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import panel as pn
 import param
 from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, mana_text
+from playground.model import PlaygroundModel
 from playground.widgets import batched, submit
 
-if TYPE_CHECKING:
-    from playground.model import PlaygroundModel
-
-__all__ = ["DecisionBox", "decision_view"]
+__all__ = ["DecisionBox", "DecisionPanel"]
 
 
 class DecisionBox(JSComponent):
@@ -90,35 +89,45 @@ button.outline:hover { background: #eef6ff; }
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self._model = model
+        self._model = model  # not a param: a JSComponent would sync it to the browser
 
     def _handle_msg(self, msg: Any) -> None:
         if self._model is not None and isinstance(msg, dict) and "answer" in msg:
             submit(self._model, batched(self._model.answer), str(msg["answer"]))
 
 
-def decision_view(model: PlaygroundModel) -> DecisionBox:
-    """The current frame's decision (hidden when there is none)."""
-    box = DecisionBox(model=model, visible=False, sizing_mode="stretch_width", margin=(6, 5))
-    shown: dict[str, Any] = {"key": None}
+class DecisionPanel(pn.viewable.Viewer):
+    """The current frame's decision (hidden when there is none); an answer is engine
+    work, so the box hands it to ``submit`` (a worker process when served)."""
 
-    def update(*_: Any) -> None:
-        here = model.decision_here()
-        key = None if here is None else (model.token, model.frame)
-        if key == shown["key"]:
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._box = DecisionBox(model=self.model, visible=False, sizing_mode="stretch_width",
+                                margin=(6, 5))
+        self._shown: tuple[Any, int] | None = None  # (timeline, frame) on screen
+        self._update()
+
+    @param.depends("model.timeline", "model.frame", "model.scenario", watch=True)
+    def _update(self) -> None:
+        m = self.model
+        here = m.decision_here()
+        key = None if here is None else (m.timeline, m.frame)  # one timeline per scenario
+        if key == self._shown or (key and self._shown and key[0] is self._shown[0]
+                                  and key[1] == self._shown[1]):
             return
-        shown["key"] = key
+        self._shown = key
         if here is None:
-            box.visible = False
+            self._box.visible = False
             return
         decision, chosen = here
-        box.param.update(
+        self._box.param.update(
             prompt_html=mana_text(decision.prompt), rule=decision.rule[:40],
             answered=chosen is not None,
             options=[{"key": o.key, "label": o.label, "chosen": o.key == chosen}
                      for o in decision.options],
             visible=True)
 
-    model.param.watch(update, ["timeline", "frame", "scenario"])
-    update()
-    return box
+    def __panel__(self) -> DecisionBox:
+        return self._box

@@ -6,7 +6,8 @@ input shows its problem next to the input and leaves text and library alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import Any
 
 import panel as pn
 import param
@@ -14,13 +15,10 @@ from panel.custom import JSComponent
 
 from playground.card_facts import MARK_CSS, mark_info, marked_status
 from playground.html import esc, mana_html
-from playground.model import MAX_TEXT
-from playground.widgets import bind_value, errors_pane, submit
+from playground.model import MAX_TEXT, PlaygroundModel
+from playground.widgets import errors_pane, submit
 
-if TYPE_CHECKING:
-    from playground.model import PlaygroundModel
-
-__all__ = ["LibraryTable", "library_view"]
+__all__ = ["LibraryEditor", "LibraryTable"]
 
 PASTE_CAP = 10 * MAX_TEXT  # characters the decklist box takes (the model accepts MAX_TEXT)
 _ORDER_OPTIONS = {"Random order with seed": "random", "Exactly as listed, top first": "listed"}
@@ -99,14 +97,11 @@ button { border: 1px solid #d0d7de; background: #fff; border-radius: 4px; cursor
 button:hover { background: #fff0f1; }
 """ + MARK_CSS + """
 .mana { display: inline-flex; gap: 1px; vertical-align: middle; }
-.ms { display: inline-flex; align-items: center; justify-content: center; width: 14px;
-  height: 14px; border-radius: 50%; font: 700 9px/1 system-ui, sans-serif; color: #222;
-  box-shadow: 0 1px 0 rgba(0,0,0,.45); margin: 0 1px; }
 """]
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self._model = model
+        self._model = model  # not a param: a JSComponent would sync it to the browser
 
     def _handle_msg(self, msg: Any) -> None:
         m = self._model
@@ -135,7 +130,137 @@ def library_rows(model: PlaygroundModel) -> list[dict[str, Any]]:
     return rows
 
 
-def summary_html(model: PlaygroundModel) -> str:
+class LibraryEditor(pn.viewable.Viewer):
+    """The library builder column: decklist, search, counts, order and seed, Scryfall JSON.
+
+    The form fields are the model's parameters (``from_param``); the buttons are this
+    panel's events. Every edit is engine work, handed to ``submit`` (a worker process
+    when served); a bad input shows its problem next to it and changes nothing.
+    """
+
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    load_deck = param.Event(label="Load decklist")
+    add = param.Event(label="Add to library")
+    add_scryfall = param.Event(label="Add Scryfall card")
+    match = param.Selector(default=None, objects=[], allow_None=True, label="Matches",
+                           doc="The search result picked to add.")
+    search_note = param.String(default="", doc="Why the matches are the closest names.")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        mp = self.model.param
+        title = pn.widgets.TextInput.from_param(mp.title, label="Scenario title", description=None,
+                                                max_length=200, sizing_mode="stretch_width")
+        # The box takes far more than the limit, so an over-long paste is never cut mid-line
+        # in the browser (which made a half card name); the model then says it is too long.
+        deck = pn.widgets.TextAreaInput.from_param(
+            mp.library_text, label="Decklist (MTGA, MTGO or '4 Card Name' lines)",
+            description=None,
+            height=150, placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
+            sizing_mode="stretch_width", max_length=PASTE_CAP)
+        load = pn.widgets.Button.from_param(self.param.load_deck, color="primary",
+                                            width=140)
+        search = pn.widgets.TextInput.from_param(mp.search, label="Search cards", onkeyup=True,
+                                                 description=None,
+                                                 placeholder="Type part of a name…",
+                                                 sizing_mode="stretch_width")
+        results = pn.widgets.Select.from_param(self.param.match, size=7, description=None,
+                                               sizing_mode="stretch_width")
+        count = pn.widgets.IntInput.from_param(mp.add_count, label="Count", start=1, end=99,
+                                               description=None,
+                                               width=80)
+        add = pn.widgets.Button.from_param(self.param.add, width=130, align="end")
+        order = pn.widgets.RadioButtonGroup.from_param(
+            mp.order, options=_ORDER_OPTIONS, description=None, name="",
+            sizing_mode="stretch_width")
+        seed = pn.widgets.IntInput.from_param(mp.seed, label="Seed", start=0, end=2**31 - 1,
+                                              description=None,
+                                              width=110)
+        scry = pn.widgets.TextAreaInput.from_param(
+            mp.scryfall_text, label="Card JSON from Scryfall", height=90, description=None,
+            sizing_mode="stretch_width", max_length=20_000,
+            placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}')
+        scry_add = pn.widgets.Button.from_param(self.param.add_scryfall, width=150)
+        scry_card = pn.Card(scry, scry_add, title="Add a card from Scryfall JSON",
+                            collapsed=True, sizing_mode="stretch_width", margin=(6, 5))
+        self._table = LibraryTable(model=self.model, rows=library_rows(self.model),
+                                   sizing_mode="stretch_width")
+        self._layout = pn.Column(
+            title,
+            deck,
+            pn.Row(load, margin=(0, 5)),
+            errors_pane(self.model, "library_errors", "library-errors"),
+            pn.pane.HTML(pn.bind(_note_html, mp.library_note), margin=(0, 5),
+                         sizing_mode="stretch_width"),
+            pn.Row(search, count, add, sizing_mode="stretch_width"),
+            pn.pane.HTML(pn.bind(_note_html, self.param.search_note, "search-note"),
+                         sizing_mode="stretch_width", margin=(0, 10)),
+            results,
+            pn.pane.HTML(pn.bind(functools.partial(summary_html, self.model), mp.scenario),
+                         sizing_mode="stretch_width", margin=(4, 5)),
+            self._table,
+            pn.pane.HTML("<b style='font:13px system-ui'>Library order</b>",
+                         margin=(8, 5, 0, 5)),
+            order,
+            seed,
+            scry_card,
+            sizing_mode="stretch_width",
+        )
+
+    @param.depends("load_deck", watch=True)
+    def _load_deck(self) -> None:
+        text = self.model.library_text
+        if len(text) >= PASTE_CAP:  # the browser stopped taking more: say so, don't parse
+            self.model.library_errors = [f"The decklist is too long (over {PASTE_CAP:,} "
+                                         f"characters; at most {MAX_TEXT:,})."]
+            return
+        submit(self.model, self.model.apply_decklist, text)
+
+    @param.depends("model.search", watch=True)
+    def _search(self) -> None:
+        m = self.model
+        names = m.search_results()
+        fragment = (m.search or "").strip()[:100]
+        note = ""
+        if not names and len(fragment) >= 2:  # nothing contains it: offer the closest names
+            names = m.pool.suggest(fragment, 6)
+            note = (f"No card name contains {fragment!r}. "
+                    + ("Closest names:" if names else "No close names either."))
+        self.search_note = note
+        self.param.match.objects = names
+        self.match = names[0] if names else None
+
+    @param.depends("add", watch=True)
+    def _add(self) -> None:
+        m = self.model
+        name = self.match or (m.search_results() or [None])[0]
+        if not name:
+            m.library_errors = ["Type part of a card name, then pick a match to add."]
+            return
+        submit(m, m.add_card, name, m.add_count)
+
+    @param.depends("add_scryfall", watch=True)
+    def _add_scryfall(self) -> None:
+        submit(self.model, self.model.add_scryfall_card, self.model.scryfall_text)
+
+    @param.depends("model.title", watch=True)
+    def _title(self) -> None:
+        submit(self.model, self.model.apply_title)
+
+    @param.depends("model.order", "model.seed", watch=True)
+    def _order(self) -> None:
+        submit(self.model, self.model.apply_order)
+
+    @param.depends("model.scenario", watch=True)
+    def _rows(self) -> None:
+        self._table.rows = library_rows(self.model)
+
+    def __panel__(self) -> pn.Column:
+        return self._layout
+
+
+def summary_html(model: PlaygroundModel, _scenario: Any = None) -> str:
+    """The library's size, lands and order (``_scenario``: what a binding redraws on)."""
     size, lands, nonlands = model.library_summary()
     order = model.scenario["players"][0]["library"]["order"]
     how = (f"random order, seed {esc(model.scenario.get('seed', 0))}" if order == "random"
@@ -143,108 +268,6 @@ def summary_html(model: PlaygroundModel) -> str:
     return (f'<div data-testid="library-summary" style="font:13px system-ui">'
             f'<b>{size}</b> cards in library: <b>{lands}</b> lands, <b>{nonlands}</b> nonland'
             f' <span style="color:#6e7781">({how})</span></div>')
-
-
-def library_view(model: PlaygroundModel) -> pn.Column:
-    """The library builder column."""
-    title = bind_value(pn.widgets.TextInput(label="Scenario title", max_length=200,
-                                            sizing_mode="stretch_width"), model, "title")
-    title.param.watch(lambda _e: submit(model, model.apply_title), "value")
-
-    # The box takes far more than the limit, so an over-long paste is never cut mid-line
-    # in the browser (which made a half card name); the model then says it is too long.
-    deck = bind_value(pn.widgets.TextAreaInput(
-        label="Decklist (MTGA, MTGO or '4 Card Name' lines)", height=150,
-        placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
-        sizing_mode="stretch_width", max_length=PASTE_CAP), model, "library_text")
-    load = pn.widgets.Button(label="Load decklist", color="primary", width=140)
-
-    def on_load(_e: Any) -> None:
-        if len(deck.value) >= PASTE_CAP:  # the browser stopped taking more: say so, don't parse
-            model.library_errors = [f"The decklist is too long (over {PASTE_CAP:,} characters; "
-                                    f"at most {MAX_TEXT:,})."]
-            return
-        submit(model, model.apply_decklist, deck.value)
-
-    load.on_click(on_load)
-
-    search = pn.widgets.TextInput(label="Search cards", placeholder="Type part of a name…",
-                                  sizing_mode="stretch_width")
-    results = pn.widgets.Select(label="Matches", options=[], size=7, sizing_mode="stretch_width")
-    count = bind_value(pn.widgets.IntInput(label="Count", start=1, end=99, width=80),
-                       model, "add_count")
-    add = pn.widgets.Button(label="Add to library", width=130, align="end")
-
-    search_note = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 10))
-
-    def on_search(event: param.parameterized.Event) -> None:
-        model.search = event.new
-        names = model.search_results(event.new)
-        fragment = (event.new or "").strip()[:100]
-        note = ""
-        if not names and len(fragment) >= 2:  # nothing contains it: offer the closest names
-            names = model.pool.suggest(fragment, 6)
-            note = (f"No card name contains {fragment!r}. "
-                    + ("Closest names:" if names else "No close names either."))
-        search_note.object = _note_html(note, "search-note")
-        results.options = names
-        results.value = names[0] if names else None
-
-    search.param.watch(on_search, "value_input")
-
-    def on_add(_e: Any) -> None:
-        name = results.value or (model.search_results() or [None])[0]
-        if not name:
-            model.library_errors = ["Type part of a card name, then pick a match to add."]
-            return
-        submit(model, model.add_card, name, count.value)
-
-    add.on_click(on_add)
-
-    table = LibraryTable(model=model, rows=library_rows(model), sizing_mode="stretch_width")
-    summary = pn.pane.HTML(summary_html(model), sizing_mode="stretch_width", margin=(4, 5))
-
-    def on_scenario(*_: Any) -> None:
-        table.rows = library_rows(model)
-        summary.object = summary_html(model)
-
-    model.param.watch(on_scenario, "scenario")
-
-    order = pn.widgets.RadioButtonGroup(options=_ORDER_OPTIONS, value=model.order,
-                                        sizing_mode="stretch_width")
-    bind_value(order, model, "order")
-    seed = bind_value(pn.widgets.IntInput(label="Seed", start=0, end=2**31 - 1, width=110),
-                      model, "seed")
-    order.param.watch(lambda _e: submit(model, model.apply_order), "value")
-    seed.param.watch(lambda _e: submit(model, model.apply_order), "value")
-
-    scry = bind_value(pn.widgets.TextAreaInput(
-        label="Card JSON from Scryfall", height=90, sizing_mode="stretch_width",
-        placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}',
-        max_length=20_000), model, "scryfall_text")
-    scry_add = pn.widgets.Button(label="Add Scryfall card", width=150)
-    scry_add.on_click(lambda _e: submit(model, model.add_scryfall_card, scry.value))
-    scry_card = pn.Card(scry, scry_add, title="Add a card from Scryfall JSON", collapsed=True,
-                        sizing_mode="stretch_width", margin=(6, 5))
-
-    return pn.Column(
-        title,
-        deck,
-        pn.Row(load, margin=(0, 5)),
-        errors_pane(model, "library_errors", "library-errors"),
-        pn.pane.HTML(pn.bind(_note_html, model.param.library_note), margin=(0, 5),
-                     sizing_mode="stretch_width"),
-        pn.Row(search, count, add, sizing_mode="stretch_width"),
-        search_note,
-        results,
-        summary,
-        table,
-        pn.pane.HTML("<b style='font:13px system-ui'>Library order</b>", margin=(8, 5, 0, 5)),
-        order,
-        seed,
-        scry_card,
-        sizing_mode="stretch_width",
-    )
 
 
 def _note_html(note: str, testid: str = "library-note") -> str:

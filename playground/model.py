@@ -70,7 +70,9 @@ class PlaygroundModel(param.Parameterized):
     """Scenario, timeline, current frame, form texts and the errors shown next to inputs."""
 
     scenario = param.Dict(default={}, doc="The scenario as plain data (what the link holds).")
-    token = param.String(default="", doc="The scenario's URL token.")
+    token = param.String(default="", constant=True,
+                         doc="The scenario's URL token: derived from it (_derive_token), "
+                             "never set on its own.")
     timeline = param.Parameter(default=None, precedence=-1, doc="engine.Timeline of the scenario.")
     frame = param.Integer(default=0, bounds=(0, None), doc="Index of the frame on screen.")
     notice = param.String(default="", doc="A page-level message (e.g. a broken share link).")
@@ -106,6 +108,7 @@ class PlaygroundModel(param.Parameterized):
         super().__init__(**params)
         self._cache: OrderedDict[str, Timeline] = OrderedDict()
         self._scenario_obj: Scenario | None = None
+        self._tokens: tuple[Scenario | None, str] = (None, "")
         self._offloading = False  # inside run_async: engine work raises _NeedWork
         self._done: dict[tuple, tuple[bool, Any]] = {}  # work done for the running call
         self._lock: asyncio.Lock | None = None
@@ -199,14 +202,26 @@ class PlaygroundModel(param.Parameterized):
         scn = data if isinstance(data, Scenario) else Scenario.from_dict(data)
         token, tl = self._run(scn)  # raises ScenarioError / TokenError: state untouched
         self._scenario_obj = scn
+        self._tokens = (scn, token)  # the run's cache key is the token: don't encode twice
         frame = max(0, min(frame, len(tl) - 1))
         with param.parameterized.batch_call_watchers(self):
             self.scenario = scn.to_dict()
             self.timeline = tl
-            self.token = token
             self.frame = frame
             if fill_forms:
                 self._fill_forms()
+
+    @param.depends("scenario", watch=True)
+    def _derive_token(self) -> None:
+        """The token is a function of the validated Scenario (the one source of state)."""
+        if self._scenario_obj is None:
+            return
+        scn, token = self._tokens
+        if scn is not self._scenario_obj:
+            token = self._scenario_obj.to_token()
+        if token != self.token:
+            with param.edit_constant(self):
+                self.token = token
 
     def load_token(self, token: str, frame: int = 0) -> bool:
         """Open a share-link token; a bad one leaves a notice and the default scenario."""
@@ -249,6 +264,8 @@ class PlaygroundModel(param.Parameterized):
             return False
         try:
             self.set_scenario(raw, fill_forms=True)
+        except _NeedWork:  # served: the run goes to a worker, then this is called again
+            raise
         except Exception as e:  # whatever is wrong with a stranger's file: say it, keep ours
             self.file_errors = [f"{where}: {type(e).__name__}: {e}"]
             return False

@@ -36,14 +36,15 @@ from engine.odds import OddsResult, Step, discover, spell_steps
 from playground import offload
 from playground.card_facts import MARK_CSS, facts_attrs, mark_html, marked_status
 from playground.html import esc
+from playground.model import PlaygroundModel
 from playground.work import odds_for, odds_of
 
 if TYPE_CHECKING:
     from engine import CardPool, Scenario, Timeline
-    from playground.model import PlaygroundModel
 
 __all__ = [
     "OddsAction",
+    "OddsPanel",
     "OddsKey",
     "compare_rows",
     "compute_odds",
@@ -750,15 +751,6 @@ def noise_note(results: Iterable[OddsResult | None]) -> str:
 # --------------------------------------------------------------------------- the view
 
 
-class _OddsState(param.Parameterized):
-    """View state: the current key (changes only with the library / action) and the card
-    chosen for the +1 / -1 comparison (not part of the scenario)."""
-
-    key = param.Parameter(default=None)
-    compare = param.String(default="")
-    compare_error = param.String(default="")
-
-
 @contextlib.asynccontextmanager
 async def _busy(box: pn.layout.ListPanel, keys: Iterable[OddsKey]) -> AsyncIterator[None]:
     """Show Panel's loading spinner over ``box`` (its previous content stays underneath)
@@ -785,26 +777,111 @@ def _html(obj: str, **kw: Any) -> pn.pane.HTML:
     return pn.pane.HTML(obj, stylesheets=[_CSS, MARK_CSS], sizing_mode="stretch_width", **kw)
 
 
-def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
-    """The Odds tab: summary, hit and exiled charts, the table and the +1 / -1 comparison."""
-    state = _OddsState(key=odds_key(model.scenario, model.pool, model.timeline))
+class OddsPanel(pn.viewable.Viewer):
+    """The Odds tab: summary, hit and exiled charts, the table and the +1 / -1 comparison.
 
-    def refresh(*_: Any) -> None:
-        key = odds_key(model.scenario, model.pool, model.timeline)
-        if key != state.key:
-            state.key = key
+    ``key`` changes only with the library / action (so answering a decision or editing
+    the title recomputes nothing); ``compare`` is the card chosen for the comparison (not
+    part of the scenario). The computations run off the event loop (worker pool when
+    served, ``compute_odds_async``), drawn by async functions bound to these parameters.
+    """
 
-    model.param.watch(refresh, ["scenario", "timeline"])
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    key = param.Parameter(default=None, doc="The OddsKey of the model's scenario.")
+    compare = param.String(default="", doc="The card of the one-copy comparison.")
+    compare_error = param.String(default="", doc="Why a typed card can't be compared.")
+    pick = param.Selector(default="", objects=[""],
+                          label="What changes if I add / remove one copy of")
+    other = param.String(default="", label="…or a card not in the library")
 
-    async def main(key: OddsKey) -> pn.viewable.Viewable:
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._refresh()
+        self._key_changed()
+        select = pn.widgets.Select.from_param(self.param.pick, sizing_mode="stretch_width")
+        other = pn.widgets.TextInput.from_param(self.param.other,
+                                                placeholder="Card name, then Enter",
+                                                sizing_mode="stretch_width")
+        fn = dict(lazy=True, sizing_mode="stretch_width")
+        self._compare_box = pn.Column(
+            pn.param.ParamFunction(pn.bind(self._compare_view, self.param.key,
+                                           self.param.compare, self.param.compare_error),
+                                   **fn),
+            sizing_mode="stretch_width", margin=0)
+        self._table_box = pn.Column(
+            pn.param.ParamFunction(pn.bind(self._table_view, self.param.key), **fn),
+            sizing_mode="stretch_width", margin=0, styles={"flex": "1 1 420px", "min-width": "0"})
+        self._main_box = pn.Column(
+            pn.param.ParamFunction(pn.bind(self._main_view, self.param.key), **fn),
+            sizing_mode="stretch_width", margin=0)
+        right = pn.Column(
+            _html("<div class='odds'><h4>One copy more or fewer</h4></div>",
+                  margin=(5, 5, 0, 5)),
+            select, other, self._compare_box, sizing_mode="stretch_width",
+            styles={"flex": "1 1 320px", "min-width": "0"})
+        self._layout = pn.Column(self._main_box,
+                                 pn.FlexBox(self._table_box, right, flex_wrap="wrap",
+                                            sizing_mode="stretch_width", margin=0),
+                                 sizing_mode="stretch_width", margin=(5, 5))
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # ----------------------------------------------------------------- reactions
+    @param.depends("model.scenario", "model.timeline", watch=True)
+    def _refresh(self) -> None:
+        m = self.model
+        key = odds_key(m.scenario, m.pool, m.timeline)
+        if key != self.key:
+            self.key = key
+
+    def _options(self) -> list[str]:
+        names = [n for n, _ in self.key.library]
+        if self.compare and self.compare not in names:
+            names.append(self.compare)
+        return ["", *names]
+
+    @param.depends("key", watch=True)
+    def _key_changed(self) -> None:
+        self.param.pick.objects = self._options()
+        if self.pick != self.compare:
+            self.pick = self.compare
+
+    @param.depends("pick", watch=True)
+    def _picked(self) -> None:
+        self.compare_error = ""
+        self.compare = self.pick or ""
+
+    @param.depends("other", watch=True)
+    def _typed(self) -> None:
+        text = (self.other or "").strip()
+        if not text:
+            return
         try:
-            async with _busy(main_box, [key]):
+            name = self.model.pool.get(text[:200]).name
+        except UnknownCardError as e:
+            hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+            self.compare_error = f"Unknown card {text!r}{hint}"
+            return
+        self.compare_error = ""
+        # the select first, then the comparison: the page shows them in that order
+        names = [n for n, _ in self.key.library]
+        self.param.pick.objects = ["", *names, *([name] if name not in names else [])]
+        self.pick = name  # -> _picked sets compare
+        self.compare = name
+        self.other = ""  # the select now holds the card
+
+    # ------------------------------------------------------ drawn off the event loop
+    async def _main_view(self, key: OddsKey) -> pn.viewable.Viewable:
+        m = self.model
+        try:
+            async with _busy(self._main_box, [key]):
                 await asyncio.sleep(DEBOUNCE)  # the edit reaches the page first
-                result = await compute_odds_async(key, model.pool, model.scenario_obj)
+                result = await compute_odds_async(key, m.pool, m.scenario_obj)
         except Exception as e:  # never break the page: say what went wrong
             return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
                          f"The odds could not be computed: {esc(e)}</div></div>")
-        sim = simulation_html(result, statuses(result, model.pool)) if result else ""
+        sim = simulation_html(result, statuses(result, m.pool)) if result else ""
         summary = _html(summary_html(key, result, sim), margin=(5, 5, 10, 5))
         if result is None:
             return summary
@@ -819,74 +896,34 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
             flex_wrap="wrap", sizing_mode="stretch_width", margin=0)
         return pn.Column(summary, charts, sizing_mode="stretch_width")
 
-    select = pn.widgets.Select(label="What changes if I add / remove one copy of",
-                               options=[], sizing_mode="stretch_width")
-    other = pn.widgets.TextInput(label="…or a card not in the library",
-                                 placeholder="Card name, then Enter", sizing_mode="stretch_width")
-
-    def options(key: OddsKey) -> list[str]:
-        names = [n for n, _ in key.library]
-        if state.compare and state.compare not in names:
-            names.append(state.compare)
-        return [""] + names
-
-    def on_key(*_: Any) -> None:
-        select.options = options(state.key)
-        if select.value != state.compare:
-            select.value = state.compare
-
-    def on_select(event: Any) -> None:
-        state.compare_error = ""
-        state.compare = event.new or ""
-
-    def on_other(event: Any) -> None:
-        text = (event.new or "").strip()
-        if not text:
-            return
+    async def _table_view(self, key: OddsKey) -> pn.viewable.Viewable:
+        m = self.model
         try:
-            name = model.pool.get(text[:200]).name
-        except UnknownCardError as e:
-            hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
-            state.compare_error = f"Unknown card {text!r}{hint}"
-            return
-        state.compare_error = ""
-        # the select first, then the comparison: the page shows them in that order
-        names = [n for n, _ in state.key.library]
-        select.options = [""] + names + ([name] if name not in names else [])
-        select.value = name  # -> on_select sets state.compare
-        state.compare = name
-        other.value = ""  # the select now holds the card
-
-    state.param.watch(on_key, "key")
-    select.param.watch(on_select, "value")
-    other.param.watch(on_other, "value")
-    on_key()
-
-    async def table(key: OddsKey) -> pn.viewable.Viewable:
-        try:
-            async with _busy(table_box, [key]):
+            async with _busy(self._table_box, [key]):
                 await asyncio.sleep(DEBOUNCE)
-                result = await compute_odds_async(key, model.pool, model.scenario_obj)
-        except Exception:  # main() shows the message
+                result = await compute_odds_async(key, m.pool, m.scenario_obj)
+        except Exception:  # _main_view shows the message
             return pn.Spacer(height=0)
         if result is None:
             return pn.Spacer(height=0)
-        return _html(table_html(result, statuses(result, model.pool)))
+        return _html(table_html(result, statuses(result, m.pool)))
 
-    async def compare(key: OddsKey, card: str, error: str) -> pn.viewable.Viewable:
+    async def _compare_view(self, key: OddsKey, card: str,
+                            error: str) -> pn.viewable.Viewable:
         counts = dict(key.library)
         if error or not card or not key.action.has_odds:
             return _html(compare_html(card if key.action.has_odds else "", counts, None, error))
         keys = [key, key.with_count(card, +1)]
         if counts.get(card):
             keys.append(key.with_count(card, -1))
+        m = self.model
         try:
-            async with _busy(compare_box, keys):
+            async with _busy(self._compare_box, keys):
                 await asyncio.sleep(DEBOUNCE)
-                pool = model.pool
-                base = await compute_odds_async(key, pool, model.scenario_obj)
-                plus = await compute_odds_async(keys[1], pool, model.scenario_obj)
-                minus = (await compute_odds_async(keys[2], pool, model.scenario_obj)
+                pool = m.pool
+                base = await compute_odds_async(key, pool, m.scenario_obj)
+                plus = await compute_odds_async(keys[1], pool, m.scenario_obj)
+                minus = (await compute_odds_async(keys[2], pool, m.scenario_obj)
                          if len(keys) > 2 else None)
         except Exception as e:
             return _html(compare_html(card, counts, None, f"Could not compare: {e}"))
@@ -894,20 +931,7 @@ def odds_view(model: PlaygroundModel) -> pn.viewable.Viewable:
         return _html(compare_html(card, counts, compare_rows(base, minus, plus),
                                   note=noise_note((base, minus, plus))))
 
-    fn = dict(lazy=True, sizing_mode="stretch_width")
-    compare_box = pn.Column(
-        pn.param.ParamFunction(pn.bind(compare, state.param.key, state.param.compare,
-                                       state.param.compare_error), **fn),
-        sizing_mode="stretch_width", margin=0)
-    table_box = pn.Column(pn.param.ParamFunction(pn.bind(table, state.param.key), **fn),
-                          sizing_mode="stretch_width", margin=0,
-                          styles={"flex": "1 1 420px", "min-width": "0"})
-    main_box = pn.Column(pn.param.ParamFunction(pn.bind(main, state.param.key), **fn),
-                         sizing_mode="stretch_width", margin=0)
-    right = pn.Column(
-        _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
-        select, other, compare_box, sizing_mode="stretch_width",
-        styles={"flex": "1 1 320px", "min-width": "0"})
-    return pn.Column(main_box, pn.FlexBox(table_box, right, flex_wrap="wrap",
-                                          sizing_mode="stretch_width", margin=0),
-                     sizing_mode="stretch_width", margin=(5, 5))
+
+def odds_view(model: PlaygroundModel) -> OddsPanel:
+    """The Odds tab of ``model`` (what the page builds on the tab's first visit)."""
+    return OddsPanel(model=model)

@@ -11,17 +11,17 @@ Works the same in a Pyodide-converted page; in a notebook the URL is left alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs
 
 import panel as pn
 import param
 from panel.custom import JSComponent
 
-if TYPE_CHECKING:
-    from playground.model import PlaygroundModel
+from playground.model import PlaygroundModel
 
-__all__ = ["MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "finish_link", "read_url", "share_view"]
+__all__ = ["MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "SharePanel", "finish_link",
+           "read_url"]
 
 MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
 #: Set by the server (playground/serve.py) when it turned away a page request whose query
@@ -175,28 +175,43 @@ button:hover { background: #005f96; }
 """]
 
 
-def share_view(model: PlaygroundModel, *, sync_url: bool = False) -> ShareBox:
-    """The share box, following the model's token and frame.
+class SharePanel(pn.viewable.Viewer):
+    """The share box, following the model's token (derived from its Scenario) and frame.
 
-    With ``sync_url`` the page URL is only rewritten once the link in it was read:
-    served, the request carries it (read_url at start-up); a Pyodide page learns the
-    address only after its first render (the page posts window.location), so read it then.
+    With ``sync_url`` the page URL is only rewritten once the link in it was read
+    (``url_read``): served, the request carries it (read_url at start-up, or the app's
+    deferred opening); a Pyodide page learns the address only after its first render
+    (the page posts window.location), so it is read then.
     """
-    box = ShareBox(token=model.token, frame=model.frame, sync_url=sync_url,
-                   sizing_mode="stretch_width")
-    loc = pn.state.location
-    if sync_url and loc is not None and pn.state._is_pyodide:
-        def on_location(*_: Any) -> None:
-            if not box.url_read:
-                read_url(model)
-                box.url_read = True
 
-        loc.param.watch(on_location, ["href", "search"])
-    else:  # served: the app already read the URL the request carried
-        box.url_read = True
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    sync_url = param.Boolean(default=False, constant=True, doc="Keep ?s=&f= in the page URL.")
+    url_read = param.Boolean(default=False, doc="The page URL's link was read: now keep it.")
 
-    def update(*_: Any) -> None:
-        box.param.update(token=model.token, frame=model.frame)
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        loc = pn.state.location
+        pyodide = self.sync_url and loc is not None and pn.state._is_pyodide
+        self._box = ShareBox(token=self.model.token, frame=self.model.frame,
+                             sync_url=self.sync_url, url_read=self.url_read,
+                             sizing_mode="stretch_width")
+        if not pyodide:  # served: the app already read the URL the request carried
+            self.url_read = True
+        if pyodide:
+            pn.bind(self._on_location, loc.param.href, loc.param.search, watch=True)
 
-    model.param.watch(update, ["token", "frame"])
-    return box
+    def _on_location(self, _href: str, _search: str) -> None:
+        if not self.url_read:
+            read_url(self.model)
+            self.url_read = True
+
+    @param.depends("url_read", watch=True)
+    def _url_read(self) -> None:
+        self._box.url_read = self.url_read
+
+    @param.depends("model.token", "model.frame", watch=True)
+    def _update(self) -> None:
+        self._box.param.update(token=self.model.token, frame=self.model.frame)
+
+    def __panel__(self) -> ShareBox:
+        return self._box

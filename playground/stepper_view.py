@@ -8,19 +8,17 @@ model decides what the frame becomes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import panel as pn
 import param
 from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, mana_text
+from playground.model import PlaygroundModel
 from playground.widgets import navigate
 
-if TYPE_CHECKING:
-    from playground.model import PlaygroundModel
-
-__all__ = ["EventLog", "stepper_view"]
+__all__ = ["EventLog", "EventLogPanel", "Stepper"]
 
 
 class EventLog(JSComponent):
@@ -130,7 +128,7 @@ li { flex-wrap: wrap; }
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self._model = model
+        self._model = model  # not a param: a JSComponent would sync it to the browser
 
     def _handle_msg(self, msg: Any) -> None:
         m = self._model
@@ -187,56 +185,101 @@ _CONTROLS_CSS = """
 """
 
 
-def stepper_view(model: PlaygroundModel) -> tuple[pn.viewable.Viewable, EventLog]:
-    """The stepper controls row and the event log, both kept in step with the model."""
-    first = pn.widgets.Button(label="« First", width=80, margin=(5, 4),
-                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
-    back = pn.widgets.Button(label="‹ Back", width=80, margin=(5, 4),
-                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
-    # No tooltips here: a button's tooltip would cover its neighbour while stepping.
-    nxt = pn.widgets.Button(label="Next ›", width=80, color="primary", margin=(5, 4),
-                             css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
-    last = pn.widgets.Button(label="Last »", width=80, margin=(5, 4),
-                              css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
-    first.on_click(lambda _e: navigate(model, model.first))
-    back.on_click(lambda _e: navigate(model, model.step, -1))
-    nxt.on_click(lambda _e: navigate(model, model.step, 1))
-    last.on_click(lambda _e: navigate(model, model.last))
-    n = model.n_frames
-    slider = pn.widgets.IntSlider(start=0, end=max(1, n - 1), value=model.frame,
-                                  disabled=n <= 1, min_width=100, margin=(0, 12))
-    log = EventLog(model=model, entries=log_entries(model), frame=model.frame,
-                   sizing_mode="stretch_width")
+class EventLogPanel(pn.viewable.Viewer):
+    """The event log of the model's timeline, its current line following the frame."""
 
-    def on_slider(event: param.parameterized.Event) -> None:
-        navigate(model, model.go, event.new)
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
 
-    slider.param.watch(on_slider, "value")
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._log = EventLog(model=self.model, entries=log_entries(self.model),
+                             frame=self.model.frame, sizing_mode="stretch_width")
 
-    def sync_frame(*_: Any) -> None:
-        k, n = model.frame, model.n_frames
-        if slider.end != max(1, n - 1):
-            slider.end = max(1, n - 1)
-            slider.disabled = n <= 1
-        slider.value = k
-        log.frame = k
-        first.disabled = back.disabled = k == 0
-        nxt.disabled = last.disabled = k >= n - 1
+    @param.depends("model.timeline", watch=True)
+    def _entries(self) -> None:
+        self._log.param.update(entries=log_entries(self.model), frame=self.model.frame)
 
-    def sync_timeline(*_: Any) -> None:
-        log.entries = log_entries(model)
-        sync_frame()
+    @param.depends("model.frame", watch=True)
+    def _frame(self) -> None:
+        self._log.frame = self.model.frame
 
-    model.param.watch(sync_timeline, ["timeline"])
-    model.param.watch(sync_frame, ["frame"])
-    sync_frame()
-    # The row wraps on narrow screens: buttons first, then the slider on its own line. The keys
-    # hint is hidden where there is no room (and on touch screens, which have no arrow keys).
-    keys = pn.pane.HTML("<span class='keys' title='Left/Right arrows step; Home/End jump'>"
-                        "← → keys</span>", margin=(10, 4), stylesheets=[_KEYS_CSS],
-                        css_classes=["pg-keys"])
-    slider.styles = {"flex": "1 1 110px"}
-    controls = pn.FlexBox(first, back, nxt, last, slider, keys, flex_wrap="wrap",
-                          align_items="center", sizing_mode="stretch_width",
-                          stylesheets=[_CONTROLS_CSS], margin=0, css_classes=["pg-stepper"])
-    return controls, log
+    def __panel__(self) -> EventLog:
+        return self._log
+
+
+class Stepper(pn.viewable.Viewer):
+    """First / back / next / last and a slider. The widgets edit this panel's own
+    parameters (``from_param``); its reactions pass them to the model through
+    ``navigate`` (queued behind the session's engine work, never blocking the loop)."""
+
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    first = param.Event(label="« First")
+    back = param.Event(label="‹ Back")
+    next = param.Event(label="Next ›")
+    last = param.Event(label="Last »")
+    frame = param.Integer(default=0, bounds=(0, 1), label="Frame",
+                          doc="The slider: the frame asked for (the model's, once shown).")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        step = dict(width=80, margin=(5, 4), css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
+        # No tooltips here: a button's tooltip would cover its neighbour while stepping.
+        self._buttons = {
+            "first": pn.widgets.Button.from_param(self.param.first, **step),
+            "back": pn.widgets.Button.from_param(self.param.back, **step),
+            "next": pn.widgets.Button.from_param(self.param.next, color="primary",
+                                                 **step),
+            "last": pn.widgets.Button.from_param(self.param.last, **step),
+        }
+        self._sync()
+        self._slider = pn.widgets.IntSlider.from_param(
+            self.param.frame, name="", min_width=100, margin=(0, 12),
+            disabled=self.model.n_frames <= 1, styles={"flex": "1 1 110px"})
+        # The row wraps on narrow screens: buttons first, then the slider on its own line.
+        # The keys hint is hidden where there is no room (and on touch screens, which have
+        # no arrow keys).
+        keys = pn.pane.HTML("<span class='keys' title='Left/Right arrows step; Home/End jump'>"
+                            "← → keys</span>", margin=(10, 4), stylesheets=[_KEYS_CSS],
+                            css_classes=["pg-keys"])
+        self._layout = pn.FlexBox(*self._buttons.values(), self._slider, keys, flex_wrap="wrap",
+                                  align_items="center", sizing_mode="stretch_width",
+                                  stylesheets=[_CONTROLS_CSS], margin=0,
+                                  css_classes=["pg-stepper"])
+
+    @param.depends("first", watch=True)
+    def _first(self) -> None:
+        navigate(self.model, self.model.first)
+
+    @param.depends("back", watch=True)
+    def _back(self) -> None:
+        navigate(self.model, self.model.step, -1)
+
+    @param.depends("next", watch=True)
+    def _next(self) -> None:
+        navigate(self.model, self.model.step, 1)
+
+    @param.depends("last", watch=True)
+    def _last(self) -> None:
+        navigate(self.model, self.model.last)
+
+    @param.depends("frame", watch=True)
+    def _go(self) -> None:
+        if self.frame != self.model.frame:
+            navigate(self.model, self.model.go, self.frame)
+
+    @param.depends("model.frame", "model.timeline", watch=True)
+    def _sync(self) -> None:
+        """Slider range and value, and which buttons can be pressed, from the model."""
+        k, n = self.model.frame, self.model.n_frames
+        end = max(1, n - 1)
+        if self.param.frame.bounds[1] != end:
+            self.param.frame.bounds = (0, end)
+            if hasattr(self, "_slider"):
+                self._slider.disabled = n <= 1
+        self.frame = k
+        b = self._buttons
+        b["first"].disabled = b["back"].disabled = k == 0
+        b["next"].disabled = b["last"].disabled = k >= n - 1
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

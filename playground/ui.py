@@ -18,17 +18,17 @@ import param
 
 from engine import Scenario
 from playground import offload
-from playground.board_view import board_view
+from playground.board_view import BoardPanel
 from playground.card_facts import CardFacts, facts_map, timeline_cards
-from playground.decision_view import decision_view
+from playground.decision_view import DecisionPanel
 from playground.examples import catalogue, description_of, picker_groups
 from playground.html import esc
-from playground.library_view import library_view
+from playground.library_view import LibraryEditor
 from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
 from playground.setup_view import setup_view
-from playground.share import Deferred, finish_link, read_url, share_view
-from playground.stepper_view import stepper_view
+from playground.share import Deferred, SharePanel, finish_link, read_url
+from playground.stepper_view import EventLogPanel, Stepper
 from playground.widgets import errors_pane, offloading_here, submit
 
 __all__ = ["Playground", "create_app"]
@@ -79,7 +79,7 @@ _PLAY_CSS = """
 _ROOT_CSS = ":host { width: 100%; min-width: 0; max-width: 100vw; }"
 
 
-def _header_html(model: PlaygroundModel) -> str:
+def _header_html(model: PlaygroundModel, *_changed: Any) -> str:
     title = model.scenario.get("title") or "Untitled scenario"
     link = ""
     if model.notice and model.broken_link:
@@ -113,9 +113,16 @@ class Playground(pn.viewable.Viewer):
     >>> Playground()                      # the default Bloodbraid Elf scenario
     >>> Playground("examples/scenarios/basic_cascade.json").servable()   # or a Scenario,
     >>> Playground("v1.eJy...")                                      # a dict, a share token
+
+    Each panel is a Viewer holding this session's one model; the page's own controls
+    (example picker, scenario file) are parameters of this Viewer with ``from_param``
+    widgets, and its reactions are ``@param.depends(..., watch=True)`` methods.
     """
 
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    example = param.Selector(default=None, objects=[], label="Example scenarios",
+                             doc="The picked example (CUSTOM when the board is the user's).")
+    upload = param.Bytes(default=None, doc="A scenario JSON file opened from disk.")
 
     def __init__(self, scenario: Scenario | dict | str | Path | None = None, *,
                  sync_url: bool | None = None, **params: Any) -> None:
@@ -125,10 +132,18 @@ class Playground(pn.viewable.Viewer):
             scenario = Scenario.from_token(text) if is_token else Scenario.load(text)
         params.setdefault("model", PlaygroundModel(scenario))
         super().__init__(**params)
+        self.param.example.objects = [CUSTOM, *(n for g in picker_groups().values() for n in g)]
+        self.example = _preset_of(self.model.scenario)
         if sync_url is None:
             sync_url = _served()
         self._sync_url = sync_url
         self._layout: pn.viewable.Viewable | None = None
+        self._odds: pn.Column | None = None
+        self._odds_built = False
+        self._facts: CardFacts | None = None
+        self._save: pn.widgets.FileDownload | None = None
+        self._upload: pn.widgets.FileInput | None = None
+        self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
 
     def _build(self) -> pn.viewable.Viewable:
         model = self.model
@@ -137,90 +152,128 @@ class Playground(pn.viewable.Viewer):
             # served: the link's scenario is run in a worker once the page is up, so a
             # heavy link never holds the server while the session is being created
             read_url(model, load=deferred.append if offloading_here() else None)
-        header = pn.pane.HTML(_header_html(model), stylesheets=[_HEADER_CSS],
-                              sizing_mode="stretch_width", margin=(5, 5, 0, 5))
-        model.param.watch(lambda *_: setattr(header, "object", _header_html(model)),
-                          ["scenario", "notice", "broken_link", "busy"])
-
+        mp = model.param
+        header = pn.pane.HTML(pn.bind(functools.partial(_header_html, model), mp.scenario,
+                                      mp.notice, mp.broken_link, mp.busy),
+                              stylesheets=[_HEADER_CSS], sizing_mode="stretch_width",
+                              margin=(5, 5, 0, 5))
         groups = {"": [CUSTOM], **picker_groups()}
-        examples = pn.widgets.Select(label="Example scenarios", groups=groups,
-                                     value=_preset_of(model.scenario),
-                                     sizing_mode="stretch_width", min_width=200,
-                                     styles={"flex": "0 1 560px"})
-        about = pn.pane.HTML(_about_html(examples.value), sizing_mode="stretch_width",
-                             margin=(0, 10, 4, 10))
-
-        def pick(event: param.parameterized.Event) -> None:
-            about.object = _about_html(event.new)
-            if event.new != CUSTOM and event.new != _preset_of(model.scenario):
-                submit(model, model.load_preset, event.new)
-
-        examples.param.watch(pick, "value")
-        model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),
-                          "scenario")
-        toolbar = pn.FlexBox(examples, *scenario_file_widgets(model), flex_wrap="wrap",
+        examples = pn.widgets.Select.from_param(self.param.example, description=None,
+                                                sizing_mode="stretch_width",
+                                                min_width=200, styles={"flex": "0 1 560px"})
+        examples.param.update(options=[], groups=groups)  # the same names, shown in groups
+        about = pn.pane.HTML(pn.bind(_about_html, self.param.example),
+                             sizing_mode="stretch_width", margin=(0, 10, 4, 10))
+        toolbar = pn.FlexBox(examples, *self._file_widgets(), flex_wrap="wrap",
                              align_items="flex-end", sizing_mode="stretch_width",
                              margin=(0, 5))
-        facts = card_facts_view(model)
+        self._facts = CardFacts(facts=_facts_of(model), sizing_mode="stretch_width",
+                                margin=(0, 10, 4, 10))
         file_errors = errors_pane(model, "file_errors", "file-errors")
 
-        controls, log = stepper_view(model)
-        board = board_view(model)
-        decision = decision_view(model)
-
+        # One Viewer per panel, each holding this session's model.
+        self.panels = panels = {
+            "library": LibraryEditor(model=model), "stepper": Stepper(model=model),
+            "decision": DecisionPanel(model=model), "board": BoardPanel(model=model),
+            "log": EventLogPanel(model=model),
+            "share": SharePanel(model=model, sync_url=self._sync_url)}
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
-        editor = pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
+        editor = pn.Tabs(("Library", panels["library"]),
+                         ("Board & action", setup_view(model)),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
-        resolution = pn.Column(controls, decision, board, sizing_mode="stretch_width",
-                               css_classes=["pg-resolution"])
-        share = share_view(model, sync_url=self._sync_url)
-        right = pn.Column(_section("Event log"), log, _section("Share"), share,
+        resolution = pn.Column(panels["stepper"], panels["decision"], panels["board"],
+                               sizing_mode="stretch_width", css_classes=["pg-resolution"])
+        share = panels["share"]
+        right = pn.Column(_section("Event log"), panels["log"], _section("Share"), share,
                           sizing_mode="stretch_width", css_classes=["pg-side"])
         play = pn.FlexBox(resolution, right, flex_wrap="wrap", sizing_mode="stretch_width",
                           stylesheets=[_PLAY_CSS], margin=0)
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
-        odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
-        odds_built: list[bool] = []
-        main = pn.Tabs(("Resolution", play), ("Odds", odds), sizing_mode="stretch_width",
+        self._odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
+        main = pn.Tabs(("Resolution", play), ("Odds", self._odds), sizing_mode="stretch_width",
                        dynamic=True, css_classes=["pg-main"], margin=(5, 5))
-
-        def open_odds(event: param.parameterized.Event) -> None:
-            if event.new == 1 and not odds_built:
-                odds_built.append(True)
-                odds.objects = [odds_view(model)]
-
-        main.param.watch(open_odds, "active")
+        pn.bind(self._open_odds, main.param.active, watch=True)
         if deferred:
-            self._open_link_later(model, share, deferred[0])
+            self._open_link_later(share, deferred[0])
         if offloading_here():
             # a closed session's running task is stopped, not left to use a worker
-            pn.state.curdoc.on_session_destroyed(lambda _ctx: offload.get_pool().cancel(model))
+            pn.state.curdoc.on_session_destroyed(self._cancel_work)
         body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
                           stylesheets=[_BODY_CSS], margin=0)
-        return pn.Column(header, toolbar, about, facts, file_errors, body,
+        return pn.Column(header, toolbar, about, self._facts, file_errors, body,
                          sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
 
-    @staticmethod
-    def _open_link_later(model: PlaygroundModel, share: Any, link: Deferred) -> None:
+    def _file_widgets(self) -> tuple[pn.widgets.Widget, ...]:
+        """Open a scenario JSON file from disk, and save the current scenario as one."""
+        self._upload = pn.widgets.FileInput.from_param(
+            self.param.upload, accept=".json,application/json", multiple=False,
+            label="Open a scenario file", margin=(5, 10),
+            styles={"flex": "0 1 260px", "min-width": "0"},
+            description="Load a scenario .json file from your computer")
+        self._save = pn.widgets.FileDownload(callback=self._scenario_file,
+                                             filename=_file_name(self.model.scenario),
+                                             label="Save scenario", margin=(5, 10),
+                                             styles={"flex": "0 0 auto"})
+        return self._upload, self._save
+
+    def _scenario_file(self) -> io.StringIO:
+        """What "Save scenario" downloads: the current scenario as JSON."""
+        return io.StringIO(self.model.scenario_json())
+
+    @param.depends("upload", watch=True)
+    def _open_file(self) -> None:
+        if self.upload is None:
+            return
+        name = (self._upload.filename if self._upload is not None else "") or "the file"
+        submit(self.model, self.model.load_json, self.upload, name)
+
+    @param.depends("example", watch=True)
+    def _pick(self) -> None:
+        if self.example != CUSTOM and self.example != _preset_of(self.model.scenario):
+            submit(self.model, self.model.load_preset, self.example)
+
+    @param.depends("model.scenario", watch=True)
+    def _scenario_changed(self) -> None:
+        self.example = _preset_of(self.model.scenario)
+        if self._save is not None:
+            self._save.filename = _file_name(self.model.scenario)
+
+    @param.depends("model.timeline", "model.scenario", watch=True)
+    def _update_facts(self) -> None:
+        """Card details on hover / tap everywhere: the facts of every card on the page."""
+        if self._facts is None:
+            return
+        facts = _facts_of(self.model)
+        if facts != self._facts.facts:
+            self._facts.facts = facts
+
+    def _open_odds(self, active: int) -> None:
+        if active == 1 and self._odds is not None and not self._odds_built:
+            self._odds_built = True
+            self.panels["odds"] = odds_view(self.model)
+            self._odds.objects = [self.panels["odds"]]
+
+    def _cancel_work(self, _ctx: Any) -> None:
+        offload.get_pool().cancel(self.model)
+
+    def _open_link_later(self, share: SharePanel, link: Deferred) -> None:
         """Open the link's scenario right after the session is built, as a task on the
         server's loop whose run is in a worker process (the loop is never held); the page
         URL is left alone until then, so a reload keeps the link. A task, not an onload
         callback: a page whose load event arrived early never got its link opened."""
         share.url_read = False
-        model.busy = "Opening the link's scenario…"
+        self.model.busy = "Opening the link's scenario…"
+        pn.state.execute(functools.partial(self._open_link, share, link))
 
+    async def _open_link(self, share: SharePanel, link: Deferred) -> None:
         token, frame, frame_note, href = link
-
-        async def load() -> None:
-            try:
-                loaded = await model.run_async(model.load_token, token, frame)
-                finish_link(model, loaded, frame, frame_note, href)
-            finally:
-                share.url_read = True
-
-        pn.state.execute(load)
+        try:
+            loaded = await self.model.run_async(self.model.load_token, token, frame)
+            finish_link(self.model, loaded, frame, frame_note, href)
+        finally:
+            share.url_read = True
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:
@@ -238,49 +291,11 @@ def _facts_of(model: PlaygroundModel) -> dict[str, str]:
     return facts_map([*timeline_cards(model.timeline), *library])
 
 
-def card_facts_view(model: PlaygroundModel) -> CardFacts:
-    """Card details on hover / tap everywhere, and the "Show card images" option."""
-    view = CardFacts(facts=_facts_of(model), sizing_mode="stretch_width", margin=(0, 10, 4, 10))
-
-    def update(*_: Any) -> None:
-        facts = _facts_of(model)
-        if facts != view.facts:
-            view.facts = facts
-
-    model.param.watch(update, ["timeline", "scenario"])
-    return view
-
-
 def _about_html(label: str) -> str:
     """The picked example's one-line description, under the picker."""
     text = description_of(label) if label != CUSTOM else ""
     return (f"<div data-testid='example-description' style='font:13px system-ui;"
             f"color:#57606a'>{esc(text)}</div>")
-
-
-def scenario_file_widgets(model: PlaygroundModel) -> tuple[pn.widgets.Widget, ...]:
-    """Open a scenario JSON file from disk, and save the current scenario as one."""
-    upload = pn.widgets.FileInput(accept=".json,application/json", multiple=False,
-                                  label="Open a scenario file", margin=(5, 10),
-                                  styles={"flex": "0 1 260px", "min-width": "0"},
-                                  description="Load a scenario .json file from your computer")
-
-    def on_upload(event: param.parameterized.Event) -> None:
-        if event.new is None:
-            return
-        model.load_json(event.new, upload.filename or "the file")
-
-    upload.param.watch(on_upload, "value")
-    save = pn.widgets.FileDownload(callback=lambda: io.StringIO(model.scenario_json()),
-                                   filename=_file_name(model.scenario), label="Save scenario",
-                                   margin=(5, 10),
-                                   styles={"flex": "0 0 auto"})
-
-    def on_scenario(*_: Any) -> None:
-        save.filename = _file_name(model.scenario)
-
-    model.param.watch(on_scenario, "scenario")
-    return upload, save
 
 
 def _file_name(scenario: dict) -> str:

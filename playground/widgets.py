@@ -1,4 +1,5 @@
-"""Small helpers shared by the views: two-way widget <-> model binding, error lists."""
+"""Small helpers shared by the views: error lists, handing engine work to a worker
+(``submit``, ``navigate``), and the board form's widget <-> model binding."""
 
 from __future__ import annotations
 
@@ -24,7 +25,11 @@ ERROR_CSS = """
 
 def bind_value(widget: pn.widgets.Widget, model: param.Parameterized, name: str,
                attr: str = "value") -> pn.widgets.Widget:
-    """Keep ``widget.<attr>`` and ``model.<name>`` equal in both directions."""
+    """Keep ``widget.<attr>`` and ``model.<name>`` equal in both directions.
+
+    Only the board form (setup_view.py) still uses this; the other panels make their
+    widgets with ``.from_param``. It goes with the board form, which branch ``editor``
+    replaces."""
     setattr(widget, attr, getattr(model, name))
 
     def to_model(event: param.parameterized.Event) -> None:
@@ -49,14 +54,8 @@ def errors_html(errors: list[str], testid: str) -> str:
 
 def errors_pane(model: param.Parameterized, name: str, testid: str) -> pn.pane.HTML:
     """An HTML pane listing ``model.<name>`` (a list of messages), escaped, next to its input."""
-    pane = pn.pane.HTML(errors_html(getattr(model, name), testid), stylesheets=[ERROR_CSS],
-                        sizing_mode="stretch_width", margin=(0, 5))
-
-    def redraw(event: Any) -> None:
-        pane.object = errors_html(event.new, testid)
-
-    model.param.watch(redraw, name)
-    return pane
+    return pn.pane.HTML(pn.bind(errors_html, model.param[name], testid),
+                        stylesheets=[ERROR_CSS], sizing_mode="stretch_width", margin=(0, 5))
 
 
 def batched(fn: Callable[..., Any]) -> Callable[..., Any]:

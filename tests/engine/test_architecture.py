@@ -71,6 +71,7 @@ LAYERS: list[tuple[str, set[str]]] = [
         "views, odds, CLI",
         {
             "engine.render",
+            "engine.board_html",  # the board and mana symbols (notebook and app)
             "engine.odds",
             "engine.odds_cli",
             "engine.coverage",

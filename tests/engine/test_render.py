@@ -40,7 +40,7 @@ def test_split_card_shows_both_halves_and_its_mana_value_off_the_stack() -> None
     assert ">Fire</b>" in html and ">Ice</b>" in html
     assert "mana value 4 off the stack" in html
     assert "cast as: Fire or Ice" in html
-    assert html.count("title='{R}'") == 1 and html.count("title='{U}'") == 1  # cost pips
+    assert html.count('title="{R}"') == 1 and html.count('title="{U}"') == 1  # cost pips
 
 
 def test_card_names_and_types_are_escaped() -> None:

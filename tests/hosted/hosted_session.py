@@ -192,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
         picker.value = args.preset
     for _ in range(args.next):
         (nxt,) = find(pn.widgets.Button, lambda w: w.label == "Next ›")
-        nxt.clicks += 1
+        # What a click in the browser does (Bokeh's ButtonClick -> Button._process_event):
+        # a `value` event, which from_param buttons listen to, then `clicks`.
+        nxt._process_event(None)
 
     # What the browser shows now: the components' browser code runs again on the changes.
     links = [w.value for w in app.select(pn.widgets.TextInput) if "?s=" in (w.value or "")]
