@@ -47,7 +47,7 @@ def test_a_paste_over_the_cap_says_so_and_is_not_cut(page: Page, app_url: str) -
     line = "4 Lightning Bolt\n"
     text = line * (MAX_TEXT // len(line) + 200)  # ~23,000 characters: over the 20,000 cap
     deck = page.get_by_label(DECK)
-    deck.fill(text)
+    deck.fill(text, timeout=30_000)  # one 23 KB input event: slow on a loaded 2-core runner
     button(page, "Load decklist").click()
     errors = page.get_by_test_id("library-errors")
     expect(errors).to_contain_text(f"too long ({len(text)} characters; at most {MAX_TEXT})")
