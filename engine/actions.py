@@ -393,6 +393,7 @@ def precombat_main(game: Game, action: dict) -> None:
     for step in ("beginning_of_combat", "end_of_combat", "postcombat_main", "end_step"):
         _step(game, step, ending)
     layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
+    triggers.end_lasting(game, player)  # 603.7c: delayed abilities with a duration end
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
     untapped = [
         p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)

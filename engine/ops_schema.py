@@ -347,6 +347,14 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "lasting_trigger": _op(
+        "when:str effect:ops duration:str filter?:filter targets?:targets condition?:cond "
+        "optional?:bool once?:bool",
+        "A delayed triggered ability with a duration (603.7c): `when` a trigger id (an event "
+        "or a cast, not `self_...`), `duration` `end_of_turn` (\"this turn\") or "
+        "`until_your_next_turn`; `effect` runs each time it triggers (the spell or object is "
+        "`trigger_object`); `once`: \"when you next ...\", only the next time.",
+    ),
 }
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
@@ -541,6 +549,7 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
+    "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

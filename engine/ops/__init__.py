@@ -16,6 +16,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     sagas,
     statics,
     structure,
+    timed,
     tokens,
     zonemoves,
     zones,

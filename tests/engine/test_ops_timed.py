@@ -1,0 +1,198 @@
+"""The timed op family: lasting_trigger, delayed triggered abilities with a duration
+(CR 603.7c; they end in the cleanup step, 514.2, or as your next turn begins, 611.2b).
+
+Boards before and after; fields, not wording. Stdlib + engine: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from engine import AutoPolicy, Scenario, effects
+
+from boards import board, finished, of_kind, opp, you
+
+
+def _saga(name: str, ops: list[dict], count: int = 2) -> dict:
+    """A user Saga whose chapter I is ``ops``."""
+    return {
+        "name": name,
+        "mana_cost": "{1}",
+        "type_line": "Enchantment — Saga",
+        "chapters": {"count": count, "abilities": [{"chapters": [1], "ops": []}]},
+        "effects": {"chapters": [{"chapters": [1], "ops": ops}]},
+    }
+
+
+DRAW_ON_INSTANT = {
+    "op": "lasting_trigger",
+    "when": "you_cast_spell",
+    "filter": {"types_any": ["Instant", "Sorcery"]},
+    "duration": "end_of_turn",
+    "effect": [{"op": "draw", "n": 1}],
+}
+
+
+def _run(d: dict):
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished, tl.error
+    return tl
+
+
+def _delayed_triggers(tl) -> list:
+    return [e for e in of_kind(tl, "trigger") if e.rule == "603.7c"]
+
+
+def test_whenever_you_cast_this_turn_triggers_each_time_then_ends_cr_603_7c() -> None:
+    saga = _saga("Test Storm Saga", [DRAW_ON_INSTANT])
+    tl = _run(
+        board(
+            ["Island"] * 6,
+            hand=["Lightning Bolt", "Shock", "Grizzly Bears", "Lightning Bolt"],
+            battlefield=[{"name": "Test Storm Saga", "counters": {"lore": 0}}],
+            opponent_battlefield=["Grizzly Bears"],
+            actions=[
+                {"do": "add_lore", "card": "Test Storm Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},
+                {"do": "cast", "card": "Grizzly Bears"},  # not an instant or sorcery
+                {"do": "cast", "card": "Shock"},
+                {"do": "precombat_main", "player": 1},  # this turn ends (514.2)
+                {"do": "cast", "card": "Lightning Bolt"},
+            ],
+            cards=[saga],
+        )
+    )
+    assert len(of_kind(tl, "delayed")) == 1
+    # two instants this turn: two triggers, two cards drawn; none on the next turn
+    assert len(_delayed_triggers(tl)) == 2
+    assert len(you(tl)["library"]) == 4
+    ends = [e for e in of_kind(tl, "effect_ends") if e.rule == "603.7c"]
+    assert len(ends) == 1 and ends[0].amount == 1
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_until_your_next_turn_lasts_through_the_opponents_turn_cr_611_2b() -> None:
+    mill = {
+        "op": "lasting_trigger",
+        "when": "you_cast_spell",
+        "filter": {"types_any": ["Instant", "Sorcery"]},
+        "duration": "until_your_next_turn",
+        "targets": [{"what": "player", "count": 1}],
+        "effect": [{"op": "mill", "n": {"dv": "trigger_object_mv"}, "who": "target_player"}],
+    }
+    tl = finished(
+        board(
+            ["Island"] * 3,
+            hand=["Lightning Bolt", "Shock"],
+            battlefield=[{"name": "Test Mill Saga", "counters": {"lore": 0}}],
+            opponent_library=["Forest"] * 8,
+            actions=[
+                {"do": "add_lore", "card": "Test Mill Saga", "n": 1},
+                {"do": "precombat_main", "player": 1},  # the opponent's turn: still there
+                {"do": "cast", "card": "Lightning Bolt"},
+                {"do": "precombat_main", "player": 0},  # your next turn: it ends
+                {"do": "cast", "card": "Shock"},
+            ],
+            # Bolt's target, the delayed ability's target player (603.3d), Shock's target
+            choices=["target:p1", "target:p1", "target:p1"],
+            cards=[_saga("Test Mill Saga", [mill], count=3)],
+        )
+    )
+    assert len(_delayed_triggers(tl)) == 1
+    # Lightning Bolt's mana value is 1: the targeted player milled one card, once
+    milled = [e for e in of_kind(tl, "mill") if e.amount]
+    assert [e.amount for e in milled] == [1]
+    assert len(opp(tl)["graveyard"]) == 1 and len(opp(tl)["library"]) == 6  # 1 drawn
+    assert tl.final.players[1].life == 15  # Bolt and Shock hit the opponent
+
+
+def test_when_you_next_cast_triggers_only_once_cr_603_7c() -> None:
+    once = {**DRAW_ON_INSTANT, "once": True}
+    tl = _run(
+        board(
+            ["Island"] * 6,
+            hand=["Lightning Bolt", "Shock"],
+            battlefield=[{"name": "Test Once Saga", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Test Once Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},
+                {"do": "cast", "card": "Shock"},
+            ],
+            cards=[_saga("Test Once Saga", [once])],
+        )
+    )
+    assert len(_delayed_triggers(tl)) == 1
+    assert len(you(tl)["library"]) == 5
+
+
+def test_the_copy_is_of_the_spell_that_triggered_it_cr_707_10() -> None:
+    copy = {
+        "op": "lasting_trigger",
+        "when": "you_cast_spell",
+        "filter": {"types_any": ["Instant", "Sorcery"]},
+        "duration": "end_of_turn",
+        "effect": [{"op": "copy_spell", "what": "trigger_object", "new_targets": True}],
+    }
+    tl = finished(
+        board(
+            hand=["Lightning Bolt"],
+            battlefield=[{"name": "Test Copy Saga", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Test Copy Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},
+            ],
+            choices=["target:p1", "target:p1"],  # the Bolt's target, then the copy's
+            cards=[_saga("Test Copy Saga", [copy])],
+        )
+    )
+    assert len(of_kind(tl, "copy")) == 1
+    assert tl.final.players[1].life == 14  # the Bolt and its copy: 3 + 3
+
+
+def test_a_creature_you_control_enters_this_turn_cr_603_7c() -> None:
+    drain = {
+        "op": "lasting_trigger",
+        "when": "permanent_enters",
+        "filter": {"types": ["Creature"], "controller": "you"},
+        "duration": "end_of_turn",
+        "effect": [
+            {"op": "lose_life", "n": 1, "who": "each_opponent"},
+            {"op": "gain_life", "n": 1},
+        ],
+    }
+    tl = _run(
+        board(
+            hand=["Grizzly Bears", "Memnite"],
+            battlefield=[{"name": "Test Drain Saga", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Test Drain Saga", "n": 1},
+                {"do": "cast", "card": "Grizzly Bears"},
+                {"do": "cast", "card": "Memnite"},
+            ],
+            cards=[_saga("Test Drain Saga", [drain])],
+        )
+    )
+    assert tl.final.players[0].life == 22 and tl.final.players[1].life == 18
+
+
+def test_what_it_cannot_do_is_named_not_simulated() -> None:
+    assert effects.is_simulated([DRAW_ON_INSTANT])
+    # a duration it doesn't know, a "self" trigger, an effect outside the vocabulary
+    assert not effects.is_simulated([{**DRAW_ON_INSTANT, "duration": "while_on_battlefield"}])
+    assert not effects.is_simulated([{**DRAW_ON_INSTANT, "when": "self_dies"}])
+    bad = {**DRAW_ON_INSTANT, "effect": [{"op": "no_such_op"}]}
+    assert not effects.is_simulated([bad])
+    tl = _run(
+        board(
+            ["Island"] * 3,
+            hand=["Lightning Bolt"],
+            battlefield=[{"name": "Test Bad Saga", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Test Bad Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},
+            ],
+            cards=[_saga("Test Bad Saga", [bad])],
+        )
+    )
+    # all or nothing: the chapter changes nothing and says so; nothing waits or triggers
+    assert of_kind(tl, "not_simulated")
+    assert of_kind(tl, "delayed") == [] and _delayed_triggers(tl) == []
+    assert len(you(tl)["library"]) == 3
