@@ -349,7 +349,7 @@ OPS: dict[str, dict] = {
     ),
     "lasting_trigger": _op(
         "when:str effect:ops duration:str filter?:filter targets?:targets condition?:cond "
-        "optional?:bool once?:bool",
+        "optional?:bool once?:bool attacks_you?:bool",
         "A delayed triggered ability with a duration (603.7c): `when` a trigger id (an event "
         "or a cast, not `self_...`), `duration` `end_of_turn` (\"this turn\") or "
         "`until_your_next_turn`; `effect` runs each time it triggers (the spell or object is "

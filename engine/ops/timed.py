@@ -20,7 +20,7 @@ from engine.events import EventKind
 E = EventKind
 
 #: the op's fields that make up its trigger object (engine/triggers.py)
-TRIGGER_KEYS = ("when", "filter", "targets", "condition", "optional")
+TRIGGER_KEYS = ("when", "filter", "targets", "condition", "optional", "attacks_you")
 
 
 def trigger_of(o: dict) -> dict:
@@ -53,6 +53,7 @@ def _check_lasting(o: dict, ctx: Ctx | None) -> str | None:
         "filter": "filter on the trigger's object",
         "targets": "the ability's target specs (chosen as it is put on the stack)",
         "once": 'bool: "when you next ..." (triggers only once)',
+        "attacks_you": "bool: creature_attacks only when it attacks you (or your planeswalker)",
     },
     check=_check_lasting,
 )

@@ -196,3 +196,49 @@ def test_what_it_cannot_do_is_named_not_simulated() -> None:
     assert of_kind(tl, "not_simulated")
     assert of_kind(tl, "delayed") == [] and _delayed_triggers(tl) == []
     assert len(you(tl)["library"]) == 3
+
+
+# ------------------------------------------------- Sagas of the pool (hand-written chapters)
+def test_the_mirari_conjecture_iii_copies_each_instant_this_turn_cr_603_7c() -> None:
+    tl = finished(
+        board(
+            hand=["Lightning Bolt", "Shock"],
+            battlefield=[{"name": "The Mirari Conjecture", "counters": {"lore": 2}}],
+            actions=[
+                {"do": "add_lore", "card": "The Mirari Conjecture", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},
+                {"do": "cast", "card": "Shock"},
+            ],
+            # each spell's target, then its copy's new target (707.10c)
+            choices=["target:p1"] * 4,
+        )
+    )
+    # the Saga is gone after III (714.4), its delayed ability still copies both spells
+    assert you(tl)["graveyard"].count("The Mirari Conjecture") == 1
+    assert len(of_kind(tl, "copy")) == 2
+    assert tl.final.players[1].life == 20 - 2 * 3 - 2 * 2
+
+
+def test_thunder_of_unity_ii_drains_for_each_creature_entering_this_turn() -> None:
+    tl = _run(
+        board(
+            hand=["Grizzly Bears", "Memnite"],
+            battlefield=[{"name": "Thunder of Unity", "counters": {"lore": 1}}],
+            actions=[
+                {"do": "add_lore", "card": "Thunder of Unity", "n": 1},
+                {"do": "cast", "card": "Grizzly Bears"},
+                {"do": "cast", "card": "Memnite"},
+            ],
+        )
+    )
+    assert tl.final.players[0].life == 22 and tl.final.players[1].life == 18
+
+
+def test_a_combat_only_delayed_ability_is_counted_as_combat_only() -> None:
+    from engine import carddb, coverage
+
+    card = carddb.default_pool().get("Tamiyo Meets the Story Circle")
+    [ch1] = [a for a in coverage.card_coverage(card).chapters if a.label == "chapter I"]
+    assert ch1.simulated and ch1.combat_only
+    mirari = carddb.default_pool().get("The Mirari Conjecture")
+    assert all(a.simulated and not a.combat_only for a in coverage.card_coverage(mirari).chapters)
