@@ -206,11 +206,14 @@ OPS: dict[str, dict] = {
     "lore_counter": _op("n?:value", "Add lore counters to this Saga (714.3c)."),
     "bolster": _op("n:value", "Bolster n (701.39)."),
     # ------------------------------------------------------ tap, control, misc
-    "tap": _op("what:ref filter?:filter", "Tap (701.26)."),
+    "tap": _op(
+        "what:ref filter?:filter controlled_by?:who",
+        "Tap (701.26). `controlled_by` narrows `all` to one player's permanents.",
+    ),
     "untap": _op("what:ref filter?:filter", "Untap (701.26)."),
     "tap_or_untap": _op("what:ref", "Tap or untap (the controller chooses)."),
     "skip_untap": _op(
-        "what:ref duration:str",
+        "what:ref duration:str filter?:filter controlled_by?:who",
         "It doesn't untap during its controller's untap step (`next_untap_step` or a duration).",
     ),
     "gain_control": _op("what:ref duration:duration", "Gain control (layer 2).", layer="2"),
@@ -399,6 +402,7 @@ DURATIONS = {
     "end_of_step": "until the end of this step",
     "until_your_next_end_step": "until your next end step",
     "until_your_next_upkeep": "until your next upkeep",
+    "next_untap_step": "during its controller's next untap step (skip_untap, 502.3)",
     "while_in_graveyard": "while the source is in a graveyard",
     "this_turn": "this turn (hand-written synonym of end_of_turn)",
     "while_attached": "while attached (hand-written)",

@@ -16,7 +16,9 @@ def _check_ref(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("tap", fields={"what": _REF, "filter": "filter (with what: all)"}, check=_check_ref)
+@op("tap", fields={"what": _REF, "filter": "filter (with what: all)",
+                   "controlled_by": "with what: all, only this player's permanents"},
+    check=_check_ref)  # fmt: skip
 def tap(ctx: Ctx, o: dict) -> None:
     """CR 701.26a: tap the permanents."""
     game = ctx.game
@@ -74,7 +76,9 @@ def _check_skip(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("skip_untap", fields={"what": _REF, "duration": "next_untap_step or a duration"},
+@op("skip_untap", fields={"what": _REF, "duration": "next_untap_step or a duration",
+                          "filter": "filter (with what: all)",
+                          "controlled_by": "with what: all, only this player's permanents"},
     check=_check_skip)  # fmt: skip
 def skip_untap(ctx: Ctx, o: dict) -> None:
     """CR 502.3: it doesn't untap during its controller's (next) untap step."""

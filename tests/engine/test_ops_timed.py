@@ -242,3 +242,53 @@ def test_a_combat_only_delayed_ability_is_counted_as_combat_only() -> None:
     assert ch1.simulated and ch1.combat_only
     mirari = carddb.default_pool().get("The Mirari Conjecture")
     assert all(a.simulated and not a.combat_only for a in coverage.card_coverage(mirari).chapters)
+
+
+# ----------------------- player groups in token creation and "all ... target opponent controls"
+def test_each_opponent_creates_a_token_they_own_and_control_cr_111_2() -> None:
+    rats = {"op": "create_token", "token": "Rat Rogue", "pt": "1/1", "types": ["Creature"],
+            "subtypes": ["Rat", "Rogue"], "colors": ["B"], "count": 1,
+            "controller": "each_opponent"}  # fmt: skip
+    tl = _run(
+        board(
+            battlefield=[{"name": "Test Rat Saga", "counters": {"lore": 0}}],
+            actions=[{"do": "add_lore", "card": "Test Rat Saga", "n": 1}],
+            cards=[_saga("Test Rat Saga", [rats])],
+        )
+    )
+    assert opp(tl)["battlefield"] == ["Rat Rogue token"]
+    assert "Rat Rogue token" not in you(tl)["battlefield"]
+    [oid] = tl.final.players[1].zone("battlefield")
+    obj = tl.final.objects[oid]
+    assert obj.owner == 1 and obj.controller == 1 and obj.is_token
+    assert [e.rule for e in of_kind(tl, "token")] == ["111.2"]
+    assert not effects.is_simulated([{**rats, "controller": "each_creature"}])
+
+
+def test_tap_all_nonland_permanents_target_opponent_controls_cr_701_26a_502_3() -> None:
+    ops = [
+        {"op": "tap", "what": "all", "filter": {"not_types": ["Land"]},
+         "controlled_by": "target_player"},
+        {"op": "skip_untap", "what": "all", "filter": {"not_types": ["Land"]},
+         "controlled_by": "target_player", "duration": "next_untap_step"},
+    ]  # fmt: skip
+    saga = _saga("Test Tide Saga", ops)
+    saga["effects"]["chapters"][0]["targets"] = [{"what": "opponent", "count": 1}]
+    tl = _run(
+        board(
+            battlefield=["Grizzly Bears", {"name": "Test Tide Saga", "counters": {"lore": 0}}],
+            opponent_battlefield=["Grizzly Bears", "Memnite", "Island"],
+            actions=[
+                {"do": "add_lore", "card": "Test Tide Saga", "n": 1},
+                {"do": "precombat_main", "player": 1},  # their untap step: they stay tapped
+            ],
+            cards=[saga],
+        )
+    )
+    final = tl.final
+    theirs = {final.objects[o].name: final.objects[o].tapped
+              for o in final.players[1].zone("battlefield")}  # fmt: skip
+    assert theirs == {"Grizzly Bears": True, "Memnite": True, "Island": False}
+    mine = [final.objects[o] for o in final.players[0].zone("battlefield")]
+    assert not any(o.tapped for o in mine)  # only the target opponent's permanents
+    assert not effects.is_simulated([{**ops[0], "what": "target"}])  # only with what: all
