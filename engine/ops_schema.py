@@ -232,7 +232,11 @@ OPS: dict[str, dict] = {
     "exile_and_return_transformed": _op(
         "", "Exile this Saga, then return it transformed under your control (Fable)."
     ),
-    "phase_out": _op("what:ref", "Phase out (702.26)."),
+    "phase_out": _op(
+        "what:ref duration?:duration",
+        "Phase out (702.26); `duration: while_controlled`: it can't phase in for as long as "
+        "you control the source.",
+    ),
     "goad": _op("what:ref duration:duration", "Goad (701.15)."),
     "explore": _op("what:ref", "Explore (701.40)."),
     "connive": _op("what:ref", "Connive (701.50)."),
@@ -310,9 +314,10 @@ OPS: dict[str, dict] = {
     ),
     "cant_attack_or_block": _op("what:ref duration:duration", "Can't attack or block."),
     "cost_change": _op(
-        "spells:any amount:value who?:who if?:cond",
+        "spells:any amount:value who?:who if?:cond duration?:duration",
         "Static: spells matching `spells` (a filter, or `self`) cost `amount` more (negative: "
-        "less) generic mana (601.2f).",
+        "less) generic mana (601.2f); with `duration` (`end_of_turn`, `until_your_next_turn`) "
+        "made by a resolving spell or ability (611.2a). Noted: mana payment is not simulated.",
     ),
     "enters_with": _op(
         "ops:ops", "Replacement (614.1c): as this permanent enters, `ops` apply to it."

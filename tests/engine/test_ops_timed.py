@@ -12,12 +12,14 @@ from boards import board, finished, of_kind, opp, you
 
 
 def _saga(name: str, ops: list[dict], count: int = 2) -> dict:
-    """A user Saga whose chapter I is ``ops``."""
+    """A user Saga whose chapter I is ``ops`` (its final chapter is ``count``: it stays on
+    the battlefield until then, 714.4)."""
+    abilities = [{"chapters": [n], "ops": []} for n in range(1, count + 1)]
     return {
         "name": name,
         "mana_cost": "{1}",
         "type_line": "Enchantment — Saga",
-        "chapters": {"count": count, "abilities": [{"chapters": [1], "ops": []}]},
+        "chapters": {"count": count, "abilities": abilities},
         "effects": {"chapters": [{"chapters": [1], "ops": ops}]},
     }
 
@@ -292,3 +294,63 @@ def test_tap_all_nonland_permanents_target_opponent_controls_cr_701_26a_502_3() 
     mine = [final.objects[o] for o in final.players[0].zone("battlefield")]
     assert not any(o.tapped for o in mine)  # only the target opponent's permanents
     assert not effects.is_simulated([{**ops[0], "what": "target"}])  # only with what: all
+
+
+def test_it_cant_phase_in_while_you_control_the_source_cr_702_26a_611_2b() -> None:
+    hold = [{"op": "phase_out", "what": "target", "duration": "while_controlled"}]
+    saga = _saga("Test Phase Saga", hold, count=3)
+    saga["effects"]["chapters"][0]["targets"] = [
+        {"what": "permanent", "count": 1, "filter": {"not_types": ["Land"], "other": True}}
+    ]
+    actions = [
+        {"do": "add_lore", "card": "Test Phase Saga", "n": 1},
+        {"do": "precombat_main", "player": 1},  # their untap step: it stays phased out
+    ]
+    d = board(
+        battlefield=[{"name": "Test Phase Saga", "counters": {"lore": 0}}],
+        opponent_battlefield=["Serra Angel"],
+        actions=actions,
+        choices=["target:o2"],
+        cards=[saga],
+    )
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished, tl.error
+    final = tl.final
+    [angel] = final.players[1].zone("battlefield")
+    assert final.objects[angel].phased_out  # held while the Saga is on your battlefield
+    # a plain phase out (no duration) phases in at its controller's next untap step
+    plain = _saga("Test Plain Phase Saga", [{"op": "phase_out", "what": "target"}], count=3)
+    plain["effects"]["chapters"][0]["targets"] = saga["effects"]["chapters"][0]["targets"]
+    d2 = board(
+        battlefield=[{"name": "Test Plain Phase Saga", "counters": {"lore": 0}}],
+        opponent_battlefield=["Serra Angel"],
+        actions=[{**actions[0], "card": "Test Plain Phase Saga"}, actions[1]],
+        cards=[plain],
+    )
+    tl2 = Scenario.from_dict(d2).run(policy=AutoPolicy())
+    [angel2] = tl2.final.players[1].zone("battlefield")
+    assert not tl2.final.objects[angel2].phased_out
+    assert any(e.data.get("phased_out") for e in of_kind(tl2, "phase"))
+    assert not effects.is_simulated([{**hold[0], "duration": "end_of_turn"}])
+
+
+def test_it_phases_in_once_the_source_is_gone_cr_611_2b() -> None:
+    hold = [{"op": "phase_out", "what": "target", "duration": "while_controlled"}]
+    saga = _saga("Test Short Phase Saga", hold, count=1)  # sacrificed after chapter I
+    saga["effects"]["chapters"][0]["targets"] = [
+        {"what": "permanent", "count": 1, "filter": {"not_types": ["Land"], "other": True}}
+    ]
+    tl = _run(
+        board(
+            battlefield=[{"name": "Test Short Phase Saga", "counters": {"lore": 0}}],
+            opponent_battlefield=["Serra Angel"],
+            actions=[
+                {"do": "add_lore", "card": "Test Short Phase Saga", "n": 1},
+                {"do": "precombat_main", "player": 1},
+            ],
+            cards=[saga],
+        )
+    )
+    assert you(tl)["graveyard"] == ["Test Short Phase Saga"]
+    [angel] = tl.final.players[1].zone("battlefield")
+    assert not tl.final.objects[angel].phased_out
