@@ -107,9 +107,9 @@ OPS: dict[str, dict] = {
         "`graveyard`, `hand`, `exile`, `shuffle`). `pick: 0` only reorders.",
     ),
     "impulse": _op(
-        "n:value duration:duration choose_one?:bool",
-        "Exile the top n cards of your library; you may play them (or one of them) until "
-        "`duration` ends.",
+        "n:value duration:duration choose_one?:bool from?:who",
+        "Exile the top n cards of your library (`from: target_player`: the targeted player's); "
+        "you may play them (or one of them) until `duration` ends.",
     ),
     "destroy": _op(
         "what:ref filter?:filter no_regen?:bool", "Destroy (701.8). `what: all` uses `filter`."
@@ -355,6 +355,12 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "exile_linked": _op(
+        "from:str filter?:filter who?:who with_it?:ops",
+        "Exile a card you choose (not targeted) from your graveyard, linked to the source "
+        "(607.2a: `return_exiled`, `exiled_with_mv` find it later); `with_it` ops are about it "
+        "(its `trigger_object`).",
+    ),
     "lasting_trigger": _op(
         "when:str effect:ops duration:str filter?:filter targets?:targets condition?:cond "
         "optional?:bool once?:bool attacks_you?:bool",
@@ -559,6 +565,8 @@ DYNAMIC_VALUES = {
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
     "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
+    "exiled_with_mv": "total mana value of the cards exiled with the source, still in exile "
+    "(\"the exiled card\", 607.2a)",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

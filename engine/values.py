@@ -195,6 +195,10 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             raise ValueUnavailable(f"{kind}: no targeted object")
         ch = _chars_or_lki(game, oid)
         return (ch.power or 0) if kind == "target_power" else ch.mana_value
+    if kind == "exiled_with_mv":  # "the exiled card" of a linked ability (607.2a)
+        if src is None:
+            raise ValueUnavailable("exiled_with_mv: no source")
+        return sum(chars(oid).mana_value for oid in game.exiled_with(src))
     if kind == "trigger_object_mv":  # the spell on the stack, or as it last existed (608.2h)
         oid = _event(ctx).get("object")
         if oid is None:

@@ -157,7 +157,7 @@ GROUPS = [
     ("Mana", ["add_mana"]),
     (
         "Structure: choices, conditions, costs, delayed triggers",
-        ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger"],
+        ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger", "exile_linked"],
     ),
 ]
 

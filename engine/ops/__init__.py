@@ -11,6 +11,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     damage,
     keywords,
     life,
+    linked,
     permanents,
     players,
     sagas,

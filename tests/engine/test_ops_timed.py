@@ -354,3 +354,90 @@ def test_it_phases_in_once_the_source_is_gone_cr_611_2b() -> None:
     assert you(tl)["graveyard"] == ["Test Short Phase Saga"]
     [angel] = tl.final.players[1].zone("battlefield")
     assert not tl.final.objects[angel].phased_out
+
+
+# ------------------------------------------------------------ linked abilities (CR 607)
+AESIR_LIKE = {
+    "name": "Test Linked Saga",
+    "mana_cost": "{1}",
+    "type_line": "Enchantment — Saga",
+    "chapters": {"count": 3, "abilities": [{"chapters": [n], "ops": []} for n in (1, 2, 3)]},
+    "effects": {"chapters": [
+        {"chapters": [1], "ops": [
+            {"op": "exile_linked", "from": "graveyard", "filter": {"permanent_card": True},
+             "with_it": [{"op": "gain_life", "n": {"dv": "trigger_object_mv"}}]}]},
+        {"chapters": [2], "targets": [{"what": "creature", "count": 1,
+                                       "filter": {"controller": "you"}}],
+         "ops": [{"op": "add_counters", "counter": "+1/+1", "n": {"dv": "exiled_with_mv"},
+                  "what": "target"}]},
+        {"chapters": [3], "ops": [{"op": "return_exiled", "to": "hand"},
+                                  {"op": "return_to_hand", "what": "self"}]},
+    ]},
+}  # fmt: skip
+
+
+def test_the_exiled_card_is_found_by_later_chapters_cr_607_2a() -> None:
+    tl = _run(
+        board(
+            battlefield=["Grizzly Bears", {"name": "Test Linked Saga", "counters": {"lore": 0}}],
+            graveyard=["Lightning Bolt", "Serra Angel"],  # Serra Angel: the permanent card
+            actions=[
+                {"do": "add_lore", "card": "Test Linked Saga", "n": 1},
+                {"do": "add_lore", "card": "Test Linked Saga", "n": 1},
+                {"do": "add_lore", "card": "Test Linked Saga", "n": 1},
+            ],
+            cards=[AESIR_LIKE],
+        )
+    )
+    final = tl.final
+    assert final.players[0].life == 25  # I: Serra Angel's mana value
+    [bears] = [o for o in final.players[0].zone("battlefield")
+               if final.objects[o].name == "Grizzly Bears"]  # fmt: skip
+    assert final.objects[bears].counter("+1/+1") == 5  # II: the exiled card's mana value
+    # III: the exiled card and the Saga return to their owner's hand
+    assert sorted(you(tl)["hand"]) == ["Serra Angel", "Test Linked Saga"]
+    assert you(tl)["graveyard"] == ["Lightning Bolt"] and you(tl)["exile"] == []
+    assert [e.rule for e in of_kind(tl, "exile")] == ["607.2a"]
+
+
+def test_nothing_to_exile_gains_no_life_and_links_nothing() -> None:
+    tl = _run(
+        board(
+            battlefield=["Grizzly Bears", {"name": "Test Linked Saga", "counters": {"lore": 0}}],
+            graveyard=["Lightning Bolt"],
+            actions=[
+                {"do": "add_lore", "card": "Test Linked Saga", "n": 1},
+                {"do": "add_lore", "card": "Test Linked Saga", "n": 1},
+            ],
+            cards=[AESIR_LIKE],
+        )
+    )
+    assert tl.final.players[0].life == 20
+    assert of_kind(tl, "exile")[0].amount == 0
+    final = tl.final
+    assert all(final.objects[o].counter("+1/+1") == 0 for o in final.players[0].zone("battlefield"))
+    assert not effects.is_simulated([{"op": "exile_linked", "from": "library"}])
+
+
+def test_you_may_play_the_top_cards_of_target_opponents_library_this_turn() -> None:
+    steal = _saga("Test Thief Saga", [{"op": "impulse", "n": 3, "duration": "end_of_turn",
+                                       "from": "target_player"}])  # fmt: skip
+    steal["effects"]["chapters"][0]["targets"] = [{"what": "opponent", "count": 1}]
+    tl = _run(
+        board(
+            ["Island"] * 2,
+            battlefield=[{"name": "Test Thief Saga", "counters": {"lore": 0}}],
+            opponent_library=["Grizzly Bears", "Shock", "Forest", "Mountain"],
+            actions=[
+                {"do": "add_lore", "card": "Test Thief Saga", "n": 1},
+                {"do": "cast", "card": "Grizzly Bears"},  # from exile, owned by the opponent
+            ],
+            cards=[steal],
+        )
+    )
+    final = tl.final
+    assert sorted(opp(tl)["exile"]) == ["Forest", "Shock"]
+    assert opp(tl)["library"] == ["Mountain"] and len(you(tl)["library"]) == 2
+    [bears] = final.players[0].zone("battlefield")[1:] or [None]
+    assert bears is not None and final.objects[bears].name == "Grizzly Bears"
+    assert final.objects[bears].owner == 1 and final.objects[bears].controller == 0
