@@ -355,6 +355,11 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "spell_enters_with_counters": _op(
+        "counter:str n:int what?:ref",
+        "The spell that triggered it (`trigger_object`) enters the battlefield with n "
+        "additional counters (614.1c; \"when you next cast a creature spell this turn\").",
+    ),
     "exile_linked": _op(
         "from:str filter?:filter who?:who with_it?:ops",
         "Exile a card you choose (not targeted) from your graveyard, linked to the source "

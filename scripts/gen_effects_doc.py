@@ -157,7 +157,8 @@ GROUPS = [
     ("Mana", ["add_mana"]),
     (
         "Structure: choices, conditions, costs, delayed triggers",
-        ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger", "exile_linked"],
+        ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger", "exile_linked",
+         "spell_enters_with_counters"],
     ),
 ]
 

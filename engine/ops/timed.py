@@ -6,6 +6,10 @@
   and casts it names and ends it in the cleanup step (514.2) or as its controller's next
   turn begins (611.2b).
 
+- ``spell_enters_with_counters`` (614.1c): the spell that triggered it ("when you next cast
+  a creature spell this turn, that creature enters with an additional +1/+1 counter")
+  enters with more counters; engine/permanents.py adds them as it enters.
+
 Its ``effect`` ops run later, when the ability resolves, in that resolution's context (the
 spell that was cast is the trigger object): they are checked without a game when the
 ability is created, and again, whole, when it resolves (all or nothing).
@@ -81,4 +85,47 @@ def lasting_trigger(ctx: Ctx, o: dict) -> None:
         f"{ctx.label}: a delayed triggered ability ({o['when'].replace('_', ' ')}) lasts {how}.",
         "603.7c",
         data={"when": o["when"], "duration": duration, "once": bool(o.get("once"))},
+    )
+
+
+def _check_spell_counters(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("what", "trigger_object") != "trigger_object":
+        return f"a spell entering with counters: {o.get('what')!r}"
+    if not isinstance(o.get("n", 1), int) or not isinstance(o.get("counter"), str):
+        return "a spell entering with counters (the kind or number is not fixed)"
+    return None
+
+
+@op(
+    "spell_enters_with_counters",
+    fields={
+        "counter": "the kind (+1/+1)",
+        "n": "how many more (a number)",
+        "what": "trigger_object: the spell that was cast",
+    },
+    check=_check_spell_counters,
+)
+def spell_enters_with_counters(ctx: Ctx, o: dict) -> None:
+    """614.1c: the permanent this spell becomes enters with additional counters (a
+    replacement set up now, applied as it enters; a spell that doesn't resolve gets none)."""
+    game = ctx.game
+    oid = (ctx.event or {}).get("object")
+    spell = isinstance(oid, int) and any(
+        s.kind == "spell" and s.card_id == oid for s in game.stack
+    )
+    n = int(o.get("n", 1))
+    if not spell or oid not in game.cast_info:
+        ctx.emit(E.NOTE, f"{ctx.label}: the spell is no longer on the stack.", "614.1c",
+                 amount=0)  # fmt: skip
+        return
+    more = [*game.cast_info[oid].get("enters_with", ()), (o["counter"], n)]
+    game.update_cast_info(oid, enters_with=tuple(more))
+    ctx.emit(
+        E.NOTE,
+        f"{ctx.label}: {game.obj(oid).name} will enter with {n} additional {o['counter']} "
+        f"counter{'s' if n != 1 else ''}.",
+        "614.1c",
+        objects=(oid,),
+        amount=n,
+        data={"enters_with": {o["counter"]: n}},
     )

@@ -441,3 +441,34 @@ def test_you_may_play_the_top_cards_of_target_opponents_library_this_turn() -> N
     [bears] = final.players[0].zone("battlefield")[1:] or [None]
     assert bears is not None and final.objects[bears].name == "Grizzly Bears"
     assert final.objects[bears].owner == 1 and final.objects[bears].controller == 0
+
+
+# ------------------------------------- "when you next cast a creature spell this turn"
+NEXT_CREATURE_COUNTER = {
+    "op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn", "once": True,
+    "filter": {"types": ["Creature"]},
+    "effect": [{"op": "spell_enters_with_counters", "counter": "+1/+1", "n": 1,
+                "what": "trigger_object"}],
+}  # fmt: skip
+
+
+def test_the_next_creature_spell_enters_with_an_additional_counter_cr_614_1c() -> None:
+    tl = _run(
+        board(
+            hand=["Lightning Bolt", "Grizzly Bears", "Memnite"],
+            battlefield=[{"name": "Test Growth Saga", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Test Growth Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},  # not a creature spell
+                {"do": "cast", "card": "Grizzly Bears"},  # the next creature spell
+                {"do": "cast", "card": "Memnite"},  # only once
+            ],
+            cards=[_saga("Test Growth Saga", [NEXT_CREATURE_COUNTER])],
+        )
+    )
+    final = tl.final
+    counters = {final.objects[o].name: final.objects[o].counter("+1/+1")
+                for o in final.players[0].zone("battlefield")}  # fmt: skip
+    assert counters["Grizzly Bears"] == 1 and counters["Memnite"] == 0
+    assert [e.rule for e in of_kind(tl, "counters") if e.counter == "+1/+1"] == ["614.1c"]
+    assert not effects.is_simulated([{**NEXT_CREATURE_COUNTER["effect"][0], "what": "target"}])
