@@ -115,10 +115,11 @@ OPS: dict[str, dict] = {
         "what:ref filter?:filter no_regen?:bool", "Destroy (701.8). `what: all` uses `filter`."
     ),
     "exile": _op(
-        "what:ref filter?:filter who?:who until?:str remember?:bool",
+        "what:ref filter?:filter who?:who until?:str remember?:bool playable?:str",
         "Exile (406). `what`: a ref, `all` (permanents matching `filter`), or `graveyard` "
         "(the graveyards of `who`, cards matching `filter`). `until: source_leaves` returns "
-        "the card when the source leaves the battlefield (610.3).",
+        "the card when the source leaves the battlefield (610.3). `playable: end_of_turn`: "
+        "you may play (cast) the exiled cards this turn.",
     ),
     "flicker": _op(
         "what:ref return:str tapped?:bool controller?:str",

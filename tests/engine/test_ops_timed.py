@@ -6,7 +6,10 @@ Boards before and after; fields, not wording. Stdlib + engine: runs under Pyodid
 
 from __future__ import annotations
 
+import pytest
+
 from engine import AutoPolicy, Scenario, effects
+from engine.errors import ScenarioError
 
 from boards import board, finished, of_kind, opp, you
 
@@ -35,7 +38,7 @@ DRAW_ON_INSTANT = {
 
 def _run(d: dict):
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
-    assert tl.finished, tl.error
+    assert tl.finished, tl.pending
     return tl
 
 
@@ -314,7 +317,7 @@ def test_it_cant_phase_in_while_you_control_the_source_cr_702_26a_611_2b() -> No
         cards=[saga],
     )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
-    assert tl.finished, tl.error
+    assert tl.finished, tl.pending
     final = tl.final
     [angel] = final.players[1].zone("battlefield")
     assert final.objects[angel].phased_out  # held while the Saga is on your battlefield
@@ -472,3 +475,59 @@ def test_the_next_creature_spell_enters_with_an_additional_counter_cr_614_1c() -
     assert counters["Grizzly Bears"] == 1 and counters["Memnite"] == 0
     assert [e.rule for e in of_kind(tl, "counters") if e.counter == "+1/+1"] == ["614.1c"]
     assert not effects.is_simulated([{**NEXT_CREATURE_COUNTER["effect"][0], "what": "target"}])
+
+
+# ----------------------------------------------- "exile it; you may cast it this turn"
+HEAVEN_LIKE = [
+    {"op": "damage", "amount": 1, "to": "each_opponent"},
+    {"op": "if", "cond": {"cond": "life", "who": "each_opponent", "cmp": ["<=", 0]},
+     "then": [{"op": "draw", "n": 7}],
+     "else": [{"op": "exile", "what": "self", "playable": "end_of_turn"}]},
+]  # fmt: skip
+
+
+def test_exiled_and_castable_this_turn_only_cr_601_2() -> None:
+    saga = _saga("Test Sent Saga", HEAVEN_LIKE, count=1)
+    tl = _run(
+        board(
+            ["Island"] * 8,
+            battlefield=[{"name": "Test Sent Saga", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Test Sent Saga", "n": 1},
+                {"do": "cast", "card": "Test Sent Saga"},  # from exile, this turn
+            ],
+            cards=[saga],
+        )
+    )
+    # cast from exile, it enters with a lore counter (714.3a) and chapter I happens again
+    assert len(of_kind(tl, "cast")) == 1
+    assert tl.final.players[1].life == 18
+    assert you(tl)["exile"] == ["Test Sent Saga"] and len(you(tl)["library"]) == 8
+    # on a later turn the permission is gone (the cast action can't find it)
+    d = board(
+        ["Island"] * 8,
+        battlefield=[{"name": "Test Sent Saga", "counters": {"lore": 0}}],
+        opponent_library=["Island"] * 3,
+        actions=[
+            {"do": "add_lore", "card": "Test Sent Saga", "n": 1},
+            {"do": "precombat_main", "player": 1},
+            {"do": "cast", "card": "Test Sent Saga"},
+        ],
+        cards=[saga],
+    )
+    with pytest.raises(ScenarioError, match="Test Sent Saga.* is not in your hand"):
+        Scenario.from_dict(d).run(policy=AutoPolicy())
+
+
+def test_an_opponent_at_zero_life_draws_seven_instead() -> None:
+    tl = _run(
+        board(
+            ["Island"] * 8,
+            battlefield=[{"name": "Test Sent Saga", "counters": {"lore": 0}}],
+            opponent_life=1,
+            actions=[{"do": "add_lore", "card": "Test Sent Saga", "n": 1}],
+            cards=[_saga("Test Sent Saga", HEAVEN_LIKE, count=1)],
+        )
+    )
+    assert len(you(tl)["library"]) == 1 and len(you(tl)["hand"]) == 7
+    assert you(tl)["exile"] == []  # not exiled: the "otherwise" part did not happen
