@@ -356,14 +356,20 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "play_linked": _op(
+        "duration:str",
+        "Until `duration` ends (`end_of_turn`), you may cast the cards exiled with the source "
+        "(607.2a).",
+    ),
     "spell_enters_with_counters": _op(
         "counter:str n:int what?:ref",
         "The spell that triggered it (`trigger_object`) enters the battlefield with n "
         "additional counters (614.1c; \"when you next cast a creature spell this turn\").",
     ),
     "exile_linked": _op(
-        "from:str filter?:filter who?:who with_it?:ops",
-        "Exile a card you choose (not targeted) from your graveyard, linked to the source "
+        "from:str filter?:filter who?:who with_it?:ops up_to?:bool",
+        "Exile a card you choose (not targeted) from your graveyard (`from: each_graveyard`: "
+        "one from each; `up_to`: or none), linked to the source "
         "(607.2a: `return_exiled`, `exiled_with_mv` find it later); `with_it` ops are about it "
         "(its `trigger_object`).",
     ),

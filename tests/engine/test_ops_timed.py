@@ -531,3 +531,41 @@ def test_an_opponent_at_zero_life_draws_seven_instead() -> None:
     )
     assert len(you(tl)["library"]) == 1 and len(you(tl)["hand"]) == 7
     assert you(tl)["exile"] == []  # not exiled: the "otherwise" part did not happen
+
+
+def test_cast_spells_from_among_the_cards_exiled_with_it_this_turn_cr_607_2a() -> None:
+    narfi = {
+        "name": "Test Betrayal Saga",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment — Saga",
+        "chapters": {"count": 3, "abilities": [{"chapters": [n], "ops": []} for n in (1, 2, 3)]},
+        "effects": {"chapters": [
+            {"chapters": [1], "ops": [
+                {"op": "mill", "n": 4, "who": "each_player"},
+                {"op": "exile_linked", "from": "each_graveyard", "up_to": True,
+                 "filter": {"types_any": ["Creature", "Planeswalker"]}}]},
+            {"chapters": [2, 3], "ops": [{"op": "play_linked", "duration": "end_of_turn"}]},
+        ]},
+    }  # fmt: skip
+    tl = _run(
+        board(
+            ["Island", "Grizzly Bears", "Island", "Island", "Island"],
+            battlefield=[{"name": "Test Betrayal Saga", "counters": {"lore": 0}}],
+            opponent_library=["Forest", "Serra Angel", "Forest", "Forest", "Forest"],
+            actions=[
+                {"do": "add_lore", "card": "Test Betrayal Saga", "n": 1},
+                {"do": "add_lore", "card": "Test Betrayal Saga", "n": 1},
+                {"do": "cast", "card": "Serra Angel"},  # the opponent's card, exiled with it
+            ],
+            cards=[narfi],
+        )
+    )
+    final = tl.final
+    # I: each player milled four; a creature card from each graveyard was exiled
+    assert you(tl)["exile"] == ["Grizzly Bears"] and opp(tl)["exile"] == []
+    assert "Serra Angel" in you(tl)["battlefield"]  # II: cast from exile; you control it
+    [angel] = [o for o in final.players[0].zone("battlefield")
+               if final.objects[o].name == "Serra Angel"]  # fmt: skip
+    assert final.objects[angel].owner == 1 and final.objects[angel].controller == 0
+    assert sorted(you(tl)["graveyard"]) == ["Island"] * 3
+    assert not effects.is_simulated([{"op": "play_linked", "duration": "permanent"}])
