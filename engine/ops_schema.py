@@ -356,6 +356,11 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "cast_free": _op(
+        "from:str filter?:filter",
+        "You may cast a card matching `filter` from your hand (`from: hand`) without paying "
+        "its mana cost, now (118.9, 608.2g).",
+    ),
     "play_linked": _op(
         "duration:str",
         "Until `duration` ends (`end_of_turn`), you may cast the cards exiled with the source "

@@ -158,7 +158,7 @@ GROUPS = [
     (
         "Structure: choices, conditions, costs, delayed triggers",
         ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger", "exile_linked",
-         "spell_enters_with_counters", "play_linked"],
+         "spell_enters_with_counters", "play_linked", "cast_free"],
     ),
 ]
 

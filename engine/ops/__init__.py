@@ -6,6 +6,7 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 
 from engine.ops import (  # noqa: F401  (imported for their registrations)
     cards,
+    casting,
     continuous,
     counters,
     damage,

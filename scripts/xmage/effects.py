@@ -1803,6 +1803,12 @@ def _cost_reduction(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("CastFromHandForFreeEffect")
+def _cast_from_hand_free(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, {"filter"})
+    return [{"op": "cast_free", "from": "hand", "filter": t.filt(p["filter"])}]
+
+
 @reg("SpellCostReductionSourceEffect")
 def _cost_reduction_self(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "condition", "manaCostsToReduce"})

@@ -569,3 +569,39 @@ def test_cast_spells_from_among_the_cards_exiled_with_it_this_turn_cr_607_2a() -
     assert final.objects[angel].owner == 1 and final.objects[angel].controller == 0
     assert sorted(you(tl)["graveyard"]) == ["Island"] * 3
     assert not effects.is_simulated([{"op": "play_linked", "duration": "permanent"}])
+
+
+# --------------------------------------------- "you may cast ... without paying" (118.9)
+FREE_CAST = {"op": "cast_free", "from": "hand",
+             "filter": {"types_any": ["Instant", "Sorcery"], "mv": ["<=", 2]}}  # fmt: skip
+
+
+def test_cast_a_matching_card_from_hand_during_the_resolution_cr_118_9() -> None:
+    tl = finished(
+        board(
+            hand=["Serra Angel", "Lightning Bolt"],
+            battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
+            actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
+            # Lightning Bolt (o2) is the only card that matches: pick it, cast it, its target
+            choices=["card:o2", "cast", "target:p1"],
+            cards=[_saga("Test Free Saga", [FREE_CAST])],
+        )
+    )
+    assert you(tl)["hand"] == ["Serra Angel"]
+    assert you(tl)["graveyard"] == ["Lightning Bolt"] and tl.final.players[1].life == 17
+    [cast] = of_kind(tl, "cast")
+    assert cast.data.get("free") or "118.9" in cast.rule
+
+
+def test_nothing_matching_casts_nothing_and_says_so() -> None:
+    tl = _run(
+        board(
+            hand=["Serra Angel"],
+            battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
+            actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
+            cards=[_saga("Test Free Saga", [FREE_CAST])],
+        )
+    )
+    assert you(tl)["hand"] == ["Serra Angel"] and of_kind(tl, "cast") == []
+    assert [e.amount for e in of_kind(tl, "decline")] == [0]
+    assert not effects.is_simulated([{**FREE_CAST, "from": "graveyard"}])
