@@ -315,10 +315,11 @@ OPS: dict[str, dict] = {
     ),
     "cant_attack_or_block": _op("what:ref duration:duration", "Can't attack or block."),
     "cost_change": _op(
-        "spells:any amount:value who?:who if?:cond duration?:duration",
+        "spells:any amount:value who?:who if?:cond duration?:duration once?:bool",
         "Static: spells matching `spells` (a filter, or `self`) cost `amount` more (negative: "
         "less) generic mana (601.2f); with `duration` (`end_of_turn`, `until_your_next_turn`) "
-        "made by a resolving spell or ability (611.2a). Noted: mana payment is not simulated.",
+        "made by a resolving spell or ability (611.2a); `once`: only the next matching spell. "
+        "Noted: mana payment is not simulated.",
     ),
     "enters_with": _op(
         "ops:ops", "Replacement (614.1c): as this permanent enters, `ops` apply to it."

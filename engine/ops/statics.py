@@ -83,7 +83,8 @@ COST_DURATIONS = (None, "end_of_turn", "until_your_next_turn")
 @op("cost_change", fields={"spells": "self | a filter", "amount": "value (negative: less)",
                            "who": "who", "if": "cond",
                            "duration": "end_of_turn | until_your_next_turn (from a "
-                           "resolving spell or ability, 611.2a)"},
+                           "resolving spell or ability, 611.2a)",
+                           "once": "bool: only the next matching spell"},
     check=_check_cost)  # fmt: skip
 def cost_change(ctx: Ctx, o: dict) -> None:
     """CR 601.2f: spells cost more or less. The playground does not pay mana (casting
@@ -92,6 +93,8 @@ def cost_change(ctx: Ctx, o: dict) -> None:
     data = {"cost_change": o.get("amount"), "noted": True}
     if o.get("duration"):
         data["duration"] = o["duration"]
+    if o.get("once"):
+        data["once"] = True
     ctx.emit(EventKind.NOTE, f"{ctx.label}: a cost change ({o.get('amount')} generic) — mana "
              "payment is not simulated, so it changes nothing.",
              "611.2a" if o.get("duration") else "601.2f", data=data)  # fmt: skip

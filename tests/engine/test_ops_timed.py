@@ -605,3 +605,19 @@ def test_nothing_matching_casts_nothing_and_says_so() -> None:
     assert you(tl)["hand"] == ["Serra Angel"] and of_kind(tl, "cast") == []
     assert [e.amount for e in of_kind(tl, "decline")] == [0]
     assert not effects.is_simulated([{**FREE_CAST, "from": "graveyard"}])
+
+
+def test_a_cost_change_for_a_time_is_noted_with_its_duration_cr_611_2a() -> None:
+    cheaper = {"op": "cost_change", "spells": {"subtypes": ["Giant"]}, "who": "you",
+               "amount": -2, "duration": "end_of_turn", "once": True}  # fmt: skip
+    tl = _run(
+        board(
+            battlefield=[{"name": "Test Cost Saga", "counters": {"lore": 0}}],
+            actions=[{"do": "add_lore", "card": "Test Cost Saga", "n": 1}],
+            cards=[_saga("Test Cost Saga", [cheaper])],
+        )
+    )
+    [note] = [e for e in of_kind(tl, "note") if e.data.get("cost_change") is not None]
+    assert note.rule == "611.2a" and note.data["duration"] == "end_of_turn" and note.data["once"]
+    assert of_kind(tl, "not_simulated") == []
+    assert not effects.is_simulated([{**cheaper, "duration": "until_end_of_combat"}])
