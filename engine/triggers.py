@@ -825,13 +825,14 @@ def offer_cost(
 
 
 # ------------------------------------------------ delayed abilities with a duration
-#: trigger ids a ``lasting_trigger`` may use: events and casts about other objects (a
-#: delayed ability has no "self"), and combat ones (recorded; the playground has no combat)
+#: how long a ``lasting_trigger`` lasts: this turn (514.2) or until your next turn (611.2b)
 LASTING_DURATIONS = ("end_of_turn", "until_your_next_turn")
 
 
 def lasting_missing(trig: Mapping) -> str | None:
-    """What of a delayed triggered ability with a duration is not simulated (None: all)."""
+    """What of a delayed triggered ability with a duration is not simulated (None: all).
+    Its trigger ids: events and casts about other objects (a delayed ability has no
+    "self"), and combat ones (recorded; the playground has no combat)."""
     when = str(trig.get("when"))
     info = WHEN.get(when)
     if info is None or info.kind not in ("event", "cast", "combat") or when.startswith("self"):
