@@ -621,3 +621,22 @@ def test_a_cost_change_for_a_time_is_noted_with_its_duration_cr_611_2a() -> None
     assert note.rule == "611.2a" and note.data["duration"] == "end_of_turn" and note.data["once"]
     assert of_kind(tl, "not_simulated") == []
     assert not effects.is_simulated([{**cheaper, "duration": "until_end_of_combat"}])
+
+
+def test_the_values_of_the_trigger_object_and_the_linked_cards() -> None:
+    from engine import values
+
+    from boards import Q, game_of, ids
+
+    game = game_of(board(battlefield=["Memnite"], graveyard=["Serra Angel", "Grizzly Bears"]))
+    memnite = ids(game, "Memnite")[0]
+    angel = ids(game, "Serra Angel", "graveyard")[0]
+    bears = ids(game, "Grizzly Bears", "graveyard")[0]
+    ctx = Q(game, source=memnite, event={"object": angel})
+    assert values.value_of(ctx, {"dv": "trigger_object_mv"}) == 5
+    assert values.value_missing({"dv": "trigger_object_mv"}, Q(game, source=memnite)) is not None
+    assert values.value_of(ctx, {"dv": "exiled_with_mv"}) == 0  # nothing exiled with it yet
+    for oid in (angel, bears):
+        game.move(oid, "exile")
+        game.link_exiled(memnite, oid)
+    assert values.value_of(ctx, {"dv": "exiled_with_mv"}) == 5 + 2

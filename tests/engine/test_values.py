@@ -52,7 +52,7 @@ def test_every_dynamic_value_is_computed_or_named_missing(kind: str) -> None:
     bears = ids(game, "Grizzly Bears")[0]
     v = {"dv": kind, **SAMPLE.get(kind, {})}
     game.note_sacrificed(bears, by=memnite)
-    ctx = Q(game, source=memnite, targets=(f"o{bears}",), x=3, event={"amount": 4})
+    ctx = Q(game, source=memnite, targets=(f"o{bears}",), x=3, event={"amount": 4, "object": bears})
     part = values.value_missing(v)
     if part is not None:
         assert kind in values.UNSUPPORTED and part == values.UNSUPPORTED[kind]
