@@ -182,8 +182,9 @@ OPS: dict[str, dict] = {
         "with triggers/static/activated).",
     ),
     "create_token_copy": _op(
-        "what:ref count?:value haste?:bool tapped?:bool attacking?:bool",
-        "Create tokens that are copies of `what` (707.2, 111.10).",
+        "what:ref count?:value haste?:bool tapped?:bool attacking?:bool filter?:filter",
+        "Create tokens that are copies of `what` (707.2, 111.10); `what: chosen`: a "
+        "permanent you control matching `filter` that you choose (not targeted).",
     ),
     "populate": _op("", "Create a token that's a copy of a creature token you control (701.30)."),
     "amass": _op("n:value subtype:str", "Amass (701.44)."),

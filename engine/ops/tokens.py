@@ -161,12 +161,36 @@ def _apnap(ctx: Ctx) -> list[int]:
 
 
 def _check_copy(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("what") == "chosen":  # "a copy of a <filter> you control" (chosen, not targeted)
+        return refs.filter_problem(o["filter"]) if o.get("filter") is not None else (
+            "a token copy of a chosen permanent without a filter")
     return refs.ref_problem(o, "what")
+
+
+def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
+    """The permanent you control matching the op's filter that you choose to copy (none if
+    there is none)."""
+    game = ctx.game
+    able = [oid for oid in refs.select_all(game, o["filter"], ctx.controller, ctx.source)
+            if game.obj(oid).controller == ctx.controller]  # fmt: skip
+    if len(able) <= 1:
+        return able
+    key = game.decide(
+        DecisionKind.PICK,
+        f"{ctx.label}: choose a permanent to copy",
+        [(f"card:o{i}", f"Copy {game.obj(i).name}") for i in able],
+        "707.2",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=tuple(able),
+    )
+    return [int(key.split(":o")[1])]
 
 
 @op(
     "create_token_copy",
-    fields={"what": "self | target | ...", "count": "value", "haste": "bool", "tapped": "bool",
+    fields={"what": "self | target | ... | chosen (a permanent you control matching filter)",
+            "filter": "with what: chosen", "count": "value", "haste": "bool", "tapped": "bool",
             "attacking": "bool (combat-only)"},  # fmt: skip
     check=_check_copy,
 )
@@ -174,7 +198,10 @@ def create_token_copy(ctx: Ctx, o: dict) -> None:
     """CR 707.2, 111.10: tokens that copy the copiable values of an object (its card)."""
     game = ctx.game
     count = refs.amount(ctx, o.get("count", 1), 1)
-    originals = refs.objects(ctx, o, "what")
+    if o.get("what") == "chosen":
+        originals = _chosen_original(ctx, o)
+    else:
+        originals = refs.objects(ctx, o, "what")
     if not originals and o.get("what") == "self" and ctx.source is not None:
         originals = [ctx.source]  # 707.4 / 608.2h: last known information of the source
     made: list[int] = []

@@ -640,3 +640,34 @@ def test_the_values_of_the_trigger_object_and_the_linked_cards() -> None:
         game.move(oid, "exile")
         game.link_exiled(memnite, oid)
     assert values.value_of(ctx, {"dv": "exiled_with_mv"}) == 5 + 2
+
+
+def test_a_copy_of_a_chosen_non_saga_token_you_control_cr_707_2() -> None:
+    moogle = {"op": "create_token", "token": "Moogle", "pt": "1/2", "types": ["Creature"],
+              "subtypes": ["Moogle"], "colors": ["W"], "keywords": ["Lifelink"], "count": 1}
+    copy = {"op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn",
+            "filter": {"not_types": ["Creature"]},
+            "effect": [{"op": "create_token_copy", "what": "chosen",
+                        "filter": {"token": True, "not_subtypes": ["Saga"],
+                                   "controller": "you"}}]}  # fmt: skip
+    tl = finished(
+        board(
+            hand=["Lightning Bolt", "Grizzly Bears"],
+            battlefield=[{"name": "Test Mog Saga", "counters": {"lore": 0}}],
+            choices=["target:p1"],  # the Bolt at the opponent
+            actions=[
+                {"do": "add_lore", "card": "Test Mog Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},  # noncreature: a copy
+                {"do": "cast", "card": "Grizzly Bears"},  # creature: none
+            ],
+            cards=[_saga("Test Mog Saga", [moogle, copy])],
+        )
+    )
+    final = tl.final
+    mine = [final.objects[o] for o in final.players[0].zone("battlefield")]
+    moogles = [o for o in mine if o.name.startswith("Moogle")]
+    assert len(moogles) == 2 and all(o.is_token for o in moogles)
+    assert [e.data.get("copy_of") for e in of_kind(tl, "token") if "copy_of" in e.data] == [
+        [moogles[0].id]
+    ]
+    assert not effects.is_simulated([{"op": "create_token_copy", "what": "chosen"}])
