@@ -571,6 +571,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     with its lore counters (714.3b) and "at the beginning of your precombat main phase"
     triggers (put on the stack, not resolved)."""
     layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
+    triggers.end_lasting(game, player)  # 603.7c: delayed abilities with a duration end
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
     untapped = [
         p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)

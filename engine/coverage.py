@@ -331,6 +331,8 @@ class _Walk:
             if self.c.combat_trigger(granted):
                 self.combat = True
             self.ops(granted.get("ops") or [])
+        if name == "lasting_trigger" and self.c.combat_trigger({"when": o.get("when")}):
+            self.combat = True  # a delayed ability only combat fires (603.7c; no combat here)
         part = self.c.op(o)
         if part:
             self.add(f"op {name}: {part}" if name in effects.OPS else f"op: {name}")

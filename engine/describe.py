@@ -332,6 +332,17 @@ class _Say:
     def op_may(self, o: Mapping[str, Any]) -> str:
         return "you may " + self.ops(o.get("ops") or [])
 
+    def op_lasting_trigger(self, o: Mapping[str, Any]) -> str:
+        how = "until your next turn" if o.get("duration") == "until_your_next_turn" else (
+            "this turn")
+        when = _WHEN.get(str(o.get("when"))) or str(o.get("when")).replace("_", " ")
+        flt = o.get("filter")
+        if flt:
+            when += f" ({_filter(flt)})"
+        say = _Say(o.get("targets") or [])
+        first = "the next time" if o.get("once") else "whenever"
+        return f"{how}, {first} {when}, {say.ops(o.get('effect') or [])}"
+
     def op_if(self, o: Mapping[str, Any]) -> str:
         cond = o.get("cond")
         what = cond.get("cond", "") if isinstance(cond, dict) else cond

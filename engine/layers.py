@@ -568,6 +568,17 @@ def doesnt_untap(game: Game, oid: int) -> bool:
     return False
 
 
+def _cant_phase_in(game: Game) -> set[int]:
+    """Phased-out permanents an effect keeps from phasing in ("it can't phase in for as long
+    as you control <source>", 702.26a doesn't happen while the effect lasts, 611.2b)."""
+    return {
+        oid
+        for e in game.continuous
+        if e.kind == "no_phase_in" and active(game, e)
+        for oid in e.objects
+    }
+
+
 def untap_step_done(game: Game, player: int) -> None:
     """After ``player``'s untap step: "during its controller's next untap step" effects on
     their permanents are used up (502.3); their phased-out permanents phase in (702.26a)."""
@@ -582,7 +593,12 @@ def untap_step_done(game: Game, player: int) -> None:
     ]
     if used:
         game.end_continuous(used)
-    back = [p.id for p in game.battlefield(player) if p.phased_out]
+    held = _cant_phase_in(game)
+    back = [
+        p.id
+        for p in game.battlefield(player)
+        if p.phased_out and p.id not in held and p.attached_to not in held
+    ]
     for oid in back:
         game.set_phased(oid, False)
     if used or back:

@@ -107,9 +107,9 @@ OPS: dict[str, dict] = {
         "`graveyard`, `hand`, `exile`, `shuffle`). `pick: 0` only reorders.",
     ),
     "impulse": _op(
-        "n:value duration:duration choose_one?:bool",
-        "Exile the top n cards of your library; you may play them (or one of them) until "
-        "`duration` ends.",
+        "n:value duration:duration choose_one?:bool from?:who",
+        "Exile the top n cards of your library (`from: target_player`: the targeted player's); "
+        "you may play them (or one of them) until `duration` ends.",
     ),
     "destroy": _op(
         "what:ref filter?:filter no_regen?:bool same_name?:bool",
@@ -117,10 +117,11 @@ OPS: dict[str, dict] = {
         "with the same name as that permanent (Maelstrom Pulse).",
     ),
     "exile": _op(
-        "what:ref filter?:filter who?:who until?:str remember?:bool",
+        "what:ref filter?:filter who?:who until?:str remember?:bool playable?:str",
         "Exile (406). `what`: a ref, `all` (permanents matching `filter`), or `graveyard` "
         "(the graveyards of `who`, cards matching `filter`). `until: source_leaves` returns "
-        "the card when the source leaves the battlefield (610.3).",
+        "the card when the source leaves the battlefield (610.3). `playable: end_of_turn`: "
+        "you may play (cast) the exiled cards this turn.",
     ),
     "flicker": _op(
         "what:ref return:str tapped?:bool controller?:str",
@@ -225,8 +226,9 @@ OPS: dict[str, dict] = {
         "with triggers/static/activated).",
     ),
     "create_token_copy": _op(
-        "what:ref count?:value haste?:bool tapped?:bool attacking?:bool",
-        "Create tokens that are copies of `what` (707.2, 111.10).",
+        "what:ref count?:value haste?:bool tapped?:bool attacking?:bool filter?:filter",
+        "Create tokens that are copies of `what` (707.2, 111.10); `what: chosen`: a "
+        "permanent you control matching `filter` that you choose (not targeted).",
     ),
     "populate": _op("", "Create a token that's a copy of a creature token you control (701.30)."),
     "amass": _op("n:value subtype:str", "Amass (701.44)."),
@@ -250,11 +252,14 @@ OPS: dict[str, dict] = {
     "lore_counter": _op("n?:value", "Add lore counters to this Saga (714.3c)."),
     "bolster": _op("n:value", "Bolster n (701.39)."),
     # ------------------------------------------------------ tap, control, misc
-    "tap": _op("what:ref filter?:filter", "Tap (701.26)."),
+    "tap": _op(
+        "what:ref filter?:filter controlled_by?:who",
+        "Tap (701.26). `controlled_by` narrows `all` to one player's permanents.",
+    ),
     "untap": _op("what:ref filter?:filter", "Untap (701.26)."),
     "tap_or_untap": _op("what:ref", "Tap or untap (the controller chooses)."),
     "skip_untap": _op(
-        "what:ref duration:str",
+        "what:ref duration:str filter?:filter controlled_by?:who",
         "It doesn't untap during its controller's untap step (`next_untap_step` or a duration).",
     ),
     "gain_control": _op("what:ref duration:duration", "Gain control (layer 2).", layer="2"),
@@ -273,7 +278,11 @@ OPS: dict[str, dict] = {
     "exile_and_return_transformed": _op(
         "", "Exile this Saga, then return it transformed under your control (Fable)."
     ),
-    "phase_out": _op("what:ref", "Phase out (702.26)."),
+    "phase_out": _op(
+        "what:ref duration?:duration",
+        "Phase out (702.26); `duration: while_controlled`: it can't phase in for as long as "
+        "you control the source.",
+    ),
     "goad": _op("what:ref duration:duration", "Goad (701.15)."),
     "explore": _op("what:ref", "Explore (701.40)."),
     "connive": _op("what:ref", "Connive (701.50)."),
@@ -353,9 +362,11 @@ OPS: dict[str, dict] = {
     ),
     "cant_attack_or_block": _op("what:ref duration:duration", "Can't attack or block."),
     "cost_change": _op(
-        "spells:any amount:value who?:who if?:cond",
+        "spells:any amount:value who?:who if?:cond duration?:duration once?:bool",
         "Static: spells matching `spells` (a filter, or `self`) cost `amount` more (negative: "
-        "less) generic mana (601.2f).",
+        "less) generic mana (601.2f); with `duration` (`end_of_turn`, `until_your_next_turn`) "
+        "made by a resolving spell or ability (611.2a); `once`: only the next matching spell. "
+        "Noted: mana payment is not simulated.",
     ),
     "enters_with": _op(
         "ops:ops", "Replacement (614.1c): as this permanent enters, `ops` apply to it."
@@ -392,6 +403,36 @@ OPS: dict[str, dict] = {
     "reflexive": _op(
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
+    ),
+    "cast_free": _op(
+        "from:str filter?:filter",
+        "You may cast a card matching `filter` from your hand (`from: hand`) without paying "
+        "its mana cost, now (118.9, 608.2g).",
+    ),
+    "play_linked": _op(
+        "duration:str",
+        "Until `duration` ends (`end_of_turn`), you may cast the cards exiled with the source "
+        "(607.2a).",
+    ),
+    "spell_enters_with_counters": _op(
+        "counter:str n:int what?:ref",
+        "The spell that triggered it (`trigger_object`) enters the battlefield with n "
+        "additional counters (614.1c; \"when you next cast a creature spell this turn\").",
+    ),
+    "exile_linked": _op(
+        "from:str filter?:filter who?:who with_it?:ops up_to?:bool",
+        "Exile a card you choose (not targeted) from your graveyard (`from: each_graveyard`: "
+        "one from each; `up_to`: or none), linked to the source "
+        "(607.2a: `return_exiled`, `exiled_with_mv` find it later); `with_it` ops are about it "
+        "(its `trigger_object`).",
+    ),
+    "lasting_trigger": _op(
+        "when:str effect:ops duration:str filter?:filter targets?:targets condition?:cond "
+        "optional?:bool once?:bool attacks_you?:bool",
+        "A delayed triggered ability with a duration (603.7c): `when` a trigger id (an event "
+        "or a cast, not `self_...`), `duration` `end_of_turn` (\"this turn\") or "
+        "`until_your_next_turn`; `effect` runs each time it triggers (the spell or object is "
+        "`trigger_object`); `once`: \"when you next ...\", only the next time.",
     ),
 }
 
@@ -458,6 +499,7 @@ DURATIONS = {
     "end_of_step": "until the end of this step",
     "until_your_next_end_step": "until your next end step",
     "until_your_next_upkeep": "until your next upkeep",
+    "next_untap_step": "during its controller's next untap step (skip_untap, 502.3)",
     "while_in_graveyard": "while the source is in a graveyard",
     "this_turn": "this turn (hand-written synonym of end_of_turn)",
     "while_attached": "while attached (hand-written)",
@@ -614,6 +656,9 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
+    "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
+    "exiled_with_mv": "total mana value of the cards exiled with the source, still in exile "
+    "(\"the exiled card\", 607.2a)",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

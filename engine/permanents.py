@@ -57,6 +57,18 @@ def entered_battlefield(
                 counter=op["counter"],
                 data={"x": x},
             )
+    for kind, n in (game.cast_info.get(oid) or {}).get("enters_with", ()) if cast else ():
+        # 614.1c: "that creature enters with an additional counter" (set up as it was cast)
+        game.set_counters(oid, kind, game.obj(oid).counter(kind) + n)
+        game.emit(
+            E.COUNTERS,
+            f"{face.name} enters with {n} additional {kind} counter{'s' if n != 1 else ''}.",
+            "614.1c",
+            objects=(oid,),
+            source=oid,
+            amount=n,
+            counter=kind,
+        )
     if face.is_saga:
         saga.enters(game, oid)
     etb = entry.get("etb")

@@ -97,9 +97,17 @@ def ref_problem(o: dict, *keys: str, allowed: tuple[str, ...] = OBJECT_REFS) -> 
         return None
     if ref not in allowed:
         return f"{o.get('op', '?').replace('_', ' ')} of {ref}"
+    if o.get("controlled_by") is not None and (
+        ref != "all" or o["controlled_by"] not in CONTROLLED_BY
+    ):
+        return f"{o.get('op', '?').replace('_', ' ')} controlled by {o['controlled_by']!r}"
     if o.get("filter") is not None:
         return filter_problem(o["filter"])
     return None
+
+
+#: the player groups ``controlled_by`` narrows an ``all`` reference to (Ctx.players)
+CONTROLLED_BY = ("you", "target_player", "target_opponent", "each_opponent")
 
 
 # Trigger events that only combat produces: a granted ability triggering on them is
@@ -187,7 +195,11 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
         to = game.obj(ctx.source).attached_to
         return [to] if to is not None and _there(game, to) else []
     if ref == "all":
-        return select_all(game, o.get("filter") or {}, ctx.controller, ctx.source)
+        found = select_all(game, o.get("filter") or {}, ctx.controller, ctx.source)
+        if o.get("controlled_by") is not None:  # "... target opponent controls"
+            whose = set(ctx.players(str(o["controlled_by"])))
+            found = [oid for oid in found if game.obj(oid).controller in whose]
+        return found
     return []
 
 

@@ -29,6 +29,12 @@ stack (603.3c, ``modal_section``).
 Delayed triggered abilities (603.7) created by the ``delayed`` op wait in
 ``game.delayed`` for ``next_end_step``, ``next_upkeep``, ``your_next_upkeep``,
 ``your_next_draw_step`` or ``end_of_combat``; each triggers once (603.7c).
+
+Delayed triggered abilities with a stated duration ("whenever you cast a spell this turn",
+"until your next turn, whenever ...", 603.7c), created by the ``lasting_trigger`` op, wait
+in ``game.delayed`` too (``kind: lasting``) with a trigger object; ``on_event`` and
+``on_cast`` fire them like a permanent's triggers, any number of times (``once``: only the
+next time, "when you next cast"), until ``end_lasting`` ends them (514.2 / 611.2b).
 """
 
 from __future__ import annotations
@@ -483,6 +489,7 @@ def on_event(game: Game, event: Event) -> None:
                     ):
                         fire(game, oid, ctrl, i, v, fact)
                         break
+        _fire_lasting(game, fact, "event")
 
 
 def _in_zone(
@@ -525,6 +532,7 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
                 if _cast_fires(game, v, oid, ctrl, spell, player, nth):
                     fire(game, oid, ctrl, i, v, fact)
                     break
+    _fire_lasting(game, fact, "cast")
 
 
 def _cast_fires(
@@ -593,7 +601,7 @@ def begin_step(game: Game, step: str, active: int) -> bool:
             _announce(game, name, rule, active)
         fired = fired or from_suspend
     for d in list(game.delayed):
-        if not _delayed_due(d, step, active, game):
+        if d.get("kind") == "lasting" or not _delayed_due(d, step, active, game):
             continue
         if not fired:
             _announce(game, name, rule, active)
@@ -685,12 +693,23 @@ def _delayed_due(d: Mapping, step: str, active: int, game: Game) -> bool:
 
 
 # ---------------------------------------------------------------------- firing
-def fire(game: Game, oid: int, ctrl: int, index: int, trig: Mapping, fact: Fact) -> bool:
+def fire(
+    game: Game,
+    oid: int,
+    ctrl: int,
+    index: int,
+    trig: Mapping,
+    fact: Fact,
+    *,
+    label: str | None = None,
+    rule: str = "603.2",
+) -> bool:
     """The trigger triggers (603.2): checks its limit and intervening "if" (603.4), then it
-    waits to be put on the stack. Returns whether it triggered."""
+    waits to be put on the stack. Returns whether it triggered. ``label``/``rule``: a
+    delayed triggered ability's name and rule (603.7c)."""
     obj = game.obj(oid)
     when = str(trig.get("when"))
-    label = f"{obj.name}'s triggered ability ({when.replace('_', ' ')})"
+    label = label or f"{obj.name}'s triggered ability ({when.replace('_', ' ')})"
     event = {"object": fact.obj, "player": fact.player, "amount": fact.amount, "when": when}
     missing = trigger_missing(trig)
     if missing:
@@ -744,7 +763,7 @@ def fire(game: Game, oid: int, ctrl: int, index: int, trig: Mapping, fact: Fact)
         },
     )
     stack.trigger(
-        game, item, f"{label} triggers.", "603.2", data={"trigger": when, "event": dict(event)}
+        game, item, f"{label} triggers.", rule, data={"trigger": when, "event": dict(event)}
     )
     return True
 
@@ -889,3 +908,71 @@ def offer_cost(
             data={"paid": True, "mana": paid.mana},
         )
     return True
+
+
+# ------------------------------------------------ delayed abilities with a duration
+#: how long a ``lasting_trigger`` lasts: this turn (514.2) or until your next turn (611.2b)
+LASTING_DURATIONS = ("end_of_turn", "until_your_next_turn")
+
+
+def lasting_missing(trig: Mapping) -> str | None:
+    """What of a delayed triggered ability with a duration is not simulated (None: all).
+    Its trigger ids: events and casts about other objects (a delayed ability has no
+    "self"), and combat ones (recorded; the playground has no combat)."""
+    when = str(trig.get("when"))
+    info = WHEN.get(when)
+    if info is None or info.kind not in ("event", "cast", "combat") or when.startswith("self"):
+        return f"a delayed trigger on {when!r}"
+    return trigger_missing(trig)
+
+
+def _lasting(game: Game) -> list[dict]:
+    return [d for d in game.delayed if d.get("kind") == "lasting"]
+
+
+def _fire_lasting(game: Game, fact: Fact, kind: str) -> None:
+    """603.7c: delayed triggered abilities with a duration see every event until they end."""
+    for d in _lasting(game):
+        trig, src, ctrl = d["trigger"], d["source"], d["controller"]
+        w = str(trig.get("when"))
+        if WHEN.get(w, When("?")).kind != kind:
+            continue
+        if kind == "cast":
+            spell, player, nth = fact.obj, fact.player, fact.amount
+            hit = spell is not None and _matches(game, spell, trig, ctrl, src) and (
+                (w == "you_cast_spell" and player == ctrl)
+                or (w == "opponent_casts_spell" and player != ctrl)
+                or w == "any_player_casts_spell"
+                or (w == "you_cast_second_spell_each_turn" and player == ctrl and nth == 2)
+            )
+        else:
+            hit = fired_by(game, w, fact, trig, src, ctrl)
+        if not hit:
+            continue
+        label = f"{d['label']} (delayed: {w.replace('_', ' ')})"
+        if fire(game, src, ctrl, -1, trig, fact, label=label, rule="603.7c") and d.get("once"):
+            game.remove_delayed(d)  # "when you next ...": it triggers only once (603.7c)
+
+
+def end_lasting(game: Game, next_player: int) -> None:
+    """The turn passes to ``next_player``: "this turn" delayed abilities end in the cleanup
+    step (514.2); "until your next turn" ones end as their controller's turn begins (611.2b,
+    603.7c)."""
+    ending = [
+        d
+        for d in _lasting(game)
+        if d["duration"] == "end_of_turn"
+        or (d["duration"] == "until_your_next_turn" and d["controller"] == next_player)
+    ]
+    for d in ending:
+        game.remove_delayed(d)
+    if ending:
+        game.emit(
+            E.EFFECT_ENDS,
+            f"{len(ending)} delayed triggered abilit{'ies' if len(ending) != 1 else 'y'} "
+            "with a duration end.",
+            "603.7c",
+            objects=tuple(dict.fromkeys(d["source"] for d in ending if d["source"])),
+            amount=len(ending),
+            data={"delayed": [d["label"] for d in ending]},
+        )

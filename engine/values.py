@@ -98,6 +98,8 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
     if kind in ("sacrificed_power", "sacrificed_toughness", "sacrificed_mv") and ctx is not None:
         if ctx.source is None or ctx.source not in ctx.game.sacrificed_lki:
             return "the sacrificed object (nothing was sacrificed for it)"
+    if kind == "trigger_object_mv" and ctx is not None and _event(ctx).get("object") is None:
+        return "the mana value of the trigger's object (no trigger object)"
     if kind in ("target_power", "target_mv") and ctx is not None and not _target_oid(ctx):
         return f"{kind.replace('_', ' ')} (no targeted object)"
     if kind in _TRIGGER_OBJECT and ctx is not None and _event(ctx).get("object") is None:
@@ -213,6 +215,15 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             raise ValueUnavailable(f"{kind}: no targeted object")
         ch = _chars_or_lki(game, oid)
         return (ch.power or 0) if kind == "target_power" else ch.mana_value
+    if kind == "exiled_with_mv":  # "the exiled card" of a linked ability (607.2a)
+        if src is None:
+            raise ValueUnavailable("exiled_with_mv: no source")
+        return sum(chars(oid).mana_value for oid in game.exiled_with(src))
+    if kind == "trigger_object_mv":  # the spell on the stack, or as it last existed (608.2h)
+        oid = _event(ctx).get("object")
+        if oid is None:
+            raise ValueUnavailable("trigger_object_mv: no trigger object")
+        return _chars_or_lki(game, int(oid)).mana_value
     if kind == "event_amount":
         ev = _event(ctx)
         if "amount" not in ev:

@@ -161,7 +161,8 @@ GROUPS = [
     ("Mana", ["add_mana"]),
     (
         "Structure: choices, conditions, costs, delayed triggers",
-        ["may", "if", "pay", "unless", "delayed", "reflexive"],
+        ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger", "exile_linked",
+         "spell_enters_with_counters", "play_linked", "cast_free"],
     ),
     (
         "Reference decks: reveal, piles, emblems, living weapon, casting and activating",

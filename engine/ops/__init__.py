@@ -7,6 +7,7 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 from engine.ops import (  # noqa: F401  (imported for their registrations)
     balance,
     cards,
+    casting,
     continuous,
     counters,
     damage,
@@ -15,6 +16,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     equipment,
     keywords,
     life,
+    linked,
     permanents,
     piles,
     player_grants,
@@ -24,6 +26,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     sagas,
     statics,
     structure,
+    timed,
     tokens,
     warp,
     zonemoves,

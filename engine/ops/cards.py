@@ -811,7 +811,18 @@ _PLAY_UNTIL = ("end_of_turn", "until_end_of_your_next_turn")
 def _check_impulse(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("duration") not in _PLAY_UNTIL:
         return f"play the exiled cards until {str(o.get('duration')).replace('_', ' ')}"
+    if o.get("from") not in (None, "you", "target_player", "target_opponent"):
+        return f"exile the top cards of the library of {o['from']!r}"
     return _problems(o, ctx, amounts=("n",))
+
+
+def _impulse_library(ctx: Ctx, o: dict) -> int:
+    """Whose library the cards come from: yours, or the targeted player's."""
+    if o.get("from") in ("target_player", "target_opponent"):
+        chosen = [int(t[1:]) for t in ctx.target_refs(o) if t.startswith("p")]
+        if chosen:
+            return chosen[0]
+    return ctx.controller
 
 
 @op(
@@ -820,19 +831,21 @@ def _check_impulse(o: dict, ctx: Ctx | None) -> str | None:
         "n": "how many cards from the top of your library",
         "duration": " | ".join(_PLAY_UNTIL),
         "choose_one": "you choose one of them; only that one may be played",
+        "from": "whose library: you (default) | target_player | target_opponent",
     },
     check=_check_impulse,
 )
 @c.optional_op
 def impulse(ctx: Ctx, o: dict) -> None:
-    """Exile the top N cards of your library; you may play them (or the chosen one) until
-    the duration ends (601.2: cast from exile with the "cast" action; a land can't be
-    played in the playground, from any zone)."""
+    """Exile the top N cards of your library (or the targeted player's); you may play them
+    (or the chosen one) until the duration ends (601.2: cast from exile with the "cast"
+    action; a land can't be played in the playground, from any zone)."""
     game = ctx.game
     p = ctx.controller
-    cards = _top(game, p, c.value(ctx, o.get("n", 1), 1))
+    owner = _impulse_library(ctx, o)
+    cards = _top(game, owner, c.value(ctx, o.get("n", 1), 1))
     for oid in cards:
-        game.move(oid, "exile", p)
+        game.move(oid, "exile", owner)
     ctx.moved = tuple(cards)  # "if you exiled a land card this way" (exiled_this_way)
     playable = cards
     if o.get("choose_one"):
@@ -845,7 +858,7 @@ def impulse(ctx: Ctx, o: dict) -> None:
     ctx.emit(
         EventKind.EXILE,
         f"{ctx.label} exiles {', '.join(game.obj(i).name for i in cards) or 'nothing'} from "
-        f"the top of {game.poss(p)} library; {game.pname(p)} may play "
+        f"the top of {game.poss(owner)} library; {game.pname(p)} may play "
         f"{', '.join(game.obj(i).name for i in playable) or 'nothing'} until "
         f"{o['duration'].replace('_', ' ')}.",
         "406.2",

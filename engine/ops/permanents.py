@@ -16,7 +16,9 @@ def _check_ref(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("tap", fields={"what": _REF, "filter": "filter (with what: all)"}, check=_check_ref)
+@op("tap", fields={"what": _REF, "filter": "filter (with what: all)",
+                   "controlled_by": "with what: all, only this player's permanents"},
+    check=_check_ref)  # fmt: skip
 def tap(ctx: Ctx, o: dict) -> None:
     """CR 701.26a: tap the permanents."""
     game = ctx.game
@@ -74,7 +76,9 @@ def _check_skip(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("skip_untap", fields={"what": _REF, "duration": "next_untap_step or a duration"},
+@op("skip_untap", fields={"what": _REF, "duration": "next_untap_step or a duration",
+                          "filter": "filter (with what: all)",
+                          "controlled_by": "with what: all, only this player's permanents"},
     check=_check_skip)  # fmt: skip
 def skip_untap(ctx: Ctx, o: dict) -> None:
     """CR 502.3: it doesn't untap during its controller's (next) untap step."""
@@ -222,10 +226,19 @@ def transform(ctx: Ctx, o: dict) -> None:
                  objects=(oid,), data={"from": now, "to": other})  # fmt: skip
 
 
-@op("phase_out", fields={"what": _REF}, check=_check_ref)
+def _check_phase(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("duration") not in (None, "while_controlled"):
+        return f"phased out {str(o['duration']).replace('_', ' ')}"
+    return refs.ref_problem(o, "what")
+
+
+@op("phase_out", fields={"what": _REF, "duration": "while_controlled: it can't phase in "
+                         "for as long as you control the source"},
+    check=_check_phase)  # fmt: skip
 def phase_out(ctx: Ctx, o: dict) -> None:
     """CR 702.26b: it phases out (treated as though it doesn't exist) until its controller's
-    next untap step, when it phases in (702.26a); what's attached phases out with it."""
+    next untap step, when it phases in (702.26a); what's attached phases out with it. With
+    ``duration: while_controlled`` it can't phase in while you control the source (611.2b)."""
     game = ctx.game
     ids = refs.objects(ctx, o, "what")
     if not ids:
@@ -236,3 +249,6 @@ def phase_out(ctx: Ctx, o: dict) -> None:
             game.set_phased(i, True)
         ctx.emit(EventKind.PHASE, f"{game.obj(oid).name} phases out.", "702.26b",
                  objects=(oid, *attached), data={"phased_out": [oid, *attached]})  # fmt: skip
+    if ids and o.get("duration") == "while_controlled":
+        begin(ctx, o, "no_phase_in", "", ids, {}, "611.2b",
+              "can't phase in for as long as you control the source")  # fmt: skip

@@ -71,14 +71,30 @@ def _check_cost(o: dict, ctx: Ctx | None) -> str | None:
         return f"a cost change for {spells!r}"
     if isinstance(spells, dict) and (why := refs.filter_problem(spells)):
         return why
+    if o.get("duration") not in COST_DURATIONS:
+        return f"a cost change lasting {o['duration']!r}"
     return refs.value_problem(o.get("amount", 0))
 
 
+#: how long a cost change from a resolving spell or ability lasts (611.2a); none: static
+COST_DURATIONS = (None, "end_of_turn", "until_your_next_turn")
+
+
 @op("cost_change", fields={"spells": "self | a filter", "amount": "value (negative: less)",
-                           "who": "who", "if": "cond"}, check=_check_cost)  # fmt: skip
+                           "who": "who", "if": "cond",
+                           "duration": "end_of_turn | until_your_next_turn (from a "
+                           "resolving spell or ability, 611.2a)",
+                           "once": "bool: only the next matching spell"},
+    check=_check_cost)  # fmt: skip
 def cost_change(ctx: Ctx, o: dict) -> None:
     """CR 601.2f: spells cost more or less. The playground does not pay mana (casting
-    assumes the cost paid), so a cost change changes nothing here: it is noted."""
+    assumes the cost paid), so a cost change changes nothing here: it is noted (with how
+    long it lasts, 611.2a, when a resolving spell or ability makes it)."""
+    data = {"cost_change": o.get("amount"), "noted": True}
+    if o.get("duration"):
+        data["duration"] = o["duration"]
+    if o.get("once"):
+        data["once"] = True
     ctx.emit(EventKind.NOTE, f"{ctx.label}: a cost change ({o.get('amount')} generic) — mana "
-             "payment is not simulated, so it changes nothing.", "601.2f",
-             data={"cost_change": o.get("amount"), "noted": True})  # fmt: skip
+             "payment is not simulated, so it changes nothing.",
+             "611.2a" if o.get("duration") else "601.2f", data=data)  # fmt: skip

@@ -37,7 +37,8 @@ def _check_token(o: dict, ctx: Ctx | None) -> str | None:
         if abilities.get("untranslated"):
             return "a token ability that is not translated"
     if o.get("controller") not in (None, "you", "controller_of_target", "target_player",
-                                   "trigger_player"):  # fmt: skip
+                                   "trigger_player", "each_opponent",
+                                   "each_player"):  # fmt: skip
         return f"a token under the control of {o['controller']}"
     return None
 
@@ -71,7 +72,7 @@ def _controller(ctx: Ctx, o: dict) -> int:
         "abilities": "an entry (triggers / static / activated) for its other abilities",
         "tapped": "enters tapped",
         "attacking": "enters attacking (combat-only: created, not attacking)",
-        "controller": "you (default)",
+        "controller": "you (default), each_opponent, each_player, target_player...",
     },
     check=_check_token,
 )
@@ -81,24 +82,65 @@ def create_token(ctx: Ctx, o: dict) -> None:
     name = o.get("token", "Token")
     pt = o.get("pt")
     card = token_card(o)
-    made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
-                player=_controller(ctx, o))  # fmt: skip
-    desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
-    data = {"token": name, "pt": pt or "", "tokens": made}
-    if o.get("attacking"):
-        data["attacking"] = "combat-only: the playground has no combat"
-    ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", "111.1", objects=made,
-             amount=count, data=data)  # fmt: skip
-    entered(ctx, made)
+    who = o.get("controller")
+    if who in ("each_opponent", "each_player"):  # "each opponent creates" (111.2), APNAP
+        players = [p for p in _apnap(ctx) if who == "each_player" or p != ctx.controller]
+    else:
+        players = [_controller(ctx, o)]
+    for player in players:
+        made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
+                    player=player)  # fmt: skip
+        desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
+        data = {"token": name, "pt": pt or "", "tokens": made}
+        if o.get("attacking"):
+            data["attacking"] = "combat-only: the playground has no combat"
+        if len(players) == 1 and who not in ("each_opponent", "each_player"):
+            ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", "111.1", objects=made,
+                     amount=count, data=data)  # fmt: skip
+        else:  # 111.2: the player who creates it is its owner and controller
+            ctx.emit(EventKind.TOKEN, f"{ctx.label}: {ctx.game.verb(player, 'create', 'creates')} "
+                     f"{desc}.", "111.2", objects=made, player=player, amount=count,
+                     data=data)  # fmt: skip
+        entered(ctx, made)
+
+
+def _apnap(ctx: Ctx) -> list[int]:
+    """Every player, the active player first (101.4)."""
+    n = len(ctx.game.zones)
+    return [(ctx.game.active + i) % n for i in range(n)]
 
 
 def _check_copy(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("what") == "chosen":  # "a copy of a <filter> you control" (chosen, not targeted)
+        return refs.filter_problem(o["filter"]) if o.get("filter") is not None else (
+            "a token copy of a chosen permanent without a filter")
     return refs.ref_problem(o, "what")
+
+
+def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
+    """The permanent you control matching the op's filter that you choose to copy (none if
+    there is none)."""
+    game = ctx.game
+    able = [oid for oid in refs.select_all(game, o["filter"], ctx.controller, ctx.source)
+            if game.obj(oid).controller == ctx.controller]  # fmt: skip
+    if len(able) <= 1:
+        return able
+    key = game.decide(
+        DecisionKind.PICK,
+        f"{ctx.label}: choose a permanent to copy",
+        [(f"card:o{i}", f"Copy {game.obj(i).name}") for i in able],
+        "707.2",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=tuple(able),
+    )
+    return [int(key.split(":o")[1])]
 
 
 @op(
     "create_token_copy",
-    fields={"what": "self | target | ...", "count": "value", "haste": "bool", "tapped": "bool",
+    fields={"what": "self | target | ... | chosen (a permanent you control matching filter)",
+            "filter": "with what: chosen", "count": "value", "haste": "bool", "tapped": "bool",
             "attacking": "bool (combat-only)"},  # fmt: skip
     check=_check_copy,
 )
@@ -106,7 +148,10 @@ def create_token_copy(ctx: Ctx, o: dict) -> None:
     """CR 707.2, 111.10: tokens that copy the copiable values of an object (its card)."""
     game = ctx.game
     count = refs.amount(ctx, o.get("count", 1), 1)
-    originals = refs.objects(ctx, o, "what")
+    if o.get("what") == "chosen":
+        originals = _chosen_original(ctx, o)
+    else:
+        originals = refs.objects(ctx, o, "what")
     if not originals and o.get("what") == "self" and ctx.source is not None:
         originals = [ctx.source]  # 707.4 / 608.2h: last known information of the source
     made: list[int] = []

@@ -138,6 +138,8 @@ def _exile_spec(o: dict) -> tuple[str, object, str | None] | None:
 def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("until") not in (None, "source_leaves"):
         return f"exile until {str(o['until']).replace('_', ' ')}"
+    if o.get("playable") not in (None, "end_of_turn", "until_end_of_your_next_turn"):
+        return f"play the exiled cards until {str(o['playable']).replace('_', ' ')}"
     spec = _exile_spec(o)
     if spec is None:
         return f"exile {o.get('what')}"
@@ -155,6 +157,8 @@ def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
         "who": "whose graveyards (what: graveyard)",
         "remember": "the cards are linked to the source (return_exiled, 607.2a)",
         "until": "source_leaves: it returns to the battlefield when the source leaves (610.3a)",
+        "playable": "end_of_turn | until_end_of_your_next_turn: you may play the exiled cards "
+        "until then (a permission, as an impulse draw's)",
     },
     check=_check_exile,
 )
@@ -193,6 +197,8 @@ def exile(ctx: Ctx, o: dict) -> None:
             game.link_exiled(ctx.source, oid)
         if until and not gone and ctx.source is not None:
             game.exile_until_leaves(ctx.source, oid)
+        if o.get("playable") and not gone:  # "you may cast it this turn"
+            game.grant_play(oid, ctx.controller, o["playable"])
         names.append(f"{obj.name}{stack.token_note(obj)}")
     ctx.emit(
         EventKind.EXILE,
@@ -200,7 +206,8 @@ def exile(ctx: Ctx, o: dict) -> None:
         "406.2",
         amount=len(ids),
         player=game.obj(ids[0]).owner if len(ids) == 1 else ctx.controller,
-        data={"from": kind, "remember": bool(o.get("remember")), "until": o.get("until")},
+        data={"from": kind, "remember": bool(o.get("remember")), "until": o.get("until"),
+              "playable": o.get("playable")},
     )
     ctx.did = bool(ids)
 

@@ -35,6 +35,7 @@ _TEXT_CALLS = {
 _OWN_CALLS = {
     "DoIfCostPaid": ("addEffect", "addOtherwiseEffect"),
     "ConditionalOneShotEffect": ("addEffect", "addOtherwiseEffect"),
+    "SpellsCostReductionControllerEffect": ("setDuration",),
 }
 
 
@@ -1802,14 +1803,21 @@ def _cost_reduction(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "amount", "manaCostsToReduce", "upTo"})
     if p.get("manaCostsToReduce") is not None:
         raise Untranslated(e.cls, "colored reduction")
-    return [
-        {
-            "op": "cost_change",
-            "spells": t.filt(p["filter"]),
-            "who": "you",
-            "amount": _neg(t.val(p.get("amount"))),
-        }
-    ]
+    out = {
+        "op": "cost_change",
+        "spells": t.filt(p["filter"]),
+        "who": "you",
+        "amount": _neg(t.val(p.get("amount"))),
+    }
+    for args in e.calls_named("setDuration"):  # "spells you cast this turn cost less"
+        out["duration"] = t.dur(args[0] if args else None)
+    return [out]
+
+
+@reg("CastFromHandForFreeEffect")
+def _cast_from_hand_free(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, {"filter"})
+    return [{"op": "cast_free", "from": "hand", "filter": t.filt(p["filter"])}]
 
 
 @reg("SpellCostReductionSourceEffect")

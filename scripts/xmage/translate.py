@@ -117,6 +117,12 @@ DELAYED: dict[str, str] = {
     "AtTheBeginOfYourNextUpkeepDelayedTriggeredAbility": "your_next_upkeep",
     "AtTheBeginOfYourNextDrawStepDelayedTriggeredAbility": "your_next_draw_step",
 }
+#: "when you next cast ... this turn" delayed abilities (CastNextSpellDelayedTriggeredAbility):
+#: class -> (the default spell filter, what it does to the spell)
+NEXT_SPELL: dict[str, tuple[dict, str]] = {
+    "CopyNextSpellDelayedTriggeredAbility": ({"types_any": ["Instant", "Sorcery"]}, "copy"),
+    "AddCounterNextSpellDelayedTriggeredAbility": ({"types": ["Creature"]}, "counter"),
+}
 _PHASE_WHO = {
     "YOU": "your_",
     "OPPONENT": "each_opponent_",
@@ -566,10 +572,31 @@ class Translator:
         )
 
     # ============================================================ abilities
+    def _next_spell(self, ab: JObj) -> dict:
+        """ "When you next cast <filter> this turn, copy it / that creature enters with an
+        additional +1/+1 counter" (CastNextSpellDelayedTriggeredAbility: once, this turn,
+        603.7c) as a ``lasting_trigger`` with ``once``."""
+        p = self.core.params(ab)
+        self.core.check_known(ab, p, {"filter", "amount"})
+        default, effect = NEXT_SPELL[ab.cls]
+        flt = self.core.filters.filter(p["filter"]) if p.get("filter") is not None else default
+        amount = p.get("amount", 1)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            raise Untranslated(ab.cls, "amount")
+        if effect == "copy":
+            ops = [{"op": "copy_spell", "what": "trigger_object", "new_targets": True}] * amount
+        else:
+            ops = [{"op": "spell_enters_with_counters", "counter": "+1/+1", "n": amount,
+                    "what": "trigger_object"}]  # fmt: skip
+        return {"op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn",
+                "once": True, "filter": dict(flt), "effect": [dict(o) for o in ops]}  # fmt: skip
+
     def nested_ability(self, ab: object, delayed: bool = False, reflexive: bool = False) -> dict:
         """A granted / delayed / reflexive ability as a dict (raises Untranslated)."""
         if not isinstance(ab, JObj):
             raise Untranslated(_name(ab), "ability")
+        if delayed and ab.cls in NEXT_SPELL:
+            return self._next_spell(ab)
         if delayed:
             when = DELAYED.get(ab.cls)
             if when is None:

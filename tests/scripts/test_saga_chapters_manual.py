@@ -33,6 +33,7 @@ OP_WORDS = {
     ("return_from_graveyard", "to"): {"hand", "battlefield"},
     ("search_library", "what"): {"card"},  # what the import writes for every search
     ("search_library", "to"): {"hand", "battlefield"},
+    ("return_exiled", "to"): {"battlefield", "hand", "graveyard"},
 }
 
 

@@ -1,0 +1,57 @@
+"""Casting a spell while an effect resolves (CR 608.2g, 601.2).
+
+- ``cast_free``: "you may cast a <filter> spell from your hand without paying its mana
+  cost" (118.9). The player picks a matching card in their hand (or none); it is cast as
+  cascade and discover cast theirs (engine/freecast.py): a spell needing a target needs a
+  legal one (601.2c), and the player may still decline.
+"""
+
+from __future__ import annotations
+
+from engine import freecast
+from engine import op_common as c
+from engine.effects import Ctx, op
+from engine.events import DecisionKind, EventKind
+
+E = EventKind
+
+_NO_LIMIT = 10**6  # the filter, not a mana-value limit, says which spells may be cast
+
+
+def _check_cast_free(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("from", "hand") != "hand":
+        return f"cast a spell for free from {o.get('from')!r}"
+    return c.filter_problem(o.get("filter"))
+
+
+@op(
+    "cast_free",
+    fields={"from": "hand", "filter": "which card may be cast"},
+    check=_check_cast_free,
+)
+def cast_free(ctx: Ctx, o: dict) -> None:
+    """118.9: you may cast a matching card from your hand without paying its mana cost, now
+    (608.2g); it goes on the stack above what is resolving."""
+    game = ctx.game
+    p = ctx.controller
+    able = [
+        i
+        for i in game.zones[p]["hand"]
+        if not game.obj(i).card.is_land and c.matches(ctx, i, o.get("filter"))
+    ]
+    chosen = c.choose_cards(
+        ctx, able, 1, DecisionKind.PICK,
+        f"{ctx.label}: choose a card to cast without paying its mana cost (or none)", "118.9",
+        player=p, may_stop=True,
+    )  # fmt: skip
+    if not chosen:
+        ctx.emit(E.DECLINE, f"{ctx.label}: {game.pname(p)} casts nothing.", "118.9",
+                 amount=0, data={"cast_free": None, "offered": len(able)})  # fmt: skip
+        ctx.did = False
+        return
+    result = freecast.offer(
+        game, chosen[0], p, _NO_LIMIT, inclusive=True, kind=DecisionKind.PICK, rule="118.9",
+        mechanic="cast without paying its mana cost", allow_hand=False,
+        prompt=f"{ctx.label}: cast {game.obj(chosen[0]).name} without paying its mana cost?",
+    )  # fmt: skip
+    ctx.did = result == "cast"
