@@ -207,7 +207,7 @@ def exile(ctx: Ctx, o: dict) -> None:
         amount=len(ids),
         player=game.obj(ids[0]).owner if len(ids) == 1 else ctx.controller,
         data={"from": kind, "remember": bool(o.get("remember")), "until": o.get("until"),
-              "playable": o.get("playable")},
+              **({"playable": o["playable"]} if o.get("playable") else {})},
     )
     ctx.did = bool(ids)
 
