@@ -40,6 +40,22 @@ FILE_LINES: dict[str, str] = {
     "countered_cascade": "The cascading spell is countered; its cascade trigger still resolves.",
     "counter_cascaded_spell": "The opponent counters the spell you cascaded into; the Elf still "
                               "resolves.",
+    "deck_bloodbraid_jund": "A real Jund deck: Bloodbraid Elf cascades into the deck itself.",
+    "deck_carnosaur_dinos": "A real Dinosaur deck: Trumpeting Carnosaur discovers 5.",
+    "deck_crashing_footfalls": "A real Rhinos deck: Shardless Agent can only hit Crashing "
+                               "Footfalls or Violent Outburst.",
+    "deck_discover_appraiser": "A real discover deck: Geological Appraiser discovers 3.",
+    "deck_living_end": "A real Living End deck: Violent Outburst into Living End, the "
+                       "cyclers return.",
+    "deck_maelstrom_nexus_edh": "A 99-card Commander deck: with Maelstrom Nexus out, Bloodbraid "
+                                "Elf cascades twice.",
+    "deck_restore_balance": "A real Restore Balance deck: cascade into a spell with no mana "
+                            "cost that evens the board.",
+    "deck_saga_tempo": "A real Saga deck: Fable of the Mirror-Breaker over three of your turns.",
+    "deck_temur_cascade_standard": "A real Standard deck: Annoyed Altisaur (mana value 7) "
+                                   "cascades.",
+    "deck_urzas_saga_hammer": "A real Hammer deck: Urza's Saga III searches for a {0} or {1} "
+                              "artifact.",
     "discover_cast_or_hand": "Discover 3: cast the card found for free, or put it into "
                              "your hand.",
     "discover_nothing_found": "Discover 5 finds nothing: every exiled card goes back on "

@@ -55,3 +55,27 @@ def test_reference_deck_is_fully_simulated(stem: str) -> None:
     }
     allowed = NOT_YET.get(stem, {})
     assert set(missing) <= set(allowed), {n: m for n, m in missing.items() if n not in allowed}
+
+
+# ------------------------------------------------- an example scenario per deck (item 6)
+SCENARIOS = Path(__file__).parents[2] / "examples" / "scenarios"
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: p.stem)
+def test_each_deck_has_an_example_that_plays_exactly_its_cards(path: Path) -> None:
+    """examples/scenarios/deck_<deck>.json holds the deck's main deck, no card more or
+    less, split between the library and the zones the story starts in, and it runs."""
+    from collections import Counter
+
+    from engine import Scenario
+
+    scn = Scenario.load(SCENARIOS / f"deck_{path.stem}.json")
+    you = scn.players[0]
+    cards = Counter({n: c for n, c in you.library.cards})
+    for zone in ("hand", "battlefield", "graveyard", "exile"):
+        cards.update(z.name for z in getattr(you, zone))
+    deck = parse_decklist(path.read_text(encoding="utf-8"))
+    assert cards == Counter({name: n for n, name in deck.main})
+    assert you.library.order == "random" and scn.actions
+    tl = scn.run()
+    assert len(tl) > 3 and (tl.finished or tl.pending is not None)
