@@ -76,6 +76,11 @@ class Ctx:
         # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
         # "when": trigger id}; empty for spells and activated abilities.
         self.event: Mapping[str, object] = event or {}
+        # "That many" / "it" after a move (608.2c, 400.7): with ``track_moves`` (set when the
+        # ops refer to them, ``uses_linked``) ``moved`` holds what the previous op moved, as
+        # (object id, zone-change count after the move): the new objects the cards became.
+        self.track_moves = False
+        self.moved: tuple[tuple[int, int], ...] | None = None
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
@@ -148,6 +153,8 @@ class Ctx:
                   self.stamps, self.modes, self.event, self.groups, self.division,
                   self.illegal)  # fmt: skip
         ctx.did = self.did
+        ctx.track_moves = self.track_moves
+        ctx.moved = self.moved
         return ctx
 
 
@@ -197,18 +204,75 @@ def op(
     return register
 
 
-def missing_parts(ops: Iterable[dict], ctx: Ctx | None = None) -> list[str]:
-    """What of these ops is not simulated (empty: all of it is). Changes nothing."""
+def missing_parts(
+    ops: Iterable[dict], ctx: Ctx | None = None, after: str | None = None
+) -> list[str]:
+    """What of these ops is not simulated (empty: all of it is). Changes nothing.
+    ``after``: the op run just before this list (a nested list inherits its parent's)."""
     out: list[str] = []
+    prev = after
     for o in ops:
-        part = problem(o, ctx)
+        part = problem(o, ctx) or linked_problem(o, prev, ctx)
         if part:
             out.append(part)
+            prev = str(o.get("op", "?")) if isinstance(o, Mapping) else None
             continue
         for key in NESTED:
             if isinstance(o.get(key), list):
-                out += missing_parts(o[key], ctx)
+                out += missing_parts(o[key], ctx, prev)
+        for opt in option_lists(o):  # choose_one: each option's ops, checked with it
+            out += missing_parts(opt, ctx, prev)
+        prev = str(o.get("op", "?"))
     return out
+
+
+# ------------------------------------------------- "that many", "it" after a move
+# The ops whose moved objects are exactly "the cards <verb>ed this way" (608.2c) or the
+# new objects the cards became (400.7): a {"dv": "that_many"} amount or a "moved"
+# reference must come right after one of them, in the same ability.
+MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
+                    "put_onto_battlefield", "return_to_hand", "create_token",
+                    "create_token_copy"})  # fmt: skip
+# Fields whose string value is an object reference ("moved": what the previous op moved).
+_REF_KEYS = ("what", "to", "a", "b", "source")
+
+
+def option_lists(o: Mapping) -> list[list]:
+    """The op lists of a choice's options (``choose_one``: [{label, ops}])."""
+    opts = o.get("options") if isinstance(o, Mapping) else None
+    if not isinstance(opts, list):
+        return []
+    return [x["ops"] for x in opts if isinstance(x, Mapping) and isinstance(x.get("ops"), list)]
+
+
+def uses_linked(o: object, nested: bool = True) -> bool:
+    """Whether an op counts or names what the op before it moved: a {"dv": "that_many"}
+    amount or a "moved" reference; with ``nested=False`` only in its own fields (not in
+    its nested op lists or choice options, which are checked as lists of their own)."""
+    if isinstance(o, Mapping):
+        if o.get("dv") == "that_many":
+            return True
+        if any(o.get(k) == "moved" for k in _REF_KEYS):
+            return True
+        return any(
+            uses_linked(v, nested)
+            for k, v in o.items()
+            if isinstance(v, (Mapping, list))
+            and (nested or not ("op" in o and k in (*NESTED, "options")))
+        )
+    if isinstance(o, list):
+        return any(uses_linked(v, nested) for v in o)
+    return False
+
+
+def linked_problem(o: dict, prev: str | None, ctx: Ctx | None = None) -> str | None:
+    """An op that counts or names "the cards ... this way" with no mover right before it
+    (``prev``: the op run just before it; a nested list starts after its parent's)."""
+    if prev in MOVERS or not uses_linked(o, nested=False):
+        return None
+    label = f"{ctx.label}: " if ctx and ctx.label else ""
+    name = str(o.get("op", "?")).replace("_", " ")
+    return f"{label}{name}: 'that many' / 'it' with no card moved just before it (after {prev})"
 
 
 def problem(o: dict, ctx: Ctx | None = None) -> str | None:
@@ -287,6 +351,8 @@ def _op_names(ops: Iterable[dict], ctx: Ctx | None) -> list[str]:
         for key in NESTED:
             if isinstance(o.get(key), list):
                 out += _op_names(o[key], ctx)
+        for opt in option_lists(o):
+            out += _op_names(opt, ctx)
     return out
 
 
@@ -382,6 +448,7 @@ def run_parts(
     missing_list = [f"{label}: {m}" if label else m for m in extra_missing]
     names: list[str] = []
     for p, ctx in zip(parts, ctxs, strict=True):
+        ctx.track_moves = uses_linked(p.ops)
         missing_list += missing_parts(p.ops, ctx)
         names += _op_names(p.ops, ctx)
     whole = WHOLE_RESOLUTIONS if whole is None else whole
@@ -441,8 +508,17 @@ def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
                 "608.2c",
                 data={"op": str(o.get("op", "?")), "condition": cond},
             )
+            if ctx.track_moves:
+                ctx.moved = ()  # nothing was moved "this way"
             continue
+        if not ctx.track_moves:
+            OPS[o["op"]].run(ctx, o)
+            continue
+        before = dict(ctx.game.zone_changes)
         OPS[o["op"]].run(ctx, o)
+        ctx.moved = tuple(
+            (oid, n) for oid, n in ctx.game.zone_changes.items() if before.get(oid, 0) != n
+        )
 
 
 def run_item(

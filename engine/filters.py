@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.continuous import counter_keywords
 from engine.ops_schema import FILTER_KEYS
 
 __all__ = [
@@ -137,7 +138,9 @@ def printed_characteristics(game: Any, oid: int) -> Chars:
         subtypes=subtypes,
         supertypes=supertypes,
         colors=colors,
-        keywords=tuple(face.keywords) + tuple(k for k in card.keywords if k not in face.keywords),
+        keywords=counter_keywords(  # 122.1b: keyword counters
+            obj, tuple(face.keywords) + tuple(k for k in card.keywords if k not in face.keywords)
+        ),
         mana_value=mv,
         power=None if bp is None else bp + plus,
         toughness=None if bt is None else bt + plus,

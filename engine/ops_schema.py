@@ -10,7 +10,8 @@ expression such as ``"X+1"``, or a dynamic value ``{"dv": ...}``), ``ref`` (an o
 player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``),
 ``who`` (a player group), ``filter``, ``cond``, ``ops`` (a nested op list), ``costs`` (a
 list of cost objects), ``targets`` (a list of target specs), ``duration``, ``mana``,
-``token`` pieces, ``list`` and ``dict``. ``?`` marks an optional field.
+``token`` pieces, ``options`` (a choice's [{label, ops}]), ``list`` and ``dict``. ``?``
+marks an optional field.
 """
 
 from __future__ import annotations
@@ -82,9 +83,11 @@ OPS: dict[str, dict] = {
     # ----------------------------------------------------------- card movement
     "draw": _op("n:value who?:who delayed?:str", "`who` draws n cards (121)."),
     "discard": _op(
-        "n:value who?:who chooser?:str reveal?:bool filter?:filter random?:bool keep?:str",
+        "n:value who?:who chooser?:str reveal?:bool filter?:filter random?:bool keep?:str "
+        "up_to?:bool",
         '`who` discards n cards (`"hand"`: the whole hand); `chooser: you` when the '
-        "caster picks from the revealed hand; `random` for a random discard (701.9).",
+        "caster picks from the revealed hand; `random` for a random discard (701.9); "
+        '`up_to`: up to n (with n `"hand"`: any number).',
     ),
     "mill": _op("n:value who?:who", "`who` mills n cards (701.13)."),
     "mill_then_return": _op(
@@ -133,7 +136,8 @@ OPS: dict[str, dict] = {
     "return_from_graveyard": _op(
         "to:str what?:ref filter?:filter controller?:str tapped?:bool with_counters?:list",
         "Graveyard -> `hand` or `battlefield` (default `what: target`; `self`; `all` + filter "
-        "for every matching card in your graveyard).",
+        "for every matching card in your graveyard; `chosen` + filter: one matching card of "
+        "your graveyard chosen on resolution, not targeted).",
     ),
     "put_onto_battlefield": _op(
         "what:ref from:str filter?:filter tapped?:bool optional?:bool who?:who "
@@ -347,6 +351,15 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "shuffle_graveyard_into_library": _op(
+        "who?:who",
+        "`who` (default you) shuffles every card of their graveyard into their library (701.24a).",
+    ),
+    "choose_one": _op(
+        "options:options who?:who",
+        "A choice made on resolution (608.2d), not a mode: `who` (you) picks one of "
+        "`options` ([{label, ops}]) and only its ops happen.",
+    ),
 }
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
@@ -366,6 +379,8 @@ REFS = {
     "divided": "damage divided among the targets as chosen when cast (601.2d)",
     "graveyard": "exile: the graveyards of `who`",
     "dealt_damage_by_source": "creatures dealt damage by the source this turn",
+    "moved": '"it"/"them": what the op just before it moved (discarded, returned, created...), '
+    "as the new objects the cards became (400.7); only right after such an op",
 }
 PLAYER_GROUPS = {
     "you": "the controller of the ability",
@@ -541,6 +556,8 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
+    "that_many": "the number of cards/objects the op just before it moved: discarded, milled, "
+    "sacrificed, exiled, returned... 'this way' (608.2c); only right after such an op",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",
@@ -962,4 +979,22 @@ def validate_ops(ops: object, path: str = "ops") -> list[str]:
                 out += _costs(v, f"{p}.{f}")
             elif typ == "targets":
                 out += _targets(v, f"{p}.{f}")
+            elif typ == "options":
+                out += _options(v, f"{p}.{f}")
+    return out
+
+
+def _options(v: object, path: str) -> list[str]:
+    """A choice's options: [{label: str, ops: [...]}], at least two."""
+    if not isinstance(v, list) or len(v) < 2:
+        return [f"{path}: a list of at least two options"]
+    out: list[str] = []
+    for i, opt in enumerate(v):
+        p = f"{path}[{i}]"
+        if not isinstance(opt, dict) or set(opt) - {"label", "ops"}:
+            out.append(f"{p}: an option is {{label, ops}}")
+            continue
+        if not isinstance(opt.get("label"), str):
+            out.append(f"{p}.label: missing")
+        out += validate_ops(opt.get("ops"), f"{p}.ops")
     return out

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 # Object references the permanent ops resolve (the others are reported by their checks).
-OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object")
+OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object", "moved")
 # Hand-written legacy words for "all" + a filter (effects.json).
 LEGACY_ALL = {
     "creatures_you_control": {"controller": "you", "types": ["Creature"]},
@@ -166,7 +166,17 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
         return [to] if to is not None and _there(game, to) else []
     if ref == "all":
         return select_all(game, o.get("filter") or {}, ctx.controller, ctx.source)
+    if ref == "moved":  # "it": the permanents the previous op put there (400.7)
+        return [i for i in moved_objects(ctx) if _there(game, i)]
     return []
+
+
+def moved_objects(ctx: Ctx) -> list[int]:
+    """The objects the previous op of this resolution moved that are still the objects
+    they became then (400.7: a later zone change makes a new object)."""
+    game = ctx.game
+    return [oid for oid, n in (ctx.moved or ()) if game.zone_changes.get(oid, 0) == n
+            and game.zone_of(oid) is not None]  # fmt: skip
 
 
 def _there(game: Game, oid: int) -> bool:

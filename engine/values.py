@@ -98,6 +98,10 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
     if kind in ("sacrificed_power", "sacrificed_toughness", "sacrificed_mv") and ctx is not None:
         if ctx.source is None or ctx.source not in ctx.game.sacrificed_lki:
             return "the sacrificed object (nothing was sacrificed for it)"
+    if kind == "that_many" and ctx is not None and not (
+        getattr(ctx, "track_moves", False) or getattr(ctx, "moved", None) is not None
+    ):
+        return "the number of cards moved this way (no record of what the op before it moved)"
     if kind in ("target_power", "target_mv") and ctx is not None and not _target_oid(ctx):
         return f"{kind.replace('_', ' ')} (no targeted object)"
     return None
@@ -268,6 +272,11 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             for oid in game.zones[p]["battlefield"]:
                 colors |= set(chars(oid).colors)
         return len(colors)
+    if kind == "that_many":  # 608.2c: the objects the previous op moved ("this way")
+        moved = getattr(ctx, "moved", None)
+        if moved is None:
+            raise ValueUnavailable("that_many: no op before it moved anything")
+        return len(moved)
     if kind == "neg":
         return -value_of(ctx, v["of"])
     if kind == "mul":

@@ -83,6 +83,7 @@ GROUPS = [
             "exile_instead",
             "return_exiled",
             "attach",
+            "shuffle_graveyard_into_library",
         ],
     ),
     ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest"]),
@@ -157,7 +158,7 @@ GROUPS = [
     ("Mana", ["add_mana"]),
     (
         "Structure: choices, conditions, costs, delayed triggers",
-        ["may", "if", "pay", "unless", "delayed", "reflexive"],
+        ["may", "if", "pay", "unless", "delayed", "reflexive", "choose_one"],
     ),
 ]
 

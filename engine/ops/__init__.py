@@ -6,9 +6,11 @@ its name to the import below (one line). See docs/ENGINE_CORE.md.
 
 from engine.ops import (  # noqa: F401  (imported for their registrations)
     cards,
+    choices,
     continuous,
     counters,
     damage,
+    graveyards,
     keywords,
     life,
     permanents,

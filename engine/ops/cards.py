@@ -98,6 +98,8 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
         return f"discard down to {str(o['keep'])}"
     if o.get("chooser") not in (None, "you", "player"):
         return f"discard chosen by {o['chooser']}"
+    if o.get("up_to") and o.get("random"):
+        return "discard up to n cards at random"
     if o.get("n") == "hand":
         return _problems(o, ctx, who=("who",), flt=("filter",))
     return _problems(o, ctx, amounts=("n",), who=("who",), flt=("filter",))
@@ -113,6 +115,7 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
         "filter": "only a card matching it can be chosen (Thoughtseize: nonland)",
         "random": "a random card (701.9b)",
         "keep": "not simulated (discard down to ...)",
+        "up_to": 'up to n (n "hand": any number); the discarder may stop at any point',
     },
     check=_check_discard,
 )
@@ -149,6 +152,7 @@ def discard(ctx: Ctx, o: dict) -> None:
                 "701.9a",
                 player=chooser,
                 verb="Discard",
+                may_stop=bool(o.get("up_to")),
             )
         for oid in chosen:
             game.move(oid, "graveyard", p)

@@ -11,8 +11,8 @@ to which object this turn (for "dealt damage this way", Anger of the Gods).
 
 from __future__ import annotations
 
+from engine import filters, shields
 from engine import op_common as c
-from engine import shields
 from engine import targets as targeting
 from engine.effects import Ctx, op
 from engine.events import EventKind
@@ -285,7 +285,12 @@ def _lifelink(ctx: Ctx, source: int | None, total: int) -> None:
     if source is None or total <= 0:
         return
     obj = game.obj(source)
-    if "lifelink" not in {k.lower() for k in game.face(obj).keywords}:
+    where = game.zone_of(source)
+    if where and where[1] == "battlefield":  # its abilities now (613: granted, 122.1b counters)
+        keywords = filters.characteristics(game, source).keywords
+    else:
+        keywords = game.face(obj).keywords
+    if "lifelink" not in {k.lower() for k in keywords}:
         return
     game.change_life(obj.controller, total)
     ctx.emit(

@@ -372,6 +372,33 @@ def _loot(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [{"op": "may", "ops": ops}] if p.get("optional") else ops
 
 
+@reg("DiscardAndDrawThatManyEffect", no_params=True)
+def _discard_draw_that_many(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """(amount[, plus]): player.discard(0, amount) then drawCards(discarded + plus): up to
+    `amount` (any number for Integer.MAX_VALUE), then draw that many (608.2c) plus `plus`.
+    Read from the arguments: the overload binder doesn't fit Integer.MAX_VALUE to an int."""
+    args = tuple(e.args)
+    if len(args) not in (1, 2):
+        raise Untranslated(e.cls, f"{len(args)} arguments")
+    amount = args[0]
+    if isinstance(amount, Ref) and amount.dotted == "Integer.MAX_VALUE":
+        n: object = "hand"
+    elif isinstance(amount, int) and not isinstance(amount, bool) and amount > 0:
+        n = "hand" if amount >= 2**31 - 1 else amount
+    else:
+        raise Untranslated(e.cls, "amount")
+    plus = args[1] if len(args) == 2 else 0
+    if not isinstance(plus, int) or isinstance(plus, bool) or plus < 0:
+        raise Untranslated(e.cls, "plus")
+    draw: object = {"dv": "that_many"}
+    if plus:
+        draw = {"dv": "sum", "of": [draw, plus]}
+    return [
+        {"op": "discard", "n": n, "who": "you", "up_to": True},
+        {"op": "draw", "n": draw},
+    ]
+
+
 @reg("DiscardTargetEffect")
 def _discard_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "randomDiscard"})
@@ -864,6 +891,33 @@ def _gy_all_bf(t: Effects, e: JObj, p: dict) -> list[dict]:
     if p.get("tapped"):
         out["tapped"] = True
     return [out]
+
+
+@reg("ReturnCardChosenFromGraveyardEffect")
+def _gy_chosen(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """A card of your graveyard matching the filter, chosen on resolution (not targeted;
+    optional: a target of 0-1 cards) -> hand / battlefield (tapped)."""
+    t.known(e, p, {"optional", "filter", "putCards"})
+    to = _put(p.get("putCards"), e.cls)
+    if to not in ("hand", "battlefield", "battlefield_tapped"):
+        raise Untranslated(e.cls, f"to {to}")
+    out = {
+        "op": "return_from_graveyard",
+        "what": "chosen",
+        "to": "hand" if to == "hand" else "battlefield",
+        "filter": t.filt(p["filter"]),
+    }
+    if to == "battlefield_tapped":
+        out["tapped"] = True
+    if p.get("optional"):
+        out["optional"] = True
+    return [out]
+
+
+@reg("ShuffleYourGraveyardIntoLibraryEffect")
+def _shuffle_gy(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, set())
+    return [{"op": "shuffle_graveyard_into_library", "who": "you"}]
 
 
 @reg(

@@ -1,0 +1,284 @@
+"""Scenario tests of "that many" and "it" after a move, "up to n" discards, and choices made
+on resolution (engine/effects.py ``moved``, engine/ops/choices.py): boards before and after,
+fields not wording, with the CR rule each follows (608.2c "this way", 400.7 the new object,
+608.2d choices on resolution, 701.9a discard). Stdlib + engine: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from engine import effects
+from engine.ops_schema import validate_ops
+
+from boards import board, finished, of_kind, play, zone
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def spell(name: str, ops: list[dict], targets: list[dict] | None = None) -> dict:
+    eff: dict = {"spell": ops}
+    if targets:
+        eff["targets"] = targets
+    return {"name": name, "mana_cost": "{1}", "type_line": "Sorcery", "effects": eff}
+
+
+def cast(name: str, ops: list[dict], targets: list[dict] | None = None, **kw) -> dict:
+    kw.setdefault("hand", (name,))
+    return board(kw.pop("library", ()), cards=(spell(name, ops, targets),), **kw)
+
+
+def run(d: dict, *answers: str):
+    """Play, answering each decision with the option whose key equals the answer or whose
+    label contains it; every decision must be answered and every answer used."""
+    d = {**d, "choices": list(d.get("choices", []))}
+    todo = list(answers)
+    while True:
+        tl = play(d)
+        if tl.pending is None:
+            assert tl.finished and not todo, (todo, tl.text())
+            return tl
+        assert todo, tl.text()
+        want = todo.pop(0)
+        keys = [o.key for o in tl.pending.options if o.key == want or want in o.label]
+        assert keys, (want, tl.pending.keys(), tl.text())
+        d["choices"].append(keys[0])
+
+
+DISCARD_DRAW = [  # Fable of the Mirror-Breaker II (DiscardAndDrawThatManyEffect(2))
+    {"op": "discard", "n": 2, "who": "you", "up_to": True},
+    {"op": "draw", "n": {"dv": "that_many"}},
+]
+LIB = ("Island", "Swamp", "Plains")
+HAND = ("Rummage", "Forest", "Lightning Bolt", "Grizzly Bears")
+
+# --------------------------------------------------------------- discard up to, that many
+
+
+def test_discard_up_to_two_then_draw_that_many_cr_608_2c() -> None:
+    tl = run(cast("Rummage", DISCARD_DRAW, library=LIB, hand=HAND), "Forest", "Lightning Bolt")
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Lightning Bolt", "Rummage"]
+    assert sorted(zone(tl, "hand")) == ["Grizzly Bears", "Island", "Swamp"]
+    assert zone(tl, "library") == ["Plains"]
+    (ev,) = of_kind(tl, "discard")
+    assert ev.amount == 2 and ev.rule == "701.9a"
+    assert [e.amount for e in of_kind(tl, "draw")] == [1, 1]
+
+
+def test_discarding_one_of_up_to_two_draws_one_cr_608_2c() -> None:
+    tl = run(cast("Rummage", DISCARD_DRAW, library=LIB, hand=HAND), "Forest", "card:none")
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Rummage"]
+    assert sorted(zone(tl, "hand")) == ["Grizzly Bears", "Island", "Lightning Bolt"]
+    assert zone(tl, "library") == ["Swamp", "Plains"]
+
+
+def test_discarding_none_draws_none_cr_608_2c() -> None:
+    tl = run(cast("Rummage", DISCARD_DRAW, library=LIB, hand=HAND), "card:none")
+    assert sorted(zone(tl, "hand")) == ["Forest", "Grizzly Bears", "Lightning Bolt"]
+    assert zone(tl, "library") == list(LIB)
+    assert of_kind(tl, "draw") == [] and of_kind(tl, "not_simulated") == []
+
+
+def test_any_number_plus_one_with_an_empty_hand_draws_one_cr_608_2c() -> None:
+    ops = [{"op": "discard", "n": "hand", "who": "you", "up_to": True},
+           {"op": "draw", "n": {"dv": "sum", "of": [{"dv": "that_many"}, 1]}}]  # fmt: skip
+    tl = finished(cast("Tunnel", ops, library=LIB))
+    assert zone(tl, "hand") == ["Island"]
+    assert zone(tl, "library") == ["Swamp", "Plains"]
+
+
+def test_that_many_counts_the_cards_milled_this_way_cr_608_2c() -> None:
+    ops = [{"op": "mill", "n": 2}, {"op": "gain_life", "n": {"dv": "that_many"}}]
+    tl = finished(cast("Mill Life", ops, library=("Island",)))  # only one card to mill
+    assert zone(tl, "library") == []
+    assert sorted(zone(tl, "graveyard")) == ["Island", "Mill Life"]
+    (life,) = of_kind(tl, "life")
+    assert life.amount == 1
+    assert tl.final.players[0].life == 21
+
+
+def test_that_many_with_no_move_before_it_is_not_simulated_and_changes_nothing() -> None:
+    ops = [{"op": "gain_life", "n": 2}, {"op": "draw", "n": {"dv": "that_many"}}]
+    assert not effects.is_simulated(ops)
+    assert not effects.is_simulated([{"op": "draw", "n": {"dv": "that_many"}}])
+    assert effects.is_simulated(DISCARD_DRAW)
+    tl = finished(cast("Bad", ops, library=LIB))
+    assert tl.final.players[0].life == 20 and zone(tl, "library") == list(LIB)
+    assert of_kind(tl, "not_simulated")
+
+
+def test_up_to_with_random_is_not_simulated() -> None:
+    assert not effects.is_simulated([{"op": "discard", "n": 2, "up_to": True, "random": True}])
+
+
+# -------------------------------------------------- choose_one, "it" after a move (400.7)
+
+RETURN_CHOOSE = [  # Elspeth Conquers Death III, from ElspethConquersDeath.java
+    {"op": "return_from_graveyard", "to": "battlefield", "what": "target"},
+    {
+        "op": "choose_one",
+        "options": [
+            {"label": "+1/+1 counter",
+             "ops": [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "moved"}]},
+            {"label": "loyalty counter",
+             "ops": [{"op": "add_counters", "counter": "loyalty", "n": 1, "what": "moved"}]},
+        ],
+    },
+]  # fmt: skip
+GY_TARGET = [{"what": "card_in_your_graveyard", "count": 1,
+              "filter": {"types_any": ["Creature", "Planeswalker"]}}]  # fmt: skip
+
+
+def _bears_back(answer: str):
+    d = cast("Raise", RETURN_CHOOSE, GY_TARGET, graveyard=("Grizzly Bears",))
+    tl = run(d, answer)
+    state = tl.final
+    [oid] = state.players[0].zone("battlefield")
+    return tl, state, oid
+
+
+def test_return_then_counter_chosen_on_resolution_goes_on_the_new_object_cr_400_7() -> None:
+    tl, state, oid = _bears_back("+1/+1")
+    assert state.objects[oid].name == "Grizzly Bears"
+    assert state.objects[oid].counter("+1/+1") == 1
+    assert state.characteristics(oid).pt == "3/3"
+    (choice,) = of_kind(tl, "choice")
+    assert choice.rule == "608.2d" and choice.data["option"] == 1
+    assert [e.counter for e in of_kind(tl, "counters")] == ["+1/+1"]
+    assert tl.answered[-1][1].kind == "choose_option"
+
+
+def test_the_other_option_puts_a_loyalty_counter_cr_608_2d() -> None:
+    tl, state, oid = _bears_back("loyalty")
+    assert state.objects[oid].counter("loyalty") == 1
+    assert state.objects[oid].counter("+1/+1") == 0
+    assert of_kind(tl, "choice")[0].data["option"] == 2
+
+
+def test_moved_means_nothing_when_the_card_did_not_move_cr_400_7() -> None:
+    # The target left the graveyard before resolution: nothing returns, and "it" is nothing.
+    ops = [{"op": "exile", "what": "target"}, *RETURN_CHOOSE]
+    d = cast("Exile Then Raise", ops, GY_TARGET, graveyard=("Grizzly Bears",))
+    tl = run(d, "+1/+1")
+    assert zone(tl, "battlefield") == [] and zone(tl, "exile") == ["Grizzly Bears"]
+    assert of_kind(tl, "counters")[0].amount == 0
+
+
+def test_a_choice_option_not_simulated_makes_the_whole_resolution_not_simulated() -> None:
+    bad = [RETURN_CHOOSE[0], {"op": "choose_one", "options": [
+        {"label": "a", "ops": [{"op": "no_such_op"}]},
+        {"label": "b", "ops": [{"op": "gain_life", "n": 1}]}]}]  # fmt: skip
+    assert not effects.is_simulated(bad)
+    assert effects.is_simulated(RETURN_CHOOSE)
+    d = cast("Raise", bad, GY_TARGET, graveyard=("Grizzly Bears",))
+    tl = play(d)
+    assert tl.finished and sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "Raise"]
+    assert zone(tl, "battlefield") == [] and of_kind(tl, "not_simulated")
+
+
+def test_choose_one_schema() -> None:
+    assert validate_ops(RETURN_CHOOSE) == []
+    assert validate_ops([{"op": "choose_one", "options": [{"label": "x", "ops": []}]}])
+    assert validate_ops([{"op": "choose_one", "options": [
+        {"label": "x", "ops": [{"op": "nope"}]}, {"label": "y", "ops": []}]}])  # fmt: skip
+
+
+# ------------------------------------------------------------ keyword counters (122.1b)
+
+
+def test_a_lifelink_counter_gives_lifelink_cr_122_1b_702_15b() -> None:
+    # Grizzly Bears with a lifelink counter bites the opponent's Llanowar Elves.
+    ops = [{"op": "bite", "source": {"target": 0}, "to": {"target": 1}}]
+    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}},
+               {"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]  # fmt: skip
+    d = cast("Bite", ops, targets,
+             battlefield=[{"name": "Grizzly Bears", "counters": {"lifelink": 1}}],
+             opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Llanowar Elves"]
+    assert tl.final.players[0].life == 22
+    [oid] = tl.final.players[0].zone("battlefield")
+    assert "Lifelink" in tl.final.characteristics(oid).keywords
+
+
+def test_without_the_counter_no_life_is_gained_cr_702_15b() -> None:
+    ops = [{"op": "bite", "source": {"target": 0}, "to": {"target": 1}}]
+    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}},
+               {"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]  # fmt: skip
+    d = cast("Bite", ops, targets, battlefield=["Grizzly Bears"],
+             opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Llanowar Elves"]
+    assert tl.final.players[0].life == 20
+
+
+def test_a_keyword_counter_matches_a_keyword_filter_cr_122_1b() -> None:
+    ops = [{"op": "destroy", "what": "all", "filter": {"keyword": "Vigilance"}}]
+    d = cast("Wrath of Vigilance", ops,
+             battlefield=[{"name": "Grizzly Bears", "counters": {"vigilance": 1}}, "Memnite"])
+    tl = finished(d)
+    assert zone(tl, "battlefield") == ["Memnite"]
+
+
+# ------------------------------------------ a chosen (not targeted) card, whole graveyards
+
+
+def test_return_a_chosen_creature_card_from_your_graveyard_cr_608_2c() -> None:
+    # The Mending of Dominaria I (MillCardsControllerEffect(2), ReturnCardChosenFromGraveyard)
+    ops = [{"op": "mill", "n": 2, "who": "you"},
+           {"op": "return_from_graveyard", "what": "chosen", "to": "hand", "optional": True,
+            "filter": {"types": ["Creature"]}}]  # fmt: skip
+    d = cast("Mend", ops, library=("Serra Angel", "Forest", "Island"),
+             graveyard=("Grizzly Bears", "Lightning Bolt"))  # fmt: skip
+    tl = run(d, "yes", "Serra Angel")
+    assert zone(tl, "hand") == ["Serra Angel"]
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Grizzly Bears", "Lightning Bolt", "Mend"]
+    assert zone(tl, "library") == ["Island"]
+    decision = tl.answered[-1][1]
+    assert {o.label for o in decision.options} == {"Return Serra Angel", "Return Grizzly Bears"}
+    assert of_kind(tl, "target") == []  # not targeted
+
+
+def test_a_chosen_return_may_be_declined_cr_608_2d() -> None:
+    ops = [{"op": "return_from_graveyard", "what": "chosen", "to": "hand", "optional": True,
+            "filter": {"types": ["Creature"]}}]  # fmt: skip
+    tl = run(cast("Mend", ops, graveyard=("Grizzly Bears",)), "no")
+    assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "Mend"] and zone(tl, "hand") == []
+
+
+def test_shuffle_your_graveyard_into_your_library_cr_701_24a() -> None:
+    ops = [{"op": "shuffle_graveyard_into_library", "who": "you"}]
+    d = cast("Reshuffle", ops, library=("Island",), graveyard=("Grizzly Bears", "Forest"),
+             opponent_library=("Swamp",))  # fmt: skip
+    d["players"][1]["graveyard"] = ["Mountain"]
+    tl = finished(d)
+    assert zone(tl, "graveyard") == ["Reshuffle"]  # the spell goes after it resolves
+    assert sorted(zone(tl, "library")) == ["Forest", "Grizzly Bears", "Island"]
+    assert zone(tl, "graveyard", 1) == ["Mountain"]  # only yours
+    (ev,) = of_kind(tl, "shuffle")
+    assert ev.amount == 2 and ev.rule == "701.24a" and ev.player == 0
+
+
+def test_that_many_inside_a_may_follows_the_discard_in_the_same_list() -> None:
+    # "You may discard a card. If you do, draw that many": nested lists are checked as lists.
+    ops = [{"op": "may", "ops": DISCARD_DRAW}]
+    assert effects.is_simulated(ops)
+    assert not effects.is_simulated([{"op": "may", "ops": [DISCARD_DRAW[1]]}])
+    tl = run(cast("Rummage", ops, library=LIB, hand=HAND), "yes", "Forest", "card:none")
+    assert sorted(zone(tl, "hand")) == ["Grizzly Bears", "Island", "Lightning Bolt"]
+
+
+def test_coverage_names_that_many_with_no_move_before_it_and_walks_choice_options() -> None:
+    from engine import coverage
+    from engine.cards import CardDef
+
+    def card(ops: list[dict]) -> CardDef:
+        return CardDef.from_dict({"name": "Cov Test", "mana_cost": "{1}",
+                                  "type_line": "Sorcery", "effects": {"spell": ops}})  # fmt: skip
+
+    assert coverage.card_coverage(card(DISCARD_DRAW)).status == "full"
+    assert coverage.card_coverage(card(RETURN_CHOOSE)).status == "full"
+    bad_order = [DISCARD_DRAW[1], DISCARD_DRAW[0]]
+    assert coverage.card_coverage(card(bad_order)).status != "full"
+    bad_option = [RETURN_CHOOSE[0], {"op": "choose_one", "options": [
+        {"label": "a", "ops": [{"op": "no_such_op"}]},
+        {"label": "b", "ops": [{"op": "gain_life", "n": 1}]}]}]  # fmt: skip
+    assert coverage.card_coverage(card(bad_option)).status != "full"
