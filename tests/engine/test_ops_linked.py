@@ -282,3 +282,49 @@ def test_coverage_names_that_many_with_no_move_before_it_and_walks_choice_option
         {"label": "a", "ops": [{"op": "no_such_op"}]},
         {"label": "b", "ops": [{"op": "gain_life", "n": 1}]}]}]  # fmt: skip
     assert coverage.card_coverage(card(bad_option)).status != "full"
+
+
+def test_counter_on_a_creature_chosen_on_resolution_cr_608_2c() -> None:
+    # Ajani Fells the Godsire II (hand entry): a vigilance counter on a creature you control.
+    ops = [{"op": "add_counters", "what": "chosen", "counter": "vigilance", "n": 1,
+            "filter": {"controller": "you", "types": ["Creature"]}}]  # fmt: skip
+    d = cast("Vigil", ops, battlefield=["Grizzly Bears", "Memnite", "Forest"],
+             opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    tl = run(d, "Memnite")
+    state = tl.final
+    counts = {state.objects[i].name: state.objects[i].counter("vigilance")
+              for i in state.players[0].zone("battlefield")}  # fmt: skip
+    assert counts == {"Grizzly Bears": 0, "Memnite": 1, "Forest": 0}
+    decision = tl.answered[-1][1]
+    assert {o.label for o in decision.options} == {"Choose Grizzly Bears", "Choose Memnite"}
+    assert of_kind(tl, "target") == []
+
+
+# --------------------------------------------------- the bundled Sagas these ops complete
+FABLE = "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki"
+
+
+def _chapter(saga: str, lore: int, **kw) -> dict:
+    return board(battlefield=[{"name": saga, "counters": {"lore": lore}}, *kw.pop("also", [])],
+                 actions=[{"do": "add_lore", "card": saga, "n": 1}], **kw)  # fmt: skip
+
+
+def test_fable_ii_discard_up_to_two_then_draw_that_many_cr_608_2c() -> None:
+    d = _chapter(FABLE, 1, library=["Island", "Swamp", "Plains"],
+                 hand=["Forest", "Lightning Bolt", "Grizzly Bears"])  # fmt: skip
+    tl = run(d, "Forest", "Lightning Bolt")  # two: no third question
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Lightning Bolt"]
+    assert sorted(zone(tl, "hand")) == ["Grizzly Bears", "Island", "Swamp"]
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_elspeth_conquers_death_iii_returns_and_counters_the_new_object_cr_400_7() -> None:
+    d = _chapter("Elspeth Conquers Death", 2, graveyard=["Serra Angel", "Lightning Bolt"])
+    tl = run(d, "a +1/+1 counter")
+    state = tl.final
+    [angel] = [i for i in state.players[0].zone("battlefield")
+               if state.objects[i].name == "Serra Angel"]  # fmt: skip
+    assert state.objects[angel].counter("+1/+1") == 1
+    assert state.characteristics(angel).pt == "5/5"
+    assert "Elspeth Conquers Death" in zone(tl, "graveyard")  # 714.4 after the last chapter
+    assert of_kind(tl, "not_simulated") == []
