@@ -351,6 +351,12 @@ OPS: dict[str, dict] = {
         "ops:ops targets?:targets if?:cond",
         'A reflexive triggered ability ("when you do", 603.12) with its own targets.',
     ),
+    "reveal_until": _op(
+        "filter:filter to:str rest:str who?:who",
+        "Reveal cards from the top of your library until one matches `filter` (701.20a); it "
+        "goes `to` (`hand`, `battlefield`, `battlefield_tapped`, `graveyard`, `exile`), the "
+        "other revealed cards `rest` (`bottom_random`, `graveyard`, `exile`, `shuffle`).",
+    ),
     "shuffle_graveyard_into_library": _op(
         "who?:who",
         "`who` (default you) shuffles every card of their graveyard into their library (701.24a).",

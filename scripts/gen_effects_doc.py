@@ -65,6 +65,7 @@ GROUPS = [
             "search_library",
             "look_and_pick",
             "impulse",
+            "reveal_until",
         ],
     ),
     (

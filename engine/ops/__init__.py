@@ -15,6 +15,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     life,
     permanents,
     players,
+    reveal,
     sagas,
     statics,
     structure,

@@ -914,6 +914,25 @@ def _gy_chosen(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+_UNTIL_TO = {"HAND": "hand", "BATTLEFIELD": "battlefield",
+             "BATTLEFIELD_TAPPED": "battlefield_tapped", "GRAVEYARD": "graveyard"}  # fmt: skip
+_UNTIL_REST = {"BOTTOM_RANDOM": "bottom_random", "GRAVEYARD": "graveyard", "EXILED": "exile",
+               "SHUFFLE": "shuffle"}  # fmt: skip
+
+
+@reg("RevealCardsFromLibraryUntilEffect")
+def _reveal_until(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Reveal until a card matching the filter: it goes putPickedCard, the other revealed
+    cards putRemainingCards (a picked card that can't move stays with them)."""
+    t.known(e, p, {"filter", "putPickedCard", "putRemainingCards"})
+    picked = getattr(p.get("putPickedCard"), "last", "")
+    rest = getattr(p.get("putRemainingCards"), "last", "")
+    if picked not in _UNTIL_TO or rest not in _UNTIL_REST:
+        raise Untranslated(e.cls, f"PutCards.{picked} / PutCards.{rest}")
+    return [{"op": "reveal_until", "filter": t.filt(p["filter"]), "to": _UNTIL_TO[picked],
+             "rest": _UNTIL_REST[rest]}]  # fmt: skip
+
+
 @reg("ShuffleYourGraveyardIntoLibraryEffect")
 def _shuffle_gy(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, set())

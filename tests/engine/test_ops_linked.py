@@ -328,3 +328,40 @@ def test_elspeth_conquers_death_iii_returns_and_counters_the_new_object_cr_400_7
     assert state.characteristics(angel).pt == "5/5"
     assert "Elspeth Conquers Death" in zone(tl, "graveyard")  # 714.4 after the last chapter
     assert of_kind(tl, "not_simulated") == []
+
+
+# ---------------------------------------------------------------- reveal until (701.20a)
+REVEAL_UNTIL = [{"op": "reveal_until", "filter": {"types": ["Creature"]}, "to": "hand",
+                 "rest": "bottom_random"}]  # fmt: skip
+
+
+def test_reveal_until_a_creature_to_hand_rest_on_the_bottom_cr_701_20a() -> None:
+    d = cast("Seek", REVEAL_UNTIL, library=("Forest", "Lightning Bolt", "Grizzly Bears",
+                                            "Island"))  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "hand") == ["Grizzly Bears"]
+    lib = zone(tl, "library")
+    assert lib[0] == "Island" and sorted(lib[1:]) == ["Forest", "Lightning Bolt"]
+    (rev,) = of_kind(tl, "reveal")
+    assert rev.amount == 3 and rev.rule == "701.20a"
+
+
+def test_reveal_until_with_no_match_puts_every_revealed_card_rest_cr_701_20a() -> None:
+    ops = [{**REVEAL_UNTIL[0], "rest": "graveyard"}]
+    tl = finished(cast("Seek", ops, library=("Forest", "Island")))
+    assert zone(tl, "hand") == [] and zone(tl, "library") == []
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Island", "Seek"]
+
+
+def test_reveal_until_onto_the_battlefield_a_new_object_cr_400_7() -> None:
+    ops = [{**REVEAL_UNTIL[0], "to": "battlefield_tapped", "rest": "exile"}]
+    tl = finished(cast("Seek", ops, library=("Forest", "Grizzly Bears", "Island")))
+    state = tl.final
+    [bears] = state.players[0].zone("battlefield")
+    assert state.objects[bears].name == "Grizzly Bears" and state.objects[bears].tapped
+    assert zone(tl, "exile") == ["Forest"] and zone(tl, "library") == ["Island"]
+
+
+def test_reveal_until_unknown_destination_is_not_simulated() -> None:
+    assert not effects.is_simulated([{**REVEAL_UNTIL[0], "to": "library_top"}])
+    assert effects.is_simulated(REVEAL_UNTIL)
