@@ -506,6 +506,8 @@ FILTER_KEYS = {
     "saddled": "bool",
     "no_abilities": "bool",
     "toughness_greater_than_power": "bool",
+    "greatest_power_controlled": "bool: its power is the greatest (ties too) among the "
+    "creatures its controller controls",
     "power_greater_than_base": "bool",
     "kicked": "bool (spells)",
     "blocking_source": "bool: blocking the source",

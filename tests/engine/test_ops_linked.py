@@ -365,3 +365,27 @@ def test_reveal_until_onto_the_battlefield_a_new_object_cr_400_7() -> None:
 def test_reveal_until_unknown_destination_is_not_simulated() -> None:
     assert not effects.is_simulated([{**REVEAL_UNTIL[0], "to": "library_top"}])
     assert effects.is_simulated(REVEAL_UNTIL)
+
+
+# ------------------------------------------------------------ "with the greatest power"
+
+
+def test_target_creature_you_control_with_the_greatest_power_ties_included() -> None:
+    # Triumph of Gerrard I (GreatestPowerControlledPredicate): Serra Angel (4) and a 4/4
+    # are tied; the 2/2 and the opponent's bigger creature are not legal targets.
+    ops = [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "target"}]
+    targets = [{"what": "creature", "count": 1,
+                "filter": {"controller": "you", "greatest_power_controlled": True}}]  # fmt: skip
+    d = cast("Triumph", ops, targets,
+             battlefield=["Serra Angel", "Grizzly Bears",
+                          {"name": "Memnite", "counters": {"+1/+1": 3}}],
+             opponent_battlefield=[{"name": "Serra Angel", "counters": {"+1/+1": 2}}])  # fmt: skip
+    tl = play(d)
+    offered = {tl.final.objects[int(k.split(":o")[1])].name if ":o" in k else k
+               for k in tl.pending.keys()}  # fmt: skip
+    assert offered == {"Serra Angel", "Memnite"}
+    tl = run(d, "Memnite")
+    state = tl.final
+    counts = {state.objects[i].name: state.objects[i].counter("+1/+1")
+              for i in state.players[0].zone("battlefield")}  # fmt: skip
+    assert counts == {"Serra Angel": 0, "Grizzly Bears": 0, "Memnite": 4}
