@@ -232,7 +232,9 @@ def missing_parts(
 # reference must come right after one of them, in the same ability.
 MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
                     "put_onto_battlefield", "return_to_hand", "create_token",
-                    "create_token_copy"})  # fmt: skip
+                    "create_token_copy", "reveal_until", "(earlier)"})  # fmt: skip
+# ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
+EARLIER = "(earlier)"
 # Fields whose string value is an object reference ("moved": what the previous op moved).
 _REF_KEYS = ("what", "to", "a", "b", "source")
 
@@ -385,6 +387,7 @@ def run_ops(
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
     extra_missing: Sequence[str] = (),
+    moved: Sequence[Sequence[int]] | None = None,
 ) -> bool:
     """Resolve ops. Every op is checked before anything changes (``missing_parts``).
 
@@ -395,7 +398,8 @@ def run_ops(
     part = Part(list(ops), tuple(targets), groups, str(modes[0]) if modes else "")
     return run_parts(game, [part], controller=controller, source=source, x=x, label=label,
                      missing=missing, stamps=stamps, whole=whole, event=event,
-                     division=division, illegal=illegal, extra_missing=extra_missing)  # fmt: skip
+                     division=division, illegal=illegal, extra_missing=extra_missing,
+                     moved=moved)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -423,6 +427,7 @@ def run_parts(
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
     extra_missing: Sequence[str] = (),
+    moved: Sequence[Sequence[int]] | None = None,
 ) -> bool:
     """Resolve the parts of one spell/ability (its chosen modes, in order, 700.2), checked
     as one: with ``whole`` nothing changes if any part of any of them is not simulated.
@@ -449,7 +454,9 @@ def run_parts(
     names: list[str] = []
     for p, ctx in zip(parts, ctxs, strict=True):
         ctx.track_moves = uses_linked(p.ops)
-        missing_list += missing_parts(p.ops, ctx)
+        if moved is not None:  # "it" of a delayed trigger: what the op that made it moved
+            ctx.moved = tuple((int(a), int(b)) for a, b in moved)
+        missing_list += missing_parts(p.ops, ctx, EARLIER if moved is not None else None)
         names += _op_names(p.ops, ctx)
     whole = WHOLE_RESOLUTIONS if whole is None else whole
     if missing_list and (whole or extra_missing):
@@ -514,11 +521,13 @@ def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
         if not ctx.track_moves:
             OPS[o["op"]].run(ctx, o)
             continue
-        before = dict(ctx.game.zone_changes)
+        game = ctx.game
+        before, known = dict(game.zone_changes), set(game.objects)
         OPS[o["op"]].run(ctx, o)
-        ctx.moved = tuple(
-            (oid, n) for oid, n in ctx.game.zone_changes.items() if before.get(oid, 0) != n
-        )
+        moved = [(oid, n) for oid, n in game.zone_changes.items() if before.get(oid, 0) != n]
+        made = [(oid, game.zone_changes.get(oid, 0)) for oid in game.objects
+                if oid not in known and oid not in before]  # tokens created (111.1)  # fmt: skip
+        ctx.moved = tuple(dict.fromkeys([*moved, *made]))
 
 
 def run_item(
@@ -543,7 +552,7 @@ def run_item(
     common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
-              "extra_missing": unsimulated}  # fmt: skip
+              "extra_missing": unsimulated, "moved": data.get("moved")}  # fmt: skip
     if modes.is_modal(section) and data.get("modes") is None and not section.get("spell"):
         unsimulated.append("its modes (none were chosen for it, 601.2b)")
         common["extra_missing"] = unsimulated

@@ -268,7 +268,7 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
             or c.value_problem(o.get("n", 1), ctx)
         )
         return f"sacrifice: {part}" if part else None
-    if what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
+    if what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(what, dict):
         part = c.ref_problem(what, ctx)
         return f"sacrifice {part}" if part else None
     if isinstance(what, str) and "filter" not in o:
@@ -295,7 +295,9 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
     what = o.get("what") or ""
     if what == "chosen":
         _sacrifice_chosen(ctx, o)
-    elif what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
+    elif what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(
+        what, dict
+    ):
         ids = [i for i in c.objects(ctx, what, o) if _on_battlefield(ctx, i)]
         for oid in ids:
             stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import effects
 from engine.ops_schema import validate_ops
 
-from boards import board, finished, of_kind, play, zone
+from boards import board, finished, game_of, of_kind, play, zone
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -389,3 +389,61 @@ def test_target_creature_you_control_with_the_greatest_power_ties_included() -> 
     counts = {state.objects[i].name: state.objects[i].counter("+1/+1")
               for i in state.players[0].zone("battlefield")}  # fmt: skip
     assert counts == {"Serra Angel": 0, "Grizzly Bears": 0, "Memnite": 4}
+
+
+# ------------------------------- "sacrifice it at the beginning of the next end step"
+KIKI_OPS = [{"op": "create_token_copy", "what": "target", "haste": True},
+            {"op": "delayed", "when": "next_end_step", "ops": [{"op": "sacrifice", "what": "moved"}]}]  # fmt: skip # noqa: E501
+KIKI_TARGETS = [{"what": "creature", "count": 1,
+                 "filter": {"controller": "you", "not_supertypes": ["Legendary"], "other": True}}]  # fmt: skip # noqa: E501
+MIRROR = {"name": "Test Mirror", "mana_cost": "{R}", "type_line": "Creature — Goblin",
+          "power": "2", "toughness": "2",
+          "effects": {"activated": [{"cost": "{1}, {T}",
+                                     "costs": [{"cost": "mana", "mana": "{1}"}, {"cost": "tap"}],
+                                     "ops": KIKI_OPS, "targets": KIKI_TARGETS}]}}  # fmt: skip
+
+
+def _mirror_board(actions: list[dict]) -> dict:
+    return board(battlefield=["Test Mirror", "Grizzly Bears", "Mountain"],
+                 opponent_library=["Island"] * 3, cards=[MIRROR],
+                 actions=[{"do": "activate", "card": "Test Mirror"}, *actions])  # fmt: skip
+
+
+def test_token_copy_with_haste_is_sacrificed_at_the_next_end_step_cr_603_7_400_7() -> None:
+    tl = finished(_mirror_board([]))
+    state = tl.final
+    bears = [i for i in state.players[0].zone("battlefield")
+             if state.objects[i].name == "Grizzly Bears"]  # fmt: skip
+    assert len(bears) == 2
+    [token] = [i for i in bears if state.objects[i].is_token]
+    assert "Haste" in state.characteristics(token).keywords
+    (created,) = of_kind(tl, "delayed")
+    assert created.rule == "603.7a"
+    # the turn passes through this turn's end step: the delayed trigger sacrifices it
+    tl = finished(_mirror_board([{"do": "precombat_main", "player": 1}]))
+    state = tl.final
+    names = [state.objects[i].name for i in state.players[0].zone("battlefield")]
+    assert sorted(names) == ["Grizzly Bears", "Mountain", "Test Mirror"]
+    (sac,) = [e for e in of_kind(tl, "sacrifice") if e.rule == "701.21a"]
+    assert list(sac.objects) == [token]
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_the_delayed_sacrifice_misses_a_token_that_became_a_new_object_cr_400_7() -> None:
+    game = game_of(board(battlefield=["Grizzly Bears"]))
+    [bears] = game.zones[0]["battlefield"]
+    ok = effects.run_ops(game, KIKI_OPS, controller=0, source=None, targets=[f"o{bears}"],
+                         label="Copy")  # fmt: skip
+    assert ok
+    [d] = game.delayed
+    [(token, stamp)] = d["moved"]
+    game.move(token, "graveyard")  # it left; a token ceases to exist there (111.7)
+    done = effects.run_ops(game, d["ops"], controller=0, source=None, label="Delayed",
+                           moved=d["moved"])  # fmt: skip
+    assert done and game.zones[0]["battlefield"] == [bears]
+
+
+def test_moved_in_a_delayed_trigger_needs_the_op_that_moved_it() -> None:
+    ops = [{"op": "gain_life", "n": 1}, KIKI_OPS[1]]
+    assert not effects.is_simulated(ops)
+    assert effects.is_simulated(KIKI_OPS)
