@@ -75,6 +75,11 @@ OPS: dict[str, dict] = {
         "source:ref to:ref",
         "The `source` creature deals damage equal to its power to `to` (one-sided fight).",
     ),
+    "each_deals_power_damage": _op(
+        "filter:filter to:ref",
+        "Each creature matching `filter` deals damage equal to its power to `to` (`itself` or "
+        "a target), each the source of its own damage (120.3).",
+    ),
     "fight": _op(
         "a:ref b:ref", "`a` and `b` each deal damage equal to their power to the other (701.14)."
     ),
@@ -385,6 +390,7 @@ REFS = {
     "divided": "damage divided among the targets as chosen when cast (601.2d)",
     "graveyard": "exile: the graveyards of `who`",
     "dealt_damage_by_source": "creatures dealt damage by the source this turn",
+    "itself": "each_deals_power_damage: each creature deals the damage to itself",
     "moved": '"it"/"them": what the op just before it moved (discarded, returned, created...), '
     "as the new objects the cards became (400.7); only right after such an op",
 }

@@ -52,7 +52,8 @@ ABILITY_SOURCES = {
 }
 
 GROUPS = [
-    ("Damage and life", ["damage", "bite", "fight", "gain_life", "lose_life"]),
+    ("Damage and life", ["damage", "bite", "fight", "gain_life", "lose_life",
+                         "each_deals_power_damage"]),
     (
         "Cards: draw, discard, library",
         [

@@ -447,3 +447,59 @@ def test_moved_in_a_delayed_trigger_needs_the_op_that_moved_it() -> None:
     ops = [{"op": "gain_life", "n": 1}, KIKI_OPS[1]]
     assert not effects.is_simulated(ops)
     assert effects.is_simulated(KIKI_OPS)
+
+
+# ----------------------------------------------- each creature deals its power (120.3)
+
+
+def test_each_tapped_creature_deals_damage_to_itself_equal_to_its_power_cr_120_3() -> None:
+    # The Akroan War III (TheAkroanWarEffect). Pumped power counts (613); untapped ones don't.
+    ops = [{"op": "pump", "who": "all", "filter": {"types": ["Creature"], "tapped": True,
+                                                   "controller": "you"},
+            "power": 1, "toughness": 0, "duration": "end_of_turn"},
+           {"op": "each_deals_power_damage", "filter": {"types": ["Creature"], "tapped": True},
+            "to": "itself"}]  # fmt: skip
+    d = cast("War", ops,
+             battlefield=[{"name": "Grizzly Bears", "tapped": True},
+                          {"name": "Memnite", "tapped": True}, "Llanowar Elves"],
+             opponent_battlefield=[{"name": "Serra Angel", "tapped": True}])  # fmt: skip
+    tl = finished(d)
+    # Bears 3 power -> 3 damage on a 3/2: dies; Memnite 2/1 -> dies; Elves untapped: lives;
+    # Serra Angel 4 damage on a 4/4: dies.
+    assert zone(tl, "battlefield") == ["Llanowar Elves"]
+    assert zone(tl, "graveyard", 1) == ["Serra Angel"]
+    dmg = {(e.source, e.amount) for e in of_kind(tl, "damage")}
+    assert len(dmg) == 3 and sorted(a for _s, a in dmg) == [2, 3, 4]
+    assert all(list(e.objects) == [e.source] for e in of_kind(tl, "damage"))
+
+
+def test_each_deals_power_damage_with_lifelink_gains_life_cr_702_15b() -> None:
+    ops = [{"op": "each_deals_power_damage", "filter": {"types": ["Creature"], "tapped": True},
+            "to": "itself"}]  # fmt: skip
+    d = cast("War", ops,
+             battlefield=[{"name": "Grizzly Bears", "tapped": True,
+                           "counters": {"lifelink": 1}}])  # fmt: skip
+    tl = finished(d)
+    assert tl.final.players[0].life == 22
+    assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "War"]
+
+
+def test_each_deals_power_damage_from_a_deathtouch_creature_is_not_simulated() -> None:
+    ops = [{"op": "each_deals_power_damage", "filter": {"types": ["Creature"], "tapped": True},
+            "to": "itself"}]  # fmt: skip
+    d = cast("War", ops, battlefield=[{"name": "Grizzly Bears", "tapped": True,
+                                       "counters": {"deathtouch": 1}}])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "battlefield") == ["Grizzly Bears"] and of_kind(tl, "not_simulated")
+
+
+def test_bite_uses_the_power_after_continuous_effects_cr_613() -> None:
+    ops = [{"op": "pump", "who": {"target": 0}, "power": 2, "toughness": 0,
+            "duration": "end_of_turn"},
+           {"op": "bite", "source": {"target": 0}, "to": {"target": 1}}]  # fmt: skip
+    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}},
+               {"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]  # fmt: skip
+    d = cast("Pump Bite", ops, targets, battlefield=["Grizzly Bears"],
+             opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Serra Angel"]  # 4 damage, not the printed 2
