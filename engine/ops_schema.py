@@ -213,6 +213,13 @@ OPS: dict[str, dict] = {
     ),
     "proliferate": _op("n?:value", "Proliferate (701.27)."),
     "lore_counter": _op("n?:value", "Add lore counters to this Saga (714.3c)."),
+    "double": _op(
+        "what:ref filter?:filter power_toughness?:bool counters?:bool counter?:str "
+        "duration?:duration",
+        "Double (701.10): `power_toughness` gives each object +X/+Y (its power and toughness as it "
+        "resolves) until `duration` (default end of turn); `counters` doubles the counters of "
+        "each kind on it (or only `counter`).",
+    ),
     "bolster": _op("n:value", "Bolster n (701.39)."),
     # ------------------------------------------------------ tap, control, misc
     "tap": _op("what:ref filter?:filter", "Tap (701.26)."),

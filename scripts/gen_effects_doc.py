@@ -99,6 +99,7 @@ GROUPS = [
             "proliferate",
             "lore_counter",
             "bolster",
+            "double",
         ],
     ),
     (

@@ -10,6 +10,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     continuous,
     counters,
     damage,
+    doubling,
     graveyards,
     keywords,
     life,

@@ -1803,6 +1803,18 @@ def _cant_block_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     ]
 
 
+@reg("AttacksIfAbleAllEffect")
+def _attacks_all(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Creatures matching the filter attack each combat if able (508.1d), for a duration:
+    combat-only, recorded like CantBlockAllEffect (the creatures there as it resolves)."""
+    t.known(e, p, {"filter", "duration"})
+    duration = t.dur(p.get("duration"), "while_on_battlefield")
+    if duration == "end_of_turn":  # "attack this turn if able": not each combat
+        raise Untranslated(e.cls, "this turn only")
+    return [{"op": "must_attack", "what": "all", "filter": t.filt(p["filter"]),
+             "duration": duration}]  # fmt: skip
+
+
 @reg("DontUntapInControllersNextUntapStepTargetEffect")
 def _dont_untap(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, set())

@@ -503,3 +503,31 @@ def test_bite_uses_the_power_after_continuous_effects_cr_613() -> None:
              opponent_battlefield=["Serra Angel"])  # fmt: skip
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Serra Angel"]  # 4 damage, not the printed 2
+
+
+# ------------------------------------------------------------------ doubling (701.10)
+
+
+def test_double_each_kind_of_counter_on_target_cr_701_10e() -> None:
+    ops = [{"op": "double", "what": "target", "counters": True}]
+    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}}]
+    d = cast("Twice", ops, targets,
+             battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 2, "vigilance": 1}}])
+    tl = finished(d)
+    [bears] = tl.final.players[0].zone("battlefield")
+    obj = tl.final.objects[bears]
+    assert obj.counter("+1/+1") == 4 and obj.counter("vigilance") == 2
+    assert {(e.counter, e.amount) for e in of_kind(tl, "counters")} == {("+1/+1", 2),
+                                                                      ("vigilance", 1)}
+
+
+def test_double_power_and_toughness_until_end_of_turn_cr_701_10b() -> None:
+    ops = [{"op": "double", "what": "all", "power_toughness": True, "duration": "end_of_turn",
+            "filter": {"controller": "you", "types": ["Creature"]}}]  # fmt: skip
+    d = cast("Roar", ops, battlefield=["Grizzly Bears",
+                                       {"name": "Memnite", "counters": {"+1/+1": 1}}],
+             opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = finished(d)
+    pts = {tl.final.objects[i].name: tl.final.characteristics(i).pt
+           for p in (0, 1) for i in tl.final.players[p].zone("battlefield")}  # fmt: skip
+    assert pts == {"Grizzly Bears": "4/4", "Memnite": "4/4", "Serra Angel": "4/4"}
