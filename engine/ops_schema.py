@@ -304,8 +304,8 @@ OPS: dict[str, dict] = {
         layer="5",
     ),
     "add_types": _op(
-        "what:ref duration:duration types?:list subtypes?:list",
-        "Becomes an additional type/subtype (layer 4).",
+        "what:ref duration:duration types?:list subtypes?:list supertypes?:list",
+        "Becomes an additional supertype/type/subtype (layer 4).",
         layer="4",
     ),
     "become_creature": _op(

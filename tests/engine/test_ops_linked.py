@@ -531,3 +531,16 @@ def test_double_power_and_toughness_until_end_of_turn_cr_701_10b() -> None:
     pts = {tl.final.objects[i].name: tl.final.characteristics(i).pt
            for p in (0, 1) for i in tl.final.players[p].zone("battlefield")}  # fmt: skip
     assert pts == {"Grizzly Bears": "4/4", "Memnite": "4/4", "Serra Angel": "4/4"}
+
+
+def test_becomes_legendary_in_addition_to_its_types_cr_613_1d() -> None:
+    # Origin of Spider-Man II: a +1/+1 counter, then a legendary Spider Hero (layer 4).
+    ops = [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "target"},
+           {"op": "add_types", "what": "target", "duration": "permanent",
+            "supertypes": ["Legendary"], "subtypes": ["Spider", "Hero"]},
+           {"op": "destroy", "what": "all", "filter": {"supertypes": ["Legendary"]}}]  # fmt: skip
+    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}}]
+    d = cast("Origin", ops, targets, battlefield=["Grizzly Bears", "Memnite"])
+    tl = run(d, "Grizzly Bears")
+    assert zone(tl, "battlefield") == ["Memnite"]
+    assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "Origin"]
