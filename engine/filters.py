@@ -75,7 +75,7 @@ _BOOL_KEYS = frozenset(
      "has_counters", "historic", "permanent_card", "summoning_sick", "entered_this_turn",
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
      "power_greater_than_base", "kicked", "adventure", "x_in_cost",
-     "greatest_power_controlled", *COMBAT_ONLY,
+     "greatest_power_controlled", "greatest_power", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
@@ -281,7 +281,7 @@ def matches(
                  "multicolored", "monocolored", "mv", "power", "toughness", "base_power",
                  "base_toughness", "mv_parity", "keyword", "not_keyword", "name", "historic",
                  "toughness_greater_than_power", "power_greater_than_base", "no_abilities",
-                 "permanent_card", "greatest_power_controlled"):  # fmt: skip
+                 "permanent_card", "greatest_power_controlled", "greatest_power"):  # fmt: skip
             if ch is None:
                 ch = characteristics(game, oid)
         if not _key(game, obj, ch, k, v, controller, source):
@@ -383,6 +383,8 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return ok == v
     if k == "greatest_power_controlled":
         return _greatest_power(game, obj, ch) == v
+    if k == "greatest_power":
+        return _greatest_power(game, obj, ch, anyone=True) == v
     if k == "kicked":
         item = _spell_item(game, obj.id)
         kicked = bool(item.data.get("kicked")) if item is not None and item.data else False
@@ -400,14 +402,17 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     raise ValueError(f"filter key {k!r} can't be evaluated (check filter_missing first)")
 
 
-def _greatest_power(game: Any, obj: Any, ch: Chars) -> bool:
+def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> bool:
     """A creature whose power is the greatest (ties included) among the creatures its
-    controller controls (GreatestPowerControlledPredicate: "with the greatest power")."""
+    controller controls (GreatestPowerControlledPredicate: "with the greatest power"), or
+    with ``anyone`` among all creatures (ControlsCreatureGreatestPowerCondition)."""
     where = game.zone_of(obj.id)
     if ch.power is None or not where or where[1] != "battlefield":
         return False
-    powers = [characteristics(game, o).power for o in game.zones[where[0]]["battlefield"]
-              if game.obj(o).controller == obj.controller
+    players = range(len(game.zones)) if anyone else (where[0],)
+    powers = [characteristics(game, o).power for p in players
+              for o in game.zones[p]["battlefield"]
+              if (anyone or game.obj(o).controller == obj.controller)
               and "Creature" in characteristics(game, o).types]  # fmt: skip
     return ch.power >= max((n for n in powers if n is not None), default=ch.power)
 

@@ -521,6 +521,7 @@ FILTER_KEYS = {
     "toughness_greater_than_power": "bool",
     "greatest_power_controlled": "bool: its power is the greatest (ties too) among the "
     "creatures its controller controls",
+    "greatest_power": "bool: its power is the greatest (ties too) among all creatures",
     "power_greater_than_base": "bool",
     "kicked": "bool (spells)",
     "blocking_source": "bool: blocking the source",

@@ -544,3 +544,17 @@ def test_becomes_legendary_in_addition_to_its_types_cr_613_1d() -> None:
     tl = run(d, "Grizzly Bears")
     assert zone(tl, "battlefield") == ["Memnite"]
     assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "Origin"]
+
+
+def test_draw_if_you_control_the_creature_with_the_greatest_power_ties_count() -> None:
+    # Summon: Fenrir III (ControlsCreatureGreatestPowerCondition).
+    ops = [{"op": "if", "cond": {"cond": "count", "cmp": [">=", 1], "filter": {
+        "types": ["Creature"], "controller": "you", "greatest_power": True}},
+        "then": [{"op": "draw", "n": 1}]}]  # fmt: skip
+    tied = cast("Growl", ops, library=("Island",), battlefield=["Serra Angel"],
+                opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
+    assert zone(finished(tied), "hand") == ["Island"]
+    smaller = cast("Growl", ops, library=("Island",), battlefield=["Grizzly Bears"],
+                   opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = finished(smaller)
+    assert zone(tl, "hand") == [] and of_kind(tl, "condition")[0].rule == "608.2c"
