@@ -139,10 +139,11 @@ OPS: dict[str, dict] = {
         "n permanents they control matching `filter`.",
     ),
     "return_from_graveyard": _op(
-        "to:str what?:ref filter?:filter controller?:str tapped?:bool with_counters?:list",
+        "to:str what?:ref filter?:filter controller?:str tapped?:bool with_counters?:list "
+        "whose?:who",
         "Graveyard -> `hand` or `battlefield` (default `what: target`; `self`; `all` + filter "
-        "for every matching card in your graveyard; `chosen` + filter: one matching card of "
-        "your graveyard chosen on resolution, not targeted).",
+        "for every matching card in your graveyard, or in the graveyards of `whose`; `chosen` "
+        "+ filter: one matching card of your graveyard chosen on resolution, not targeted).",
     ),
     "put_onto_battlefield": _op(
         "what:ref from:str filter?:filter tapped?:bool optional?:bool who?:who "
@@ -245,6 +246,11 @@ OPS: dict[str, dict] = {
     "exile_and_return_transformed": _op(
         "", "Exile this Saga, then return it transformed under your control (Fable)."
     ),
+    "exile_and_return_front": _op(
+        "",
+        "Exile the source, then return it to the battlefield under your control front face up "
+        "(a back-face Saga returns as its front; a new object, 400.7).",
+    ),
     "phase_out": _op("what:ref", "Phase out (702.26)."),
     "goad": _op("what:ref duration:duration", "Goad (701.15)."),
     "explore": _op("what:ref", "Explore (701.40)."),
@@ -316,7 +322,9 @@ OPS: dict[str, dict] = {
     ),
     "cant_block": _op("what:ref duration:duration filter?:filter", "Can't block (509.1b)."),
     "cant_be_blocked": _op("what:ref duration:duration by?:filter", "Can't be blocked (by `by`)."),
-    "must_attack": _op("what:ref duration:duration", "Attacks each combat if able (508.1d)."),
+    "must_attack": _op(
+        "what:ref duration:duration filter?:filter", "Attacks each combat if able (508.1d)."
+    ),
     "can_block_only": _op(
         "what:ref filter:filter duration:duration",
         "Can block only creatures matching `filter` (509.1b).",

@@ -116,6 +116,7 @@ GROUPS = [
             "damage_cant_be_prevented",
             "transform",
             "exile_and_return_transformed",
+            "exile_and_return_front",
             "phase_out",
             "goad",
             "explore",

@@ -66,6 +66,8 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
     ):
         return f"return with counters {wc!r}"
     what = o.get("what", "target")
+    if o.get("whose") is not None and (what != "all" or c.who_problem(o["whose"], ctx)):
+        return f"return cards from the graveyards of {o['whose']}"
     if what in ("all", "chosen"):
         part = c.filter_problem(o.get("filter"))
         return f"return {what} cards from your graveyard: {part}" if part else None
@@ -86,6 +88,7 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
         "controller": "owner (default) | you",
         "tapped": "enters tapped",
         "with_counters": "[{counter, n}]: enters with these counters",
+        "whose": "what: all: the graveyards of these players (default yours)",
     },
     check=_check_rfg,
 )
@@ -95,9 +98,9 @@ def return_from_graveyard(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     what = o.get("what", "target")
     if what == "all":
-        ids = [
-            i for i in game.zones[ctx.controller]["graveyard"] if c.matches(ctx, i, o.get("filter"))
-        ]
+        whose = c.players(ctx, o["whose"], o) if o.get("whose") else [ctx.controller]
+        ids = [i for p in whose for i in game.zones[p]["graveyard"]
+               if c.matches(ctx, i, o.get("filter"))]  # fmt: skip
     elif what == "chosen":  # chosen as it resolves, not targeted (608.2c, 115.1)
         able = [
             i for i in game.zones[ctx.controller]["graveyard"] if c.matches(ctx, i, o.get("filter"))

@@ -801,6 +801,7 @@ def _transform(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 
 simple(["ExileSagaAndReturnTransformedEffect"], {"op": "exile_and_return_transformed"})
+simple(["ExileSourceAndReturnFaceUpEffect"], {"op": "exile_and_return_front"})
 
 
 @reg("LivingDeathEffect")

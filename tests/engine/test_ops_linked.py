@@ -558,3 +558,31 @@ def test_draw_if_you_control_the_creature_with_the_greatest_power_ties_count() -
                    opponent_battlefield=["Serra Angel"])  # fmt: skip
     tl = finished(smaller)
     assert zone(tl, "hand") == [] and of_kind(tl, "condition")[0].rule == "608.2c"
+
+
+def test_creature_cards_from_all_graveyards_under_your_control_cr_400_7() -> None:
+    # Sheoldred // The True Scriptures III (SheoldredTrueScripturesEffect).
+    ops = [{"op": "return_from_graveyard", "what": "all", "whose": "each_player",
+            "to": "battlefield", "controller": "you", "filter": {"types": ["Creature"]}}]  # fmt: skip
+    d = cast("Scriptures", ops, graveyard=("Grizzly Bears", "Lightning Bolt"))
+    d["players"][1]["graveyard"] = ["Serra Angel", "Island"]
+    tl = finished(d)
+    assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears", "Serra Angel"]
+    assert zone(tl, "graveyard", 1) == ["Island"]
+    [angel] = [i for i in tl.final.players[0].zone("battlefield")
+               if tl.final.objects[i].name == "Serra Angel"]  # fmt: skip
+    assert tl.final.objects[angel].owner == 1 and tl.final.objects[angel].controller == 0
+
+
+def test_exile_a_back_face_saga_and_return_it_front_face_up_cr_400_7() -> None:
+    game = game_of(board(battlefield=[{"name": "Sheoldred // The True Scriptures",
+                                       "face": "The True Scriptures",
+                                       "counters": {"lore": 3}}]))  # fmt: skip
+    [oid] = game.zones[0]["battlefield"]
+    assert game.obj(oid).face == "The True Scriptures"
+    effects.run_ops(game, [{"op": "exile_and_return_front"}], controller=0, source=oid,
+                    label="Chapter III")  # fmt: skip
+    assert game.zones[0]["battlefield"] == [oid]
+    obj = game.obj(oid)
+    assert obj.face in (None, "Sheoldred") and obj.counter("lore") == 0
+    assert "Creature" in game.chars(oid).types
