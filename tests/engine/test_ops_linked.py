@@ -563,7 +563,8 @@ def test_draw_if_you_control_the_creature_with_the_greatest_power_ties_count() -
 def test_creature_cards_from_all_graveyards_under_your_control_cr_400_7() -> None:
     # Sheoldred // The True Scriptures III (SheoldredTrueScripturesEffect).
     ops = [{"op": "return_from_graveyard", "what": "all", "whose": "each_player",
-            "to": "battlefield", "controller": "you", "filter": {"types": ["Creature"]}}]  # fmt: skip
+            "to": "battlefield", "controller": "you",
+            "filter": {"types": ["Creature"]}}]  # fmt: skip
     d = cast("Scriptures", ops, graveyard=("Grizzly Bears", "Lightning Bolt"))
     d["players"][1]["graveyard"] = ["Serra Angel", "Island"]
     tl = finished(d)
