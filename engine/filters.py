@@ -49,7 +49,6 @@ UNSUPPORTED: dict[str, str] = {
     "saddled": "saddle",
     "renowned": "renown",
     "suspected": "suspect",
-    "ring_bearer": "the Ring-bearer",
 }
 #: Keys that only combat sets; the playground has no combat, so they are false.
 COMBAT_ONLY = frozenset(
@@ -75,7 +74,7 @@ _BOOL_KEYS = frozenset(
      "has_counters", "historic", "permanent_card", "summoning_sick", "entered_this_turn",
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
      "power_greater_than_base", "kicked", "adventure", "x_in_cost",
-     "greatest_power_controlled", "greatest_power", *COMBAT_ONLY,
+     "greatest_power_controlled", "greatest_power", "ring_bearer", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
@@ -381,6 +380,8 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "power_greater_than_base":
         ok = ch.power is not None and ch.base_power is not None and ch.power > ch.base_power
         return ok == v
+    if k == "ring_bearer":  # 701.54c: the last chosen, while its chooser controls it
+        return _is_ring_bearer(game, obj) == v
     if k == "greatest_power_controlled":
         return _greatest_power(game, obj, ch) == v
     if k == "greatest_power":
@@ -400,6 +401,15 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "not":
         return not matches(game, obj.id, v, controller=controller, source=source)
     raise ValueError(f"filter key {k!r} can't be evaluated (check filter_missing first)")
+
+
+def _is_ring_bearer(game: Any, obj: Any) -> bool:
+    """Whether the object is its controller's Ring-bearer (the ``ring_bearer`` effect the
+    Ring tempting them recorded last, on this same object, 400.7)."""
+    for e in reversed(game.continuous):
+        if e.kind == "ring_bearer" and e.controller == obj.controller:
+            return e.objects[0] == obj.id and e.stamps[0] == game.zone_changes.get(obj.id, 0)
+    return False
 
 
 def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> bool:

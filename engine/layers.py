@@ -287,6 +287,8 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
             types += [t for t in d.get("types") or () if t not in types]
             subtypes += [t for t in d.get("subtypes") or () if t not in subtypes]
             supertypes += [t for t in d.get("supertypes") or () if t not in supertypes]
+        elif e.kind == "ring_bearer" and perm.controller == e.controller:  # 701.54c
+            supertypes += [t for t in d.get("supertypes") or () if t not in supertypes]
         elif e.kind == "become_creature":
             keep = d.get("keep_types")
             kept = types if keep is None else [t for t in types if t in keep]

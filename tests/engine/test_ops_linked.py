@@ -587,3 +587,29 @@ def test_exile_a_back_face_saga_and_return_it_front_face_up_cr_400_7() -> None:
     obj = game.obj(oid)
     assert obj.face in (None, "Sheoldred") and obj.counter("lore") == 0
     assert "Creature" in game.chars(oid).types
+
+
+# ------------------------------------------------------------ the Ring tempts you (701.54)
+
+
+def test_the_ring_tempts_you_choose_a_ring_bearer_it_is_legendary_cr_701_54() -> None:
+    ops = [{"op": "ring_tempts"}, {"op": "ring_tempts"}]
+    d = cast("Tempt", ops, battlefield=["Grizzly Bears", "Memnite"])
+    tl = run(d, "Grizzly Bears", "Memnite")
+    state = tl.final
+    chars = {state.objects[i].name: state.characteristics(i)
+             for i in state.players[0].zone("battlefield")}  # fmt: skip
+    assert "Legendary" in chars["Memnite"].supertypes  # the last one chosen
+    assert "Legendary" not in chars["Grizzly Bears"].supertypes
+    events = [e for e in of_kind(tl, "designation") if e.data.get("designation") == "ring_bearer"]
+    assert [e.data["level"] for e in events] == [1, 2] and events[0].rule == "701.54a"
+
+
+def test_ring_bearer_filter_and_no_creature_still_raises_the_level_cr_701_54a() -> None:
+    ops = [{"op": "ring_tempts"},
+           {"op": "destroy", "what": "all", "filter": {"ring_bearer": True}}]  # fmt: skip
+    tl = finished(cast("Tempt", ops, battlefield=["Grizzly Bears", "Forest"]))
+    assert zone(tl, "battlefield") == ["Forest"]
+    tl = finished(cast("Tempt", [{"op": "ring_tempts"}], battlefield=["Forest"]))
+    (ev,) = of_kind(tl, "designation")
+    assert ev.data["bearer"] is None and ev.data["level"] == 1
