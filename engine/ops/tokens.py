@@ -36,9 +36,25 @@ def _check_token(o: dict, ctx: Ctx | None) -> str | None:
         if abilities.get("untranslated"):
             return "a token ability that is not translated"
     if o.get("controller") not in (None, "you", "controller_of_target", "target_player",
-                                   "trigger_player"):  # fmt: skip
+                                   "trigger_player", *_GROUPS):  # fmt: skip
         return f"a token under the control of {o['controller']}"
     return None
+
+
+# Player groups each of whom creates the tokens (111.2; CreateTokenAllEffect), APNAP order.
+_GROUPS = ("each_opponent", "each_player")
+
+
+def _controllers(ctx: Ctx, o: dict) -> list[int]:
+    """Who gets tokens: one player, or each player of a group (101.4 APNAP order)."""
+    who = o.get("controller")
+    if who in _GROUPS:
+        game = ctx.game
+        n = len(game.zones)
+        order = [(game.active + i) % n for i in range(n)]
+        return [p for p in order if p not in game.lost and (who == "each_player"
+                                                               or p != ctx.controller)]  # fmt: skip
+    return [_controller(ctx, o)]
 
 
 def _controller(ctx: Ctx, o: dict) -> int:
@@ -121,7 +137,8 @@ def entered(ctx: Ctx, ids: list[int]) -> None:
         "abilities": "an entry (triggers / static / activated) for its other abilities",
         "tapped": "enters tapped",
         "attacking": "enters attacking (combat-only: created, not attacking)",
-        "controller": "you (default)",
+        "controller": "you (default) | target_player | controller_of_target | trigger_player | "
+        "each_opponent | each_player (each of them creates `count`)",
     },
     check=_check_token,
 )
@@ -131,8 +148,10 @@ def create_token(ctx: Ctx, o: dict) -> None:
     name = o.get("token", "Token")
     pt = o.get("pt")
     card = token_card(o)
-    made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
-                player=_controller(ctx, o))  # fmt: skip
+    made = []
+    for player in _controllers(ctx, o):
+        made += make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
+                     player=player)  # fmt: skip
     desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
     data = {"token": name, "pt": pt or "", "tokens": made}
     if o.get("attacking"):

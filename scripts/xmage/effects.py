@@ -1312,6 +1312,23 @@ def _token_for_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("CreateTokenAllEffect")
+def _token_all(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Each player of the group (targetController) creates `amount` tokens (111.2)."""
+    t.known(e, p, {"token", "amount", "targetController", "tapped"})
+    who = t.core.who(p.get("targetController"))
+    if who not in ("each_opponent", "each_player", "you"):
+        raise Untranslated(e.cls, f"tokens for {who}")
+    out = {"op": "create_token"}
+    out.update(t.core.token(p["token"]))
+    out["count"] = t.val(p.get("amount"), 1)
+    if who != "you":
+        out["controller"] = who
+    if p.get("tapped"):
+        out["tapped"] = True
+    return [out]
+
+
 def _named_token(name: str, types: list[str], subtypes: list[str]) -> Callable:
     def fn(t: Effects, e: JObj, p: dict) -> list[dict]:
         t.known(e, p, {"amount", "tapped"})

@@ -613,3 +613,16 @@ def test_ring_bearer_filter_and_no_creature_still_raises_the_level_cr_701_54a() 
     tl = finished(cast("Tempt", [{"op": "ring_tempts"}], battlefield=["Forest"]))
     (ev,) = of_kind(tl, "designation")
     assert ev.data["bearer"] is None and ev.data["level"] == 1
+
+
+def test_each_opponent_creates_a_token_cr_111_2() -> None:
+    # Tribute to Horobi I, II (CreateTokenAllEffect(RatRogueToken, OPPONENT)).
+    ops = [{"op": "create_token", "token": "Rat Rogue", "pt": "1/1", "types": ["Creature"],
+            "subtypes": ["Rat", "Rogue"], "colors": ["B"], "count": 1,
+            "controller": "each_opponent"}]  # fmt: skip
+    tl = finished(cast("Tribute", ops))
+    state = tl.final
+    assert zone(tl, "battlefield") == [] and zone(tl, "battlefield", 1) == ["Rat Rogue token"]
+    [rat] = state.players[1].zone("battlefield")
+    assert state.objects[rat].controller == 1 and state.objects[rat].owner == 1
+    assert not effects.is_simulated([{**ops[0], "controller": "each_creature"}])
