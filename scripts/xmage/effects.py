@@ -1312,6 +1312,13 @@ def _token_for_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("SacrificeAllControllerEffect")
+def _sacrifice_all_yours(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """You sacrifice every permanent you control matching the filter."""
+    t.known(e, p, {"filter"})
+    return [{"op": "sacrifice", "what": "all", "filter": t.filt(p["filter"])}]
+
+
 @reg("CreateTokenAllEffect")
 def _token_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     """Each player of the group (targetController) creates `amount` tokens (111.2)."""

@@ -626,3 +626,15 @@ def test_each_opponent_creates_a_token_cr_111_2() -> None:
     [rat] = state.players[1].zone("battlefield")
     assert state.objects[rat].controller == 1 and state.objects[rat].owner == 1
     assert not effects.is_simulated([{**ops[0], "controller": "each_creature"}])
+
+
+def test_sacrifice_all_you_control_matching_a_filter_cr_701_21a() -> None:
+    # The Apprentice's Folly III (SacrificeAllControllerEffect: Reflections you control).
+    ops = [{"op": "sacrifice", "what": "all", "filter": {"types": ["Creature"],
+                                                         "subtypes": ["Bear"]}}]  # fmt: skip
+    d = cast("Folly", ops, battlefield=["Grizzly Bears", "Grizzly Bears", "Memnite"],
+             opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "battlefield") == ["Memnite"]
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
+    assert len([e for e in of_kind(tl, "sacrifice") if e.rule == "701.21a"]) == 2
