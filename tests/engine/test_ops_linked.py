@@ -638,3 +638,13 @@ def test_sacrifice_all_you_control_matching_a_filter_cr_701_21a() -> None:
     assert zone(tl, "battlefield") == ["Memnite"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
     assert len([e for e in of_kind(tl, "sacrifice") if e.rule == "701.21a"]) == 2
+
+
+def test_investigate_twice_for_each_card_discarded_this_way_cr_608_2c() -> None:
+    # Tamiyo Meets the Story Circle II: discard any number, then two Clues per card.
+    ops = [{"op": "discard", "n": "hand", "who": "you", "up_to": True},
+           {"op": "create_token", "token": "Clue", "pt": None, "types": ["Artifact"],
+            "subtypes": ["Clue"], "count": {"dv": "mul", "of": {"dv": "that_many"}, "by": 2}}]  # fmt: skip # noqa: E501
+    tl = run(cast("Rummage", ops, hand=HAND), "Forest", "Lightning Bolt", "card:none")
+    assert zone(tl, "battlefield") == ["Clue token"] * 4
+    assert zone(tl, "hand") == ["Grizzly Bears"]
