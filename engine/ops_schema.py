@@ -586,8 +586,9 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
-    "that_many": "the number of cards/objects the op just before it moved: discarded, milled, "
-    "sacrificed, exiled, returned... 'this way' (608.2c); only right after such an op",
+    "that_many": "{filter?}: the number of cards/objects the op just before it moved: "
+    "discarded, milled, sacrificed, exiled, returned... 'this way' (608.2c), or of those "
+    "matching `filter` where they went; only right after such an op",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

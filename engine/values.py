@@ -276,7 +276,12 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         moved = getattr(ctx, "moved", None)
         if moved is None:
             raise ValueUnavailable("that_many: no op before it moved anything")
-        return len(moved)
+        if flt is None:
+            return len(moved)
+        # "for each creature card exiled this way": those that match now, where they went
+        return sum(1 for oid, n in moved if game.zone_changes.get(oid, 0) == n
+                   and game.zone_of(oid) is not None
+                   and filters.matches(game, oid, flt, controller=me, source=src))  # fmt: skip
     if kind == "neg":
         return -value_of(ctx, v["of"])
     if kind == "mul":

@@ -648,3 +648,14 @@ def test_investigate_twice_for_each_card_discarded_this_way_cr_608_2c() -> None:
     tl = run(cast("Rummage", ops, hand=HAND), "Forest", "Lightning Bolt", "card:none")
     assert zone(tl, "battlefield") == ["Clue token"] * 4
     assert zone(tl, "hand") == ["Grizzly Bears"]
+
+
+def test_gain_one_life_for_each_creature_card_exiled_this_way_cr_608_2c() -> None:
+    # The Binding of the Titans II: that_many with a filter.
+    ops = [{"op": "exile", "what": "target"},
+           {"op": "gain_life", "n": {"dv": "that_many", "filter": {"types": ["Creature"]}}}]
+    targets = [{"what": "card_in_graveyard", "count": 2, "min": 0}]
+    d = cast("Binding", ops, targets, graveyard=("Grizzly Bears", "Lightning Bolt", "Forest"))
+    tl = run(d, "Grizzly Bears", "Lightning Bolt")
+    assert sorted(zone(tl, "exile")) == ["Grizzly Bears", "Lightning Bolt"]
+    assert tl.final.players[0].life == 21
