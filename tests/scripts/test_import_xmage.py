@@ -333,7 +333,8 @@ def _hand_written() -> dict[str, dict]:
 
 def test_hand_written_reference_entries_validate() -> None:
     hand = _hand_written()
-    assert len(hand) == 273
+    # the 273 shared reference entries, plus whole cards written by hand (data/cards_manual)
+    assert len([n for n, e in hand.items() if e.get("source") != "manual"]) == 273
     problems = {n: ops_schema.validate_entry(e) for n, e in hand.items()}
     assert {n: p for n, p in problems.items() if p} == {}
 
@@ -341,6 +342,8 @@ def test_hand_written_reference_entries_validate() -> None:
 def test_imported_entries_agree_with_the_hand_written_reference() -> None:
     """Cards in both: op names per part agree, except the explained differences."""
     hand, imported = _hand_written(), _committed()["cards"]
+    # the shared reference entries (whole cards written by hand, data/cards_manual, aside)
+    hand = {n: e for n, e in hand.items() if e.get("source") != "manual"}
     both = sorted(set(hand) & set(imported))
     assert len(both) == 273
     differing = {n: compare(hand[n], imported[n]) for n in both}
