@@ -659,3 +659,19 @@ def test_gain_one_life_for_each_creature_card_exiled_this_way_cr_608_2c() -> Non
     tl = run(d, "Grizzly Bears", "Lightning Bolt")
     assert sorted(zone(tl, "exile")) == ["Grizzly Bears", "Lightning Bolt"]
     assert tl.final.players[0].life == 21
+
+
+def test_exile_any_number_of_target_players_graveyards_cr_406_2() -> None:
+    # The Death of Gwen Stacy III (ExileGraveyardAllTargetPlayerEffect, TargetPlayer(0, MAX)).
+    ops = [{"op": "exile", "what": "graveyard", "who": "target_player"}]
+    targets = [{"what": "player", "count": "any", "min": 0}]
+
+    def board_(*answers: str):
+        d = cast("Wipe", ops, targets, graveyard=("Grizzly Bears",))
+        d["players"][1]["graveyard"] = ["Island"]
+        return run(d, *answers)
+
+    both = board_("target:p1", "target:p0")
+    assert sorted(zone(both, "exile")) == ["Grizzly Bears"] and zone(both, "exile", 1) == ["Island"]
+    one = board_("target:p1", "target:none")
+    assert zone(one, "exile", 1) == ["Island"] and zone(one, "exile") == []
