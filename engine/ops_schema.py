@@ -377,6 +377,12 @@ OPS: dict[str, dict] = {
         "goes `to` (`hand`, `battlefield`, `battlefield_tapped`, `graveyard`, `exile`), the "
         "other revealed cards `rest` (`bottom_random`, `graveyard`, `exile`, `shuffle`).",
     ),
+    "each_player_chooses": _op(
+        "result:str n?:int up_to?:bool filter?:filter relative?:str who?:who others?:filter",
+        "Starting with you, each player chooses `n` permanents matching `filter` (from their "
+        "own view, or `relative: you`); `result`: `destroy_chosen`, `exile_chosen`, or "
+        "`destroy_others` (every `others` permanent nobody chose).",
+    ),
     "shuffle_graveyard_into_library": _op(
         "who?:who",
         "`who` (default you) shuffles every card of their graveyard into their library (701.24a).",

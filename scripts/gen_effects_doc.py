@@ -86,6 +86,7 @@ GROUPS = [
             "return_exiled",
             "attach",
             "shuffle_graveyard_into_library",
+            "each_player_chooses",
         ],
     ),
     ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest"]),

@@ -11,6 +11,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     counters,
     damage,
     doubling,
+    eachplayer,
     graveyards,
     keywords,
     life,

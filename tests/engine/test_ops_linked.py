@@ -675,3 +675,45 @@ def test_exile_any_number_of_target_players_graveyards_cr_406_2() -> None:
     assert sorted(zone(both, "exile")) == ["Grizzly Bears"] and zone(both, "exile", 1) == ["Island"]
     one = board_("target:p1", "target:none")
     assert zone(one, "exile", 1) == ["Island"] and zone(one, "exile") == []
+
+
+# ------------------------------------------------------ each player chooses (608.2c)
+
+
+def test_each_player_chooses_three_they_control_the_others_are_destroyed() -> None:
+    # Fall of the First Civilization III (FallOfTheFirstCivilizationEffect).
+    ops = [{"op": "each_player_chooses", "n": 3, "result": "destroy_others",
+            "filter": {"controller": "you", "not_types": ["Land"]},
+            "others": {"not_types": ["Land"]}}]  # fmt: skip
+    d = cast("Fall", ops,
+             battlefield=["Grizzly Bears", "Memnite", "Llanowar Elves", "Serra Angel", "Forest"],
+             opponent_battlefield=["Grizzly Bears", "Island"])  # fmt: skip
+    tl = run(d, "Serra Angel", "Memnite", "Llanowar Elves")
+    assert sorted(zone(tl, "battlefield")) == ["Forest", "Llanowar Elves", "Memnite",
+                                               "Serra Angel"]  # fmt: skip
+    assert sorted(zone(tl, "battlefield", 1)) == ["Grizzly Bears", "Island"]  # kept: all 1 of 3
+    choices = of_kind(tl, "choice")
+    assert [e.player for e in choices] == [0, 1] and choices[0].rule == "608.2c"
+
+
+def test_each_player_chooses_a_creature_each_chosen_is_destroyed() -> None:
+    # The Horus Heresy III: starting with you; the opponent answers second.
+    ops = [{"op": "each_player_chooses", "n": 1, "result": "destroy_chosen",
+            "filter": {"types": ["Creature"]}}]  # fmt: skip
+    d = cast("Heresy", ops, battlefield=["Grizzly Bears", "Memnite"],
+             opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = run(d, "Serra Angel", "Memnite")
+    assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears"]
+    assert zone(tl, "battlefield", 1) == []
+    assert [dec.player for _f, dec, _k in tl.answered] == [0, 1]
+
+
+def test_each_player_chooses_up_to_one_among_your_opponents_permanents_exiled() -> None:
+    # The Legend of Yangchen I: relative to the Saga's controller, mana value 3 or greater.
+    ops = [{"op": "each_player_chooses", "n": 1, "up_to": True, "relative": "you",
+            "result": "exile_chosen", "filter": {"controller": "opponent", "mv": [">=", 3]}}]  # fmt: skip # noqa: E501
+    d = cast("Yangchen", ops, battlefield=["Serra Angel"],
+             opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
+    tl = run(d, "Serra Angel", "No more")
+    assert zone(tl, "exile", 1) == ["Serra Angel"] and zone(tl, "battlefield") == ["Serra Angel"]
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
