@@ -267,9 +267,10 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
     if kind == "exiled_this_way":
         # the cards the ability's earlier op exiled ("If you exiled a land card this way"),
         # still in exile as they were then; a ctx without them has exiled nothing
-        return any(game.zone_of(oid) is not None and filters.matches(
-            game, oid, cond.get("filter"), controller=me, source=src)
-            for oid in getattr(ctx, "moved", ()))  # fmt: skip
+        # (ctx.exiled_this_way: (object, zone-change count) pairs the impulse recorded)
+        return any(game.zone_changes.get(oid, 0) == n and game.zone_of(oid) is not None
+                   and filters.matches(game, oid, cond.get("filter"), controller=me, source=src)
+                   for oid, n in getattr(ctx, "exiled_this_way", ()))  # fmt: skip
     if kind == "targets_matching":
         for t in ctx.targets:
             if t.startswith("o") and game.zone_of(int(t[1:])) is not None:

@@ -112,9 +112,31 @@ def number(text: str | None) -> int | None:
     return total
 
 
+# CR 122.1b: a keyword counter on a permanent gives it that keyword ability.
+KEYWORD_COUNTERS = {
+    "flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
+    "deathtouch": "Deathtouch", "decayed": "Decayed", "exalted": "Exalted", "haste": "Haste",
+    "hexproof": "Hexproof", "indestructible": "Indestructible", "lifelink": "Lifelink",
+    "menace": "Menace", "reach": "Reach", "shadow": "Shadow", "trample": "Trample",
+    "vigilance": "Vigilance",
+}  # fmt: skip
+
+
+def counter_keywords(obj, keywords: tuple[str, ...]) -> tuple[str, ...]:
+    """``keywords`` plus those the object's keyword counters give it (122.1b)."""
+    counters = obj.counters
+    if not counters:
+        return keywords
+    have = {k.lower() for k in keywords}
+    extra = [KEYWORD_COUNTERS[k] for k in counters
+             if k in KEYWORD_COUNTERS and counters[k] > 0 and k not in have]  # fmt: skip
+    return (*keywords, *extra) if extra else keywords
+
+
 def printed(obj) -> Characteristics:
     """The characteristics an object has from its card (or token definition) and its
-    counters alone (613.1 start, 613.4c for +1/+1 and -1/-1 counters, 122.1a)."""
+    counters alone (613.1 start, 613.4c for +1/+1 and -1/-1 counters, 122.1a; keyword
+    counters 122.1b)."""
     face = obj.characteristics
     power, toughness = number(face.power), number(face.toughness)
     if face.is_creature and power is not None:
@@ -128,7 +150,7 @@ def printed(obj) -> Characteristics:
         subtypes=face.subtypes,
         supertypes=face.supertypes,
         colors=face.colors,
-        keywords=face.keywords,
+        keywords=counter_keywords(obj, tuple(face.keywords)),
         power=power,
         toughness=toughness,
         base_power=number(face.power) if face.is_creature else None,

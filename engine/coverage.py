@@ -306,6 +306,7 @@ class _Walk:
         self.c: Any = _Safe(checks)
         self.missing: list[str] = []
         self.combat = False
+        self.after: str | None = None  # the op run before the op list being walked
 
     def add(self, part: str | None) -> None:
         if part and part not in self.missing:
@@ -315,8 +316,14 @@ class _Walk:
         if not isinstance(ops, list):
             self.add(f"op list: {_short(ops)}")
             return
+        prev = self.after  # a nested list runs right after its parent's previous op
         for o in ops:
+            if isinstance(o, dict):  # "that many" / "it" right after a move (608.2c)
+                self.add(effects.linked_problem(o, prev))
+            self.after = prev
             self.op(o)
+            prev = str(o.get("op", "?")) if isinstance(o, dict) else None
+        self.after = None
 
     def op(self, o: Any) -> None:
         if not isinstance(o, dict):
@@ -337,8 +344,10 @@ class _Walk:
         if part:
             self.add(f"op {name}: {part}" if name in effects.OPS else f"op: {name}")
         spec = ops_schema.OPS.get(name, {}).get("fields", {})
+        after = self.after
         for key, value in o.items():
             typ = spec.get(key, ops_schema.COMMON_FIELDS.get(key, (None,)))[0]
+            self.after = after  # each nested list starts after this op's previous one
             self.field(typ or _shape(value), key, value)
 
     def field(self, typ: str | None, key: str, value: Any) -> None:
@@ -352,6 +361,11 @@ class _Walk:
             self.costs(value)
         elif typ == "targets":
             self.targets(value)
+        elif typ == "options" and isinstance(value, list):  # choose_one: each option's ops
+            after = self.after
+            for opt in value:
+                self.after = after
+                self.ops(opt.get("ops") if isinstance(opt, dict) else opt)
         elif typ == "value" and isinstance(value, dict):
             self.value(value)
         elif typ == "any" and isinstance(value, dict) and key == "spells":

@@ -76,8 +76,14 @@ class Ctx:
         # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
         # "when": trigger id}; empty for spells and activated abilities.
         self.event: Mapping[str, object] = event or {}
-        # The cards the last op that records them moved ("exiled this way": impulse).
-        self.moved: tuple[int, ...] = ()
+        # "That many" / "it" after a move (608.2c, 400.7): with ``track_moves`` (set when the
+        # ops refer to them, ``uses_linked``) ``moved`` holds what the previous op moved, as
+        # (object id, zone-change count after the move): the new objects the cards became.
+        self.track_moves = False
+        self.moved: tuple[tuple[int, int], ...] | None = None
+        # The cards an impulse of this resolution exiled, as (object, zone-change count):
+        # "if you exiled a land card this way" reads them after later ops (Bonehoard Dracosaur).
+        self.exiled_this_way: tuple[tuple[int, int], ...] = ()
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
@@ -150,6 +156,8 @@ class Ctx:
                   self.stamps, self.modes, self.event, self.groups, self.division,
                   self.illegal)  # fmt: skip
         ctx.did = self.did
+        ctx.track_moves = self.track_moves
+        ctx.exiled_this_way = self.exiled_this_way
         ctx.moved = self.moved
         return ctx
 
@@ -208,18 +216,77 @@ def op(
     return register
 
 
-def missing_parts(ops: Iterable[dict], ctx: Ctx | None = None) -> list[str]:
-    """What of these ops is not simulated (empty: all of it is). Changes nothing."""
+def missing_parts(
+    ops: Iterable[dict], ctx: Ctx | None = None, after: str | None = None
+) -> list[str]:
+    """What of these ops is not simulated (empty: all of it is). Changes nothing.
+    ``after``: the op run just before this list (a nested list inherits its parent's)."""
     out: list[str] = []
+    prev = after
     for o in ops:
-        part = problem(o, ctx)
+        part = problem(o, ctx) or linked_problem(o, prev, ctx)
         if part:
             out.append(part)
+            prev = str(o.get("op", "?")) if isinstance(o, Mapping) else None
             continue
         for key in NESTED:
             if isinstance(o.get(key), list):
-                out += missing_parts(o[key], ctx)
+                out += missing_parts(o[key], ctx, prev)
+        for opt in option_lists(o):  # choose_one: each option's ops, checked with it
+            out += missing_parts(opt, ctx, prev)
+        prev = str(o.get("op", "?"))
     return out
+
+
+# ------------------------------------------------- "that many", "it" after a move
+# The ops whose moved objects are exactly "the cards <verb>ed this way" (608.2c) or the
+# new objects the cards became (400.7): a {"dv": "that_many"} amount or a "moved"
+# reference must come right after one of them, in the same ability.
+MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
+                    "put_onto_battlefield", "return_to_hand", "create_token",
+                    "create_token_copy", "reveal_until", "impulse", "(earlier)"})  # fmt: skip
+# ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
+EARLIER = "(earlier)"
+# Fields whose string value is an object reference ("moved": what the previous op moved).
+_REF_KEYS = ("what", "to", "a", "b", "source")
+
+
+def option_lists(o: Mapping) -> list[list]:
+    """The op lists of a choice's options (``choose_one``: [{label, ops}])."""
+    opts = o.get("options") if isinstance(o, Mapping) else None
+    if not isinstance(opts, list):
+        return []
+    return [x["ops"] for x in opts if isinstance(x, Mapping) and isinstance(x.get("ops"), list)]
+
+
+def uses_linked(o: object, nested: bool = True) -> bool:
+    """Whether an op counts or names what the op before it moved: a {"dv": "that_many"}
+    amount or a "moved" reference; with ``nested=False`` only in its own fields (not in
+    its nested op lists or choice options, which are checked as lists of their own)."""
+    if isinstance(o, Mapping):
+        if o.get("dv") == "that_many":
+            return True
+        if any(o.get(k) == "moved" for k in _REF_KEYS):
+            return True
+        return any(
+            uses_linked(v, nested)
+            for k, v in o.items()
+            if isinstance(v, (Mapping, list))
+            and (nested or not ("op" in o and k in (*NESTED, "options")))
+        )
+    if isinstance(o, list):
+        return any(uses_linked(v, nested) for v in o)
+    return False
+
+
+def linked_problem(o: dict, prev: str | None, ctx: Ctx | None = None) -> str | None:
+    """An op that counts or names "the cards ... this way" with no mover right before it
+    (``prev``: the op run just before it; a nested list starts after its parent's)."""
+    if prev in MOVERS or not uses_linked(o, nested=False):
+        return None
+    label = f"{ctx.label}: " if ctx and ctx.label else ""
+    name = str(o.get("op", "?")).replace("_", " ")
+    return f"{label}{name}: 'that many' / 'it' with no card moved just before it (after {prev})"
 
 
 def problem(o: dict, ctx: Ctx | None = None) -> str | None:
@@ -290,6 +357,8 @@ def _op_names(ops: Iterable[dict], ctx: Ctx | None) -> list[str]:
         for key in NESTED:
             if isinstance(o.get(key), list):
                 out += _op_names(o[key], ctx)
+        for opt in option_lists(o):
+            out += _op_names(opt, ctx)
     return out
 
 
@@ -322,6 +391,7 @@ def run_ops(
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
     extra_missing: Sequence[str] = (),
+    moved: Sequence[Sequence[int]] | None = None,
 ) -> bool:
     """Resolve ops. Every op is checked before anything changes (``missing_parts``).
 
@@ -332,7 +402,8 @@ def run_ops(
     part = Part(list(ops), tuple(targets), groups, str(modes[0]) if modes else "")
     return run_parts(game, [part], controller=controller, source=source, x=x, label=label,
                      missing=missing, stamps=stamps, whole=whole, event=event,
-                     division=division, illegal=illegal, extra_missing=extra_missing)  # fmt: skip
+                     division=division, illegal=illegal, extra_missing=extra_missing,
+                     moved=moved)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -360,6 +431,7 @@ def run_parts(
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
     extra_missing: Sequence[str] = (),
+    moved: Sequence[Sequence[int]] | None = None,
 ) -> bool:
     """Resolve the parts of one spell/ability (its chosen modes, in order, 700.2), checked
     as one: with ``whole`` nothing changes if any part of any of them is not simulated.
@@ -385,7 +457,10 @@ def run_parts(
     missing_list = [f"{label}: {m}" if label else m for m in extra_missing]
     names: list[str] = []
     for p, ctx in zip(parts, ctxs, strict=True):
-        missing_list += missing_parts(p.ops, ctx)
+        ctx.track_moves = uses_linked(p.ops)
+        if moved is not None:  # "it" of a delayed trigger: what the op that made it moved
+            ctx.moved = tuple((int(a), int(b)) for a, b in moved)
+        missing_list += missing_parts(p.ops, ctx, EARLIER if moved is not None else None)
         names += _op_names(p.ops, ctx)
     whole = WHOLE_RESOLUTIONS if whole is None else whole
     if missing_list and (whole or extra_missing):
@@ -444,8 +519,19 @@ def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
                 "608.2c",
                 data={"op": str(o.get("op", "?")), "condition": cond},
             )
+            if ctx.track_moves:
+                ctx.moved = ()  # nothing was moved "this way"
             continue
+        if not ctx.track_moves:
+            OPS[o["op"]].run(ctx, o)
+            continue
+        game = ctx.game
+        before, known = dict(game.zone_changes), set(game.objects)
         OPS[o["op"]].run(ctx, o)
+        moved = [(oid, n) for oid, n in game.zone_changes.items() if before.get(oid, 0) != n]
+        made = [(oid, game.zone_changes.get(oid, 0)) for oid in game.objects
+                if oid not in known and oid not in before]  # tokens created (111.1)  # fmt: skip
+        ctx.moved = tuple(dict.fromkeys([*moved, *made]))
 
 
 def run_item(
@@ -470,7 +556,7 @@ def run_item(
     common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
-              "extra_missing": unsimulated}  # fmt: skip
+              "extra_missing": unsimulated, "moved": data.get("moved")}  # fmt: skip
     if modes.is_modal(section) and data.get("modes") is None and not section.get("spell"):
         unsimulated.append("its modes (none were chosen for it, 601.2b)")
         common["extra_missing"] = unsimulated

@@ -102,6 +102,7 @@ class EventKind(StrEnum):
     FIGHT = "fight"
     WIN = "win"
     DESIGNATION = "designation"
+    CHOICE = "choice"  # an option chosen while an effect resolved (608.2d; data: option, label)
 
 
 class DecisionKind(StrEnum):
@@ -142,6 +143,7 @@ class DecisionKind(StrEnum):
     PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"
     TOP_OR_BOTTOM = "top_or_bottom"
     UNLESS_PAY = "unless_pay"
+    CHOOSE_OPTION = "choose_option"  # one of the options an effect lists, on resolution (608.2d)
 
 
 class ChangeKind(StrEnum):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
+from engine.continuous import counter_keywords
 from engine.ops_schema import FILTER_KEYS
 
 __all__ = [
@@ -48,7 +49,6 @@ UNSUPPORTED: dict[str, str] = {
     "saddled": "saddle",
     "renowned": "renown",
     "suspected": "suspect",
-    "ring_bearer": "the Ring-bearer",
 }
 #: Keys that only combat sets; the playground has no combat, so they are false.
 COMBAT_ONLY = frozenset(
@@ -74,7 +74,7 @@ _BOOL_KEYS = frozenset(
      "has_counters", "historic", "permanent_card", "summoning_sick", "entered_this_turn",
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
      "power_greater_than_base", "kicked", "adventure", "x_in_cost", "no_mana_spent",
-     *COMBAT_ONLY,
+     "greatest_power_controlled", "greatest_power", "ring_bearer", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
@@ -140,7 +140,9 @@ def printed_characteristics(game: Any, oid: int) -> Chars:
         subtypes=subtypes,
         supertypes=supertypes,
         colors=colors,
-        keywords=tuple(face.keywords) + tuple(k for k in card.keywords if k not in face.keywords),
+        keywords=counter_keywords(  # 122.1b: keyword counters
+            obj, tuple(face.keywords) + tuple(k for k in card.keywords if k not in face.keywords)
+        ),
         mana_value=mv,
         power=None if bp is None else bp + plus,
         toughness=None if bt is None else bt + plus,
@@ -285,7 +287,7 @@ def matches(
                  "multicolored", "monocolored", "mv", "power", "toughness", "base_power",
                  "base_toughness", "mv_parity", "keyword", "not_keyword", "name", "historic",
                  "toughness_greater_than_power", "power_greater_than_base", "no_abilities",
-                 "permanent_card"):  # fmt: skip
+                 "permanent_card", "greatest_power_controlled", "greatest_power"):  # fmt: skip
             if ch is None:
                 ch = characteristics(game, oid)
         if not _key(game, obj, ch, k, v, controller, source):
@@ -385,6 +387,12 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "power_greater_than_base":
         ok = ch.power is not None and ch.base_power is not None and ch.power > ch.base_power
         return ok == v
+    if k == "ring_bearer":  # 701.54c: the last chosen, while its chooser controls it
+        return _is_ring_bearer(game, obj) == v
+    if k == "greatest_power_controlled":
+        return _greatest_power(game, obj, ch) == v
+    if k == "greatest_power":
+        return _greatest_power(game, obj, ch, anyone=True) == v
     if k == "kicked":
         item = _spell_item(game, obj.id)
         kicked = bool(item.data.get("kicked")) if item is not None and item.data else False
@@ -402,6 +410,30 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "not":
         return not matches(game, obj.id, v, controller=controller, source=source)
     raise ValueError(f"filter key {k!r} can't be evaluated (check filter_missing first)")
+
+
+def _is_ring_bearer(game: Any, obj: Any) -> bool:
+    """Whether the object is its controller's Ring-bearer (the ``ring_bearer`` effect the
+    Ring tempting them recorded last, on this same object, 400.7)."""
+    for e in reversed(game.continuous):
+        if e.kind == "ring_bearer" and e.controller == obj.controller:
+            return e.objects[0] == obj.id and e.stamps[0] == game.zone_changes.get(obj.id, 0)
+    return False
+
+
+def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> bool:
+    """A creature whose power is the greatest (ties included) among the creatures its
+    controller controls (GreatestPowerControlledPredicate: "with the greatest power"), or
+    with ``anyone`` among all creatures (ControlsCreatureGreatestPowerCondition)."""
+    where = game.zone_of(obj.id)
+    if ch.power is None or not where or where[1] != "battlefield":
+        return False
+    players = range(len(game.zones)) if anyone else (where[0],)
+    powers = [characteristics(game, o).power for p in players
+              for o in game.zones[p]["battlefield"]
+              if (anyone or game.obj(o).controller == obj.controller)
+              and "Creature" in characteristics(game, o).types]  # fmt: skip
+    return ch.power >= max((n for n in powers if n is not None), default=ch.power)
 
 
 def matches_player(game: Any, player: int, flt: object, *, controller: int) -> bool:

@@ -411,6 +411,7 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
     face = perm.characteristics
     types = list(base.types)
     subtypes = list(base.subtypes)
+    supertypes = list(base.supertypes)
     colors = list(base.colors)
     keywords = list(base.keywords)
     abilities: list[Mapping[str, object]] = []
@@ -422,6 +423,9 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         if e.kind == "add_types":
             types += [t for t in d.get("types") or () if t not in types]
             subtypes += [t for t in d.get("subtypes") or () if t not in subtypes]
+            supertypes += [t for t in d.get("supertypes") or () if t not in supertypes]
+        elif e.kind == "ring_bearer" and perm.controller == e.controller:  # 701.54c
+            supertypes += [t for t in d.get("supertypes") or () if t not in supertypes]
         elif e.kind == "become_creature":
             keep = d.get("keep_types")
             kept = types if keep is None else [t for t in types if t in keep]
@@ -488,7 +492,7 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         name=base.name,
         types=tuple(types),
         subtypes=tuple(subtypes),
-        supertypes=base.supertypes,
+        supertypes=tuple(supertypes),
         colors=tuple(colors),
         keywords=tuple(keywords),
         power=power,

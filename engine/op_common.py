@@ -151,7 +151,7 @@ def ref_problem(ref: object, ctx: Ctx | None) -> str | None:
     """Why an object reference can't be followed (None: it can)."""
     if isinstance(ref, dict) and isinstance(ref.get("target"), int):
         return None
-    if ref in ("target", "targets", "self", None):
+    if ref in ("target", "targets", "self", "moved", None):
         return None
     if ref == "trigger_object":
         return None if _has_event(ctx, "object") else "the object the trigger was about"
@@ -198,6 +198,10 @@ def objects(ctx: Ctx, ref: object, o: dict | None = None) -> list[int]:
     if ref == "trigger_object":
         oid = trigger_object(ctx)
         return [oid] if oid is not None and ctx.game.zone_of(oid) else []
+    if ref == "moved":  # "it"/"them": what the previous op moved, as the new objects (400.7)
+        zc = ctx.game.zone_changes
+        return [oid for oid, n in (ctx.moved or ()) if zc.get(oid, 0) == n
+                and ctx.game.zone_of(oid) is not None]  # fmt: skip
     return []
 
 

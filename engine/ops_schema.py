@@ -10,7 +10,8 @@ expression such as ``"X+1"``, or a dynamic value ``{"dv": ...}``), ``ref`` (an o
 player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``),
 ``who`` (a player group), ``filter``, ``cond``, ``ops`` (a nested op list), ``costs`` (a
 list of cost objects), ``targets`` (a list of target specs), ``duration``, ``mana``,
-``token`` pieces, ``list`` and ``dict``. ``?`` marks an optional field.
+``token`` pieces, ``options`` (a choice's [{label, ops}]), ``list`` and ``dict``. ``?``
+marks an optional field.
 """
 
 from __future__ import annotations
@@ -74,6 +75,11 @@ OPS: dict[str, dict] = {
         "source:ref to:ref",
         "The `source` creature deals damage equal to its power to `to` (one-sided fight).",
     ),
+    "each_deals_power_damage": _op(
+        "filter:filter to:ref",
+        "Each creature matching `filter` deals damage equal to its power to `to` (`itself` or "
+        "a target), each the source of its own damage (120.3).",
+    ),
     "fight": _op(
         "a:ref b:ref", "`a` and `b` each deal damage equal to their power to the other (701.14)."
     ),
@@ -82,9 +88,11 @@ OPS: dict[str, dict] = {
     # ----------------------------------------------------------- card movement
     "draw": _op("n:value who?:who delayed?:str", "`who` draws n cards (121)."),
     "discard": _op(
-        "n:value who?:who chooser?:str reveal?:bool filter?:filter random?:bool keep?:str",
+        "n:value who?:who chooser?:str reveal?:bool filter?:filter random?:bool keep?:str "
+        "up_to?:bool",
         '`who` discards n cards (`"hand"`: the whole hand); `chooser: you` when the '
-        "caster picks from the revealed hand; `random` for a random discard (701.9).",
+        "caster picks from the revealed hand; `random` for a random discard (701.9); "
+        '`up_to`: up to n (with n `"hand"`: any number).',
     ),
     "mill": _op("n:value who?:who", "`who` mills n cards (701.17)."),
     "mill_then_return": _op(
@@ -134,9 +142,11 @@ OPS: dict[str, dict] = {
         "n permanents they control matching `filter`.",
     ),
     "return_from_graveyard": _op(
-        "to:str what?:ref filter?:filter controller?:str tapped?:bool with_counters?:list",
+        "to:str what?:ref filter?:filter controller?:str tapped?:bool with_counters?:list "
+        "whose?:who",
         "Graveyard -> `hand` or `battlefield` (default `what: target`; `self`; `all` + filter "
-        "for every matching card in your graveyard).",
+        "for every matching card in your graveyard, or in the graveyards of `whose`; `chosen` "
+        "+ filter: one matching card of your graveyard chosen on resolution, not targeted).",
     ),
     "sacrifice_pile": _op(
         "who:who",
@@ -250,6 +260,13 @@ OPS: dict[str, dict] = {
     ),
     "proliferate": _op("n?:value", "Proliferate (701.27)."),
     "lore_counter": _op("n?:value", "Add lore counters to this Saga (714.3c)."),
+    "double": _op(
+        "what:ref filter?:filter power_toughness?:bool counters?:bool counter?:str "
+        "duration?:duration",
+        "Double (701.10): `power_toughness` gives each object +X/+Y (its power and toughness as it "
+        "resolves) until `duration` (default end of turn); `counters` doubles the counters of "
+        "each kind on it (or only `counter`).",
+    ),
     "bolster": _op("n:value", "Bolster n (701.39)."),
     # ------------------------------------------------------ tap, control, misc
     "tap": _op(
@@ -277,6 +294,11 @@ OPS: dict[str, dict] = {
     "transform": _op("what?:ref", "Transform (701.28)."),
     "exile_and_return_transformed": _op(
         "", "Exile this Saga, then return it transformed under your control (Fable)."
+    ),
+    "exile_and_return_front": _op(
+        "",
+        "Exile the source, then return it to the battlefield under your control front face up "
+        "(a back-face Saga returns as its front; a new object, 400.7).",
     ),
     "phase_out": _op(
         "what:ref duration?:duration",
@@ -343,8 +365,8 @@ OPS: dict[str, dict] = {
         layer="5",
     ),
     "add_types": _op(
-        "what:ref duration:duration types?:list subtypes?:list",
-        "Becomes an additional type/subtype (layer 4).",
+        "what:ref duration:duration types?:list subtypes?:list supertypes?:list",
+        "Becomes an additional supertype/type/subtype (layer 4).",
         layer="4",
     ),
     "become_creature": _op(
@@ -355,7 +377,9 @@ OPS: dict[str, dict] = {
     ),
     "cant_block": _op("what:ref duration:duration filter?:filter", "Can't block (509.1b)."),
     "cant_be_blocked": _op("what:ref duration:duration by?:filter", "Can't be blocked (by `by`)."),
-    "must_attack": _op("what:ref duration:duration", "Attacks each combat if able (508.1d)."),
+    "must_attack": _op(
+        "what:ref duration:duration filter?:filter", "Attacks each combat if able (508.1d)."
+    ),
     "can_block_only": _op(
         "what:ref filter:filter duration:duration",
         "Can block only creatures matching `filter` (509.1b).",
@@ -434,6 +458,27 @@ OPS: dict[str, dict] = {
         "`until_your_next_turn`; `effect` runs each time it triggers (the spell or object is "
         "`trigger_object`); `once`: \"when you next ...\", only the next time.",
     ),
+    "reveal_until": _op(
+        "filter:filter to:str rest:str who?:who",
+        "Reveal cards from the top of your library until one matches `filter` (701.20a); it "
+        "goes `to` (`hand`, `battlefield`, `battlefield_tapped`, `graveyard`, `exile`), the "
+        "other revealed cards `rest` (`bottom_random`, `graveyard`, `exile`, `shuffle`).",
+    ),
+    "each_player_chooses": _op(
+        "result:str n?:int up_to?:bool filter?:filter relative?:str who?:who others?:filter",
+        "Starting with you, each player chooses `n` permanents matching `filter` (from their "
+        "own view, or `relative: you`); `result`: `destroy_chosen`, `exile_chosen`, or "
+        "`destroy_others` (every `others` permanent nobody chose).",
+    ),
+    "shuffle_graveyard_into_library": _op(
+        "who?:who",
+        "`who` (default you) shuffles every card of their graveyard into their library (701.24a).",
+    ),
+    "choose_one": _op(
+        "options:options who?:who",
+        "A choice made on resolution (608.2d), not a mode: `who` (you) picks one of "
+        "`options` ([{label, ops}]) and only its ops happen.",
+    ),
 }
 
 # Reference decks (decks2): Restore Balance, Greater Gargadon, Enigma Sphinx.
@@ -474,6 +519,9 @@ REFS = {
     "divided": "damage divided among the targets as chosen when cast (601.2d)",
     "graveyard": "exile: the graveyards of `who`",
     "dealt_damage_by_source": "creatures dealt damage by the source this turn",
+    "itself": "each_deals_power_damage: each creature deals the damage to itself",
+    "moved": '"it"/"them": what the op just before it moved (discarded, returned, created...), '
+    "as the new objects the cards became (400.7); only right after such an op",
 }
 PLAYER_GROUPS = {
     "you": "the controller of the ability",
@@ -594,6 +642,9 @@ FILTER_KEYS = {
     "saddled": "bool",
     "no_abilities": "bool",
     "toughness_greater_than_power": "bool",
+    "greatest_power_controlled": "bool: its power is the greatest (ties too) among the "
+    "creatures its controller controls",
+    "greatest_power": "bool: its power is the greatest (ties too) among all creatures",
     "power_greater_than_base": "bool",
     "kicked": "bool (spells)",
     "blocking_source": "bool: blocking the source",
@@ -659,6 +710,9 @@ DYNAMIC_VALUES = {
     "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
     "exiled_with_mv": "total mana value of the cards exiled with the source, still in exile "
     "(\"the exiled card\", 607.2a)",
+    "that_many": "{filter?}: the number of cards/objects the op just before it moved: "
+    "discarded, milled, sacrificed, exiled, returned... 'this way' (608.2c), or of those "
+    "matching `filter` where they went; only right after such an op",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",
@@ -1084,4 +1138,22 @@ def validate_ops(ops: object, path: str = "ops") -> list[str]:
                 out += _costs(v, f"{p}.{f}")
             elif typ == "targets":
                 out += _targets(v, f"{p}.{f}")
+            elif typ == "options":
+                out += _options(v, f"{p}.{f}")
+    return out
+
+
+def _options(v: object, path: str) -> list[str]:
+    """A choice's options: [{label: str, ops: [...]}], at least two."""
+    if not isinstance(v, list) or len(v) < 2:
+        return [f"{path}: a list of at least two options"]
+    out: list[str] = []
+    for i, opt in enumerate(v):
+        p = f"{path}[{i}]"
+        if not isinstance(opt, dict) or set(opt) - {"label", "ops"}:
+            out.append(f"{p}: an option is {{label, ops}}")
+            continue
+        if not isinstance(opt.get("label"), str):
+            out.append(f"{p}.label: missing")
+        out += validate_ops(opt.get("ops"), f"{p}.ops")
     return out

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 # Object references the permanent ops resolve (the others are reported by their checks).
-OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object")
+OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object", "moved")
 # Hand-written legacy words for "all" + a filter (effects.json).
 LEGACY_ALL = {
     "creatures_you_control": {"controller": "you", "types": ["Creature"]},
@@ -200,7 +200,17 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
             whose = set(ctx.players(str(o["controlled_by"])))
             found = [oid for oid in found if game.obj(oid).controller in whose]
         return found
+    if ref == "moved":  # "it": the permanents the previous op put there (400.7)
+        return [i for i in moved_objects(ctx) if _there(game, i)]
     return []
+
+
+def moved_objects(ctx: Ctx) -> list[int]:
+    """The objects the previous op of this resolution moved that are still the objects
+    they became then (400.7: a later zone change makes a new object)."""
+    game = ctx.game
+    return [oid for oid, n in (ctx.moved or ()) if game.zone_changes.get(oid, 0) == n
+            and game.zone_of(oid) is not None]  # fmt: skip
 
 
 def _still_in_its_zone(ctx: Ctx) -> bool:

@@ -180,7 +180,7 @@ def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list |
     chapter, lowest first: what :func:`fire` puts on the stack for it (an override, the
     effect entry's chapter, or the card facts' summary), for coverage and views. A modal
     chapter lists the ops of all its modes; "I, II —" shares one ops tuple."""
-    entry = card.effects_for(card.front.name) if card.effects is not None else None
+    entry = card.effects_for(saga_face(card)) if card.effects is not None else None
     rows: list[tuple[int, tuple[dict, ...], list | None, str | None]] = []
     made: dict[int, tuple[tuple[dict, ...], list | None, str | None]] = {}
     for n, ops in chapters(card):
@@ -198,6 +198,16 @@ def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list |
         rows.append((n, *made[id(ability)]))
     return rows
 
+
+
+def saga_face(card: CardDef) -> str:
+    """The name of the card's Saga face: its front, or the back face of a transforming card
+    whose back is the Saga (Elesh Norn // The Argent Etchings); that face's chapters are
+    the ones ``fire`` runs, through the permanent's face (``game.effects``)."""
+    for face in card.faces:
+        if "Saga" in face.subtypes:
+            return face.name
+    return card.front.name
 
 
 def structured(entry: dict, n: int) -> dict | None:

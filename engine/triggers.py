@@ -620,6 +620,7 @@ def begin_step(game: Game, step: str, active: int) -> bool:
                 "stamps": d.get("stamps") or {},
                 "delayed": True,
                 "event": {"player": active, "when": d["when"]},
+                **({"moved": d["moved"]} if "moved" in d else {}),
             },
         )
         stack.trigger(

@@ -100,6 +100,10 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
             return "the sacrificed object (nothing was sacrificed for it)"
     if kind == "trigger_object_mv" and ctx is not None and _event(ctx).get("object") is None:
         return "the mana value of the trigger's object (no trigger object)"
+    if kind == "that_many" and ctx is not None and not (
+        getattr(ctx, "track_moves", False) or getattr(ctx, "moved", None) is not None
+    ):
+        return "the number of cards moved this way (no record of what the op before it moved)"
     if kind in ("target_power", "target_mv") and ctx is not None and not _target_oid(ctx):
         return f"{kind.replace('_', ' ')} (no targeted object)"
     if kind in _TRIGGER_OBJECT and ctx is not None and _event(ctx).get("object") is None:
@@ -311,6 +315,16 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         who = set(players_of(ctx, v.get("who")))
         return sum(int(s["mv"] or 0) for s in game.spells_this_turn
                    if s["player"] in who and s["object"] != src)  # fmt: skip
+    if kind == "that_many":  # 608.2c: the objects the previous op moved ("this way")
+        moved = getattr(ctx, "moved", None)
+        if moved is None:
+            raise ValueUnavailable("that_many: no op before it moved anything")
+        if flt is None:
+            return len(moved)
+        # "for each creature card exiled this way": those that match now, where they went
+        return sum(1 for oid, n in moved if game.zone_changes.get(oid, 0) == n
+                   and game.zone_of(oid) is not None
+                   and filters.matches(game, oid, flt, controller=me, source=src))  # fmt: skip
     if kind == "neg":
         return -value_of(ctx, v["of"])
     if kind == "mul":

@@ -52,7 +52,8 @@ ABILITY_SOURCES = {
 }
 
 GROUPS = [
-    ("Damage and life", ["damage", "bite", "fight", "gain_life", "lose_life"]),
+    ("Damage and life", ["damage", "bite", "fight", "gain_life", "lose_life",
+                         "each_deals_power_damage"]),
     (
         "Cards: draw, discard, library",
         [
@@ -65,6 +66,7 @@ GROUPS = [
             "search_library",
             "look_and_pick",
             "impulse",
+            "reveal_until",
         ],
     ),
     (
@@ -85,6 +87,8 @@ GROUPS = [
             "exile_instead",
             "return_exiled",
             "attach",
+            "shuffle_graveyard_into_library",
+            "each_player_chooses",
         ],
     ),
     ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest"]),
@@ -98,6 +102,7 @@ GROUPS = [
             "proliferate",
             "lore_counter",
             "bolster",
+            "double",
         ],
     ),
     (
@@ -114,6 +119,7 @@ GROUPS = [
             "damage_cant_be_prevented",
             "transform",
             "exile_and_return_transformed",
+            "exile_and_return_front",
             "phase_out",
             "goad",
             "explore",
@@ -161,8 +167,8 @@ GROUPS = [
     ("Mana", ["add_mana"]),
     (
         "Structure: choices, conditions, costs, delayed triggers",
-        ["may", "if", "pay", "unless", "delayed", "reflexive", "lasting_trigger", "exile_linked",
-         "spell_enters_with_counters", "play_linked", "cast_free"],
+        ["may", "if", "pay", "unless", "delayed", "reflexive", "choose_one", "lasting_trigger",
+         "exile_linked", "spell_enters_with_counters", "play_linked", "cast_free"],
     ),
     (
         "Reference decks: reveal, piles, emblems, living weapon, casting and activating",

@@ -99,6 +99,8 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
         return f"discard down to {str(o['keep'])}"
     if o.get("chooser") not in (None, "you", "player"):
         return f"discard chosen by {o['chooser']}"
+    if o.get("up_to") and o.get("random"):
+        return "discard up to n cards at random"
     if o.get("n") == "hand":
         return _problems(o, ctx, who=("who",), flt=("filter",))
     return _problems(o, ctx, amounts=("n",), who=("who",), flt=("filter",))
@@ -114,6 +116,7 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
         "filter": "only a card matching it can be chosen (Thoughtseize: nonland)",
         "random": "a random card (701.9b)",
         "keep": "not simulated (discard down to ...)",
+        "up_to": 'up to n (n "hand": any number); the discarder may stop at any point',
     },
     check=_check_discard,
     words=[("n", "hand")],  # the whole hand
@@ -151,6 +154,7 @@ def discard(ctx: Ctx, o: dict) -> None:
                 "701.9a",
                 player=chooser,
                 verb="Discard",
+                may_stop=bool(o.get("up_to")),
             )
         for oid in chosen:
             game.move(oid, "graveyard", p)
@@ -846,7 +850,8 @@ def impulse(ctx: Ctx, o: dict) -> None:
     cards = _top(game, owner, c.value(ctx, o.get("n", 1), 1))
     for oid in cards:
         game.move(oid, "exile", owner)
-    ctx.moved = tuple(cards)  # "if you exiled a land card this way" (exiled_this_way)
+    # "if you exiled a land card this way" (conditions: exiled_this_way), after later ops too
+    ctx.exiled_this_way = tuple((oid, game.zone_changes.get(oid, 0)) for oid in cards)
     playable = cards
     if o.get("choose_one"):
         playable = c.choose_cards(

@@ -36,7 +36,7 @@ def _check(o: dict, keys: tuple[str, ...], values: tuple[str, ...] = ()) -> str 
     for key in values:
         if key in o and (why := refs.value_problem(o[key])):
             return f"{name}: {why}"
-    for key in ("keywords", "types", "subtypes", "colors", "keep_types"):
+    for key in ("keywords", "types", "subtypes", "supertypes", "colors", "keep_types"):
         v = o.get(key)
         if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
             return f"{name}: {key} {v!r}"
@@ -182,14 +182,17 @@ def set_color(ctx: Ctx, o: dict) -> None:
 
 @op(
     "add_types",
-    fields={"what": _REF, "duration": _DUR, "types": "list", "subtypes": "list"},
+    fields={"what": _REF, "duration": _DUR, "types": "list", "subtypes": "list",
+            "supertypes": "list (Legendary, Snow...)"},  # fmt: skip
     check=lambda o, ctx: _check(o, ("what", "who")),
 )
 def add_types(ctx: Ctx, o: dict) -> None:
-    """CR 613.1d (layer 4): becomes an additional card type / subtype."""
+    """CR 613.1d (layer 4): becomes an additional supertype / card type / subtype."""
     objs = refs.objects(ctx, o, "what", "who")
     data = {"types": list(o.get("types") or ()), "subtypes": list(o.get("subtypes") or ())}
-    words = " ".join(data["subtypes"] + data["types"])
+    if o.get("supertypes"):
+        data["supertypes"] = list(o["supertypes"])
+    words = " ".join(data.get("supertypes", []) + data["subtypes"] + data["types"])
     begin(ctx, o, "add_types", "4", objs, data, "613.1d",
           f"become{'s' if len(objs) == 1 else ''} {words} in addition")  # fmt: skip
 

@@ -32,7 +32,30 @@ def _check_add(o: dict, ctx: Ctx | None) -> str | None:
         return why
     if o.get("what") in (None, "self") and o.get("counter") == "lore":
         return None
+    if o.get("what") == "chosen":  # one permanent chosen on resolution, not targeted
+        if o.get("who") not in (None, "you"):
+            return f"counters on a permanent chosen by {o['who']}"
+        return refs.filter_problem(o.get("filter"))
     return refs.ref_problem(o, "what")
+
+
+def _chosen(ctx: Ctx, o: dict) -> list[int]:
+    """608.2c: the controller chooses one permanent matching the filter as the effect
+    resolves (not a target, so hexproof doesn't stop it); none if none matches."""
+    game = ctx.game
+    able = refs.select_all(game, o.get("filter") or {}, ctx.controller, ctx.source)
+    if len(able) <= 1:
+        return able
+    key = game.decide(
+        DecisionKind.CHOOSE_PERMANENT,
+        f"{ctx.label}: choose a permanent to put {o.get('counter', '+1/+1')} counters on",
+        [(f"choose:o{i}", f"Choose {game.obj(i).name}") for i in able],
+        "608.2c",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=able,
+    )
+    return [int(key.split(":o")[1])]
 
 
 @op(
@@ -40,8 +63,9 @@ def _check_add(o: dict, ctx: Ctx | None) -> str | None:
     fields={
         "counter": "its kind (default +1/+1)",
         "n": "value (number, X or a dynamic value)",
-        "what": "self | target | targets | {target: n} | attached | all (+ filter)",
-        "filter": "filter (with what: all)",
+        "what": "self | target | targets | {target: n} | attached | all (+ filter) | moved | "
+        "chosen (one permanent matching filter, chosen on resolution)",
+        "filter": "filter (with what: all / chosen)",
     },
     check=_check_add,
 )
@@ -51,7 +75,7 @@ def add_counters(ctx: Ctx, o: dict) -> None:
     kind = o.get("counter", "+1/+1")
     divided = o.get("n") == "divided"  # 601.2d: the amounts were chosen on casting
     n = 0 if divided else refs.amount(ctx, o.get("n", 1), 1)
-    ids = refs.objects(ctx, o, "what")
+    ids = _chosen(ctx, o) if o.get("what") == "chosen" else refs.objects(ctx, o, "what")
     if not ids:
         ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to put {kind} counters on.",
                  "122.1", amount=0, counter=kind)  # fmt: skip

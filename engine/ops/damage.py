@@ -11,8 +11,8 @@ to which object this turn (for "dealt damage this way", Anger of the Gods).
 
 from __future__ import annotations
 
+from engine import filters, shields
 from engine import op_common as c
-from engine import shields
 from engine import targets as targeting
 from engine.effects import Ctx, op
 from engine.events import EventKind
@@ -90,11 +90,19 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
             return f"damage dealt by {part}"
     if ctx is not None:
         for src in _sources(ctx, o):
-            kws = {k.lower() for k in ctx.game.face(ctx.game.obj(src)).keywords}
-            bad = sorted(kws & set(_UNMODELLED))
+            bad = sorted(keywords_of(ctx.game, src) & set(_UNMODELLED))
             if bad:
                 return f"damage from a source with {', '.join(bad)}"
     return None
+
+
+def keywords_of(game: Game, oid: int) -> set[str]:
+    """An object's keyword abilities, lowercase: computed on the battlefield (613: granted
+    ones, keyword counters 122.1b), else its card's."""
+    where = game.zone_of(oid)
+    if where and where[1] == "battlefield":
+        return {k.lower() for k in filters.characteristics(game, oid).keywords}
+    return {k.lower() for k in game.face(game.obj(oid)).keywords}
 
 
 def _sources(ctx: Ctx, o: dict) -> list[int]:
@@ -286,7 +294,7 @@ def _lifelink(ctx: Ctx, source: int | None, total: int) -> None:
     if source is None or total <= 0:
         return
     obj = game.obj(source)
-    if "lifelink" not in {k.lower() for k in game.face(obj).keywords}:
+    if "lifelink" not in keywords_of(game, source):  # its abilities now (613, 122.1b)
         return
     game.change_life(obj.controller, total)
     ctx.emit(
@@ -303,7 +311,12 @@ def _lifelink(ctx: Ctx, source: int | None, total: int) -> None:
 
 
 def power(game: Game, oid: int) -> int:
-    """A creature's power: printed plus +1/+1 and -1/-1 counters (613.4c); ``*`` is 0."""
+    """A creature's power now (613: continuous effects and counters, 613.4c); ``*`` is 0."""
+    where = game.zone_of(oid)
+    if where and where[1] == "battlefield":
+        got = game.chars(oid).power
+        if got is not None:
+            return got
     obj = game.obj(oid)
     face = game.face(obj)
     try:
@@ -327,8 +340,7 @@ def _check_pair(keys: tuple[str, str]):
         if ctx is not None:
             for k in keys:
                 for src in c.objects(ctx, o.get(k), o):
-                    kws = {w.lower() for w in ctx.game.face(ctx.game.obj(src)).keywords}
-                    bad = sorted(kws & set(_UNMODELLED))
+                    bad = sorted(keywords_of(ctx.game, src) & set(_UNMODELLED))
                     if bad:
                         return f"{o['op']}: damage from a creature with {', '.join(bad)}"
         return None
@@ -411,3 +423,57 @@ def fight(ctx: Ctx, o: dict) -> None:
     )
     _lifelink(ctx, a, pa)
     _lifelink(ctx, b, pb)
+
+
+# ------------------------------------------------- each of a group deals its power
+_EACH_TO = ("itself", "target")
+
+
+def _check_each_power(o: dict, ctx: Ctx | None) -> str | None:
+    to = o.get("to")
+    if to not in _EACH_TO and not (isinstance(to, dict) and isinstance(to.get("target"), int)):
+        return f"each deals damage to {to!r}"
+    part = c.filter_problem(o.get("filter"))
+    if part:
+        return f"each deals damage: {part}"
+    if ctx is not None:
+        for src in filters.select(ctx.game, o.get("filter") or {}, controller=ctx.controller,
+                                  source=ctx.source):  # fmt: skip
+            bad = sorted(keywords_of(ctx.game, src) & set(_UNMODELLED))
+            if bad:
+                return f"damage from a creature with {', '.join(bad)}"
+    return None
+
+
+@op(
+    "each_deals_power_damage",
+    fields={
+        "filter": "the creatures (battlefield) that each deal damage",
+        "to": "itself | target | {target: n}",
+    },
+    check=_check_each_power,
+)
+def each_deals_power_damage(ctx: Ctx, o: dict) -> None:
+    """120.3: each creature matching the filter deals damage equal to its power (613, fixed
+    as the effect resolves) to itself or to the target; each is that damage's source."""
+    game = ctx.game
+    group = [i for i in filters.select(game, o.get("filter") or {}, controller=ctx.controller,
+                                       source=ctx.source)
+             if game.chars(i).is_creature]  # fmt: skip
+    amounts = {i: max(0, power(game, i)) for i in group}
+    to = o.get("to")
+    dst = None if to == "itself" else _one(ctx, to, o)
+    hits: list[dict] = []
+    for src in group:
+        victim = src if to == "itself" else dst
+        if victim is None or game.zone_of(victim) is None:
+            continue
+        n = amounts[src]
+        words = damage_object(game, victim, n, hits, src)
+        ctx.emit(EventKind.DAMAGE, f"{ctx.label}: {game.obj(src).name} deals {n} to {words}.",
+                 "120.3", objects=(victim,), source=src, amount=n,
+                 data={"players": [], "hits": hits[-1:]})  # fmt: skip
+        _lifelink(ctx, src, n)
+    if not group or (to != "itself" and dst is None):
+        ctx.emit(EventKind.DAMAGE, f"{ctx.label}: no damage is dealt.", "120.3", amount=0,
+                 data={"players": [], "hits": []})  # fmt: skip

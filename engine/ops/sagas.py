@@ -69,3 +69,40 @@ def exile_and_return_transformed(ctx: Ctx, o: dict) -> None:
     )
     c.entered(ctx, [source])
     ctx.did = True
+
+
+def _check_front(o: dict, ctx: Ctx | None) -> str | None:
+    extra = sorted(k for k in o if k not in ("op", "optional", "if", "target", "note"))
+    return f"exile and return front face up with {', '.join(extra)}" if extra else None
+
+
+@op("exile_and_return_front", fields={}, check=_check_front)
+@c.optional_op
+def exile_and_return_front(ctx: Ctx, o: dict) -> None:
+    """Exile the source, then return it to the battlefield under your control front face up
+    (ExileSourceAndReturnFaceUpEffect: a back-face Saga comes back as its front, 712.14 /
+    400.7: a new object); a token ceases to exist in exile (111.7) and doesn't return."""
+    game = ctx.game
+    source = ctx.source
+    where = game.zone_of(source) if source is not None else None
+    if source is None or not where or where[1] != "battlefield":
+        ctx.emit(EventKind.EXILE,
+                 f"{ctx.label}: it is no longer on the battlefield; nothing is exiled.", "400.7",
+                 amount=0)  # fmt: skip
+        ctx.did = False
+        return
+    obj = game.obj(source)
+    game.move(source, "exile" if not obj.is_token else "none")
+    ctx.emit(EventKind.EXILE, f"{ctx.label} exiles {obj.name}.", "406.2", objects=(source,),
+             player=obj.controller, data={"from": "board"})  # fmt: skip
+    if obj.is_token:
+        ctx.did = True
+        return
+    c.put_onto_battlefield(ctx, source, ctx.controller)  # its front face up (a new object)
+    front = obj.card.front.name
+    ctx.emit(EventKind.TO_BATTLEFIELD,
+             f"{ctx.label} returns {obj.card.name} to the battlefield front face up: {front}.",
+             "400.7", objects=(source,), amount=1,
+             data={"from": "exile", "face": front, "tapped": False})  # fmt: skip
+    c.entered(ctx, [source])
+    ctx.did = True

@@ -37,10 +37,25 @@ def _check_token(o: dict, ctx: Ctx | None) -> str | None:
         if abilities.get("untranslated"):
             return "a token ability that is not translated"
     if o.get("controller") not in (None, "you", "controller_of_target", "target_player",
-                                   "trigger_player", "each_opponent",
-                                   "each_player"):  # fmt: skip
+                                   "trigger_player", *_GROUPS):  # fmt: skip
         return f"a token under the control of {o['controller']}"
     return None
+
+
+# Player groups each of whom creates the tokens (111.2; CreateTokenAllEffect), APNAP order.
+_GROUPS = ("each_opponent", "each_player")
+
+
+def _controllers(ctx: Ctx, o: dict) -> list[int]:
+    """Who gets tokens: one player, or each player of a group (101.4 APNAP order)."""
+    who = o.get("controller")
+    if who in _GROUPS:
+        game = ctx.game
+        n = len(game.zones)
+        order = [(game.active + i) % n for i in range(n)]
+        return [p for p in order if p not in game.lost and (who == "each_player"
+                                                               or p != ctx.controller)]  # fmt: skip
+    return [_controller(ctx, o)]
 
 
 def _controller(ctx: Ctx, o: dict) -> int:
@@ -72,7 +87,8 @@ def _controller(ctx: Ctx, o: dict) -> int:
         "abilities": "an entry (triggers / static / activated) for its other abilities",
         "tapped": "enters tapped",
         "attacking": "enters attacking (combat-only: created, not attacking)",
-        "controller": "you (default), each_opponent, each_player, target_player...",
+        "controller": "you (default) | target_player | controller_of_target | trigger_player | "
+        "each_opponent | each_player (each of them creates `count`)",
     },
     check=_check_token,
 )
@@ -82,32 +98,17 @@ def create_token(ctx: Ctx, o: dict) -> None:
     name = o.get("token", "Token")
     pt = o.get("pt")
     card = token_card(o)
-    who = o.get("controller")
-    if who in ("each_opponent", "each_player"):  # "each opponent creates" (111.2), APNAP
-        players = [p for p in _apnap(ctx) if who == "each_player" or p != ctx.controller]
-    else:
-        players = [_controller(ctx, o)]
-    for player in players:
-        made = make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
-                    player=player)  # fmt: skip
-        desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
-        data = {"token": name, "pt": pt or "", "tokens": made}
-        if o.get("attacking"):
-            data["attacking"] = "combat-only: the playground has no combat"
-        if len(players) == 1 and who not in ("each_opponent", "each_player"):
-            ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", "111.1", objects=made,
-                     amount=count, data=data)  # fmt: skip
-        else:  # 111.2: the player who creates it is its owner and controller
-            ctx.emit(EventKind.TOKEN, f"{ctx.label}: {ctx.game.verb(player, 'create', 'creates')} "
-                     f"{desc}.", "111.2", objects=made, player=player, amount=count,
-                     data=data)  # fmt: skip
-        entered(ctx, made)
-
-
-def _apnap(ctx: Ctx) -> list[int]:
-    """Every player, the active player first (101.4)."""
-    n = len(ctx.game.zones)
-    return [(ctx.game.active + i) % n for i in range(n)]
+    made = []
+    for player in _controllers(ctx, o):
+        made += make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
+                     player=player)  # fmt: skip
+    desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
+    data = {"token": name, "pt": pt or "", "tokens": made}
+    if o.get("attacking"):
+        data["attacking"] = "combat-only: the playground has no combat"
+    ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", "111.1", objects=made,
+             amount=count, data=data)  # fmt: skip
+    entered(ctx, made)
 
 
 def _check_copy(o: dict, ctx: Ctx | None) -> str | None:

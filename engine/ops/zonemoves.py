@@ -66,9 +66,11 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
     ):
         return f"return with counters {wc!r}"
     what = o.get("what", "target")
-    if what == "all":
+    if o.get("whose") is not None and (what != "all" or c.who_problem(o["whose"], ctx)):
+        return f"return cards from the graveyards of {o['whose']}"
+    if what in ("all", "chosen"):
         part = c.filter_problem(o.get("filter"))
-        return f"return all cards from your graveyard: {part}" if part else None
+        return f"return {what} cards from your graveyard: {part}" if part else None
     part = c.ref_problem(what, ctx)
     if part:
         return f"return {part} from the graveyard"
@@ -80,11 +82,13 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
     fields={
         "to": "hand | battlefield",
         "what": "target (default) | targets | {target: n} | self | trigger_object | all (+filter: "
-        "every matching card in your graveyard)",
+        "every matching card in your graveyard) | chosen (+filter: one matching card of your "
+        "graveyard, chosen on resolution, not targeted)",
         "filter": "which cards (what: all)",
         "controller": "owner (default) | you",
         "tapped": "enters tapped",
         "with_counters": "[{counter, n}]: enters with these counters",
+        "whose": "what: all: the graveyards of these players (default yours)",
     },
     check=_check_rfg,
 )
@@ -94,9 +98,16 @@ def return_from_graveyard(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     what = o.get("what", "target")
     if what == "all":
-        ids = [
+        whose = c.players(ctx, o["whose"], o) if o.get("whose") else [ctx.controller]
+        ids = [i for p in whose for i in game.zones[p]["graveyard"]
+               if c.matches(ctx, i, o.get("filter"))]  # fmt: skip
+    elif what == "chosen":  # chosen as it resolves, not targeted (608.2c, 115.1)
+        able = [
             i for i in game.zones[ctx.controller]["graveyard"] if c.matches(ctx, i, o.get("filter"))
         ]
+        ids = c.choose_cards(ctx, able, 1, DecisionKind.RETURN_CHOICE,
+                             f"{game.pname(ctx.controller)}: choose a card to return",
+                             "608.2c", player=ctx.controller, verb="Return")  # fmt: skip
     else:
         ids = [i for i in c.objects(ctx, what, o) if _in_zone(ctx, i, "graveyard")]
     if o["to"] == "battlefield":

@@ -281,6 +281,11 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
         return "sacrifice (which permanent is not in the card data)"
     if o.get("keep"):
         return f"sacrifice all but the {o['keep']}"
+    if what == "all" and isinstance(o.get("filter"), dict):  # all you control matching it
+        if o.get("who") not in (None, "you"):
+            return f"sacrifice all matching permanents by {o['who']}"
+        part = c.filter_problem(o["filter"])
+        return f"sacrifice all: {part}" if part else None
     if what == "chosen":
         part = (
             c.filter_problem(o.get("filter"))
@@ -288,12 +293,26 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
             or c.value_problem(o.get("n", 1), ctx)
         )
         return f"sacrifice: {part}" if part else None
-    if what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
+    if what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(what, dict):
         part = c.ref_problem(what, ctx)
         return f"sacrifice {part}" if part else None
     if isinstance(what, str) and "filter" not in o:
         return None  # hand-written words ("creature", "all creatures they control")
     return f"sacrifice {what}"
+
+
+def _sacrifice_all_matching(ctx: Ctx, o: dict) -> None:
+    """701.21a: you sacrifice every permanent you control that matches the filter
+    (SacrificeAllControllerEffect)."""
+    game = ctx.game
+    ids = [p.id for p in game.battlefield(ctx.controller)
+           if c.matches(ctx, p.id, o["filter"])]  # fmt: skip
+    for oid in ids:
+        stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
+    if not ids:
+        ctx.emit(EventKind.SACRIFICE, f"{ctx.label}: you control nothing to sacrifice.",
+                 "701.21a", amount=0, data={"what": "all"})  # fmt: skip
+    ctx.did = bool(ids)
 
 
 @op(
@@ -315,7 +334,11 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
     what = o.get("what") or ""
     if what == "chosen":
         _sacrifice_chosen(ctx, o)
-    elif what in ("self", "target", "targets", "trigger_object") or isinstance(what, dict):
+    elif what == "all" and isinstance(o.get("filter"), dict):
+        _sacrifice_all_matching(ctx, o)
+    elif what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(
+        what, dict
+    ):
         ids = [i for i in c.objects(ctx, what, o) if _on_battlefield(ctx, i)]
         for oid in ids:
             stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)

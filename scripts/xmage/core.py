@@ -715,6 +715,10 @@ class Core:
                 raise Untranslated(t.cls, "target family")
             args = rootargs[0][1]
         p = self.fw.bind_full(JObj(root, args))
+        if p is None:  # TargetPlayer(0, Integer.MAX_VALUE, false): the binder wants an int
+            big = tuple(2**31 - 1 if isinstance(a, Ref) and a.dotted == "Integer.MAX_VALUE"
+                        else a for a in args)  # fmt: skip
+            p = self.fw.bind_full(JObj(root, big)) if big != tuple(args) else None
         if p is None:
             raise Untranslated(t.cls, "target constructor")
         what = self._TARGET_ROOTS[root]

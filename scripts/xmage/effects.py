@@ -373,6 +373,33 @@ def _loot(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [{"op": "may", "ops": ops}] if p.get("optional") else ops
 
 
+@reg("DiscardAndDrawThatManyEffect", no_params=True)
+def _discard_draw_that_many(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """(amount[, plus]): player.discard(0, amount) then drawCards(discarded + plus): up to
+    `amount` (any number for Integer.MAX_VALUE), then draw that many (608.2c) plus `plus`.
+    Read from the arguments: the overload binder doesn't fit Integer.MAX_VALUE to an int."""
+    args = tuple(e.args)
+    if len(args) not in (1, 2):
+        raise Untranslated(e.cls, f"{len(args)} arguments")
+    amount = args[0]
+    if isinstance(amount, Ref) and amount.dotted == "Integer.MAX_VALUE":
+        n: object = "hand"
+    elif isinstance(amount, int) and not isinstance(amount, bool) and amount > 0:
+        n = "hand" if amount >= 2**31 - 1 else amount
+    else:
+        raise Untranslated(e.cls, "amount")
+    plus = args[1] if len(args) == 2 else 0
+    if not isinstance(plus, int) or isinstance(plus, bool) or plus < 0:
+        raise Untranslated(e.cls, "plus")
+    draw: object = {"dv": "that_many"}
+    if plus:
+        draw = {"dv": "sum", "of": [draw, plus]}
+    return [
+        {"op": "discard", "n": n, "who": "you", "up_to": True},
+        {"op": "draw", "n": draw},
+    ]
+
+
 @reg("DiscardTargetEffect")
 def _discard_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "randomDiscard"})
@@ -775,6 +802,7 @@ def _transform(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 
 simple(["ExileSagaAndReturnTransformedEffect"], {"op": "exile_and_return_transformed"})
+simple(["ExileSourceAndReturnFaceUpEffect"], {"op": "exile_and_return_front"})
 
 
 @reg("LivingDeathEffect")
@@ -865,6 +893,52 @@ def _gy_all_bf(t: Effects, e: JObj, p: dict) -> list[dict]:
     if p.get("tapped"):
         out["tapped"] = True
     return [out]
+
+
+@reg("ReturnCardChosenFromGraveyardEffect")
+def _gy_chosen(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """A card of your graveyard matching the filter, chosen on resolution (not targeted;
+    optional: a target of 0-1 cards) -> hand / battlefield (tapped)."""
+    t.known(e, p, {"optional", "filter", "putCards"})
+    to = _put(p.get("putCards"), e.cls)
+    if to not in ("hand", "battlefield", "battlefield_tapped"):
+        raise Untranslated(e.cls, f"to {to}")
+    out = {
+        "op": "return_from_graveyard",
+        "what": "chosen",
+        "to": "hand" if to == "hand" else "battlefield",
+        "filter": t.filt(p["filter"]),
+    }
+    if to == "battlefield_tapped":
+        out["tapped"] = True
+    if p.get("optional"):
+        out["optional"] = True
+    return [out]
+
+
+_UNTIL_TO = {"HAND": "hand", "BATTLEFIELD": "battlefield",
+             "BATTLEFIELD_TAPPED": "battlefield_tapped", "GRAVEYARD": "graveyard"}  # fmt: skip
+_UNTIL_REST = {"BOTTOM_RANDOM": "bottom_random", "GRAVEYARD": "graveyard", "EXILED": "exile",
+               "SHUFFLE": "shuffle"}  # fmt: skip
+
+
+@reg("RevealCardsFromLibraryUntilEffect")
+def _reveal_until(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Reveal until a card matching the filter: it goes putPickedCard, the other revealed
+    cards putRemainingCards (a picked card that can't move stays with them)."""
+    t.known(e, p, {"filter", "putPickedCard", "putRemainingCards"})
+    picked = getattr(p.get("putPickedCard"), "last", "")
+    rest = getattr(p.get("putRemainingCards"), "last", "")
+    if picked not in _UNTIL_TO or rest not in _UNTIL_REST:
+        raise Untranslated(e.cls, f"PutCards.{picked} / PutCards.{rest}")
+    return [{"op": "reveal_until", "filter": t.filt(p["filter"]), "to": _UNTIL_TO[picked],
+             "rest": _UNTIL_REST[rest]}]  # fmt: skip
+
+
+@reg("ShuffleYourGraveyardIntoLibraryEffect")
+def _shuffle_gy(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, set())
+    return [{"op": "shuffle_graveyard_into_library", "who": "you"}]
 
 
 @reg(
@@ -1236,6 +1310,30 @@ def _token_for_target(t: Effects, e: JObj, p: dict) -> list[dict]:
         out["tapped"] = True
     key = "target_player" if e.cls == "CreateTokenTargetEffect" else "controller_of_target"
     out.update(t.tgt("controller", key))
+    return [out]
+
+
+@reg("SacrificeAllControllerEffect")
+def _sacrifice_all_yours(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """You sacrifice every permanent you control matching the filter."""
+    t.known(e, p, {"filter"})
+    return [{"op": "sacrifice", "what": "all", "filter": t.filt(p["filter"])}]
+
+
+@reg("CreateTokenAllEffect")
+def _token_all(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Each player of the group (targetController) creates `amount` tokens (111.2)."""
+    t.known(e, p, {"token", "amount", "targetController", "tapped"})
+    who = t.core.who(p.get("targetController"))
+    if who not in ("each_opponent", "each_player", "you"):
+        raise Untranslated(e.cls, f"tokens for {who}")
+    out = {"op": "create_token"}
+    out.update(t.core.token(p["token"]))
+    out["count"] = t.val(p.get("amount"), 1)
+    if who != "you":
+        out["controller"] = who
+    if p.get("tapped"):
+        out["tapped"] = True
     return [out]
 
 
@@ -1740,6 +1838,18 @@ def _cant_block_all(t: Effects, e: JObj, p: dict) -> list[dict]:
             "duration": t.dur(p.get("duration")),
         }
     ]
+
+
+@reg("AttacksIfAbleAllEffect")
+def _attacks_all(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Creatures matching the filter attack each combat if able (508.1d), for a duration:
+    combat-only, recorded like CantBlockAllEffect (the creatures there as it resolves)."""
+    t.known(e, p, {"filter", "duration"})
+    duration = t.dur(p.get("duration"), "while_on_battlefield")
+    if duration == "end_of_turn":  # "attack this turn if able": not each combat
+        raise Untranslated(e.cls, "this turn only")
+    return [{"op": "must_attack", "what": "all", "filter": t.filt(p["filter"]),
+             "duration": duration}]  # fmt: skip
 
 
 @reg("DontUntapInControllersNextUntapStepTargetEffect")

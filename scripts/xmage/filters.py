@@ -86,6 +86,7 @@ _FLAGS: dict[str, dict] = {
     "SaddledPredicate.instance": {"saddled": True},
     "NoAbilityPredicate.instance": {"no_abilities": True},
     "ToughnessGreaterThanPowerPredicate.instance": {"toughness_greater_than_power": True},
+    "GreatestPowerControlledPredicate.instance": {"greatest_power_controlled": True},
     "PowerGreaterThanBasePowerPredicate.instance": {"power_greater_than_base": True},
     "KickedSpellPredicate.instance": {"kicked": True},
     "DefendingPlayerControlsSourceAttackingPredicate.instance": {"controller": "defending_player"},

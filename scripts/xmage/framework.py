@@ -30,9 +30,15 @@ def camel_words(name: str) -> list[str]:
     return re.findall(r"[A-Z]+(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|\d+", name)
 
 
+#: keyword names whose cards.json spelling has an apostrophe the class name drops
+_APOSTROPHE = {"DoctorsCompanion": "Doctor's companion"}
+
+
 def keyword_name(cls: str) -> str:
     """``FirstStrikeAbility`` -> ``First strike`` (the cards.json keyword spelling)."""
     base = cls[: -len("Ability")] if cls.endswith("Ability") else cls
+    if base in _APOSTROPHE:
+        return _APOSTROPHE[base]
     words = camel_words(base)
     if not words:
         return base

@@ -293,3 +293,18 @@ def test_costs_in_words_are_asked_of_the_engine_that_pays_them() -> None:
     assert card_coverage(card(exert), words).missing == ["cost: exert"]
     structured = checks(ability_costs=lambda a: a["costs"], costs=lambda cs: cs[0]["cost"])
     assert card_coverage(card(tap), structured).missing == ["cost: tap"]
+
+
+def test_a_back_face_saga_is_counted_from_its_saga_face() -> None:
+    """The Argent Etchings is the back face of Elesh Norn: its chapters are the ones the Saga
+    rules run (the permanent's face), not the front face's (which has none)."""
+    from engine import saga
+    from engine.carddb import default_pool
+
+    card = default_pool().get("Elesh Norn // The Argent Etchings")
+    assert saga.saga_face(card) == "The Argent Etchings"
+    rows = {n: (ops, missing) for n, ops, _t, missing in saga.chapter_abilities(card)}
+    assert [o["op"] for o in rows[2][0]] == ["pump", "grant"] and rows[2][1] is None
+    assert rows[1][1] is not None  # chapter I is untranslated (transform all Incubators)
+    chapters = {a.label: a.simulated for a in coverage.card_coverage(card).chapters}
+    assert chapters["chapter II"] and not chapters["chapter I"]

@@ -640,17 +640,31 @@ def test_chapter_from_card_data_targets_as_it_triggers_cr_603_3d() -> None:
 
 
 def test_untranslated_chapter_changes_nothing_and_names_its_class() -> None:
-    """The Akroan War III ("each tapped creature deals damage to itself equal to its power")
-    is a card-specific XMage class: the chapter triggers and resolves, changes nothing, and
-    the log names what is not simulated (all or nothing, issue 8)."""
+    """Day of the Moon I ("choose a creature card name, then goad all creatures with a name
+    chosen") is a card-specific XMage class: the chapter triggers and resolves, changes
+    nothing, and the log names what is not simulated (all or nothing, issue 8)."""
+    moon = "Day of the Moon"
+    tl = scenario(
+        battlefield=[saga(moon, 0), "Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": moon, "n": 1}],
+    ).run()
+    assert tl.finished
+    assert resolved_chapters(tl) == [f"Chapter I of {moon}"]
+    missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
+    assert missing and all(f"Chapter I of {moon}" in m for m in missing)
+    assert "Grizzly Bears" in you(tl)["battlefield"]
+
+
+def test_the_akroan_war_iii_each_tapped_creature_deals_damage_to_itself_cr_120_3() -> None:
+    """The Akroan War III (TheAkroanWarEffect, written by hand): each tapped creature deals
+    damage to itself equal to its power; an untapped one is untouched."""
     war = "The Akroan War"
     tl = scenario(
-        battlefield=[saga(war, 2), {"name": "Grizzly Bears", "tapped": True}],
+        battlefield=[saga(war, 2), {"name": "Grizzly Bears", "tapped": True}, "Memnite"],
         actions=[{"do": "add_lore", "card": war, "n": 1}],
     ).run()
     assert tl.finished
     assert resolved_chapters(tl) == [f"Chapter III of {war}"]
-    missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
-    assert missing and all(f"Chapter III of {war}" in m for m in missing)
-    assert "damage" not in kinds(tl)
-    assert "Grizzly Bears" in you(tl)["battlefield"]
+    assert of_kind(tl, "not_simulated") == []
+    assert "Grizzly Bears" in you(tl)["graveyard"] and "Memnite" in you(tl)["battlefield"]
+    assert [e.amount for e in of_kind(tl, "damage")] == [2]

@@ -53,12 +53,22 @@ def test_every_dynamic_value_is_computed_or_named_missing(kind: str) -> None:
     v = {"dv": kind, **SAMPLE.get(kind, {})}
     game.note_sacrificed(bears, by=memnite)
     ctx = Q(game, source=memnite, targets=(f"o{bears}",), x=3, event={"amount": 4, "object": bears})
+    ctx.moved = ((bears, 0),)  # that_many: what the op before it moved (608.2c)
     part = values.value_missing(v)
     if part is not None:
         assert kind in values.UNSUPPORTED and part == values.UNSUPPORTED[kind]
         return
     assert values.value_missing(v, ctx) is None
     assert isinstance(values.value_of(ctx, v), int)
+
+
+def test_that_many_without_a_record_of_moves_is_named_missing() -> None:
+    game = _game()
+    ctx = Q(game)
+    assert values.value_missing({"dv": "that_many"}, ctx) is not None
+    ctx.moved = ((ids(game, "Memnite")[0], 0), (ids(game, "Forest")[0], 0))
+    assert values.value_missing({"dv": "that_many"}, ctx) is None
+    assert values.value_of(ctx, {"dv": "that_many"}) == 2
 
 
 def test_numbers_on_a_board() -> None:

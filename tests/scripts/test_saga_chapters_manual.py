@@ -15,6 +15,7 @@ from pathlib import Path
 
 import import_xmage
 import pytest
+from xmage import effects as xmage_effects
 from xmage.source import MageSource
 
 from engine import ops_schema
@@ -121,7 +122,10 @@ def _fable_chapters(cards: dict) -> list[dict]:
     return (entry.get("faces") or {}).get("Fable of the Mirror-Breaker", entry).get("chapters")
 
 
-def test_hand_chapter_wins_and_is_counted() -> None:
+def test_hand_chapter_wins_and_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fable II's class is translated now (DiscardAndDrawThatManyEffect): take its translator
+    # away here so the fixture has an untranslated chapter for the hand entry to fill.
+    monkeypatch.delitem(xmage_effects.EFFECTS, "DiscardAndDrawThatManyEffect")
     src = MageSource(FIXTURE)
     plain, rep0 = import_xmage.run_import(src, _fixture_cards())
     assert {"chapters": [2], "untranslated": "DiscardAndDrawThatManyEffect"} in _fable_chapters(
