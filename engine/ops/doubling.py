@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine import layers, refs
 from engine.effects import Ctx, op
 from engine.events import EventKind
-from engine.ops.continuous import begin
+from engine.op_common import begin
 
 
 def _check_double(o: dict, ctx: Ctx | None) -> str | None:

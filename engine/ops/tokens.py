@@ -106,7 +106,9 @@ def create_token(ctx: Ctx, o: dict) -> None:
     data = {"token": name, "pt": pt or "", "tokens": made}
     if o.get("attacking"):
         data["attacking"] = "combat-only: the playground has no combat"
-    ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", "111.1", objects=made,
+    # 111.2: the player who creates a token owns and controls it ("each opponent creates")
+    rule = "111.2" if o.get("controller") in _GROUPS else "111.1"
+    ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", rule, objects=made,
              amount=count, data=data)  # fmt: skip
     entered(ctx, made)
 
