@@ -18,6 +18,7 @@ import param
 
 from engine import Scenario
 from playground import offload
+from playground.board_editor import BoardEditor
 from playground.board_view import board_view
 from playground.card_facts import CardFacts, facts_map, timeline_cards
 from playground.decision_view import decision_view
@@ -26,7 +27,6 @@ from playground.html import esc
 from playground.library_view import library_view
 from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
-from playground.setup_view import setup_view
 from playground.share import Deferred, finish_link, read_url, share_view
 from playground.stepper_view import stepper_view
 from playground.widgets import errors_pane, offloading_here, submit
@@ -170,7 +170,8 @@ class Playground(pn.viewable.Viewer):
 
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
-        editor = pn.Tabs(("Library", library_view(model)), ("Board & action", setup_view(model)),
+        editor = pn.Tabs(("Library", library_view(model)),
+                         ("Board & action", BoardEditor(model=model)),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
         resolution = pn.Column(controls, decision, board, sizing_mode="stretch_width",

@@ -1,0 +1,277 @@
+"""The board editor (issue 9 item 2): every zone of both players, and the action list.
+
+A ``pn.viewable.Viewer`` holding the session's one ``PlaygroundModel``: its widgets are
+made with ``.from_param`` on the model's (and each action row's) parameters, and its
+reactions are ``@param.depends(..., watch=True)``. "Set up board" validates the whole
+form and replaces the scenario, or lists the problems next to the form (naming the box
+and line, or the action) and keeps both the board and everything typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+
+from playground.board_form import (
+    ACTION_LABELS,
+    FIELDS_OF,
+    MAX_ZONE_TEXT,
+    ActionRow,
+    parse_targets,
+    parse_when,
+)
+from playground.html import esc
+from playground.model import PlaygroundModel
+from playground.widgets import errors_pane, submit
+
+__all__ = ["ActionRowEditor", "BoardEditor"]
+
+_ZONE_CAP = 10 * MAX_ZONE_TEXT  # what the browser takes: an over-long paste is never cut mid-line
+
+_HELP = ("<div style='font:12px system-ui;color:#57606a'>One card a line: "
+         "<code>2 Mountain</code>, <code>Forest [tapped]</code>, "
+         "<code>The First Eruption [lore=2]</code>, <code>Bonesplitter [attached=Memnite]</code>, "
+         "<code>Delver of Secrets [face=Insectile Aberration]</code>.</div>")
+
+_CSS = """
+:host { width: 100%; }
+.summary { font: 13px/1.35 system-ui, sans-serif; color: #24292f; overflow-wrap: anywhere; }
+.summary b { color: #57606a; }
+"""
+_ROW_CSS = """
+:host { border: 1px solid #d0d7de; border-radius: 6px; padding: 2px; width: 100%;
+  box-sizing: border-box; }
+:host(.pg-new-row) { border-color: #bf8700; box-shadow: 0 0 0 2px #fff8c5; }
+"""
+
+_PLACEHOLDERS = {
+    "hand": "Bloodbraid Elf", "battlefield": "2 Mountain\nThe First Eruption [lore=2]",
+    "graveyard": "Street Wraith", "exile": "", "library": "4 Island",
+}
+
+
+def _words(row: ActionRow, names: tuple[str, str]) -> str:
+    """One line saying what the action does (escaped HTML)."""
+    if row.raw:
+        return "an action kept as JSON (its fields are edited as text)"
+    who = {"0": names[0], "1": names[1]}.get(row.player, "")
+    label = ACTION_LABELS.get(row.do, row.do)
+    what = label[0].lower() + label[1:]
+    parts = [f"{esc(who)}: " if who else "", esc(what)]
+    thing = row.with_ if row.do == "counter" else row.card
+    if thing.strip():
+        parts.append(f" — {esc(thing.strip())}")
+    if row.do == "counter" and row.target.strip():
+        parts.append(f" countering {esc(row.target.strip())}")
+    if row.x.strip():
+        parts.append(f", X={esc(row.x.strip())}")
+    if row.n.strip():
+        parts.append(f", N={esc(row.n.strip())}")
+    if row.when.strip():
+        when, problem = parse_when(row.when)
+        on = when if isinstance(when, str) else (when or {}).get("on_stack", row.when)
+        parts.append(f", while {esc(on)} is on the stack" if not problem else
+                     f", when {esc(row.when.strip())}")
+    if row.targets.strip() and not parse_targets(row.targets)[1]:
+        parts.append(f", targeting {esc(row.targets.strip())}")
+    return "".join(parts)
+
+
+class ActionRowEditor(pn.viewable.Viewer):
+    """One action of the list: what it does in words, its fields, and up / down / remove."""
+
+    editor = param.Parameter(doc="The BoardEditor this row belongs to.")
+    row = param.ClassSelector(class_=ActionRow)
+    index = param.Integer(default=0)
+    new = param.Boolean(default=False, doc="Just added by 'Respond here' (highlighted).")
+    up = param.Event(label="↑")
+    down = param.Event(label="↓")
+    remove = param.Event(label="✕")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        row, no = self.row, self.index + 1
+        kw = {"sizing_mode": "stretch_width", "margin": (2, 4)}
+        self._fields = {
+            "do": pn.widgets.Select.from_param(row.param.do, name="Do", min_width=150, **kw),
+            "player": pn.widgets.Select.from_param(row.param.player, name="Who",
+                                                   min_width=120, **kw),
+            "card": pn.widgets.TextInput.from_param(row.param.card, placeholder="Bloodbraid Elf",
+                                                    min_width=150, **kw),
+            "with_": pn.widgets.TextInput.from_param(row.param.with_, placeholder="Counterspell",
+                                                     min_width=130, **kw),
+            "target": pn.widgets.TextInput.from_param(row.param.target, min_width=130, **kw),
+            "x": pn.widgets.TextInput.from_param(row.param.x, width=60, margin=(2, 4)),
+            "n": pn.widgets.TextInput.from_param(row.param.n, width=60, margin=(2, 4)),
+            "when": pn.widgets.TextInput.from_param(
+                row.param.when, placeholder="Blightning [kind=spell, nth=1]", min_width=180,
+                **kw),
+            "targets": pn.widgets.TextInput.from_param(
+                row.param.targets, placeholder="Grizzly Bears [owner=1]; player=1",
+                min_width=180, **kw),
+            "other": pn.widgets.TextInput.from_param(row.param.other, placeholder='{"evoke": true}',
+                                                     min_width=150, **kw),
+        }
+        self._json = pn.widgets.TextAreaInput.from_param(row.param.json_text, height=70,
+                                                         max_length=4_000, **kw)
+        buttons = [pn.widgets.Button.from_param(
+            self.param[name], name=label, width=34, margin=(2, 2), color="light",
+            description=f"{words} action {no}") for name, label, words in (
+                ("up", "↑", "Move up"), ("down", "↓", "Move down"), ("remove", "✕", "Remove"))]
+        for b, words in zip(buttons, ("Move up", "Move down", "Remove"), strict=True):
+            b.aria_label = f"{words} action {no}"
+        self._summary = pn.pane.HTML(self._summary_html, stylesheets=[_CSS],
+                                     sizing_mode="stretch_width", margin=(4, 6))
+        head = pn.Row(self._summary, *buttons, sizing_mode="stretch_width", margin=0)
+        self._body = pn.FlexBox(*self._fields.values(), self._json, flex_wrap="wrap",
+                                sizing_mode="stretch_width", margin=0)
+        self._layout = pn.Column(head, self._body, sizing_mode="stretch_width",
+                                 stylesheets=[_ROW_CSS], margin=(3, 0),
+                                 css_classes=["pg-action-row"] + (["pg-new-row"] if self.new
+                                                                  else []))
+        self._show_fields()
+
+    @param.depends("row.do", "row.player", "row.card", "row.with_", "row.target", "row.x",
+                   "row.n", "row.when", "row.targets", "row.raw")
+    def _summary_html(self) -> str:
+        model = self.editor.model
+        names = (model.player_name or "You", model.opp_player_name or "Opponent")
+        return (f"<div class='summary' data-testid='action-summary'><b>{self.index + 1}.</b> "
+                f"{_words(self.row, names)}</div>")
+
+    @param.depends("row.do", "row.raw", watch=True)
+    def _show_fields(self) -> None:
+        row = self.row
+        used = set(FIELDS_OF.get(row.do, ())) | {"do", "player", "other"}
+        for name, widget in self._fields.items():
+            widget.visible = not row.raw and (name in used or bool(getattr(row, name)))
+        self._json.visible = row.raw
+
+    @param.depends("up", watch=True)
+    def _up(self) -> None:
+        self.editor.model.move_action(self.index, -1)
+
+    @param.depends("down", watch=True)
+    def _down(self) -> None:
+        self.editor.model.move_action(self.index, +1)
+
+    @param.depends("remove", watch=True)
+    def _remove(self) -> None:
+        self.editor.model.remove_action(self.index)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class BoardEditor(pn.viewable.Viewer):
+    """Both players' zones, names, life and spells cast, the turn, and the action list."""
+
+    model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    add = param.Event(label="Add an action")
+    respond = param.Event(label="Respond here")
+    apply = param.Event(label="Set up board")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        m = self.model
+        self._new_row: ActionRow | None = None
+        self._areas = {name: self._area(name) for name in (
+            "hand_text", "battlefield_text", "graveyard_text", "exile_text",
+            "opp_hand_text", "opp_battlefield_text", "opp_graveyard_text", "opp_exile_text",
+            "opp_library_text")}
+        small = {"margin": (2, 4), "sizing_mode": "stretch_width", "min_width": 90}
+        you = pn.Column(
+            pn.FlexBox(pn.widgets.TextInput.from_param(m.param.player_name, max_length=40,
+                                                       **small),
+                       pn.widgets.IntInput.from_param(m.param.life, **small),
+                       pn.widgets.IntInput.from_param(m.param.spells_cast, **small),
+                       flex_wrap="wrap", sizing_mode="stretch_width", margin=0),
+            *(self._areas[f"{z}_text"] for z in ("hand", "battlefield", "graveyard", "exile")),
+            pn.pane.HTML("<div style='font:12px system-ui;color:#57606a'>Your library is "
+                         "edited in the Library tab.</div>", sizing_mode="stretch_width"),
+            sizing_mode="stretch_width", margin=0)
+        opp = pn.Column(
+            pn.FlexBox(pn.widgets.TextInput.from_param(m.param.opp_player_name, max_length=40,
+                                                       **small),
+                       pn.widgets.IntInput.from_param(m.param.opp_life, **small),
+                       pn.widgets.IntInput.from_param(m.param.opp_spells_cast, **small),
+                       flex_wrap="wrap", sizing_mode="stretch_width", margin=0),
+            *(self._areas[f"opp_{z}_text"] for z in ("hand", "battlefield", "graveyard", "exile")),
+            self._areas["opp_library_text"],
+            pn.widgets.RadioButtonGroup.from_param(m.param.opp_library_order, margin=(2, 4)),
+            sizing_mode="stretch_width", margin=0)
+        self._rows = pn.Column(sizing_mode="stretch_width", margin=0)
+        add = pn.widgets.Button.from_param(self.param.add, width=130, margin=(4, 4))
+        self._respond = pn.widgets.Button.from_param(
+            self.param.respond, width=130, margin=(4, 4), color="warning",
+            description="Add an action taken at the shown frame, while the top of the "
+                        "stack is on the stack")
+        apply = pn.widgets.Button.from_param(self.param.apply, color="primary", width=140,
+                                             margin=(8, 4))
+        turn = pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4))
+        self._layout = pn.Column(
+            pn.pane.HTML(_HELP, sizing_mode="stretch_width"),
+            pn.Card(you, title="You", sizing_mode="stretch_width", margin=(4, 0),
+                    css_classes=["pg-you"]),
+            pn.Card(opp, title="Opponent", sizing_mode="stretch_width", margin=(4, 0),
+                    css_classes=["pg-opponent"]),
+            pn.Card(turn, self._rows, pn.Row(add, self._respond, margin=0),
+                    title="Actions, in order", sizing_mode="stretch_width", margin=(4, 0),
+                    css_classes=["pg-actions"]),
+            apply,
+            errors_pane(m, "board_errors", "board-errors"),
+            sizing_mode="stretch_width", margin=0, css_classes=["pg-board-editor"])
+        self._draw_rows()
+        self._respond_state()
+
+    def _area(self, name: str) -> pn.widgets.TextAreaInput:
+        zone = name.removeprefix("opp_").removesuffix("_text")
+        return pn.widgets.TextAreaInput.from_param(
+            self.model.param[name], height=72, placeholder=_PLACEHOLDERS.get(zone, ""),
+            max_length=_ZONE_CAP, sizing_mode="stretch_width", margin=(2, 4))
+
+    @param.depends("model.action_rows", watch=True)
+    def _draw_rows(self) -> None:
+        new = self._new_row
+        self.row_editors = [ActionRowEditor(editor=self, row=row, index=i, new=row is new)
+                            for i, row in enumerate(self.model.action_rows)]
+        self._rows.objects = list(self.row_editors) or [pn.pane.HTML(
+                "<div style='font:12px system-ui;color:#57606a'>No actions: the board "
+                "is shown as it is.</div>", sizing_mode="stretch_width")]
+
+    @param.depends("model.frame", "model.timeline", watch=True)
+    def _respond_state(self) -> None:
+        tl, k = self.model.timeline, self.model.frame
+        self._respond.disabled = tl is None or not tl[min(k, len(tl) - 1)].state.stack
+
+    @param.depends("add", watch=True)
+    def _add(self) -> None:
+        self._new_row = None
+        self.model.add_action()
+
+    @param.depends("respond", watch=True)
+    def _respond_here(self) -> None:
+        at = self.model.respond_here()
+        if at >= 0:
+            self._new_row = self.model.action_rows[at]
+            self._draw_rows()  # highlight the new row
+
+    @param.depends("apply", watch=True)
+    def _apply(self) -> None:
+        long = []
+        for name, widget in self._areas.items():
+            text = getattr(self.model, name)
+            if len(text) > MAX_ZONE_TEXT:  # said as a whole, never parsed (a cut line
+                plus = "+" if len(text) >= _ZONE_CAP else ""  # would name a card nobody typed)
+                long.append(f"{widget.name} is too long ({len(text):,}{plus} characters; "
+                            f"at most {MAX_ZONE_TEXT:,}).")
+        if long:
+            self.model.board_errors = long
+            return
+        self._new_row = None
+        submit(self.model, self.model.apply_board)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
