@@ -120,8 +120,6 @@ class ActionRowEditor(pn.viewable.Viewer):
             self.param[name], name=label, width=34, margin=(2, 2), color="light",
             description=f"{words} action {no}") for name, label, words in (
                 ("up", "↑", "Move up"), ("down", "↓", "Move down"), ("remove", "✕", "Remove"))]
-        for b, words in zip(buttons, ("Move up", "Move down", "Remove"), strict=True):
-            b.aria_label = f"{words} action {no}"
         self._summary = pn.pane.HTML(self._summary_html, stylesheets=[_CSS],
                                      sizing_mode="stretch_width", margin=(4, 6))
         head = pn.Row(self._summary, *buttons, sizing_mode="stretch_width", margin=0)
