@@ -10,7 +10,17 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import ability_costs, conditions, effects, layers, permanents, saga, stack, triggers
+from engine import (
+    ability_costs,
+    conditions,
+    effects,
+    layers,
+    objref,
+    permanents,
+    saga,
+    stack,
+    triggers,
+)
 from engine import discover as discover_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
@@ -111,20 +121,67 @@ def cast(game: Game, action: dict) -> None:
     problem = stack.cast_problem(game, game.obj(oid), face, player)
     if problem:
         raise GameError(f"can't cast {face.name}: {problem}")
+    timing_check(game, face, player)
     evoked = bool(action.get("evoke"))
     if evoked:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
-    stack.cast(game, oid, player, face, x=x)
+    with given_targets(game, action):
+        stack.cast(game, oid, player, face, x=x)
     if evoked:
         evoke_mod.pay(game, oid, player)
     game.settle()
 
 
+def timing_check(game: Game, face: Face, player: int) -> None:
+    """CR 307.1, 301.1, 117.1a: a player casts a spell that is not an instant and has no
+    flash only in their own main phase with an empty stack. (Free casts during a
+    resolution, cascade and discover, follow their own rules and don't come here.)"""
+    if face.is_instant or any(k.lower() == "flash" for k in face.keywords):
+        return
+    if game.stack or game.active != player or "main" not in game.phase:
+        where = (
+            "the stack is not empty" if game.stack
+            else f"it is {game.poss(game.active)} {game.phase}"
+        )  # fmt: skip
+        raise GameError(
+            f"{game.pname(player)} can't cast {face.name} now: a spell that isn't an instant "
+            f"and has no flash is cast only in its controller's main phase with an empty "
+            f"stack ({where}; 307.1, 117.1a)"
+        )
+
+
+class given_targets:  # noqa: N801  (a context manager used as a phrase)
+    """While an action's 'targets' answer the target choice (601.2c): set on the game for
+    the cast or activation, every named target must be used."""
+
+    def __init__(self, game: Game, action: dict) -> None:
+        self.game, self.refs = game, action.get("targets")
+
+    def __enter__(self) -> None:
+        if self.refs is not None:
+            self.game.given_targets = list(self.refs)
+
+    def __exit__(self, kind, value, tb) -> None:
+        left = self.game.given_targets
+        self.game.given_targets = None
+        if kind is None and self.refs is not None and left:
+            raise GameError(
+                f"'targets' names more targets than asked for: "
+                f"{', '.join(objref.describe(r) for r in left)} left over (601.2c)"
+            )
+
+
 def counter(game: Game, action: dict) -> None:
-    """The opponent responds: casts a counterspell from hand targeting the named spell."""
+    """The opponent responds: casts a counterspell from hand targeting the named spell
+    (``target`` by name, ``targets`` by ref, or with ``when`` the spell responded to)."""
     player = int(action.get("player", 1))
     with_name = action.get("with") or "Counterspell"
     oid = _find(game, player, "hand", with_name)
+    if action.get("targets") is not None or (
+        action.get("when") is not None and not action.get("target")
+    ):
+        _counter_chosen(game, action, player, oid)
+        return
     target_name = (action.get("target") or "").lower()
     spells = [s for s in reversed(game.stack) if s.kind == "spell"]
     target = next(
@@ -145,6 +202,34 @@ def counter(game: Game, action: dict) -> None:
     if not specs or ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
         # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
         raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
+    timing_check(game, face, player)
+    stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
+    game.settle()
+
+
+def _counter_chosen(game: Game, action: dict, player: int, oid: int) -> None:
+    """A counter whose target is given by ``targets`` or is the spell its ``when`` names."""
+    face = _choose_face(game, oid, player, action.get("face"))
+    specs = targeting.spell_target_specs(game, game.obj(oid), face)
+    if not specs:
+        raise GameError(f"{face.name} has no target to choose (it isn't a counterspell)")
+    options = targeting.candidates(game, specs[0], player, exclude=(oid,))
+    refs = action.get("targets")
+    if refs is not None:
+        if len(refs) != 1:
+            raise GameError(f"'counter' takes one target; 'targets' names {len(refs)}")
+        ref = targeting.resolve_given(game, refs[0], options, face.name)
+    else:
+        item = game.stack_item(game.response_item) if game.response_item else None
+        if item is None or item.kind != "spell":
+            raise GameError(
+                "'counter' with 'when' on an ability needs 'targets' (a counterspell "
+                "targets a spell, 701.6a)"
+            )
+        ref = f"o{item.card_id}"
+        if ref not in options:
+            raise GameError(f"{face.name} can't target {item.text}: it isn't a legal target")
+    timing_check(game, face, player)
     stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
     game.settle()
 
@@ -294,7 +379,8 @@ def activate(game: Game, action: dict) -> None:
     )  # fmt: skip
     if loyalty or limit is not None:
         ability_costs.note_use(game, key)
-    item = stack.choose_ability_targets(game, item)  # 602.2b -> 601.2c
+    with given_targets(game, action):
+        item = stack.choose_ability_targets(game, item)  # 602.2b -> 601.2c
     paid = ability_costs.pay(game, player, oid, costs, obj.name, "602.2b")  # 601.2g-h
     if paid.sacrificed:
         item = replace(item, data={**item.data, "sacrificed": list(paid.sacrificed)})
@@ -389,9 +475,27 @@ def precombat_main(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     if game.stack:
         raise GameError("the stack must be empty before the turn can move on")
+    _rest_of_turn(game)
+    _begin_turn(game, player, bool(action.get("draw", True)))
+
+
+REST_OF_TURN = ("beginning_of_combat", "end_of_combat", "postcombat_main", "end_step")
+
+
+def _rest_of_turn(game: Game) -> None:
+    """After the precombat main phase: beginning of combat (no attackers in the playground,
+    so the combat steps in between are skipped, 508.8), end of combat, postcombat main,
+    end step (513); their triggers resolve in them."""
     ending = game.active
-    for step in ("beginning_of_combat", "end_of_combat", "postcombat_main", "end_step"):
+    for step in REST_OF_TURN:
         _step(game, step, ending)
+
+
+def _begin_turn(game: Game, player: int, draw: bool) -> None:
+    """The cleanup step (514.2) ends the turn; ``player``'s turn begins: untap (502.3),
+    upkeep (503), draw (504; 121.4 and 704.5b from an empty library), precombat main (505)
+    with its lore counters (714.3b) and "at the beginning of your precombat main phase"
+    triggers (put on the stack, not resolved)."""
     layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
     untapped = [
@@ -414,7 +518,7 @@ def precombat_main(game: Game, action: dict) -> None:
     )
     layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     _step(game, "upkeep", player)
-    if action.get("draw", True):
+    if draw:
         top = game.draw_card(player)  # CR 504.1
         if top is None:
             game.emit(
@@ -441,6 +545,31 @@ def precombat_main(game: Game, action: dict) -> None:
     game.settle()
 
 
+def next_main(game: Game, action: dict) -> None:
+    """Pass to ``player``'s next precombat main phase through the real turn structure
+    (500.1): the rest of this turn, then each following turn in order, the players
+    alternating (real turn numbers: the opponent's turn comes between two of yours).
+
+    In a turn that is not ``player``'s, its active player untaps, draws (704.5b: an empty
+    library loses the game), gets lore counters on THEIR Sagas in their precombat main
+    (714.3b) and their chapter abilities resolve (their decisions asked of them); nobody
+    casts anything, so the turn passes on (117.4). It stops once ``player``'s precombat
+    main phase has begun: its lore counters and "at the beginning of your precombat main
+    phase" triggers are on the stack, resolved after the action as always."""
+    player = int(action.get("player", 0))
+    if game.stack:
+        raise GameError("the stack must be empty before the turn can move on")
+    count = len(game.zones)
+    _rest_of_turn(game)
+    while True:
+        nxt = (game.active + 1) % count
+        _begin_turn(game, nxt, True)
+        if nxt == player:
+            return
+        game.resolve_stack()  # the active player's main phase: their chapter abilities
+        _rest_of_turn(game)
+
+
 def proliferate(game: Game, action: dict) -> None:
     proliferate_mod.proliferate(game, int(action.get("player", 0)), "an effect")
     game.settle()
@@ -460,11 +589,6 @@ def remove_lore(game: Game, action: dict) -> None:
     game.settle()
 
 
-def _not_yet(game: Game, action: dict) -> None:
-    """The format is accepted (issue 9) before its semantics land: say so, never ignore it."""
-    raise GameError(f"the '{action['do']}' action is not simulated yet in this build")
-
-
 HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "cast": cast,
     "counter": counter,
@@ -476,5 +600,5 @@ HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "proliferate": proliferate,
     "add_lore": add_lore,
     "remove_lore": remove_lore,
-    "next_main": _not_yet,
+    "next_main": next_main,
 }

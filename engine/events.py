@@ -254,6 +254,9 @@ class Option:
 
     key: str
     label: str
+    # issue 9: for a target option, its object's facts ({"card", "names", "owner", "zone"}
+    # or {"player"}), so a scenario can name the target by card (engine.objref)
+    ref: Mapping[str, object] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,5 +289,8 @@ class Decision:
             "index": self.index,
             "player": self.player,
             "subject": self.subject,
-            "options": [{"key": o.key, "label": o.label} for o in self.options],
+            "options": [
+                {"key": o.key, "label": o.label, **({"ref": dict(o.ref)} if o.ref else {})}
+                for o in self.options
+            ],
         }

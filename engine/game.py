@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from engine import responses
 from engine.events import Decision, DecisionKind, Event, Option
 from engine.kernel import Kernel
 from engine.policy import PendingDecision, Policy
 from engine.registry import RULES, Rules
+from engine.state import StackItem
 
 if TYPE_CHECKING:
     from engine.scenario import Scenario
@@ -46,6 +48,17 @@ class Game(Kernel):
         self.pending_decision: Decision | None = None
         self.finished = False
         self._in_event_hook = False
+        # issue 9: response points. Every stack item in the order it was put on the stack
+        # (with its identity, engine.responses), the frames where a player would receive
+        # priority with something on the stack, the frame each action was taken at, and
+        # the next action to take (play's cursor).
+        self.stack_seen: list[tuple[int, tuple]] = []
+        self._seen_ids: set[int] = set()
+        self.priority_frames: list[int] = []
+        self.action_frames: list[int] = []
+        self.response_item: int | None = None  # the item a `when` action responds to
+        self.given_targets: list | None = None  # an action's `targets`, answering 601.2c
+        self._next = 0
         self._setup()
 
     # ----------------------------------------------------------------- setup
@@ -107,7 +120,7 @@ class Game(Kernel):
         self,
         kind: DecisionKind,
         prompt: str,
-        options: Sequence[tuple[str, str]],
+        options: Sequence[tuple[str, str] | tuple[str, str, dict]],
         rule: str,
         *,
         player: int = 0,
@@ -118,7 +131,7 @@ class Game(Kernel):
         decision = Decision(
             kind=kind,
             prompt=prompt,
-            options=tuple(Option(k, label) for k, label in options),
+            options=tuple(Option(*o) for o in options),  # (key, label[, ref])
             rule=rule,
             index=len(self.decisions),
             player=player,
@@ -147,14 +160,24 @@ class Game(Kernel):
 
     # ------------------------------------------------------------- the run
     def play(self) -> None:
+        """Take the actions in order. An action without ``when`` is taken once the stack
+        has resolved (the legacy ``counter`` right after the action before it); one with
+        ``when`` at its response point, found while the stack resolves (``_priority``)."""
         actions = self.scenario.actions
         try:
             self.settle()  # CR 117.5: SBAs before the first player gets priority, too
-            for i, action in enumerate(actions):
-                self.perform(action)
-                nxt = actions[i + 1] if i + 1 < len(actions) else None
-                if nxt is not None and nxt.get("do") in RESPONSES:
+            while self._next < len(actions):
+                action = actions[self._next]
+                if action.get("when") is not None:
+                    self.resolve_stack()  # takes it at its point, if that point comes
+                    if self._next < len(actions) and actions[self._next] is action:
+                        self._never_came(self._next, "the stack is empty")
+                    continue
+                self._next += 1
+                self._take(action)
+                if self._legacy_response_next():
                     self.settle()
+                    self._note_priority()
                     continue
                 self.resolve_stack()
             self.finished = True
@@ -162,22 +185,82 @@ class Game(Kernel):
             pass
         except GameOver:
             self.finished = True
+            if self._next < len(actions) and actions[self._next].get("when") is not None:
+                self._never_came(self._next, "the game ended")
+
+    def _take(self, action: dict) -> None:
+        self.action_frames.append(len(self.frames) - 1)
+        self.perform(action)
+
+    def _legacy_response_next(self) -> bool:
+        """The next action is a ``counter`` without ``when``: it answers the spell cast by
+        the action just before it (as scenarios always meant)."""
+        actions = self.scenario.actions
+        nxt = actions[self._next] if self._next < len(actions) else None
+        return nxt is not None and nxt.get("do") in RESPONSES and nxt.get("when") is None
+
+    def _never_came(self, index: int, why: str) -> None:
+        action = self.scenario.actions[index]
+        raise GameError(
+            f"action {index + 1}: the response point {responses.label(action['when'])!r} never "
+            f"came: {why} before it (117.3)"
+        )
+
+    def _priority(self) -> bool:
+        """A player would receive priority now (117.3b-d; the SBAs and triggers are done,
+        117.5) with something on the stack: take the next action if this is its response
+        point (and the legacy counters right after it). True if an action was taken."""
+        self._note_priority()
+        actions = self.scenario.actions
+        if self._next >= len(actions) or actions[self._next].get("when") is None:
+            return False
+        action = actions[self._next]
+        point = responses.parse(action["when"])
+        item_id = responses.target_id(point, self.stack_seen)
+        if not responses.reached(point, self.stack, item_id):
+            return False
+        self._next += 1
+        self.response_item = item_id
+        try:
+            self._take(action)
+        finally:
+            self.response_item = None
+        while self._legacy_response_next():
+            self.settle()
+            self._note_priority()
+            self._next += 1
+            self._take(actions[self._next - 1])
+        return True
+
+    def _note_priority(self) -> None:
+        """Remember this frame as one where a player would receive priority (for a UI's
+        "Respond here", engine.responses.point_of), if something is on the stack."""
+        frame = len(self.frames) - 1
+        if self.stack and (not self.priority_frames or self.priority_frames[-1] != frame):
+            self.priority_frames.append(frame)
+
+    def push(self, item: StackItem) -> None:
+        """Kernel.push, noting the item for response points (nth counts from the run's start)."""
+        super().push(item)
+        if item.id not in self._seen_ids:
+            self._seen_ids.add(item.id)
+            self.stack_seen.append((item.id, responses.identity(item, self.objects)))
 
     def perform(self, action: dict) -> None:
         handler = self.rules.actions.get(action.get("do", ""))
         if handler is None:
             raise GameError(f"unknown action {action.get('do')!r}")
-        for key in ("when", "targets"):
-            if key in action:
-                raise GameError(f"'{key}' is not simulated yet in this build")
         handler(self, action)
 
     def resolve_stack(self) -> None:
-        """Resolve the top of the stack until it is empty (both players pass each time)."""
+        """Resolve the top of the stack until it is empty (both players pass each time,
+        117.4), unless the next action responds at this moment (``_priority``)."""
         while True:
             self.settle()
             if not self.stack:
                 return
+            if self._priority():
+                continue
             self.rules.resolve_top(self)
 
     def settle(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from engine import objref
 from engine.events import Decision
 
 
@@ -40,6 +41,8 @@ class ScriptedPolicy(Policy):
     def answer(self, decision: Decision) -> str | None:
         if decision.index < len(self.choices):
             key = self.choices[decision.index]
+            if key not in decision.keys() and key.startswith("target:") and "=" in key:
+                key = self._named_target(decision, key)
             if key not in decision.keys():
                 raise ChoiceError(
                     f"choice #{decision.index + 1} {key!r} is not an option for "
@@ -49,6 +52,22 @@ class ScriptedPolicy(Policy):
         if self.fallback is not None:
             return self.fallback.answer(decision)
         return None
+
+    @staticmethod
+    def _named_target(decision: Decision, key: str) -> str:
+        """``target:card=Grizzly Bears,owner=1,zone=battlefield`` (issue 9): the option whose
+        object fits (engine.objref), else a ChoiceError naming the options."""
+        try:
+            ref = objref.parse_text(key.split(":", 1)[1])
+        except ValueError as e:
+            raise ChoiceError(f"choice #{decision.index + 1} {key!r}: {e}") from None
+        got = objref.pick(ref, [(o.key, o.ref) for o in decision.options])
+        if got is None:
+            raise ChoiceError(
+                f"choice #{decision.index + 1} {key!r} names no option of {decision.prompt!r}; "
+                f"options: {', '.join(o.label for o in decision.options)}"
+            )
+        return got
 
 
 class AutoPolicy(Policy):

@@ -413,7 +413,7 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
 WHEN_ACTIONS = ("cast", "counter", "activate", "cycle", "proliferate", "add_lore",
                 "remove_lore", "discover")  # fmt: skip
 TARGET_ACTIONS = ("cast", "activate", "counter")
-WHEN_KEYS = ("on_stack", "kind", "chapter", "nth")
+WHEN_KEYS = ("on_stack", "kind", "chapter", "nth", "top")
 REF_KEYS = ("card", "owner", "zone", "nth")
 
 
@@ -462,6 +462,10 @@ def _when(value: Any, where: str, pool: CardPool) -> str | dict:
             raise ScenarioError(f"{where}: a chapter ability is an ability, not a spell (714.2b)")
     if value.get("nth") is not None:
         out["nth"] = _whole(value["nth"], f"{where}.nth", 1, 999)
+    if value.get("top") is not None:
+        if not isinstance(value["top"], bool):
+            raise ScenarioError(f"{where}.top must be true or false, not {value['top']!r}")
+        out["top"] = value["top"]
     return out
 
 

@@ -722,6 +722,7 @@ WHEN = OneOf(
             "kind": Enum(*STACK_KINDS, what="stack item kind"),
             "chapter": opt(Int(1, 99)),
             "nth": opt(Int(1, 999)),
+            "top": opt(Bool()),
         },
         required=("on_stack",),
         extra=Json(max_depth=1),

@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import filters, spell_filter, values
+from engine import filters, objref, spell_filter, values
 from engine.events import DecisionKind
+from engine.game import GameError
 from engine.ops_schema import TARGET_KINDS
 
 if TYPE_CHECKING:
@@ -315,7 +316,7 @@ def choose_groups(
         if len(options) < lo:
             return None
         picked: list[str] = []
-        if hi is not None and len(options) <= lo:
+        if hi is not None and len(options) <= lo and getattr(game, "given_targets", None) is None:
             picked = options[: max(lo, 0)]  # no choice to make: every legal target is needed
         while hi is None or len(picked) < hi:
             left = [r for r in options if r not in picked]
@@ -324,7 +325,18 @@ def choose_groups(
                 left = [r for r in left if game.obj(int(r[1:])).owner == owner]
             if not left:
                 break
-            pairs = [(f"target:{r}", f"Target {label(game, r)}") for r in left]
+            given = getattr(game, "given_targets", None)
+            if given is not None:  # issue 9: the action named its targets (601.2c)
+                if not given:
+                    if len(picked) >= lo:
+                        break
+                    raise GameError(
+                        f"'targets' names too few targets: {what_for} needs "
+                        f"{lo - len(picked)} more ({', '.join(_legal_list(game, left))})"
+                    )
+                picked.append(resolve_given(game, given.pop(0), left, what_for))
+                continue
+            pairs = [(f"target:{r}", f"Target {label(game, r)}", facts(game, r)) for r in left]
             if len(picked) >= lo:
                 pairs.append(("target:none", "No more targets" if picked else "No target"))
             if len(pairs) == 1:
@@ -348,6 +360,51 @@ def choose_groups(
 
 
 _ORD = {1: "st", 2: "nd", 3: "rd"}
+
+
+# ------------------------------------------------------ issue 9: targets named by card
+def facts(game: Game, ref: str) -> dict:
+    """What a scenario author can know of a target option (engine.objref): the card's
+    names, owner and zone, or the player."""
+    if ref.startswith("p"):
+        return {"player": int(ref[1:])}
+    if ref.startswith("s"):
+        item = game.stack_item(int(ref[1:]))
+        oid = item.source if item is not None else None
+        zone = "stack"
+    else:
+        oid = int(ref[1:])
+        where = game.zone_of(oid)
+        zone = where[1] if where else "none"
+    if oid is None or oid not in game.objects:
+        return {"card": "", "names": [], "owner": None, "zone": zone}
+    obj = game.obj(oid)
+    names = list(dict.fromkeys([obj.card.name, obj.name, *(f.name for f in obj.card.faces)]))
+    return {"card": obj.card.name, "names": names, "owner": obj.owner, "zone": zone}
+
+
+def _legal_list(game: Game, options: Sequence[str]) -> list[str]:
+    out = []
+    for r in options:
+        f = facts(game, r)
+        out.append(f"player {f['player']}" if "player" in f
+                   else f"{f['card']} (owner {f['owner']}, {f['zone']}; {r})")  # fmt: skip
+    return out or ["none"]
+
+
+def resolve_given(game: Game, ref: Any, options: Sequence[str], what_for: str) -> str:
+    """A scenario's target ref ("oN", {"player": N}, {"card", "owner", "zone", "nth"})
+    as one of the legal options; a ref naming none of them is an error listing them."""
+    if isinstance(ref, str):
+        key = ref if ref in options else None
+    else:
+        key = objref.pick(ref, [(r, facts(game, r)) for r in options])
+    if key is None:
+        raise GameError(
+            f"the target {objref.describe(ref)!r} is not a legal target for {what_for} "
+            f"(601.2c); legal targets: {', '.join(_legal_list(game, options))}"
+        )
+    return key
 
 
 def divide(

@@ -49,8 +49,14 @@ class Timeline:
         pending: Decision | None,
         decisions: list[tuple[int, Decision]],
         finished: bool,
+        priority_frames: tuple[int, ...] = (),
+        action_frames: tuple[int, ...] = (),
     ) -> None:
         self.scenario = scenario
+        # issue 9: frames where a player would receive priority with something on the
+        # stack, and the frame each action was taken at (engine.responses.point_of)
+        self.priority_frames = tuple(priority_frames)
+        self.action_frames = tuple(action_frames)
         self.frames = frames
         self.pending = pending
         self.finished = finished
@@ -163,7 +169,8 @@ def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None 
     if game.pending_decision is not None:
         last = frames[-1]
         frames[-1] = Frame(last.index, last.state, last.event, game.pending_decision)
-    return Timeline(scenario, frames, game.pending_decision, game.decisions, game.finished)
+    return Timeline(scenario, frames, game.pending_decision, game.decisions, game.finished,
+                    tuple(game.priority_frames), tuple(game.action_frames))  # fmt: skip
 
 
 scenario_mod.register_runner(run)  # Scenario.run() (the scenario sits below the runner)

@@ -38,12 +38,16 @@ FILE_LINES: dict[str, str] = {
     "cascade_whiff": "Nothing qualifies: cascade exiles the whole library and casts nothing.",
     "cascade_x_spell": "Cascade into an X spell: cast without paying its cost, X is 0.",
     "countered_cascade": "The cascading spell is countered; its cascade trigger still resolves.",
+    "counter_cascaded_spell": "The opponent counters the spell you cascaded into; the Elf still "
+                              "resolves.",
     "discover_cast_or_hand": "Discover 3: cast the card found for free, or put it into "
                              "your hand.",
     "discover_nothing_found": "Discover 5 finds nothing: every exiled card goes back on "
                               "the bottom.",
     "first_eruption": "The First Eruption from cast through chapters I, II and III to its "
                       "sacrifice.",
+    "first_eruption_turns": "The First Eruption over real turns (the opponent's between yours), "
+                            "chapters I to III, then sacrificed.",
     "hidden_volcano": "Hidden Volcano is sacrificed as a cost; discover 4 happens as its "
                       "ability resolves.",
     "history_of_benalia": "Chapters I and II make Knight tokens; chapter III is shown as "

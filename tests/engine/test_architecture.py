@@ -23,7 +23,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
                     "engine.mana", "engine.display", "engine.cards", "engine.carddb"}),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
-    ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy"}),
+    ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy",
+               "engine.responses", "engine.objref"}),
     ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
     (
         "mechanics",
