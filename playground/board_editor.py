@@ -24,6 +24,7 @@ from playground.board_form import (
 )
 from playground.html import esc
 from playground.model import PlaygroundModel
+from playground.responses import can_respond
 from playground.widgets import errors_pane, submit
 
 __all__ = ["ActionRowEditor", "BoardEditor"]
@@ -241,8 +242,7 @@ class BoardEditor(pn.viewable.Viewer):
 
     @param.depends("model.frame", "model.timeline", watch=True)
     def _respond_state(self) -> None:
-        tl, k = self.model.timeline, self.model.frame
-        self._respond.disabled = tl is None or not tl[min(k, len(tl) - 1)].state.stack
+        self._respond.disabled = not can_respond(self.model.timeline, self.model.frame)
 
     @param.depends("add", watch=True)
     def _add(self) -> None:

@@ -410,7 +410,8 @@ def _split_opts(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def _kv(opts: str, ints: tuple[str, ...], texts: tuple[str, ...]) -> tuple[dict, str]:
+def _kv(opts: str, ints: tuple[str, ...], texts: tuple[str, ...],
+        bools: tuple[str, ...] = ()) -> tuple[dict, str]:
     out: dict[str, Any] = {}
     for piece in opts.split(","):
         piece = piece.strip()
@@ -418,9 +419,13 @@ def _kv(opts: str, ints: tuple[str, ...], texts: tuple[str, ...]) -> tuple[dict,
             continue
         key, eq, value = piece.partition("=")
         key, value = key.strip().lower(), value.strip()
-        if not eq or key not in ints + texts:
-            return {}, f"can't read {piece[:60]!r} (keys: {', '.join(ints + texts)})"
-        if key in ints:
+        if not eq or key not in ints + texts + bools:
+            return {}, f"can't read {piece[:60]!r} (keys: {', '.join(ints + texts + bools)})"
+        if key in bools:
+            if value.lower() not in ("true", "false"):
+                return {}, f"{key} must be true or false, not {value[:20]!r}"
+            out[key] = value.lower() == "true"
+        elif key in ints:
             if not value.isdecimal() or len(value) > 6:
                 return {}, f"{key} must be a whole number, not {value[:20]!r}"
             out[key] = int(value)
@@ -433,7 +438,7 @@ def parse_when(text: str) -> tuple[Any, str]:
     """The "when" box -> (value for the action's ``when``, problem). Empty -> None.
 
     ``Blightning`` (the shorthand), ``Blightning [kind=spell, nth=1]``,
-    ``The First Eruption [kind=ability, chapter=2]``, or JSON.
+    ``The First Eruption [kind=ability, chapter=2]``, ``... [top=true]``, or JSON.
     """
     text = text.strip()
     if not text:
@@ -445,7 +450,7 @@ def parse_when(text: str) -> tuple[Any, str]:
         return None, "name the card on the stack"
     if opts is None:
         return name, ""
-    fields, problem = _kv(opts, ("nth", "chapter"), ("kind",))
+    fields, problem = _kv(opts, ("nth", "chapter"), ("kind",), ("top",))
     if problem:
         return None, problem
     return {"on_stack": name, **fields}, ""
@@ -459,7 +464,8 @@ def when_text(when: Any) -> str:
     if isinstance(when, str):
         text = when
     elif isinstance(when, dict) and isinstance(when.get("on_stack"), str):
-        opts = [f"{k}={when[k]}" for k in ("kind", "chapter", "nth") if k in when]
+        opts = [f"{k}={str(when[k]).lower() if k == 'top' else when[k]}"
+                for k in ("kind", "chapter", "nth", "top") if k in when]
         text = f"{when['on_stack']} [{', '.join(opts)}]"
     return text if parse_when(text) == (when, "") else _json_text(when)
 

@@ -116,12 +116,18 @@ def test_add_remove_and_reorder_actions(page: Page, app_url: str, shot) -> None:
 
 def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: str,
                                                          shot) -> None:
-    open_app(page, app_url)  # Bloodbraid Elf cascades
+    """Bloodbraid Elf cascades: while its cascade trigger is on the stack (the first moment
+    a player gets priority, 117.3c), the opponent casts Counterspell on the Elf."""
+    open_app(page, app_url)
     open_tab(page, "Board & action")
     respond = button(page, "Respond here")
     expect(respond).to_be_disabled()  # frame 0: nothing on the stack
     step(page, "next")
     expect_frame(page, 1)
+    expect(respond).to_be_disabled()  # the Elf is cast, but its trigger comes first (117.5)
+    step(page, "next")
+    step(page, "next")
+    expect_frame(page, 3)
     expect(respond).to_be_enabled()
     respond.click()
     rows = action_rows(page)
@@ -129,17 +135,17 @@ def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: st
     new = rows.nth(1)
     expect(new).to_have_class(re.compile("pg-new-row"))
     expect(new.get_by_label("When (on the stack)", exact=True)).to_have_value(
-        "Bloodbraid Elf [kind=spell, nth=1]")
+        "Bloodbraid Elf [kind=ability, nth=1]")
     expect(new.get_by_label("Who", exact=True)).to_have_value("Opponent (player 2)")
-    shot(page, "22-board-editor-respond-here")
-    fill_row(page, 1, do="Counter a spell", with_="Counterspell", target="Bloodbraid Elf")
+    fill_row(page, 1, card="Counterspell", targets="Bloodbraid Elf [zone=stack]")
     page.get_by_label("Opponent's hand", exact=True).fill("Counterspell")
+    shot(page, "22-board-editor-respond-here")
     button(page, "Set up board").click()
     expect(page.get_by_test_id("board-errors")).to_have_text("", timeout=TIMEOUT)
     actions = wait_scenario(page, lambda d: len(d["actions"]) == 2)["actions"]
-    assert actions[1] == {"do": "counter", "player": 1, "with": "Counterspell",
-                          "target": "Bloodbraid Elf",
-                          "when": {"on_stack": "Bloodbraid Elf", "kind": "spell", "nth": 1}}
+    assert actions[1] == {"do": "cast", "card": "Counterspell", "player": 1,
+                          "when": {"on_stack": "Bloodbraid Elf", "kind": "ability", "nth": 1},
+                          "targets": [{"card": "Bloodbraid Elf", "zone": "stack"}]}
     step(page, "last")
     expect(page.get_by_test_id("opp-zone-graveyard")).to_contain_text("Counterspell")
     expect(page.get_by_test_id("zone-graveyard")).to_contain_text("Bloodbraid Elf")
