@@ -49,7 +49,9 @@ _ROW_CSS = """
 
 _PLACEHOLDERS = {
     "hand": "Bloodbraid Elf", "battlefield": "2 Mountain\nThe First Eruption [lore=2]",
-    "graveyard": "Street Wraith", "exile": "", "library": "4 Island",
+    "graveyard": "Street Wraith", "exile": "",
+    "opp_hand": "Counterspell", "opp_battlefield": "2 Island\nGrizzly Bears [+1/+1=1]",
+    "opp_graveyard": "", "opp_exile": "", "opp_library": "4 Island",
 }
 
 
@@ -226,7 +228,7 @@ class BoardEditor(pn.viewable.Viewer):
         self._respond_state()
 
     def _area(self, name: str) -> pn.widgets.TextAreaInput:
-        zone = name.removeprefix("opp_").removesuffix("_text")
+        zone = name.removesuffix("_text")
         return pn.widgets.TextAreaInput.from_param(
             self.model.param[name], height=72, placeholder=_PLACEHOLDERS.get(zone, ""),
             max_length=_ZONE_CAP, sizing_mode="stretch_width", margin=(2, 4))

@@ -72,7 +72,7 @@ def test_every_zone_of_both_players(page: Page, app_url: str, shot) -> None:
     assert opp["battlefield"] == [{"name": "Grizzly Bears", "counters": {"+1/+1": 2}}]
     assert opp["exile"] == ["Tarmogoyf"]
     assert opp["library"]["cards"] == [{"name": "Island", "count": 3}]
-    shot(page, "20-board-editor-every-zone")
+    shot(page, "30-board-editor-every-zone")
 
     # a bad line: named next to the form, the text kept, the board unchanged
     page.get_by_label("Opponent's graveyard", exact=True).fill("Fire // Ice\nGrizzly Bearz")
@@ -106,7 +106,7 @@ def test_add_remove_and_reorder_actions(page: Page, app_url: str, shot) -> None:
     row_button(page, 0, "remove").click()
     expect(rows).to_have_count(2)
     expect(rows.nth(0).get_by_test_id("action-summary")).to_contain_text("1. add lore counters")
-    shot(page, "21-board-editor-actions")
+    shot(page, "31-board-editor-actions")
     button(page, "Set up board").click()
     expect(page.get_by_test_id("title")).to_contain_text("Your board", timeout=TIMEOUT)
     expect(page.get_by_test_id("board-errors")).to_have_text("")
@@ -139,7 +139,7 @@ def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: st
     expect(new.get_by_label("Who", exact=True)).to_have_value("Opponent (player 2)")
     fill_row(page, 1, card="Counterspell", targets="Bloodbraid Elf [zone=stack]")
     page.get_by_label("Opponent's hand", exact=True).fill("Counterspell")
-    shot(page, "22-board-editor-respond-here")
+    shot(page, "32-board-editor-respond-here")
     button(page, "Set up board").click()
     expect(page.get_by_test_id("board-errors")).to_have_text("", timeout=TIMEOUT)
     actions = wait_scenario(page, lambda d: len(d["actions"]) == 2)["actions"]
@@ -192,7 +192,7 @@ def test_first_eruption_from_cast_to_sacrifice_in_one_board(page: Page, app_url:
         if k in lore_at:
             expect(field.get_by_test_id("counter")).to_have_text(f"lore {lore_at[k]}")
             if lore_at[k] == 2:
-                shot(page, "23-first-eruption-walk")
+                shot(page, "33-first-eruption-walk")
     expect(page.get_by_test_id("zone-graveyard")).to_contain_text("The First Eruption")
     expect(field).not_to_contain_text("The First Eruption")
     # the editor gives it back whole: same link, same frame
