@@ -636,6 +636,12 @@ def _action_words(action: dict[str, Any]) -> str:
         "activate": f"{action.get('card', 'a permanent')}'s ability is activated",
         "discover": f"Discover {action.get('n', 0)}",
         "precombat_main": "The next precombat main phase begins",
+        "next_main": "On to the next precombat main phase",
         "proliferate": "Proliferate",
+        "counter": f"{action.get('target', 'a spell')} is countered",
+        "cycle": f"{action.get('card', 'a card')} is cycled",
+        "suspend": f"{action.get('card', 'a card')} is suspended",
+        "add_lore": f"Lore counters on {action.get('card', 'a Saga')}",
+        "remove_lore": f"Lore counters removed from {action.get('card', 'a Saga')}",
     }.get(do, do)
 
