@@ -27,7 +27,7 @@ from .ui import (
 
 pytestmark = pytest.mark.e2e
 
-FIRST_ERUPTION = "The First Eruption, from cast to sacrifice"
+FIRST_ERUPTION = "The First Eruption over real turns, from cast to sacrifice"
 
 
 def test_every_zone_of_both_players(page: Page, app_url: str, shot) -> None:
