@@ -24,7 +24,7 @@ from playground.board_form import (
 )
 from playground.html import esc
 from playground.model import PlaygroundModel
-from playground.responses import can_respond
+from playground.responses import can_respond, point_of
 from playground.widgets import errors_pane, submit
 
 __all__ = ["ActionRowEditor", "BoardEditor"]
@@ -74,12 +74,32 @@ def _words(row: ActionRow, names: tuple[str, str]) -> str:
         parts.append(f", N={esc(row.n.strip())}")
     if row.when.strip():
         when, problem = parse_when(row.when)
-        on = when if isinstance(when, str) else (when or {}).get("on_stack", row.when)
-        parts.append(f", while {esc(on)} is on the stack" if not problem else
-                     f", when {esc(row.when.strip())}")
+        parts.append(f", when {esc(row.when.strip())}" if problem or not when else
+                     f", while {esc(_stack_words(when))} is on the stack")
     if row.targets.strip() and not parse_targets(row.targets)[1]:
         parts.append(f", targeting {esc(row.targets.strip())}")
     return "".join(parts)
+
+
+def _stack_words(when: Any) -> str:
+    """``{"on_stack": "The First Eruption", "kind": "ability", "chapter": 2}`` ->
+    "chapter II of The First Eruption" (plain text; the caller escapes)."""
+    if isinstance(when, str):
+        return when
+    if not isinstance(when, dict):
+        return str(when)
+    on = str(when.get("on_stack", "?"))
+    if when.get("chapter"):
+        n = when["chapter"]
+        roman = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}.get(n, str(n))
+        on = f"chapter {roman} of {on}"
+    elif when.get("kind") == "ability":
+        on = f"{on}'s ability"
+    elif when.get("kind") == "spell":
+        on = f"the spell {on}"
+    if isinstance(when.get("nth"), int) and when["nth"] > 1:
+        on += f" (#{when['nth']})"
+    return on + (" (on top)" if when.get("top") else "")
 
 
 class ActionRowEditor(pn.viewable.Viewer):
@@ -209,6 +229,7 @@ class BoardEditor(pn.viewable.Viewer):
             self.param.respond, width=130, margin=(4, 4), color="warning",
             description="Add an action taken at the shown frame, while the top of the "
                         "stack is on the stack")
+        self._respond_note = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 6))
         apply = pn.widgets.Button.from_param(self.param.apply, color="primary", width=140,
                                              margin=(8, 4))
         turn = pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4))
@@ -218,7 +239,7 @@ class BoardEditor(pn.viewable.Viewer):
                     css_classes=["pg-you"]),
             pn.Card(opp, title="Opponent", sizing_mode="stretch_width", margin=(4, 0),
                     css_classes=["pg-opponent"]),
-            pn.Card(turn, self._rows, pn.Row(add, self._respond, margin=0),
+            pn.Card(turn, self._rows, pn.Row(add, self._respond, margin=0), self._respond_note,
                     title="Actions, in order", sizing_mode="stretch_width", margin=(4, 0),
                     css_classes=["pg-actions"]),
             apply,
@@ -244,7 +265,15 @@ class BoardEditor(pn.viewable.Viewer):
 
     @param.depends("model.frame", "model.timeline", watch=True)
     def _respond_state(self) -> None:
-        self._respond.disabled = not can_respond(self.model.timeline, self.model.frame)
+        tl, k = self.model.timeline, self.model.frame
+        point = point_of(tl, k) if can_respond(tl, k) else None
+        self._respond.disabled = point is None
+        text = (f"Frame {k}: respond while {_stack_words(point[1])} is on the stack."
+                if point else "To respond, step to a frame where a player gets priority with "
+                "something on the stack.")
+        self._respond_note.object = (
+            f"<div data-testid='respond-note' style='font:12px system-ui;color:#57606a'>"
+            f"{esc(text)}</div>")
 
     @param.depends("add", watch=True)
     def _add(self) -> None:

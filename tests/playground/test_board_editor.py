@@ -129,6 +129,8 @@ def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: st
     step(page, "next")
     expect_frame(page, 3)
     expect(respond).to_be_enabled()
+    expect(page.get_by_test_id("respond-note")).to_have_text(
+        "Frame 3: respond while Bloodbraid Elf's ability is on the stack.")
     respond.click()
     rows = action_rows(page)
     expect(rows).to_have_count(2)
