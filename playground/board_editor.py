@@ -17,6 +17,7 @@ import param
 from playground.board_form import (
     ACTION_LABELS,
     FIELDS_OF,
+    MAX_LIBRARY_TEXT,
     MAX_ZONE_TEXT,
     ActionRow,
     parse_targets,
@@ -28,8 +29,6 @@ from playground.responses import can_respond, point_of
 from playground.widgets import errors_pane, submit
 
 __all__ = ["ActionRowEditor", "BoardEditor"]
-
-_ZONE_CAP = 10 * MAX_ZONE_TEXT  # what the browser takes: an over-long paste is never cut mid-line
 
 _HELP = ("<div style='font:12px system-ui;color:#57606a'>One card a line: "
          "<code>2 Mountain</code>, <code>Forest [tapped]</code>, "
@@ -248,11 +247,17 @@ class BoardEditor(pn.viewable.Viewer):
         self._draw_rows()
         self._respond_state()
 
+    @staticmethod
+    def _cap(name: str) -> int:
+        """What the model reads from a box (the browser takes ten times more, so an
+        over-long paste is refused whole, never cut mid-line)."""
+        return MAX_LIBRARY_TEXT if name == "opp_library_text" else MAX_ZONE_TEXT
+
     def _area(self, name: str) -> pn.widgets.TextAreaInput:
         zone = name.removesuffix("_text")
         return pn.widgets.TextAreaInput.from_param(
             self.model.param[name], height=72, placeholder=_PLACEHOLDERS.get(zone, ""),
-            max_length=_ZONE_CAP, sizing_mode="stretch_width", margin=(2, 4))
+            max_length=10 * self._cap(name), sizing_mode="stretch_width", margin=(2, 4))
 
     @param.depends("model.action_rows", watch=True)
     def _draw_rows(self) -> None:
@@ -291,11 +296,11 @@ class BoardEditor(pn.viewable.Viewer):
     def _apply(self) -> None:
         long = []
         for name, widget in self._areas.items():
-            text = getattr(self.model, name)
-            if len(text) > MAX_ZONE_TEXT:  # said as a whole, never parsed (a cut line
-                plus = "+" if len(text) >= _ZONE_CAP else ""  # would name a card nobody typed)
+            text, cap = getattr(self.model, name), self._cap(name)
+            if len(text) > cap:  # said as a whole, never parsed (a cut line would name
+                plus = "+" if len(text) >= 10 * cap else ""  # a card nobody typed)
                 long.append(f"{widget.name} is too long ({len(text):,}{plus} characters; "
-                            f"at most {MAX_ZONE_TEXT:,}).")
+                            f"at most {cap:,}).")
         if long:
             self.model.board_errors = long
             return

@@ -23,6 +23,7 @@ __all__ = [
     "ACTION_LABELS",
     "MAX_FORM_ERRORS",
     "MAX_JSON_LINE",
+    "MAX_LIBRARY_TEXT",
     "MAX_ZONE_LINE",
     "MAX_ZONE_LINES",
     "MAX_ZONE_TEXT",
@@ -44,6 +45,7 @@ MAX_ZONE_TEXT = 5_000  # characters accepted from one board-form box (its widget
 MAX_ZONE_LINE = 200  # characters in one board-form line (the longest card name is 141)
 MAX_JSON_LINE = 1_000  # characters in one JSON line (a zone entry, an action's JSON)
 MAX_ZONE_LINES = 200  # lines read from one board-form box
+MAX_LIBRARY_TEXT = 20_000  # characters of the opponent's library box (a decklist's cap)
 MAX_FORM_ERRORS = 20  # problems listed for the board form before it stops reading
 MAX_SUGGESTED = 5  # unknown names in one form that get "did you mean" suggestions
 MAX_LINE_COUNT = 60  # copies on one zone line
@@ -366,9 +368,9 @@ def library_text(cards: list[dict]) -> str:
 def parse_library(text: str, label: str, pool: Any, errors: list[str]) -> list[dict]:
     """"N Name" lines -> library entries (one per line, in order); problems to ``errors``."""
     out: list[dict] = []
-    if len(text) > MAX_ZONE_TEXT:
+    if len(text) > MAX_LIBRARY_TEXT:
         errors.append(f"{label}: the box holds {len(text)} characters; at most "
-                      f"{MAX_ZONE_TEXT}")
+                      f"{MAX_LIBRARY_TEXT}")
         return out
     for no, raw in enumerate(text.splitlines()[:limits.SCENARIO_MAX_LIBRARY_ENTRIES], start=1):
         if len(raw) > MAX_ZONE_LINE:

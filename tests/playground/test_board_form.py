@@ -199,3 +199,18 @@ def test_the_editor_escapes_user_text_in_action_summaries() -> None:
     m.opp_player_name = EVIL
     m.action_rows[0].player = "1"
     assert EVIL not in row._summary_html()
+
+
+def test_a_long_opponent_library_round_trips_and_its_cap_is_checked_first() -> None:
+    from playground.board_form import MAX_LIBRARY_TEXT, library_text, parse_library
+
+    pool = default_pool()
+    cards = [{"name": "Kolaghan's Command", "count": 1}, {"name": "Island", "count": 4}] * 180
+    text = library_text(cards)
+    assert len(text) > 5_000  # more than a zone box holds: the library box has its own cap
+    errors: list[str] = []
+    assert parse_library(text, "Opponent's library", pool, errors) == cards and errors == []
+    parse_library("4 Island\n" * (MAX_LIBRARY_TEXT // 9 + 1), "Opponent's library", pool,
+                  errors)
+    assert errors == [f"Opponent's library: the box holds {(MAX_LIBRARY_TEXT // 9 + 1) * 9} "
+                      f"characters; at most {MAX_LIBRARY_TEXT}"]
