@@ -101,6 +101,9 @@ def _stack_words(when: Any) -> str:
     return on + (" (on top)" if when.get("top") else "")
 
 
+_FIELD_ORDER = ("do", "player", "card", "with_", "target", "x", "n", "when", "targets", "other")
+
+
 class ActionRowEditor(pn.viewable.Viewer):
     """One action of the list: what it does in words, its fields, and up / down / remove."""
 
@@ -108,66 +111,82 @@ class ActionRowEditor(pn.viewable.Viewer):
     row = param.ClassSelector(class_=ActionRow)
     index = param.Integer(default=0)
     new = param.Boolean(default=False, doc="Just added by 'Respond here' (highlighted).")
+    open = param.Boolean(default=False, label="Edit", doc="Its fields are shown.")
     up = param.Event(label="↑")
     down = param.Event(label="↓")
     remove = param.Event(label="✕")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        row, no = self.row, self.index + 1
-        kw = {"sizing_mode": "stretch_width", "margin": (2, 4)}
-        self._fields = {
-            "do": pn.widgets.Select.from_param(row.param.do, name="Do", min_width=150, **kw),
-            "player": pn.widgets.Select.from_param(row.param.player, name="Who",
-                                                   min_width=120, **kw),
-            "card": pn.widgets.TextInput.from_param(row.param.card, placeholder="Bloodbraid Elf",
-                                                    min_width=150, **kw),
-            "with_": pn.widgets.TextInput.from_param(row.param.with_, placeholder="Counterspell",
-                                                     min_width=130, **kw),
-            "target": pn.widgets.TextInput.from_param(row.param.target, min_width=130, **kw),
-            "x": pn.widgets.TextInput.from_param(row.param.x, width=60, margin=(2, 4)),
-            "n": pn.widgets.TextInput.from_param(row.param.n, width=60, margin=(2, 4)),
-            "when": pn.widgets.TextInput.from_param(
-                row.param.when, placeholder="Blightning [kind=spell, nth=1]", min_width=180,
-                **kw),
-            "targets": pn.widgets.TextInput.from_param(
-                row.param.targets, placeholder="Grizzly Bears [owner=1]; player=1",
-                min_width=180, **kw),
-            "other": pn.widgets.TextInput.from_param(row.param.other, placeholder='{"evoke": true}',
-                                                     min_width=150, **kw),
-        }
-        self._json = pn.widgets.TextAreaInput.from_param(row.param.json_text, height=70,
-                                                         max_length=4_000, **kw)
+        self._fields: dict[str, pn.widgets.Widget] = {}  # made on first use (a row is cheap)
         buttons = [pn.widgets.Button.from_param(
             self.param[name], name=label, width=34, margin=(2, 2), color="light",
-            description=f"{words} action {no}") for name, label, words in (
+            description=f"{words} this action") for name, label, words in (
                 ("up", "↑", "Move up"), ("down", "↓", "Move down"), ("remove", "✕", "Remove"))]
         self._summary = pn.pane.HTML(self._summary_html, stylesheets=[_CSS],
                                      sizing_mode="stretch_width", margin=(4, 6))
-        head = pn.Row(self._summary, *buttons, sizing_mode="stretch_width", margin=0)
-        self._body = pn.FlexBox(*self._fields.values(), self._json, flex_wrap="wrap",
-                                sizing_mode="stretch_width", margin=0)
+        edit = pn.widgets.Toggle.from_param(self.param.open, width=50, margin=(2, 2))
+        head = pn.Row(self._summary, edit, *buttons, sizing_mode="stretch_width", margin=0)
+        self._body = pn.FlexBox(flex_wrap="wrap", sizing_mode="stretch_width", margin=0)
         self._layout = pn.Column(head, self._body, sizing_mode="stretch_width",
-                                 stylesheets=[_ROW_CSS], margin=(3, 0),
-                                 css_classes=["pg-action-row"] + (["pg-new-row"] if self.new
-                                                                  else []))
+                                 stylesheets=[_ROW_CSS], margin=(3, 0))
+        self._mark_new()
         self._show_fields()
 
-    @param.depends("row.do", "row.player", "row.card", "row.with_", "row.target", "row.x",
-                   "row.n", "row.when", "row.targets", "row.raw")
+    def _widget(self, name: str) -> pn.widgets.Widget:
+        """The field's widget, made with ``.from_param`` the first time it is shown."""
+        if name in self._fields:
+            return self._fields[name]
+        p = self.row.param
+        kw = {"sizing_mode": "stretch_width", "margin": (2, 4)}
+        make = {
+            "do": lambda: pn.widgets.Select.from_param(p.do, name="Do", min_width=150, **kw),
+            "player": lambda: pn.widgets.Select.from_param(p.player, name="Who", min_width=120,
+                                                           **kw),
+            "card": lambda: pn.widgets.TextInput.from_param(p.card, placeholder="Bloodbraid Elf",
+                                                            min_width=150, **kw),
+            "with_": lambda: pn.widgets.TextInput.from_param(p.with_, placeholder="Counterspell",
+                                                             min_width=130, **kw),
+            "target": lambda: pn.widgets.TextInput.from_param(p.target, min_width=130, **kw),
+            "x": lambda: pn.widgets.TextInput.from_param(p.x, width=60, margin=(2, 4)),
+            "n": lambda: pn.widgets.TextInput.from_param(p.n, width=60, margin=(2, 4)),
+            "when": lambda: pn.widgets.TextInput.from_param(
+                p.when, placeholder="Blightning [kind=spell, nth=1]", min_width=180, **kw),
+            "targets": lambda: pn.widgets.TextInput.from_param(
+                p.targets, placeholder="Grizzly Bears [owner=1]; player=1", min_width=180, **kw),
+            "other": lambda: pn.widgets.TextInput.from_param(
+                p.other, placeholder='{"evoke": true}', min_width=150, **kw),
+            "json_text": lambda: pn.widgets.TextAreaInput.from_param(
+                p.json_text, height=70, max_length=4_000, **kw),
+        }[name]
+        self._fields[name] = widget = make()
+        return widget
+
+    @param.depends("new", watch=True)
+    def _mark_new(self) -> None:
+        self._layout.css_classes = ["pg-action-row"] + (["pg-new-row"] if self.new else [])
+
+    @param.depends("index", "row.do", "row.player", "row.card", "row.with_", "row.target",
+                   "row.x", "row.n", "row.when", "row.targets", "row.raw")
     def _summary_html(self) -> str:
         model = self.editor.model
         names = (model.player_name or "You", model.opp_player_name or "Opponent")
         return (f"<div class='summary' data-testid='action-summary'><b>{self.index + 1}.</b> "
                 f"{_words(self.row, names)}</div>")
 
-    @param.depends("row.do", "row.raw", watch=True)
+    @param.depends("open", "row.do", "row.raw", watch=True)
     def _show_fields(self) -> None:
+        """When open: the fields this kind of action uses, and any other that holds
+        something (widgets are made on first opening, so a long list loads fast)."""
         row = self.row
-        used = set(FIELDS_OF.get(row.do, ())) | {"do", "player", "other"}
-        for name, widget in self._fields.items():
-            widget.visible = not row.raw and (name in used or bool(getattr(row, name)))
-        self._json.visible = row.raw
+        if not self.open:
+            names: list[str] = []
+        elif row.raw:
+            names = ["json_text"]
+        else:
+            used = set(FIELDS_OF.get(row.do, ())) | {"do", "player", "other"}
+            names = [n for n in _FIELD_ORDER if n in used or getattr(row, n)]
+        self._body.objects = [self._widget(n) for n in names]
 
     @param.depends("up", watch=True)
     def _up(self) -> None:
@@ -197,6 +216,7 @@ class BoardEditor(pn.viewable.Viewer):
         super().__init__(**params)
         m = self.model
         self._new_row: ActionRow | None = None
+        self._opened: list[ActionRow] = []  # rows added by hand: shown open
         self._areas = {name: self._area(name) for name in (
             "hand_text", "battlefield_text", "graveyard_text", "exile_text",
             "opp_hand_text", "opp_battlefield_text", "opp_graveyard_text", "opp_exile_text",
@@ -262,8 +282,18 @@ class BoardEditor(pn.viewable.Viewer):
     @param.depends("model.action_rows", watch=True)
     def _draw_rows(self) -> None:
         new = self._new_row
-        self.row_editors = [ActionRowEditor(editor=self, row=row, index=i, new=row is new)
-                            for i, row in enumerate(self.model.action_rows)]
+        known = {id(e.row): e for e in getattr(self, "row_editors", [])}
+        editors = []
+        for i, row in enumerate(self.model.action_rows):
+            ed = known.get(id(row))
+            if ed is None or ed.row is not row:
+                ed = ActionRowEditor(editor=self, row=row, index=i, new=row is new,
+                                     open=row is new or row in self._opened)
+            else:  # the same row moved: keep its widgets, renumber it
+                ed.param.update(index=i, new=row is new,
+                                open=ed.open or row is new or row in self._opened)
+            editors.append(ed)
+        self.row_editors = editors
         self._rows.objects = list(self.row_editors) or [pn.pane.HTML(
                 "<div style='font:12px system-ui;color:#57606a'>No actions: the board "
                 "is shown as it is.</div>", sizing_mode="stretch_width")]
@@ -283,7 +313,10 @@ class BoardEditor(pn.viewable.Viewer):
     @param.depends("add", watch=True)
     def _add(self) -> None:
         self._new_row = None
-        self.model.add_action()
+        i = self.model.add_action()
+        if i >= 0:
+            self._opened = [self.model.action_rows[i]]
+            self._draw_rows()
 
     @param.depends("respond", watch=True)
     def _respond_here(self) -> None:

@@ -29,7 +29,7 @@ from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
 from playground.share import Deferred, finish_link, read_url, share_view
 from playground.stepper_view import stepper_view
-from playground.widgets import errors_pane, offloading_here, submit
+from playground.widgets import batched, errors_pane, offloading_here, submit
 
 __all__ = ["Playground", "create_app"]
 
@@ -153,7 +153,7 @@ class Playground(pn.viewable.Viewer):
         def pick(event: param.parameterized.Event) -> None:
             about.object = _about_html(event.new)
             if event.new != CUSTOM and event.new != _preset_of(model.scenario):
-                submit(model, model.load_preset, event.new)
+                submit(model, batched(model.load_preset), event.new)  # one message
 
         examples.param.watch(pick, "value")
         model.param.watch(lambda _e: setattr(examples, "value", _preset_of(model.scenario)),

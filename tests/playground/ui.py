@@ -118,6 +118,9 @@ def fill_row(page: Page, i: int, *, do: str | None = None, who: str | None = Non
     """Fill action row ``i`` (0-based): ``do`` and ``who`` by label, then text fields by their
     labels (card="...", x="3", when="...", with_="...", target="...")."""
     row = action_rows(page).nth(i)
+    if row.get_by_label("Do", exact=True).count() == 0:  # a row from the scenario: closed
+        row.get_by_role("button", name="Edit", exact=True).click()
+        expect(row.get_by_label("Do", exact=True)).to_be_visible()
     if do is not None:
         row.get_by_label("Do", exact=True).select_option(do)
     if who is not None:
