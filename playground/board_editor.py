@@ -186,7 +186,11 @@ class ActionRowEditor(pn.viewable.Viewer):
         else:
             used = set(FIELDS_OF.get(row.do, ())) | {"do", "player", "other"}
             names = [n for n in _FIELD_ORDER if n in used or getattr(row, n)]
-        self._body.objects = [self._widget(n) for n in names]
+        made = [n for n in names if n not in self._fields]
+        for name, widget in self._fields.items():  # shown / hidden, never removed: the
+            widget.visible = name in names       # widget keeps its view in the page
+        if made:
+            self._body.objects = [*self._body.objects, *(self._widget(n) for n in made)]
 
     @param.depends("up", watch=True)
     def _up(self) -> None:

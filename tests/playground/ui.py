@@ -118,11 +118,15 @@ def fill_row(page: Page, i: int, *, do: str | None = None, who: str | None = Non
     """Fill action row ``i`` (0-based): ``do`` and ``who`` by label, then text fields by their
     labels (card="...", x="3", when="...", with_="...", target="...")."""
     row = action_rows(page).nth(i)
-    if row.get_by_label("Do", exact=True).count() == 0:  # a row from the scenario: closed
+    do_box = row.get_by_label("Do", exact=True)
+    try:  # a row added on the page comes open, its fields in the same message as the row
+        expect(do_box).to_be_visible(timeout=2_000)
+    except AssertionError:  # a row from the scenario comes closed: open it ("Edit")
         row.get_by_role("button", name="Edit", exact=True).click()
-        expect(row.get_by_label("Do", exact=True)).to_be_visible()
+        expect(do_box).to_be_visible()
     if do is not None:
         row.get_by_label("Do", exact=True).select_option(do)
+        page.wait_for_timeout(300)  # the row shows the fields of that kind (a server round trip)
     if who is not None:
         row.get_by_label("Who", exact=True).select_option(who)
     labels = {"card": "Card", "x": "X", "n": "N", "when": "When (on the stack)",
