@@ -24,31 +24,32 @@ from engine import (
     ScenarioError,
     Timeline,
     UnknownCardError,
+    limits,
 )
-from playground import offload
+from playground import offload, responses
+from playground.board_form import (
+    MAX_FORM_ERRORS,
+    ActionRow,
+    action_of,
+    library_text,
+    parse_library,
+    parse_zone,
+    row_of,
+    zone_counter,
+    zone_line,
+    zone_text,
+)
 from playground.defaults import DEFAULT_SCENARIO
 from playground.examples import catalogue, scenario_of
 from playground.work import DeckProblems, parse_deck, run_scenario
 
-__all__ = ["ACTIONS", "PlaygroundModel"]
+__all__ = ["PlaygroundModel", "zone_counter", "zone_line", "zone_text"]
 
-# What the board form can ask for (label -> scenario action "do").
-ACTIONS: dict[str, str] = {
-    "Cast a spell from hand": "cast",
-    "Activate a discover ability": "activate",
-    "Begin the next precombat main phase": "precombat_main",
-    "Proliferate": "proliferate",
-    "Discover N (no card)": "discover",
-}
-_ACTION_LABEL = {v: k for k, v in ACTIONS.items()}
+ZONES = ("hand", "battlefield", "graveyard", "exile")
+MAX_ACTIONS = limits.SCENARIO_MAX_ACTIONS
 
 MAX_TEXT = 20_000  # characters accepted from a text box (decklists, JSON)
 MAX_FILE = 512 * 1024  # bytes accepted from an uploaded scenario file
-MAX_ZONE_TEXT = 5_000  # characters accepted from one board-form box (its widget's max_length)
-MAX_ZONE_LINE = 200  # characters in one board-form line (the longest card name is 141)
-MAX_ZONE_LINES = 200  # lines read from one board-form box
-MAX_FORM_ERRORS = 20  # problems listed for the board form before it stops reading
-MAX_SUGGESTED = 5  # unknown names in one form that get "did you mean" suggestions
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
 _RETRIES = 8  # engine tasks one model call may wait for (each edit needs one or two)
 # What a stranger's link can raise today besides the engine's typed (ValueError) errors;
@@ -90,17 +91,27 @@ class PlaygroundModel(param.Parameterized):
     seed = param.Integer(default=7, bounds=(0, 2**31 - 1))
     scryfall_text = param.String(default="", doc="Scryfall card JSON pasted by the user.")
 
-    # board & action form
-    hand_text = param.String(default="")
-    battlefield_text = param.String(default="")
-    opp_hand_text = param.String(default="")
-    opp_battlefield_text = param.String(default="")
-    action = param.Selector(default="Cast a spell from hand", objects=list(ACTIONS))
-    action_card = param.String(default="")
-    x = param.Integer(default=0, bounds=(0, 99))
-    discover_n = param.Integer(default=3, bounds=(0, 20))
-    counter = param.Boolean(default=False, doc="The opponent counters the spell in response.")
-    counter_with = param.String(default="Counterspell")
+    # board editor (every zone of both players, the players, the turn and the actions)
+    player_name = param.String(default="You", label="Your name")
+    life = param.Integer(default=20, bounds=(-999, 9999), label="Your life")
+    spells_cast = param.Integer(default=0, bounds=(0, 100), label="Spells you cast this turn")
+    hand_text = param.String(default="", label="Your hand")
+    battlefield_text = param.String(default="", label="Your battlefield")
+    graveyard_text = param.String(default="", label="Your graveyard")
+    exile_text = param.String(default="", label="Your exile")
+    opp_player_name = param.String(default="Opponent", label="Opponent's name")
+    opp_life = param.Integer(default=20, bounds=(-999, 9999), label="Opponent's life")
+    opp_spells_cast = param.Integer(default=0, bounds=(0, 100),
+                                    label="Spells the opponent cast this turn")
+    opp_hand_text = param.String(default="", label="Opponent's hand")
+    opp_battlefield_text = param.String(default="", label="Opponent's battlefield")
+    opp_graveyard_text = param.String(default="", label="Opponent's graveyard")
+    opp_exile_text = param.String(default="", label="Opponent's exile")
+    opp_library_text = param.String(default="", label="Opponent's library")
+    opp_library_order = param.Selector(default="listed", objects=["random", "listed"],
+                                       label="Opponent's library order")
+    turn = param.Integer(default=1, bounds=(1, 1000), label="Turn")
+    action_rows = param.List(default=[], item_type=ActionRow, doc="The actions, in order.")
     board_errors = param.List(default=[])
     busy = param.String(default="", doc="What the engine is working on for this session.")
 
@@ -493,209 +504,130 @@ class PlaygroundModel(param.Parameterized):
         return False
 
     # -------------------------------------------------------------------- board
-    def _parse_zone(self, text: str, label: str, errors: list[str]) -> list:
-        """Lines like ``2 Mountain`` or ``The First Eruption [lore=2, tapped]``.
+    def _zone_boxes(self) -> list[tuple[int, str, str, str]]:
+        """(player, zone, form param, label) of every zone box of the board editor."""
+        return [(p, z, f"{pre}{z}_text", f"{who}{z}")
+                for p, pre, who in ((0, "", ""), (1, "opp_", "Opponent's "))
+                for z in ZONES]
 
-        Sizes are checked before any parsing, and each line is read by ``zone_line``
-        (one pass, no regular expression), so a hostile line costs linear time.
-        """
-        out: list = []
-        if len(text) > MAX_ZONE_TEXT:
-            errors.append(f"{label}: the box holds {len(text)} characters; at most "
-                          f"{MAX_ZONE_TEXT}")
-            return out
+    def board_from_form(self, errors: list[str]) -> dict | None:
+        """The scenario the board editor describes (title, seed, cards and your library
+        from the current one), or None with the problems in ``errors``."""
         pool = self.pool
-        for no, raw in enumerate(text.splitlines()[:MAX_ZONE_LINES], start=1):
-            if len(raw) > MAX_ZONE_LINE:
-                errors.append(f"{label} line {no} is too long ({len(raw)} characters; "
-                              f"at most {MAX_ZONE_LINE})")
-                continue
-            line = raw.strip()
-            if not line or line.startswith(("#", "//")):
-                continue
-            if len(errors) >= MAX_FORM_ERRORS:
-                errors.append(f"{label}: lines after {no - 1} were not checked "
-                              f"(more than {MAX_FORM_ERRORS} problems)")
-                break
-            count, name, opts = zone_line(line)
-            if not 1 <= count <= 60:
-                errors.append(f"{label} line {no}: count {count} is out of range (1 to 60)")
-                continue
-            card = pool.find(name)
-            if card is None:
-                # suggestions cost ~10-40 ms each: only for the first few unknown names
-                hint = ""
-                if sum("unknown card" in e for e in errors) < MAX_SUGGESTED:
-                    try:
-                        pool.get(name)
-                    except UnknownCardError as e:
-                        hint = (f"; did you mean: {', '.join(e.suggestions)}"
-                                if e.suggestions else "")
-                errors.append(f"{label} line {no}: unknown card {name!r}{hint}")
-                continue
-            name = card.name
-            entry: dict[str, Any] = {"name": name}
-            for opt in (opts or "").split(","):
-                opt = opt.strip().lower()
-                if not opt:
-                    continue
-                if opt == "tapped":
-                    entry["tapped"] = True
-                    continue
-                counter = zone_counter(opt)
-                if counter is None or counter[1] > 99:
-                    errors.append(f"{label} line {no}: can't read {opt!r} "
-                                  "(write e.g. [lore=2] or [tapped])")
-                    continue
-                entry.setdefault("counters", {})[counter[0]] = counter[1]
-            out.extend([entry if len(entry) > 1 else name] * count)
-        return out
+        data = self._copy()
+        players = data["players"]
+        for p, zone, name, label in self._zone_boxes():
+            shown = label if p else label.capitalize()
+            players[p][zone] = parse_zone(getattr(self, name), shown, pool, errors)
+        players[1]["library"] = {
+            "order": self.opp_library_order,
+            "cards": parse_library(self.opp_library_text, "Opponent's library", pool, errors)}
+        for p, pre in ((0, ""), (1, "opp_")):
+            players[p]["name"] = getattr(self, f"{pre}player_name").strip()
+            players[p]["life"] = getattr(self, f"{pre}life")
+            spells = getattr(self, f"{pre}spells_cast")
+            players[p].pop("spells_cast", None)
+            if spells:
+                players[p]["spells_cast"] = spells
+        if self.turn != 1:
+            data["turn"] = self.turn
+        else:
+            data.pop("turn", None)
+        actions = [action_of(row, i, errors) for i, row in enumerate(self.action_rows, 1)]
+        data["actions"] = actions
+        return None if errors else data
 
     def apply_board(self) -> bool:
-        """Build hand, battlefield and the action from the form; errors keep the old board."""
+        """Build every zone, the players and the actions from the editor; errors keep the
+        old board. Nothing edited: the scenario and its answers stay exactly as they were."""
         errors: list[str] = []
-        hand = self._parse_zone(self.hand_text, "Hand", errors)
-        field = self._parse_zone(self.battlefield_text, "Battlefield", errors)
-        opp_hand = self._parse_zone(self.opp_hand_text, "Opponent's hand", errors)
-        opp_field = self._parse_zone(self.opp_battlefield_text, "Opponent's battlefield", errors)
-        do = ACTIONS[self.action]
-        action: dict[str, Any] = {"do": do}
-        card = self.action_card.strip()
-        if do in ("cast", "activate"):
-            if not card:
-                errors.append("Action: name the card to "
-                              f"{'cast' if do == 'cast' else 'activate'}")
-            else:
-                try:
-                    action["card"] = self.pool.get(card).name
-                except UnknownCardError as e:
-                    hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
-                    errors.append(f"Action: unknown card {card!r}{hint}")
-            if do == "cast" and self.x:
-                action["x"] = self.x
-        elif do == "discover":
-            action["n"] = self.discover_n
-        actions = [action]
-        if self.counter:
-            if do != "cast":
-                errors.append("Only a spell can be countered: choose 'Cast a spell from hand'")
-            else:
-                try:
-                    with_ = self.pool.get(self.counter_with.strip() or "Counterspell").name
-                except UnknownCardError as e:
-                    hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
-                    errors.append(f"Counter: unknown card {self.counter_with!r}{hint}")
-                    with_ = ""
-                if with_ and "card" in action:
-                    if with_ not in [c if isinstance(c, str) else c["name"] for c in opp_hand]:
-                        opp_hand.append(with_)
-                    actions.append({"do": "counter", "target": action["card"], "with": with_})
-        if errors:
-            self.board_errors = errors
+        data = self.board_from_form(errors)
+        if data is None:
+            self.board_errors = errors[:MAX_FORM_ERRORS + 4]
             return False
-        data = self._copy()
-        you, opp = data["players"][0], data["players"][1]
-        you["hand"], you["battlefield"] = hand, field
-        opp["hand"], opp["battlefield"] = opp_hand, opp_field
-        data["actions"] = actions
+        try:
+            same = Scenario.from_dict(data).to_dict() == self.scenario
+        except (ScenarioError, ValueError) as e:
+            self.board_errors = [str(e)]
+            return False
+        if same:  # "Set up board" without edits: same scenario, same answers, same frame
+            self.board_errors = []
+            return True
+        actions = data["actions"]
         if not data.get("title") or _is_example_title(data["title"]):
-            data["title"] = _board_title(actions[0])  # an example's title no longer fits
+            data["title"] = (_board_title(actions[0]) if actions
+                             else "Your board")  # an example's title no longer fits
         return self._edited(data, "board_errors")
 
+    # ------------------------------------------------------------------ actions
+    def add_action(self, at: int | None = None, action: dict | None = None) -> int:
+        """Insert a row (a new "cast" if no action is given) at ``at`` (default: the end);
+        returns its index. The scenario changes on "Set up board"."""
+        rows = list(self.action_rows)
+        if len(rows) >= MAX_ACTIONS:
+            self.board_errors = [f"A scenario holds at most {MAX_ACTIONS} actions."]
+            return -1
+        at = len(rows) if at is None else max(0, min(at, len(rows)))
+        rows.insert(at, row_of(action) if action is not None else ActionRow())
+        self.action_rows = rows
+        return at
+
+    def remove_action(self, i: int) -> None:
+        rows = list(self.action_rows)
+        if 0 <= i < len(rows):
+            del rows[i]
+            self.action_rows = rows
+
+    def move_action(self, i: int, delta: int) -> None:
+        """Move row ``i`` up (-1) or down (+1)."""
+        rows = list(self.action_rows)
+        j = i + delta
+        if 0 <= i < len(rows) and 0 <= j < len(rows):
+            rows[i], rows[j] = rows[j], rows[i]
+            self.action_rows = rows
+
+    def response_point(self, frame: int | None = None) -> tuple[int, dict] | None:
+        """(where the response goes in the action list, its ``when``) at a frame where a
+        player could respond, or None (an empty stack, or not a priority moment)."""
+        tl = self.timeline
+        k = self.frame if frame is None else frame
+        if tl is None or not 0 <= k < len(tl):
+            return None
+        return responses.point_of(tl, k)
+
+    def respond_here(self) -> int:
+        """Add a response row at the shown frame's response point ("Respond here"); the
+        user then picks the card and the player. Returns the row's index, or -1."""
+        point = self.response_point()
+        if point is None:
+            self.board_errors = ["Nothing can be responded to here: the stack is empty or "
+                                 "no player gets priority at this moment."]
+            return -1
+        at, when = point
+        i = self.add_action(at, {"do": "cast", "player": 1, "when": when})
+        if i >= 0:
+            self.board_errors = []
+        return i
+
     # -------------------------------------------------------------------- forms
-    def _fill_forms(self) -> None:
-        """Show the scenario in the form fields (after loading a link or a preset)."""
-        d = self.scenario
-        you, opp = d["players"][0], d["players"][1]
+    def _fill_forms(self, d: dict | None = None) -> None:
+        """Show the scenario (``d``, default the current one) in the form fields."""
+        d = self.scenario if d is None else d
+        players = d["players"]
         self.title = d.get("title", "")
-        self.order = you["library"]["order"]
+        self.order = players[0]["library"]["order"]
         self.seed = int(d.get("seed", 0)) if d.get("seed", 0) < 2**31 else 0
         self._after_library_change()
-        self.hand_text = _zone_text(you.get("hand", []))
-        self.battlefield_text = _zone_text(you.get("battlefield", []))
-        self.opp_hand_text = _zone_text(opp.get("hand", []))
-        self.opp_battlefield_text = _zone_text(opp.get("battlefield", []))
-        actions = d.get("actions", [])
-        main = next((a for a in actions if a["do"] in _ACTION_LABEL), None)
-        if main is not None:
-            self.action = _ACTION_LABEL[main["do"]]
-            self.action_card = main.get("card", "")
-            self.x = main.get("x", 0)
-            self.discover_n = main.get("n", self.discover_n)
-        counter = next((a for a in actions if a["do"] == "counter"), None)
-        self.counter = counter is not None
-        if counter is not None:
-            self.counter_with = counter.get("with", "Counterspell")
-
-
-def zone_line(line: str) -> tuple[int, str, str | None]:
-    """(count, name, options) of one stripped board-form line, in one linear pass.
-
-    ``2 Mountain``, ``2x Mountain``, ``Forest [tapped]``: an optional count (digits, then
-    an optional ``x``, then whitespace), the name, and an optional ``[...]`` at the very
-    end (the last one; its text holds no ``]``). It replaces a regular expression that
-    backtracked cubically on runs of spaces (``'a' + ' ' * 2000 + 'x'`` took 14 s).
-    """
-    count, rest = 1, line
-    i = 0
-    while i < len(line) and line[i].isdecimal():
-        i += 1
-    if i:  # digits, then whitespace and/or an "x" followed by whitespace: a count
-        j = i
-        while j < len(line) and line[j].isspace():
-            j += 1
-        counted = j > i
-        if j + 1 < len(line) and line[j] in "xX" and line[j + 1].isspace():
-            j, counted = j + 1, True
-        if counted:  # the line is at most MAX_ZONE_LINE long, so int() is cheap
-            count, rest = int(line[:i]), line[j:].lstrip()
-    opts: str | None = None
-    if rest.endswith("]"):
-        body = rest[:-1]
-        start = body.find("[", body.rfind("]") + 1)
-        if start >= 0:
-            rest, opts = body[:start].rstrip(), body[start + 1:]
-    return count, rest, opts
-
-
-def zone_counter(opt: str) -> tuple[str, int] | None:
-    """``lore=2`` / ``lore: 2`` / ``lore 2`` -> ("lore", 2); None if it isn't that shape."""
-    i = 0
-    while i < len(opt) and (opt[i] in "+-/" or "a" <= opt[i] <= "z" or "0" <= opt[i] <= "9"):
-        i += 1
-    kind, rest = opt[:i], opt[i:].lstrip()
-    if not kind:
-        return None
-    if rest[:1] in ("=", ":"):
-        rest = rest[1:].lstrip()
-    elif " " not in opt[i:len(opt) - len(rest)]:  # the separator can be a plain space
-        return None
-    if not rest or not rest.isdecimal():
-        return None
-    return kind, int(rest)
-
-
-def _zone_text(entries: list) -> str:
-    """Zone entries back to the one-card-a-line text the board form reads."""
-    lines: list[str] = []
-    for e in entries:
-        if isinstance(e, str):
-            lines.append(e)
-            continue
-        opts = [f"{k}={v}" for k, v in (e.get("counters") or {}).items()]
-        if e.get("tapped"):
-            opts.append("tapped")
-        lines.append(e["name"] + (f" [{', '.join(opts)}]" if opts else ""))
-    merged: list[str] = []
-    counts: list[int] = []
-    for line in lines:  # "2 Mountain" instead of two lines
-        if merged and merged[-1] == line:
-            counts[-1] += 1
-        else:
-            merged.append(line)
-            counts.append(1)
-    pairs = zip(merged, counts, strict=True)
-    return "\n".join(f"{n} {line}" if n > 1 else line for line, n in pairs)
+        for p, zone, name, _label in self._zone_boxes():
+            setattr(self, name, zone_text(players[p].get(zone, [])))
+        self.opp_library_text = library_text(players[1]["library"]["cards"])
+        self.opp_library_order = players[1]["library"]["order"]
+        for p, pre in ((0, ""), (1, "opp_")):
+            setattr(self, f"{pre}player_name", players[p]["name"])
+            setattr(self, f"{pre}life", players[p]["life"])
+            setattr(self, f"{pre}spells_cast", players[p].get("spells_cast", 0))
+        self.turn = d.get("turn", 1)
+        self.action_rows = [row_of(a) for a in d.get("actions", [])]
 
 
 def _is_example_title(title: str) -> bool:
@@ -721,6 +653,12 @@ def _action_words(action: dict[str, Any]) -> str:
         "activate": f"{action.get('card', 'a permanent')}'s ability is activated",
         "discover": f"Discover {action.get('n', 0)}",
         "precombat_main": "The next precombat main phase begins",
+        "next_main": "On to the next precombat main phase",
         "proliferate": "Proliferate",
+        "counter": f"{action.get('target', 'a spell')} is countered",
+        "cycle": f"{action.get('card', 'a card')} is cycled",
+        "suspend": f"{action.get('card', 'a card')} is suspended",
+        "add_lore": f"Lore counters on {action.get('card', 'a Saga')}",
+        "remove_lore": f"Lore counters removed from {action.get('card', 'a Saga')}",
     }.get(do, do)
 

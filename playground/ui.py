@@ -18,6 +18,7 @@ import param
 
 from engine import Scenario
 from playground import offload
+from playground.board_editor import BoardEditor
 from playground.board_view import BoardPanel
 from playground.card_facts import CardFacts, facts_map, timeline_cards
 from playground.decision_view import DecisionPanel
@@ -26,10 +27,9 @@ from playground.html import esc
 from playground.library_view import LibraryEditor
 from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
-from playground.setup_view import setup_view
 from playground.share import Deferred, SharePanel, finish_link, read_url
 from playground.stepper_view import EventLogPanel, Stepper
-from playground.widgets import errors_pane, offloading_here, submit
+from playground.widgets import batched, errors_pane, offloading_here, submit
 
 __all__ = ["Playground", "create_app"]
 
@@ -173,14 +173,15 @@ class Playground(pn.viewable.Viewer):
 
         # One Viewer per panel, each holding this session's model.
         self.panels = panels = {
-            "library": LibraryEditor(model=model), "stepper": Stepper(model=model),
+            "library": LibraryEditor(model=model), "board_editor": BoardEditor(model=model),
+            "stepper": Stepper(model=model),
             "decision": DecisionPanel(model=model), "board": BoardPanel(model=model),
             "log": EventLogPanel(model=model),
             "share": SharePanel(model=model, sync_url=self._sync_url)}
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
         editor = pn.Tabs(("Library", panels["library"]),
-                         ("Board & action", setup_view(model)),
+                         ("Board & action", panels["board_editor"]),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
         resolution = pn.Column(panels["stepper"], panels["decision"], panels["board"],
@@ -232,7 +233,7 @@ class Playground(pn.viewable.Viewer):
     @param.depends("example", watch=True)
     def _pick(self) -> None:
         if self.example != CUSTOM and self.example != _preset_of(self.model.scenario):
-            submit(self.model, self.model.load_preset, self.example)
+            submit(self.model, batched(self.model.load_preset), self.example)  # one message
 
     @param.depends("model.scenario", watch=True)
     def _scenario_changed(self) -> None:

@@ -12,7 +12,7 @@ import param
 from playground import offload
 from playground.html import esc
 
-__all__ = ["ERROR_CSS", "batched", "bind_value", "errors_pane", "navigate", "offloading_here",
+__all__ = ["ERROR_CSS", "batched", "errors_pane", "navigate", "offloading_here",
            "submit"]
 
 ERROR_CSS = """
@@ -21,28 +21,6 @@ ERROR_CSS = """
   padding: 4px 8px; font: 12.5px/1.4 system-ui, sans-serif; }
 .errors ul { margin: 0; padding-left: 16px; }
 """
-
-
-def bind_value(widget: pn.widgets.Widget, model: param.Parameterized, name: str,
-               attr: str = "value") -> pn.widgets.Widget:
-    """Keep ``widget.<attr>`` and ``model.<name>`` equal in both directions.
-
-    Only the board form (setup_view.py) still uses this; the other panels make their
-    widgets with ``.from_param``. It goes with the board form, which branch ``editor``
-    replaces."""
-    setattr(widget, attr, getattr(model, name))
-
-    def to_model(event: param.parameterized.Event) -> None:
-        if getattr(model, name) != event.new:
-            setattr(model, name, event.new)
-
-    def to_widget(event: param.parameterized.Event) -> None:
-        if getattr(widget, attr) != event.new:
-            setattr(widget, attr, event.new)
-
-    widget.param.watch(to_model, attr)
-    model.param.watch(to_widget, name)
-    return widget
 
 
 def errors_html(errors: list[str], testid: str) -> str:

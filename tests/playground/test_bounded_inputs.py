@@ -13,13 +13,8 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playground.model import (
-    MAX_ZONE_LINE,
-    MAX_ZONE_TEXT,
-    PlaygroundModel,
-    zone_counter,
-    zone_line,
-)
+from playground.board_form import MAX_ZONE_LINE, MAX_ZONE_TEXT, zone_counter, zone_line
+from playground.model import PlaygroundModel
 
 # The expressions the linear readers replace, kept here only as the reference behaviour.
 _OLD_ZONE_LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.*?)\s*(?:\[([^\]]*)\])?\s*$")

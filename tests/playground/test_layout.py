@@ -108,3 +108,56 @@ def test_odds_tab_fits_a_phone(browser: Browser, app_url: str, shot) -> None:
     assert hit and exiled and not boxes_overlap(hit, exiled)
     assert hit["x"] + hit["width"] <= 390.5 and exiled["x"] + exiled["width"] <= 390.5
     ctx.close()
+
+
+# The board editor's parts (issue 9 item 2) at every width.
+EDITOR_PARTS = {
+    "you": ".pg-you",
+    "opponent": ".pg-opponent",
+    "actions": ".pg-actions",
+    "first action": ".pg-action-row >> nth=0",
+    "second action": ".pg-action-row >> nth=1",
+}
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_board_editor_fits_the_screen(browser: Browser, app_url: str, shot, width: int) -> None:
+    from tests.playground.ui import button, fill_row, open_tab
+
+    ctx = browser.new_context(viewport={"width": width, "height": WIDTHS[width]})
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    open_app(page, app_url)
+    open_tab(page, "Board & action")
+    button(page, "Add an action").click()
+    fill_row(page, 1, do="Counter a spell", who="Opponent (player 2)",
+             with_="Counterspell", when="Bloodbraid Elf [kind=spell, nth=1]")
+    page.wait_for_timeout(300)
+    shot(page, f"34-layout-{width}-board-editor")
+    overflow = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert overflow[0] <= overflow[1], f"page scrolls sideways at {width} px: {overflow}"
+    found = {}
+    for name, selector in EDITOR_PARTS.items():
+        loc = page.locator(selector)
+        loc.scroll_into_view_if_needed()
+        expect(loc).to_be_visible()
+        box = loc.bounding_box()
+        assert box is not None and box["width"] > 100, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (name, box, width)
+        found[name] = _page_box(page, loc)
+    assert not boxes_overlap(found["you"], found["opponent"])
+    assert not boxes_overlap(found["first action"], found["second action"])
+    # every field of a row is inside the row and clear of the other fields
+    row = page.locator(".pg-action-row").nth(1)
+    fields = [_page_box(page, f) for f in row.locator("input:visible, select:visible").all()]
+    assert len(fields) >= 5
+    outer = _page_box(page, row)
+    for f in fields:
+        assert outer["x"] - 0.5 <= f["x"] and f["x"] + f["width"] <= (
+            outer["x"] + outer["width"] + 0.5), (f, outer, width)
+    for a, b in itertools.combinations(fields, 2):
+        assert not boxes_overlap(a, b), f"action fields overlap at {width} px: {a} {b}"
+    for label in ("Your battlefield", "Opponent's graveyard", "Opponent's library"):
+        box = page.get_by_label(label, exact=True).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width + 0.5, (label, box)
+    ctx.close()

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.playground.ui import button, expect_frame, open_app, open_tab, scenario_in_url, step
+from tests.playground.ui import (
+    button,
+    expect_frame,
+    open_app,
+    scenario_in_url,
+    set_board,
+    step,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -33,12 +40,8 @@ def test_paste_decklist_and_cast_bloodbraid_elf(page: Page, app_url: str, shot) 
         "data-name", "Mountain")
     shot(page, "04-library-pasted-decklist")
 
-    open_tab(page, "Board & action")
-    page.get_by_label("Your hand").fill("Bloodbraid Elf")
-    page.get_by_label("Your battlefield").fill("2 Mountain\n2 Forest")
-    page.get_by_label("Action").select_option("Cast a spell from hand")
-    page.get_by_label("Card (to cast or activate)").fill("Bloodbraid Elf")
-    button(page, "Set up board").click()
+    set_board(page, hand="Bloodbraid Elf", battlefield="2 Mountain\n2 Forest",
+              card="Bloodbraid Elf")
     expect_frame(page, 0)
     expect(page.get_by_test_id("zone-hand")).to_contain_text("Bloodbraid Elf")
     step(page, "last")

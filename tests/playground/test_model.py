@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine import Scenario
+from playground.board_form import ActionRow
 from playground.board_view import board_html
 from playground.defaults import DEFAULT_SCENARIO, PRESETS
 from playground.html import esc, mana_html, mana_text
-from playground.model import ACTIONS, PlaygroundModel, _zone_text
+from playground.model import PlaygroundModel, zone_text
 from playground.stepper_view import log_entries
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -60,11 +61,11 @@ def test_counts_edit_and_validate() -> None:
 def test_board_form_round_trips_counters_and_counts() -> None:
     m = PlaygroundModel()
     m.battlefield_text = "The First Eruption [lore=2]\n2 Mountain\nForest [tapped]"
-    m.action = "Begin the next precombat main phase"
+    m.action_rows = [ActionRow(do="precombat_main")]
     assert m.apply_board(), m.board_errors
     field = m.scenario["players"][0]["battlefield"]
     assert field[0] == {"name": "The First Eruption", "counters": {"lore": 2}}
-    assert _zone_text(field) == "The First Eruption [lore=2]\n2 Mountain\nForest [tapped]"
+    assert zone_text(field) == "The First Eruption [lore=2]\n2 Mountain\nForest [tapped]"
     m.battlefield_text = "Forest [lore=x]"
     assert not m.apply_board()
     assert m.scenario["players"][0]["battlefield"] == field
@@ -103,7 +104,7 @@ def test_hostile_names_are_escaped_in_board_and_log() -> None:
 
     assert m.add_scryfall_card(json.dumps(card)), m.library_errors
     m.hand_text = EVIL
-    m.action_card = EVIL
+    m.action_rows = [ActionRow(do="cast", card=EVIL)]
     assert m.apply_board(), m.board_errors
     m.step(1)
     html = board_html(m.timeline, m.frame)
@@ -132,10 +133,11 @@ def test_pasted_sideboard_is_named_not_silently_dropped() -> None:
 
 def test_a_rebuilt_board_drops_the_example_title_but_keeps_the_users() -> None:
     model = PlaygroundModel()
-    model.action = next(k for k, v in ACTIONS.items() if v == "precombat_main")
+    model.action_rows = [ActionRow(do="precombat_main")]
     assert model.apply_board()
     assert model.scenario["title"] == "Your board: The next precombat main phase begins"
     model.title = "My Saga test"
     assert model.apply_title()
+    model.hand_text = "Mountain"
     assert model.apply_board()
     assert model.scenario["title"] == "My Saga test"

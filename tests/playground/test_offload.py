@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import Scenario, ScenarioError
+from playground.board_form import ActionRow
 from playground.defaults import DEFAULT_SCENARIO
 from playground.model import PlaygroundModel
 from playground.offload import WorkerPool, WorkFailed, WorkTimeout
@@ -79,7 +80,7 @@ def test_the_model_gives_the_same_state_offloaded_and_inline(
     inline, off = PlaygroundModel(), PlaygroundModel()
     for m in (inline, off):
         m.hand_text, m.battlefield_text = "Bloodbraid Elf", "2 Mountain\n2 Forest"
-        m.action_card = "Bloodbraid Elf"
+        m.action_rows = [ActionRow(do="cast", card="Bloodbraid Elf")]
         m.library_text = "20 Forest\n4 Kird Ape"
     assert inline.apply_decklist() and inline.apply_board()
 

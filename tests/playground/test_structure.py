@@ -30,6 +30,7 @@ from engine.board_html import (
     mana_symbol,
 )
 from playground import html as playground_html
+from playground.board_editor import BoardEditor
 from playground.board_view import BoardPanel
 from playground.decision_view import DecisionPanel
 from playground.examples import catalogue
@@ -41,11 +42,10 @@ from playground.stepper_view import EventLogPanel, Stepper
 from playground.ui import Playground
 
 ROOT = Path(__file__).resolve().parents[2]
-PANELS = [LibraryEditor, BoardPanel, Stepper, EventLogPanel, DecisionPanel, OddsPanel,
-          SharePanel, Playground]
-# The board form (setup_view.py) is being replaced by a new board editor on its own branch.
-CONVERTED = ["library_view.py", "stepper_view.py", "decision_view.py", "odds_view.py",
-             "share.py", "board_view.py", "ui.py"]
+PANELS = [LibraryEditor, BoardEditor, BoardPanel, Stepper, EventLogPanel, DecisionPanel,
+          OddsPanel, SharePanel, Playground]
+CONVERTED = ["library_view.py", "board_editor.py", "stepper_view.py", "decision_view.py",
+             "odds_view.py", "share.py", "board_view.py", "ui.py"]
 INPUT_WIDGETS = {"Button", "TextInput", "TextAreaInput", "Select", "IntInput", "IntSlider",
                  "RadioButtonGroup", "FileInput", "Checkbox", "Toggle"}
 # Model methods that run the engine (directly or through set_scenario).

@@ -61,27 +61,98 @@ def scenario_in_url(page: Page) -> dict:
     return decode_token(url_query(page)["s"])
 
 
+def wait_scenario(page: Page, check, timeout_ms: int = TIMEOUT) -> dict:
+    """Wait until the link's scenario satisfies ``check`` (the address bar follows the
+    model a moment after the board); returns it. Fails naming what it last saw."""
+    seen: dict = {}
+    for _ in range(timeout_ms // 100):
+        if "s" in url_query(page):
+            seen = scenario_in_url(page)
+            if check(seen):
+                return seen
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the link's scenario never matched; last seen: {seen!r:.2000}")
+
+
 def wait_url(page: Page, pattern: str) -> None:
     """Wait until the page URL (updated in place by the app) matches ``pattern``."""
     expect(page).to_have_url(re.compile(pattern), timeout=TIMEOUT)
 
 
+# the old one-action form's labels -> the action kinds of the editor's rows
+OLD_ACTIONS = {
+    "Cast a spell from hand": "Cast a spell",
+    "Activate a discover ability": "Activate an ability",
+    "Begin the next precombat main phase": "Begin my next turn's main phase (legacy)",
+    "Proliferate": "Proliferate",
+    "Discover N (no card)": "Discover N (no card)",
+}
+
+
+def action_rows(page: Page):
+    """The editor's action rows, in order."""
+    return page.locator(".pg-action-row")
+
+
+def row_button(page: Page, i: int, which: str):
+    """Action row ``i``'s (0-based) up / down / remove button."""
+    label = {"up": "↑", "down": "↓", "remove": "✕"}[which]
+    return action_rows(page).nth(i).get_by_role("button", name=label, exact=True)
+
+
+def set_actions(page: Page, n: int) -> None:
+    """Leave exactly ``n`` action rows (removing from the end, adding blank ones)."""
+    rows = action_rows(page)
+    while rows.count() > n:
+        k = rows.count()
+        row_button(page, k - 1, "remove").click()
+        expect(rows).to_have_count(k - 1)
+    while rows.count() < n:
+        k = rows.count()
+        button(page, "Add an action").click()
+        expect(rows).to_have_count(k + 1)
+
+
+def fill_row(page: Page, i: int, *, do: str | None = None, who: str | None = None,
+             **fields: str) -> None:
+    """Fill action row ``i`` (0-based): ``do`` and ``who`` by label, then text fields by their
+    labels (card="...", x="3", when="...", with_="...", target="...")."""
+    row = action_rows(page).nth(i)
+    do_box = row.get_by_label("Do", exact=True)
+    try:  # a row added on the page comes open, its fields in the same message as the row
+        expect(do_box).to_be_visible(timeout=2_000)
+    except AssertionError:  # a row from the scenario comes closed: open it ("Edit")
+        row.get_by_role("button", name="Edit", exact=True).click()
+        expect(do_box).to_be_visible()
+    if do is not None:
+        row.get_by_label("Do", exact=True).select_option(do)
+        page.wait_for_timeout(300)  # the row shows the fields of that kind (a server round trip)
+    if who is not None:
+        row.get_by_label("Who", exact=True).select_option(who)
+    labels = {"card": "Card", "x": "X", "n": "N", "when": "When (on the stack)",
+              "targets": "Targets", "with_": "Countered with", "target": "Spell countered",
+              "other": "Other fields (JSON)"}
+    for key, value in fields.items():
+        box = row.get_by_label(labels[key], exact=True)
+        box.fill(value)
+        box.press("Enter")
+
+
 def set_board(page: Page, *, hand: str = "", battlefield: str = "", opp_hand: str = "",
               action: str = "Cast a spell from hand", card: str = "", x: int | None = None,
               counter: bool = False) -> None:
-    """Fill the Board & action form as a person would and press "Set up board"."""
+    """Fill the board editor as a person would (one action, and the opponent's Counterspell
+    if ``counter``) and press "Set up board"."""
     open_tab(page, "Board & action")
     page.get_by_label("Your hand").fill(hand)
     page.get_by_label("Your battlefield").fill(battlefield)
     page.get_by_label("Opponent's hand").fill(opp_hand)
-    page.get_by_label("Action").select_option(action)
+    set_actions(page, 2 if counter else 1)
+    fill_row(page, 0, do=OLD_ACTIONS.get(action, action))
     if card:
-        page.get_by_label("Card (to cast or activate)").fill(card)
+        fill_row(page, 0, card=card)
     if x is not None:
-        page.get_by_label("X", exact=True).fill(str(x))
-        page.get_by_label("X", exact=True).press("Enter")
-    # the form's one checkbox (the page's "Show card images" option is another)
-    box = page.locator("input[type=checkbox]:not([data-testid=show-images])")
-    if box.is_checked() != counter:
-        box.click()
+        fill_row(page, 0, x=str(x))
+    if counter:
+        fill_row(page, 1, do="Counter a spell", target=card, with_="Counterspell")
     button(page, "Set up board").click()
