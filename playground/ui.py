@@ -27,6 +27,7 @@ from playground.html import esc
 from playground.library_view import LibraryEditor
 from playground.model import PlaygroundModel
 from playground.odds_view import odds_view
+from playground.responses import can_respond
 from playground.share import Deferred, SharePanel, finish_link, read_url
 from playground.stepper_view import EventLogPanel, Stepper
 from playground.widgets import batched, errors_pane, offloading_here, submit
@@ -123,6 +124,8 @@ class Playground(pn.viewable.Viewer):
     example = param.Selector(default=None, objects=[], label="Example scenarios",
                              doc="The picked example (CUSTOM when the board is the user's).")
     upload = param.Bytes(default=None, doc="A scenario JSON file opened from disk.")
+    respond = param.Event(label="Respond here…",
+                          doc="Add a response at the shown frame (the board editor's action).")
 
     def __init__(self, scenario: Scenario | dict | str | Path | None = None, *,
                  sync_url: bool | None = None, **params: Any) -> None:
@@ -143,6 +146,8 @@ class Playground(pn.viewable.Viewer):
         self._facts: CardFacts | None = None
         self._save: pn.widgets.FileDownload | None = None
         self._upload: pn.widgets.FileInput | None = None
+        self._respond: pn.widgets.Button | None = None
+        self._editor_tabs: pn.Tabs | None = None
         self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
 
     def _build(self) -> pn.viewable.Viewable:
@@ -184,7 +189,15 @@ class Playground(pn.viewable.Viewer):
                          ("Board & action", panels["board_editor"]),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
-        resolution = pn.Column(panels["stepper"], panels["decision"], panels["board"],
+        self._editor_tabs = editor
+        # Where a player gets priority with something on the stack, a response can be added
+        # right from the stepper: the editor's action row opens for the card and the player.
+        self._respond = pn.widgets.Button.from_param(self.param.respond, button_type="warning",
+                                                     button_style="outline", margin=(0, 10),
+                                                     description=None, width=140)
+        self._respond_state()
+        resolution = pn.Column(panels["stepper"], self._respond, panels["decision"],
+                               panels["board"],
                                sizing_mode="stretch_width", css_classes=["pg-resolution"])
         share = panels["share"]
         right = pn.Column(_section("Event log"), panels["log"], _section("Share"), share,
@@ -229,6 +242,20 @@ class Playground(pn.viewable.Viewer):
             return
         name = (self._upload.filename if self._upload is not None else "") or "the file"
         submit(self.model, self.model.load_json, self.upload, name)
+
+    @param.depends("model.frame", "model.timeline", watch=True)
+    def _respond_state(self) -> None:
+        if self._respond is not None:
+            tl, k = self.model.timeline, self.model.frame
+            self._respond.disabled = tl is None or not can_respond(tl, k)
+
+    @param.depends("respond", watch=True)
+    def _respond_here(self) -> None:
+        """The board editor's "Respond here", then its tab, where the new row is open."""
+        editor = self.panels.get("board_editor")
+        if editor is not None and self._editor_tabs is not None:
+            editor.param.trigger("respond")
+            self._editor_tabs.active = 1
 
     @param.depends("example", watch=True)
     def _pick(self) -> None:

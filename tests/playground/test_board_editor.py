@@ -208,3 +208,21 @@ def scenario_in_url_or_example() -> dict:
     from playground.examples import scenario_of
 
     return scenario_of(FIRST_ERUPTION)
+
+
+def test_respond_here_from_the_stepper_opens_the_new_row(page: Page, app_url: str) -> None:
+    """Stepping the resolution, "Respond here…" under the stepper adds the response at the
+    shown frame and opens the board editor on it (117.3c: priority with the trigger on the
+    stack); it is disabled where nobody gets priority with something on the stack."""
+    open_app(page, app_url)
+    respond = button(page, "Respond here…")
+    expect(respond).to_be_disabled()  # frame 0: nothing on the stack
+    for _ in range(3):
+        step(page, "next")
+    expect_frame(page, 3)
+    expect(respond).to_be_enabled()
+    respond.click()
+    rows = action_rows(page)
+    expect(rows).to_have_count(2)  # the editor tab is open, the new row with it
+    expect(rows.nth(1).get_by_label("When (on the stack)", exact=True)).to_have_value(
+        "Bloodbraid Elf [kind=ability, nth=1]")
