@@ -502,6 +502,19 @@ OPS["balance"] = _op(
     "fewest and sacrifices / discards the rest (Balance, Restore Balance).",
 )
 
+# More tokens (saga3): engine/ops/tokens_more.py.
+OPS["destroy_then_tokens"] = _op(
+    "what?:ref filter?:filter creates:dict count?:value",
+    "Destroy `what` (`target`, `targets`, or `all` matching `filter`); for each permanent "
+    "destroyed this way, the player who controlled it creates `count` of `creates` (an inline "
+    "create_token definition), APNAP order (701.8a, 111.2, 608.2h).",
+)
+OPS["create_token_x"] = _op(
+    "creates:dict size:value count?:value",
+    "Create `count` X/X tokens of the inline definition `creates` (pt `X/X`), X = `size` fixed as "
+    "it resolves, never below 0 (608.2h, 107.1b).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op
@@ -707,6 +720,7 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
+    "max": "{of: [values]}: the greatest of them (\"the difference\" floored at 0, 107.1b)",
     "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
     "exiled_with_mv": "total mana value of the cards exiled with the source, still in exile "
     "(\"the exiled card\", 607.2a)",

@@ -1,0 +1,134 @@
+"""More tokens (CR 111): tokens whose size is a value fixed on resolution, and tokens
+created by the controllers of the permanents an effect destroyed.
+
+"Destroy ... For each creature destroyed this way, its controller creates a token" (The
+Curse of Fenric I, The Phasing of Zhalfir III) needs the controller each permanent had
+as it was destroyed (last known information, 608.2h): by the time the tokens are made the
+cards are in their owners' graveyards. "Create an X/X token, where X is ..." (Chainer's
+Torment III) fixes X once, as the effect resolves (608.2h; 107.1b: never below zero).
+"""
+
+from __future__ import annotations
+
+from engine import effects, refs, stack
+from engine import op_common as c
+from engine.effects import Ctx, op
+from engine.events import EventKind
+
+# Fields of an inline token definition that these ops pass on to create_token's check.
+_DEF_KEYS = ("token", "pt", "types", "subtypes", "supertypes", "colors", "keywords",
+             "abilities", "tapped")  # fmt: skip
+
+
+def _token_problem(tok: object, ctx: Ctx | None) -> str | None:
+    """The part of an inline token definition the engine can't make (create_token's check)."""
+    if not isinstance(tok, dict) or not isinstance(tok.get("token"), str):
+        return f"a token definition {tok!r}"[:80]
+    extra = sorted(set(tok) - set(_DEF_KEYS))
+    if extra:
+        return f"token fields {', '.join(extra)}"
+    return effects.problem({"op": "create_token", **tok}, ctx)
+
+
+def _made(ctx: Ctx, tok: dict, n: int, player: int) -> list[int]:
+    return c.make(ctx, c.token_card(tok), n, tapped=bool(tok.get("tapped")), player=player)
+
+
+# ------------------------------------------------------------ destroyed -> their tokens
+
+
+def _check_destroy_tokens(o: dict, ctx: Ctx | None) -> str | None:
+    what = o.get("what", "target")
+    if what == "all":
+        if o.get("filter") is None:
+            return "destroy all without a filter"
+        part = c.filter_problem(o["filter"])
+    elif what in ("target", "targets"):
+        part = None
+    else:
+        return f"destroy {str(what).replace('_', ' ')} then tokens"
+    return part or refs.value_problem(o.get("count", 1)) or _token_problem(o.get("creates"), ctx)
+
+
+def _victims(ctx: Ctx, o: dict) -> list[int]:
+    game = ctx.game
+    if o.get("what") == "all":
+        return [p.id for p in game.battlefield() if c.matches(ctx, p.id, o["filter"])]
+    return [i for i in c.objects(ctx, o.get("what", "target"), o)
+            if (game.zone_of(i) or ("", ""))[1] == "battlefield"]  # fmt: skip
+
+
+@op(
+    "destroy_then_tokens",
+    fields={
+        "what": "target | targets | all (+ filter)",
+        "filter": "with what: all",
+        "creates": "the token each destroyed permanent's controller creates (create_token fields)",
+        "count": "value: how many tokens per permanent destroyed (default 1)",
+    },
+    check=_check_destroy_tokens,
+)
+def destroy_then_tokens(ctx: Ctx, o: dict) -> None:
+    """CR 701.8a then 111.2: destroy the permanents; for each one destroyed this way (a
+    regenerated or indestructible one is not, 701.19a / 702.12b), the player who
+    controlled it as it was destroyed (608.2h) creates the token. The tokens are created
+    after all the destroying, in APNAP order of their controllers (101.4)."""
+    game = ctx.game
+    per = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    owed: dict[int, int] = {}
+    for oid in _victims(ctx, o):
+        controller = game.obj(oid).controller
+        before = game.zone_changes.get(oid, 0)
+        stack.destroy(game, oid, ctx.label, "701.8a", source=ctx.source)
+        if game.zone_changes.get(oid, 0) != before:  # it left the battlefield: destroyed
+            owed[controller] = owed.get(controller, 0) + per
+    n = len(game.zones)
+    made: list[int] = []
+    tok = o["creates"]
+    for player in [(game.active + i) % n for i in range(n)]:
+        if owed.get(player) and player not in game.lost:
+            made += _made(ctx, tok, owed[player], player)
+    ctx.emit(EventKind.TOKEN,
+             f"{ctx.label}: the controllers of the permanents destroyed this way create "
+             f"{len(made)} {tok['token']} token{'s' if len(made) != 1 else ''}.", "111.2",
+             objects=made, amount=len(made),
+             data={"token": tok["token"], "tokens": made,
+                   "per_player": {str(p): k for p, k in owed.items()}})  # fmt: skip
+    c.token_entered(ctx, made)
+    ctx.did = bool(owed)
+
+
+# ----------------------------------------------------------------- X/X tokens
+
+
+def _check_token_x(o: dict, ctx: Ctx | None) -> str | None:
+    tok = o.get("creates")
+    if isinstance(tok, dict) and tok.get("pt") not in ("X/X",):
+        return f"a {tok.get('pt')} token with an X"
+    if isinstance(tok, dict):
+        tok = {**tok, "pt": "0/0"}
+    return (refs.value_problem(o.get("size")) if o.get("size") is not None else "an X with no value"
+            ) or refs.value_problem(o.get("count", 1)) or _token_problem(tok, ctx)  # fmt: skip
+
+
+@op(
+    "create_token_x",
+    fields={
+        "creates": "an inline token definition (create_token fields) with pt X/X",
+        "size": "value: X, fixed as the op resolves",
+        "count": "value (default 1)",
+    },
+    check=_check_token_x,
+)
+def create_token_x(ctx: Ctx, o: dict) -> None:
+    """CR 111.1, 608.2h: create X/X tokens, X computed once as the effect resolves (107.1b:
+    a negative result counts as 0)."""
+    x = max(0, refs.amount(ctx, o["size"]))
+    count = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    tok = {**o["creates"], "pt": f"{x}/{x}"}
+    made = _made(ctx, tok, count, ctx.controller)
+    ctx.emit(EventKind.TOKEN,
+             f"{ctx.label} creates {count} {x}/{x} {tok['token']} token"
+             f"{'s' if count != 1 else ''} (X = {x}).", "111.1", objects=made, amount=count,
+             data={"token": tok["token"], "pt": tok["pt"], "x": x, "tokens": made})  # fmt: skip
+    c.token_entered(ctx, made)

@@ -1,0 +1,206 @@
+"""More tokens (engine/ops/tokens_more.py): "destroy ...; for each creature destroyed this
+way, its controller creates a token" (701.8a, 111.2, 608.2h), X/X tokens with X fixed on
+resolution (608.2h, 107.1b), the `max` dynamic value, and "it gains haste" on the token
+just created (the `moved` reference, 400.7).
+
+Boards before and after; fields, not wording. Stdlib + engine: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from engine import AutoPolicy, Scenario, effects
+
+from boards import board, of_kind, opp, you
+
+MUTANT = {"token": "Mutant", "pt": "3/3", "types": ["Creature"], "subtypes": ["Mutant"],
+          "colors": ["G"], "keywords": ["Deathtouch"]}  # fmt: skip
+HALF_LIFE = {"dv": "max", "of": [0, {"dv": "half", "of": {"dv": "life", "who": "you"},
+                                     "round": "up"}]}  # fmt: skip
+
+
+def _saga(name: str, ops: list[dict], targets: list[dict] | None = None) -> dict:
+    """A user Saga whose chapter I is ``ops`` (it has two chapters, so it stays, 714.4)."""
+    chapter: dict = {"chapters": [1], "ops": ops}
+    if targets:
+        chapter["targets"] = targets
+    return {
+        "name": name,
+        "mana_cost": "{1}",
+        "type_line": "Enchantment — Saga",
+        "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
+                                               {"chapters": [2], "ops": []}]},
+        "effects": {"chapters": [chapter]},
+    }  # fmt: skip
+
+
+def _run(saga: dict, **kw):
+    d = board(
+        battlefield=[{"name": saga["name"], "counters": {"lore": 0}}, *kw.pop("mine", [])],
+        actions=[{"do": "add_lore", "card": saga["name"], "n": 1}],
+        cards=[saga],
+        **kw,
+    )
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished, tl.pending
+    return tl
+
+
+def _tokens(tl, player: int) -> list[tuple[str, str]]:
+    st = tl.final
+    return sorted(
+        (st.objects[i].name, st.characteristics(i).pt)
+        for i in st.players[player].zone("battlefield")
+        if st.objects[i].is_token
+    )
+
+
+def test_each_destroyed_creatures_controller_creates_a_token_cr_111_2() -> None:
+    saga = _saga(
+        "Test Wrath Saga",
+        [
+            {
+                "op": "destroy_then_tokens",
+                "what": "all",
+                "filter": {"types": ["Creature"]},
+                "creates": MUTANT,
+            }
+        ],
+    )
+    tl = _run(
+        saga,
+        mine=["Grizzly Bears"],
+        opponent_battlefield=["Grizzly Bears", "Serra Angel", "Island"],
+    )
+    assert sorted(opp(tl)["graveyard"]) == ["Grizzly Bears", "Serra Angel"]
+    assert opp(tl)["battlefield"].count("Island") == 1
+    assert you(tl)["graveyard"] == ["Grizzly Bears"]
+    assert _tokens(tl, 0) == [("Mutant token", "3/3")]
+    assert _tokens(tl, 1) == [("Mutant token", "3/3"), ("Mutant token", "3/3")]
+    [ev] = [e for e in of_kind(tl, "token") if e.rule == "111.2"]
+    assert ev.amount == 3 and ev.data["per_player"] == {"0": 1, "1": 2}
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_token_goes_to_the_controller_not_the_owner_cr_608_2h() -> None:
+    """A creature you control but the opponent owns goes to its owner's graveyard; the
+    token is yours: "its controller" is who controlled it as it was destroyed."""
+    ops = [
+        {"op": "gain_control", "what": "target", "duration": "permanent"},
+        {"op": "destroy_then_tokens", "what": "target", "creates": MUTANT},
+    ]
+    saga = _saga("Test Curse Saga", ops, [{"what": "creature", "count": 1}])
+    tl = _run(saga, opponent_battlefield=["Serra Angel"])
+    assert opp(tl)["graveyard"] == ["Serra Angel"]
+    assert _tokens(tl, 0) == [("Mutant token", "3/3")] and _tokens(tl, 1) == []
+
+
+def test_nothing_destroyed_no_token() -> None:
+    saga = _saga(
+        "Test Empty Saga",
+        [
+            {
+                "op": "destroy_then_tokens",
+                "what": "all",
+                "filter": {"types": ["Creature"]},
+                "creates": MUTANT,
+            }
+        ],
+    )
+    tl = _run(saga, opponent_battlefield=["Island"])
+    assert _tokens(tl, 0) == [] and _tokens(tl, 1) == []
+    assert opp(tl)["battlefield"] == ["Island"]
+
+
+def test_x_x_token_x_half_your_life_rounded_up_then_it_deals_x_to_you() -> None:
+    """Chainer's Torment III: X fixed on resolution (608.2h); the token deals the damage."""
+    ops = [{"op": "create_token_x", "size": HALF_LIFE,
+            "creates": {"token": "Nightmare Horror", "pt": "X/X", "types": ["Creature"],
+                      "subtypes": ["Nightmare", "Horror"], "colors": ["B"]}},
+           {"op": "damage", "amount": HALF_LIFE, "to": "you", "source": "moved"}]  # fmt: skip
+    tl = _run(_saga("Test Torment Saga", ops), life=15)
+    assert _tokens(tl, 0) == [("Nightmare Horror token", "8/8")]
+    assert you(tl)["life"] == 7
+    [dmg] = [e for e in of_kind(tl, "damage") if e.amount == 8]
+    assert tl.final.objects[dmg.source].name == "Nightmare Horror token"
+
+
+def test_x_never_below_zero_cr_107_1b() -> None:
+    ops = [
+        {
+            "op": "create_token_x",
+            "size": {"dv": "neg", "of": 3},
+            "creates": {"token": "Shade", "pt": "X/X", "types": ["Creature"]},
+        }
+    ]
+    tl = _run(_saga("Test Zero Saga", ops))
+    # a 0/0 token is put into its owner's graveyard by state-based actions (704.5f)
+    assert _tokens(tl, 0) == []
+    [ev] = [e for e in of_kind(tl, "token") if e.data.get("x") is not None]
+    assert ev.data["x"] == 0 and ev.data["pt"] == "0/0"
+
+
+def test_difference_in_lands_with_max_value() -> None:
+    """Waking the Trolls III: tokens equal to your lands minus theirs, none if they have
+    as many (the `max` value floors the difference at 0)."""
+    diff = {"dv": "max", "of": [0, {"dv": "sum", "of": [
+        {"dv": "count", "filter": {"controller": "you", "types": ["Land"]}},
+        {"dv": "neg", "of": {"dv": "count", "filter": {"controller": "opponent",
+                                                         "types": ["Land"]}}}]}]}  # fmt: skip
+    ops = [{"op": "create_token", "token": "Troll Warrior", "pt": "4/4", "count": diff}]
+    tl = _run(
+        _saga("Test Trolls Saga", ops, [{"what": "opponent", "count": 1}]),
+        mine=["Forest"] * 5,
+        opponent_battlefield=["Island"] * 2,
+    )
+    assert _tokens(tl, 0) == [("Troll Warrior token", "4/4")] * 3
+    tl = _run(
+        _saga("Test Trolls Saga", ops, [{"what": "opponent", "count": 1}]),
+        mine=["Forest"],
+        opponent_battlefield=["Island"] * 2,
+    )
+    assert _tokens(tl, 0) == []
+
+
+def test_the_token_just_created_gains_haste_until_end_of_turn() -> None:
+    ops = [
+        {"op": "create_token", "token": "Dinosaur", "pt": "3/3", "keywords": ["Trample"]},
+        {"op": "grant", "what": "moved", "keywords": ["Haste"], "duration": "end_of_turn"},
+    ]
+    saga = _saga("Test Park Saga", ops)
+    d = board(
+        battlefield=[{"name": saga["name"], "counters": {"lore": 0}}, "Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": saga["name"], "n": 1}],
+        cards=[saga],
+    )
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    st = tl.final
+    kw = {
+        st.objects[i].name: st.characteristics(i).keywords
+        for i in st.players[0].zone("battlefield")
+    }
+    assert "Haste" in kw["Dinosaur token"] and "Trample" in kw["Dinosaur token"]
+    assert "Haste" not in kw["Grizzly Bears"]
+
+
+def test_checks_name_what_they_cannot_do() -> None:
+    assert effects.problem({"op": "destroy_then_tokens", "what": "all", "creates": MUTANT})
+    assert effects.problem(
+        {
+            "op": "destroy_then_tokens",
+            "what": "target",
+            "creates": {**MUTANT, "controller": "each_player"},
+        }
+    )
+    assert effects.problem(
+        {"op": "create_token_x", "size": 2, "creates": {"token": "Ooze", "pt": "2/2"}}
+    )
+    assert effects.problem({"op": "create_token_x", "creates": {"token": "Ooze", "pt": "X/X"}})
+    assert (
+        effects.problem({"op": "destroy_then_tokens", "what": "target", "creates": MUTANT}) is None
+    )
+    assert (
+        effects.problem(
+            {"op": "create_token_x", "size": HALF_LIFE, "creates": {"token": "Ooze", "pt": "X/X"}}
+        )
+        is None
+    )
