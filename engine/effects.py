@@ -245,7 +245,8 @@ def missing_parts(
 MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
                     "put_onto_battlefield", "return_to_hand", "create_token",
                     "create_token_copy", "reveal_until", "impulse", "(earlier)",
-                    "create_token_x", "destroy_then_tokens"})  # fmt: skip
+                    "create_token_x", "owner_creates_token",
+                    "put_on_library"})  # fmt: skip
 # ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
 EARLIER = "(earlier)"
 # Fields whose string value is an object reference ("moved": what the previous op moved).

@@ -514,6 +514,11 @@ OPS["create_token_x"] = _op(
     "Create `count` X/X tokens of the inline definition `creates` (pt `X/X`), X = `size` fixed as "
     "it resolves, never below 0 (608.2h, 107.1b).",
 )
+OPS["owner_creates_token"] = _op(
+    "what:ref creates:dict count?:value",
+    "`what: moved`: the owner of each object the op just before it moved creates `count` of "
+    "`creates` (\"its owner shuffles it into their library, then investigates\"; 111.2, 108.3).",
+)
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 

@@ -132,3 +132,46 @@ def create_token_x(ctx: Ctx, o: dict) -> None:
              f"{'s' if count != 1 else ''} (X = {x}).", "111.1", objects=made, amount=count,
              data={"token": tok["token"], "pt": tok["pt"], "x": x, "tokens": made})  # fmt: skip
     c.token_entered(ctx, made)
+
+
+# ------------------------------------------------------- the moved card's owner's tokens
+
+
+def _check_owner_token(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("what") != "moved":
+        return f"tokens for the owner of {str(o.get('what')).replace('_', ' ')}"
+    return refs.value_problem(o.get("count", 1)) or _token_problem(o.get("creates"), ctx)
+
+
+@op(
+    "owner_creates_token",
+    fields={
+        "what": "moved: the owner of each object the op just before it moved",
+        "creates": "the token (create_token fields)",
+        "count": "value (default 1)",
+    },
+    check=_check_owner_token,
+)
+def owner_creates_token(ctx: Ctx, o: dict) -> None:
+    """CR 111.2: "its owner shuffles it into their library, then investigates" (Blink): the
+    owner of each card (or token, 111.7) the previous op moved creates the tokens; ownership
+    does not change as a card moves (108.3), so the owner is known wherever it went."""
+    game = ctx.game
+    count = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    tok = o["creates"]
+    owners = [game.obj(oid).owner for oid, _ in (ctx.moved or ())]
+    made: list[int] = []
+    for player in owners:
+        if player not in game.lost:
+            made += _made(ctx, tok, count, player)
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label}: {', '.join(game.pname(p) for p in owners) or 'no one'} "
+        f"{'creates' if len(owners) == 1 else 'create'} {len(made)} {tok['token']} "
+        f"token{'s' if len(made) != 1 else ''}.",
+        "111.2",
+        objects=made,
+        amount=len(made),
+        data={"token": tok["token"], "tokens": made, "owners": owners},
+    )
+    c.token_entered(ctx, made)

@@ -204,3 +204,50 @@ def test_checks_name_what_they_cannot_do() -> None:
         )
         is None
     )
+
+
+CLUE = {
+    "token": "Clue",
+    "pt": None,
+    "types": ["Artifact"],
+    "subtypes": ["Clue"],
+    "abilities": {
+        "activated": [
+            {
+                "cost": "{2}, sacrifice this",
+                "costs": [{"cost": "mana", "mana": "{2}"}, {"cost": "sacrifice_self"}],
+                "ops": [{"n": 1, "op": "draw"}],
+            }
+        ]
+    },
+}
+BLINK_I = [
+    {"op": "put_on_library", "what": "target", "where": "shuffle"},
+    {"op": "owner_creates_token", "what": "moved", "creates": CLUE},
+]
+
+
+def test_its_owner_shuffles_it_in_then_investigates_cr_111_2() -> None:
+    """Blink I: the opponent's creature goes into their library; they get the Clue."""
+    saga = _saga("Test Blink Saga", BLINK_I, [{"what": "creature", "count": 1}])
+    tl = _run(saga, opponent_battlefield=["Serra Angel"], opponent_library=["Island"] * 3)
+    assert "Serra Angel" in opp(tl)["library"] and len(opp(tl)["library"]) == 4
+    assert _tokens(tl, 1) == [("Clue token", "")] and _tokens(tl, 0) == []
+    [ev] = [e for e in of_kind(tl, "token") if e.rule == "111.2"]
+    assert ev.data["owners"] == [1]
+
+
+def test_the_owner_not_the_controller_investigates_cr_108_3() -> None:
+    ops = [{"op": "gain_control", "what": "target", "duration": "permanent"}, *BLINK_I]
+    saga = _saga("Test Blink Saga", ops, [{"what": "creature", "count": 1}])
+    tl = _run(saga, opponent_battlefield=["Serra Angel"])
+    assert opp(tl)["library"] == ["Serra Angel"]
+    assert _tokens(tl, 1) == [("Clue token", "")] and _tokens(tl, 0) == []
+
+
+def test_owner_creates_token_needs_a_move_before_it() -> None:
+    assert effects.problem({"op": "owner_creates_token", "what": "target", "creates": CLUE})
+    assert effects.problem({"op": "owner_creates_token", "what": "moved", "creates": CLUE}) is None
+    saga = _saga("Test Lone Saga", BLINK_I[1:])
+    tl = _run(saga)
+    assert of_kind(tl, "not_simulated") and _tokens(tl, 0) == []
