@@ -250,7 +250,7 @@ MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_gravey
 # ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
 EARLIER = "(earlier)"
 # Fields whose string value is an object reference ("moved": what the previous op moved).
-_REF_KEYS = ("what", "to", "a", "b", "source")
+_REF_KEYS = ("what", "to", "a", "b", "source", "who")
 
 
 def option_lists(o: Mapping) -> list[list]:

@@ -164,7 +164,7 @@ def test_difference_in_lands_with_max_value() -> None:
 def test_the_token_just_created_gains_haste_until_end_of_turn() -> None:
     ops = [
         {"op": "create_token", "token": "Dinosaur", "pt": "3/3", "keywords": ["Trample"]},
-        {"op": "grant", "what": "moved", "keywords": ["Haste"], "duration": "end_of_turn"},
+        {"op": "grant", "who": "moved", "keywords": ["Haste"], "duration": "end_of_turn"},
     ]
     saga = _saga("Test Park Saga", ops)
     d = board(
