@@ -245,7 +245,7 @@ def missing_parts(
 MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
                     "put_onto_battlefield", "return_to_hand", "create_token",
                     "create_token_copy", "reveal_until", "impulse", "(earlier)",
-                    "create_token_x", "owner_creates_token",
+                    "create_token_x", "owner_creates_token", "create_token_copy_except",
                     "put_on_library"})  # fmt: skip
 # ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
 EARLIER = "(earlier)"

@@ -519,6 +519,13 @@ OPS["owner_creates_token"] = _op(
     "`what: moved`: the owner of each object the op just before it moved creates `count` of "
     "`creates` (\"its owner shuffles it into their library, then investigates\"; 111.2, 108.3).",
 )
+OPS["create_token_copy_except"] = _op(
+    "what:ref except:dict count?:value",
+    "Create `count` token copies of `what` (`target`, `moved`, or `exiled_with`: a card exiled "
+    "with the source, chosen) except as `except` says: `name`, `not_legendary`, `supertypes` / "
+    "`subtypes` / `keywords` added, `creature_types` replacing its creature types; the "
+    "exceptions are copiable values (707.2, 707.9b).",
+)
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 

@@ -92,7 +92,8 @@ GROUPS = [
         ],
     ),
     ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest",
-                "create_token_x", "destroy_then_tokens", "owner_creates_token"]),
+                "create_token_x", "destroy_then_tokens", "owner_creates_token",
+                "create_token_copy_except"]),
     (
         "Counters",
         [

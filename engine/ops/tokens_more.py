@@ -10,10 +10,13 @@ Torment III) fixes X once, as the effect resolves (608.2h; 107.1b: never below z
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import effects, refs, stack
 from engine import op_common as c
+from engine.cards import CardDef, format_type_line
 from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.events import DecisionKind, EventKind
 
 # Fields of an inline token definition that these ops pass on to create_token's check.
 _DEF_KEYS = ("token", "pt", "types", "subtypes", "supertypes", "colors", "keywords",
@@ -173,5 +176,141 @@ def owner_creates_token(ctx: Ctx, o: dict) -> None:
         objects=made,
         amount=len(made),
         data={"token": tok["token"], "tokens": made, "owners": owners},
+    )
+    c.token_entered(ctx, made)
+
+
+# ------------------------------------------------------------- copies with exceptions
+
+# The subtypes that are not creature types (205.3g artifact, 205.3h enchantment, 205.3i
+# land, 205.3q battle types; a creature's other subtypes are creature types, 205.3m):
+# "except it's an Alien" replaces only the creature types.
+_NONCREATURE_SUBTYPES = frozenset(
+    # artifact types (205.3g)
+    "Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification Gold Incubator "
+    "Infinity Junk Lander Map Mutagen Powerstone Spacecraft Stone Treasure Vehicle "
+    # enchantment types (205.3h)
+    "Aura Background Cartouche Case Class Curse Role Room Rune Saga Shard Shrine "
+    # land types (205.3i)
+    "Cave Desert Forest Gate Island Lair Locus Mine Mountain Plains Planet Power-Plant "
+    "Sphere Swamp Tower Town Urza's "
+    # battle types (205.3q)
+    "Siege".split()
+)
+_EXCEPT_KEYS = ("name", "not_legendary", "supertypes", "subtypes", "creature_types", "keywords")
+_COPY_WHAT = ("target", "moved", "exiled_with")
+
+
+def _check_copy_except(o: dict, ctx: Ctx | None) -> str | None:
+    what = o.get("what", "target")
+    if what not in _COPY_WHAT:
+        return f"a token copy of {str(what).replace('_', ' ')}"
+    exc = o.get("except")
+    if not isinstance(exc, dict) or not exc:
+        return "a token copy without its exceptions"
+    extra = sorted(set(exc) - set(_EXCEPT_KEYS))
+    if extra:
+        return f"a token copy except {', '.join(extra)}"[:80]
+    for key in ("supertypes", "subtypes", "creature_types", "keywords"):
+        v = exc.get(key)
+        if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+            return f"a token copy except {key} {v!r}"[:80]
+    if exc.get("name") is not None and not isinstance(exc["name"], str):
+        return f"a token copy named {exc['name']!r}"[:80]
+    return refs.value_problem(o.get("count", 1))
+
+
+def _excepted(card: CardDef, face_name: str | None, exc: dict) -> tuple[CardDef, str | None]:
+    """The copiable values with the exceptions written in (707.9b): a new card definition
+    whose copied face is changed; the face to make the token with."""
+    face = next((f for f in card.faces if f.name == face_name), card.front)
+    supers = [s for s in face.supertypes if not (exc.get("not_legendary") and s == "Legendary")]
+    supers += [s for s in exc.get("supertypes") or () if s not in supers]
+    subs = list(face.subtypes)
+    if exc.get("creature_types") is not None:
+        subs = [s for s in subs if s in _NONCREATURE_SUBTYPES] + list(exc["creature_types"])
+    subs += [s for s in exc.get("subtypes") or () if s not in subs]
+    kws = list(face.keywords) + [k for k in exc.get("keywords") or () if k not in face.keywords]
+    name = exc.get("name") or face.name
+    new_face = dataclasses.replace(
+        face,
+        name=name,
+        supertypes=tuple(supers),
+        subtypes=tuple(subs),
+        keywords=tuple(kws),
+        type_line=format_type_line(tuple(supers), face.types, tuple(subs)),
+    )
+    faces = tuple(new_face if f is face else f for f in card.faces)
+    effects_raw = card.effects
+    if (
+        name != face.name
+        and isinstance(effects_raw, dict)
+        and face.name in (effects_raw.get("faces") or {})
+    ):  # effects of a multi-face card are keyed by face name
+        keyed = effects_raw["faces"]
+        effects_raw = {
+            **effects_raw,
+            "faces": {(name if k == face.name else k): v for k, v in keyed.items()},
+        }
+    one = len(card.faces) == 1
+    new = dataclasses.replace(
+        card, name=name if one else card.name, faces=faces, effects_raw=effects_raw
+    )
+    return new, (None if one else name)
+
+
+def _copy_originals(ctx: Ctx, o: dict) -> list[int]:
+    """What to copy: the target / what moved / one card exiled with the source (chosen)."""
+    game = ctx.game
+    what = o.get("what", "target")
+    if what != "exiled_with":
+        return c.objects(ctx, what, o)
+    able = game.exiled_with(ctx.source) if ctx.source is not None else []
+    if len(able) <= 1:
+        return able
+    key = game.decide(
+        DecisionKind.PICK,
+        f"{ctx.label}: choose a card exiled with it to copy",
+        [(f"card:o{i}", f"Copy {game.obj(i).name}") for i in able],
+        "707.2",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=tuple(able),
+    )
+    return [int(key.split(":o")[1])]
+
+
+@op(
+    "create_token_copy_except",
+    fields={
+        "what": "target | moved | exiled_with (a card exiled with the source, chosen)",
+        "except": "name, not_legendary, supertypes (added), subtypes (added), "
+        "creature_types (replace its creature types), keywords (added)",
+        "count": "value (default 1)",
+    },
+    check=_check_copy_except,
+)
+def create_token_copy_except(ctx: Ctx, o: dict) -> None:
+    """CR 707.2, 707.9b, 111.10: tokens copying an object's copiable values (its card:
+    not its counters, status or the effects on it) except as the op says; the exceptions
+    are part of the token's copiable values (707.9b). The face copied is the one the
+    object has (a card off the battlefield: its front face)."""
+    game = ctx.game
+    count = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    originals = _copy_originals(ctx, o)
+    made: list[int] = []
+    for oid in originals:
+        obj = game.obj(oid)
+        card, face = _excepted(obj.card, obj.face, o["except"])
+        made += c.make(ctx, card, count, face=face)
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label} creates {len(made)} token cop{'ies' if len(made) != 1 else 'y'}"
+        + (f" of {', '.join(game.obj(i).name for i in originals)}" if originals else "")
+        + " with exceptions.",
+        "707.9b",
+        objects=made,
+        amount=len(made),
+        data={"copy_of": originals, "tokens": made, "except": dict(o["except"])},
     )
     c.token_entered(ctx, made)

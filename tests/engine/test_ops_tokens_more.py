@@ -251,3 +251,90 @@ def test_owner_creates_token_needs_a_move_before_it() -> None:
     saga = _saga("Test Lone Saga", BLINK_I[1:])
     tl = _run(saga)
     assert of_kind(tl, "not_simulated") and _tokens(tl, 0) == []
+
+
+def _face(tl, oid: int):
+    return tl.final.characteristics(oid)
+
+
+def _token_ids(tl, player: int = 0) -> list[int]:
+    st = tl.final
+    return [i for i in st.players[player].zone("battlefield") if st.objects[i].is_token]
+
+
+def test_copy_except_legendary_alien_named_prisoner_zero_cr_707_9b() -> None:
+    """The Eleventh Hour III: the copy's name, supertypes and creature types are its own."""
+    ops = [
+        {
+            "op": "create_token_copy_except",
+            "what": "target",
+            "except": {"name": "Prisoner Zero", "supertypes": ["Legendary"],
+                       "creature_types": ["Alien"]},
+        }
+    ]  # fmt: skip
+    saga = _saga("Test Hour Saga", ops, [{"what": "creature", "count": 1}])
+    tl = _run(saga, opponent_battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 2}}])
+    [tok] = _token_ids(tl)
+    f = _face(tl, tok)
+    assert tl.final.objects[tok].name == "Prisoner Zero"
+    assert (f.supertypes, f.types, f.subtypes, f.pt) == (
+        ("Legendary",),
+        ("Creature",),
+        ("Alien",),
+        "2/2",
+    )  # not its counters (707.2)
+    assert tl.final.objects[tok].controller == 0
+    # the original keeps its own values
+    [bears] = tl.final.players[1].zone("battlefield")
+    assert _face(tl, bears).subtypes == ("Bear",)
+
+
+def test_copy_except_keeps_noncreature_subtypes() -> None:
+    ops = [{"op": "create_token_copy_except", "what": "target",
+            "except": {"creature_types": ["Alien"]}}]  # fmt: skip
+    saga = _saga("Test Arbor Saga", ops, [{"what": "creature", "count": 1}])
+    tl = _run(saga, opponent_battlefield=["Dryad Arbor"])
+    [tok] = _token_ids(tl)
+    assert _face(tl, tok).subtypes == ("Forest", "Alien")
+    assert tl.final.objects[tok].name == "Dryad Arbor"
+
+
+SHREDDER_COPY = {"not_legendary": True, "subtypes": ["Mutant"]}
+
+
+def test_exile_it_then_copy_it_then_copy_a_card_exiled_with_it() -> None:
+    """The Cloning of Shredder: I exiles a creature card and copies it (the moved card);
+    II copies a card exiled with the Saga (607.2a)."""
+    one = [
+        {"op": "exile", "what": "target", "remember": True},
+        {"op": "create_token_copy_except", "what": "moved", "except": SHREDDER_COPY},
+    ]
+    two = [{"op": "create_token_copy_except", "what": "exiled_with", "except": SHREDDER_COPY}]
+    spec = {"what": "card_in_your_graveyard", "count": 1, "filter": {"types": ["Creature"]}}
+    saga = _saga("Test Clone Saga", one, [spec])
+    saga["effects"]["chapters"].append({"chapters": [2], "ops": two})
+    d = board(
+        battlefield=[{"name": saga["name"], "counters": {"lore": 0}}],
+        graveyard=["Isamaru, Hound of Konda"],
+        actions=[{"do": "add_lore", "card": saga["name"], "n": 1},
+                 {"do": "add_lore", "card": saga["name"], "n": 1}],
+        cards=[saga],
+    )  # fmt: skip
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished, tl.pending
+    assert you(tl)["exile"] == ["Isamaru, Hound of Konda"]
+    toks = _token_ids(tl)
+    assert len(toks) == 2
+    for tok in toks:
+        f = _face(tl, tok)
+        assert tl.final.objects[tok].name == "Isamaru, Hound of Konda"
+        assert (f.supertypes, f.subtypes, f.pt) == ((), ("Dog", "Mutant"), "2/2")
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_copy_except_checks() -> None:
+    base = {"op": "create_token_copy_except", "what": "target"}
+    assert effects.problem({**base, "except": {"colors": ["R"]}})
+    assert effects.problem({**base, "except": {}})
+    assert effects.problem({**base, "what": "all", "except": SHREDDER_COPY})
+    assert effects.problem({**base, "except": SHREDDER_COPY}) is None
