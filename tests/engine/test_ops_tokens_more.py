@@ -338,3 +338,41 @@ def test_copy_except_checks() -> None:
     assert effects.problem({**base, "except": {}})
     assert effects.problem({**base, "what": "all", "except": SHREDDER_COPY})
     assert effects.problem({**base, "except": SHREDDER_COPY}) is None
+
+
+# ------------------------------------------------------------ the real cards (bundled pool)
+
+
+def _real(name: str, chapters: int, lore: int = 0, **kw):
+    d = board(
+        battlefield=[{"name": name, "counters": {"lore": lore}}, *kw.pop("mine", [])],
+        actions=[{"do": "add_lore", "card": name, "n": 1}] * chapters,
+        **kw,
+    )
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished, tl.pending
+    return tl
+
+
+def test_real_blink_chapter_i_gives_the_owner_a_clue() -> None:
+    tl = _real("Blink", 1, opponent_battlefield=["Serra Angel"])
+    assert opp(tl)["library"] == ["Serra Angel"]
+    assert _tokens(tl, 1) == [("Clue token", "")]
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_real_chainers_torment_i_and_iii() -> None:
+    tl = _real("Chainer's Torment", 1)
+    assert (you(tl)["life"], opp(tl)["life"]) == (22, 18)
+    tl = _real("Chainer's Torment", 3)
+    # I, II: 24 / 16; III: X = 12, a 12/12 that deals 12 damage to you
+    assert _tokens(tl, 0) == [("Nightmare Horror token", "12/12")]
+    assert (you(tl)["life"], opp(tl)["life"]) == (12, 16)
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_real_phasing_of_zhalfir_iii() -> None:
+    tl = _real("The Phasing of Zhalfir", 1, lore=2, mine=["Grizzly Bears"],
+               opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
+    assert _tokens(tl, 0) == [("Phyrexian token", "2/2")]
+    assert _tokens(tl, 1) == [("Phyrexian token", "2/2")] * 2
