@@ -547,6 +547,8 @@ REFS = {
     "itself": "each_deals_power_damage: each creature deals the damage to itself",
     "moved": '"it"/"them": what the op just before it moved (discarded, returned, created...), '
     "as the new objects the cards became (400.7); only right after such an op",
+    "exiled_with": "a card exiled with the source and still in exile (607.2a), chosen if "
+    "several (create_token_copy_except)",
 }
 PLAYER_GROUPS = {
     "you": "the controller of the ability",
