@@ -688,6 +688,8 @@ FILTER_KEYS = {
     "or": "list of filters: matches at least one",
     "and": "list of filters: matches all",
     "not": "filter: doesn't match",
+    "name_not_shared": "filter: no other permanent matching it has the same name (\"that "
+    "doesn't have the same name as a token you control\", 201.2)",
 }
 DYNAMIC_VALUES = {
     "count": "{filter}: number of permanents matching filter",

@@ -376,3 +376,38 @@ def test_real_phasing_of_zhalfir_iii() -> None:
                opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
     assert _tokens(tl, 0) == [("Phyrexian token", "2/2")]
     assert _tokens(tl, 1) == [("Phyrexian token", "2/2")] * 2
+
+
+def test_copy_a_creature_whose_name_no_token_of_yours_has_cr_201_2() -> None:
+    """The Apprentice's Folly I: the target must not share a name with a token you
+    control; the copy isn't legendary, is a Reflection too and has haste (707.9b)."""
+    ops = [
+        {
+            "op": "create_token_copy_except",
+            "what": "target",
+            "except": {"not_legendary": True, "subtypes": ["Reflection"], "keywords": ["Haste"]},
+        }
+    ]
+    spec = {
+        "what": "creature",
+        "count": 1,
+        "filter": {"token": False, "controller": "you",
+                   "name_not_shared": {"token": True, "controller": "you"}},
+    }  # fmt: skip
+    saga = _saga("Test Folly Saga", ops, [spec])
+    saga["effects"]["chapters"].append({"chapters": [2], "ops": ops, "targets": [spec]})
+    d = board(
+        battlefield=[{"name": saga["name"], "counters": {"lore": 0}},
+                     "Isamaru, Hound of Konda"],
+        actions=[{"do": "add_lore", "card": saga["name"], "n": 1},
+                 {"do": "add_lore", "card": saga["name"], "n": 1}],
+        cards=[saga],
+    )  # fmt: skip
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished, tl.pending
+    # chapter I copies Isamaru; chapter II has no legal target: a token named Isamaru exists
+    [tok] = _token_ids(tl)
+    f = _face(tl, tok)
+    assert (f.supertypes, f.subtypes) == ((), ("Dog", "Reflection"))
+    assert "Haste" in f.keywords
+    assert len([e for e in of_kind(tl, "token") if e.rule == "707.9b"]) == 1
