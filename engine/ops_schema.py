@@ -526,6 +526,11 @@ OPS["create_token_copy_except"] = _op(
     "`subtypes` / `keywords` added, `creature_types` replacing its creature types; the "
     "exceptions are copiable values (707.2, 707.9b).",
 )
+OPS["transform_all"] = _op(
+    "filter:filter",
+    "Every double-faced permanent matching `filter` transforms (701.28a); one with no back "
+    "face can't (701.28c).",
+)
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 

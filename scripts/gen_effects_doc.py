@@ -93,7 +93,7 @@ GROUPS = [
     ),
     ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest",
                 "create_token_x", "destroy_then_tokens", "owner_creates_token",
-                "create_token_copy_except"]),
+                "create_token_copy_except", "transform_all"]),
     (
         "Counters",
         [

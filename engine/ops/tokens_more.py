@@ -314,3 +314,41 @@ def create_token_copy_except(ctx: Ctx, o: dict) -> None:
         data={"copy_of": originals, "tokens": made, "except": dict(o["except"])},
     )
     c.token_entered(ctx, made)
+
+
+# ------------------------------------------------------------------ transform them all
+
+
+def _check_transform_all(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("filter") is None:
+        return "transform all without a filter"
+    return c.filter_problem(o["filter"])
+
+
+@op(
+    "transform_all",
+    fields={"filter": 'which permanents ("all Incubator tokens you control")'},
+    check=_check_transform_all,
+)
+def transform_all(ctx: Ctx, o: dict) -> None:
+    """CR 701.28a: each double-faced permanent matching the filter turns over (the same
+    object, 712.18); one with no back face can't transform (701.28c) and is left as is."""
+    game = ctx.game
+    ids = [p.id for p in game.battlefield() if c.matches(ctx, p.id, o["filter"])]
+    turned = []
+    for oid in ids:
+        obj = game.obj(oid)
+        faces = obj.card.faces
+        if obj.card.layout not in ("transform", "modal_dfc", "meld") or len(faces) < 2:
+            continue
+        now = obj.face or faces[0].name
+        game.set_face(oid, faces[1].name if now == faces[0].name else faces[0].name)
+        turned.append(oid)
+    ctx.emit(
+        EventKind.TRANSFORM,
+        f"{ctx.label}: {len(turned)} permanent{'s' if len(turned) != 1 else ''} transform.",
+        "701.28a",
+        objects=turned,
+        amount=len(turned),
+        data={"transformed": turned},
+    )

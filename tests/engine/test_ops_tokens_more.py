@@ -411,3 +411,27 @@ def test_copy_a_creature_whose_name_no_token_of_yours_has_cr_201_2() -> None:
     assert (f.supertypes, f.subtypes) == ((), ("Dog", "Reflection"))
     assert "Haste" in f.keywords
     assert len([e for e in of_kind(tl, "token") if e.rule == "707.9b"]) == 1
+
+
+def test_incubate_then_transform_all_incubator_tokens_you_control_cr_701_28a() -> None:
+    """The Argent Etchings I (twice here): each Incubator token you control turns into a
+    Phyrexian artifact creature with its counters; other permanents are left alone."""
+    ops = [
+        {"op": "incubate", "n": 2},
+        {"op": "incubate", "n": 2},
+        {"op": "transform_all",
+         "filter": {"subtypes": ["Incubator"], "token": True, "controller": "you"}},
+    ]  # fmt: skip
+    tl = _run(_saga("Test Etchings Saga", ops), mine=["Grizzly Bears"])
+    toks = _token_ids(tl)
+    assert len(toks) == 2
+    for tok in toks:
+        f = _face(tl, tok)
+        assert f.types == ("Artifact", "Creature") and f.pt == "2/2"
+    [ev] = of_kind(tl, "transform")
+    assert ev.amount == 2
+
+
+def test_transform_all_needs_a_filter() -> None:
+    assert effects.problem({"op": "transform_all"})
+    assert effects.problem({"op": "transform_all", "filter": {"subtypes": ["Incubator"]}}) is None
