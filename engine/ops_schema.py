@@ -531,6 +531,11 @@ OPS["transform_all"] = _op(
     "Every double-faced permanent matching `filter` transforms (701.28a); one with no back "
     "face can't (701.28c).",
 )
+OPS["copy_each_chosen_different_names"] = _op(
+    "filter:filter",
+    "You choose any number of permanents you control matching `filter` with different names "
+    "(201.2), one name at a time, then create a token copy of each (707.2).",
+)
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 

@@ -352,3 +352,57 @@ def transform_all(ctx: Ctx, o: dict) -> None:
         amount=len(turned),
         data={"transformed": turned},
     )
+
+
+# ------------------------------------------- copy any number with different names
+
+
+def _check_copy_names(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("filter") is None:
+        return "copies of chosen permanents without a filter"
+    return c.filter_problem(o["filter"])
+
+
+@op(
+    "copy_each_chosen_different_names",
+    fields={"filter": "which permanents you control may be chosen (with `token: true`...)"},
+    check=_check_copy_names,
+)
+def copy_each_chosen_different_names(ctx: Ctx, o: dict) -> None:
+    """CR 707.2, 111.10 (Battle for Bretagard III): you choose any number of permanents you
+    control matching the filter, no two with the same name (201.2), then create a token
+    copy of each. The choice is made name by name: one of that name, or none."""
+    game = ctx.game
+    able = [p.id for p in game.battlefield(ctx.controller) if c.matches(ctx, p.id, o["filter"])]
+    groups: dict[str, list[int]] = {}
+    for oid in able:  # a face-down permanent has no name (708.2a): it shares it with none
+        name = "" if game.obj(oid).face_down else game.chars(oid).name
+        groups.setdefault(name or f"#{oid}", []).append(oid)
+    chosen: list[int] = []
+    for ids in groups.values():
+        shown = game.obj(ids[0]).name
+        key = game.decide(
+            DecisionKind.PICK,
+            f"{ctx.label}: copy a permanent named {shown}?",
+            [*((f"card:o{i}", f"Copy {game.obj(i).name} (o{i})") for i in ids),
+             ("none", f"Copy no {shown}")],
+            "707.2",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=tuple(ids),
+        )  # fmt: skip
+        if key != "none":
+            chosen.append(int(key.split(":o")[1]))
+    made: list[int] = []
+    for oid in chosen:
+        obj = game.obj(oid)
+        made += c.make(ctx, obj.card, 1, face=obj.face)
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label} creates {len(made)} token cop{'ies' if len(made) != 1 else 'y'}.",
+        "707.2",
+        objects=made,
+        amount=len(made),
+        data={"copy_of": chosen, "tokens": made},
+    )
+    c.token_entered(ctx, made)

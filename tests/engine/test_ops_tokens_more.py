@@ -435,3 +435,35 @@ def test_incubate_then_transform_all_incubator_tokens_you_control_cr_701_28a() -
 def test_transform_all_needs_a_filter() -> None:
     assert effects.problem({"op": "transform_all"})
     assert effects.problem({"op": "transform_all", "filter": {"subtypes": ["Incubator"]}}) is None
+
+
+def test_copy_any_number_of_tokens_with_different_names_cr_707_2() -> None:
+    """Battle for Bretagard III: two Soldiers share a name, so at most one is copied; the
+    controller may decline a name (here: the Treasure)."""
+    ops = [
+        {"op": "create_token", "token": "Soldier", "pt": "1/1", "count": 2},
+        {"op": "create_token", "token": "Treasure", "types": ["Artifact"]},
+        {"op": "copy_each_chosen_different_names",
+         "filter": {"token": True, "types_any": ["Artifact", "Creature"]}},
+    ]  # fmt: skip
+    saga = _saga("Test Bretagard Saga", ops)
+    prompts: list[tuple[str, int]] = []
+
+    def prefer(d) -> str:
+        if d.kind == "pick":
+            prompts.append((d.prompt, len(d.keys())))
+            return "none" if "Treasure" in d.prompt else d.keys()[0]
+        return d.keys()[0]
+
+    d = board(
+        battlefield=[{"name": saga["name"], "counters": {"lore": 0}}, "Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": saga["name"], "n": 1}],
+        cards=[saga],
+    )
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy(prefer=prefer))
+    assert tl.finished, tl.pending
+    # one decision per name: Soldier (two of them, or none), Treasure (one, or none)
+    assert sorted(n for _p, n in prompts) == [2, 3]
+    assert _tokens(tl, 0) == [("Soldier token", "1/1")] * 3 + [("Treasure token", "")]
+    [ev] = [e for e in of_kind(tl, "token") if e.data.get("copy_of") is not None]
+    assert ev.amount == 1
