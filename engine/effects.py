@@ -244,11 +244,13 @@ def missing_parts(
 # reference must come right after one of them, in the same ability.
 MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
                     "put_onto_battlefield", "return_to_hand", "create_token",
-                    "create_token_copy", "reveal_until", "impulse", "(earlier)"})  # fmt: skip
+                    "create_token_copy", "reveal_until", "impulse", "(earlier)",
+                    "create_token_x", "owner_creates_token", "create_token_copy_except",
+                    "put_on_library"})  # fmt: skip
 # ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
 EARLIER = "(earlier)"
 # Fields whose string value is an object reference ("moved": what the previous op moved).
-_REF_KEYS = ("what", "to", "a", "b", "source")
+_REF_KEYS = ("what", "to", "a", "b", "source", "who")
 
 
 def option_lists(o: Mapping) -> list[list]:

@@ -207,7 +207,7 @@ def filter_missing(flt: object) -> str | None:
                 part = filter_missing(sub)
                 if part:
                     return part
-        elif k == "not":
+        elif k in ("not", "name_not_shared"):
             part = filter_missing(v)
             if part:
                 return part
@@ -356,6 +356,13 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return not any(kw.lower() == v.lower() for kw in ch.keywords)
     if k == "name":
         return ch.name == v or obj.card.name == v
+    if k == "name_not_shared":  # 201.2: same name = same English name; a face-down one has none
+        mine = characteristics(game, obj.id).name
+        return not mine or not any(
+            p.id != obj.id and not p.face_down and characteristics(game, p.id).name == mine
+            and matches(game, p.id, v, controller=controller, source=source)
+            for p in game.battlefield()
+        )  # fmt: skip
     if k == "counter":
         return obj.counter(v) > 0
     if k == "has_counters":

@@ -502,6 +502,41 @@ OPS["balance"] = _op(
     "fewest and sacrifices / discards the rest (Balance, Restore Balance).",
 )
 
+# More tokens (saga3): engine/ops/tokens_more.py.
+OPS["destroy_then_tokens"] = _op(
+    "what?:ref filter?:filter creates:dict count?:value",
+    "Destroy `what` (`target`, `targets`, or `all` matching `filter`); for each permanent "
+    "destroyed this way, the player who controlled it creates `count` of `creates` (an inline "
+    "create_token definition), APNAP order (701.8a, 111.2, 608.2h).",
+)
+OPS["create_token_x"] = _op(
+    "creates:dict size:value count?:value",
+    "Create `count` X/X tokens of the inline definition `creates` (pt `X/X`), X = `size` fixed as "
+    "it resolves, never below 0 (608.2h, 107.1b).",
+)
+OPS["owner_creates_token"] = _op(
+    "what:ref creates:dict count?:value",
+    "`what: moved`: the owner of each object the op just before it moved creates `count` of "
+    "`creates` (\"its owner shuffles it into their library, then investigates\"; 111.2, 108.3).",
+)
+OPS["create_token_copy_except"] = _op(
+    "what:ref except:dict count?:value",
+    "Create `count` token copies of `what` (`target`, `moved`, or `exiled_with`: a card exiled "
+    "with the source, chosen) except as `except` says: `name`, `not_legendary`, `supertypes` / "
+    "`subtypes` / `keywords` added, `creature_types` replacing its creature types; the "
+    "exceptions are copiable values (707.2, 707.9b).",
+)
+OPS["transform_all"] = _op(
+    "filter:filter",
+    "Every double-faced permanent matching `filter` transforms (701.28a); one with no back "
+    "face can't (701.28c).",
+)
+OPS["copy_each_chosen_different_names"] = _op(
+    "filter:filter",
+    "You choose any number of permanents you control matching `filter` with different names "
+    "(201.2), one name at a time, then create a token copy of each (707.2).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op
@@ -522,6 +557,8 @@ REFS = {
     "itself": "each_deals_power_damage: each creature deals the damage to itself",
     "moved": '"it"/"them": what the op just before it moved (discarded, returned, created...), '
     "as the new objects the cards became (400.7); only right after such an op",
+    "exiled_with": "a card exiled with the source and still in exile (607.2a), chosen if "
+    "several (create_token_copy_except)",
 }
 PLAYER_GROUPS = {
     "you": "the controller of the ability",
@@ -661,6 +698,8 @@ FILTER_KEYS = {
     "or": "list of filters: matches at least one",
     "and": "list of filters: matches all",
     "not": "filter: doesn't match",
+    "name_not_shared": "filter: no other permanent matching it has the same name (\"that "
+    "doesn't have the same name as a token you control\", 201.2)",
 }
 DYNAMIC_VALUES = {
     "count": "{filter}: number of permanents matching filter",
@@ -707,6 +746,7 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
+    "max": "{of: [values]}: the greatest of them (\"the difference\" floored at 0, 107.1b)",
     "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
     "exiled_with_mv": "total mana value of the cards exiled with the source, still in exile "
     "(\"the exiled card\", 607.2a)",

@@ -81,9 +81,9 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
         if not _is_int(v.get("by")):
             return f"mul by {v.get('by')!r}"
         return value_missing(v.get("of"), ctx)
-    if kind == "sum":
-        if not isinstance(v.get("of"), list):
-            return "sum: not a list"
+    if kind in ("sum", "max"):
+        if not isinstance(v.get("of"), list) or not v["of"]:
+            return f"{kind}: not a list"
         for sub in v["of"]:
             part = value_missing(sub, ctx)
             if part:
@@ -331,6 +331,8 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return value_of(ctx, v["of"]) * int(v["by"])
     if kind == "sum":
         return sum(value_of(ctx, sub) for sub in v["of"])
+    if kind == "max":
+        return max(value_of(ctx, sub) for sub in v["of"])
     if kind == "half":
         n = value_of(ctx, v["of"])
         return -(-n // 2) if v.get("round") == "up" else n // 2

@@ -91,7 +91,10 @@ GROUPS = [
             "each_player_chooses",
         ],
     ),
-    ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest"]),
+    ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest",
+                "create_token_x", "destroy_then_tokens", "owner_creates_token",
+                "create_token_copy_except", "transform_all",
+                "copy_each_chosen_different_names"]),
     (
         "Counters",
         [

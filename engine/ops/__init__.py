@@ -33,6 +33,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     structure,
     timed,
     tokens,
+    tokens_more,
     warp,
     zonemoves,
     zones,

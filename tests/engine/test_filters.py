@@ -20,6 +20,7 @@ SAMPLE = {
     "not_keyword": "Flying", "name": "Grizzly Bears", "counter": "+1/+1",
     "or": [{"types": ["Land"]}, {"mv": ["==", 1]}], "and": [{"types": ["Creature"]}],
     "not": {"types": ["Land"]}, "mana_cost_in": ["{0}", "{1}"],
+    "name_not_shared": {"token": True},
 }  # fmt: skip
 
 

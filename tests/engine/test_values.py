@@ -29,6 +29,7 @@ SAMPLE = {
     "mul": {"of": "X", "by": 2},
     "sum": {"of": [1, {"dv": "life", "who": "you"}]},
     "half": {"of": 5, "round": "up"},
+    "max": {"of": [0, {"dv": "neg", "of": 3}]},
 }
 
 
@@ -158,3 +159,12 @@ def test_trigger_object_power_and_toughness_read_the_object_that_triggered_it() 
     assert values.value_of(ctx, {"dv": "trigger_object_power"}) == 2
     assert values.value_of(ctx, {"dv": "trigger_object_toughness"}) == 2
     assert values.value_missing({"dv": "trigger_object_toughness"}, Q(game))  # no object
+
+
+def test_max_is_the_greatest_and_needs_a_list() -> None:
+    """`max` floors "the difference" at 0 (107.1b; Waking the Trolls III)."""
+    assert values.value_missing({"dv": "max", "of": []}) is not None
+    assert values.value_missing({"dv": "max", "of": 3}) is not None
+    q = Q(game_of(board()))
+    assert values.value_of(q, {"dv": "max", "of": [0, {"dv": "neg", "of": 3}]}) == 0
+    assert values.value_of(q, {"dv": "max", "of": [2, 7, {"dv": "neg", "of": 3}]}) == 7
