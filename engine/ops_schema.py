@@ -502,6 +502,29 @@ OPS["balance"] = _op(
     "fewest and sacrifices / discards the rest (Balance, Restore Balance).",
 )
 
+# Saga chapters with a process of their own (engine/ops/sagas_more.py; issue 8).
+OPS["mill_while_shared_type"] = _op(
+    "n?:int who?:who",
+    "Mill two (701.17a); if the two share a card type (205.2a), draw a card and repeat "
+    "(The Tale of Tamiyo).",
+)
+OPS["each_player_returns"] = _op(
+    "n?:int filter?:filter to?:str who?:who",
+    "In APNAP order (101.4) each player chooses `n` cards matching `filter` in their own "
+    "graveyard; all go onto the battlefield at once under their owners' control (fewer if "
+    "fewer, 609.3).",
+)
+OPS["each_player_gains_control_owned"] = _op(
+    "duration?:duration",
+    "Each player gains control of every permanent they own (layer 2, 613.1b; indefinite).",
+)
+OPS["each_player_discard_or"] = _op(
+    "who:who lose_life?:int sacrifice?:filter",
+    "Each player in `who` may discard a card (choices in APNAP order, 101.4; discards at "
+    "once); each who didn't loses `lose_life` life or sacrifices a permanent matching "
+    "`sacrifice` (118.12).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

@@ -1,0 +1,222 @@
+"""Saga chapters with a process of their own (issue 8): a mill loop, each player's own
+return or control change, and "each player discards or pays a penalty".
+
+- ``mill_while_shared_type``: mill two; if the two share a card type (205.2a), draw a card
+  and repeat (The Tale of Tamiyo I-III). Each pass takes three cards from the library, so
+  the loop ends (and it stops when fewer than two are milled).
+- ``each_player_returns``: starting with the active player (101.4), each player chooses
+  ``n`` cards matching ``filter`` in their own graveyard; then all are put onto the
+  battlefield at once under their owners' control (Fall of the Thran II-III). A player
+  with fewer returns what they have (609.3: as much as possible).
+- ``each_player_gains_control_owned``: each player gains control of every permanent they
+  own (layer 2, 613.1b; indefinite: The Fall of Lord Konda II).
+- ``each_player_discard_or``: each player in ``who`` (APNAP, 101.4) may discard a card;
+  the discards happen at once, then each who didn't loses ``lose_life`` life or sacrifices a
+  permanent matching ``sacrifice`` (The Death of Gwen Stacy II; The Long Reach of Night
+  I-II's "each opponent sacrifices a creature unless they discard a card", 118.12).
+"""
+
+from __future__ import annotations
+
+from engine import filters, sba, stack
+from engine import op_common as c
+from engine.effects import Ctx, op
+from engine.events import DecisionKind, EventKind
+
+
+def _names(ctx: Ctx, ids: list[int]) -> str:
+    return ", ".join(ctx.game.obj(i).name for i in ids) or "nothing"
+
+
+# ------------------------------------------------------------------ the mill loop
+
+
+def _check_mill_loop(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("n", 2) != 2:
+        return f"mill {o.get('n')!r} while they share a card type"
+    if o.get("who") not in (None, "you"):
+        return f"mill loop for {o.get('who')!r}"
+    return None
+
+
+def _share_type(ctx: Ctx, a: int, b: int) -> bool:
+    ta = set(filters.characteristics(ctx.game, a).types)
+    return any(t in ta for t in filters.characteristics(ctx.game, b).types)
+
+
+@op(
+    "mill_while_shared_type",
+    fields={"n": "2 (the printed number)", "who": "you"},
+    check=_check_mill_loop,
+)
+def mill_while_shared_type(ctx: Ctx, o: dict) -> None:
+    """CR 701.17a mill two; if two cards that share a card type (205.2a) were milled this
+    way, draw a card (121.1) and repeat the process."""
+    game = ctx.game
+    p = ctx.controller
+    while True:
+        milled: list[int] = []
+        for _ in range(2):
+            top = game.top_of_library(p)
+            if top is None:
+                break
+            game.move(top, "graveyard", p)
+            milled.append(top)
+        share = len(milled) == 2 and _share_type(ctx, *milled)
+        ctx.emit(
+            EventKind.MILL,
+            f"{game.verb(p, 'mill', 'mills')} {len(milled)} card"
+            f"{'s' if len(milled) != 1 else ''}: {_names(ctx, milled)}"
+            f"{' (they share a card type)' if share else ''} ({ctx.label}).",
+            "701.17a",
+            player=p,
+            amount=len(milled),
+            objects=milled,
+            data={"shared_type": share},
+        )
+        if not share:
+            return
+        top = game.draw_card(p)
+        if top is None:  # 121.4: the loss waits for state-based actions (704.5b)
+            ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty library "
+                     "and will lose the game the next time state-based actions are checked.",
+                     "121.4", player=p)  # fmt: skip
+            return
+        ctx.emit(EventKind.DRAW, f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
+                 "121.1", player=p, amount=1)  # fmt: skip
+
+
+# ------------------------------------------------ each player returns from their graveyard
+
+
+def _check_each_returns(o: dict, ctx: Ctx | None) -> str | None:
+    n = o.get("n", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        return f"each player returns {n!r} cards"
+    if o.get("to", "battlefield") != "battlefield":
+        return f"each player returns cards to {o.get('to')!r}"
+    if o.get("who") not in (None, "each_player"):
+        return f"each player returns: by {o.get('who')!r}"
+    part = c.filter_problem(o.get("filter"))
+    return f"each player returns: {part}" if part else None
+
+
+@op(
+    "each_player_returns",
+    fields={"n": "how many each returns (int)", "filter": "which cards", "to": "battlefield"},
+    check=_check_each_returns,
+)
+def each_player_returns(ctx: Ctx, o: dict) -> None:
+    """101.4: each player chooses in APNAP order, then every chosen card is put onto the
+    battlefield at once under its owner's control (400.7 new objects); 609.3: fewer if a
+    player has fewer."""
+    game = ctx.game
+    n = int(o.get("n", 1))
+    ids: list[int] = []
+    for p in c.players(ctx, "each_player", o):
+        able = [i for i in game.zones[p]["graveyard"]
+                if c.matches(ctx, i, o.get("filter"), player=p)
+                and game.face(game.obj(i)).is_permanent]  # fmt: skip
+        ids += c.choose_cards(ctx, able, n, DecisionKind.PUT_ONTO_BATTLEFIELD,
+                              f"{game.pname(p)}: choose a card to return to the battlefield",
+                              "101.4", player=p, verb="Return")  # fmt: skip
+    for oid in ids:
+        c.put_onto_battlefield(ctx, oid, game.obj(oid).owner)
+    ctx.emit(
+        EventKind.TO_BATTLEFIELD,
+        f"{ctx.label} returns {_names(ctx, ids)} to the battlefield.",
+        "101.4",
+        objects=ids,
+        amount=len(ids),
+        data={"from": "graveyard", "tapped": False},
+    )
+    c.entered(ctx, ids)
+    ctx.did = bool(ids)
+
+
+# ---------------------------------------------------- each player gains control of their own
+
+
+def _check_owned(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("duration", "permanent") != "permanent":
+        return f"each player gains control of what they own {o.get('duration')!r}"
+    return None
+
+
+@op("each_player_gains_control_owned", fields={"duration": "permanent"}, check=_check_owned)
+def each_player_gains_control_owned(ctx: Ctx, o: dict) -> None:
+    """613.1b (layer 2), 611.2c: each player gains control of every permanent they own at
+    resolution, for as long as the game lasts."""
+    game = ctx.game
+    for p in c.players(ctx, "each_player", o):
+        owned = [q.id for pl in range(len(game.zones)) for q in game.battlefield(pl)
+                 if q.owner == p]  # fmt: skip
+        if owned:
+            c.begin(ctx, {**o, "duration": "permanent"}, "gain_control", "2", owned, {"to": p},
+                    "613.1b", f"come{'s' if len(owned) == 1 else ''} under "
+                    f"{game.poss(p)} control")  # fmt: skip
+    sba.apply_control(game)
+
+
+# ------------------------------------------------- each player discards or a penalty
+
+
+def _check_discard_or(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("who") not in ("each_player", "each_opponent"):
+        return f"discard or a penalty for {o.get('who')!r}"
+    life, sac = o.get("lose_life"), o.get("sacrifice")
+    if (life is None) == (sac is None):
+        return "discard or a penalty: exactly one of lose_life / sacrifice"
+    if life is not None and (not isinstance(life, int) or isinstance(life, bool) or life < 1):
+        return f"discard or lose {life!r} life"
+    if sac is not None:
+        part = c.filter_problem(sac)
+        if part or not isinstance(sac, dict):
+            return f"discard or sacrifice: {part or sac!r}"
+    return None
+
+
+@op(
+    "each_player_discard_or",
+    fields={
+        "who": "each_player | each_opponent",
+        "lose_life": "the penalty: life lost (int)",
+        "sacrifice": "the penalty: a permanent they control matching this filter",
+    },
+    check=_check_discard_or,
+)
+def each_player_discard_or(ctx: Ctx, o: dict) -> None:
+    """101.4: in APNAP order each player chooses a card to discard or none; the discards
+    happen at once (701.9a); then each who didn't loses life (119.3) or chooses and
+    sacrifices (701.21a), the sacrifices at once."""
+    game = ctx.game
+    who = c.players(ctx, o.get("who"), o)
+    picks: dict[int, list[int]] = {}
+    for p in who:
+        picks[p] = c.choose_cards(ctx, list(game.zones[p]["hand"]), 1, DecisionKind.DISCARD,
+                                  f"{game.pname(p)}: discard a card, or not ({ctx.label})",
+                                  "101.4", player=p, may_stop=True, verb="Discard")  # fmt: skip
+    for p in who:
+        for oid in picks[p]:
+            game.move(oid, "graveyard", p)
+        if picks[p]:
+            ctx.emit(EventKind.DISCARD, f"{game.verb(p, 'discard', 'discards')} "
+                     f"{_names(ctx, picks[p])} ({ctx.label}).", "701.9a", player=p,
+                     amount=len(picks[p]), data={"random": False, "asked": 1})  # fmt: skip
+    others = [p for p in who if not picks[p]]
+    if o.get("lose_life") is not None:
+        for p in others:
+            game.change_life(p, -int(o["lose_life"]))
+            ctx.emit(EventKind.LIFE, f"{game.verb(p, 'lose', 'loses')} {o['lose_life']} life "
+                     f"({ctx.label}); life {game.life[p]}.", "119.3", player=p,
+                     amount=-int(o["lose_life"]))  # fmt: skip
+        return
+    doomed: list[int] = []
+    for p in others:
+        mine = [q.id for q in game.battlefield(p)
+                if c.matches(ctx, q.id, o["sacrifice"], player=p)]  # fmt: skip
+        doomed += c.choose_cards(ctx, mine, 1, DecisionKind.SACRIFICE,
+                                 f"{game.pname(p)}: choose a permanent to sacrifice", "701.21a",
+                                 player=p, verb="Sacrifice")  # fmt: skip
+    for oid in doomed:
+        stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)

@@ -1,0 +1,178 @@
+"""Scenario tests of the Saga ops in engine/ops/sagas_more.py: the mill loop (The Tale of
+Tamiyo, 701.17a, 205.2a), each player returning from their own graveyard (Fall of the Thran,
+101.4, 609.3), each player regaining what they own (The Fall of Lord Konda, 613.1b) and
+"each player discards or pays a penalty" (The Death of Gwen Stacy, The Long Reach of Night,
+118.12). Boards before and after, fields not wording. Stdlib + engine: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import effects
+from engine.ops_schema import validate_ops
+
+from boards import board, of_kind, play, zone
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def spell(name: str, ops: list[dict], targets: list[dict] | None = None) -> dict:
+    eff: dict = {"spell": ops}
+    if targets:
+        eff["targets"] = targets
+    return {"name": name, "mana_cost": "{1}", "type_line": "Sorcery", "effects": eff}
+
+
+def cast(name: str, ops: list[dict], targets: list[dict] | None = None, **kw) -> dict:
+    kw.setdefault("hand", (name,))
+    opp_graveyard = kw.pop("opponent_graveyard", ())
+    d = board(kw.pop("library", ()), cards=(spell(name, ops, targets),), **kw)
+    d["players"][1]["graveyard"] = list(opp_graveyard)
+    return d
+
+
+def run(d: dict, *answers: str):
+    """Play, answering each decision with the option whose key equals the answer or whose
+    label contains it; every decision must be answered and every answer used."""
+    d = {**d, "choices": list(d.get("choices", []))}
+    todo = list(answers)
+    while True:
+        tl = play(d)
+        if tl.pending is None:
+            assert tl.finished and not todo, (todo, tl.text())
+            return tl
+        assert todo, tl.text()
+        want = todo.pop(0)
+        keys = [o.key for o in tl.pending.options if o.key == want or want in o.label]
+        assert keys, (want, tl.pending.keys(), tl.text())
+        d["choices"].append(keys[0])
+
+
+TAMIYO = [{"op": "mill_while_shared_type", "n": 2}]
+THRAN = [{"op": "each_player_returns", "n": 2, "filter": {"types": ["Land"]}}]
+GWEN = [{"op": "each_player_discard_or", "who": "each_player", "lose_life": 3}]
+NIGHT = [{"op": "each_player_discard_or", "who": "each_opponent",
+          "sacrifice": {"types": ["Creature"]}}]  # fmt: skip
+
+
+def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
+    for ops in (TAMIYO, THRAN, GWEN, NIGHT, [{"op": "each_player_gains_control_owned"}]):
+        assert validate_ops(ops) == [], ops
+        assert [effects.problem(o) for o in ops] == [None], ops
+    assert effects.problem({"op": "mill_while_shared_type", "n": 3})
+    assert effects.problem({"op": "each_player_returns", "n": 2, "to": "hand"})
+    assert effects.problem({"op": "each_player_discard_or", "who": "each_player"})
+    assert effects.problem({"op": "each_player_discard_or", "who": "each_player",
+                            "lose_life": 3, "sacrifice": {"types": ["Creature"]}})  # fmt: skip
+    assert effects.problem({"op": "each_player_gains_control_owned", "duration": "end_of_turn"})
+
+
+# ----------------------------------------------------------- the mill loop (Tamiyo I-III)
+
+
+def test_mill_two_sharing_a_type_draws_and_repeats_until_they_dont_cr_701_17a() -> None:
+    # Island+Forest share Land: draw (Plains); then Swamp+Lightning Bolt don't: stop.
+    lib = ("Island", "Forest", "Plains", "Swamp", "Lightning Bolt", "Mountain")
+    tl = run(cast("Tamiyo", TAMIYO, library=lib))
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Island", "Lightning Bolt", "Swamp",
+                                             "Tamiyo"]  # fmt: skip
+    assert zone(tl, "hand") == ["Plains"] and zone(tl, "library") == ["Mountain"]
+    mills = of_kind(tl, "mill")
+    assert [m.amount for m in mills] == [2, 2] and mills[0].rule == "701.17a"
+    assert [m.data["shared_type"] for m in mills] == [True, False]
+    assert [e.amount for e in of_kind(tl, "draw")] == [1]
+
+
+def test_mill_loop_creatures_share_a_type_and_it_stops_when_one_card_is_left() -> None:
+    lib = ("Grizzly Bears", "Memnite", "Forest", "Serra Angel", "Llanowar Elves", "Island")
+    # Bears+Memnite (Creature) draw Forest; Angel+Elves (Creature) draw Island; library empty:
+    # nothing milled, stop (a draw from an empty library never happens).
+    tl = run(cast("Tamiyo", TAMIYO, library=lib))
+    assert sorted(zone(tl, "hand")) == ["Forest", "Island"]
+    assert zone(tl, "library") == []
+    assert [m.amount for m in of_kind(tl, "mill")] == [2, 2, 0]
+    assert of_kind(tl, "draw_empty") == []
+
+
+def test_mill_loop_with_one_card_left_mills_it_and_stops() -> None:
+    tl = run(cast("Tamiyo", TAMIYO, library=("Island", "Forest", "Plains", "Swamp")))
+    # Island+Forest: draw Plains; then only Swamp is milled: fewer than two, stop.
+    assert zone(tl, "hand") == ["Plains"] and zone(tl, "library") == []
+    assert [m.amount for m in of_kind(tl, "mill")] == [2, 1]
+
+
+# ------------------------------------------------- each player returns (Fall of the Thran)
+
+
+def test_each_player_returns_two_lands_from_their_graveyard_cr_101_4() -> None:
+    d = cast("Thran", THRAN, graveyard=["Island", "Forest", "Swamp", "Grizzly Bears"],
+             opponent_graveyard=["Plains", "Mountain"])  # fmt: skip
+    tl = run(d, "Island", "Swamp")
+    assert sorted(zone(tl, "battlefield")) == ["Island", "Swamp"]
+    assert sorted(zone(tl, "battlefield", 1)) == ["Mountain", "Plains"]
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Grizzly Bears", "Thran"]
+    assert zone(tl, "graveyard", 1) == []
+    (ev,) = of_kind(tl, "to_battlefield")
+    assert ev.amount == 4 and ev.rule == "101.4"
+    assert [dec.player for _f, dec, _k in tl.answered] == [0, 0]
+
+
+def test_a_player_with_one_land_card_returns_it_cr_609_3() -> None:
+    # The printed card and 609.3 (as much as possible): XMage returns none of fewer than two.
+    d = cast("Thran", THRAN, graveyard=["Grizzly Bears"], opponent_graveyard=["Plains"])
+    tl = run(d)
+    assert zone(tl, "battlefield") == [] and zone(tl, "battlefield", 1) == ["Plains"]
+    assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "Thran"]
+
+
+# ------------------------------------------- each player regains what they own (Konda II)
+
+
+def test_each_player_gains_control_of_what_they_own_cr_613_1b() -> None:
+    ops = [{"op": "gain_control", "what": "target", "duration": "permanent"},
+           {"op": "each_player_gains_control_owned", "duration": "permanent"}]  # fmt: skip
+    d = cast("Konda", ops, [{"what": "creature", "count": 1}],
+             battlefield=["Memnite"], opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    tl = run(d, "Grizzly Bears")
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]  # back under its owner
+    assert zone(tl, "battlefield") == ["Memnite"]
+    effs = [e for e in of_kind(tl, "effect") if e.data.get("kind") == "gain_control"]
+    assert [e.data["layer"] for e in effs] == ["2", "2", "2"]
+    assert [e.data["duration"] for e in effs] == ["permanent"] * 3
+    assert effs[-1].rule == "613.1b"
+
+
+# ------------------------------------------ discard or a penalty (Gwen Stacy, Long Reach)
+
+
+def test_each_player_may_discard_each_who_doesnt_loses_3_life_cr_101_4() -> None:
+    d = cast("Gwen", GWEN, hand=("Gwen", "Forest"), opponent_hand=("Island",))
+    tl = run(d, "Forest", "card:none")
+    assert sorted(zone(tl, "graveyard")) == ["Forest", "Gwen"]
+    assert zone(tl, "hand", 1) == ["Island"]
+    s = tl.final.summary()["players"]
+    assert (s[0]["life"], s[1]["life"]) == (20, 17)
+    assert [dec.player for _f, dec, _k in tl.answered] == [0, 1]
+
+
+def test_a_player_with_no_card_in_hand_loses_the_life() -> None:
+    tl = run(cast("Gwen", GWEN, opponent_hand=("Island",)), "Island")
+    s = tl.final.summary()["players"]
+    assert (s[0]["life"], s[1]["life"]) == (17, 20)
+    assert zone(tl, "graveyard", 1) == ["Island"]
+
+
+@pytest.mark.parametrize("discard", [True, False])
+def test_each_opponent_sacrifices_a_creature_unless_they_discard_cr_118_12(discard: bool) -> None:
+    d = cast("Night", NIGHT, battlefield=["Memnite"], opponent_hand=("Island",),
+             opponent_battlefield=["Grizzly Bears", "Forest"])  # fmt: skip
+    tl = run(d, "Island" if discard else "card:none")
+    assert zone(tl, "battlefield") == ["Memnite"]  # you are not an opponent
+    if discard:
+        assert zone(tl, "graveyard", 1) == ["Island"]
+        assert sorted(zone(tl, "battlefield", 1)) == ["Forest", "Grizzly Bears"]
+    else:
+        assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
+        assert zone(tl, "battlefield", 1) == ["Forest"] and zone(tl, "hand", 1) == ["Island"]
+        assert of_kind(tl, "sacrifice")[0].rule == "701.21a"
