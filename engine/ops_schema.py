@@ -525,6 +525,17 @@ OPS["each_player_discard_or"] = _op(
     "`sacrifice` (118.12).",
 )
 
+OPS["reveal_top_take_if"] = _op(
+    "filter:filter",
+    "Reveal the top card of your library (701.20a); if it matches `filter` put it into your "
+    "hand, else it stays on top (revealed).",
+)
+OPS["shuffle_chosen_from_each_graveyard"] = _op(
+    "n:int up_to?:bool",
+    "You choose `n` (`up_to`: up to n) cards in each graveyard (not targeted); their owners "
+    "shuffle them into their libraries (701.24a).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

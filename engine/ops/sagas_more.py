@@ -220,3 +220,80 @@ def each_player_discard_or(ctx: Ctx, o: dict) -> None:
                                  player=p, verb="Sacrifice")  # fmt: skip
     for oid in doomed:
         stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
+
+
+# ----------------------------------------- reveal the top card, take it if it matches
+
+
+def _check_reveal_take(o: dict, ctx: Ctx | None) -> str | None:
+    if not isinstance(o.get("filter"), dict):
+        return "reveal the top card: take it if what"
+    part = c.filter_problem(o.get("filter"))
+    return f"reveal the top card: {part}" if part else None
+
+
+@op(
+    "reveal_top_take_if",
+    fields={"filter": "the card is put into your hand if it matches", "optional": "you may"},
+    check=_check_reveal_take,
+)
+@c.optional_op
+def reveal_top_take_if(ctx: Ctx, o: dict) -> None:
+    """701.20a: reveal the top card of your library; if it matches, put it into your hand
+    (not a draw, 121.1). A miss is not moved: it stays on top, now known to every player
+    (the printed text moves only a match; XMage's revealCards then moveCards likewise)."""
+    game = ctx.game
+    p = ctx.controller
+    top = game.top_of_library(p)
+    if top is None:
+        ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.poss(p)} library is empty; nothing "
+                 "is revealed.", "701.20a", amount=0)  # fmt: skip
+        ctx.did = False
+        return
+    name = game.obj(top).name
+    hit = c.matches(ctx, top, o["filter"])
+    ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.pname(p)} reveals {name} from the top of "
+             f"{game.poss(p)} library.", "701.20a", objects=(top,), amount=1,
+             data={"from": "library", "match": hit})  # fmt: skip
+    if hit:
+        game.move(top, "hand", p)
+        ctx.emit(EventKind.TO_HAND, f"{name} is put into {game.poss(p)} hand.", "400.3",
+                 objects=(top,), amount=1, data={"from": "library"})  # fmt: skip
+    ctx.did = hit
+
+
+# ------------------------------------- choose cards in each graveyard, owners shuffle them
+
+
+def _check_each_gy(o: dict, ctx: Ctx | None) -> str | None:
+    n = o.get("n")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        return f"choose {n!r} cards in each graveyard"
+    return None
+
+
+@op(
+    "shuffle_chosen_from_each_graveyard",
+    fields={"n": "how many in each graveyard (int)", "up_to": "up to n"},
+    check=_check_each_gy,
+)
+def shuffle_chosen_from_each_graveyard(ctx: Ctx, o: dict) -> None:
+    """You choose ``n`` (``up_to``: up to n) cards in each graveyard, not targeted (115.1);
+    each owner shuffles those cards into their library (701.24a; The Three Seasons III)."""
+    game = ctx.game
+    n = int(o["n"])
+    picked: dict[int, list[int]] = {}
+    for p in c.players(ctx, "each_player", o):
+        picked[p] = c.choose_cards(ctx, list(game.zones[p]["graveyard"]), n,
+                                   DecisionKind.RETURN_CHOICE,
+                                   f"{ctx.label}: choose a card in {game.poss(p)} graveyard",
+                                   "701.24a", player=ctx.controller,
+                                   may_stop=bool(o.get("up_to")), verb="Shuffle")  # fmt: skip
+    for p, ids in picked.items():
+        for oid in ids:
+            game.move(oid, "library", p)
+        game.shuffle_library(p)
+        ctx.emit(EventKind.SHUFFLE, f"{ctx.label}: {game.pname(p)} "
+                 f"{game.verb(p, 'shuffle', 'shuffles')} {_names(ctx, ids)} into "
+                 f"{game.poss(p)} library.", "701.24a", player=p, objects=ids,
+                 amount=len(ids), data={"from": "graveyard"})  # fmt: skip

@@ -176,3 +176,61 @@ def test_each_opponent_sacrifices_a_creature_unless_they_discard_cr_118_12(disca
         assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
         assert zone(tl, "battlefield", 1) == ["Forest"] and zone(tl, "hand", 1) == ["Island"]
         assert of_kind(tl, "sacrifice")[0].rule == "701.21a"
+
+
+# ----------------------------- reveal the top card, take it if it matches (Esper Origins I)
+
+ESPER = [{"op": "reveal_top_take_if", "filter": {"permanent_card": True}}]
+URZA = [{"op": "scry", "n": 1},
+        {"op": "reveal_top_take_if", "optional": True, "filter": {"types": ["Planeswalker"]}}]  # fmt: skip # noqa: E501
+
+
+def test_reveal_the_top_card_a_permanent_card_goes_to_hand_cr_701_20a() -> None:
+    tl = run(cast("Maduin", ESPER, library=("Grizzly Bears", "Island")))
+    assert zone(tl, "hand") == ["Grizzly Bears"] and zone(tl, "library") == ["Island"]
+    (rev,) = of_kind(tl, "reveal")
+    assert rev.rule == "701.20a" and rev.data["match"] is True
+
+
+def test_a_revealed_miss_stays_on_top_of_the_library() -> None:
+    tl = run(cast("Maduin", ESPER, library=("Lightning Bolt", "Island")))
+    assert zone(tl, "hand") == [] and zone(tl, "library") == ["Lightning Bolt", "Island"]
+    (rev,) = of_kind(tl, "reveal")
+    assert rev.amount == 1 and rev.data["match"] is False
+    assert of_kind(tl, "to_hand") == []
+
+
+def test_reveal_with_an_empty_library_reveals_nothing() -> None:
+    tl = run(cast("Maduin", ESPER))
+    assert zone(tl, "hand") == [] and of_kind(tl, "reveal")[0].amount == 0
+
+
+def test_you_may_reveal_after_scry_a_planeswalker_goes_to_hand() -> None:
+    lib = ("Island", "Jace Beleren", "Forest")
+    tl = run(cast("Urza", URZA, library=lib), "scry:bottom", "Yes")
+    assert zone(tl, "hand") == ["Jace Beleren"]
+    assert zone(tl, "library") == ["Forest", "Island"]
+
+
+def test_you_may_decline_to_reveal_cr_608_2d() -> None:
+    lib = ("Jace Beleren", "Forest")
+    tl = run(cast("Urza", URZA, library=lib), "scry:top", "No")
+    assert zone(tl, "hand") == [] and zone(tl, "library") == ["Jace Beleren", "Forest"]
+    assert of_kind(tl, "reveal") == [] and len(of_kind(tl, "decline")) == 1
+
+
+# -------------------------------- choose in each graveyard, shuffle (The Three Seasons III)
+
+SEASONS = [{"op": "shuffle_chosen_from_each_graveyard", "n": 3, "up_to": True}]
+
+
+def test_you_choose_up_to_three_in_each_graveyard_owners_shuffle_them_cr_701_24a() -> None:
+    d = cast("Seasons", SEASONS, library=("Plains",),
+             graveyard=["Island", "Forest", "Swamp", "Mountain"],
+             opponent_graveyard=["Grizzly Bears", "Memnite"])  # fmt: skip
+    tl = run(d, "Island", "Forest", "Swamp", "Grizzly Bears", "card:none")
+    assert sorted(zone(tl, "library")) == ["Forest", "Island", "Plains", "Swamp"]
+    assert sorted(zone(tl, "graveyard")) == ["Mountain", "Seasons"]
+    assert zone(tl, "library", 1) == ["Grizzly Bears"] and zone(tl, "graveyard", 1) == ["Memnite"]
+    assert [e.amount for e in of_kind(tl, "shuffle")] == [3, 1]
+    assert all(dec.player == 0 for _f, dec, _k in tl.answered)  # you choose every card
