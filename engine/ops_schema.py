@@ -536,6 +536,24 @@ OPS["shuffle_chosen_from_each_graveyard"] = _op(
     "shuffle them into their libraries (701.24a).",
 )
 
+OPS["look_at_top_each_player"] = _op(
+    "", "You look at the top card of each player's library (701.16a; nothing moves)."
+)
+OPS["vote"] = _op(
+    "options:list more:str ops:ops",
+    "Starting with you, each player votes for one of `options` (701.38a); if `more` gets "
+    "more votes than each other option, `ops` happen.",
+)
+OPS["exiled_until_to_bottom"] = _op(
+    "", "The owner of each card exiled with the source (610.3a, 607.2a) puts it on the "
+    "bottom of their library (401.4)."
+)
+OPS["vote_destroy_most"] = _op(
+    "filter?:filter",
+    "Each player secretly votes for up to one permanent matching `filter` (701.38a); none "
+    "voted: each player draws a card; else destroy each with the most votes or tied.",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

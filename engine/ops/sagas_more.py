@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine import filters, sba, stack
 from engine import op_common as c
-from engine.effects import Ctx, op
+from engine.effects import Ctx, op, run_nested
 from engine.events import DecisionKind, EventKind
 
 
@@ -297,3 +297,141 @@ def shuffle_chosen_from_each_graveyard(ctx: Ctx, o: dict) -> None:
                  f"{game.verb(p, 'shuffle', 'shuffles')} {_names(ctx, ids)} into "
                  f"{game.poss(p)} library.", "701.24a", player=p, objects=ids,
                  amount=len(ids), data={"from": "graveyard"})  # fmt: skip
+
+
+# ----------------------------------------------- look at the top card of each library
+
+
+@op("look_at_top_each_player", fields={})
+def look_at_top_each_player(ctx: Ctx, o: dict) -> None:
+    """You look at the top card of each player's library (701.16a: only you see them; the
+    cards stay where they are). Medomai's Prophecy IV."""
+    game = ctx.game
+    me = ctx.controller
+    for p in c.players(ctx, "each_player", o):
+        top = game.top_of_library(p)
+        seen = [top] if top is not None else []
+        ctx.emit(EventKind.LOOK, f"{game.verb(me, 'look', 'looks')} at the top card of "
+                 f"{game.poss(p)} library: {_names(ctx, seen)}.", "701.16a", player=me,
+                 objects=seen, amount=len(seen), data={"library_of": p})  # fmt: skip
+
+
+# ------------------------------------------------------------------- voting (701.38)
+
+
+def _order_from_you(ctx: Ctx) -> list[int]:
+    """701.38a: starting with you, the players in turn order."""
+    game = ctx.game
+    n = len(game.zones)
+    return [(ctx.controller + i) % n for i in range(n) if (ctx.controller + i) % n not in game.lost]
+
+
+def _check_vote(o: dict, ctx: Ctx | None) -> str | None:
+    opts = o.get("options")
+    if not isinstance(opts, list) or len(opts) < 2 or not all(isinstance(x, str) for x in opts):
+        return "vote: the options (a list of two or more words)"
+    if len(set(opts)) != len(opts):
+        return "vote: the options repeat"
+    if o.get("more") not in opts:
+        return f"vote: if {o.get('more')!r} gets more votes"
+    if not isinstance(o.get("ops"), list):
+        return "vote: what happens then"
+    return None
+
+
+@op(
+    "vote",
+    fields={"options": "the words voted for (list)", "more": "the option that must get more "
+            "votes than each other", "ops": "what happens if it does"},  # fmt: skip
+    check=_check_vote,
+)
+def vote(ctx: Ctx, o: dict) -> None:
+    """701.38a: starting with you, each player votes for one option, in turn order; if
+    ``more`` got more votes than every other option, ``ops`` happen (608.2c)."""
+    game = ctx.game
+    tally = {opt: 0 for opt in o["options"]}
+    for p in _order_from_you(ctx):
+        key = game.decide(DecisionKind.CHOOSE_OPTION, f"{ctx.label}: {game.pname(p)} votes",
+                          [(f"vote:{opt}", f"Vote for {opt}") for opt in o["options"]],
+                          "701.38a", player=p, subject=ctx.label)  # fmt: skip
+        choice = key.split(":", 1)[1]
+        tally[choice] += 1
+        ctx.emit(EventKind.NOTE, f"{game.pname(p)} votes for {choice} ({ctx.label}).",
+                 "701.38a", player=p, data={"vote": choice})  # fmt: skip
+    won = all(tally[o["more"]] > n for opt, n in tally.items() if opt != o["more"])
+    ctx.emit(EventKind.CONDITION, f"{ctx.label}: votes {tally}; {o['more']} "
+             f"{'gets' if won else 'does not get'} more votes.", "701.38a",
+             data={"holds": won, "op": "vote", "votes": dict(tally)})  # fmt: skip
+    ctx.did = won
+    if won:
+        run_nested(ctx, o["ops"])
+
+
+@op("exiled_until_to_bottom", fields={})
+def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
+    """The owner of each card exiled with the source (exiled "until it leaves", 610.3a, or
+    linked, 607.2a) puts it on the bottom of their library (401.4: the owner orders them);
+    a new object (400.7), so it no longer returns. Trial of a Time Lord IV."""
+    game = ctx.game
+    if ctx.source is None:
+        ids: list[int] = []
+    else:
+        ids = list(game.exiled_with(ctx.source))
+        for oid, n in game.exiled_until.get(game.stamp_of(ctx.source), []):
+            where = game.zone_of(oid)
+            if where and where[1] == "exile" and game.zone_changes.get(oid, 0) == n:
+                ids.append(oid)
+        ids = list(dict.fromkeys(ids))
+    for p in c.players(ctx, "each_player", o):
+        mine = [i for i in ids if game.obj(i).owner == p]
+        prompt = f"{game.pname(p)}: order the cards for the bottom (first = higher)"
+        for oid in c.order_cards(ctx, mine, prompt, "401.4", player=p):
+            game.move(oid, "library", p, bottom=True)
+        ctx.emit(EventKind.TO_LIBRARY, f"{ctx.label}: {game.pname(p)} puts {_names(ctx, mine)} "
+                 f"on the bottom of {game.poss(p)} library.", "401.4", player=p, objects=mine,
+                 amount=len(mine), data={"from": "exile", "where": "bottom"})  # fmt: skip
+    ctx.did = bool(ids)
+
+
+@op("vote_destroy_most", fields={"filter": "what can be voted for (Creature)"},
+    check=lambda o, ctx: c.filter_problem(o.get("filter")))  # fmt: skip
+def vote_destroy_most(ctx: Ctx, o: dict) -> None:
+    """701.38a, 701.38c: each player secretly votes for up to one permanent matching
+    ``filter`` (the votes are shown together afterwards); if nothing got a vote each player
+    draws a card (121.1), else each permanent with the most votes or tied is destroyed
+    (701.8a). Vault 11: Voter's Dilemma II-III."""
+    game = ctx.game
+    able = [q.id for pl in range(len(game.zones)) for q in game.battlefield(pl)
+            if c.matches(ctx, q.id, o.get("filter"))]  # fmt: skip
+    votes: dict[int, int | None] = {}
+    for p in _order_from_you(ctx):
+        options = [(f"vote:o{i}", f"Vote for {game.obj(i).name} "
+                    f"({game.pname(game.obj(i).controller)})") for i in able]  # fmt: skip
+        options.append(("vote:none", "No vote"))
+        key = game.decide(DecisionKind.CHOOSE_PERMANENT, f"{ctx.label}: {game.pname(p)} votes "
+                          "secretly for up to one", options, "701.38a", player=p,
+                          subject=ctx.label, objects=able)  # fmt: skip
+        votes[p] = None if key == "vote:none" else int(key.split(":o")[1])
+    tally: dict[int, int] = {}
+    for p, oid in votes.items():
+        ctx.emit(EventKind.NOTE, f"{game.pname(p)} voted for "
+                 f"{game.obj(oid).name if oid is not None else 'nothing'} ({ctx.label}).",
+                 "701.38a", player=p, objects=[oid] if oid is not None else [],
+                 data={"vote": oid})  # fmt: skip
+        if oid is not None:
+            tally[oid] = tally.get(oid, 0) + 1
+    if not tally:
+        for p in c.players(ctx, "each_player", o):
+            top = game.draw_card(p)
+            if top is None:  # 121.4: the loss waits for state-based actions (704.5b)
+                ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty "
+                         "library and will lose the game the next time state-based actions "
+                         "are checked.", "121.4", player=p)  # fmt: skip
+                continue
+            ctx.emit(EventKind.DRAW, f"{game.verb(p, 'draw', 'draws')} "
+                     f"{game.obj(top).name}.", "121.1", player=p, amount=1)  # fmt: skip
+        return
+    most = max(tally.values())
+    for oid in [i for i, n in tally.items() if n == most]:
+        if game.zone_of(oid) and game.zone_of(oid)[1] == "battlefield":
+            stack.destroy(game, oid, f" ({ctx.label})", "701.8a", source=ctx.source)

@@ -234,3 +234,85 @@ def test_you_choose_up_to_three_in_each_graveyard_owners_shuffle_them_cr_701_24a
     assert zone(tl, "library", 1) == ["Grizzly Bears"] and zone(tl, "graveyard", 1) == ["Memnite"]
     assert [e.amount for e in of_kind(tl, "shuffle")] == [3, 1]
     assert all(dec.player == 0 for _f, dec, _k in tl.answered)  # you choose every card
+
+
+# ---------------------------------------- look at the top card of each library (Medomai IV)
+
+
+def test_you_look_at_the_top_card_of_each_library_nothing_moves_cr_701_16a() -> None:
+    d = cast("Medomai", [{"op": "look_at_top_each_player"}], library=("Island", "Forest"),
+             opponent_library=("Grizzly Bears",))  # fmt: skip
+    tl = run(d)
+    looks = of_kind(tl, "look")
+    assert [(e.player, e.data["library_of"], e.amount) for e in looks] == [(0, 0, 1), (0, 1, 1)]
+    assert zone(tl, "library") == ["Island", "Forest"]
+    assert zone(tl, "library", 1) == ["Grizzly Bears"]
+
+
+# -------------------------------------------------------- votes (701.38): Trial, Vault 11
+
+TRIAL = {
+    "name": "Test Trial",
+    "mana_cost": "{1}",
+    "type_line": "Enchantment — Saga",
+    "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
+                                           {"chapters": [2], "ops": []}]},  # fmt: skip
+    "effects": {"chapters": [
+        {"chapters": [1], "ops": [{"op": "exile", "what": "target", "until": "source_leaves"}],
+         "targets": [{"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]},
+        {"chapters": [2], "ops": [{"op": "vote", "options": ["innocent", "guilty"],
+                                   "more": "guilty", "ops": [{"op": "exiled_until_to_bottom"}]}]},
+    ]},  # fmt: skip
+}
+
+
+def _trial() -> dict:
+    lore = {"do": "add_lore", "card": "Test Trial", "n": 1}
+    return board(battlefield=[{"name": "Test Trial", "counters": {"lore": 0}}],
+                 opponent_battlefield=["Grizzly Bears"], opponent_library=["Island"],
+                 actions=[lore, lore], cards=[TRIAL])  # fmt: skip
+
+
+def test_guilty_gets_more_votes_the_exiled_card_goes_to_the_bottom_cr_701_38a() -> None:
+    tl = run(_trial(), "vote:guilty", "vote:guilty")
+    assert zone(tl, "library", 1) == ["Island", "Grizzly Bears"]
+    assert zone(tl, "battlefield", 1) == [] and zone(tl, "exile", 1) == []
+    assert zone(tl, "graveyard") == ["Test Trial"]  # 714.4 after chapter II
+    votes = [e.data["vote"] for e in of_kind(tl, "note") if "vote" in e.data]
+    assert votes == ["guilty", "guilty"]
+    assert [dec.player for _f, dec, _k in tl.answered] == [0, 1]  # starting with you
+
+
+def test_a_tied_vote_does_nothing_and_the_card_returns_when_the_saga_leaves_cr_610_3a() -> None:
+    tl = run(_trial(), "vote:guilty", "vote:innocent")
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]  # back: Trial was sacrificed
+    assert zone(tl, "library", 1) == ["Island"]
+    (cond,) = [e for e in of_kind(tl, "condition") if e.data.get("op") == "vote"]
+    assert cond.data["holds"] is False and cond.data["votes"] == {"innocent": 1, "guilty": 1}
+
+
+VAULT11 = [{"op": "vote_destroy_most", "filter": {"types": ["Creature"]}}]
+
+
+def test_the_creature_with_the_most_votes_is_destroyed_cr_701_38a() -> None:
+    d = cast("Vault", VAULT11, battlefield=["Memnite"],
+             opponent_battlefield=["Grizzly Bears", "Serra Angel"])  # fmt: skip
+    tl = run(d, "Serra Angel", "Serra Angel")
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
+    assert zone(tl, "battlefield") == ["Memnite"]
+    assert of_kind(tl, "destroy")[0].rule == "701.8a"
+
+
+def test_tied_for_most_votes_both_are_destroyed() -> None:
+    d = cast("Vault", VAULT11, battlefield=["Memnite"], opponent_battlefield=["Grizzly Bears"])
+    tl = run(d, "Grizzly Bears", "Memnite")
+    assert zone(tl, "battlefield") == [] and zone(tl, "battlefield", 1) == []
+
+
+def test_no_votes_each_player_draws_a_card() -> None:
+    d = cast("Vault", VAULT11, library=("Island",), battlefield=["Memnite"],
+             opponent_library=("Forest",), opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    tl = run(d, "vote:none", "vote:none")
+    assert zone(tl, "hand") == ["Island"] and zone(tl, "hand", 1) == ["Forest"]
+    assert zone(tl, "battlefield") == ["Memnite"]
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
