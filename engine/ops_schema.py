@@ -554,6 +554,13 @@ OPS["vote_destroy_most"] = _op(
     "voted: each player draws a card; else destroy each with the most votes or tied.",
 )
 
+OPS["each_chooses_greatest_to_hand"] = _op(
+    "who:who by:str filter?:filter",
+    "Each player in `who` chooses a permanent they control matching `filter` with the "
+    "greatest `by` (`mana_value`, `power`) among them; the chosen return to their owners' "
+    "hands (Summon: Valefor I).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

@@ -316,3 +316,35 @@ def test_no_votes_each_player_draws_a_card() -> None:
     assert zone(tl, "hand") == ["Island"] and zone(tl, "hand", 1) == ["Forest"]
     assert zone(tl, "battlefield") == ["Memnite"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
+
+
+# ----------------------------- each opponent's greatest returns to hand (Summon: Valefor I)
+
+VALEFOR = [{"op": "each_chooses_greatest_to_hand", "who": "each_opponent", "by": "mana_value",
+            "filter": {"types": ["Creature"]}}]  # fmt: skip
+
+
+def test_each_opponent_returns_a_creature_with_the_greatest_mana_value_cr_101_4() -> None:
+    d = cast("Valefor", VALEFOR, battlefield=["Serra Angel"],
+             opponent_battlefield=["Grizzly Bears", "Serra Angel", "Llanowar Elves"])  # fmt: skip
+    tl = run(d)  # one greatest: no choice
+    assert zone(tl, "hand", 1) == ["Serra Angel"]
+    assert sorted(zone(tl, "battlefield", 1)) == ["Grizzly Bears", "Llanowar Elves"]
+    assert zone(tl, "battlefield") == ["Serra Angel"]  # yours stays: you are not an opponent
+
+
+def test_tied_for_greatest_the_opponent_chooses() -> None:
+    d = cast("Valefor", VALEFOR, opponent_battlefield=["Grizzly Bears", "Llanowar Elves",
+                                                       "Memnite"])  # fmt: skip
+    tl = run(d)  # Grizzly Bears (2) is the only greatest: no decision
+    assert zone(tl, "hand", 1) == ["Grizzly Bears"] and tl.answered == []
+    d = cast("Valefor", VALEFOR, opponent_battlefield=["Grizzly Bears", "Runeclaw Bear"])
+    tl = run(d, "Runeclaw Bear")
+    assert zone(tl, "hand", 1) == ["Runeclaw Bear"]
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
+    assert tl.answered[0][1].player == 1
+
+
+def test_an_opponent_without_creatures_returns_nothing() -> None:
+    tl = run(cast("Valefor", VALEFOR, opponent_battlefield=["Forest"]))
+    assert zone(tl, "battlefield", 1) == ["Forest"] and of_kind(tl, "bounce")[0].amount == 0
