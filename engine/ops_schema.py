@@ -545,8 +545,10 @@ OPS["vote"] = _op(
     "more votes than each other option, `ops` happen.",
 )
 OPS["exiled_until_to_bottom"] = _op(
-    "", "The owner of each card exiled with the source (610.3a, 607.2a) puts it on the "
-    "bottom of their library (401.4)."
+    "return_n?:int",
+    "The cards exiled with the source (610.3a, 607.2a): you return `return_n` (default 0) "
+    "of them to the battlefield under their owners' control; each owner puts the rest on "
+    "the bottom of their library (401.4).",
 )
 OPS["vote_destroy_most"] = _op(
     "filter?:filter",

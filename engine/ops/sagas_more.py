@@ -367,11 +367,24 @@ def vote(ctx: Ctx, o: dict) -> None:
         run_nested(ctx, o["ops"])
 
 
-@op("exiled_until_to_bottom", fields={})
+def _check_exiled_bottom(o: dict, ctx: Ctx | None) -> str | None:
+    n = o.get("return_n", 0)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        return f"return {n!r} of the cards exiled with it"
+    return None
+
+
+@op(
+    "exiled_until_to_bottom",
+    fields={"return_n": "first you return this many of them to the battlefield (int)"},
+    check=_check_exiled_bottom,
+)
 def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
-    """The owner of each card exiled with the source (exiled "until it leaves", 610.3a, or
-    linked, 607.2a) puts it on the bottom of their library (401.4: the owner orders them);
-    a new object (400.7), so it no longer returns. Trial of a Time Lord IV."""
+    """The cards exiled with the source (exiled "until it leaves", 610.3a, or linked,
+    607.2a): with ``return_n`` you choose that many to return to the battlefield under their
+    owners' control first (Vault 13 III); each owner puts the rest on the bottom of their
+    library (401.4: the owner orders them; Trial of a Time Lord IV). New objects (400.7):
+    they no longer return when the source leaves."""
     game = ctx.game
     if ctx.source is None:
         ids: list[int] = []
@@ -382,8 +395,19 @@ def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
             if where and where[1] == "exile" and game.zone_changes.get(oid, 0) == n:
                 ids.append(oid)
         ids = list(dict.fromkeys(ids))
+    back = c.choose_cards(ctx, ids, int(o.get("return_n", 0)), DecisionKind.PUT_ONTO_BATTLEFIELD,
+                          f"{ctx.label}: choose a card to return to the battlefield", "610.3a",
+                          player=ctx.controller, verb="Return")  # fmt: skip
+    if o.get("return_n"):
+        for oid in back:
+            c.put_onto_battlefield(ctx, oid, game.obj(oid).owner)
+        ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} returns {_names(ctx, back)} to the "
+                 "battlefield.", "400.7", objects=back, amount=len(back),
+                 data={"from": "exile", "tapped": False})  # fmt: skip
+        c.entered(ctx, back)
+    rest = [i for i in ids if i not in back]
     for p in c.players(ctx, "each_player", o):
-        mine = [i for i in ids if game.obj(i).owner == p]
+        mine = [i for i in rest if game.obj(i).owner == p]
         prompt = f"{game.pname(p)}: order the cards for the bottom (first = higher)"
         for oid in c.order_cards(ctx, mine, prompt, "401.4", player=p):
             game.move(oid, "library", p, bottom=True)

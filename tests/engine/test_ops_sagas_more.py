@@ -348,3 +348,31 @@ def test_tied_for_greatest_the_opponent_chooses() -> None:
 def test_an_opponent_without_creatures_returns_nothing() -> None:
     tl = run(cast("Valefor", VALEFOR, opponent_battlefield=["Forest"]))
     assert zone(tl, "battlefield", 1) == ["Forest"] and of_kind(tl, "bounce")[0].amount == 0
+
+
+# ---------------------- return two exiled with it, the rest to the bottom (Vault 13 III)
+
+VAULT13 = {
+    "name": "Test Vault",
+    "mana_cost": "{1}",
+    "type_line": "Enchantment — Saga",
+    "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
+                                           {"chapters": [2], "ops": []}]},  # fmt: skip
+    "effects": {"chapters": [
+        {"chapters": [1], "ops": [{"op": "exile", "what": "target", "until": "source_leaves"}],
+         "targets": [{"what": "creature", "count": 3, "min": 0}]},
+        {"chapters": [2], "ops": [{"op": "exiled_until_to_bottom", "return_n": 2}]},
+    ]},  # fmt: skip
+}
+
+
+def test_you_return_two_exiled_with_it_the_rest_go_to_the_bottom_cr_610_3a() -> None:
+    lore = {"do": "add_lore", "card": "Test Vault", "n": 1}
+    d = board(battlefield=[{"name": "Test Vault", "counters": {"lore": 0}}, "Memnite"],
+              opponent_battlefield=["Grizzly Bears", "Serra Angel"], opponent_library=["Island"],
+              actions=[lore, lore], cards=[VAULT13])  # fmt: skip
+    tl = run(d, "Memnite", "Grizzly Bears", "Serra Angel", "Memnite", "Grizzly Bears")
+    assert zone(tl, "battlefield") == ["Memnite"]
+    assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]  # a new object: stays when it leaves
+    assert zone(tl, "library", 1) == ["Island", "Serra Angel"]
+    assert zone(tl, "exile", 1) == [] and zone(tl, "graveyard") == ["Test Vault"]
