@@ -14,11 +14,16 @@ return or control change, and "each player discards or pays a penalty".
   the discards happen at once, then each who didn't loses ``lose_life`` life or sacrifices a
   permanent matching ``sacrifice`` (The Death of Gwen Stacy II; The Long Reach of Night
   I-II's "each opponent sacrifices a creature unless they discard a card", 118.12).
+- ``reveal_top_take_if`` (701.20a; a miss stays on top), ``look_at_top_each_player``
+  (701.16a), ``shuffle_chosen_from_each_graveyard`` (701.24a).
+- Votes (701.38a): ``vote`` (starting with you; ``more`` must get more votes) and
+  ``vote_destroy_most``; ``exiled_until_to_bottom`` for the cards exiled with the source;
+  ``each_chooses_greatest_to_hand`` (Summon: Valefor I).
 """
 
 from __future__ import annotations
 
-from engine import filters, sba, stack
+from engine import draws, filters, sba, stack
 from engine import op_common as c
 from engine.effects import Ctx, op, run_nested
 from engine.events import DecisionKind, EventKind
@@ -26,6 +31,22 @@ from engine.events import DecisionKind, EventKind
 
 def _names(ctx: Ctx, ids: list[int]) -> str:
     return ", ".join(ctx.game.obj(i).name for i in ids) or "nothing"
+
+
+def _draw_one(ctx: Ctx, p: int) -> bool:
+    """``p`` draws a card (121.1; a draw replacement applies, 614.1a). False: the library
+    was empty (121.4: the loss waits for state-based actions, 704.5b)."""
+    game = ctx.game
+    for _ in range(draws.how_many(game, p, 1, ctx.label)):
+        top = game.draw_card(p)
+        if top is None:
+            ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty library "
+                     "and will lose the game the next time state-based actions are checked.",
+                     "121.4", player=p)  # fmt: skip
+            return False
+        ctx.emit(EventKind.DRAW, f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
+                 "121.1", player=p, amount=1)  # fmt: skip
+    return True
 
 
 # ------------------------------------------------------------------ the mill loop
@@ -74,16 +95,8 @@ def mill_while_shared_type(ctx: Ctx, o: dict) -> None:
             objects=milled,
             data={"shared_type": share},
         )
-        if not share:
+        if not share or not _draw_one(ctx, p):
             return
-        top = game.draw_card(p)
-        if top is None:  # 121.4: the loss waits for state-based actions (704.5b)
-            ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty library "
-                     "and will lose the game the next time state-based actions are checked.",
-                     "121.4", player=p)  # fmt: skip
-            return
-        ctx.emit(EventKind.DRAW, f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
-                 "121.1", player=p, amount=1)  # fmt: skip
 
 
 # ------------------------------------------------ each player returns from their graveyard
@@ -446,14 +459,7 @@ def vote_destroy_most(ctx: Ctx, o: dict) -> None:
             tally[oid] = tally.get(oid, 0) + 1
     if not tally:
         for p in c.players(ctx, "each_player", o):
-            top = game.draw_card(p)
-            if top is None:  # 121.4: the loss waits for state-based actions (704.5b)
-                ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty "
-                         "library and will lose the game the next time state-based actions "
-                         "are checked.", "121.4", player=p)  # fmt: skip
-                continue
-            ctx.emit(EventKind.DRAW, f"{game.verb(p, 'draw', 'draws')} "
-                     f"{game.obj(top).name}.", "121.1", player=p, amount=1)  # fmt: skip
+            _draw_one(ctx, p)
         return
     most = max(tally.values())
     for oid in [i for i, n in tally.items() if n == most]:
