@@ -66,6 +66,11 @@ def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
     assert effects.problem({"op": "each_player_discard_or", "who": "each_player",
                             "lose_life": 3, "sacrifice": {"types": ["Creature"]}})  # fmt: skip
     assert effects.problem({"op": "each_player_gains_control_owned", "duration": "end_of_turn"})
+    assert effects.problem({"op": "vote", "options": ["guilty"], "more": "guilty", "ops": []})
+    assert effects.problem({"op": "vote", "options": ["a", "b"], "more": "c", "ops": []})
+    assert effects.problem({"op": "each_chooses_greatest_to_hand", "who": "you",
+                            "by": "mana_value"})  # fmt: skip
+    assert effects.problem({"op": "exiled_until_to_bottom", "return_n": -1})
 
 
 # ----------------------------------------------------------- the mill loop (Tamiyo I-III)
