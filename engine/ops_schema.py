@@ -557,9 +557,9 @@ OPS["vote_destroy_most"] = _op(
 )
 
 OPS["each_chooses_greatest_to_hand"] = _op(
-    "who:who by:str filter?:filter",
+    "who:who greatest:str filter?:filter",
     "Each player in `who` chooses a permanent they control matching `filter` with the "
-    "greatest `by` (`mana_value`, `power`) among them; the chosen return to their owners' "
+    "greatest `greatest` (`mana_value`, `power`) among them; the chosen return to their owners' "
     "hands (Summon: Valefor I).",
 )
 

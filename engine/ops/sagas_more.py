@@ -475,8 +475,8 @@ _BY = {"mana_value": "mana value", "power": "power"}
 def _check_greatest(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("who") not in ("each_player", "each_opponent"):
         return f"each chooses the greatest: by {o.get('who')!r}"
-    if o.get("by") not in _BY:
-        return f"the greatest {o.get('by')!r}"
+    if o.get("greatest") not in _BY:
+        return f"the greatest {o.get('greatest')!r}"
     part = c.filter_problem(o.get("filter"))
     return f"each chooses the greatest: {part}" if part else None
 
@@ -488,13 +488,13 @@ def _amount(ctx: Ctx, oid: int, by: str) -> int:
 
 @op(
     "each_chooses_greatest_to_hand",
-    fields={"who": "each_player | each_opponent", "by": " | ".join(_BY),
+    fields={"who": "each_player | each_opponent", "greatest": " | ".join(_BY),
             "filter": "among the permanents they control matching it"},  # fmt: skip
     check=_check_greatest,
 )
 def each_chooses_greatest_to_hand(ctx: Ctx, o: dict) -> None:
     """101.4: each player in ``who`` (APNAP) chooses a permanent they control matching
-    ``filter`` with the greatest ``by`` among them (ties: their choice); the chosen return
+    ``filter`` with the greatest ``greatest`` (ties: their choice); the chosen return
     to their owners' hands at once."""
     game = ctx.game
     chosen: list[int] = []
@@ -503,11 +503,11 @@ def each_chooses_greatest_to_hand(ctx: Ctx, o: dict) -> None:
                 if c.matches(ctx, q.id, o.get("filter"), player=p)]  # fmt: skip
         if not mine:
             continue
-        top = max(_amount(ctx, i, o["by"]) for i in mine)
-        able = [i for i in mine if _amount(ctx, i, o["by"]) == top]
-        chosen += c.choose_cards(ctx, able, 1, DecisionKind.CHOOSE_PERMANENT,
-                                 f"{game.pname(p)}: choose one with the greatest {_BY[o['by']]}",
-                                 "101.4", player=p)  # fmt: skip
+        top = max(_amount(ctx, i, o["greatest"]) for i in mine)
+        able = [i for i in mine if _amount(ctx, i, o["greatest"]) == top]
+        prompt = f"{game.pname(p)}: choose one with the greatest {_BY[o['greatest']]}"
+        chosen += c.choose_cards(ctx, able, 1, DecisionKind.CHOOSE_PERMANENT, prompt, "101.4",
+                                 player=p)  # fmt: skip
     for oid in chosen:  # a token ceases to exist (111.7)
         game.move(oid, "hand" if not game.obj(oid).is_token else "none")
     ctx.emit(EventKind.BOUNCE, f"{ctx.label}: {_names(ctx, chosen)} return to their owners' "

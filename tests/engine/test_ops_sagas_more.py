@@ -69,7 +69,7 @@ def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
     assert effects.problem({"op": "vote", "options": ["guilty"], "more": "guilty", "ops": []})
     assert effects.problem({"op": "vote", "options": ["a", "b"], "more": "c", "ops": []})
     assert effects.problem({"op": "each_chooses_greatest_to_hand", "who": "you",
-                            "by": "mana_value"})  # fmt: skip
+                            "greatest": "mana_value"})  # fmt: skip
     assert effects.problem({"op": "exiled_until_to_bottom", "return_n": -1})
 
 
@@ -325,7 +325,7 @@ def test_no_votes_each_player_draws_a_card() -> None:
 
 # ----------------------------- each opponent's greatest returns to hand (Summon: Valefor I)
 
-VALEFOR = [{"op": "each_chooses_greatest_to_hand", "who": "each_opponent", "by": "mana_value",
+VALEFOR = [{"op": "each_chooses_greatest_to_hand", "who": "each_opponent", "greatest": "mana_value",
             "filter": {"types": ["Creature"]}}]  # fmt: skip
 
 
