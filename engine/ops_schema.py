@@ -537,6 +537,67 @@ OPS["copy_each_chosen_different_names"] = _op(
     "(201.2), one name at a time, then create a token copy of each (707.2).",
 )
 
+# Saga chapters with a process of their own (engine/ops/sagas_more.py; issue 8).
+OPS["mill_while_shared_type"] = _op(
+    "n?:int who?:who",
+    "Mill two (701.17a); if the two share a card type (205.2a), draw a card and repeat "
+    "(The Tale of Tamiyo).",
+)
+OPS["each_player_returns"] = _op(
+    "n?:int filter?:filter to?:str who?:who",
+    "In APNAP order (101.4) each player chooses `n` cards matching `filter` in their own "
+    "graveyard; all go onto the battlefield at once under their owners' control (fewer if "
+    "fewer, 609.3).",
+)
+OPS["each_player_gains_control_owned"] = _op(
+    "duration?:duration",
+    "Each player gains control of every permanent they own (layer 2, 613.1b; indefinite).",
+)
+OPS["each_player_discard_or"] = _op(
+    "who:who lose_life?:int sacrifice?:filter",
+    "Each player in `who` may discard a card (choices in APNAP order, 101.4; discards at "
+    "once); each who didn't loses `lose_life` life or sacrifices a permanent matching "
+    "`sacrifice` (118.12).",
+)
+
+OPS["reveal_top_take_if"] = _op(
+    "filter:filter",
+    "Reveal the top card of your library (701.20a); if it matches `filter` put it into your "
+    "hand, else it stays on top (revealed).",
+)
+OPS["shuffle_chosen_from_each_graveyard"] = _op(
+    "n:int up_to?:bool",
+    "You choose `n` (`up_to`: up to n) cards in each graveyard (not targeted); their owners "
+    "shuffle them into their libraries (701.24a).",
+)
+
+OPS["look_at_top_each_player"] = _op(
+    "", "You look at the top card of each player's library (701.16a; nothing moves)."
+)
+OPS["vote"] = _op(
+    "options:list more:str ops:ops",
+    "Starting with you, each player votes for one of `options` (701.38a); if `more` gets "
+    "more votes than each other option, `ops` happen.",
+)
+OPS["exiled_until_to_bottom"] = _op(
+    "return_n?:int",
+    "The cards exiled with the source (610.3a, 607.2a): you return `return_n` (default 0) "
+    "of them to the battlefield under their owners' control; each owner puts the rest on "
+    "the bottom of their library (401.4).",
+)
+OPS["vote_destroy_most"] = _op(
+    "filter?:filter",
+    "Each player secretly votes for up to one permanent matching `filter` (701.38a); none "
+    "voted: each player draws a card; else destroy each with the most votes or tied.",
+)
+
+OPS["each_chooses_greatest_to_hand"] = _op(
+    "who:who greatest:str filter?:filter",
+    "Each player in `who` chooses a permanent they control matching `filter` with the "
+    "greatest `greatest` (`mana_value`, `power`) among them; the chosen return to their owners' "
+    "hands (Summon: Valefor I).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

@@ -186,6 +186,13 @@ GROUPS = [
             "cant_activate",
         ],
     ),
+    (
+        "Saga processes: mill loop, each player's own cards, reveal, votes",
+        ["mill_while_shared_type", "each_player_returns", "each_player_gains_control_owned",
+         "each_player_discard_or", "reveal_top_take_if", "shuffle_chosen_from_each_graveyard",
+         "look_at_top_each_player", "vote", "exiled_until_to_bottom", "vote_destroy_most",
+         "each_chooses_greatest_to_hand"],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)

@@ -29,6 +29,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     reveal,
     ring,
     sagas,
+    sagas_more,
     statics,
     structure,
     timed,
