@@ -59,7 +59,7 @@ def check(game: Game) -> bool:
             continue
         if t <= 0:
             doomed.append((perm.id, "704.5f", "toughness 0 or less"))
-        elif perm.damage >= t:
+        elif perm.damage >= t and not stack.indestructible(game, perm.id):  # 702.12b
             doomed.append(
                 (perm.id, "704.5g", f"lethal damage: {perm.damage} damage, toughness {t}")
             )

@@ -506,12 +506,25 @@ def _instead(dst: str) -> str:
     return "; it is exiled instead (614.1a)" if dst == "exile" else ""
 
 
+def indestructible(game: Game, oid: int) -> bool:
+    """702.12b: an indestructible permanent isn't destroyed (by an effect, lethal damage or
+    deathtouch); its characteristics as the layers have them now (613)."""
+    return "Indestructible" in game.chars(oid).keywords
+
+
 def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None, **data) -> None:
     """CR 701.8a: destroy moves a permanent to its owner's graveyard (a token ceases to be);
-    a regeneration shield replaces it (701.19a) unless it "can't be regenerated"."""
+    an indestructible one stays (702.12b); a regeneration shield replaces it (701.19a)
+    unless it "can't be regenerated"."""
+    obj = game.obj(oid)
+    if indestructible(game, oid):
+        data.pop("no_regen", None)
+        game.emit(E.DESTROY, f"{obj.name} is indestructible: it isn't destroyed ({why}).",
+                  "702.12b", objects=(oid,), source=source, player=obj.controller, amount=0,
+                  data={**data, "indestructible": True})  # fmt: skip
+        return
     if not data.pop("no_regen", False) and shields.regenerate_instead(game, oid):
         return
-    obj = game.obj(oid)
     dst = dies_to(game, oid)
     game.move(oid, dst)
     if dst == "exile":
