@@ -552,6 +552,11 @@ class Translator:
             if missed:
                 raise Untranslated("java " + missed[0], "chapter lambda")
         body = self._ability_body(holder, [], [])
+        if not body.get("ops") and "modes" not in body:
+            # A chapter always does something: no op read means its effects were added in
+            # code the importer doesn't follow (a local Effects variable, .add() calls);
+            # an empty list would resolve as a silent no-op (Chainer's Torment I-II).
+            raise Untranslated("EmptyChapterEffects", "no effect read from the chapter")
         self._finish_targets(body, holder, EffectCtx())
         out = (
             {"ops": body["ops"]}
