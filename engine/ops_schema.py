@@ -713,6 +713,12 @@ DYNAMIC_VALUES = {
     "that_many": "{filter?}: the number of cards/objects the op just before it moved: "
     "discarded, milled, sacrificed, exiled, returned... 'this way' (608.2c), or of those "
     "matching `filter` where they went; only right after such an op",
+    "total_mv": "{filter}: the total mana value of the permanents matching filter (202.3; "
+    "Summon: Bahamut)",
+    "opponents_controlling": "{filter}: the number of opponents (still in the game) who "
+    "control a permanent matching filter (Summon: Yojimbo)",
+    "opponents_controlling_fewer": "{filter}: the number of opponents (still in the game) who "
+    "control fewer permanents matching filter than you (Birth of the Imperium)",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

@@ -1,0 +1,126 @@
+"""More dynamic values and chapter vocabulary for Saga chapters (issue 8): totals and
+per-opponent counts over a filter (202.3, 800.4a), random chapter modes (700.2, 603.3c).
+
+Boards before and after, through the real chapters (data/saga_chapters_manual.json);
+fields, not wording. Stdlib + engine: runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from engine import AutoPolicy, Scenario, values
+
+from boards import Q, board, game_of, opp, you
+
+BAHAMUT = "Summon: Bahamut"
+YOJIMBO = "Summon: Yojimbo"
+BIRTH = "Birth of the Imperium"
+VAULT = "Vault 12: The Necropolis"
+RING = "One Ring to Rule Them All"
+
+
+def _chapter(saga: str, lore: int, **kw):
+    """The Saga at ``lore`` counters gets one more: that chapter triggers and resolves."""
+    d = board(
+        battlefield=[{"name": saga, "counters": {"lore": lore}}, *kw.pop("battlefield", [])],
+        actions=[{"do": "add_lore", "card": saga, "n": 1}],
+        **kw,
+    )
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished
+    return tl
+
+
+def _not_simulated(tl) -> list:
+    return [e for e in tl.events if e.kind == "not_simulated"]
+
+
+# ------------------------------------------------------------------------------ total_mv
+def test_bahamut_iv_deals_the_total_mana_value_of_your_other_permanents_cr_202_3() -> None:
+    tl = _chapter(
+        BAHAMUT,
+        3,
+        battlefield=["Memnite", "Grizzly Bears", "Serra Angel", "Forest"],
+        opponent_battlefield=["Llanowar Elves"],  # an opponent's permanent doesn't count
+    )
+    # Memnite 0 + Grizzly Bears 2 + Serra Angel 5 + Forest 0; Bahamut's own 9 excluded
+    assert opp(tl)["life"] == 20 - 7
+    assert you(tl)["life"] == 20
+    assert not _not_simulated(tl)
+
+
+def test_total_mv_counts_only_the_filter() -> None:
+    game = game_of(board(battlefield=["Serra Angel", "Grizzly Bears"],
+                         opponent_battlefield=["Serra Angel"]))  # fmt: skip
+    q = Q(game)
+    assert values.value_missing({"dv": "total_mv", "filter": {"controller": "you"}}, q) is None
+    assert values.value_of(q, {"dv": "total_mv", "filter": {"controller": "you"}}) == 7
+    assert values.value_of(q, {"dv": "total_mv", "filter": {}}) == 12
+    assert values.value_of(q, {"dv": "total_mv", "filter": {"types": ["Land"]}}) == 0
+
+
+# ------------------------------------------------------------------ opponents_controlling
+def test_yojimbo_iv_a_treasure_per_opponent_with_a_creature_of_power_4_or_more() -> None:
+    tl = _chapter(YOJIMBO, 3, opponent_battlefield=["Serra Angel", "Grizzly Bears"])
+    assert you(tl)["battlefield"].count("Treasure token") == 1
+    assert not _not_simulated(tl)
+
+
+def test_yojimbo_iv_no_treasure_when_no_opponent_has_one() -> None:
+    # Yojimbo itself is a 5/5 creature you control: only opponents count
+    tl = _chapter(YOJIMBO, 3, opponent_battlefield=["Grizzly Bears", "Llanowar Elves"])
+    assert "Treasure token" not in you(tl)["battlefield"]
+
+
+def test_opponents_controlling_counts_each_opponent_once_and_not_those_who_lost() -> None:
+    game = game_of(board(opponent_battlefield=["Serra Angel", "Serra Angel"]))
+    q = Q(game)
+    v = {"dv": "opponents_controlling", "filter": {"types": ["Creature"]}}
+    assert values.value_of(q, v) == 1
+    game.lost.append(1)
+    assert values.value_of(q, v) == 0  # 800.4a: a player who left is no opponent in the game
+
+
+# ------------------------------------------------------------ opponents_controlling_fewer
+def test_birth_iii_draws_two_for_each_opponent_with_fewer_creatures() -> None:
+    tl = _chapter(BIRTH, 2, library=["Island"] * 5,
+                  battlefield=["Grizzly Bears", "Memnite"],
+                  opponent_battlefield=["Serra Angel"])  # fmt: skip
+    assert len(you(tl)["hand"]) == 2
+    assert len(you(tl)["library"]) == 3
+
+
+def test_birth_iii_draws_nothing_when_creature_counts_tie() -> None:
+    tl = _chapter(BIRTH, 2, library=["Island"] * 5, battlefield=["Grizzly Bears"],
+                  opponent_battlefield=["Serra Angel"])  # fmt: skip
+    assert you(tl)["hand"] == []
+    assert len(you(tl)["library"]) == 5
+
+
+# ------------------------------------------------------------ player_counters (Vault 12)
+def test_vault_12_i_and_ii_tokens_equal_to_the_rad_counters_among_players() -> None:
+    # chapter I: each player gets three rad counters; chapter II: X = 3 + 3 tokens
+    d = board(battlefield=[{"name": VAULT, "counters": {"lore": 0}}],
+              actions=[{"do": "add_lore", "card": VAULT, "n": 1}] * 2)  # fmt: skip
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished
+    assert you(tl)["battlefield"].count("Zombie Mutant token") == 6
+    assert tl.final.players[0].counters["rad"] == 3
+    assert tl.final.players[1].counters["rad"] == 3
+    [tok] = {tl.final.characteristics(o).pt for o in tl.final.players[0].zone("battlefield")
+             if tl.final.objects[o].is_token}  # fmt: skip
+    assert tok == "2/2"
+
+
+# -------------------------------------------------------- the Ring-bearer's power (One Ring)
+def test_one_ring_i_each_player_mills_your_ring_bearers_power_cr_701_54() -> None:
+    tl = _chapter(RING, 0, library=["Island"] * 6, opponent_library=["Swamp"] * 6,
+                  battlefield=["Serra Angel"])  # fmt: skip
+    assert len(you(tl)["graveyard"]) == 4 and len(you(tl)["library"]) == 2
+    assert len(opp(tl)["graveyard"]) == 4 and len(opp(tl)["library"]) == 2
+    assert not _not_simulated(tl)
+
+
+def test_one_ring_i_mills_nothing_without_a_ring_bearer() -> None:
+    tl = _chapter(RING, 0, library=["Island"] * 6, opponent_library=["Swamp"] * 6)
+    assert you(tl)["graveyard"] == [] and opp(tl)["graveyard"] == []
+
