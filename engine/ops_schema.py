@@ -325,6 +325,11 @@ OPS: dict[str, dict] = {
     "additional_combat": _op("", "An additional combat phase after this one (500.8)."),
     "additional_land_plays": _op("n:int duration:duration", "You may play n more lands (305.2)."),
     "win_game": _op("", "You win the game (104.2)."),
+    "lose_game": _op(
+        "who?:who",
+        "`who` (default the target player; `trigger_player`: \"that player\") loses the game "
+        "(104.3e).",
+    ),
     "each_player_discard_hand_draw": _op("n:value x?:str", "Wheel (hand-written)."),
     "other": _op(
         "hint:str", "Hand-written only: an effect outside the vocabulary (never translated)."
@@ -977,6 +982,7 @@ CHAPTER_FIELDS = {
     "choose",
     "choose_min",
     "mode_targets",
+    "at_random",
 }
 
 

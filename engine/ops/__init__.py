@@ -33,6 +33,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     structure,
     timed,
     tokens,
+    values_more,
     warp,
     zonemoves,
     zones,

@@ -307,6 +307,14 @@ def _lose_life_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("LoseGameTargetPlayerEffect")
+def _lose_game_target(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, set())
+    out = {"op": "lose_game"}
+    out.update(t.tgt("who", "target_player"))
+    return [out]
+
+
 @reg("LoseLifeSourceControllerEffect")
 def _lose_life_you(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "youLose"})
@@ -2020,6 +2028,7 @@ simple(["ExploreSourceEffect"], {"op": "explore", "what": "self"})
 simple(["ConniveSourceEffect"], {"op": "connive", "what": "self"})
 simple(["AdditionalCombatPhaseEffect"], {"op": "additional_combat"})
 simple(["WinGameSourceControllerEffect"], {"op": "win_game"})
+simple(["LoseGameSourceControllerEffect"], {"op": "lose_game", "who": "you"})
 simple(["PhaseOutTargetEffect"], {"op": "phase_out"}, target="what")
 simple(["CopyTargetStackObjectEffect"], {"op": "copy_spell", "new_targets": True}, target="what")
 simple(

@@ -124,3 +124,68 @@ def test_one_ring_i_mills_nothing_without_a_ring_bearer() -> None:
     tl = _chapter(RING, 0, library=["Island"] * 6, opponent_library=["Swamp"] * 6)
     assert you(tl)["graveyard"] == [] and opp(tl)["graveyard"] == []
 
+
+# ------------------------------------------------------------- random modes (Magus Sisters)
+MAGUS = "Summon: Magus Sisters"
+
+
+def _magus(seed: int):
+    d = board(battlefield=[{"name": MAGUS, "counters": {"lore": 0}}],
+              opponent_battlefield=["Grizzly Bears"], seed=seed,
+              actions=[{"do": "add_lore", "card": MAGUS, "n": 1}])  # fmt: skip
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished
+    [modes_ev] = [e for e in tl.events if e.kind == "modes"]
+    return tl, modes_ev.data["modes"]
+
+
+def _counters(tl, kind: str) -> int:
+    return sum(tl.final.objects[o].counter(kind) for p in (0, 1)
+               for o in tl.final.players[p].zone("battlefield"))  # fmt: skip
+
+
+def test_magus_sisters_chapter_mode_is_random_not_chosen_cr_700_2() -> None:
+    seen = set()
+    for seed in range(12):
+        tl, [mode] = _magus(seed)
+        seen.add(mode)
+        # nobody was asked to choose a mode
+        assert not [e for e in tl.events if e.kind == "decision"
+                    and e.data.get("decision") == "choose_mode"]  # fmt: skip
+        if mode == 0:  # Combine Powers!: three +1/+1 counters on target creature
+            assert _counters(tl, "+1/+1") == 3 and you(tl)["life"] == 20
+        elif mode == 1:  # Defense!: a shield counter on target creature, you gain 3 life
+            assert _counters(tl, "shield") == 1 and you(tl)["life"] == 23
+        else:  # Fight!: up to one target creature an opponent controls
+            assert _counters(tl, "+1/+1") == 0 and you(tl)["life"] == 20
+    assert len(seen) >= 2  # the seeded generator picks, not always the first mode
+
+
+def test_magus_sisters_random_mode_is_the_same_on_replay() -> None:
+    assert _magus(5)[1] == _magus(5)[1]
+
+
+# ---------------------------------------------------------------- lose_game (104.3e)
+CURSE = {
+    "name": "Test Doom",
+    "mana_cost": "{0}",
+    "type_line": "Sorcery",
+    "effects": {"spell": [{"op": "lose_game"}], "targets": [{"what": "opponent", "count": 1}]},
+}
+
+
+def test_target_player_loses_the_game_cr_104_3e() -> None:
+    tl = Scenario.from_dict(board(hand=["Test Doom"], cards=[CURSE])).run(policy=AutoPolicy())
+    assert tl.final.lost == (1,)
+    assert [e.rule for e in tl.events if e.kind == "lose"] == ["104.3e"]
+
+
+def test_primal_odin_ii_grants_the_lose_the_game_trigger() -> None:
+    tl = _chapter("Summon: Primal Odin", 1)
+    [odin] = [o for o in tl.final.players[0].zone("battlefield")
+              if tl.final.objects[o].card.name == "Summon: Primal Odin"]  # fmt: skip
+    granted = [a for a in tl.final.characteristics(odin).abilities if a.get("kind") == "triggered"]
+    assert [a["when"] for a in granted] == ["self_combat_damage_to_player"]
+    assert granted[0]["ops"] == [{"op": "lose_game", "who": "trigger_player"}]
+    assert tl.final.lost == ()
+    assert not _not_simulated(tl)
