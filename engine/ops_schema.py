@@ -7,7 +7,9 @@ prose version; ``tests/scripts/test_ops_schema.py`` keeps the two in step.
 
 Field type names: ``int``, ``bool``, ``str``, ``value`` (an amount: int, ``"X"``, a short
 expression such as ``"X+1"``, or a dynamic value ``{"dv": ...}``), ``ref`` (an object or
-player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``),
+player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``;
+``{"target": n, "nth": i}`` is the i-th object chosen for spec n, 0-based: "two target
+creatures" exchanged),
 ``who`` (a player group), ``filter``, ``cond``, ``ops`` (a nested op list), ``costs`` (a
 list of cost objects), ``targets`` (a list of target specs), ``duration``, ``mana``,
 ``token`` pieces, ``options`` (a choice's [{label, ops}]), ``list`` and ``dict``. ``?``
@@ -370,8 +372,9 @@ OPS: dict[str, dict] = {
         layer="5",
     ),
     "add_types": _op(
-        "what:ref duration:duration types?:list subtypes?:list supertypes?:list",
-        "Becomes an additional supertype/type/subtype (layer 4).",
+        "what:ref duration:duration types?:list subtypes?:list supertypes?:list filter?:filter",
+        "Becomes an additional supertype/type/subtype (layer 4); `what: all` + `filter`: every "
+        "permanent matching it as the effect begins (611.2c).",
         layer="4",
     ),
     "become_creature": _op(

@@ -1789,9 +1789,13 @@ def _exchange(t: Effects, e: JObj, p: dict) -> list[dict]:
     if p.get("withSource"):
         out = {"op": "exchange_control", "a": "self", "b": {"target": 0}}
         t._ctx.target_refs.add(0)
-    else:
+    elif p.get("withSecondTarget"):
         out = {"op": "exchange_control", "a": {"target": 0}, "b": {"target": 1}}
         t._ctx.target_refs.update({0, 1})
+    else:  # the first two targets of the first target ("two target creatures")
+        out = {"op": "exchange_control", "a": {"target": 0, "nth": 0},
+               "b": {"target": 0, "nth": 1}}  # fmt: skip
+        t._ctx.target_refs.add(0)
     out["duration"] = t.dur(p.get("duration"))
     return [out]
 

@@ -189,3 +189,70 @@ def test_primal_odin_ii_grants_the_lose_the_game_trigger() -> None:
     assert granted[0]["ops"] == [{"op": "lose_game", "who": "trigger_player"}]
     assert tl.final.lost == ()
     assert not _not_simulated(tl)
+
+
+# ------------------------------------------- {"target": n, "nth": i}: one spec, two objects
+HEIST = "The Trickster-God's Heist"
+
+
+def test_heist_i_exchanges_control_of_two_target_creatures_of_one_spec_cr_701_12a() -> None:
+    tl = _chapter(HEIST, 0, battlefield=["Grizzly Bears"], opponent_battlefield=["Serra Angel"])
+    assert "Serra Angel" in you(tl)["battlefield"]
+    assert "Grizzly Bears" in opp(tl)["battlefield"]
+    assert "Grizzly Bears" not in you(tl)["battlefield"]
+    assert not _not_simulated(tl)
+
+
+def test_heist_i_same_controller_nothing_happens_cr_701_12b() -> None:
+    tl = _chapter(HEIST, 0, battlefield=["Grizzly Bears", "Serra Angel"])
+    assert {"Grizzly Bears", "Serra Angel"} <= set(you(tl)["battlefield"])
+    assert opp(tl)["battlefield"] == []
+
+
+class _Chosen:
+    """The two things a ctx tells a reference: what was chosen per spec, what is legal."""
+
+    def __init__(self, groups: list[tuple[str, ...]], illegal: set[str]) -> None:
+        self.groups = groups
+        self.illegal = illegal
+
+    def refs(self, spec: int = 0) -> tuple[str, ...]:
+        return self.groups[spec] if spec < len(self.groups) else ()
+
+    def legal(self, ref: str) -> bool:
+        return ref not in self.illegal
+
+    def target_refs(self, op=None) -> list[str]:
+        return [r for r in self.refs((op or {}).get("target") or 0) if self.legal(r)]
+
+
+def test_nth_target_ref_keeps_its_place_when_the_other_becomes_illegal_cr_608_2b() -> None:
+    from engine import refs
+
+    ctx = _Chosen([("o5", "o9")], illegal={"o5"})
+    assert refs.nth_target_refs(ctx, {"target": 0, "nth": 0}) == []
+    assert refs.nth_target_refs(ctx, {"target": 0, "nth": 1}) == ["o9"]
+    assert refs.nth_target_refs(ctx, {"target": 0, "nth": 2}) == []
+    assert refs.nth_target_refs(ctx, {"target": 0}) == ["o9"]
+    assert refs.is_target_ref({"target": 0, "nth": 1})
+    assert not refs.is_target_ref({"target": 0, "nth": -1})
+    assert not refs.is_target_ref({"target": 0, "nth": True})
+    assert not refs.is_target_ref({"target": 0, "other": 1})
+
+
+# ------------------------------------------------- add_types over a filter (611.2c, 613.1d)
+def _pt_types(tl, player: int, name: str) -> tuple[str, tuple[str, ...]]:
+    [oid] = [o for o in tl.final.players[player].zone("battlefield")
+             if tl.final.objects[o].card.name == name]  # fmt: skip
+    ch = tl.final.characteristics(oid)
+    return ch.pt, tuple(sorted(ch.types))
+
+
+def test_antiquities_war_iii_your_artifacts_become_5_5_artifact_creatures() -> None:
+    tl = _chapter("The Antiquities War", 2, battlefield=["Memnite", "Sol Ring", "Forest"],
+                  opponent_battlefield=["Memnite"])  # fmt: skip
+    assert _pt_types(tl, 0, "Memnite") == ("5/5", ("Artifact", "Creature"))
+    assert _pt_types(tl, 0, "Sol Ring") == ("5/5", ("Artifact", "Creature"))
+    assert _pt_types(tl, 0, "Forest") == ("", ("Land",))
+    assert _pt_types(tl, 1, "Memnite") == ("1/1", ("Artifact", "Creature"))  # not yours
+    assert not _not_simulated(tl)
