@@ -594,6 +594,7 @@ TARGET_FIELDS = {
     "constraint": ("str", False),  # hand-written, words
     "divided": ("value", False),
     "chosen": ("bool", False),  # chosen on resolution, not targeted
+    "other_than": ("int", False),  # "other target ...": not what spec n (an earlier one) got
 }
 #: filter keys: all ANDed
 FILTER_KEYS = {

@@ -256,3 +256,44 @@ def test_antiquities_war_iii_your_artifacts_become_5_5_artifact_creatures() -> N
     assert _pt_types(tl, 0, "Forest") == ("", ("Land",))
     assert _pt_types(tl, 1, "Memnite") == ("1/1", ("Artifact", "Creature"))  # not yours
     assert not _not_simulated(tl)
+
+
+# ------------------------------------------- "other target" across two specs (other_than)
+GILGALAD = "Fall of Gil-galad"
+
+
+def test_gil_galad_iii_your_creature_fights_another_target_creature_cr_701_14a() -> None:
+    tl = _chapter(GILGALAD, 2, battlefield=["Grizzly Bears"],
+                  opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    assert "Llanowar Elves" in opp(tl)["graveyard"]
+    [bears] = [o for o in tl.final.players[0].zone("battlefield")
+               if tl.final.objects[o].card.name == "Grizzly Bears"]  # fmt: skip
+    assert tl.final.objects[bears].damage == 1
+    assert not _not_simulated(tl)
+
+
+def test_gil_galad_iii_when_it_dies_you_draw_two_cr_603_10a() -> None:
+    tl = _chapter(GILGALAD, 2, library=["Island"] * 4, battlefield=["Grizzly Bears"],
+                  opponent_battlefield=["Serra Angel"])  # fmt: skip
+    assert "Grizzly Bears" in you(tl)["graveyard"]
+    assert len(you(tl)["hand"]) == 2  # the granted "when this creature dies" (603.10a)
+
+
+def test_gil_galad_iii_the_other_target_cant_be_the_first_cr_115_3() -> None:
+    tl = _chapter(GILGALAD, 2, battlefield=["Grizzly Bears"])
+    [bears] = [o for o in tl.final.players[0].zone("battlefield")
+               if tl.final.objects[o].card.name == "Grizzly Bears"]  # fmt: skip
+    assert tl.final.objects[bears].damage == 0  # it didn't fight itself
+    assert you(tl)["hand"] == []
+
+
+def test_other_than_needs_two_distinct_objects_for_two_required_targets() -> None:
+    from engine import targets
+
+    specs = [{"what": "creature", "count": 1}, {"what": "creature", "count": 1, "other_than": 0}]
+    one = game_of(board(battlefield=["Grizzly Bears"]))
+    two = game_of(board(battlefield=["Grizzly Bears"], opponent_battlefield=["Serra Angel"]))
+    assert not targets.has_legal_targets(one, specs, 0)
+    assert targets.has_legal_targets(two, specs, 0)
+    assert targets.has_legal_targets(one, specs[:1] + [{**specs[1], "min": 0}], 0)
+    assert targets.target_missing({"what": "creature", "other_than": "first"})
