@@ -297,3 +297,19 @@ def test_other_than_needs_two_distinct_objects_for_two_required_targets() -> Non
     assert targets.has_legal_targets(two, specs, 0)
     assert targets.has_legal_targets(one, specs[:1] + [{**specs[1], "min": 0}], 0)
     assert targets.target_missing({"what": "creature", "other_than": "first"})
+
+
+FENRIC_MUTANT = {"name": "Test Mutant", "mana_cost": "{2}", "type_line": "Creature — Mutant",
+                 "power": 3, "toughness": 3}  # fmt: skip
+FENRIC = {"name": "Fenric", "mana_cost": "{2}", "type_line": "Legendary Creature — Horror",
+          "power": 2, "toughness": 2}  # fmt: skip
+
+
+def test_curse_of_fenric_iii_a_mutant_fights_another_target_named_fenric() -> None:
+    tl = _chapter("The Curse of Fenric", 2, battlefield=["Test Mutant"],
+                  opponent_battlefield=["Fenric"], cards=[FENRIC_MUTANT, FENRIC])  # fmt: skip
+    assert "Fenric" in opp(tl)["graveyard"]
+    [mutant] = [o for o in tl.final.players[0].zone("battlefield")
+                if tl.final.objects[o].card.name == "Test Mutant"]  # fmt: skip
+    assert tl.final.objects[mutant].damage == 2
+    assert not _not_simulated(tl)
