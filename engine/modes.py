@@ -88,6 +88,8 @@ def choose(
     are performed in the order written). None when the minimum can't be chosen."""
     lo, hi = bounds(section)
     avail = available(game, section, controller, exclude=exclude, source=source, x=x)
+    if section.get("at_random"):
+        return _at_random(game, avail, lo, hi)
     repeat = bool(section.get("same_mode_repeatable"))
     if (not avail and lo > 0) or (not repeat and len(avail) < lo):
         return None
@@ -118,6 +120,17 @@ def choose(
             break
         picked.append(int(choice) - 1)
     return sorted(picked)
+
+
+def _at_random(game: Game, avail: list[int], lo: int, hi: int) -> list[int] | None:
+    """A mode chosen "at random" (700.2, 603.3c): nobody chooses; the modes (as many as it
+    may choose, each once) are picked by the game's seeded random generator among those
+    that can be chosen (a mode without a legal target can't be, 700.2a), so a replay picks
+    the same ones."""
+    n = min(hi, len(avail))
+    if n < lo or (n == 0 and lo > 0):
+        return None
+    return sorted(game.rng.sample(avail, n))
 
 
 def chosen_specs(section: Mapping, chosen: Sequence[int]) -> list[dict]:

@@ -19,6 +19,7 @@ from engine.cards import CardDef, Face, format_type_line
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx
 from engine.events import DecisionKind, EventKind
+from engine.refs import nth_target_refs as _nth
 
 # --------------------------------------------------------------------------- amounts
 
@@ -150,7 +151,7 @@ OBJECT_REFS = ("target", "targets", "self", "trigger_object")
 def ref_problem(ref: object, ctx: Ctx | None) -> str | None:
     """Why an object reference can't be followed (None: it can)."""
     if isinstance(ref, dict) and isinstance(ref.get("target"), int):
-        return None
+        return None if refs.is_target_ref(ref) else f"reference {ref!r}"
     if ref in ("target", "targets", "self", "moved", None):
         return None
     if ref == "trigger_object":
@@ -186,7 +187,8 @@ def objects(ctx: Ctx, ref: object, o: dict | None = None) -> list[int]:
     """The objects a reference means now (targets still legal; self if it still exists)."""
     o = o or {}
     if isinstance(ref, dict):
-        return [int(r[1:]) for r in target_refs(ctx, ref["target"]) if r.startswith("o")]
+        chosen = _nth(ctx, ref) if "nth" in ref else target_refs(ctx, ref["target"])
+        return [int(r[1:]) for r in chosen if r.startswith("o")]
     if ref in ("target", None):
         idx = o.get("target")
         refs = target_refs(ctx, idx if isinstance(idx, int) else None)

@@ -7,7 +7,9 @@ prose version; ``tests/scripts/test_ops_schema.py`` keeps the two in step.
 
 Field type names: ``int``, ``bool``, ``str``, ``value`` (an amount: int, ``"X"``, a short
 expression such as ``"X+1"``, or a dynamic value ``{"dv": ...}``), ``ref`` (an object or
-player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``),
+player reference such as ``"target"``, ``"self"``, ``"trigger_object"``, or ``{"target": n}``;
+``{"target": n, "nth": i}`` is the i-th object chosen for spec n, 0-based: "two target
+creatures" exchanged),
 ``who`` (a player group), ``filter``, ``cond``, ``ops`` (a nested op list), ``costs`` (a
 list of cost objects), ``targets`` (a list of target specs), ``duration``, ``mana``,
 ``token`` pieces, ``options`` (a choice's [{label, ops}]), ``list`` and ``dict``. ``?``
@@ -325,6 +327,11 @@ OPS: dict[str, dict] = {
     "additional_combat": _op("", "An additional combat phase after this one (500.8)."),
     "additional_land_plays": _op("n:int duration:duration", "You may play n more lands (305.2)."),
     "win_game": _op("", "You win the game (104.2)."),
+    "lose_game": _op(
+        "who?:who",
+        "`who` (default the target player; `trigger_player`: \"that player\") loses the game "
+        "(104.3e).",
+    ),
     "each_player_discard_hand_draw": _op("n:value x?:str", "Wheel (hand-written)."),
     "other": _op(
         "hint:str", "Hand-written only: an effect outside the vocabulary (never translated)."
@@ -365,8 +372,9 @@ OPS: dict[str, dict] = {
         layer="5",
     ),
     "add_types": _op(
-        "what:ref duration:duration types?:list subtypes?:list supertypes?:list",
-        "Becomes an additional supertype/type/subtype (layer 4).",
+        "what:ref duration:duration types?:list subtypes?:list supertypes?:list filter?:filter",
+        "Becomes an additional supertype/type/subtype (layer 4); `what: all` + `filter`: every "
+        "permanent matching it as the effect begins (611.2c).",
         layer="4",
     ),
     "become_creature": _op(
@@ -684,6 +692,7 @@ TARGET_FIELDS = {
     "constraint": ("str", False),  # hand-written, words
     "divided": ("value", False),
     "chosen": ("bool", False),  # chosen on resolution, not targeted
+    "other_than": ("int", False),  # "other target ...": not what spec n (an earlier one) got
 }
 #: filter keys: all ANDed
 FILTER_KEYS = {
@@ -814,6 +823,12 @@ DYNAMIC_VALUES = {
     "that_many": "{filter?}: the number of cards/objects the op just before it moved: "
     "discarded, milled, sacrificed, exiled, returned... 'this way' (608.2c), or of those "
     "matching `filter` where they went; only right after such an op",
+    "total_mv": "{filter}: the total mana value of the permanents matching filter (202.3; "
+    "Summon: Bahamut)",
+    "opponents_controlling": "{filter}: the number of opponents (still in the game) who "
+    "control a permanent matching filter (Summon: Yojimbo)",
+    "opponents_controlling_fewer": "{filter}: the number of opponents (still in the game) who "
+    "control fewer permanents matching filter than you (Birth of the Imperium)",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",
@@ -1072,6 +1087,7 @@ CHAPTER_FIELDS = {
     "choose",
     "choose_min",
     "mode_targets",
+    "at_random",
 }
 
 

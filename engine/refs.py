@@ -84,12 +84,32 @@ def ref_of(o: dict, *keys: str) -> Any:
     return None
 
 
+def is_target_ref(ref: dict) -> bool:
+    """``{"target": n}`` or ``{"target": n, "nth": i}`` (the i-th object chosen for spec n)."""
+    if not isinstance(ref.get("target"), int) or isinstance(ref.get("target"), bool):
+        return False
+    nth = ref.get("nth", 0)
+    return set(ref) <= {"target", "nth"} and isinstance(nth, int) and not isinstance(
+        nth, bool) and nth >= 0  # fmt: skip
+
+
+def nth_target_refs(ctx: Ctx, ref: dict) -> list[str]:
+    """The still-legal refs (608.2b) a dict reference means: every target of its spec, or
+    with ``nth`` the one chosen in that place (none if that one became illegal: the
+    other target's place doesn't shift onto it)."""
+    if "nth" not in ref:
+        return ctx.target_refs(ref)
+    chosen = ctx.refs(int(ref["target"]))
+    i = int(ref["nth"])
+    return [chosen[i]] if i < len(chosen) and ctx.legal(chosen[i]) else []
+
+
 def ref_problem(o: dict, *keys: str, allowed: tuple[str, ...] = OBJECT_REFS) -> str | None:
     """The reference of an op the engine can't resolve, or a filter it can't read."""
     ref = ref_of(o, *keys)
     if ref is None:
         ref = "self"
-    if isinstance(ref, dict) and set(ref) == {"target"} and isinstance(ref["target"], int):
+    if isinstance(ref, dict) and is_target_ref(ref):
         return None if "target" in allowed else f"{o.get('op', '?').replace('_', ' ')} of target"
     if not isinstance(ref, str):
         return f"{o.get('op', '?').replace('_', ' ')} of {ref}"
@@ -177,7 +197,7 @@ def objects(ctx: Ctx, o: dict, *keys: str) -> list[int]:
     if isinstance(ref, str) and ref in LEGACY_ALL:
         return select_all(game, LEGACY_ALL[ref], ctx.controller, ctx.source)
     if isinstance(ref, dict):  # {"target": n}: what was chosen for target spec n
-        return [int(r[1:]) for r in ctx.target_refs(ref) if r.startswith("o")]
+        return [int(r[1:]) for r in nth_target_refs(ctx, ref) if r.startswith("o")]
     if ref == "self":
         if ctx.source is not None and (_there(game, ctx.source) or _still_in_its_zone(ctx)):
             return [ctx.source]

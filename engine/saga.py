@@ -172,7 +172,8 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
         )
 
 
-MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable")
+MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable",
+              "at_random")  # fmt: skip
 
 
 def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list | None, str | None]]:

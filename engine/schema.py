@@ -564,6 +564,7 @@ EFFECT_CHAPTER = Obj(
         "optional": opt(Bool()),
         "untranslated": opt(TEXT),
         **MODAL_FIELDS,
+        "at_random": opt(Bool()),  # "choose one at random" (700.2): chapters only
     },
     extra=Json(),
     name="chapter ability",

@@ -88,6 +88,9 @@ def target_missing(spec: Mapping) -> str | None:
         part = values.value_missing(spec["divided"])
         if part:
             return f"divided amount: {part}"
+    other = spec.get("other_than")
+    if other is not None and (not isinstance(other, int) or isinstance(other, bool) or other < 0):
+        return f"target other than {other!r}"[:80]
     return None
 
 
@@ -285,12 +288,22 @@ def has_legal_targets(
     chosen on resolution (not targeted) or one the engine can't read restricts nothing
     here (the resolution then says what is not simulated)."""
     exclude = tuple(exclude)
+    found: list[tuple[int, list[str]]] = []
     for spec in specs:
         if spec.get("chosen") or target_missing(spec):
+            found.append((0, []))
             continue
         lo, _ = bounds(spec, x)
-        if lo and len(candidates(game, spec, controller, exclude, source)) < lo:
+        options = candidates(game, spec, controller, exclude, source)
+        found.append((lo, options))
+        if lo and len(options) < lo:
             return False
+        j = spec.get("other_than")
+        if isinstance(j, int) and j < len(found) - 1 and lo:
+            # "other target": both minimums need distinct objects (two sets: their union)
+            lo_j, options_j = found[j]
+            if len(set(options) | set(options_j)) < lo + lo_j:
+                return False
     return True
 
 
@@ -328,6 +341,9 @@ def choose_groups(
             continue
         lo, hi = bounds(spec, x)
         options = candidates(game, spec, controller, exclude, source)
+        j = spec.get("other_than")
+        if isinstance(j, int) and j < len(groups):  # "other target ...": not spec j's (115.3)
+            options = [r for r in options if r not in groups[j]]
         if len(options) < lo:
             return None
         picked: list[str] = []

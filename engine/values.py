@@ -325,6 +325,8 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return sum(1 for oid, n in moved if game.zone_changes.get(oid, 0) == n
                    and game.zone_of(oid) is not None
                    and filters.matches(game, oid, flt, controller=me, source=src))  # fmt: skip
+    if kind in _PER_PLAYER:
+        return _per_player(game, me, kind, [chars(o) for o in bf(flt)])
     if kind == "neg":
         return -value_of(ctx, v["of"])
     if kind == "mul":
@@ -337,6 +339,24 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         n = value_of(ctx, v["of"])
         return -(-n // 2) if v.get("round") == "up" else n // 2
     raise ValueUnavailable(f"dynamic value {kind!r} (check value_missing first)")
+
+
+_PER_PLAYER = ("total_mv", "opponents_controlling", "opponents_controlling_fewer")
+
+
+def _per_player(game: Any, me: int, kind: str, found: list[filters.Chars]) -> int:
+    """Sums and per-controller counts over the permanents a filter selects: the total mana
+    value (202.3), or how many opponents still in the game (800.4a) control at least one /
+    fewer than you."""
+    if kind == "total_mv":
+        return sum(ch.mana_value for ch in found)
+    held = [0] * len(game.zones)
+    for ch in found:
+        held[ch.controller] += 1
+    opponents = [p for p in range(len(game.zones)) if p != me and p not in game.lost]
+    if kind == "opponents_controlling":
+        return sum(1 for p in opponents if held[p] > 0)
+    return sum(1 for p in opponents if held[p] < held[me])
 
 
 def _party(game: Any, creatures: list[filters.Chars]) -> int:

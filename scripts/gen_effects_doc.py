@@ -139,6 +139,7 @@ GROUPS = [
             "additional_combat",
             "additional_land_plays",
             "win_game",
+            "lose_game",
             "each_player_discard_hand_draw",
             "other",
         ],

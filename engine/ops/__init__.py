@@ -35,6 +35,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     timed,
     tokens,
     tokens_more,
+    values_more,
     warp,
     zonemoves,
     zones,

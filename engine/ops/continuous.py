@@ -183,7 +183,8 @@ def set_color(ctx: Ctx, o: dict) -> None:
 @op(
     "add_types",
     fields={"what": _REF, "duration": _DUR, "types": "list", "subtypes": "list",
-            "supertypes": "list (Legendary, Snow...)"},  # fmt: skip
+            "supertypes": "list (Legendary, Snow...)",
+            "filter": "filter (with what: all)"},  # fmt: skip
     check=lambda o, ctx: _check(o, ("what", "who")),
 )
 def add_types(ctx: Ctx, o: dict) -> None:

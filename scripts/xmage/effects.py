@@ -307,6 +307,14 @@ def _lose_life_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("LoseGameTargetPlayerEffect")
+def _lose_game_target(t: Effects, e: JObj, p: dict) -> list[dict]:
+    t.known(e, p, set())
+    out = {"op": "lose_game"}
+    out.update(t.tgt("who", "target_player"))
+    return [out]
+
+
 @reg("LoseLifeSourceControllerEffect")
 def _lose_life_you(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"amount", "youLose"})
@@ -1781,9 +1789,13 @@ def _exchange(t: Effects, e: JObj, p: dict) -> list[dict]:
     if p.get("withSource"):
         out = {"op": "exchange_control", "a": "self", "b": {"target": 0}}
         t._ctx.target_refs.add(0)
-    else:
+    elif p.get("withSecondTarget"):
         out = {"op": "exchange_control", "a": {"target": 0}, "b": {"target": 1}}
         t._ctx.target_refs.update({0, 1})
+    else:  # the first two targets of the first target ("two target creatures")
+        out = {"op": "exchange_control", "a": {"target": 0, "nth": 0},
+               "b": {"target": 0, "nth": 1}}  # fmt: skip
+        t._ctx.target_refs.add(0)
     out["duration"] = t.dur(p.get("duration"))
     return [out]
 
@@ -2020,6 +2032,7 @@ simple(["ExploreSourceEffect"], {"op": "explore", "what": "self"})
 simple(["ConniveSourceEffect"], {"op": "connive", "what": "self"})
 simple(["AdditionalCombatPhaseEffect"], {"op": "additional_combat"})
 simple(["WinGameSourceControllerEffect"], {"op": "win_game"})
+simple(["LoseGameSourceControllerEffect"], {"op": "lose_game", "who": "you"})
 simple(["PhaseOutTargetEffect"], {"op": "phase_out"}, target="what")
 simple(["CopyTargetStackObjectEffect"], {"op": "copy_spell", "new_targets": True}, target="what")
 simple(

@@ -562,7 +562,9 @@ class Translator:
             {"ops": body["ops"]}
             if "modes" not in body
             else {
-                k: body[k] for k in ("modes", "choose", "choose_min", "mode_targets") if k in body
+                k: body[k]
+                for k in ("modes", "choose", "choose_min", "mode_targets", "at_random")
+                if k in body
             }
         )
         if body.get("targets"):
@@ -839,6 +841,7 @@ class Translator:
         repeat = False
         adjuster = None
         limit = None
+        at_random = False
         for name, args in ab.calls:
             if name in _ABILITY_TEXT_CALLS:
                 continue
@@ -867,6 +870,8 @@ class Translator:
                 limit = args[0]
             elif name in ("setOptional",):
                 continue
+            elif name == "setRandom" and ab.cls == "ChapterTriggeredAbility" and _is_true(args):
+                at_random = True  # "choose one at random": the engine reads it for chapters
             else:
                 raise Untranslated(f"{ab.cls}.{name}", "ability call")
         ctx = EffectCtx()
@@ -907,9 +912,13 @@ class Translator:
                 out["mode_targets"] = [m[1] for m in allm]
             if repeat:
                 out["same_mode_repeatable"] = True
+            if at_random:
+                out["at_random"] = True
         else:
             if minm is not None or maxm is not None:
                 raise Untranslated("Modes", "mode counts without modes")
+            if at_random:
+                raise Untranslated("Modes.setRandom", "random modes without modes")
             specs = [self._target(t) for t in targets]
             out["ops"] = self.effects.ops(effects, ctx)
             out["targets"] = specs
@@ -1407,6 +1416,11 @@ _RETARGET = {
         "controller_of_target": "trigger_player",
     },
 }
+
+
+def _is_true(args: object) -> bool:
+    """A call's single argument is the literal ``true``."""
+    return isinstance(args, (list, tuple)) and len(args) == 1 and args[0] is True
 
 
 def _retarget(node: object, kind: str) -> None:
