@@ -69,8 +69,9 @@ class Game(Kernel):
             library = [name for name, count in p.library.cards for _ in range(count)]
             if p.library.order == "random":
                 self.rng.shuffle(library)
+            cards = {name: self.pool.get(name) for name, _ in p.library.cards}  # one lookup a name
             for name in library:
-                self.create(self.pool.get(name), pidx, "library")
+                self.create(cards[name], pidx, "library")
             for zone in ("hand", "battlefield", "graveyard", "exile"):
                 for entry in getattr(p, zone):
                     card = self.pool.get(entry.name)
