@@ -292,6 +292,24 @@ def _last_controller(game, oid: int) -> int:
 # ------------------------------------------------------------------------- choosing
 
 
+def pick_one(ctx: Ctx, ids: Sequence[int], prompt: str, rule: str) -> list[int]:
+    """The controller picks one of ``ids`` to copy ("Copy <name>" options); no decision
+    for one or none. Returns [the pick] or ``ids`` as they are."""
+    if len(ids) <= 1:
+        return list(ids)
+    game = ctx.game
+    key = game.decide(
+        DecisionKind.PICK,
+        f"{ctx.label}: {prompt}",
+        [(f"card:o{i}", f"Copy {game.obj(i).name}") for i in ids],
+        rule,
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=tuple(ids),
+    )
+    return [int(key.split(":o")[1])]
+
+
 def choose_cards(
     ctx: Ctx,
     ids: Sequence[int],

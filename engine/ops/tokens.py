@@ -13,7 +13,7 @@ from engine import refs
 from engine.cards import CardDef, Face
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
-from engine.op_common import begin, make, token_card
+from engine.op_common import begin, make, pick_one, token_card
 from engine.op_common import token_entered as entered
 
 _TOKEN_KEYS = ("token", "pt", "count", "types", "subtypes", "supertypes", "colors", "keywords",
@@ -126,18 +126,7 @@ def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
     game = ctx.game
     able = [oid for oid in refs.select_all(game, o["filter"], ctx.controller, ctx.source)
             if game.obj(oid).controller == ctx.controller]  # fmt: skip
-    if len(able) <= 1:
-        return able
-    key = game.decide(
-        DecisionKind.PICK,
-        f"{ctx.label}: choose a permanent to copy",
-        [(f"card:o{i}", f"Copy {game.obj(i).name}") for i in able],
-        "707.2",
-        player=ctx.controller,
-        subject=ctx.label,
-        objects=tuple(able),
-    )
-    return [int(key.split(":o")[1])]
+    return pick_one(ctx, able, "choose a permanent to copy", "707.2")
 
 
 @op(

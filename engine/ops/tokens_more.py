@@ -266,18 +266,7 @@ def _copy_originals(ctx: Ctx, o: dict) -> list[int]:
     if what != "exiled_with":
         return c.objects(ctx, what, o)
     able = game.exiled_with(ctx.source) if ctx.source is not None else []
-    if len(able) <= 1:
-        return able
-    key = game.decide(
-        DecisionKind.PICK,
-        f"{ctx.label}: choose a card exiled with it to copy",
-        [(f"card:o{i}", f"Copy {game.obj(i).name}") for i in able],
-        "707.2",
-        player=ctx.controller,
-        subject=ctx.label,
-        objects=tuple(able),
-    )
-    return [int(key.split(":o")[1])]
+    return c.pick_one(ctx, able, "choose a card exiled with it to copy", "707.2")
 
 
 @op(

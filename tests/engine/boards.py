@@ -97,6 +97,23 @@ def finished(d: dict) -> Timeline:
     return tl
 
 
+def answered(d: dict, *answers: str) -> Timeline:
+    """Play, answering each decision in turn with the option whose key equals the answer or
+    whose label contains it; every decision must be answered and every answer used."""
+    d = {**d, "choices": list(d.get("choices", []))}
+    todo = list(answers)
+    while True:
+        tl = play(d)
+        if tl.pending is None:
+            assert tl.finished and not todo, (todo, tl.text())
+            return tl
+        assert todo, tl.text()
+        want = todo.pop(0)
+        keys = [o.key for o in tl.pending.options if o.key == want or want in o.label]
+        assert keys, (want, tl.pending.keys(), tl.text())
+        d["choices"].append(keys[0])
+
+
 # ------------------------------------------------------------------------------- reading
 
 

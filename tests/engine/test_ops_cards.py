@@ -16,7 +16,7 @@ from engine.effects import OPS, missing_parts
 from engine.events import ChangeKind
 from engine.policy import AutoPolicy
 
-from boards import board, finished, of_kind, opp, play, you, zone
+from boards import answered, board, finished, of_kind, opp, play, you, zone
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -37,21 +37,7 @@ def cast(name: str, ops: list[dict], *, targets: list[dict] | None = None, **kw)
     return board(kw.pop("library", ()), cards=(spell(name, ops, targets=targets),), **kw)
 
 
-def run(d: dict, *answers: str):
-    """Play, answering each decision in turn with the option whose key equals the answer or
-    whose label contains it; every decision must be answered and every answer used."""
-    d = {**d, "choices": list(d.get("choices", []))}
-    todo = list(answers)
-    while True:
-        tl = play(d)
-        if tl.pending is None:
-            assert tl.finished and not todo, (todo, tl.text())
-            return tl
-        assert todo, tl.text()
-        want = todo.pop(0)
-        keys = [o.key for o in tl.pending.options if o.key == want or want in o.label]
-        assert keys, (want, tl.pending.keys(), tl.text())
-        d["choices"].append(keys[0])
+run = answered  # boards.answered: play, answering each decision in turn
 
 
 # ------------------------------------------------------------------------------- draw

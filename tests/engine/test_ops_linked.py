@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import effects
 from engine.ops_schema import validate_ops
 
-from boards import board, finished, game_of, of_kind, play, zone
+from boards import answered, board, finished, game_of, of_kind, play, zone
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -26,21 +26,7 @@ def cast(name: str, ops: list[dict], targets: list[dict] | None = None, **kw) ->
     return board(kw.pop("library", ()), cards=(spell(name, ops, targets),), **kw)
 
 
-def run(d: dict, *answers: str):
-    """Play, answering each decision with the option whose key equals the answer or whose
-    label contains it; every decision must be answered and every answer used."""
-    d = {**d, "choices": list(d.get("choices", []))}
-    todo = list(answers)
-    while True:
-        tl = play(d)
-        if tl.pending is None:
-            assert tl.finished and not todo, (todo, tl.text())
-            return tl
-        assert todo, tl.text()
-        want = todo.pop(0)
-        keys = [o.key for o in tl.pending.options if o.key == want or want in o.label]
-        assert keys, (want, tl.pending.keys(), tl.text())
-        d["choices"].append(keys[0])
+run = answered  # boards.answered: play, answering each decision in turn
 
 
 DISCARD_DRAW = [  # Fable of the Mirror-Breaker II (DiscardAndDrawThatManyEffect(2))
