@@ -150,7 +150,8 @@ def discard(ctx: Ctx, o: dict) -> None:
                 able,
                 n,
                 DecisionKind.DISCARD,
-                f"{game.pname(chooser)}: choose a card {game.pname(p)} discards",
+                f"{game.pname(chooser)}: choose a card "
+                + ("to discard" if chooser == p else game.verb(p, "discard", "discards")),
                 "701.9a",
                 player=chooser,
                 verb="Discard",
