@@ -19,8 +19,8 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 # A browser test that fails is run once more, and only browser tests are (engine tests are
 # deterministic and never rerun). Under load, a served page has now and then missed one
-# update of its header after a run finished in a worker (about one browser test in 400 in
-# a full run; the server's state was right); the rerun shows as "R" in the summary (-ra)
+# update of its header after a run finished in a worker (one or two browser tests in
+# a full run of ~200; the server's state was right); the rerun shows as "R" in the summary (-ra)
 # and a test failing twice still fails. Remove this once that update is understood.
 BROWSER_RERUNS = 1
 
