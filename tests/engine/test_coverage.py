@@ -310,3 +310,16 @@ def test_a_back_face_saga_is_counted_from_its_saga_face() -> None:
     assert rows[1][1] is None
     chapters = {a.label: a.simulated for a in coverage.card_coverage(card).chapters}
     assert chapters["chapter II"] and chapters["chapter I"]
+
+
+def test_enters_with_is_judged_by_its_nested_ops_cr_614_1c() -> None:
+    """Coverage hands an op's own check the op without its nested lists (they are walked
+    apart): "enters with" counters was reported as "nothing in the data" for 172 cards."""
+    counters = [{"op": "add_counters", "what": "self", "counter": "+1/+1", "n": 3}]
+    creature = {"type_line": "Creature — Shapeshifter", "power": "1", "toughness": "1"}
+    ok = card_coverage(card({"static": [{"op": "enters_with", "ops": counters}]}, **creature))
+    assert ok.status == FULL and ok.missing == []
+    bad = card_coverage(card({"static": [{"op": "enters_with", "ops": [{"op": UNKNOWN}]}]},
+                             **creature))  # fmt: skip
+    assert bad.status == NOT and bad.missing == [f"op: {UNKNOWN}"]
+    assert effects.missing_parts([{"op": "enters_with", "ops": []}])  # an empty list is not
