@@ -22,9 +22,6 @@ from engine.ops_schema import CONDITIONS
 __all__ = ["condition_missing", "holds", "words_to_condition"]
 
 UNSUPPORTED: dict[str, str] = {
-    "attached_matches": "what it is attached to (attachments are not tracked)",
-    "self_equipped": "whether it is equipped (attachments are not tracked)",
-    "self_enchanted": "whether it is enchanted (attachments are not tracked)",
     "gift_promised": "a promised gift (gift is not simulated)",
     "bargained": "whether it was bargained (bargain is not simulated)",
     "adamant": "the mana spent to cast it (mana payment is not simulated)",
@@ -160,6 +157,14 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         return not holds(ctx, cond["of"])
     if kind == "kicked":
         return values._kicked(ctx)
+    if kind == "self_equipped":  # 301.5
+        return src is not None and bool(filters.attached_objects(game, src, "Equipment"))
+    if kind == "self_enchanted":  # 303.4d
+        return src is not None and bool(filters.attached_objects(game, src, "Aura"))
+    if kind == "attached_matches":  # "as long as enchanted/equipped permanent is a creature"
+        host = game.obj(src).attached_to if src is not None else None
+        return host is not None and filters.matches(game, host, cond.get("filter"),
+                                                    controller=me, source=src)  # fmt: skip
     if kind == "my_turn":
         return game.active == me
     if kind == "count":

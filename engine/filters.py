@@ -26,6 +26,7 @@ from engine.ops_schema import FILTER_KEYS
 
 __all__ = [
     "Chars",
+    "attached_objects",
     "characteristics",
     "compare",
     "filter_missing",
@@ -41,10 +42,7 @@ __all__ = [
 UNSUPPORTED: dict[str, str] = {
     "commander": "commanders (no command zone)",
     "face_down": "face-down objects",
-    "equipped": "attachments (equipped)",
-    "enchanted": "attachments (enchanted)",
-    "modified": "attachments (modified)",
-    "attached_to_controlled": "attachments",
+    "attached_to_controlled": "attachments (attached to something its controller controls)",
     "goaded": "goad",
     "saddled": "saddle",
     "renowned": "renown",
@@ -74,7 +72,8 @@ _BOOL_KEYS = frozenset(
      "has_counters", "historic", "permanent_card", "summoning_sick", "entered_this_turn",
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
      "power_greater_than_base", "kicked", "adventure", "x_in_cost", "no_mana_spent",
-     "greatest_power_controlled", "greatest_power", "ring_bearer", *COMBAT_ONLY,
+     "greatest_power_controlled", "greatest_power", "ring_bearer", "equipped", "enchanted",
+     "modified", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter")
@@ -241,6 +240,29 @@ def filter_missing(flt: object) -> str | None:
 
 
 # ------------------------------------------------------------------- matching
+def attached_objects(game: Any, oid: int, subtype: str | None = None) -> list[int]:
+    """The permanents attached to ``oid`` (Auras 303.4, Equipment 301.5, Fortifications),
+    those with ``subtype`` only when given (read from their computed characteristics, so an
+    Equipment that became a creature is still one until it is unattached, 301.5c)."""
+    out = []
+    for p in game.battlefield():
+        if p.attached_to == oid and not p.phased_out:
+            if subtype is None or subtype in characteristics(game, p.id).subtypes:
+                out.append(p.id)
+    return out
+
+
+def _modified(game: Any, obj: Any) -> bool:
+    """CR 700.9: a permanent is modified if it has one or more counters on it, if it's
+    equipped, or if it's enchanted by an Aura controlled by its controller."""
+    if any(n > 0 for n in obj.counters.values()):
+        return True
+    if attached_objects(game, obj.id, "Equipment"):
+        return True
+    return any(game.obj(a).controller == obj.controller
+               for a in attached_objects(game, obj.id, "Aura"))  # fmt: skip
+
+
 def _player_rel(player: int, rel: str, controller: int, game: Any) -> bool:
     if rel == "you":
         return player == controller
@@ -363,6 +385,12 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
             and matches(game, p.id, v, controller=controller, source=source)
             for p in game.battlefield()
         )  # fmt: skip
+    if k == "equipped":  # 301.5: an Equipment is attached to it
+        return bool(attached_objects(game, obj.id, "Equipment")) == v
+    if k == "enchanted":  # 303.4d: an Aura is attached to it
+        return bool(attached_objects(game, obj.id, "Aura")) == v
+    if k == "modified":
+        return _modified(game, obj) == v
     if k == "counter":
         return obj.counter(v) > 0
     if k == "has_counters":

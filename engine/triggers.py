@@ -123,10 +123,8 @@ def _build() -> dict[str, When]:
     for who in ("your_", "each_", "each_opponent_"):
         for step in STEPS:
             w[who + step] = When("step")
-    for step in STEPS:
-        w["attached_controller_" + step] = When(
-            "unsupported", "what the Aura/Equipment is attached to is not tracked"
-        )
+    for step in STEPS:  # the enchanted player's, or the enchanted/equipped permanent's controller's
+        w["attached_controller_" + step] = When("step")
     combat = When("combat", "only combat produces this event; the playground has no combat")
     for k in (
         "self_attacks",
@@ -146,9 +144,7 @@ def _build() -> dict[str, When]:
         w[k] = combat
     w["you_discover"] = When("mechanic", "engine.discover")
     w["you_cascade"] = When("mechanic", "engine.cascade (as you cascade, 702.85b)")
-    w["attached_dies"] = When(
-        "unsupported", "what the Aura/Equipment is attached to is not tracked"
-    )
+    w["attached_dies"] = event  # 603.10a: the Aura/Equipment looks back at what it was on
     w["self_turned_face_up"] = When("unsupported", "face-down permanents (morph, 702.37)")
     w["you_draw_nth_card"] = When("unsupported", "which card of the turn a draw is")
     w["reflexive"] = When("structural", "the reflexive op (603.12)")
@@ -345,6 +341,8 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
             return False
         who = trig.get("who") or "any"
         return who in ("any", "any_player") or (who == "you") == mine
+    if when == "attached_dies":
+        return w == "dies" and o is not None and attached_before(game, src) == o
     if when == "self_dealt_damage":
         return w == "damaged" and o == src
     if when == "self_becomes_tapped":
@@ -378,6 +376,22 @@ def _matches_by(game: Game, fact: Fact, trig: Mapping, ctrl: int, src: int) -> b
     if flt is None or fact.by is None:
         return flt is None
     return filters.matches(game, fact.by, flt, controller=ctrl, source=src)
+
+
+def attached_before(game: Game, oid: int) -> int | None:
+    """What ``oid`` (an Aura or Equipment) was attached to the last time it was on the
+    battlefield before this event: "whenever enchanted/equipped creature dies" looks back
+    in time (603.10a), also when both left in one batch (left_together)."""
+    for i in range(len(game.frames) - 2, max(-1, len(game.frames) - 2 - _LOOK_BACK), -1):
+        state = game.frames[i][0]
+        obj = state.objects.get(oid)
+        if obj is not None and any(oid in p.battlefield for p in state.players):
+            return obj.attached_to
+    return None
+
+
+#: how many frames a look-back walks at most (one batch of leave events is far shorter)
+_LOOK_BACK = 200
 
 
 # ------------------------------------------------------------------- listeners
@@ -585,7 +599,8 @@ def begin_step(game: Game, step: str, active: int) -> bool:
     for oid, ctrl, zone in holders:
         trigs = triggers_of(game, oid)
         for i, trig in enumerate(trigs or []):
-            v = next((v for v in variants(trig) if _step_fires(v, step, ctrl, active, zone)), None)
+            v = next((v for v in variants(trig)
+                      if _step_fires(v, step, ctrl, active, zone, game, oid)), None)  # fmt: skip
             if v is None:
                 continue
             if not fired:
@@ -652,7 +667,9 @@ def _monarch_draws(game: Game, player: int) -> bool:
     return True
 
 
-def _step_fires(trig: Mapping, step: str, ctrl: int, active: int, zone: str) -> bool:
+def _step_fires(
+    trig: Mapping, step: str, ctrl: int, active: int, zone: str, game: Game, oid: int
+) -> bool:
     when = str(trig.get("when"))
     if WHEN.get(when, When("?")).kind != "step" or not when.endswith(step):
         return False
@@ -663,7 +680,19 @@ def _step_fires(trig: Mapping, step: str, ctrl: int, active: int, zone: str) -> 
         (whose == "your_" and ctrl == active)
         or whose == "each_"
         or (whose == "each_opponent_" and ctrl != active)
+        or (whose == "attached_controller_" and attached_player(game, oid) == active)
     )
+
+
+def attached_player(game: Game, oid: int) -> int | None:
+    """ "Enchanted player" (an Aura with enchant player, 303.4d) or the controller of the
+    permanent this Aura/Equipment is attached to; None when it is attached to nothing."""
+    obj = game.obj(oid)
+    if obj.enchanted_player is not None:
+        return obj.enchanted_player
+    if obj.attached_to is not None:
+        return game.obj(obj.attached_to).controller
+    return None
 
 
 def _announce(game: Game, name: str, rule: str, active: int) -> None:

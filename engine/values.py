@@ -23,8 +23,6 @@ _WHO = frozenset({"you", "each_opponent", "opponent", "target_player", "target_o
 UNSUPPORTED: dict[str, str] = {
     "colors_of_mana_spent": "colors of mana spent (mana payment is not simulated)",
     "mana_spent": "mana spent (mana payment is not simulated)",
-    "equipment_attached": "Equipment attached (attachments are not tracked)",
-    "auras_attached": "Auras attached (attachments are not tracked)",
     "greatest_commander_mv": "commanders (no command zone)",
 }
 _PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -204,6 +202,9 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return sum(len(game.zones[p]["hand"]) for p in players_of(ctx, v.get("who")))
     if kind == "counters_on_self":
         return game.obj(src).counter(v["counter"]) if src is not None else 0
+    if kind in ("equipment_attached", "auras_attached"):  # "for each Equipment attached to it"
+        sub = "Equipment" if kind == "equipment_attached" else "Aura"
+        return len(filters.attached_objects(game, src, sub)) if src is not None else 0
     if kind == "player_counters":
         return sum(game.player_counters[p].get(v["counter"], 0)
                    for p in players_of(ctx, v.get("who")))  # fmt: skip

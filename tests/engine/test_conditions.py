@@ -169,9 +169,9 @@ def test_missing_parts_are_named() -> None:
     assert conditions.condition_missing({"cond": "adamant", "color": "R"})
     assert conditions.condition_missing({"cond": "nope"}) == "condition 'nope'"
     assert conditions.condition_missing({"cond": "kicked", "times": 2})
-    assert conditions.condition_missing({"cond": "count", "filter": {"equipped": True},
+    assert conditions.condition_missing({"cond": "count", "filter": {"face_down": True},
                                          "cmp": [">=", 1]})  # fmt: skip
-    assert conditions.condition_missing({"cond": "not", "of": {"cond": "self_equipped"}})
+    assert conditions.condition_missing({"cond": "not", "of": {"cond": "bargained"}})
     assert conditions.condition_missing("third time this ability resolves this turn")
     assert conditions.condition_missing("not kicked") is None
 

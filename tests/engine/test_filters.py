@@ -56,7 +56,7 @@ def test_unknown_key_and_bad_shapes_are_named() -> None:
     assert "frobnicate" in filters.filter_missing({"frobnicate": True})
     assert filters.filter_missing({"mv": ["~", 2]})
     assert filters.filter_missing({"controller": "defending_player"})  # no combat
-    assert filters.filter_missing({"or": [{"types": ["Creature"]}, {"equipped": True}]})
+    assert filters.filter_missing({"or": [{"types": ["Creature"]}, {"face_down": True}]})
     assert filters.filter_missing({"types": "Creature"})  # not a list
     assert filters.filter_missing(None) is None and filters.filter_missing({}) is None
 

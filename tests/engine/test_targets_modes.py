@@ -120,7 +120,7 @@ def test_every_target_kind_has_candidates_or_is_named(what: str) -> None:
 
 def test_target_missing_names_what_it_cant_read() -> None:
     assert targets.target_missing({"what": "dungeon"})
-    assert targets.target_missing({"what": "creature", "filter": {"equipped": True}})
+    assert targets.target_missing({"what": "creature", "filter": {"face_down": True}})
     assert targets.target_missing({"what": "creature", "count": {"dv": "count"}})
     assert targets.target_missing({"what": "any", "count": 2, "min": 1, "divided": 2}) is None
 

@@ -147,7 +147,7 @@ def test_missing_parts_are_named() -> None:
     assert values.value_missing({"dv": "mana_spent"})
     assert values.value_missing({"dv": "nope"}) == "dynamic value 'nope'"
     assert values.value_missing("half X")
-    assert values.value_missing({"dv": "count", "filter": {"equipped": True}})
+    assert values.value_missing({"dv": "count", "filter": {"face_down": True}})
     assert values.value_missing({"dv": "event_amount"}) is None  # known without a game
     assert values.value_missing({"dv": "event_amount"}, Q(_game()))  # no event recorded
 
