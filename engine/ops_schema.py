@@ -308,8 +308,15 @@ OPS: dict[str, dict] = {
         "you control the source.",
     ),
     "goad": _op("what:ref duration:duration", "Goad (701.15)."),
-    "explore": _op("what:ref", "Explore (701.40)."),
-    "connive": _op("what:ref", "Connive (701.50)."),
+    "explore": _op(
+        "what:ref",
+        "Explore (701.44): reveal the top card; a land card to hand, else a +1/+1 counter "
+        "and maybe the graveyard.",
+    ),
+    "connive": _op(
+        "what:ref n?:value",
+        "Connive (701.50): draw N, discard N, a +1/+1 counter per nonland card discarded.",
+    ),
     "venture": _op("", "Venture into the dungeon (701.46)."),
     "learn": _op("", "Learn (701.48)."),
     "become_monarch": _op("", "You become the monarch (724)."),

@@ -17,6 +17,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     eachplayer,
     emblems,
     equipment,
+    explore,
     graveyards,
     keywords,
     life,

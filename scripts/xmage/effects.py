@@ -2028,8 +2028,19 @@ simple(["BecomesMonarchSourceEffect"], {"op": "become_monarch"})
 simple(["TakeTheInitiativeEffect"], {"op": "take_initiative"})
 simple(["TheRingTemptsYouEffect"], {"op": "ring_tempts"})
 simple(["LearnEffect"], {"op": "learn"})
-simple(["ExploreSourceEffect"], {"op": "explore", "what": "self"})
 simple(["ConniveSourceEffect"], {"op": "connive", "what": "self"})
+simple(["ConniveTargetEffect"], {"op": "connive"}, target="what")
+simple(["ExploreTargetEffect"], {"op": "explore"}, target="what")
+
+
+@reg("ExploreSourceEffect")
+def _explore_source(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """ "It explores" (once, or N times: Jadelight Ranger "explores, then explores again")."""
+    t.known(e, p, {"amount"})
+    n = p.get("amount", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10:
+        raise Untranslated("ExploreSourceEffect", f"explores {n!r} times")
+    return [{"op": "explore", "what": "self"} for _ in range(n)]
 simple(["AdditionalCombatPhaseEffect"], {"op": "additional_combat"})
 simple(["WinGameSourceControllerEffect"], {"op": "win_game"})
 simple(["LoseGameSourceControllerEffect"], {"op": "lose_game", "who": "you"})
