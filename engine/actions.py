@@ -14,6 +14,7 @@ from engine import (
     ability_costs,
     conditions,
     effects,
+    land_play,
     layers,
     objref,
     permanents,
@@ -677,4 +678,5 @@ HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "add_lore": add_lore,
     "remove_lore": remove_lore,
     "next_main": next_main,
+    "play_land": land_play.play_land,  # 305.1: a special action
 }

@@ -103,6 +103,7 @@ class EventKind(StrEnum):
     WIN = "win"
     DESIGNATION = "designation"
     CHOICE = "choice"  # an option chosen while an effect resolved (608.2d; data: option, label)
+    PLAY_LAND = "play_land"  # a land is played: a special action (305.1, 116.2a)
 
 
 class DecisionKind(StrEnum):

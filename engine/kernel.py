@@ -82,6 +82,8 @@ class Kernel:
         self.life_gained_this_turn: list[int] = []  # per player (119.9)
         self.life_lost_this_turn: list[int] = []  # per player
         self.drawn_this_turn: list[int] = []  # per player (121)
+        self.lands_played: list[int] = []  # per player: lands played this turn (305.2)
+        self.extra_land_plays: list[int] = []  # per player: "this turn" grants (305.2)
         self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
         self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
         # each spell cast this turn, in order: {player, object, from, mv} ("the first spell
@@ -255,6 +257,8 @@ class Kernel:
             self.life_lost_this_turn,
             self.drawn_this_turn,
             self.descended_this_turn,
+            self.lands_played,
+            self.extra_land_plays,
         ):
             per_player.append(0)
         self.player_counters.append({})
@@ -643,6 +647,8 @@ class Kernel:
         self.life_lost_this_turn = [0] * n
         self.drawn_this_turn = [0] * n
         self.descended_this_turn = [0] * n
+        self.lands_played = [0] * n
+        self.extra_land_plays = [0] * n
         self.cast_this_turn = []
         self.spells_this_turn = []
         self.damaged_this_turn = set()
@@ -669,6 +675,14 @@ class Kernel:
         self.move(top, "hand", player)
         self.drawn_this_turn[player] += 1
         return top
+
+    def note_land_played(self, player: int) -> None:
+        """CR 305.2: a land play of this turn is used."""
+        self.lands_played[player] += 1
+
+    def add_land_plays(self, player: int, n: int) -> None:
+        """CR 305.2: "you may play N additional lands this turn"."""
+        self.extra_land_plays[player] += n
 
     def note_cast(self, player: int, oid: int, types: Sequence[str], info: Mapping) -> None:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was

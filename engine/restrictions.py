@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 CHOSEN_NAME = "chosen_name"
 
 
-def _statics(game: Game, kind: str) -> list[tuple[Any, dict]]:
+def statics_of_kind(game: Game, kind: str) -> list[tuple[Any, dict]]:
     """(permanent, op) for every static op of this kind on the battlefield now (611.3a)."""
     out = []
     for perm in game.battlefield():
@@ -50,7 +50,7 @@ def _applies_to(game: Game, perm: Any, who: object, player: int) -> bool:
 
 def cast_problem(game: Game, oid: int, face: Face, player: int) -> str | None:
     """Why a ``cant_cast`` static forbids ``player`` casting this face now, or None."""
-    for perm, o in _statics(game, "cant_cast"):
+    for perm, o in statics_of_kind(game, "cant_cast"):
         if not _applies_to(game, perm, o.get("who"), player):
             continue
         if not filters.matches(game, oid, o.get("filter") or {}, controller=perm.controller,
@@ -72,7 +72,7 @@ def may_cast_as_flash(game: Game, oid: int, face: Face, player: int) -> bool:
     instant, has flash, or a ``flash_permission`` of a permanent ``player`` controls covers it."""
     if face.is_instant or any(k.lower() == "flash" for k in face.keywords):
         return True
-    for perm, o in _statics(game, "flash_permission"):
+    for perm, o in statics_of_kind(game, "flash_permission"):
         if game.chars(perm.id).controller == player and filters.matches(
             game, oid, o.get("filter") or {}, controller=player, source=perm.id
         ):
@@ -95,7 +95,7 @@ def activate_problem(game: Game, oid: int, ability: dict, player: int) -> str | 
     where = game.zone_of(oid)
     on_battlefield = where is not None and where[1] == "battlefield"
     name = game.chars(oid).name if on_battlefield else game.obj(oid).card.name
-    for perm, o in _statics(game, "cant_activate"):
+    for perm, o in statics_of_kind(game, "cant_activate"):
         if o.get("named") != "chosen":
             continue
         chosen = chosen_name(game, perm.id)

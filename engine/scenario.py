@@ -367,7 +367,7 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
                 if key != "target"
                 else _name(a[key], f"{where} 'target'", pool)
             )
-    needs_card = ("cast", "activate", "cycle", "suspend", "add_lore", "remove_lore")
+    needs_card = ("cast", "activate", "cycle", "suspend", "add_lore", "remove_lore", "play_land")
     if do in needs_card and "card" not in out:
         raise ScenarioError(f"{where}: '{do}' needs a 'card'")
     for key, lo, hi in (("x", 0, 99), ("n", 0, 99), ("player", 0, 1), ("ability", 0, 9)):

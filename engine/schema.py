@@ -42,6 +42,7 @@ ACTIONS = (
     "add_lore",
     "remove_lore",
     "next_main",  # issue 9: the real turn structure up to a player's next precombat main
+    "play_land",  # a special action (305.1): a land from hand onto the battlefield
 )
 STACK_KINDS = ("spell", "ability", "any")  # a `when` response point's kind
 REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")

@@ -65,6 +65,7 @@ ACTION_LABELS: dict[str, str] = {
     "proliferate": "Proliferate",
     "add_lore": "Add lore counters",
     "remove_lore": "Remove lore counters",
+    "play_land": "Play a land",
 }
 PLAYERS = {"(default)": "", "You (player 1)": "0", "Opponent (player 2)": "1"}
 
@@ -81,6 +82,7 @@ FIELDS_OF: dict[str, tuple[str, ...]] = {
     "proliferate": ("when",),
     "add_lore": ("card", "n", "when"),
     "remove_lore": ("card", "n", "when"),
+    "play_land": ("card",),
 }
 
 

@@ -660,5 +660,6 @@ def _action_words(action: dict[str, Any]) -> str:
         "suspend": f"{action.get('card', 'a card')} is suspended",
         "add_lore": f"Lore counters on {action.get('card', 'a Saga')}",
         "remove_lore": f"Lore counters removed from {action.get('card', 'a Saga')}",
+        "play_land": f"{action.get('card', 'a land')} is played",
     }.get(do, do)
 

@@ -20,6 +20,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     explore,
     graveyards,
     keywords,
+    land_plays,
     life,
     linked,
     permanents,
