@@ -1872,6 +1872,17 @@ def _dont_untap(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("DontUntapInControllersUntapStepTargetEffect")
+def _dont_untap_while(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """"It doesn't untap during its controller's untap step for as long as you control
+    <this>" (Time of Ice I-II): skip_untap for the duration (502.3, 611.2b); ``targetName``
+    is wording only."""
+    t.known(e, p, {"duration", "targetName"})
+    out = {"op": "skip_untap", "duration": t.dur(p.get("duration"))}
+    out.update(t.tgt())
+    return [out]
+
+
 simple(
     ["DontUntapInControllersUntapStepEnchantedEffect"],
     {"op": "skip_untap", "what": "attached", "duration": "while_on_battlefield"},
@@ -2066,7 +2077,12 @@ def _manifest(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 @reg("Effects")
 def _effects_list(t: Effects, e: JObj, p: dict) -> list[dict]:
-    return t.ops(list(_flat(e.args)), t._ctx)
+    out = list(_flat(e.args))
+    for name, args in e.calls:  # a local ``Effects`` variable filled with .add(...)
+        if name not in ("add", "addAll"):
+            raise Untranslated("Effects", f"Effects.{name}")
+        out.extend(_flat(args))
+    return t.ops(out, t._ctx)
 
 
 _NO_PARAMS.add("Effects")
