@@ -1266,6 +1266,11 @@ class Translator:
             if kw is not None and not ab.args and not ab.calls:
                 kws.append(kw)
                 continue
+            if isinstance(ab, JObj) and ab.cls == "EnchantAbility" and len(ab.args) == 1:
+                # an Aura token (a Role, 303.7): "Enchant <target>" as a card's ``enchant``;
+                # its addTarget/AttachEffect calls are how XMage attaches a cast Aura
+                abilities["enchant"] = self.core.target(ab.args[0])
+                continue
             got = self.ability(ab) if isinstance(ab, JObj) else None
             if got is None:
                 raise Untranslated(_name(ab), "token ability")
