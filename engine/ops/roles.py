@@ -61,7 +61,7 @@ def create_role(ctx: Ctx, o: dict) -> None:
     check)."""
     game = ctx.game
     tok = o["creates"]
-    card = c.token_card(tok)
+    card = c.token_card({**tok, "token": f"{tok['token']} Role"})  # its name: "Cursed Role"
     hosts = [i for i in refs.objects(ctx, o, "what") if layers.on_battlefield(game, i)]
     made: list[int] = []
     for host in hosts:

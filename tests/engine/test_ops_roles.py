@@ -81,7 +81,7 @@ def test_a_cursed_role_is_an_aura_token_attached_making_it_base_1_1_cr_303_7() -
     angel = _on(tl, "Serra Angel")
     [role] = _roles(tl)
     obj = tl.final.objects[role]
-    assert obj.is_token and obj.attached_to == angel
+    assert obj.is_token and obj.attached_to == angel and obj.name == "Cursed Role token"
     ch = tl.final.characteristics(role)
     assert ch.types == ("Enchantment",) and set(ch.subtypes) == {"Aura", "Role"}
     assert tl.final.characteristics(angel).pt == "1/1"  # 4/4 with base 1/1 (layer 7b)
@@ -92,7 +92,7 @@ def test_a_second_role_of_yours_replaces_the_first_cr_704_5y() -> None:
     tl = _run("Test Curse", "Test Wicked")
     angel = _on(tl, "Serra Angel")
     [role] = _roles(tl)  # the Cursed Role went to the graveyard (a token: ceases to exist)
-    assert tl.final.objects[role].name.startswith("Wicked")
+    assert tl.final.objects[role].name == "Wicked Role token"
     assert tl.final.characteristics(angel).pt == "5/5"  # no longer 1/1; Wicked +1/+1
     sba = [e for e in tl.events if e.kind == "sba" and e.rule == "704.5y"]
     assert len(sba) == 1 and angel in sba[0].objects and sba[0].data["kept"] == role
@@ -102,7 +102,7 @@ def test_the_replaced_wicked_role_triggers_when_put_into_a_graveyard() -> None:
     tl = _run("Test Wicked", "Test Curse")
     assert opp(tl)["life"] == 19  # Wicked went to the graveyard (704.5y): each opponent loses 1
     [role] = _roles(tl)
-    assert tl.final.objects[role].name.startswith("Cursed")
+    assert tl.final.objects[role].name == "Cursed Role token"
     assert tl.final.characteristics(_on(tl, "Serra Angel")).pt == "1/1"
 
 
