@@ -125,3 +125,18 @@ def test_returned_to_hand_it_does_not_trigger_and_the_watch_ends_cr_400_7() -> N
     assert "Forest" in zone(tl, "hand") and "Forest" not in zone(tl, "battlefield")
     assert not [e for e in tl.events if e.kind == "to_battlefield" and e.rule == "603.7c"]
 
+
+
+def test_the_creature_land_and_its_watch_last_through_the_next_turns_cr_611_2a() -> None:
+    # the turn passes (cleanup 514.2, the opponent's turn, steps with delayed abilities): the
+    # land stays a creature, and dying in a later turn still brings it back
+    d = board(hand=["Test Earthbend", "Test Kill"], battlefield=["Forest"],
+              library=["Island", "Island"], opponent_library=["Island"], cards=CARDS,
+              actions=[{"do": "cast", "card": "Test Earthbend"}, {"do": "next_main"},
+                       {"do": "cast", "card": "Test Kill"}])  # fmt: skip
+    tl = Scenario.from_dict(d).run(policy=AutoPolicy())
+    assert tl.finished and tl.final.turn == 3, tl.text()
+    obj = tl.final.objects[_forest(tl)]
+    assert obj.tapped and obj.counter("+1/+1") == 0
+    returns = [e for e in tl.events if e.kind == "to_battlefield" and e.rule == "603.7c"]
+    assert [e.amount for e in returns] == [1]
