@@ -246,6 +246,16 @@ class _Say:
             _n(count, noun) if isinstance(count, int) else f"{_value(count)} {noun}s"
         )
 
+    def op_earthbend(self, o: Mapping[str, Any]) -> str:
+        what = self.ref(o.get("what", "target"), o)
+        return (f"earthbend {_value(o.get('n', 1))} ({what} becomes a 0/0 creature with haste "
+                "that's still a land, with that many +1/+1 counters; when it dies or is "
+                "exiled, it returns to the battlefield tapped)")  # fmt: skip
+
+    def op_create_role(self, o: Mapping[str, Any]) -> str:
+        kind = (o.get("creates") or {}).get("token", "")
+        return f"create a {kind} Role token attached to {self.ref(o.get('what', 'target'), o)}"
+
     def op_add_counters(self, o: Mapping[str, Any]) -> str:
         n = o.get("n", 1)
         what = self.ref(o.get("what", "self"), o)

@@ -613,6 +613,28 @@ OPS["each_chooses_greatest_to_hand"] = _op(
     "hands (Summon: Valefor I).",
 )
 
+OPS["earthbend"] = _op(
+    "n:value what?:ref",
+    "Earthbend n: the target land you control becomes a 0/0 creature with haste that's still "
+    "a land for the rest of the game (layers 4, 6, 7b at one timestamp, 613.1d, 613.4b), then "
+    "gets n +1/+1 counters (7c); when it dies or is exiled, it returns to the battlefield "
+    "tapped (a delayed trigger about that object, 603.7c).",
+    layer="4,6,7b",
+)
+OPS["earthbend_return"] = _op(
+    "",
+    "Earthbend's delayed trigger resolving: the card that died or was exiled returns to the "
+    "battlefield tapped under its owner's control, if it is still that object (400.7).",
+)
+
+OPS["create_role"] = _op(
+    "creates:dict what?:ref",
+    "Create the Role token `creates` (an Aura token: create_token fields with `abilities` "
+    "holding its `enchant` spec, statics on the enchanted creature and triggers) attached to "
+    "each target creature (111.10, 303.7); a player's older Role on the same permanent goes "
+    "to the graveyard (state-based action 704.5y).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

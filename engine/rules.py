@@ -24,6 +24,8 @@ from engine import (
     triggers,
     warp,
 )
+from engine.ops import earthbend as op_earthbend
+from engine.ops import roles as op_roles
 from engine.ops import structure
 from engine.ops import zones as op_zones
 from engine.registry import RULES
@@ -36,6 +38,8 @@ def _wire() -> None:
         RULES.state_based.append(sba.check)  # CR 704
     if op_zones.return_exiled_until not in RULES.state_based:
         RULES.state_based.append(op_zones.return_exiled_until)  # CR 610.3a (opscards)
+    if op_roles.one_role_each not in RULES.state_based:
+        RULES.state_based.append(op_roles.one_role_each)  # CR 704.5y: one Role per player
     if cascade.on_cast not in RULES.on_cast:
         RULES.on_cast.append(cascade.on_cast)  # CR 702.85a: cascade triggers on casting
     if permanents.entered_battlefield not in RULES.on_enter:
@@ -52,6 +56,8 @@ def _wire() -> None:
         RULES.on_event.append(op_zones.return_when_source_leaves)  # CR 610.3a, at once
     if suspend.on_event not in RULES.on_event:
         RULES.on_event.append(suspend.on_event)  # CR 702.62a: the last time counter removed
+    if op_earthbend.on_event not in RULES.on_event:
+        RULES.on_event.append(op_earthbend.on_event)  # earthbend: "when it dies or is exiled"
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
     RULES.ability_resolvers["etb"] = triggers.resolve  # "may" / intervening if (603.4-5)
     RULES.ability_resolvers["triggered"] = triggers.resolve  # the card data's triggers

@@ -616,7 +616,8 @@ def begin_step(game: Game, step: str, active: int) -> bool:
             _announce(game, name, rule, active)
         fired = fired or from_suspend
     for d in list(game.delayed):
-        if d.get("kind") == "lasting" or not _delayed_due(d, step, active, game):
+        # a delayed ability with a ``kind`` (lasting, earthbend) fires on events, not steps
+        if d.get("kind") or not _delayed_due(d, step, active, game):
             continue
         if not fired:
             _announce(game, name, rule, active)

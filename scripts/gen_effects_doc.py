@@ -194,6 +194,7 @@ GROUPS = [
          "look_at_top_each_player", "vote", "exiled_until_to_bottom", "vote_destroy_most",
          "each_chooses_greatest_to_hand"],
     ),
+    ("Earthbend and Role tokens", ["earthbend", "earthbend_return", "create_role"]),
 ]
 
 INTRO = """# Effect vocabulary (ops)

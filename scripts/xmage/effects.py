@@ -1550,6 +1550,35 @@ def _set_pt_target(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
+@reg("SetBasePowerToughnessAttachedEffect")
+def _set_pt_attached(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """ "Enchanted creature has base power and toughness P/T" (Cursed Role; layer 7b)."""
+    t.known(e, p, {"power", "toughness", "attachmentType"})
+    pt = {"power": t.val(p.get("power")), "toughness": t.val(p.get("toughness"))}
+    return [{"op": "set_base_pt", "what": "attached", **pt, "duration": "while_on_battlefield"}]
+
+
+@reg("CreateRoleAttachedTargetEffect")
+def _create_role(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """ "Create a <Role> Role token attached to target creature" (111.10i, 303.7): the Role
+    is the RoleType's token class read like any token (its enchant ability, statics and
+    triggers); a Role whose abilities aren't translated leaves the effect untranslated."""
+    t.known(e, p, {"roleType"})
+    role = p.get("roleType")
+    if not isinstance(role, Ref) or not role.dotted.startswith("RoleType."):
+        raise Untranslated(e.cls, "role type")
+    cls = "".join(w.capitalize() for w in role.last.split("_")) + "RoleToken"
+    tok = t.core.token(JObj(cls))
+    if "Role" not in (tok.get("subtypes") or ()) or "enchant" not in (tok.get("abilities") or {}):
+        raise Untranslated(e.cls, f"{cls} is not a Role Aura")
+    for s in (tok.get("abilities") or {}).get("static") or ():
+        if (s.get("ability") or {}).get("keyword") == "Ward":  # its cost is not in the data
+            raise Untranslated(e.cls, f"{cls}: ward (702.21) is not simulated")
+    out = {"op": "create_role", "creates": tok}
+    out.update(t.tgt())
+    return [out]
+
+
 @reg("SetBasePowerToughnessAllEffect")
 def _set_pt_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"power", "toughness", "stats", "duration", "filter"})
@@ -1733,7 +1762,12 @@ def _add_subtype(t: Effects, e: JObj, p: dict) -> list[dict]:
     st = t.fw.subtype(p.get("addedSubType"))
     if not st:
         raise Untranslated(e.cls, "subtype")
-    out = {"op": "add_types", "subtypes": [st], "duration": t.dur(p.get("duration"))}
+    d = p.get("duration")
+    # Duration.Custom: apply() keeps it while the target exists and discards it once the
+    # target is gone; that is an effect with no duration (611.2a): permanent (Kyoshi II).
+    custom = getattr(d, "last", "") == "Custom"
+    out = {"op": "add_types", "subtypes": [st],
+           "duration": "permanent" if custom else t.dur(d)}  # fmt: skip
     out.update(t.tgt())
     return [out]
 
@@ -1868,6 +1902,27 @@ def _attacks_all(t: Effects, e: JObj, p: dict) -> list[dict]:
 def _dont_untap(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, set())
     out = {"op": "skip_untap", "duration": "next_untap_step"}
+    out.update(t.tgt())
+    return [out]
+
+
+@reg("EarthbendTargetEffect")
+def _earthbend(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Earthbend N / X (its amount an int or a dynamic value); ``withReminderText`` is
+    wording only. The target (a land you control) is the ability's."""
+    t.known(e, p, {"amount", "withReminderText"})
+    out = {"op": "earthbend", "n": t.val(p.get("amount"))}
+    out.update(t.tgt())
+    return [out]
+
+
+@reg("DontUntapInControllersUntapStepTargetEffect")
+def _dont_untap_while(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """"It doesn't untap during its controller's untap step for as long as you control
+    <this>" (Time of Ice I-II): skip_untap for the duration (502.3, 611.2b); ``targetName``
+    is wording only."""
+    t.known(e, p, {"duration", "targetName"})
+    out = {"op": "skip_untap", "duration": t.dur(p.get("duration"))}
     out.update(t.tgt())
     return [out]
 
@@ -2077,7 +2132,12 @@ def _manifest(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 @reg("Effects")
 def _effects_list(t: Effects, e: JObj, p: dict) -> list[dict]:
-    return t.ops(list(_flat(e.args)), t._ctx)
+    out = list(_flat(e.args))
+    for name, args in e.calls:  # a local ``Effects`` variable filled with .add(...)
+        if name not in ("add", "addAll"):
+            raise Untranslated("Effects", f"Effects.{name}")
+        out.extend(_flat(args))
+    return t.ops(out, t._ctx)
 
 
 _NO_PARAMS.add("Effects")

@@ -533,7 +533,7 @@ class Translator:
             elif isinstance(a, bool):
                 optional = a
             elif isinstance(a, JObj) and a.cls == "Effects":
-                effects.extend(_flat(a.args))
+                effects.extend(_effects_members(a))
             elif isinstance(a, JObj) and (a.cls.startswith("Target") or self._is_target(a)):
                 targets.append(a)
             elif isinstance(a, list):
@@ -1266,6 +1266,11 @@ class Translator:
             if kw is not None and not ab.args and not ab.calls:
                 kws.append(kw)
                 continue
+            if isinstance(ab, JObj) and ab.cls == "EnchantAbility" and len(ab.args) == 1:
+                # an Aura token (a Role, 303.7): "Enchant <target>" as a card's ``enchant``;
+                # its addTarget/AttachEffect calls are how XMage attaches a cast Aura
+                abilities["enchant"] = self.core.target(ab.args[0])
+                continue
             got = self.ability(ab) if isinstance(ab, JObj) else None
             if got is None:
                 raise Untranslated(_name(ab), "token ability")
@@ -1339,6 +1344,20 @@ _MANA = {
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
 }
+
+
+def _effects_members(a: JObj) -> list:
+    """The effects an ``Effects`` list holds: its constructor arguments, then what a local
+    variable got with ``.add(...)`` / ``.addAll(...)`` in order (``Effects e = new Effects();
+    e.add(...)``, as Of Herbs and Stewed Rabbit I builds its chapter). Any other call on the
+    list is a shape the importer does not follow: untranslated, never dropped."""
+    out = list(_flat(a.args))
+    for name, args in a.calls:
+        if name in ("add", "addAll"):
+            out.extend(_flat(args))
+        else:
+            raise Untranslated("Effects", f"Effects.{name}")
+    return out
 
 
 def _is_chapter(a: object) -> bool:

@@ -323,7 +323,8 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
 
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
-    assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until"]
+    assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until",
+                                    "engine.ops.roles.one_role_each"]  # fmt: skip
     assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
@@ -335,5 +336,5 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     ]  # fmt: skip
     assert wired["on_event"] == [
         "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
-        "engine.suspend.on_event",
+        "engine.suspend.on_event", "engine.ops.earthbend.on_event",
     ]  # fmt: skip
