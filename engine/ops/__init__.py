@@ -21,6 +21,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     keywords,
     life,
     linked,
+    named,
     permanents,
     piles,
     player_grants,
