@@ -512,8 +512,9 @@ OPS: dict[str, dict] = {
     ),
     "exile_named_from_zones": _op(
         "who:who up_to:int",
-        "Search the player's graveyard, hand and library for up to `up_to` cards with the "
-        "card name chosen for this object and exile them; that player shuffles (701.23).",
+        "Search the target player's (`who: target_player`) graveyard, hand and library for "
+        "up to `up_to` cards with the card name chosen for this object and exile them; that "
+        "player shuffles (701.23).",
     ),
 }
 

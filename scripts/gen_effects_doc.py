@@ -194,6 +194,11 @@ GROUPS = [
          "look_at_top_each_player", "vote", "exiled_until_to_bottom", "vote_destroy_most",
          "each_chooses_greatest_to_hand"],
     ),
+    (
+        "What a Saga notes or names: creature types, card names",
+        ["note_creature_type", "chosen_name_trigger", "goad_chosen_names",
+         "exile_named_from_zones"],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)

@@ -203,7 +203,7 @@ def goad_chosen_names(ctx: Ctx, o: dict) -> None:
 
 # ------------------------------------------------------------ search zones for a name
 def _check_exile_named(o: dict, ctx: Ctx | None) -> str | None:
-    if o.get("who") not in ("target_opponent", "target_player"):
+    if o.get("who") != "target_player":
         return f"a search of {o.get('who')!r}'s zones"
     if not isinstance(o.get("up_to"), int) or o["up_to"] < 1:
         return f"a search for up to {o.get('up_to')!r} cards"
@@ -212,7 +212,8 @@ def _check_exile_named(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_named_from_zones",
-    fields={"who": "target_opponent | target_player", "up_to": "int: at most this many"},
+    fields={"who": "target_player (the target spec may be an opponent)",
+            "up_to": "int: at most this many"},
     check=_check_exile_named,
 )
 def exile_named_from_zones(ctx: Ctx, o: dict) -> None:

@@ -310,7 +310,7 @@ def test_goad_every_creature_with_a_chosen_name_cr_701_15a() -> None:
     assert "name:Memnite" in first
 
 
-EXILE_NAMED = {"op": "exile_named_from_zones", "who": "target_opponent", "up_to": 4}
+EXILE_NAMED = {"op": "exile_named_from_zones", "who": "target_player", "up_to": 4}
 
 
 def test_search_graveyard_hand_library_for_up_to_four_cards_with_the_name_cr_701_23() -> None:
@@ -363,3 +363,89 @@ def test_every_name_offered_is_a_card_name_of_the_pool() -> None:
     pool = default_pool()
     d = board(["Fire // Ice"], hand=["Bonecrusher Giant // Stomp"])
     assert all(pool.find(n) is not None for n in card_names.choosable_names(game_of(d)))
+
+
+# ------------------------------------------------------------------ the cards
+def test_long_list_of_the_ents_notes_a_new_type_each_chapter() -> None:
+    tl = answered(
+        board(
+            ["Island"] * 3,
+            hand=["Grizzly Bears", "Llanowar Elves"],
+            battlefield=[{"name": "Long List of the Ents", "counters": {"lore": 0}}],
+            actions=[
+                {"do": "add_lore", "card": "Long List of the Ents", "n": 1},
+                {"do": "cast", "card": "Grizzly Bears"},
+                {"do": "add_lore", "card": "Long List of the Ents", "n": 1},
+                {"do": "cast", "card": "Llanowar Elves"},
+            ],
+        ),
+        "type:Bear",
+        "type:Treefolk",  # chapter II notes another type: the Elf spell gets nothing
+    )
+    assert _counters(tl, "Grizzly Bears") == [1] and _counters(tl, "Llanowar Elves") == [0]
+    first, second = _options(tl, "note a creature type")
+    assert "type:Bear" in first and "type:Bear" not in second
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_medomais_prophecy_names_a_card_then_draws_when_you_cast_it() -> None:
+    tl = answered(
+        board(
+            ["Island"] * 4,
+            hand=["Lightning Bolt"],
+            battlefield=[{"name": "Medomai's Prophecy", "counters": {"lore": 1}}],
+            actions=[
+                {"do": "add_lore", "card": "Medomai's Prophecy", "n": 1},  # II: choose
+                {"do": "add_lore", "card": "Medomai's Prophecy", "n": 1},  # III: the trigger
+                {"do": "cast", "card": "Lightning Bolt"},
+            ],
+        ),
+        "name:Lightning Bolt",
+        "target:p1",
+    )
+    assert len(you(tl)["library"]) == 2 and you(tl)["hand"] == ["Island", "Island"]
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_day_of_the_moon_goads_creatures_with_the_chosen_names() -> None:
+    tl = answered(
+        board(
+            battlefield=[{"name": "Day of the Moon", "counters": {"lore": 0}}],
+            opponent_battlefield=["Grizzly Bears", "Llanowar Elves"],
+            actions=[{"do": "add_lore", "card": "Day of the Moon", "n": 1}],
+        ),
+        "name:Llanowar Elves",
+    )
+    goads = [e for e in tl.final.continuous if e.kind == "goad"]
+    assert [[tl.final.objects[o].name for o in e.objects] for e in goads] == [["Llanowar Elves"]]
+    assert goads[0].data["by"] == 0 and goads[0].data["combat_only"]
+
+
+def test_the_clone_saga_iii_names_a_card_for_a_combat_damage_trigger() -> None:
+    tl = answered(
+        board(
+            ["Island"] * 2,
+            battlefield=[{"name": "The Clone Saga", "counters": {"lore": 2}}, "Grizzly Bears"],
+            actions=[{"do": "add_lore", "card": "The Clone Saga", "n": 1}],
+        ),
+        "name:Grizzly Bears",
+    )
+    (delayed,) = of_kind(tl, "delayed")
+    assert delayed.data["when"] == "combat_damage_to_player"
+    assert "The Clone Saga" in you(tl)["graveyard"]  # sacrificed after III (714.4)
+    assert of_kind(tl, "not_simulated") == []
+
+
+def test_the_rise_of_sozin_ii_exiles_up_to_four_named_cards_of_an_opponent() -> None:
+    d = board(
+        battlefield=[{"name": "The Rise of Sozin // Fire Lord Sozin", "counters": {"lore": 1}}],
+        opponent_library=["Lightning Bolt", "Island"],
+        opponent_hand=["Lightning Bolt", "Lightning Bolt"],
+        actions=[{"do": "add_lore", "card": "The Rise of Sozin", "n": 1}],
+    )
+    d["players"][1]["graveyard"] = ["Lightning Bolt", "Lightning Bolt"]
+    tl = answered(d, "name:Lightning Bolt", "from graveyard", "from graveyard", "from hand",
+                  "from library")  # fmt: skip
+    assert opp(tl)["exile"] == ["Lightning Bolt"] * 4
+    assert opp(tl)["hand"] == ["Lightning Bolt"] and opp(tl)["library"] == ["Island"]
+    assert of_kind(tl, "not_simulated") == []
