@@ -17,14 +17,16 @@ from typing import Any
 __all__ = ["choosable_names", "has_name", "names_of"]
 
 
-def names_of(game: Any, oid: int) -> tuple[str, ...]:
-    """The names object ``oid`` has now (201.2b: one with two names has each)."""
+def names_of(game: Any, oid: int, zone: str | None = None) -> tuple[str, ...]:
+    """The names object ``oid`` has now (201.2b: one with two names has each); ``zone``
+    when the caller knows it (a spell being cast: "stack"), else it is looked up."""
     obj = game.obj(oid)
     if obj.face_down:
         return ()
     card = obj.card
-    where = game.zone_of(oid)
-    zone = where[1] if where is not None else "stack"
+    if zone is None:
+        where = game.zone_of(oid)
+        zone = where[1] if where is not None else "stack"
     if obj.face:
         return tuple(obj.face.split(" // ")) if zone in ("stack", "battlefield") else (
             _off_stack(card))  # fmt: skip

@@ -675,9 +675,9 @@ class Kernel:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
         self.cast_this_turn.append((player, tuple(types)))
-        self.spells_this_turn.append({"player": player, "object": oid,
-                                      "from": info.get("from"), "mv": info.get("mv"),
-                                      "names": card_names.names_of(self, oid)})  # fmt: skip
+        names = card_names.names_of(self, oid, "stack")  # "a spell with the chosen name"
+        self.spells_this_turn.append({"player": player, "object": oid, "from": info.get("from"),
+                                      "mv": info.get("mv"), "names": names})  # fmt: skip
         self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
                                "active": self.active, **info}  # fmt: skip
 
