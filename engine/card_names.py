@@ -61,10 +61,10 @@ def choosable_names(game: Any, types: tuple[str, ...] = (),
     every = [i for zones in game.zones for ids in zones.values() for i in ids] + on_stack
     for i in every:
         obj = game.obj(i)
-        if obj.is_token:
-            if (card_names is not None and card_names(obj.name)
-                    and (not types or set(types) & set(obj.characteristics.types))):
-                found.add(obj.name)  # fmt: skip
+        if obj.is_token:  # its name is its face's (a token card is named "X token")
+            if card_names is not None and (not types
+                                           or set(types) & set(obj.characteristics.types)):
+                found.update(n for n in names_of(game, i) if card_names(n))  # fmt: skip
             continue
         found.update(f.name for f in obj.card.faces if not types or set(types) & set(f.types))
     return sorted(found)

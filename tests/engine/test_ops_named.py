@@ -177,6 +177,15 @@ def test_note_needs_a_source_and_an_effect() -> None:
 
 # ------------------------------------------------------------------ card names
 def test_choosable_names_are_each_face_of_the_cards_in_the_game_cr_201_3() -> None:
+    """201.3 lets a player choose the name of any card in the Oracle reference. Offering
+    the names of the cards in this game is exact for what these chapters do with the name
+    (goad creatures with it, draw when you cast a spell with it or when a creature with it
+    deals combat damage, exile cards with it from a player's zones): only an object with
+    the name is ever affected, and in the playground every card is in the game from the
+    start (no outside-the-game zone, so no wish, conjure or sideboard brings a new name), a
+    spell is a card of the game or a copy of one, and a token copy takes a name from the
+    game. A token named like a card the game lacks (a Shapeshifter) is offered while it
+    exists (test below); one created only after the choice is the case left out."""
     d = board(
         ["Fire // Ice"],
         hand=["Bonecrusher Giant // Stomp"],
@@ -449,3 +458,15 @@ def test_the_rise_of_sozin_ii_exiles_up_to_four_named_cards_of_an_opponent() -> 
     assert opp(tl)["exile"] == ["Lightning Bolt"] * 4
     assert opp(tl)["hand"] == ["Lightning Bolt"] and opp(tl)["library"] == ["Island"]
     assert of_kind(tl, "not_simulated") == []
+
+
+def test_a_token_name_is_offered_only_when_it_is_a_card_name_cr_201_3() -> None:
+    game = game_of(board(battlefield=["Grizzly Bears"]))
+    for name in ("Shapeshifter", "Goblin"):  # a card is named Shapeshifter; none Goblin
+        effects.run_ops(game, [{"op": "create_token", "token": name, "pt": "1/1",
+                                "types": ["Creature"], "subtypes": [name]}],
+                        controller=0, source=None, label="Test")  # fmt: skip
+    pool = default_pool()
+    names = card_names.choosable_names(game, ("Creature",), card_names=pool.__contains__)
+    assert names == ["Grizzly Bears", "Shapeshifter"]
+    assert card_names.choosable_names(game) == ["Grizzly Bears"]  # no pool: no token names
