@@ -63,7 +63,7 @@ COMBAT_ONLY_TRIGGERS = frozenset(
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).
 COMBAT_ONLY_OPS = frozenset(
     {"cant_block", "cant_be_blocked", "must_attack", "can_block_only", "cant_attack_or_block",
-     "min_blockers"}
+     "min_blockers", "goad_chosen_names"}
 )
 #: Main type of a card for the "by type" totals, first match wins (as the importer's report).
 TYPE_ORDER = (
@@ -338,7 +338,9 @@ class _Walk:
             if self.c.combat_trigger(granted):
                 self.combat = True
             self.ops(granted.get("ops") or [])
-        if name == "lasting_trigger" and self.c.combat_trigger({"when": o.get("when")}):
+        if name in ("lasting_trigger", "chosen_name_trigger") and self.c.combat_trigger(
+            {"when": o.get("when")}
+        ):
             self.combat = True  # a delayed ability only combat fires (603.7c; no combat here)
         part = self.c.op(o)
         if part:

@@ -84,6 +84,9 @@ class Ctx:
         # The cards an impulse of this resolution exiled, as (object, zone-change count):
         # "if you exiled a land card this way" reads them after later ops (Bonehoard Dracosaur).
         self.exiled_this_way: tuple[tuple[int, int], ...] = ()
+        # The card name this resolution chose (201.3): "choose a card name, then ... that
+        # name" reads it even if the source left the battlefield meanwhile (engine.ops.named).
+        self.chosen_name: str | None = None
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value

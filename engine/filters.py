@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from engine import card_names
 from engine.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.continuous import counter_keywords
 from engine.ops_schema import FILTER_KEYS
@@ -76,7 +77,7 @@ _BOOL_KEYS = frozenset(
      "modified", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
-_STR_KEYS = ("keyword", "not_keyword", "name", "counter")
+_STR_KEYS = ("keyword", "not_keyword", "name", "counter", "has_name", "creature_type")
 
 
 def _no_mana_spent(game: Any, obj: Any) -> bool:
@@ -309,7 +310,8 @@ def matches(
                  "multicolored", "monocolored", "mv", "power", "toughness", "base_power",
                  "base_toughness", "mv_parity", "keyword", "not_keyword", "name", "historic",
                  "toughness_greater_than_power", "power_greater_than_base", "no_abilities",
-                 "permanent_card", "greatest_power_controlled", "greatest_power"):  # fmt: skip
+                 "permanent_card", "greatest_power_controlled", "greatest_power",
+                 "creature_type"):  # fmt: skip
             if ch is None:
                 ch = characteristics(game, oid)
         if not _key(game, obj, ch, k, v, controller, source):
@@ -378,6 +380,10 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return not any(kw.lower() == v.lower() for kw in ch.keywords)
     if k == "name":
         return ch.name == v or obj.card.name == v
+    if k == "has_name":  # 201.2b: any of its names (a split card off the stack has two)
+        return card_names.has_name(game, obj.id, v)
+    if k == "creature_type":  # 205.3m; a changeling is every creature type (702.73a)
+        return v in ch.subtypes or any(kw.lower() == "changeling" for kw in ch.keywords)
     if k == "name_not_shared":  # 201.2: same name = same English name; a face-down one has none
         mine = characteristics(game, obj.id).name
         return not mine or not any(

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine import card_names
 from engine.continuous import Characteristics, ContinuousEffect, printed
 from engine.events import Change, ChangeKind, Event, EventKind, Move
 from engine.limits import RunBudget
@@ -688,8 +689,9 @@ class Kernel:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
         self.cast_this_turn.append((player, tuple(types)))
-        self.spells_this_turn.append({"player": player, "object": oid,
-                                      "from": info.get("from"), "mv": info.get("mv")})  # fmt: skip
+        names = card_names.names_of(self, oid, "stack")  # "a spell with the chosen name"
+        self.spells_this_turn.append({"player": player, "object": oid, "from": info.get("from"),
+                                      "mv": info.get("mv"), "names": names})  # fmt: skip
         self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
                                "active": self.active, **info}  # fmt: skip
 

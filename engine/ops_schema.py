@@ -178,8 +178,11 @@ OPS: dict[str, dict] = {
         "(Pithing Needle).",
     ),
     "choose_card_name": _op(
-        "",
-        "Static, as it enters (614.12): its controller chooses a card name (201.3).",
+        "types?:list",
+        "Its controller chooses a card name (201.3), as it enters (614.12) or as a chapter "
+        "ability resolves; `types`: only names of cards with one of these card types (201.3a). "
+        "Offered: every face name of the cards in the game and token names that are card "
+        "names; the choice lasts while this object is on the battlefield (400.7).",
     ),
     "living_weapon": _op(
         "",
@@ -494,6 +497,32 @@ OPS: dict[str, dict] = {
         "A choice made on resolution (608.2d), not a mode: `who` (you) picks one of "
         "`options` ([{label, ops}]) and only its ops happen.",
     ),
+    # -------------------------------------- names and creature types a Saga chooses (named)
+    "note_creature_type": _op(
+        "effect:ops",
+        "Note a creature type not yet noted for this object (205.3m; notes end when it leaves "
+        "the battlefield, 400.7); when you next cast a creature spell of that type this turn "
+        "(a changeling is every type), `effect` (its spell is `trigger_object`; Long List of "
+        "the Ents).",
+    ),
+    "chosen_name_trigger": _op(
+        "when:str effect:ops duration:str filter?:filter once?:bool first_this_turn?:bool",
+        "A delayed triggered ability (603.7c, as `lasting_trigger`) about objects with the "
+        "card name last chosen for this object (`choose_card_name`); `when`: "
+        "`you_cast_spell` or `combat_damage_to_player` (combat-only); `first_this_turn`: "
+        "\"when you cast a spell with the chosen name for the first time this turn\".",
+    ),
+    "goad_chosen_names": _op(
+        "filter?:filter",
+        "Goad (701.15a, combat-only: recorded) every permanent matching `filter` with a name "
+        "chosen for this object (Day of the Moon).",
+    ),
+    "exile_named_from_zones": _op(
+        "who:who up_to:int",
+        "Search the target player's (`who: target_player`) graveyard, hand and library for "
+        "up to `up_to` cards with the card name chosen for this object and exile them; that "
+        "player shuffles (701.23).",
+    ),
 }
 
 # Reference decks (decks2): Restore Balance, Greater Gargadon, Enigma Sphinx.
@@ -799,6 +828,10 @@ FILTER_KEYS = {
     "not": "filter: doesn't match",
     "name_not_shared": "filter: no other permanent matching it has the same name (\"that "
     "doesn't have the same name as a token you control\", 201.2)",
+    "has_name": "str: one of its names is this (201.2b: a split card off the stack has both "
+    "halves' names; a double-faced card its front face's unless it is transformed)",
+    "creature_type": "str: has this creature type (205.3m; a changeling has every one, "
+    "702.73a)",
 }
 DYNAMIC_VALUES = {
     "count": "{filter}: number of permanents matching filter",

@@ -195,6 +195,11 @@ GROUPS = [
          "each_chooses_greatest_to_hand"],
     ),
     ("Earthbend and Role tokens", ["earthbend", "earthbend_return", "create_role"]),
+    (
+        "What a Saga notes or names: creature types, card names",
+        ["note_creature_type", "chosen_name_trigger", "goad_chosen_names",
+         "exile_named_from_zones"],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)

@@ -24,6 +24,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     land_plays,
     life,
     linked,
+    named,
     permanents,
     piles,
     player_grants,

@@ -4,7 +4,7 @@ or note a static ability where a resolution would run it)."""
 
 from __future__ import annotations
 
-from engine import layers, refs
+from engine import card_names, carddb, layers, refs
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
@@ -55,22 +55,33 @@ def cant_activate(ctx: Ctx, o: dict) -> None:
     _note(ctx, o)
 
 
-def _names_in_game(ctx: Ctx) -> list[str]:
-    """The names a player may choose here: every card in the game, in any zone (201.3 lets
-    them name any card; one absent from this game can't matter in it, except through a
-    token created later, which is left out)."""
-    game = ctx.game
-    return sorted({game.obj(i).card.name for z in game.zones for ids in z.values() for i in ids
-                   if not game.obj(i).is_token})  # fmt: skip
+def _names_in_game(ctx: Ctx, types: tuple[str, ...] = ()) -> list[str]:
+    """The names a player may choose here (engine.card_names.choosable_names): every face
+    name of every card in the game, in any zone or on the stack, and a token's name when a
+    card of the pool has it too (201.3). Why that is exact: a name matters only through an
+    object that has it, and in the playground every card is in the game from the start (no
+    outside-the-game zone), so any other name would match nothing; the one case left out is
+    a token created later whose name is a card's name no card in this game has."""
+    pool = carddb.default_pool()
+    return card_names.choosable_names(ctx.game, types, card_names=pool.__contains__)
 
 
-@op("choose_card_name", fields={}, check=lambda o, ctx: None)
+def _check_choose_name(o: dict, ctx: Ctx | None) -> str | None:
+    types = o.get("types", [])
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        return f"a card name with card types {types!r}"
+    return None
+
+
+@op("choose_card_name", fields={"types": "list: only names of cards with one of these card "
+                                "types (\"choose a creature card name\", 201.3a)"},
+    check=_check_choose_name)  # fmt: skip
 def choose_card_name(ctx: Ctx, o: dict) -> None:
-    """CR 614.12, 201.3: as it enters, its controller chooses a card name; the choice lasts
-    while this object is on the battlefield."""
+    """CR 201.3: its controller chooses a card name (as it enters, 614.12, or as a chapter
+    ability resolves); the choice lasts while this object is on the battlefield (400.7)."""
     game = ctx.game
     src = ctx.source
-    names = _names_in_game(ctx)
+    names = _names_in_game(ctx, tuple(o.get("types") or ()))
     if src is None or not names:
         ctx.emit(EventKind.NOTE, f"{ctx.label}: no card name to choose.", "201.3", amount=0)
         return
@@ -78,6 +89,7 @@ def choose_card_name(ctx: Ctx, o: dict) -> None:
                       [(f"name:{n}", n) for n in names], "201.3", player=ctx.controller,
                       subject=ctx.label, objects=(src,))  # fmt: skip
     name = key.split(":", 1)[1]
+    ctx.chosen_name = name
     game.add_continuous(ContinuousEffect(
         id=game.new_id(), kind=CHOSEN_NAME, layer="", controller=ctx.controller, source=src,
         source_stamp=layers.stamp_of(game, src), duration="while_source_on_battlefield",

@@ -25,7 +25,8 @@ ROOT = Path(engine.__file__).resolve().parent
 # Lowest first. A module may import modules of its own layer or of a lower one.
 LAYERS: list[tuple[str, set[str]]] = [
     ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
-                    "engine.mana", "engine.display", "engine.cards", "engine.carddb"}),
+                    "engine.mana", "engine.display", "engine.cards", "engine.carddb",
+                    "engine.card_names", "engine.creature_types"}),
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
     ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy",
                "engine.responses", "engine.objref"}),

@@ -21,6 +21,7 @@ SAMPLE = {
     "or": [{"types": ["Land"]}, {"mv": ["==", 1]}], "and": [{"types": ["Creature"]}],
     "not": {"types": ["Land"]}, "mana_cost_in": ["{0}", "{1}"],
     "name_not_shared": {"token": True},
+    "has_name": "Grizzly Bears", "creature_type": "Elf",
 }  # fmt: skip
 
 

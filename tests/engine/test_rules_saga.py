@@ -640,19 +640,20 @@ def test_chapter_from_card_data_targets_as_it_triggers_cr_603_3d() -> None:
 
 
 def test_untranslated_chapter_changes_nothing_and_names_its_class() -> None:
-    """Day of the Moon I ("choose a creature card name, then goad all creatures with a name
-    chosen") is a card-specific XMage class: the chapter triggers and resolves, changes
-    nothing, and the log names what is not simulated (all or nothing, issue 8)."""
-    moon = "Day of the Moon"
+    """The Raven's Warning III (WishEffect: "a card you own from outside the game"; the
+    playground has no outside-the-game zone) is not translated: the chapter triggers and
+    resolves, changes nothing, and the log names what is not simulated (all or nothing,
+    issue 8). (Day of the Moon, the example before, is simulated now.)"""
+    raven = "The Raven's Warning"
     tl = scenario(
-        battlefield=[saga(moon, 0), "Grizzly Bears"],
-        actions=[{"do": "add_lore", "card": moon, "n": 1}],
+        battlefield=[saga(raven, 2), "Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": raven, "n": 1}],
     ).run()
     assert tl.finished
-    assert resolved_chapters(tl) == [f"Chapter I of {moon}"]
+    assert resolved_chapters(tl) == [f"Chapter III of {raven}"]
     missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
-    assert missing and all(f"Chapter I of {moon}" in m for m in missing)
-    assert "Grizzly Bears" in you(tl)["battlefield"]
+    assert missing and all(f"Chapter III of {raven}" in m for m in missing)
+    assert "Grizzly Bears" in you(tl)["battlefield"] and len(you(tl)["library"]) == 6
 
 
 def test_the_akroan_war_iii_each_tapped_creature_deals_damage_to_itself_cr_120_3() -> None:
