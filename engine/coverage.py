@@ -63,7 +63,7 @@ COMBAT_ONLY_TRIGGERS = frozenset(
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).
 COMBAT_ONLY_OPS = frozenset(
     {"cant_block", "cant_be_blocked", "must_attack", "can_block_only", "cant_attack_or_block",
-     "min_blockers", "goad_chosen_names"}
+     "min_blockers", "goad_chosen_names", "goad"}
 )
 #: Main type of a card for the "by type" totals, first match wins (as the importer's report).
 TYPE_ORDER = (

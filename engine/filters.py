@@ -44,7 +44,6 @@ UNSUPPORTED: dict[str, str] = {
     "commander": "commanders (no command zone)",
     "face_down": "face-down objects",
     "attached_to_controlled": "attachments (attached to something its controller controls)",
-    "goaded": "goad",
     "saddled": "saddle",
     "renowned": "renown",
     "suspected": "suspect",
@@ -74,7 +73,7 @@ _BOOL_KEYS = frozenset(
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
      "power_greater_than_base", "kicked", "adventure", "x_in_cost", "no_mana_spent",
      "greatest_power_controlled", "greatest_power", "ring_bearer", "equipped", "enchanted",
-     "modified", *COMBAT_ONLY,
+     "modified", "goaded", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter", "has_name", "creature_type")
@@ -397,6 +396,11 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return bool(attached_objects(game, obj.id, "Aura")) == v
     if k == "modified":
         return _modified(game, obj) == v
+    if k == "goaded":  # 701.15a: a goad recorded on this object (400.7) still in force
+        stamp = game.zone_changes.get(obj.id, 0)
+        goaded = any(e.kind == "goad" and (obj.id, stamp) in zip(e.objects, e.stamps, strict=False)
+                     for e in game.continuous)  # fmt: skip
+        return goaded == v
     if k == "counter":
         return obj.counter(v) > 0
     if k == "has_counters":

@@ -19,6 +19,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     emblems,
     equipment,
     explore,
+    goad,
     graveyards,
     keywords,
     land_plays,

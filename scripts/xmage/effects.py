@@ -1859,7 +1859,15 @@ EFFECTS["CantBlockTargetEffect"] = _restriction("cant_block")
 EFFECTS["CantBeBlockedTargetEffect"] = _restriction("cant_be_blocked")
 EFFECTS["CantBeBlockedSourceEffect"] = _restriction("cant_be_blocked", "self")
 EFFECTS["CantBeBlockedByCreaturesSourceEffect"] = _restriction("cant_be_blocked", "self")
-EFFECTS["GoadTargetEffect"] = _restriction("goad")
+
+
+@reg("GoadTargetEffect")
+def _goad_target(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """Goad lasts until the goading player's next turn (701.15a; XMage's default too)."""
+    t.known(e, p, {"duration"})
+    out = {"op": "goad", "duration": t.dur(p.get("duration"), "until_your_next_turn")}
+    out.update(t.tgt())
+    return [out]
 
 
 @reg("CantBeBlockedByOneEffect")

@@ -1,0 +1,31 @@
+"""Goad (CR 701.15): until the goading player's next turn, the creature attacks each combat
+if able and attacks a player other than the goading player if able. The playground has no
+combat, so the goad is recorded on the creature (a continuous effect of kind ``goad``, the
+same record Day of the Moon's ``goad_chosen_names`` makes), shown, and read by the
+``goaded`` filter; it is counted as combat-only."""
+
+from __future__ import annotations
+
+from engine import op_common, refs
+from engine.effects import Ctx, op
+
+#: "until your next turn" is goad's own duration (701.15a); others as the card says
+_DURATIONS = ("until_your_next_turn", "end_of_turn")
+
+
+def _check(o: dict, ctx: Ctx | None) -> str | None:
+    if o.get("duration", "until_your_next_turn") not in _DURATIONS:
+        return f"goad lasting {o.get('duration')!r}"
+    return refs.ref_problem(o, "what")
+
+
+@op("goad", fields={"what": "target | targets | all (with filter) | ...",
+                    "duration": "until_your_next_turn (701.15a)", "filter": "filter"},
+    check=_check)  # fmt: skip
+def goad(ctx: Ctx, o: dict) -> None:
+    """CR 701.15a: goad the creatures (recorded; combat-only)."""
+    objs = refs.objects(ctx, o, "what")
+    op_common.begin(ctx, {"duration": o.get("duration", "until_your_next_turn")}, "goad", "",
+                    objs, {"by": ctx.controller, "combat_only": True}, "701.15a",
+                    "goaded (combat-only: the playground has no combat, so it is recorded "
+                    "and shown, never applied)")  # fmt: skip
