@@ -593,6 +593,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     )
     layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     _step(game, "upkeep", player)
+    game.set_phase("draw step")  # 504.1: the draw is the draw step's first event
     for _ in range(draws_mod.how_many(game, player, 1, "the draw step") if draw else 0):
         top = game.draw_card(player)  # CR 504.1 (614.1a: a replacement may make it more)
         if top is None:
@@ -612,8 +613,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
                 player=player,
                 amount=1,
             )
-    game.set_phase("draw step")
-    if triggers.begin_step(game, "draw_step", player):
+    if triggers.begin_step(game, "draw_step", player):  # 504.2, after the draw
         game.resolve_stack()
     game.set_phase("precombat main")
     saga.precombat_main(game, player)

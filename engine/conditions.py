@@ -40,6 +40,7 @@ _PHASES: dict[str, tuple[str, str]] = {
     "untap": ("beginning", "untap"),
     "upkeep": ("beginning", "upkeep"),
     "draw": ("beginning", "draw"),
+    "draw step": ("beginning", "draw"),
     "precombat main": ("precombat_main", "precombat_main"),
     "postcombat main": ("postcombat_main", "postcombat_main"),
     "end step": ("end", "end"),
