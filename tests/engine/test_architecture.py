@@ -62,6 +62,8 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.op_common",  # helpers the op families share (refs, choices, filters)
             "engine.warp",  # CR 702.185
             "engine.draws",  # draw replacements (614.1a), read wherever a player draws
+            "engine.cast_only",  # printed casting restrictions (601.3)
+            "engine.legend",  # the legend rule (704.5j)
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -322,7 +324,8 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
 
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
-    assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until"]
+    assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until",
+                                    "engine.legend.check"]  # fmt: skip
     assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
