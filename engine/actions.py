@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import (
     ability_costs,
+    cast_only,
     conditions,
     effects,
     layers,
@@ -241,6 +242,9 @@ def counter(game: Game, action: dict) -> None:
     if not specs or ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
         # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
         raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
+    printed = cast_only.problem(game, game.obj(oid), face, player)  # 601.3
+    if printed:
+        raise GameError(f"can't cast {face.name}: {printed[1]}")
     timing_check(game, face, player)
     stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
     game.settle()
@@ -268,6 +272,9 @@ def _counter_chosen(game: Game, action: dict, player: int, oid: int) -> None:
         ref = f"o{item.card_id}"
         if ref not in options:
             raise GameError(f"{face.name} can't target {item.text}: it isn't a legal target")
+    printed = cast_only.problem(game, game.obj(oid), face, player)  # 601.3
+    if printed:
+        raise GameError(f"can't cast {face.name}: {printed[1]}")
     timing_check(game, face, player)
     stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
     game.settle()

@@ -884,6 +884,8 @@ CONDITIONS = {
     "not": "{of}",
     "and": "{of: [conds]}",
     "or": "{of: [conds]}",
+    "cast_spell_this_turn": "you have cast a spell this turn (a casting restriction is checked "
+    "before the spell is cast, so: another spell, 601.3)",
 }
 COSTS = {
     "mana": "{mana}: pay these mana symbols",
@@ -1036,6 +1038,7 @@ ENTRY_FIELDS = {
     "untranslated",
     "alt_costs",
     "source",
+    "cast_only",  # a condition: the printed "cast this spell only ..." (601.3), engine.cast_only
 }
 TRIGGER_FIELDS = {
     "when",
@@ -1135,6 +1138,8 @@ def validate_entry(entry: object, path: str = "") -> list[str]:
                     out += validate_entry(sub, f"{p}[{name}]")
         elif k in ("spell_costs",):
             out += _costs(v, p)
+        elif k == "cast_only":
+            out += _cond(v, p)
     return out
 
 
