@@ -15,6 +15,7 @@ from engine import (
     cast_only,
     conditions,
     effects,
+    hand_size,
     layers,
     objref,
     permanents,
@@ -577,6 +578,8 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     upkeep (503), draw (504; 121.4 and 704.5b from an empty library), precombat main (505)
     with its lore counters (714.3b) and "at the beginning of your precombat main phase"
     triggers (put on the stack, not resolved)."""
+    game.set_phase("cleanup")  # 514: the ending turn's cleanup step
+    hand_size.cleanup_discard(game, game.active)  # 514.1: discard to maximum hand size
     layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     triggers.end_lasting(game, player)  # 603.7c: delayed abilities with a duration end
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty

@@ -605,6 +605,13 @@ OPS["each_chooses_greatest_to_hand"] = _op(
     "greatest `greatest` (`mana_value`, `power`) among them; the chosen return to their owners' "
     "hands (Summon: Valefor I).",
 )
+OPS["max_hand_size"] = _op(
+    "who?:who set?:any change?:int duration?:str",
+    "Maximum hand size (402.2): `set` a number or `\"none\"` (no maximum hand size), or "
+    "`change` it by a number, for the players `who` names (you, each_opponent, each_player). "
+    "Static on a permanent: while it is on the battlefield; resolved: for `duration` "
+    "(default while_on_battlefield). The cleanup step discards down to it (514.1).",
+)
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 

@@ -18,6 +18,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     emblems,
     equipment,
     graveyards,
+    hand_size,
     keywords,
     life,
     linked,

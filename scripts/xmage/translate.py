@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import cast_only as cast_only_mod
+from . import hand_size as _hand_size  # noqa: F401  (registers its effect class)
 from . import java as J
 from .core import ROMAN, Core, Untranslated, _flat
 from .effects import EffectCtx, Effects

@@ -64,6 +64,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.draws",  # draw replacements (614.1a), read wherever a player draws
             "engine.cast_only",  # printed casting restrictions (601.3)
             "engine.legend",  # the legend rule (704.5j)
+            "engine.hand_size",  # maximum hand size (402.2), cleanup discard (514.1)
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
