@@ -194,6 +194,7 @@ GROUPS = [
          "look_at_top_each_player", "vote", "exiled_until_to_bottom", "vote_destroy_most",
          "each_chooses_greatest_to_hand"],
     ),
+    ("Players' rules: maximum hand size", ["max_hand_size"]),
 ]
 
 INTRO = """# Effect vocabulary (ops)
