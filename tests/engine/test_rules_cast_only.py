@@ -99,3 +99,23 @@ def test_discover_respects_the_restriction_then_offers_it_when_met_cr_701_57a_60
     tl = play(board([FEAST], battlefield=vamps, opponent_battlefield=["Grizzly Bears"],
                     actions=[{"do": "discover", "n": 3}]))  # fmt: skip
     assert tl.pending is not None and "cast" in tl.pending.keys()
+
+
+def test_cast_free_from_hand_respects_the_restriction_cr_608_2g_601_3() -> None:
+    """A Saga chapter "you may cast an instant from your hand without paying its mana cost"
+    (cast_free, 608.2g): Savage Beating chosen is not cast (reason cast_restriction) and stays
+    in the hand."""
+    saga = {
+        "name": "Test Free Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
+        "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
+                                                {"chapters": [2], "ops": []}]},
+        "effects": {"chapters": [{"chapters": [1], "ops": [
+            {"op": "cast_free", "from": "hand", "filter": {"types": ["Instant"]}}]}]},
+    }  # fmt: skip
+    d = board(hand=[SAVAGE], battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
+              actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
+              cards=[saga])  # fmt: skip
+    done = answered(d, "Savage Beating")
+    [cant] = of_kind(done, "cant_cast")
+    assert reasons(cant) == ["cast_restriction"]
+    assert zone(done, "hand") == [SAVAGE] and of_kind(done, "cast") == []
