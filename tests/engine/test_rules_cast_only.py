@@ -119,3 +119,20 @@ def test_cast_free_from_hand_respects_the_restriction_cr_608_2g_601_3() -> None:
     [cant] = of_kind(done, "cant_cast")
     assert reasons(cant) == ["cast_restriction"]
     assert zone(done, "hand") == [SAVAGE] and of_kind(done, "cast") == []
+
+
+def test_every_card_with_a_casting_restriction_is_described_cr_601_3() -> None:
+    """The restriction is one ability of the card (coverage kind "restriction"): each card
+    with one (every shape the importer writes) gets a sentence for it (engine.describe),
+    translated or not."""
+    from engine.describe import describe
+
+    pool = carddb.default_pool()
+    names = [SAVAGE, RETAINERS, EVEN, FEAST, "Grim Wanderer", "Festival", "Assassin's Blade",
+             "Master Warcraft", "Melee", "Rapid Fire", "Reset", "Seedtime", "Rock Jockey",
+             "Talara's Battalion", "Necrologia", "Delirium", "Illusory Angel"]  # fmt: skip
+    for name in names:
+        card = pool.get(name)
+        cov = card_coverage(card)
+        assert [a.kind for a in cov.abilities].count("restriction") == 1, name
+        assert len(describe(card)) >= len(cov.abilities), name
