@@ -23,10 +23,15 @@ def groups(game: Game) -> list[tuple[int, str, list[int]]]:
     """(controller, name, ids) for every set of two or more same-named legendary permanents
     one player controls, in battlefield order."""
     seen: dict[tuple[int, str], list[int]] = {}
+    computed = game.all_chars()  # empty when nothing modifies any permanent (then: printed)
     for perm in game.battlefield():
         if perm.phased_out or perm.face_down:
             continue
-        ch = game.chars(perm.id)
+        ch = computed.get(perm.id)
+        if ch is None:
+            if "Legendary" not in perm.characteristics.supertypes:
+                continue  # the fast path: printed, and not legendary
+            ch = game.chars(perm.id)
         if "Legendary" in ch.supertypes and ch.name:
             seen.setdefault((ch.controller, ch.name), []).append(perm.id)
     return [(who, name, ids) for (who, name), ids in seen.items() if len(ids) > 1]

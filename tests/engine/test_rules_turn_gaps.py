@@ -72,6 +72,16 @@ def test_legend_rule_applies_after_a_second_copy_resolves_cr_704_5j() -> None:
     assert key in decision.keys() and key == f"keep:o{moved.data['kept']}"
 
 
+def test_legend_rule_reads_the_characteristics_after_the_layers_cr_704_5j_613() -> None:
+    """With a continuous effect in play (an anthem: the layers are computed) the rule reads
+    the computed characteristics; two Isamarus still make their controller choose."""
+    d = board(battlefield=[ISAMARU, ISAMARU, "Glorious Anthem"], actions=[])
+    tl = play(d)
+    assert tl.pending is not None and tl.pending.rule == "704.5j"
+    done = finished({**d, "choices": [tl.pending.keys()[0]]})
+    assert zone(done, "graveyard") == [ISAMARU]
+
+
 def test_two_different_legends_stay_cr_704_5j() -> None:
     """Only the same NAME counts: two different legendary creatures both stay."""
     done = finished(board(battlefield=[ISAMARU, "Ragavan, Nimble Pilferer"], actions=[]))
