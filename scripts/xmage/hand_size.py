@@ -27,6 +27,8 @@ def _max_hand_size(t: Effects, e: JObj, _p: dict) -> list[dict]:
     names = ("handSize", "duration", "handSizeModification", "targetController")
     p = dict(zip(names, e.args, strict=False))
     size = p.get("handSize")
+    if isinstance(size, JObj) and size.cls == "StaticValue" and len(size.args) == 1:
+        size = size.args[0]  # StaticValue.get(2)
     mod = getattr(p.get("handSizeModification"), "last", "")
     who = _WHO.get(getattr(p.get("targetController"), "last", "YOU"))
     if who is None:
