@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 
 from engine import (
     ability_costs,
+    cast_only,
     conditions,
     effects,
     land_play,
+    hand_size,
     layers,
     objref,
     permanents,
@@ -242,6 +244,9 @@ def counter(game: Game, action: dict) -> None:
     if not specs or ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
         # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
         raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
+    printed = cast_only.problem(game, game.obj(oid), face, player)  # 601.3
+    if printed:
+        raise GameError(f"can't cast {face.name}: {printed[1]}")
     timing_check(game, face, player)
     stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
     game.settle()
@@ -269,6 +274,9 @@ def _counter_chosen(game: Game, action: dict, player: int, oid: int) -> None:
         ref = f"o{item.card_id}"
         if ref not in options:
             raise GameError(f"{face.name} can't target {item.text}: it isn't a legal target")
+    printed = cast_only.problem(game, game.obj(oid), face, player)  # 601.3
+    if printed:
+        raise GameError(f"can't cast {face.name}: {printed[1]}")
     timing_check(game, face, player)
     stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
     game.settle()
@@ -571,6 +579,8 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     upkeep (503), draw (504; 121.4 and 704.5b from an empty library), precombat main (505)
     with its lore counters (714.3b) and "at the beginning of your precombat main phase"
     triggers (put on the stack, not resolved)."""
+    game.set_phase("cleanup")  # 514: the ending turn's cleanup step
+    hand_size.cleanup_discard(game, game.active)  # 514.1: discard to maximum hand size
     layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     triggers.end_lasting(game, player)  # 603.7c: delayed abilities with a duration end
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
@@ -594,6 +604,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     )
     layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
     _step(game, "upkeep", player)
+    game.set_phase("draw step")  # 504.1: the draw is the draw step's first event
     for _ in range(draws_mod.how_many(game, player, 1, "the draw step") if draw else 0):
         top = game.draw_card(player)  # CR 504.1 (614.1a: a replacement may make it more)
         if top is None:
@@ -613,8 +624,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
                 player=player,
                 amount=1,
             )
-    game.set_phase("draw step")
-    if triggers.begin_step(game, "draw_step", player):
+    if triggers.begin_step(game, "draw_step", player):  # 504.2, after the draw
         game.resolve_stack()
     game.set_phase("precombat main")
     saga.precombat_main(game, player)

@@ -37,6 +37,7 @@ _PHASES: dict[str, tuple[str, str]] = {
     "untap": ("beginning", "untap"),
     "upkeep": ("beginning", "upkeep"),
     "draw": ("beginning", "draw"),
+    "draw step": ("beginning", "draw"),
     "precombat main": ("precombat_main", "precombat_main"),
     "postcombat main": ("postcombat_main", "postcombat_main"),
     "end step": ("end", "end"),
@@ -190,6 +191,8 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         return values.value_of(ctx, {"dv": "card_types_in_graveyard", "who": "you"}) >= 4
     if kind == "morbid":
         return bool(game.died_this_turn)
+    if kind == "cast_spell_this_turn":  # checked before the spell itself is cast (601.3)
+        return game.spells_cast[me] > 0  # this turn's count (the scenario's included)
     if kind in ("raid", "self_attacking", "attacked_this_step"):
         return False  # no combat in the playground: nobody attacks
     if kind == "ferocious":

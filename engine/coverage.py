@@ -204,6 +204,7 @@ class AbilityCoverage:
 
     label: str  # "spell", "spell mode 2", "enter trigger", "trigger 1", "chapter II"...
     kind: str  # spell | mode | etb | trigger | activated | static | chapter | untranslated
+    # | restriction (a printed casting restriction, cast_only)
     missing: tuple[str, ...] = ()
     combat_only: bool = False
     face: str | None = None
@@ -532,6 +533,9 @@ def _entry_abilities(
         out.append(_ability(checks, f"{kind} {i + 1}", "activated", face, fill_a))
     for i, o in enumerate(entry.get("static") or []):
         out.append(_ability(checks, f"static {i + 1}", "static", face, lambda w, o=o: w.op(o)))
+    if "cast_only" in entry:  # 601.3: a restriction in words is never evaluated (cast_only)
+        out.append(_ability(checks, "casting restriction", "restriction", face,
+                            lambda w: w.cond(entry["cast_only"])))  # fmt: skip
     for u in entry.get("untranslated") or []:
         if not isinstance(u, dict):
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import coverage
+from engine import cast_only, coverage
 from engine.cards import CardDef
 
 __all__ = ["NOT_SIMULATED", "describe", "ops_text"]
@@ -459,6 +459,10 @@ def describe(card: CardDef, checks: coverage.Checkers | None = None) -> list[str
             ab = chapters.get(a.label, {})
             body = ops_text(ab.get("ops") or [], ab.get("targets") or []) if ab.get("ops") else ""
             text = f"Chapter {a.label.split(' ', 1)[1]}: {body}".rstrip(": ")
+        elif a.kind == "restriction":  # 601.3: the printed words, or the condition's
+            cond = sub.get("cast_only")
+            text = (cond[:1].upper() + cond[1:] if isinstance(cond, str)
+                    else f"Cast this spell only {cast_only.phrase(cond)}.")  # fmt: skip
         elif a.kind == "untranslated":
             text = _ABILITY_WORDS.get(a.label.split(" (")[0], "An ability")
         else:

@@ -641,6 +641,13 @@ OPS["each_chooses_greatest_to_hand"] = _op(
     "greatest `greatest` (`mana_value`, `power`) among them; the chosen return to their owners' "
     "hands (Summon: Valefor I).",
 )
+OPS["max_hand_size"] = _op(
+    "who?:who set?:any change?:int duration?:str",
+    "Maximum hand size (402.2): `set` a number or `\"none\"` (no maximum hand size), or "
+    "`change` it by a number, for the players `who` names (you, each_opponent, each_player). "
+    "Static on a permanent: while it is on the battlefield; resolved: for `duration` "
+    "(default while_on_battlefield). The cleanup step discards down to it (514.1).",
+)
 
 OPS["earthbend"] = _op(
     "n:value what?:ref",
@@ -946,6 +953,8 @@ CONDITIONS = {
     "not": "{of}",
     "and": "{of: [conds]}",
     "or": "{of: [conds]}",
+    "cast_spell_this_turn": "you have cast a spell this turn (a casting restriction is checked "
+    "before the spell is cast, so: another spell, 601.3)",
 }
 COSTS = {
     "mana": "{mana}: pay these mana symbols",
@@ -1098,6 +1107,7 @@ ENTRY_FIELDS = {
     "untranslated",
     "alt_costs",
     "source",
+    "cast_only",  # a condition: the printed "cast this spell only ..." (601.3), engine.cast_only
 }
 TRIGGER_FIELDS = {
     "when",
@@ -1197,6 +1207,8 @@ def validate_entry(entry: object, path: str = "") -> list[str]:
                     out += validate_entry(sub, f"{p}[{name}]")
         elif k in ("spell_costs",):
             out += _costs(v, p)
+        elif k == "cast_only":
+            out += _cond(v, p)
     return out
 
 

@@ -16,6 +16,7 @@ from engine import (
     evoke,
     filters,
     layers,
+    legend,
     permanents,
     refs,
     sba,
@@ -40,6 +41,8 @@ def _wire() -> None:
         RULES.state_based.append(op_zones.return_exiled_until)  # CR 610.3a (opscards)
     if op_roles.one_role_each not in RULES.state_based:
         RULES.state_based.append(op_roles.one_role_each)  # CR 704.5y: one Role per player
+    if legend.check not in RULES.state_based:
+        RULES.state_based.append(legend.check)  # CR 704.5j: the legend rule
     if cascade.on_cast not in RULES.on_cast:
         RULES.on_cast.append(cascade.on_cast)  # CR 702.85a: cascade triggers on casting
     if permanents.entered_battlefield not in RULES.on_enter:

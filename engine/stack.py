@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import costs, effects, modes, restrictions, shields
+from engine import cast_only, costs, effects, modes, restrictions, shields
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameOver
@@ -56,7 +56,11 @@ def cast_problem(
 def why_not_castable(
     game: Game, obj: CardObject, face: Face, controller: int, x: int = 0
 ) -> tuple[str, str] | None:
-    """(code, sentence) of ``cast_problem``: "no_legal_target" or "unpayable_cost"."""
+    """(code, sentence) of ``cast_problem``: "no_legal_target", "unpayable_cost",
+    "forbidden", or a printed casting restriction (engine.cast_only, 601.3)."""
+    printed = cast_only.problem(game, obj, face, controller)  # every cast, free ones too
+    if printed:
+        return printed
     entry = game.effects(obj, face.name)
     where = {"exclude": (obj.id,), "source": obj.id, "x": x}
     if modes.is_modal(entry):

@@ -200,6 +200,7 @@ GROUPS = [
         ["note_creature_type", "chosen_name_trigger", "goad_chosen_names",
          "exile_named_from_zones"],
     ),
+    ("Players' rules: maximum hand size", ["max_hand_size"]),
 ]
 
 INTRO = """# Effect vocabulary (ops)
@@ -237,6 +238,7 @@ Rules for handler writers:
 | `alt_costs` | alternative costs `[{costs, if?}]` |
 | `enchant` | an Aura's enchant restriction (a target spec) |
 | `enters_tapped`, `cant_be_countered`, `vanilla`, `keywords_only` | flags |
+| `cast_only` | a printed casting restriction ("Cast this spell only during combat on your turn"): a condition that must hold for every cast, free casts too (601.3); a string (words the importer could not read) is never evaluated, and the card is then not cast |
 | `untranslated` | what the importer left out, and the XMage class that stopped it |
 | `source` | `"xmage"` on imported entries merged into the pool |
 """

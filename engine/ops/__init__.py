@@ -21,6 +21,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     explore,
     goad,
     graveyards,
+    hand_size,
     keywords,
     land_plays,
     life,

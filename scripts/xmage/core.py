@@ -118,6 +118,13 @@ _DV_ENUM_VARIANTS = {
     },
     ("CardsInControllerHandCount", "ANY"): {"dv": "cards_in_hand", "who": "you"},
 }
+#: XMage PhaseStep names -> the engine's step ids (engine.conditions)
+STEPS = {"UNTAP": "untap", "UPKEEP": "upkeep", "DRAW": "draw",
+         "PRECOMBAT_MAIN": "precombat_main", "BEGIN_COMBAT": "beginning_of_combat",
+         "DECLARE_ATTACKERS": "declare_attackers", "DECLARE_BLOCKERS": "declare_blockers",
+         "FIRST_COMBAT_DAMAGE": "combat_damage", "COMBAT_DAMAGE": "combat_damage",
+         "END_COMBAT": "end_of_combat", "POSTCOMBAT_MAIN": "postcombat_main",
+         "END_TURN": "end", "CLEANUP": "cleanup"}  # fmt: skip
 #: conditions with no arguments: singleton -> condition
 _COND_SINGLETONS = {
     "KickedCondition.ONCE": {"cond": "kicked"},
@@ -173,6 +180,23 @@ _COND_SINGLETONS = {
     "SourceInGraveyardCondition.instance": {"cond": "self_in_graveyard"},
     "AttackedThisStepCondition.instance": {"cond": "attacked_this_step"},
     "LockedInCondition": None,
+    # the turn's progress (casting restrictions, 601.3); the playground has no combat
+    "OnOpponentsTurnCondition.instance": {"cond": "not", "of": {"cond": "my_turn"}},
+    "BeforeAttackersAreDeclaredCondition.instance": {"cond": "or", "of": [
+        {"cond": "phase", "phase": "beginning"}, {"cond": "phase", "phase": "precombat_main"},
+        {"cond": "step", "step": "beginning_of_combat"}]},
+    "BeforeBlockersAreDeclaredCondition.instance": {"cond": "or", "of": [
+        {"cond": "phase", "phase": "beginning"}, {"cond": "phase", "phase": "precombat_main"},
+        {"cond": "step", "step": "beginning_of_combat"},
+        {"cond": "step", "step": "declare_attackers"}]},
+    "AfterBlockersAreDeclaredCondition.instance": {"cond": "not", "of": {"cond": "or", "of": [
+        {"cond": "step", "step": "beginning_of_combat"},
+        {"cond": "step", "step": "declare_attackers"}]}},
+    "AfterCombatCondition.instance": {"cond": "or", "of": [
+        {"cond": "phase", "phase": "postcombat_main"}, {"cond": "phase", "phase": "end"}]},
+    "AfterUpkeepStepCondtion.instance": {"cond": "or", "of": [
+        {"cond": "step", "step": "draw"}, {"cond": "phase", "phase": "main"},
+        {"cond": "phase", "phase": "combat"}, {"cond": "phase", "phase": "end"}]},
 }
 
 
@@ -437,17 +461,15 @@ class Core:
             p = self.params(c)
             step = getattr(p.get("phaseStep"), "last", "")
             mine = p.get("onlyDuringYourSteps", True)
-            if step:
-                return {"cond": "step", "step": step.lower(), "yours": bool(mine)}
+            if step:  # "yours": only in your turn; without it, in any player's turn
+                out = {"cond": "step", "step": STEPS.get(step, step.lower())}
+                return {**out, "yours": True} if mine is not False else out
         if cls == "IsPhaseCondition":
             p = self.params(c)
             phase = getattr(p.get("turnPhase"), "last", "")
             if phase:
-                return {
-                    "cond": "phase",
-                    "phase": phase.lower(),
-                    "yours": bool(p.get("yourTurn", False)),
-                }
+                out = {"cond": "phase", "phase": phase.lower()}
+                return {**out, "yours": True} if p.get("yourTurn") is True else out
         if cls == "SourceTargetsPermanentCondition" and len(a) == 1:
             return {"cond": "targets_matching", "filter": self.filters.filter(a[0])}
         if cls == "OpponentControlsMoreCondition" and len(a) == 1:

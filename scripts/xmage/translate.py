@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import cast_only as cast_only_mod
+from . import hand_size as _hand_size  # noqa: F401  (registers its effect class)
 from . import java as J
 from .core import ROMAN, Core, Untranslated, _flat
 from .effects import EffectCtx, Effects
@@ -399,6 +401,10 @@ class Translator:
         if cls == "CantBeCounteredSourceAbility" and not ab.calls:
             entry["cant_be_countered"] = True
             res.abilities.append(AbilityResult("static", True, cls))
+            return
+        if cast_only_mod.is_cast_only(ab):  # 601.3: "Cast this spell only ..."
+            cond = self._record(res, "static", cls, lambda: cast_only_mod.condition(self.core, ab))
+            entry["cast_only"] = cond if cond is not None else cast_only_mod.words(ab)
             return
         out = self._record(res, _kind_of(cls, self.fw, ab.extends), cls, lambda: self.ability(ab))
         if out is None:

@@ -64,6 +64,9 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.warp",  # CR 702.185
             "engine.draws",  # draw replacements (614.1a), read wherever a player draws
             "engine.land_play",  # playing a land (305.1-305.2)
+            "engine.cast_only",  # printed casting restrictions (601.3)
+            "engine.legend",  # the legend rule (704.5j)
+            "engine.hand_size",  # maximum hand size (402.2), cleanup discard (514.1)
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
@@ -325,7 +328,8 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
     assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until",
-                                    "engine.ops.roles.one_role_each"]  # fmt: skip
+                                    "engine.ops.roles.one_role_each",
+                                    "engine.legend.check"]  # fmt: skip
     assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
