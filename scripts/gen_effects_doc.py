@@ -194,6 +194,13 @@ GROUPS = [
          "look_at_top_each_player", "vote", "exiled_until_to_bottom", "vote_destroy_most",
          "each_chooses_greatest_to_hand"],
     ),
+    (
+        "Saga choices on resolution: any number, up to n, the greatest, this way",
+        ["reflexive_this_way", "tap_any_number", "sacrifice_any_then_search",
+         "put_from_hand_up_to", "exile_greatest_power", "another_counter_of_a_kind",
+         "token_copy_until", "put_one_then_attach_equipment", "search_exile_face_down_linked",
+         "turn_linked_face_up", "linked_to_battlefield_or_hand"],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)

@@ -62,6 +62,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.op_common",  # helpers the op families share (refs, choices, filters)
             "engine.warp",  # CR 702.185
             "engine.draws",  # draw replacements (614.1a), read wherever a player draws
+            "engine.target_groups",  # targets chosen together: share a type, total mana value
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
