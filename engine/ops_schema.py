@@ -635,7 +635,8 @@ OPS["put_from_hand_up_to"] = _op(
 OPS["exile_greatest_power"] = _op(
     "who?:who filter?:filter",
     "Exile a permanent matching `filter` with the greatest power among those `who` "
-    "(target opponent) controls, your choice among ties (Fall of the Impostor III).",
+    "(`target_player`: the target opponent) controls, your choice among ties (Fall of the "
+    "Impostor III).",
 )
 OPS["another_counter_of_a_kind"] = _op(
     "filter?:filter",

@@ -33,7 +33,7 @@ import copy
 from engine import filters, saga, stack, triggers
 from engine import op_common as c
 from engine import targets as targeting
-from engine.effects import Ctx, execute, op, problem
+from engine.effects import Ctx, execute, op, problem, uses_linked
 from engine.events import DecisionKind, EventKind
 
 
@@ -89,6 +89,8 @@ _OF = ("count", "mana_value")
 def _check_reflexive(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("of", "count") not in _OF:
         return f"when you do: an amount of {o.get('of')!r}"
+    if not uses_linked(o.get("ops")):  # without "that many" it is a plain reflexive
+        return "when you do: no 'that many' amount in its ops"
     t = o.get("targets")
     if t is not None and (not isinstance(t, list) or not all(isinstance(s, dict) for s in t)):
         return "when you do: the targets"
@@ -277,7 +279,7 @@ def put_from_hand_up_to(ctx: Ctx, o: dict) -> None:
 
 
 def _check_greatest(o: dict, ctx: Ctx | None) -> str | None:
-    part = c.who_problem(o.get("who", "target_opponent"), ctx)
+    part = c.who_problem(o.get("who", "target_player"), ctx)
     if part:
         return f"exile the greatest power: {part}"
     part = c.filter_problem(o.get("filter"))
@@ -286,7 +288,10 @@ def _check_greatest(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_greatest_power",
-    fields={"who": "target_opponent (whose permanents)", "filter": "which (Creature)"},
+    fields={
+        "who": "target_player (whose permanents: the target opponent)",
+        "filter": "which (Creature)",
+    },
     check=_check_greatest,
 )
 def exile_greatest_power(ctx: Ctx, o: dict) -> None:
@@ -295,7 +300,7 @@ def exile_greatest_power(ctx: Ctx, o: dict) -> None:
     ceases to exist, 111.7)."""
     game = ctx.game
     chosen: list[int] = []
-    for p in c.players(ctx, o.get("who", "target_opponent"), o):
+    for p in c.players(ctx, o.get("who", "target_player"), o):
         theirs = [q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"))]
         if not theirs:
             continue

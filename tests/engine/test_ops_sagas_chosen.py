@@ -53,7 +53,7 @@ HUNGER = [{"op": "sacrifice_any_then_search", "filter": {"types": ["Creature"],
            "controller": "you"}, "search": {"types": ["Creature"]}}]  # fmt: skip
 WORLD = [{"op": "put_from_hand_up_to", "n": 2,
           "filter": {"permanent_card": True, "not_subtypes": ["Saga"]}}]  # fmt: skip
-IMPOSTOR = [{"op": "exile_greatest_power", "who": "target_opponent",
+IMPOSTOR = [{"op": "exile_greatest_power", "who": "target_player",
              "filter": {"types": ["Creature"]}}]  # fmt: skip
 CAVES = [{"op": "another_counter_of_a_kind", "filter": {"not_subtypes": ["Saga"]}}]
 TERRA = [{"op": "token_copy_until", "what": "target", "haste": True, "lore_up_to": 3,
@@ -65,6 +65,7 @@ def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
         assert validate_ops(ops) == [], ops
         assert effects.missing_parts(ops) == [], ops
     assert effects.problem({"op": "reflexive_this_way", "of": "power", "ops": []})
+    assert effects.problem({"op": "reflexive_this_way", "ops": [{"op": "draw", "n": 1}]})
     assert effects.problem({**YOTIA[0], "reflexive_ops": [{"op": "no_such_op"}]})
     assert effects.problem({**YOTIA[0], "reflexive_targets": [{"what": "nowhere"}]})
     assert effects.problem({"op": "sacrifice_any_then_search", "filter": {"types": ["Creature"]},
