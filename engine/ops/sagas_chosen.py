@@ -89,7 +89,7 @@ _OF = ("count", "mana_value")
 def _check_reflexive(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("of", "count") not in _OF:
         return f"when you do: an amount of {o.get('of')!r}"
-    if not uses_linked(o.get("ops")):  # without "that many" it is a plain reflexive
+    if "ops" in o and not uses_linked(list(o["ops"] or ())):  # no "that many": plain reflexive
         return "when you do: no 'that many' amount in its ops"
     t = o.get("targets")
     if t is not None and (not isinstance(t, list) or not all(isinstance(s, dict) for s in t)):
