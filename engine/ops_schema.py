@@ -608,8 +608,9 @@ OPS["each_chooses_greatest_to_hand"] = _op(
 
 # engine/ops/sagas_chosen.py: amounts and objects chosen on resolution (issue 8, sagaC)
 OPS["reflexive_this_way"] = _op(
-    "of?:str ops:ops targets?:targets",
-    'Right after an op that moved cards: "when you <verb> a card this way" (603.12a), a '
+    "what:ref of?:str ops:ops targets?:targets",
+    'Right after an op that moved cards (`what: moved`): "when you <verb> a card this way" '
+    "(603.12a), a "
     "reflexive ability whose `{dv: that_many}` amounts are fixed as it triggers: the number "
     "of cards moved (`of: count`) or their total mana value (`of: mana_value`); none "
     "moved: it doesn't trigger (Summon: Kujata III).",
@@ -897,6 +898,8 @@ DYNAMIC_VALUES = {
     "control a permanent matching filter (Summon: Yojimbo)",
     "opponents_controlling_fewer": "{filter}: the number of opponents (still in the game) who "
     "control fewer permanents matching filter than you (Birth of the Imperium)",
+    "greatest_power_in_graveyard": "{who?, filter?}: the greatest power among the cards "
+    "matching filter in the graveyards of who (default yours; 0 if none: Kraven's Last Hunt)",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

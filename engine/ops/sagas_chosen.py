@@ -5,10 +5,11 @@ sacrificed", "up to two permanent cards from your hand", "a creature with the gr
 power among creatures target opponent controls", "for each permanent, choose a counter on
 it; you may put another of that kind".
 
-- ``reflexive_this_way`` (603.12): right after an op that moved cards, a reflexive trigger
-  whose ``{"dv": "that_many"}`` amounts are fixed as it triggers: the number of the cards
-  moved this way (``of: count``) or their total mana value (``of: mana_value``). No card
-  moved: it doesn't trigger ("when you do", 603.12a). Summon: Kujata III.
+- ``reflexive_this_way`` (603.12): right after an op that moved cards (``what: moved``), a
+  reflexive trigger whose ``{"dv": "that_many"}`` amounts are fixed as it triggers: the
+  number of the cards moved this way (``of: count``) or their total mana value (``of:
+  mana_value``). No card moved: it doesn't trigger ("when you do", 603.12a). Summon:
+  Kujata III; Kraven's Last Hunt I (mill, then damage counted as the reflexive resolves).
 - ``tap_any_number`` (701.26a): you choose any number of untapped permanents matching
   ``filter`` and tap them; if you tapped at least one, ``reflexive_ops`` trigger with the
   amount ``"that_many"`` = the number tapped (Yotia Declares War II).
@@ -33,7 +34,7 @@ import copy
 from engine import filters, saga, stack, triggers
 from engine import op_common as c
 from engine import targets as targeting
-from engine.effects import Ctx, execute, op, problem, uses_linked
+from engine.effects import Ctx, execute, op, problem
 from engine.events import DecisionKind, EventKind
 
 
@@ -89,8 +90,8 @@ _OF = ("count", "mana_value")
 def _check_reflexive(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("of", "count") not in _OF:
         return f"when you do: an amount of {o.get('of')!r}"
-    if "ops" in o and not uses_linked(list(o["ops"] or ())):  # no "that many": plain reflexive
-        return "when you do: no 'that many' amount in its ops"
+    if o.get("what") != "moved":  # "this way": the cards the op right before it moved
+        return f"when you do: about {o.get('what')!r}"
     t = o.get("targets")
     if t is not None and (not isinstance(t, list) or not all(isinstance(s, dict) for s in t)):
         return "when you do: the targets"
@@ -104,6 +105,7 @@ def _check_reflexive(o: dict, ctx: Ctx | None) -> str | None:
 @op(
     "reflexive_this_way",
     fields={
+        "what": "moved: the cards the op right before it moved (required)",
         "of": "count | mana_value: what that_many is in its ops",
         "ops": "ops",
         "targets": "targets",

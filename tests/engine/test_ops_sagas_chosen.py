@@ -42,7 +42,7 @@ def tapped(tl, player: int = 0) -> list[str]:
 
 
 KUJATA = [{"op": "discard", "n": 1, "who": "you"},
-          {"op": "reflexive_this_way", "of": "mana_value",
+          {"op": "reflexive_this_way", "what": "moved", "of": "mana_value",
            "ops": [{"op": "damage", "amount": {"dv": "that_many"}, "to": "each_opponent"}]},
           {"op": "draw", "n": 2}]  # fmt: skip
 YOTIA = [{"op": "tap_any_number",
@@ -64,7 +64,8 @@ def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
     for ops in (KUJATA, YOTIA, HUNGER, WORLD, IMPOSTOR, CAVES, TERRA):
         assert validate_ops(ops) == [], ops
         assert effects.missing_parts(ops) == [], ops
-    assert effects.problem({"op": "reflexive_this_way", "of": "power", "ops": []})
+    assert effects.problem({"op": "reflexive_this_way", "what": "moved", "of": "power",
+                            "ops": []})  # fmt: skip
     assert effects.problem({"op": "reflexive_this_way", "ops": [{"op": "draw", "n": 1}]})
     assert effects.problem({**YOTIA[0], "reflexive_ops": [{"op": "no_such_op"}]})
     assert effects.problem({**YOTIA[0], "reflexive_targets": [{"what": "nowhere"}]})
@@ -414,3 +415,16 @@ def test_chapter_iii_may_put_the_creature_onto_the_battlefield_else_it_goes_to_h
     tl = _creation("Island")  # not a creature card: no choice, into the hand
     assert zone(tl, "hand") == ["Island"]
     assert zone(tl, "graveyard") == ["Test Creation"]  # 714.4
+
+
+def test_greatest_power_in_graveyard_reads_the_graveyard_not_the_battlefield() -> None:
+    from engine import values
+
+    from boards import Q, game_of
+
+    game = game_of(board(battlefield=["Colossal Dreadmaw"],
+                         graveyard=["Grizzly Bears", "Serra Angel", "Lightning Bolt"]))  # fmt: skip
+    v = {"dv": "greatest_power_in_graveyard", "filter": {"types": ["Creature"]}}
+    assert values.value_missing(v, Q(game)) is None
+    assert values.value_of(Q(game), v) == 4  # Serra Angel; the Dreadmaw is not in it
+    assert values.value_of(Q(game, controller=1), v) == 0  # an empty graveyard: 0
