@@ -154,3 +154,24 @@ def test_the_creation_of_avacyn_i_to_iii_face_down_then_onto_the_battlefield() -
     assert zone(tl, "battlefield") == ["Serra Angel"]
     assert tl.final.players[0].life == 15  # chapter II: its mana value
     assert zone(tl, "graveyard") == [name] and zone(tl, "exile") == []
+
+
+def test_kravens_last_hunt_i_mill_five_then_the_greatest_power_in_your_graveyard() -> None:
+    # mills five as printed (XMage's class mills four); the reflexive counts as it resolves
+    name = "Kraven's Last Hunt"
+    lib = ["Grizzly Bears", "Island", "Colossal Dreadmaw", "Forest", "Llanowar Elves", "Swamp"]
+    d = board(lib, battlefield=[saga(name, 0)], graveyard=["Serra Angel"],
+              opponent_battlefield=["Serra Angel", "Memnite"], actions=add_lore(name))
+    tl = answered(d, "Serra Angel")
+    assert zone(tl, "library") == ["Swamp"]
+    assert [e.amount for e in of_kind(tl, "mill")] == [5]
+    assert [e.amount for e in of_kind(tl, "damage")] == [6]  # Colossal Dreadmaw's power
+    assert zone(tl, "battlefield", 1) == ["Memnite"]
+
+
+def test_kravens_last_hunt_i_with_an_empty_library_nothing_milled_no_trigger() -> None:
+    name = "Kraven's Last Hunt"
+    d = board(battlefield=[saga(name, 0)], graveyard=["Serra Angel"],
+              opponent_battlefield=["Grizzly Bears"], actions=add_lore(name))  # fmt: skip
+    tl = answered(d)
+    assert of_kind(tl, "damage") == [] and zone(tl, "battlefield", 1) == ["Grizzly Bears"]
