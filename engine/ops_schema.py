@@ -440,7 +440,7 @@ OPS: dict[str, dict] = {
     "delayed": _op(
         "when:str ops:ops if?:cond",
         "A delayed triggered ability (603.7): `when` `next_end_step`, `next_upkeep`, "
-        "`end_of_combat`, `your_next_upkeep`, `your_next_draw_step`.",
+        "`end_of_combat`, `your_next_upkeep`, `your_next_draw_step`, `your_next_end_step`.",
     ),
     "reflexive": _op(
         "ops:ops targets?:targets if?:cond",
@@ -671,6 +671,73 @@ OPS["create_role"] = _op(
     "to the graveyard (state-based action 704.5y).",
 )
 
+# engine/ops/sagas_chosen.py: amounts and objects chosen on resolution (issue 8, sagaC)
+OPS["reflexive_this_way"] = _op(
+    "what:ref of?:str ops:ops targets?:targets",
+    'Right after an op that moved cards (`what: moved`): "when you <verb> a card this way" '
+    "(603.12a), a "
+    "reflexive ability whose `{dv: that_many}` amounts are fixed as it triggers: the number "
+    "of cards moved (`of: count`) or their total mana value (`of: mana_value`); none "
+    "moved: it doesn't trigger (Summon: Kujata III).",
+)
+OPS["tap_any_number"] = _op(
+    "filter:filter reflexive_ops:list reflexive_targets?:list",
+    "Tap any number of untapped permanents you control matching `filter` (701.26a); if "
+    "one or more were tapped, `reflexive_ops` trigger (603.12) with the amount "
+    "`\"that_many\"` = the number tapped, and `reflexive_targets` (Yotia Declares War II).",
+)
+OPS["sacrifice_any_then_search"] = _op(
+    "filter:filter search:filter to?:str",
+    "Sacrifice any number of permanents matching `filter` (701.21a); search your library "
+    "and/or graveyard for a card matching `search` with mana value at most the number "
+    "sacrificed, put it onto the battlefield; shuffle if the library was searched "
+    "(The Hunger Tide Rises IV).",
+)
+OPS["put_from_hand_up_to"] = _op(
+    "n:int filter?:filter",
+    "Put up to `n` permanent cards matching `filter` from your hand onto the battlefield "
+    "at once (The World Spell III).",
+)
+OPS["exile_greatest_power"] = _op(
+    "who?:who filter?:filter",
+    "Exile a permanent matching `filter` with the greatest power among those `who` "
+    "(`target_player`: the target opponent) controls, your choice among ties (Fall of the "
+    "Impostor III).",
+)
+OPS["another_counter_of_a_kind"] = _op(
+    "filter?:filter",
+    "For each permanent matching `filter`, choose a kind of counter on it; you may put "
+    "another counter of that kind on it (The Caves of Androzani II-III).",
+)
+OPS["token_copy_until"] = _op(
+    "what:ref haste?:bool lore_up_to?:int sacrifice_at:str",
+    "Create a token that's a copy of the target (it gains haste with `haste`); if it's a "
+    "Saga, put up to `lore_up_to` lore counters on it (your choice); sacrifice it at "
+    "`sacrifice_at` (`your_next_end_step`, a delayed trigger, 603.7) (Esper Terra I-III).",
+)
+OPS["put_one_then_attach_equipment"] = _op(
+    "zones:list filter?:filter",
+    "You may put a card matching `filter` from your `zones` (`hand`, `graveyard`) "
+    "onto the battlefield; if it is an Equipment, you may attach it to a creature you "
+    "control (701.3a) (Vault 101: Birthday Party II-III).",
+)
+# engine/ops/linked_face_down.py: a card exiled face down, linked (The Creation of Avacyn)
+OPS["search_exile_face_down_linked"] = _op(
+    "",
+    "Search your library for a card, exile it face down (406.3) linked to the source "
+    "(607.2a), then shuffle.",
+)
+OPS["turn_linked_face_up"] = _op(
+    "lose_life_if_creature?:bool",
+    "Turn the cards exiled with the source face up; with `lose_life_if_creature`, if one "
+    "is a creature card you lose life equal to their total mana value.",
+)
+OPS["linked_to_battlefield_or_hand"] = _op(
+    "",
+    "If a card exiled with the source is a creature card, you may put those that are "
+    "permanent cards onto the battlefield; the rest go to their owners' hands.",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op
@@ -758,6 +825,8 @@ TARGET_FIELDS = {
     "divided": ("value", False),
     "chosen": ("bool", False),  # chosen on resolution, not targeted
     "other_than": ("int", False),  # "other target ...": not what spec n (an earlier one) got
+    "share_type": ("bool", False),  # the two targets share a card type (205.2a)
+    "total_mv_max": ("int", False),  # the targets' total mana value is at most this (202.3)
 }
 #: filter keys: all ANDed
 FILTER_KEYS = {
@@ -898,6 +967,8 @@ DYNAMIC_VALUES = {
     "control a permanent matching filter (Summon: Yojimbo)",
     "opponents_controlling_fewer": "{filter}: the number of opponents (still in the game) who "
     "control fewer permanents matching filter than you (Birth of the Imperium)",
+    "greatest_power_in_graveyard": "{who?, filter?}: the greatest power among the cards "
+    "matching filter in the graveyards of who (default yours; 0 if none: Kraven's Last Hunt)",
 }
 CONDITIONS = {
     "kicked": "the spell was kicked (`times` for multikicker)",

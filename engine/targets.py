@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import filters, objref, spell_filter, values
+from engine import filters, objref, spell_filter, target_groups, values
 from engine.events import DecisionKind
 from engine.game import GameError
 from engine.ops_schema import TARGET_KINDS
@@ -91,7 +91,7 @@ def target_missing(spec: Mapping) -> str | None:
     other = spec.get("other_than")
     if other is not None and (not isinstance(other, int) or isinstance(other, bool) or other < 0):
         return f"target other than {other!r}"[:80]
-    return None
+    return target_groups.problem(spec)
 
 
 def _legal_for(game: Game, oid: int, controller: int, source: int | None) -> bool:
@@ -298,6 +298,8 @@ def has_legal_targets(
         found.append((lo, options))
         if lo and len(options) < lo:
             return False
+        if target_groups.constrained(spec) and not target_groups.enough(game, spec, options, lo):
+            return False
         j = spec.get("other_than")
         if isinstance(j, int) and j < len(found) - 1 and lo:
             # "other target": both minimums need distinct objects (two sets: their union)
@@ -346,14 +348,20 @@ def choose_groups(
             options = [r for r in options if r not in groups[j]]
         if len(options) < lo:
             return None
+        if target_groups.constrained(spec) and not target_groups.enough(game, spec, options, lo):
+            return None
         picked: list[str] = []
-        if hi is not None and len(options) <= lo and getattr(game, "given_targets", None) is None:
+        if (hi is not None and len(options) <= lo and not target_groups.constrained(spec)
+                and getattr(game, "given_targets", None) is None):  # fmt: skip
             picked = options[: max(lo, 0)]  # no choice to make: every legal target is needed
         while hi is None or len(picked) < hi:
             left = [r for r in options if r not in picked]
             if spec.get("what") == "card_in_a_graveyard" and picked:
                 owner = game.obj(int(picked[0][1:])).owner
                 left = [r for r in left if game.obj(int(r[1:])).owner == owner]
+            if target_groups.constrained(spec):  # the group must stay legal (601.2c)
+                left = [r for r in left
+                        if target_groups.allowed(game, spec, picked, r, options, lo)]  # fmt: skip
             if not left:
                 break
             given = getattr(game, "given_targets", None)
@@ -533,6 +541,9 @@ def illegal_targets(game: Game, item: Any, exclude: Iterable[int] = ()) -> froze
             continue
         still = set(candidates(game, spec, item.controller, exclude, source))
         bad.update(r for r in live if r not in still)
+        live = [r for r in live if r not in bad]
+        if target_groups.constrained(spec) and target_groups.broken(game, spec, live):
+            bad.update(live)
     return frozenset(bad)
 
 

@@ -158,6 +158,7 @@ DELAYED_WHEN = (
     "your_next_upkeep",
     "your_next_draw_step",
     "end_of_combat",
+    "your_next_end_step",
 )
 LEAVES = {"leaves", "dies", "to_graveyard", "sacrificed"}
 
@@ -720,6 +721,8 @@ def _delayed_due(d: Mapping, step: str, active: int, game: Game) -> bool:
         return step == "draw_step" and active == d["controller"]
     if when == "end_of_combat":
         return step == "end_of_combat"
+    if when == "your_next_end_step":  # "at the beginning of your next end step" (513.1)
+        return step == "end_step" and active == d["controller"]
     return False
 
 

@@ -245,6 +245,10 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
                 "greatest_mv": "mana_value"}[kind]  # fmt: skip
         nums = [getattr(chars(o), attr) for o in bf(flt)]
         return max([n for n in nums if n is not None], default=0)
+    if kind == "greatest_power_in_graveyard":  # among cards there (Kraven's Last Hunt I)
+        ids = filters.select(game, flt, zones=("graveyard",), controller=me, source=src,
+                             players=players_of(ctx, v.get("who")))  # fmt: skip
+        return max([n for n in (chars(o).power for o in ids) if n is not None], default=0)
     if kind == "life":
         return sum(game.life[p] for p in players_of(ctx, v.get("who")))
     if kind == "life_gained_this_turn":

@@ -201,6 +201,13 @@ GROUPS = [
          "exile_named_from_zones"],
     ),
     ("Players' rules: maximum hand size", ["max_hand_size"]),
+    (
+        "Saga choices on resolution: any number, up to n, the greatest, this way",
+        ["reflexive_this_way", "tap_any_number", "sacrifice_any_then_search",
+         "put_from_hand_up_to", "exile_greatest_power", "another_counter_of_a_kind",
+         "token_copy_until", "put_one_then_attach_equipment", "search_exile_face_down_linked",
+         "turn_linked_face_up", "linked_to_battlefield_or_hand"],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)

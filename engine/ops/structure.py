@@ -211,7 +211,7 @@ def _check_delayed(o: dict, ctx: Ctx | None) -> str | None:
     "delayed",
     fields={
         "when": "next_end_step | next_upkeep | your_next_upkeep | "
-        "your_next_draw_step | end_of_combat",
+        "your_next_draw_step | end_of_combat | your_next_end_step",
         "ops": "ops",
     },
     check=_check_delayed,

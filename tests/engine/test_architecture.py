@@ -67,6 +67,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.cast_only",  # printed casting restrictions (601.3)
             "engine.legend",  # the legend rule (704.5j)
             "engine.hand_size",  # maximum hand size (402.2), cleanup discard (514.1)
+            "engine.target_groups",  # targets chosen together: share a type, total mana value
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>

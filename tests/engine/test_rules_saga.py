@@ -569,23 +569,39 @@ def test_first_eruption_full_story_over_three_turns_cr_714() -> None:
     assert you(tl)["graveyard"] == ["Mountain", "Grizzly Bears", ERUPTION]
 
 
+UNKNOWN_DAMAGE = {
+    "name": "Test Unknown Hunt",
+    "mana_cost": "{3}{G}",
+    "type_line": "Enchantment — Saga",
+    # the card facts' summary only (an untranslated chapter: no effect entry), its damage
+    # amount unknown
+    "chapters": {"count": 1, "abilities": [{"chapters": [1], "approx": True, "ops": [
+        {"op": "mill", "n": 5}, {"op": "damage", "to": "target"}]}]},
+}  # fmt: skip
+
+
 def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> None:
-    """Summon: Kujata III ("discard a card, then draw two; when you discard a card this way,
-    it deals damage equal to that card's mana value to each opponent") is a card-specific
-    XMage class the import leaves untranslated: the log says "not simulated", naming it,
-    and nothing of the chapter happens (all or nothing) instead of dealing 0."""
+    """A chapter known only by its summary ("mill five cards. When you do, this Saga deals
+    damage equal to the greatest power among creature cards in your graveyard to target
+    creature", as an untranslated card-specific XMage class leaves it): the log says "not
+    simulated", naming it, and nothing of the chapter happens (all or nothing) instead of
+    dealing 0. (Summon: Kujata III and Kraven's Last Hunt I, the pool's examples before,
+    are simulated now: tests/engine/test_sagas_chosen_cards.py.)"""
     tl = scenario(
-        hand=["Lightning Bolt"],
-        battlefield=[saga("Summon: Kujata", 2)],
-        actions=[{"do": "add_lore", "card": "Summon: Kujata", "n": 1}],
+        library=["Serra Angel", "Island", "Forest", "Mountain", "Swamp", "Plains"],
+        battlefield=[saga("Test Unknown Hunt", 0)],
+        opponent_battlefield=["Grizzly Bears"],
+        actions=[{"do": "add_lore", "card": "Test Unknown Hunt", "n": 1}],
+        cards=[UNKNOWN_DAMAGE],
+        choices=["target:o8"],  # the Bears: a chapter's targets are chosen first (603.3d)
     ).run()
     assert tl.finished
     assert "damage" not in kinds(tl)
     missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
-    assert len(missing) == 1 and "Chapter III of Summon: Kujata" in missing[0]
-    assert opp(tl)["life"] == 20
-    # nothing discarded or drawn; the Saga itself is sacrificed after its final chapter (714.4)
-    assert you(tl)["hand"] == ["Lightning Bolt"] and you(tl)["graveyard"] == ["Summon: Kujata"]
+    assert len(missing) == 1 and "Chapter I of Test Unknown Hunt" in missing[0]
+    # nothing milled, nobody damaged
+    assert len(you(tl)["library"]) == 6 and "Serra Angel" not in you(tl)["graveyard"]
+    assert opp(tl)["battlefield"] == ["Grizzly Bears"]
 
 
 # ------------------------------------------------------------ History of Benalia
