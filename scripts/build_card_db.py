@@ -35,10 +35,14 @@ import argparse
 import gzip
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from xmage.identity import base_identity  # noqa: E402
 
 from engine.cards import CardDef  # noqa: E402
 
@@ -122,6 +126,36 @@ def load_xmage(path: Path) -> dict[str, dict]:
     return payload["cards"]
 
 
+def load_identities(path: Path) -> dict[str, str | None]:
+    """The importer's color identities by card name (CR 903.4; None: not known)."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    found = json.loads(data.decode("utf-8")).get("color_identity") or {}
+    if not isinstance(found, dict):
+        raise SystemExit(f"{path}: 'color_identity' must be an object")
+    return found
+
+
+def merge_identities(cards: list[dict], identities: dict[str, str | None],
+                     read: Iterable[str]) -> int:
+    """Give each card the importer read its color identity (903.4): the one it lists, or
+    else its faces' colors and mana costs (what it lists only when the rules text adds to
+    them). A card listed as null, or not read at all, gets none (not known). Returns how
+    many got one."""
+    read = set(read) | set(identities)
+    merged = 0
+    for card in cards:
+        name = card["name"]
+        if name not in read:
+            continue
+        ident = identities[name] if name in identities else base_identity(card)
+        if ident is not None:
+            card["color_identity"] = list(ident)
+            merged += 1
+    return merged
+
+
 def merge_xmage(cards: list[dict], imported: dict[str, dict]) -> int:
     """Attach imported entries to cards without a hand-written one; returns how many."""
     merged = 0
@@ -173,7 +207,9 @@ def build(
     if manual is not None and manual.is_dir():
         apply_manual(cards, manual)
     if xmage is not None:
-        merge_xmage(cards, load_xmage(xmage))
+        imported = load_xmage(xmage)
+        merge_xmage(cards, imported)
+        merge_identities(cards, load_identities(xmage), imported)
     attached = sum(1 for c in cards if "effects" in c)
     compact = [compact_card(c) for c in cards]
     lines: list[str] = []  # line i: card i's entry, "" for none
