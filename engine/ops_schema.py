@@ -606,6 +606,13 @@ OPS["each_chooses_greatest_to_hand"] = _op(
     "hands (Summon: Valefor I).",
 )
 
+OPS["commander_color_identity"] = _op(
+    "",
+    "Add one mana of any color in your commander's color identity (903.4, the scenario's "
+    "`commander`); no mana with no commander or a colorless identity (903.4f, 106.5); a "
+    "commander whose identity the card data does not know: not simulated (Arcane Signet).",
+)
+
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
 #: a reference to an object or player inside an op

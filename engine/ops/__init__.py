@@ -9,6 +9,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     cards,
     casting,
     choices,
+    commander,
     continuous,
     counters,
     damage,

@@ -1135,6 +1135,11 @@ class Translator:
             if p.get("cost") is not None:
                 costs = self.core.cost(p["cost"])
             ops = [{"op": "add_mana", "mana": "any_color"}]
+        elif cls == "CommanderColorIdentityManaAbility":
+            self.core.check_known(ab, p, {"cost"})
+            if p.get("cost") is not None:
+                costs = self.core.cost(p["cost"])
+            ops = [{"op": "commander_color_identity"}]
         elif cls == "SimpleManaAbility":
             self.core.check_known(
                 ab, p, {"zone", "mana", "cost", "effect", "netAmount", "predictable"}
@@ -1338,6 +1343,7 @@ _MANA = {
     "AnyColorManaAbility": None,
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
+    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/commander.py
 }
 
 
