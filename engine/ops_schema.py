@@ -406,7 +406,10 @@ OPS: dict[str, dict] = {
     "enters_tapped": _op("unless:cond", "It enters tapped unless the condition holds (614.1c)."),
     "add_mana": _op(
         "mana:str n?:value who?:who delayed?:str colors?:list",
-        "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`...",
+        "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`..."
+        "; `commander_color_identity`: each mana of a color in your commander's color identity "
+        "(903.4, the scenario's `commander`), none with no commander or a colorless one "
+        "(903.4f), not simulated when the card data does not know the identity.",
     ),
     "attach": _op(
         "what:ref to:ref",
@@ -604,13 +607,6 @@ OPS["each_chooses_greatest_to_hand"] = _op(
     "Each player in `who` chooses a permanent they control matching `filter` with the "
     "greatest `greatest` (`mana_value`, `power`) among them; the chosen return to their owners' "
     "hands (Summon: Valefor I).",
-)
-
-OPS["commander_color_identity"] = _op(
-    "",
-    "Add one mana of any color in your commander's color identity (903.4, the scenario's "
-    "`commander`); no mana with no commander or a colorless identity (903.4f, 106.5); a "
-    "commander whose identity the card data does not know: not simulated (Arcane Signet).",
 )
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}

@@ -9,7 +9,6 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     cards,
     casting,
     choices,
-    commander,
     continuous,
     counters,
     damage,

@@ -1139,7 +1139,7 @@ class Translator:
             self.core.check_known(ab, p, {"cost"})
             if p.get("cost") is not None:
                 costs = self.core.cost(p["cost"])
-            ops = [{"op": "commander_color_identity"}]
+            ops = [{"op": "add_mana", "mana": "commander_color_identity"}]
         elif cls == "SimpleManaAbility":
             self.core.check_known(
                 ab, p, {"zone", "mana", "cost", "effect", "netAmount", "predictable"}
@@ -1343,7 +1343,7 @@ _MANA = {
     "AnyColorManaAbility": None,
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
-    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/commander.py
+    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/players.py
 }
 
 

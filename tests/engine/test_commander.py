@@ -18,7 +18,8 @@ from boards import answered, board, finished, of_kind, play
 SIGNET = {
     "name": "Test Signet", "type_line": "Artifact", "mana_cost": "{2}",
     "effects": {"activated": [{"cost": "{T}", "costs": [{"cost": "tap"}],
-                               "ops": [{"op": "commander_color_identity"}],
+                               "ops": [{"op": "add_mana",
+                                        "mana": "commander_color_identity"}],
                                "mana_ability": True}]},
 }  # fmt: skip
 SELESNYA = {"name": "Test Selesnya General", "type_line": "Legendary Creature — Elf",
