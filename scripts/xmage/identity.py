@@ -2,7 +2,7 @@
 
 CR 903.4: a card's color identity is the colors of the mana symbols in its mana cost and
 rules text, plus the colors given by a color indicator or a characteristic-defining
-ability; 903.4b: reminder text is ignored; the back face of a double-faced card counts.
+ability; 903.4c: reminder text is ignored; 903.4d: the back face of a double-faced card counts.
 
 The mana costs and colors of every face (color indicator and color CDAs included) come
 from cards.json. The rules text is not in cards.json: it is read from the XMage class,
@@ -89,7 +89,7 @@ def code_only(text: str) -> str:
 
 
 def literal_colors(code: str) -> set[str]:
-    """Colors of the mana symbols in the string literals, reminder text left out (903.4b)."""
+    """Colors of the mana symbols in the string literals, reminder text left out (903.4c)."""
     found: set[str] = set()
     for lit in _STRING.findall(code):
         for sym in _SYMBOL.findall(_REMINDER.sub("", lit)):

@@ -52,12 +52,12 @@ def test_hybrid_and_phyrexian_symbols_count_both_colors() -> None:
     assert reader().identity(card(""), rec("{1}{G/W}{G/W}", ["W", "G"])) == ("WG", None)
 
 
-def test_reminder_text_and_comments_are_ignored_cr_903_4b() -> None:
+def test_reminder_text_and_comments_are_ignored_cr_903_4c() -> None:
     text = card('// {R}: pump\n staticText = "Flying <i>(reminder {B})</i> (Add {U}.)";')
     assert reader().identity(text, rec("{2}")) == ("", None)
 
 
-def test_the_back_face_and_a_color_indicator_count() -> None:
+def test_the_back_face_and_a_color_indicator_count_cr_903_4d() -> None:
     faces = [{"name": "Front", "mana_cost": "{1}", "colors": []},
              {"name": "Back", "mana_cost": "", "colors": ["B"]}]  # fmt: skip
     assert reader().identity(card(""), rec("{1}", [], faces)) == ("B", None)
@@ -127,7 +127,7 @@ KNOWN = {
     "Forest": "G",  # its mana ability "{T}: Add {G}" (305.6)
     "Tundra": "WU",
     "Dryad Arbor": "G",  # color indicator
-    "Crypt Ghast": "B",  # extort's {W/B} is reminder text (903.4b)
+    "Crypt Ghast": "B",  # extort's {W/B} is reminder text (903.4c)
     "Eldrazi Displacer": "W",  # devoid: colorless, the cost still counts
     "Transguild Courier": "WUBRG",  # a color-setting characteristic-defining ability
     "Hanweir Battlements": "R",  # melds into Hanweir, the Writhing Township
