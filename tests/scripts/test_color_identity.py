@@ -158,6 +158,6 @@ def test_almost_every_bundled_card_has_a_known_identity() -> None:
     from engine import default_pool
 
     pool = default_pool()
-    names = pool.names()
+    names = pool.names
     unknown = sum(pool.get(n).color_identity is None for n in names)
     assert unknown < len(names) * 0.01, unknown
