@@ -117,17 +117,22 @@ def _check_commander(o: dict, ctx: Ctx | None) -> str | None:
 
 def _commander_mana(ctx: Ctx, p: int, n: int) -> None:
     """CR 903.4: each mana is of a color in the commander's color identity (the player
-    chooses, 106.4); 903.4f: with no commander, or a colorless identity, no mana (106.5:
-    mana of an undefined type is not produced)."""
+    chooses, 106.4); 903.4f: with no commander the identity is undefined and no mana is
+    added; a colorless identity offers no color, so no mana either (106.5: mana of an
+    undefined type is not produced)."""
     name, identity = _commander_identity(ctx, p)
     colors = list(identity or ())
     if not colors or n <= 0:
-        why = ("no commander" if name is None else f"{name}'s color identity is colorless"
-               if not colors else "no mana to add")  # fmt: skip
+        if name is None:
+            why, rule = "no commander", "903.4f"
+        elif not colors:
+            why, rule = f"{name}'s color identity is colorless", "106.5"
+        else:
+            why, rule = "no mana to add", "106.4"
         ctx.emit(
             EventKind.MANA,
             f"{ctx.label}: {why}, so {ctx.game.verb(p, 'add', 'adds')} no mana.",
-            "903.4f" if not colors else "106.4",
+            rule,
             player=p,
             data={"mana": "", "commander": name},
         )

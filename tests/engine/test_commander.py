@@ -118,13 +118,13 @@ def test_no_commander_adds_no_mana_cr_903_4f() -> None:
     assert tl.final.zone(0, "battlefield")[0].tapped  # the cost is paid all the same
 
 
-def test_a_colorless_commander_adds_no_mana_cr_903_4f() -> None:
+def test_a_colorless_commander_adds_no_mana_cr_106_5() -> None:
     d = board([], battlefield=["Test Signet"], commander="Test Colorless General",
               cards=[SIGNET, COLORLESS], actions=TAP)
     tl = finished(d)
     assert tl.final.players[0].mana_pool == ""
     (ev,) = of_kind(tl, "mana")
-    assert ev.rule == "903.4f" and ev.data["commander"] == "Test Colorless General"
+    assert ev.rule == "106.5" and ev.data["commander"] == "Test Colorless General"
 
 
 def test_the_opponents_commander_is_not_yours() -> None:
