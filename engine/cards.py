@@ -384,6 +384,15 @@ class CardDef:
         return tuple(c for c in COLORS if c in found)
 
     @property
+    def face_identity(self) -> tuple[str, ...]:
+        """The part of the color identity the faces show (903.4, 903.4d): every face's
+        colors (color indicator, color-setting abilities) and mana-cost colors. The rules
+        text can add more: ``color_identity`` is the whole, when known."""
+        found = {c for f in self.faces for c in f.colors}
+        found.update(c for f in self.faces if f.mana_cost for c in f.mana_cost.colors)
+        return tuple(c for c in COLORS if c in found)
+
+    @property
     def types(self) -> tuple[str, ...]:
         """Card types off the stack (split: the union of both halves, in order)."""
         if self.layout != "split":

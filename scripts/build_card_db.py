@@ -194,6 +194,28 @@ def compact_card(raw: dict) -> dict:
     return out
 
 
+def identity_table(compact: list[dict]) -> dict:
+    """Take each card's ``color_identity`` out of its compact dict into one table (a list
+    per card would add ~0.7 MB of JSON to every cold pool load): ``unknown`` lists the
+    cards without one, ``listed`` [index, letters] those whose identity is more than
+    their faces' colors and costs (``CardDef.face_identity``); engine/carddb.py puts the
+    identities back as each card is built."""
+    unknown: list[int] = []
+    listed: list[list] = []
+    for i, card in enumerate(compact):
+        ident = card.pop("color_identity", None)
+        if ident is None:
+            unknown.append(i)
+        elif tuple(ident) != CardDef.from_dict(_facts(card)).face_identity:
+            listed.append([i, "".join(ident)])
+    return {"unknown": unknown, "listed": listed}
+
+
+def _facts(card: dict) -> dict:
+    """A compact card without its effects entry (bundled data, checked elsewhere)."""
+    return {k: v for k, v in card.items() if k != "effects"}
+
+
 def build(
     src: Path, out: Path, xmage: Path | None = None, overrides: Path | None = None,
     manual: Path | None = DEFAULT_MANUAL,
@@ -212,13 +234,14 @@ def build(
         merge_identities(cards, load_identities(xmage), imported)
     attached = sum(1 for c in cards if "effects" in c)
     compact = [compact_card(c) for c in cards]
+    identity = identity_table(compact)
     lines: list[str] = []  # line i: card i's entry, "" for none
     for card in compact:
         entry = card.pop("effects", None)
         lines.append("" if entry is None else json.dumps(entry, ensure_ascii=False,
                                                           separators=(",", ":")))  # fmt: skip
     payload = {"version": FORMAT_VERSION, "count": len(compact), "effects_file": EFFECTS_NAME,
-               "cards": compact}  # fmt: skip
+               "cards": compact, "identity": identity}  # fmt: skip
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
     data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
     fx = gzip.compress("\n".join(lines).encode("utf-8"), compresslevel=9, mtime=0)

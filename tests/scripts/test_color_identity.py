@@ -161,3 +161,20 @@ def test_almost_every_bundled_card_has_a_known_identity() -> None:
     names = pool.names
     unknown = sum(pool.get(n).color_identity is None for n in names)
     assert unknown < len(names) * 0.01, unknown
+
+
+def test_the_card_db_keeps_identities_in_one_compact_table() -> None:
+    """Only what the faces don't show is stored (a list per card would slow every cold
+    pool load); engine/carddb.py puts the identities back as cards are built."""
+    import build_card_db
+
+    compact = [
+        {"name": "Gold", "type_line": "Creature", "mana_cost": "{G}{W}",
+         "color_identity": ["W", "G"]},  # the faces show it: not listed
+        {"name": "Signet", "type_line": "Artifact", "mana_cost": "{2}",
+         "color_identity": ["W", "R"]},  # "Add {R}{W}": listed
+        {"name": "Unread", "type_line": "Artifact", "mana_cost": "{2}"},  # not known
+    ]  # fmt: skip
+    table = build_card_db.identity_table(compact)
+    assert table == {"unknown": [2], "listed": [[1, "WR"]]}
+    assert all("color_identity" not in c for c in compact)
