@@ -268,7 +268,12 @@ def _player_head(state: GameState, p: int) -> str:
     ps = state.players[p]
     pool = (f' <span class="pool">mana pool {mana_html(ps.mana_pool)}</span>'
             if ps.mana_pool else "")
-    return f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{pool}'
+    # CR 903.6: the commander starts in the command zone (casting it from there, 903.8,
+    # is not simulated); shown by name, as it is only there to be read (903.4).
+    cmd = (f' <span class="commander" data-testid="commander" title="command zone (CR 903.6)">'
+           f'Commander: <span class="cmd-name"{facts_attrs(ps.commander)}>{esc(ps.commander)}'
+           f'</span></span>' if ps.commander else "")
+    return f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{pool}{cmd}'
 
 
 def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
@@ -382,6 +387,8 @@ BOARD_CSS = MANA_CSS + MARK_CSS + """
 .player.opp { background: #f6f4fb; }
 .phead { margin-bottom: 4px; }
 .phead .life { color: #57606a; margin-left: 6px; }
+.phead .commander { color: #57606a; margin-left: 8px; font-size: 12px; }
+.phead .cmd-name { font-weight: 600; color: #24292f; }
 .zones { display: grid; gap: 6px;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 210px), 1fr)); }
 @media (max-width: 520px) {

@@ -68,10 +68,12 @@ class _Layer:
     """Names and entries of one set of cards (the bundled pool, or user cards on top)."""
 
     def __init__(
-        self, entries: list[dict[str, Any] | CardDef], effects: _EffectsFile | None = None
+        self, entries: list[dict[str, Any] | CardDef], effects: _EffectsFile | None = None,
+        identity: _Identity | None = None,
     ) -> None:
         self.entries = entries
         self.effects = effects
+        self.identity = identity
         self.cache: dict[int, CardDef] = {}
         self.names: list[str] = []
         self.exact: dict[str, int] = {}
@@ -98,7 +100,10 @@ class _Layer:
             entry = self.entries[i]
             if self.effects is not None:  # the bundled pool: effects read on first use
                 entry = {**entry, "effects": functools.partial(self.effects.line, i)}  # type: ignore[dict-item]
-            card = self.cache[i] = CardDef.from_dict(entry)  # type: ignore[arg-type]
+            card = CardDef.from_dict(entry)  # type: ignore[arg-type]
+            if self.identity is not None:  # the bundled pool's table (903.4), not user data
+                object.__setattr__(card, "color_identity", self.identity.of(i, card))
+            self.cache[i] = card
         return card
 
     def find(self, name: str) -> int | None:
@@ -136,7 +141,8 @@ class CardPool:
         *,
         _below: CardPool | None = None,
     ) -> None:
-        self._layer = _Layer(list(cards), getattr(cards, "effects_store", None))
+        self._layer = _Layer(list(cards), getattr(cards, "effects_store", None),
+                             getattr(cards, "identity", None))
         self._below = _below
         self._names: tuple[str, ...] | None = None
 
@@ -363,13 +369,32 @@ def load_bundled_entries() -> list[dict[str, Any]]:
     fx_name = payload.get("effects_file")
     if fx_name:  # line i of the effects file is card i's entry, attached as a card is built
         cards.effects_store = _EffectsFile(fx_name, len(cards))
+    if payload.get("identity") is not None:
+        cards.identity = _Identity(payload["identity"])
     return cards
+
+
+class _Identity:
+    """Color identities of the bundled cards (CR 903.4), stored apart and compactly: a
+    card's identity is its faces' colors and costs (``CardDef.face_identity``) unless the
+    table lists it (the rules text adds colors) or marks it unknown (not read for sure)."""
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        self.unknown = frozenset(table.get("unknown") or ())
+        self.listed = {int(i): tuple(letters) for i, letters in table.get("listed") or ()}
+
+    def of(self, i: int, card: CardDef) -> tuple[str, ...] | None:
+        if i in self.unknown:
+            return None
+        listed = self.listed.get(i)
+        return listed if listed is not None else card.face_identity
 
 
 class _Entries(list):
     """The bundled card dicts, with the effects file their entries are read from."""
 
     effects_store: _EffectsFile | None = None
+    identity: _Identity | None = None
 
 
 def default_pool() -> CardPool:

@@ -320,6 +320,9 @@ class CardDef:
     )
     funny: bool = False
     digital_only: bool = False
+    #: Color identity (CR 903.4), WUBRG-ordered; None when not known (the bundled pool
+    #: has it where scripts/import_xmage.py could read every mana symbol of the card).
+    color_identity: tuple[str, ...] | None = None
 
     @property
     def effects(self) -> dict | None:
@@ -378,6 +381,15 @@ class CardDef:
         if self.layout != "split":
             return self.front.colors
         found = {c for f in self.faces for c in f.colors}
+        return tuple(c for c in COLORS if c in found)
+
+    @property
+    def face_identity(self) -> tuple[str, ...]:
+        """The part of the color identity the faces show (903.4, 903.4d): every face's
+        colors (color indicator, color-setting abilities) and mana-cost colors. The rules
+        text can add more: ``color_identity`` is the whole, when known."""
+        found = {c for f in self.faces for c in f.colors}
+        found.update(c for f in self.faces if f.mana_cost for c in f.mana_cost.colors)
         return tuple(c for c in COLORS if c in found)
 
     @property
@@ -485,6 +497,8 @@ class CardDef:
         for flag in ("funny", "digital_only"):
             if getattr(self, flag):
                 d[flag] = True
+        if self.color_identity is not None:
+            d["color_identity"] = list(self.color_identity)
         return d
 
     @classmethod
@@ -543,6 +557,7 @@ class CardDef:
                 effects_raw=_effects_arg(name, fx),
                 funny=bool(d.get("funny")),
                 digital_only=bool(d.get("digital_only")),
+                color_identity=_identity(d.get("color_identity")),
             )
         except (TypeError, AttributeError) as exc:
             raise ValueError(f"{name}: bad card data: {exc}") from None
@@ -555,6 +570,12 @@ class CardDef:
         ``card_faces``, ``keywords``, ``cmc``). Raises ``ValueError`` naming a missing or bad
         field, including a ``cmc`` that disagrees with the computed mana value."""
         return _from_scryfall(obj)
+
+
+def _identity(value: Any) -> tuple[str, ...] | None:
+    """A color identity given as letters (a list, Scryfall's shape), WUBRG-ordered; None
+    (absent) means not known, [] colorless (903.4)."""
+    return None if value is None else _colors_in_order(value)
 
 
 def _with_keywords(face: Face, keywords: tuple[str, ...]) -> Face:
@@ -657,6 +678,8 @@ def _from_scryfall(obj: dict[str, Any]) -> CardDef:
         data["discover"] = (
             (m.group(1).upper() if m.group(1).upper() == "X" else int(m.group(1))) if m else "X"
         )
+    if obj.get("color_identity") is not None:  # Scryfall's, CR 903.4
+        data["color_identity"] = obj["color_identity"]
     card = CardDef.from_dict(data)
     cmc = obj.get("cmc")
     if cmc is not None:

@@ -66,6 +66,7 @@ class Game(Kernel):
         attach: list[tuple[int, str]] = []  # (Aura/Equipment, the card it is on) (opsperm)
         for p in self.scenario.players:
             pidx = self.add_player(p.name, p.life, p.spells_cast)
+            self.commanders[pidx] = p.commander  # in the command zone (903.6)
             library = [name for name, count in p.library.cards for _ in range(count)]
             if p.library.order == "random":
                 self.rng.shuffle(library)

@@ -98,6 +98,7 @@ class Kernel:
         self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
         self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
+        self.commanders: list[str | None] = []  # each player's commander (903.3), a name
         # --- opscards (wave 2): what effects remember (see the opscards block below)
         # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
         self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -129,6 +130,7 @@ class Kernel:
                 spells_cast=self.spells_cast[i],
                 counters=dict(self.player_counters[i]),
                 flags=tuple(sorted(self.player_flags[i])),
+                commander=self.commanders[i],
             )
             for i, z in enumerate(self.zones)
         )
@@ -264,6 +266,7 @@ class Kernel:
             per_player.append(0)
         self.player_counters.append({})
         self.player_flags.append(set())
+        self.commanders.append(None)
         return len(self.zones) - 1
 
     def change_life(self, player: int, delta: int) -> int:

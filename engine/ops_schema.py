@@ -416,7 +416,10 @@ OPS: dict[str, dict] = {
     "enters_tapped": _op("unless:cond", "It enters tapped unless the condition holds (614.1c)."),
     "add_mana": _op(
         "mana:str n?:value who?:who delayed?:str colors?:list",
-        "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`...",
+        "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`..."
+        "; `commander_color_identity`: each mana of a color in your commander's color identity "
+        "(903.4, the scenario's `commander`), none with no commander or a colorless one "
+        "(903.4f), not simulated when the card data does not know the identity.",
     ),
     "attach": _op(
         "what:ref to:ref",

@@ -82,6 +82,10 @@ class PlayerSetup:
     graveyard: tuple[ZoneCard, ...] = ()
     exile: tuple[ZoneCard, ...] = ()
     spells_cast: int = 0
+    #: The player's commander (CR 903.3), a card name: it starts in the command zone
+    #: (903.6). Casting it from there (903.8) is not simulated; what reads it is its color
+    #: identity (903.4: Arcane Signet, Command Tower).
+    commander: str | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,8 @@ class Scenario:
                 pd[z] = [c.to_json() for c in getattr(p, z)]
             if p.spells_cast:
                 pd["spells_cast"] = p.spells_cast
+            if p.commander is not None:
+                pd["commander"] = p.commander
             players.append(pd)
         d: dict[str, Any] = {"version": VERSION, "title": self.title, "seed": self.seed}
         if self.description:
@@ -343,11 +349,15 @@ def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
     spells_cast = p.get("spells_cast", 0)
     if not isinstance(spells_cast, int) or not 0 <= spells_cast <= 100:
         raise ScenarioError(f"{who}: 'spells_cast' must be 0-100")
+    commander = p.get("commander")
+    if commander is not None:
+        commander = _name(commander, f"{who} commander", pool)
     return PlayerSetup(
         name=name.strip(),
         life=life,
         library=Library(order, tuple(cards)),
         spells_cast=spells_cast,
+        commander=commander,
         **zones,
     )
 

@@ -642,6 +642,7 @@ CARD = Obj(
         "effects": opt(EFFECTS),
         "funny": opt(Bool()),
         "digital_only": opt(Bool()),
+        "color_identity": opt(List(Enum(*COLORS), 5)),  # CR 903.4; absent: not known
     },
     required=("name",),
     name="card",
@@ -665,6 +666,7 @@ SCRYFALL_CARD = Obj(
         "keywords": opt(WORDS),
         "card_faces": opt(List(Obj(_SCRY_FACE_FIELDS, name="Scryfall face"), L.CARD_MAX_FACES)),
         "cmc": opt(Number(0, 10**6)),
+        "color_identity": opt(List(Enum(*COLORS), 5)),
     },
     required=("name",),
     name="Scryfall card",
@@ -711,6 +713,7 @@ PLAYER = Obj(
         "graveyard": ZONE,
         "exile": ZONE,
         "spells_cast": Int(*L.SCENARIO_SPELLS_CAST),
+        "commander": opt(NAME),  # CR 903.3: the player's commander, in the command zone
     },
     extra=Json(max_depth=4),
     name="player",

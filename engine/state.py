@@ -128,6 +128,8 @@ class PlayerState:
     counters: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison, energy (122.1)
     #: game-long player flags: the city's blessing (702.131c), emblems (114; engine.retrace)
     flags: tuple[str, ...] = ()
+    #: the player's commander (903.3), a card name, in the command zone (903.6)
+    commander: str | None = None
 
     def zone(self, zone: str) -> tuple[int, ...]:
         return getattr(self, zone)
@@ -207,6 +209,8 @@ class GameState:
         out = []
         for idx, p in enumerate(self.players):
             d = {"name": p.name, "life": p.life, "mana_pool": p.mana_pool}
+            if p.commander is not None:  # only then: older timelines keep their fingerprint
+                d["commander"] = p.commander
             for z in PLAYER_ZONES:
                 d[z] = [self.objects[i].name for i in p.zone(z)]
             d["stack"] = [s.text for s in self.stack_top_first if s.controller == idx]

@@ -231,6 +231,8 @@ class BoardEditor(pn.viewable.Viewer):
                                                        **small),
                        pn.widgets.IntInput.from_param(m.param.life, **small),
                        pn.widgets.IntInput.from_param(m.param.spells_cast, **small),
+                       pn.widgets.TextInput.from_param(m.param.commander, max_length=200,
+                                                       placeholder="none", **small),
                        flex_wrap="wrap", sizing_mode="stretch_width", margin=0),
             *(self._areas[f"{z}_text"] for z in ("hand", "battlefield", "graveyard", "exile")),
             pn.pane.HTML("<div style='font:12px system-ui;color:#57606a'>Your library is "
@@ -241,6 +243,8 @@ class BoardEditor(pn.viewable.Viewer):
                                                        **small),
                        pn.widgets.IntInput.from_param(m.param.opp_life, **small),
                        pn.widgets.IntInput.from_param(m.param.opp_spells_cast, **small),
+                       pn.widgets.TextInput.from_param(m.param.opp_commander, max_length=200,
+                                                       placeholder="none", **small),
                        flex_wrap="wrap", sizing_mode="stretch_width", margin=0),
             *(self._areas[f"opp_{z}_text"] for z in ("hand", "battlefield", "graveyard", "exile")),
             self._areas["opp_library_text"],

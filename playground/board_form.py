@@ -31,6 +31,7 @@ __all__ = [
     "ActionRow",
     "action_of",
     "library_text",
+    "parse_commander",
     "parse_library",
     "parse_zone",
     "row_of",
@@ -288,6 +289,23 @@ def _json_entry(line: str) -> tuple[dict[str, Any] | None, str]:
         if raw.get(key) is not None and not isinstance(raw[key], str):
             return None, f"'{key}' must be a name"
     return _entry_dict(raw), ""
+
+
+def parse_commander(text: str, label: str, pool: Any, errors: list[str]) -> str | None:
+    """A commander box (CR 903.3: one card name, or empty for none) -> the card's name
+    as the pool spells it, or None; an unknown name goes to ``errors`` naming it."""
+    name = text.strip()
+    if not name:
+        return None
+    if len(name) > MAX_ZONE_LINE:
+        errors.append(f"{label}: {len(name)} characters is too long for a card name")
+        return None
+    try:
+        return pool.get(name).name
+    except UnknownCardError as e:
+        hint = f"; did you mean: {', '.join(e.suggestions)}" if e.suggestions else ""
+        errors.append(f"{label}: unknown card {name!r}{hint}")
+        return None
 
 
 def parse_zone(text: str, label: str, pool: Any, errors: list[str]) -> list:

@@ -32,6 +32,7 @@ from playground.board_form import (
     ActionRow,
     action_of,
     library_text,
+    parse_commander,
     parse_library,
     parse_zone,
     row_of,
@@ -95,6 +96,7 @@ class PlaygroundModel(param.Parameterized):
     player_name = param.String(default="You", label="Your name")
     life = param.Integer(default=20, bounds=(-999, 9999), label="Your life")
     spells_cast = param.Integer(default=0, bounds=(0, 100), label="Spells you cast this turn")
+    commander = param.String(default="", label="Your commander (command zone)")
     hand_text = param.String(default="", label="Your hand")
     battlefield_text = param.String(default="", label="Your battlefield")
     graveyard_text = param.String(default="", label="Your graveyard")
@@ -103,6 +105,7 @@ class PlaygroundModel(param.Parameterized):
     opp_life = param.Integer(default=20, bounds=(-999, 9999), label="Opponent's life")
     opp_spells_cast = param.Integer(default=0, bounds=(0, 100),
                                     label="Spells the opponent cast this turn")
+    opp_commander = param.String(default="", label="Opponent's commander (command zone)")
     opp_hand_text = param.String(default="", label="Opponent's hand")
     opp_battlefield_text = param.String(default="", label="Opponent's battlefield")
     opp_graveyard_text = param.String(default="", label="Opponent's graveyard")
@@ -529,6 +532,11 @@ class PlaygroundModel(param.Parameterized):
             players[p].pop("spells_cast", None)
             if spells:
                 players[p]["spells_cast"] = spells
+            label = "Your commander" if p == 0 else "Opponent's commander"
+            commander = parse_commander(getattr(self, f"{pre}commander"), label, pool, errors)
+            players[p].pop("commander", None)
+            if commander is not None:  # CR 903.3; none: the box is empty
+                players[p]["commander"] = commander
         if self.turn != 1:
             data["turn"] = self.turn
         else:
@@ -626,6 +634,7 @@ class PlaygroundModel(param.Parameterized):
             setattr(self, f"{pre}player_name", players[p]["name"])
             setattr(self, f"{pre}life", players[p]["life"])
             setattr(self, f"{pre}spells_cast", players[p].get("spells_cast", 0))
+            setattr(self, f"{pre}commander", players[p].get("commander") or "")
         self.turn = d.get("turn", 1)
         self.action_rows = [row_of(a) for a in d.get("actions", [])]
 

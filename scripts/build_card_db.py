@@ -35,10 +35,14 @@ import argparse
 import gzip
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from xmage.identity import base_identity  # noqa: E402
 
 from engine.cards import CardDef  # noqa: E402
 
@@ -122,6 +126,36 @@ def load_xmage(path: Path) -> dict[str, dict]:
     return payload["cards"]
 
 
+def load_identities(path: Path) -> dict[str, str | None]:
+    """The importer's color identities by card name (CR 903.4; None: not known)."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    found = json.loads(data.decode("utf-8")).get("color_identity") or {}
+    if not isinstance(found, dict):
+        raise SystemExit(f"{path}: 'color_identity' must be an object")
+    return found
+
+
+def merge_identities(cards: list[dict], identities: dict[str, str | None],
+                     read: Iterable[str]) -> int:
+    """Give each card the importer read its color identity (903.4): the one it lists, or
+    else its faces' colors and mana costs (what it lists only when the rules text adds to
+    them). A card listed as null, or not read at all, gets none (not known). Returns how
+    many got one."""
+    read = set(read) | set(identities)
+    merged = 0
+    for card in cards:
+        name = card["name"]
+        if name not in read:
+            continue
+        ident = identities[name] if name in identities else base_identity(card)
+        if ident is not None:
+            card["color_identity"] = list(ident)
+            merged += 1
+    return merged
+
+
 def merge_xmage(cards: list[dict], imported: dict[str, dict]) -> int:
     """Attach imported entries to cards without a hand-written one; returns how many."""
     merged = 0
@@ -160,6 +194,28 @@ def compact_card(raw: dict) -> dict:
     return out
 
 
+def identity_table(compact: list[dict]) -> dict:
+    """Take each card's ``color_identity`` out of its compact dict into one table (a list
+    per card would add ~0.7 MB of JSON to every cold pool load): ``unknown`` lists the
+    cards without one, ``listed`` [index, letters] those whose identity is more than
+    their faces' colors and costs (``CardDef.face_identity``); engine/carddb.py puts the
+    identities back as each card is built."""
+    unknown: list[int] = []
+    listed: list[list] = []
+    for i, card in enumerate(compact):
+        ident = card.pop("color_identity", None)
+        if ident is None:
+            unknown.append(i)
+        elif tuple(ident) != CardDef.from_dict(_facts(card)).face_identity:
+            listed.append([i, "".join(ident)])
+    return {"unknown": unknown, "listed": listed}
+
+
+def _facts(card: dict) -> dict:
+    """A compact card without its effects entry (bundled data, checked elsewhere)."""
+    return {k: v for k, v in card.items() if k != "effects"}
+
+
 def build(
     src: Path, out: Path, xmage: Path | None = None, overrides: Path | None = None,
     manual: Path | None = DEFAULT_MANUAL,
@@ -173,16 +229,19 @@ def build(
     if manual is not None and manual.is_dir():
         apply_manual(cards, manual)
     if xmage is not None:
-        merge_xmage(cards, load_xmage(xmage))
+        imported = load_xmage(xmage)
+        merge_xmage(cards, imported)
+        merge_identities(cards, load_identities(xmage), imported)
     attached = sum(1 for c in cards if "effects" in c)
     compact = [compact_card(c) for c in cards]
+    identity = identity_table(compact)
     lines: list[str] = []  # line i: card i's entry, "" for none
     for card in compact:
         entry = card.pop("effects", None)
         lines.append("" if entry is None else json.dumps(entry, ensure_ascii=False,
                                                           separators=(",", ":")))  # fmt: skip
     payload = {"version": FORMAT_VERSION, "count": len(compact), "effects_file": EFFECTS_NAME,
-               "cards": compact}  # fmt: skip
+               "cards": compact, "identity": identity}  # fmt: skip
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
     data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
     fx = gzip.compress("\n".join(lines).encode("utf-8"), compresslevel=9, mtime=0)

@@ -2,7 +2,8 @@
 
 The decisions are answered as ``engine.AutoPolicy`` would (cast every castable hit), so
 each example plays to its end; the page lets you change any answer. Each example plays a
-real decklist from ``examples/decks/``: the deck's main deck is
+real decklist from ``examples/decks/``: the deck's commander (if it has one) is the
+player's ``commander``, and the deck's main deck is
 split between the library (shuffled with the seed) and the cards the story starts with
 (lands on the battlefield, the spell in hand, creatures in the graveyard), so the cards
 of the example are exactly the deck's (tests/engine/test_reference_decks.py checks it).
@@ -83,14 +84,17 @@ STORIES: dict[str, dict] = {
     },
     "maelstrom_nexus_edh": {
         "title": "Maelstrom Nexus Commander: the first spell cascades twice",
-        "description": "With Maelstrom Nexus out, Bloodbraid Elf is the turn's first spell: "
-                       "two cascade triggers (its own and the Nexus's) dig a 99-card library.",
+        "description": "Arcane Signet taps for a color of the commander's identity (The "
+                       "First Sliver: any of the five). With Maelstrom Nexus out, Bloodbraid "
+                       "Elf is the turn's first spell: two cascade triggers (its own and the "
+                       "Nexus's) dig a 99-card library.",
         "seed": 6,
         "hand": ["Bloodbraid Elf"],
-        "battlefield": ["Maelstrom Nexus", "Command Tower", "Breeding Pool", "Blood Crypt",
-                        "Temple Garden", "Savage Lands"],
+        "battlefield": ["Maelstrom Nexus", "Arcane Signet", "Command Tower", "Breeding Pool",
+                        "Blood Crypt", "Temple Garden", "Savage Lands"],
         "opponent": {"battlefield": ["Grizzly Bears"]},
-        "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
+        "actions": [{"do": "activate", "card": "Arcane Signet", "mana": True},
+                    {"do": "cast", "card": "Bloodbraid Elf"}],
     },
     "restore_balance": {
         "title": "Restore Balance: cascade into a spell with no mana cost",
@@ -159,6 +163,11 @@ def scenario(stem: str) -> dict:
             left[name] -= 1
     library = [{"name": n, "count": c} for n, c in left.items() if c > 0]
     opp = story.get("opponent", {})
+    you: dict = {}
+    if deck.commander:  # CR 903.3: the deck's commander, in the command zone (903.6)
+        if len(deck.commander) != 1 or deck.commander[0][0] != 1:
+            raise SystemExit(f"{stem}: one commander per scenario player (no partners yet)")
+        you["commander"] = deck.commander[0][1]
     data = {
         "version": 1,
         "title": story["title"],
@@ -168,7 +177,7 @@ def scenario(stem: str) -> dict:
             {"name": "You", "life": 20, "library": {"order": "random", "cards": library},
              "hand": list(story.get("hand", [])),
              "battlefield": list(story.get("battlefield", [])),
-             "graveyard": list(story.get("graveyard", [])), "exile": []},
+             "graveyard": list(story.get("graveyard", [])), "exile": [], **you},
             {"name": "Opponent", "life": 20,
              "library": {"order": "random", "cards": [
                  {"name": n, "count": c} for n, c in opp.get("library", {}).items()]},

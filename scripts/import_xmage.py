@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
 from xmage.framework import Framework  # noqa: E402
+from xmage.identity import IdentityReader, base_identity  # noqa: E402
 from xmage.source import CARDS_DIR, SETS_DIR, MageSource, SourceError  # noqa: E402
 from xmage.translate import CardResult, Translator  # noqa: E402
 
@@ -110,8 +111,14 @@ def run_import(
     only: set[str] | None = None,
     progress: bool = False,
     manual: dict[str, dict[tuple[int, ...], dict]] | None = None,
+    identities: dict[str, str | None] | None = None,
 ) -> tuple[dict, dict]:
-    """Translate every card class named in the set files -> (cards, report)."""
+    """Translate every card class named in the set files -> (cards, report). With
+    ``identities``, it is filled with the color identities (CR 903.4) that are not just
+    the colors and mana costs of the card's faces (``identity.base_identity``, what the
+    card-db build derives for every other card read): a WUBRG-ordered string, or None
+    where the class builds text this reader can't be sure of (scripts/xmage/identity.py).
+    Basic lands are always listed (their classes are not in the card folder)."""
     fw = Framework(src)
     tr = Translator(fw)
     manual = manual or {}
@@ -125,6 +132,9 @@ def run_import(
     )
     out: dict[str, dict] = {}
     results: list[tuple[str, dict | None, CardResult]] = []
+    reader = IdentityReader(fw.text, lambda c: _card_text(src, paths, c), fw.package_of)
+    unknown_identity: Counter = Counter()
+    known_identity = 0
     batch = 400
     t0 = time.time()
     for i in range(0, len(todo), batch):
@@ -149,6 +159,13 @@ def run_import(
                 continue
             out[name] = res.entry
             results.append((name, rec, res))
+            if identities is not None:
+                ident, why = reader.identity(texts[paths[cls]], rec)
+                if why:
+                    unknown_identity[why] += 1
+                if ident is None or rec is None or ident != base_identity(rec):
+                    identities[name] = ident
+                known_identity += ident is not None
         if progress:
             print(
                 f"  {min(i + batch, len(todo))}/{len(todo)} cards ({time.time() - t0:.0f} s)",
@@ -157,11 +174,44 @@ def run_import(
     unused = sorted(set(manual) - manual_used) if only is None else []
     if unused:
         raise SystemExit(f"hand-written chapters for cards the import does not have: {unused}")
+    if identities is not None:
+        _basic_identities(fw, reader, cards or [], only, identities)
     rep = build_report(results)
+    if identities is not None:
+        rep["color_identity"] = {
+            "known": known_identity,
+            "unknown": sum(unknown_identity.values()),
+            "beyond_colors_and_costs": sum(v is not None for v in identities.values()),
+            "unknown_reasons": dict(unknown_identity.most_common(20)),
+        }
     rep["op_sources"] = {op: sorted(cls) for op, cls in sorted(tr.effects.sources.items())}
     rep["importer_errors"] = len(tr.errors)
     rep["importer_error_samples"] = sorted(set(tr.errors))[:40]
     return out, rep
+
+
+def _card_text(src: MageSource, paths: dict[str, str], cls: str) -> str | None:
+    """Another card class's text (a melded back face), or None."""
+    return src.read(paths[cls]) if cls in paths else None
+
+
+def _basic_identities(
+    fw: Framework, reader: IdentityReader, cards: list[dict], only: set[str] | None,
+    identities: dict[str, str | None],
+) -> None:
+    """Basic lands are framework classes (mage.cards.basiclands), not in the set files'
+    card folder: their one rules-text ability, the mana ability of their type (305.6,
+    "{T}: Add {G}."), is read from the class like any other."""
+    for rec in cards:
+        name = rec.get("name", "")
+        if "Basic" not in (rec.get("supertypes") or ()) or name in identities:
+            continue
+        if only is not None and name not in only:
+            continue
+        cls = re.sub(r"[^A-Za-z]", "", name)
+        if fw.package_of(cls) != "cards.basiclands" or not fw.text(cls):
+            continue
+        identities[name], _why = reader.identity(fw.text(cls) or "", rec)  # always listed
 
 
 # ---------------------------------------------------------------------- report
@@ -275,6 +325,9 @@ def _main_type(rec: dict | None) -> str:
 def print_report(rep: dict) -> None:
     n = rep["nonland"]
     print(f"cards translated: {rep['cards']:,}")
+    if "color_identity" in rep:
+        ci = rep["color_identity"]
+        print(f"color identity (CR 903.4): {ci['known']:,} known, {ci['unknown']:,} unknown")
     print(
         f"nonland cards: {n['total']:,}: full {n['full']:,} ({n['full_pct']}%), "
         f"partly {n['partial']:,}, not {n['none']:,}"
@@ -304,9 +357,13 @@ def print_report(rep: dict) -> None:
 
 
 # ----------------------------------------------------------------------- output
-def encode(cards: dict, meta: dict) -> bytes:
-    """Deterministic bytes: sorted keys, compact separators, gzip without a timestamp."""
+def encode(cards: dict, meta: dict, identities: dict | None = None) -> bytes:
+    """Deterministic bytes: sorted keys, compact separators, gzip without a timestamp.
+    ``color_identity``: card name -> WUBRG string, or null for unknown (CR 903.4), for the
+    cards whose identity is not just their faces' colors and mana costs."""
     payload = {"format": FORMAT_VERSION, "source": meta, "cards": cards}
+    if identities is not None:
+        payload["color_identity"] = identities
     text = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return text.encode("utf-8")
 
@@ -345,16 +402,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no cards.json at {args.cards}", file=sys.stderr)
         return 2
     manual = load_manual(args.manual)
+    identities: dict[str, str | None] = {}
     out, rep = run_import(
-        src, cards, set(args.only) if args.only else None, progress=not args.quiet, manual=manual
-    )
+        src, cards, set(args.only) if args.only else None, progress=not args.quiet,
+        manual=manual, identities=identities,
+    )  # fmt: skip
     meta = {
         "repository": "magefree/mage",
         "commit": commit,
         "license": "MIT",
         "importer": "scripts/import_xmage.py",
     }
-    size = write(args.out, encode(out, meta))
+    size = write(args.out, encode(out, meta, identities))
     rep["output"] = {"path": str(args.out), "bytes": size, "cards": len(out)}
     print_report(rep)
     print(f"wrote {args.out} ({size:,} bytes, {len(out):,} cards)")

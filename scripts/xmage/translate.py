@@ -1141,6 +1141,11 @@ class Translator:
             if p.get("cost") is not None:
                 costs = self.core.cost(p["cost"])
             ops = [{"op": "add_mana", "mana": "any_color"}]
+        elif cls == "CommanderColorIdentityManaAbility":
+            self.core.check_known(ab, p, {"cost"})
+            if p.get("cost") is not None:
+                costs = self.core.cost(p["cost"])
+            ops = [{"op": "add_mana", "mana": "commander_color_identity"}]
         elif cls == "SimpleManaAbility":
             self.core.check_known(
                 ab, p, {"zone", "mana", "cost", "effect", "netAmount", "predictable"}
@@ -1349,6 +1354,7 @@ _MANA = {
     "AnyColorManaAbility": None,
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
+    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/players.py
 }
 
 

@@ -41,13 +41,16 @@ def board(
     choices: Sequence[str] = (),
     seed: int = 0,
     cards: Sequence[dict] = (),
+    commander: str | None = None,
+    opponent_commander: str | None = None,
 ) -> dict:
     """A two-player scenario dict: "You" (player 0) against "Opponent" (player 1).
 
     Libraries are listed top first (``library_order="random"`` shuffles yours with the
     seed). Zone entries are card names or zone-card dicts (``{"name", "counters", ...}``).
     ``actions`` defaults to casting ``hand[0]`` (no action with an empty hand). ``cards``
-    is user card data (the scenario's "cards" list).
+    is user card data (the scenario's "cards" list). ``commander``: a player's commander
+    (CR 903.3), in the command zone.
     """
     if actions is None:
         actions = [{"do": "cast", "card": hand[0]}] if hand else []
@@ -77,6 +80,9 @@ def board(
     }
     if cards:
         d["cards"] = list(cards)
+    for p, name in enumerate((commander, opponent_commander)):
+        if name is not None:
+            d["players"][p]["commander"] = name
     return d
 
 

@@ -32,11 +32,7 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
 # ------------------------------------------------------------- 100% simulated (issue 8 item 6)
 #: Cards of a reference deck that are not simulated yet, each with why; every other nonland
 #: card must be fully simulated (computed by engine.coverage now, never stored).
-NOT_YET: dict[str, dict[str, str]] = {
-    "maelstrom_nexus_edh": {
-        "Arcane Signet": "commander's color identity: scenarios have no commander",
-    },
-}
+NOT_YET: dict[str, dict[str, str]] = {}
 FULL_DECKS = ["bloodbraid_jund", "urzas_saga_hammer", "carnosaur_dinos", "maelstrom_nexus_edh",
               "restore_balance", "temur_cascade_standard", "crashing_footfalls"]  # fmt: skip
 
@@ -77,5 +73,8 @@ def test_each_deck_has_an_example_that_plays_exactly_its_cards(path: Path) -> No
     deck = parse_decklist(path.read_text(encoding="utf-8"))
     assert cards == Counter({name: n for n, name in deck.main})
     assert you.library.order == "random" and scn.actions
+    # CR 903.3: a Commander deck's commander is the player's commander (not in a zone)
+    commander = [name for _, name in deck.commander]
+    assert [you.commander] == commander if commander else you.commander is None
     tl = scn.run()
     assert len(tl) > 3 and (tl.finished or tl.pending is not None)

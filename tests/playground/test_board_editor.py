@@ -226,3 +226,28 @@ def test_respond_here_from_the_stepper_opens_the_new_row(page: Page, app_url: st
     expect(rows).to_have_count(2)  # the editor tab is open, the new row with it
     expect(rows.nth(1).get_by_label("When (on the stack)", exact=True)).to_have_value(
         "Bloodbraid Elf [kind=ability, nth=1]")
+
+
+def test_the_commander_box_sets_each_players_commander(page: Page, app_url: str) -> None:
+    """CR 903.3, 903.6: a commander typed in the editor is on the board (command zone)."""
+    open_app(page, app_url)
+    open_tab(page, "Board & action")
+    for label, value in (("Your commander (command zone)", "the first sliver"),
+                         ("Opponent's commander (command zone)", "Arcane Signet")):
+        box = page.get_by_label(label, exact=True)
+        box.fill(value)
+        box.press("Enter")
+    button(page, "Set up board").click()
+    expect(page.get_by_test_id("player-you").get_by_test_id("commander")).to_contain_text(
+        "The First Sliver", timeout=TIMEOUT)
+    expect(page.get_by_test_id("player-opp").get_by_test_id("commander")).to_contain_text(
+        "Arcane Signet")
+    d = wait_scenario(page, lambda d: d["players"][0].get("commander") == "The First Sliver")
+    assert d["players"][1]["commander"] == "Arcane Signet"
+    box = page.get_by_label("Your commander (command zone)", exact=True)
+    box.fill("The Frist Sliver")
+    box.press("Enter")
+    button(page, "Set up board").click()
+    expect(page.get_by_test_id("board-errors")).to_contain_text(
+        "Your commander: unknown card 'The Frist Sliver'")
+    assert scenario_in_url(page)["players"][0]["commander"] == "The First Sliver"

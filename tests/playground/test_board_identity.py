@@ -78,3 +78,33 @@ def test_set_up_board_without_edits_keeps_everything(where: str) -> None:
     m.hand_text += "\nMountain"  # an edit: applied, answers reset
     assert m.apply_board(), m.board_errors
     assert m.scenario["players"][0]["hand"][-1] == "Mountain"
+
+
+def test_the_corpus_holds_boards_with_a_commander_for_each_player() -> None:
+    """CR 903.3: a player's commander is an editor field too (tests/engine/test_commander.py
+    and the Maelstrom Nexus deck example bring boards with one)."""
+    import json
+
+    players = [p for _, text in CORPUS for p in json.loads(text)["players"]]
+    named = [p for p in players if "commander" in p]
+    assert any(p["name"] == "You" for p in named) and any(
+        p["name"] == "Opponent" for p in named)
+
+
+def test_the_commander_box_edits_the_commander() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples/scenarios/deck_maelstrom_nexus_edh.json"
+    m = PlaygroundModel(Scenario.load(path).to_dict())
+    assert m.commander == "The First Sliver" and m.opp_commander == ""
+    m.opp_commander = "  arcane signet "
+    assert m.apply_board(), m.board_errors
+    assert m.scenario["players"][1]["commander"] == "Arcane Signet"
+    m.commander = ""
+    assert m.apply_board(), m.board_errors
+    assert "commander" not in m.scenario["players"][0]
+    before = m.scenario
+    m.commander = "The Frist Sliver"
+    assert not m.apply_board()
+    assert any("Your commander: unknown card 'The Frist Sliver'" in e for e in m.board_errors)
+    assert m.scenario == before
