@@ -67,6 +67,7 @@ class Game(Kernel):
         for p in self.scenario.players:
             pidx = self.add_player(p.name, p.life, p.spells_cast)
             self.commanders[pidx] = p.commander  # in the command zone (903.6)
+            self.drawn_this_turn[pidx] = p.cards_drawn  # drawn before it began (121)
             library = [name for name, count in p.library.cards for _ in range(count)]
             if p.library.order == "random":
                 self.rng.shuffle(library)

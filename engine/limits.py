@@ -46,6 +46,7 @@ SCENARIO_LIFE = (-999, 9999)
 SCENARIO_TURN = (1, 1000)
 SCENARIO_SEED = (0, 2**63 - 1)
 SCENARIO_SPELLS_CAST = (0, 100)
+SCENARIO_CARDS_DRAWN = (0, 100)  # cards drawn this turn before the scenario began
 SCENARIO_COUNTERS = (0, 99)  # counters of one kind on a card placed in a zone
 SCENARIO_MAX_COUNTER_KINDS = 20
 ACTION_X = (0, 99)

@@ -1113,7 +1113,7 @@ TRIGGER_WHEN = {
     "creature_damage_to_player": "a creature matching `filter` deals damage to a player",
     "self_cycled": "you cycle this card (zone hand)",
     "you_draw": "you draw a card",
-    "you_draw_nth_card": "",
+    "you_draw_nth_card": "you draw your n-th card this turn (`n`, default 2)",
     "you_gain_life": "you gain life",
     "you_discard": "you discard a card",
     "attached_dies": "the enchanted/equipped creature dies",
@@ -1204,6 +1204,7 @@ TRIGGER_FIELDS = {
     "also",
     "do_once_each_turn",
     "first_each_turn",
+    "n",  # you_draw_nth_card: which card of the turn (default 2)
 }
 ACTIVATED_FIELDS = {
     "cost",

@@ -82,6 +82,9 @@ class PlayerSetup:
     graveyard: tuple[ZoneCard, ...] = ()
     exile: tuple[ZoneCard, ...] = ()
     spells_cast: int = 0
+    #: Cards the player drew this turn before the scenario began (121: "your second card
+    #: each turn", "cards drawn this turn"); 0 unless the scenario says so.
+    cards_drawn: int = 0
     #: The player's commander (CR 903.3), a card name: it starts in the command zone
     #: (903.6). Casting it from there (903.8) is not simulated; what reads it is its color
     #: identity (903.4: Arcane Signet, Command Tower).
@@ -202,6 +205,8 @@ class Scenario:
                 pd[z] = [c.to_json() for c in getattr(p, z)]
             if p.spells_cast:
                 pd["spells_cast"] = p.spells_cast
+            if p.cards_drawn:
+                pd["cards_drawn"] = p.cards_drawn
             if p.commander is not None:
                 pd["commander"] = p.commander
             players.append(pd)
@@ -349,6 +354,11 @@ def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
     spells_cast = p.get("spells_cast", 0)
     if not isinstance(spells_cast, int) or not 0 <= spells_cast <= 100:
         raise ScenarioError(f"{who}: 'spells_cast' must be 0-100")
+    cards_drawn = p.get("cards_drawn", 0)
+    if not isinstance(cards_drawn, int) or isinstance(cards_drawn, bool) or not (
+        0 <= cards_drawn <= 100
+    ):
+        raise ScenarioError(f"{who}: 'cards_drawn' must be 0-100")
     commander = p.get("commander")
     if commander is not None:
         commander = _name(commander, f"{who} commander", pool)
@@ -357,6 +367,7 @@ def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
         life=life,
         library=Library(order, tuple(cards)),
         spells_cast=spells_cast,
+        cards_drawn=cards_drawn,
         commander=commander,
         **zones,
     )

@@ -713,6 +713,7 @@ PLAYER = Obj(
         "graveyard": ZONE,
         "exile": ZONE,
         "spells_cast": Int(*L.SCENARIO_SPELLS_CAST),
+        "cards_drawn": Int(*L.SCENARIO_CARDS_DRAWN),  # this turn, before the scenario began
         "commander": opt(NAME),  # CR 903.3: the player's commander, in the command zone
     },
     extra=Json(max_depth=4),

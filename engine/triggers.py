@@ -146,7 +146,7 @@ def _build() -> dict[str, When]:
     w["you_cascade"] = When("mechanic", "engine.cascade (as you cascade, 702.85b)")
     w["attached_dies"] = event  # 603.10a: the Aura/Equipment looks back at what it was on
     w["self_turned_face_up"] = When("unsupported", "face-down permanents (morph, 702.37)")
-    w["you_draw_nth_card"] = When("unsupported", "which card of the turn a draw is")
+    w["you_draw_nth_card"] = event  # "your second card each turn" (n, default 2)
     w["reflexive"] = When("structural", "the reflexive op (603.12)")
     return w
 
@@ -193,6 +193,13 @@ def _variant_missing(trig: Mapping) -> str | None:
         return f"trigger {when!r}" + ("" if when in TRIGGER_WHEN else " (unknown id)")
     if info.kind == "unsupported":
         return f"trigger {when}: {info.note}"
+    if when == "you_draw_nth_card" and not (
+        isinstance(trig.get("n", 2), int) and not isinstance(trig.get("n", 2), bool)
+        and trig.get("n", 2) >= 1
+    ):
+        return f"trigger you_draw_nth_card: the {trig.get('n')!r}th card"
+    if when == "you_draw_nth_card" and trig.get("who", "you") not in ("you", "opponent", "any"):
+        return f"trigger you_draw_nth_card of {trig.get('who')!r}"
     flt = trig.get("filter")
     if flt is not None:
         part = filters.filter_missing(flt)
@@ -235,6 +242,7 @@ class Fact:
     amount: int = 0
     by: int | None = None
     spell: bool = False  # targeted by a spell; cast: the n-th spell this turn in amount
+    nth: int = 0  # draw: which card of the turn this is for its player (121)
 
 
 def facts(game: Game, event: Event, before) -> list[Fact]:
@@ -261,7 +269,10 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
         if m.src == "hand" and m.dst == "graveyard":
             out.append(Fact("discard", m.obj, m.owner))  # 701.9
         if m.src == "library" and m.dst == "hand" and kind == E.DRAW:
-            out.append(Fact("draw", m.obj, m.owner))
+            rest = event.moves[event.moves.index(m) + 1 :]
+            later = sum(1 for n in rest if n.owner == m.owner and n.src == "library"
+                        and n.dst == "hand")  # fmt: skip
+            out.append(Fact("draw", m.obj, m.owner, nth=game.drawn_this_turn[m.owner] - later))
     for c in event.changes:
         if c.what == ChangeKind.LIFE and c.after > c.before:
             out.append(Fact("life", None, c.subject, c.after - c.before))
@@ -360,6 +371,10 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
         return w == "discard" and mine and o != src  # cycling discards: one trigger
     if when == "you_draw":
         return w == "draw" and mine
+    if when == "you_draw_nth_card":  # "whenever you (an opponent) draw(s) your second card"
+        whose = trig.get("who") or "you"
+        drew = mine if whose == "you" else (not mine if whose == "opponent" else True)
+        return w == "draw" and drew and fact.nth == int(trig.get("n", 2))
     if when == "you_gain_life":
         return w == "life" and mine
     if when == "you_discard":

@@ -96,6 +96,8 @@ class PlaygroundModel(param.Parameterized):
     player_name = param.String(default="You", label="Your name")
     life = param.Integer(default=20, bounds=(-999, 9999), label="Your life")
     spells_cast = param.Integer(default=0, bounds=(0, 100), label="Spells you cast this turn")
+    cards_drawn = param.Integer(default=0, bounds=(0, 100),
+                                label="Cards you drew this turn (before the start)")
     commander = param.String(default="", label="Your commander (command zone)")
     hand_text = param.String(default="", label="Your hand")
     battlefield_text = param.String(default="", label="Your battlefield")
@@ -105,6 +107,8 @@ class PlaygroundModel(param.Parameterized):
     opp_life = param.Integer(default=20, bounds=(-999, 9999), label="Opponent's life")
     opp_spells_cast = param.Integer(default=0, bounds=(0, 100),
                                     label="Spells the opponent cast this turn")
+    opp_cards_drawn = param.Integer(default=0, bounds=(0, 100),
+                                    label="Cards the opponent drew this turn (before the start)")
     opp_commander = param.String(default="", label="Opponent's commander (command zone)")
     opp_hand_text = param.String(default="", label="Opponent's hand")
     opp_battlefield_text = param.String(default="", label="Opponent's battlefield")
@@ -532,6 +536,10 @@ class PlaygroundModel(param.Parameterized):
             players[p].pop("spells_cast", None)
             if spells:
                 players[p]["spells_cast"] = spells
+            drawn = getattr(self, f"{pre}cards_drawn")
+            players[p].pop("cards_drawn", None)
+            if drawn:
+                players[p]["cards_drawn"] = drawn
             label = "Your commander" if p == 0 else "Opponent's commander"
             commander = parse_commander(getattr(self, f"{pre}commander"), label, pool, errors)
             players[p].pop("commander", None)
@@ -634,6 +642,7 @@ class PlaygroundModel(param.Parameterized):
             setattr(self, f"{pre}player_name", players[p]["name"])
             setattr(self, f"{pre}life", players[p]["life"])
             setattr(self, f"{pre}spells_cast", players[p].get("spells_cast", 0))
+            setattr(self, f"{pre}cards_drawn", players[p].get("cards_drawn", 0))
             setattr(self, f"{pre}commander", players[p].get("commander") or "")
         self.turn = d.get("turn", 1)
         self.action_rows = [row_of(a) for a in d.get("actions", [])]

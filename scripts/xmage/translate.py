@@ -1052,6 +1052,16 @@ class Translator:
             out["when"] = "self_to_your_graveyard_from_battlefield"
         if cls == "DealtDamageToSourceTriggeredAbility" and p.get("enrage"):
             pass
+        if cls == "DrawNthCardTriggeredAbility":
+            who = getattr(p.get("targetController"), "last", "YOU")
+            if who not in ("YOU", "OPPONENT", "ANY"):
+                raise Untranslated(cls, f"the n-th card of {who}")
+            if who != "YOU":
+                out["who"] = "opponent" if who == "OPPONENT" else "any"
+            n = p.get("cardNumber", 2)
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise Untranslated(cls, f"card number {n!r}")
+            out["n"] = n
         if cls == "AttacksAllTriggeredAbility" and p.get("attacksYouOrYourPlaneswalker"):
             out["attacks_you"] = True
         if filt is not None:
