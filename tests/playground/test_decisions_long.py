@@ -137,6 +137,7 @@ def test_creature_type_out_of_300_by_filter(browser: Browser, app_url: str, shot
     expect(decision).to_contain_text("Decided")
     expect(page.get_by_test_id("decision-chosen")).to_have_text("Chosen: Treefolk")
     expect(page.get_by_test_id("decision-filter")).to_have_value("")
+    shot(page, f"40-decision-long-{width}-answered")
     box.fill("bea")
     shown = listed.get_by_role("button")
     labels = shown.all_inner_texts()
