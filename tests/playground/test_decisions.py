@@ -53,6 +53,7 @@ def test_discover_cast_or_put_into_hand(page: Page, app_url: str, shot) -> None:
     step(page, "last")
     expect(button(page, "Cast Kird Ape")).to_be_visible()
     expect(button(page, "Put it into your hand")).to_be_visible()
+    expect(page.get_by_test_id("decision-filter")).to_have_count(0)  # few options: buttons
     shot(page, "10-decision-discover")
     button(page, "Put it into your hand").click()
     step(page, "last")
