@@ -195,3 +195,22 @@ class Q:
 def ids(game, name: str, zone: str = "battlefield", player: int = 0) -> list[int]:
     """Object ids of the cards called ``name`` in a zone."""
     return [o for o in game.zones[player][zone] if game.obj(o).name == name]
+
+
+def user_spell(
+    name: str, ops: list[dict], targets: list[dict] | None = None, type_line: str = "Sorcery"
+) -> dict:
+    """A user card (the scenario's ``cards``) whose spell ability is ``ops``: the op tests
+    cast one to run an op on a board."""
+    effects: dict = {"spell": ops}
+    if targets:
+        effects["targets"] = targets
+    return {"name": name, "mana_cost": "{1}", "type_line": type_line, "effects": effects}
+
+
+def perm_id(tl: Timeline, name: str, player: int = 0) -> int:
+    """The one permanent of this name (its name now, or its card's) ``player`` ends with."""
+    state = tl.final
+    [oid] = [o for o in state.players[player].battlefield
+             if name in (state.objects[o].name, state.objects[o].card.name)]  # fmt: skip
+    return oid

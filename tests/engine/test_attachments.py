@@ -11,13 +11,9 @@ from __future__ import annotations
 from engine import coverage
 from engine.carddb import default_pool
 
-from boards import board, finished
+from boards import board, finished, perm_id
 
-
-def _perm(tl, name: str, player: int = 0) -> int:
-    state = tl.final
-    [oid] = [o for o in state.players[player].battlefield if state.objects[o].name == name]
-    return oid
+_perm = perm_id
 
 
 def chars(tl, name: str, player: int = 0):

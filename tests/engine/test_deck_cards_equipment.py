@@ -10,13 +10,9 @@ import pytest
 
 from engine.errors import ScenarioError
 
-from boards import board, finished, play
+from boards import board, finished, perm_id, play
 
-
-def _perm(tl, name: str, player: int = 0) -> int:
-    state = tl.final
-    [oid] = [o for o in state.players[player].battlefield if state.objects[o].name == name]
-    return oid
+_perm = perm_id
 
 
 def chars(tl, name: str, player: int = 0):

@@ -11,17 +11,14 @@ import pytest
 
 from engine.errors import ScenarioError
 
-from boards import board, finished, play
+from boards import board, finished, perm_id, play
 
 
 def _zones(tl, player: int = 0) -> dict:
     return tl.final.summary()["players"][player]
 
 
-def _perm(tl, name: str, player: int = 0) -> int:
-    state = tl.final
-    [oid] = [o for o in state.players[player].battlefield if state.objects[o].card.name == name]
-    return oid
+_perm = perm_id
 
 
 # Kaldra Compleat ---------------------------------------------------------------------

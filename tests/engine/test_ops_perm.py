@@ -8,17 +8,14 @@ import pytest
 
 from engine import effects
 
-from boards import board, finished, game_of, ids, of_kind, play, zone
+from boards import board, finished, game_of, ids, of_kind, play, user_spell, zone
 
 CREATURE = {"what": "creature", "count": 1}
 
 
 def spell(name: str, ops: list[dict], targets: list[dict] | None = None,
           type_line: str = "Instant") -> dict:  # fmt: skip
-    entry: dict = {"spell": ops}
-    if targets:
-        entry["targets"] = targets
-    return {"name": name, "mana_cost": "{1}", "type_line": type_line, "effects": entry}
+    return user_spell(name, ops, targets, type_line)
 
 
 def permanent(name: str, type_line: str, entry: dict, pt: str | None = None) -> dict:

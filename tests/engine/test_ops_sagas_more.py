@@ -12,16 +12,12 @@ import pytest
 from engine import effects
 from engine.ops_schema import validate_ops
 
-from boards import answered, board, of_kind, zone
+from boards import answered, board, of_kind, user_spell, zone
 
 # ------------------------------------------------------------------------------ helpers
 
 
-def spell(name: str, ops: list[dict], targets: list[dict] | None = None) -> dict:
-    eff: dict = {"spell": ops}
-    if targets:
-        eff["targets"] = targets
-    return {"name": name, "mana_cost": "{1}", "type_line": "Sorcery", "effects": eff}
+spell = user_spell
 
 
 def cast(name: str, ops: list[dict], targets: list[dict] | None = None, **kw) -> dict:
