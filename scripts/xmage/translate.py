@@ -7,12 +7,14 @@ that stopped it, so the card is "partial", never silently complete.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from . import cast_only as cast_only_mod
 from . import hand_size as _hand_size  # noqa: F401  (registers its effect class)
 from . import java as J
 from .core import ROMAN, Core, Untranslated, _flat
+from .durations import one_shot_durations
 from .effects import EffectCtx, Effects
 from .filters import _name
 from .framework import Framework, keyword_name
@@ -219,6 +221,10 @@ _KEYWORD_COST_NAMES = {
 }
 
 
+#: a token description whose P/T has an X ("X/X green Ooze creature token")
+_X_PT = re.compile(r"^\s*(X|\*)/|^\s*\d+/X")
+
+
 class Translator:
     """Translates card classes; one instance per XMage snapshot (it caches tokens)."""
 
@@ -266,7 +272,9 @@ class Translator:
         self._fields = ex.fields
         ex.strict_calls = True
         ex.run(ctor.body, {"this": card})
-        return self._assemble(card, ex, main, face_names or [], layout)
+        res = self._assemble(card, ex, main, face_names or [], layout)
+        one_shot_durations(res.entry)  # WhileOnBattlefield on another object: indefinite
+        return res
 
     def _assemble(
         self,
@@ -1256,8 +1264,17 @@ class Translator:
             if not isinstance(pv, int) or not isinstance(tv, int):
                 raise Untranslated(t.cls, "token P/T")
             out["pt"] = f"{pv}/{tv}"
+            desc = card.super_args[1] if len(card.super_args) > 1 else None
+            if not t.args and isinstance(desc, str) and _X_PT.match(desc):
+                # "X/X ... token" made by the no-argument constructor: its P/T is a
+                # placeholder that a card-specific effect sets (e.g. SpiritWarriorToken)
+                raise Untranslated(t.cls, "token P/T X")
         else:
             out["pt"] = None
+        if not types:
+            # every token the effects create has a card type (111.4, 111.10); an empty list
+            # means the constructor was not read
+            raise Untranslated(t.cls, "token types")
         out["types"] = types
         if subtypes:
             out["subtypes"] = subtypes
