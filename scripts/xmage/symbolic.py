@@ -122,7 +122,9 @@ _FACE_GETTERS = {
 
 #: token fields ``Translator.token_def`` binds in the constructor's environment; ``this.X``
 #: must reach the same binding as a bare ``X`` (else ``this.cardType.add`` is lost)
-_TOKEN_ENV_FIELDS = frozenset({"cardType", "subtype", "supertype", "color", "power", "toughness"})
+_TOKEN_ENV_FIELDS = frozenset(
+    {"cardType", "subtype", "supertype", "color", "power", "toughness", "manaCost", "abilities"}
+)
 
 
 class Executor:

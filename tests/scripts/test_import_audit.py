@@ -33,7 +33,7 @@ public final class TestCard extends CardImpl {
 _THIS_FORM = """
 final class TestWaveToken extends TokenImpl {
     TestWaveToken() {
-        super("Elemental Token", "1/0 blue Elemental creature");
+        super("Knight Token", "1/0 blue Knight creature");
         this.cardType.add(CardType.CREATURE);
         this.subtype.add(SubType.KNIGHT);
         this.color.setBlue(true);
@@ -49,7 +49,7 @@ final class TestHornetToken extends TokenImpl {
         this("DDE");
     }
     TestHornetToken(String setCode) {
-        super("Hornet Token", "1/1 colorless Insect artifact creature token");
+        super("Hornet Token", "1/1 colorless Knight artifact creature token");
         cardType.add(CardType.ARTIFACT);
         cardType.add(CardType.CREATURE);
         subtype.add(SubType.KNIGHT);
@@ -65,7 +65,7 @@ final class TestXToken extends TokenImpl {
         this(1);
     }
     TestXToken(int x) {
-        super("Spirit Token", "X/X green Spirit creature token");
+        super("Spirit Token", "X/X green Knight creature token");
         cardType.add(CardType.CREATURE);
         subtype.add(SubType.KNIGHT);
         color.setGreen(true);
@@ -86,7 +86,7 @@ def test_this_dot_fields_of_a_token_constructor_are_read_cr_111_3() -> None:
     entry, res = _etb_token("TestWaveToken", _THIS_FORM)
     assert res.status == "full", entry
     [tok] = entry["etb"]
-    assert tok["token"] == "Elemental" and tok["types"] == ["Creature"]
+    assert tok["token"] == "Knight" and tok["types"] == ["Creature"]
     assert tok["subtypes"] == ["Knight"] and tok["colors"] == ["U"] and tok["pt"] == "1/0"
 
 
@@ -171,3 +171,61 @@ def test_committed_one_shot_durations_on_other_objects() -> None:
     assert types["what"] == "target" and types["duration"] == "permanent"
     [control] = cards["Memnarch"]["activated"][0]["ops"]
     assert control["op"] == "gain_control" and control["duration"] == "permanent"
+
+
+_VARARGS_AND_ABILITIES_ADD = """
+final class TestGoblinShamanToken extends TokenImpl {
+    TestGoblinShamanToken() {
+        super("Goblin Shaman Token", "2/2 black Goblin Shaman creature token with trample");
+        cardType.add(CardType.CREATURE);
+        subtype.add(SubType.GOBLIN, SubType.SHAMAN);
+        color.setBlack(true);
+        power = new MageInt(2);
+        toughness = new MageInt(2);
+        abilities.add(TrampleAbility.getInstance());
+    }
+}
+"""
+
+_TEXT_DISAGREES = """
+final class TestRogueToken extends TokenImpl {
+    TestRogueToken() {
+        super("Rogue Token", "1/1 black Goblin Rogue creature token");
+        cardType.add(CardType.CREATURE);
+        subtype.add(SubType.ROGUE);
+        color.setBlack(true);
+        power = new MageInt(1);
+        toughness = new MageInt(1);
+    }
+}
+"""
+
+_MANA_COST = """
+final class TestNamedToken extends TokenImpl {
+    TestNamedToken() {
+        super("Rhino", "Rhino token");
+        manaCost = new ManaCostsImpl<>("{1}{G}");
+        cardType.add(CardType.CREATURE);
+        subtype.add(SubType.RHINO);
+        color.setGreen(true);
+        power = new MageInt(4);
+        toughness = new MageInt(4);
+    }
+}
+"""
+
+
+def test_every_subtype_of_a_varargs_add_and_abilities_add_are_read() -> None:
+    """``subtype.add(A, B)`` kept only A; ``abilities.add(X)`` (not ``addAbility``) was
+    dropped: the Goblin Shaman token lost Shaman and trample."""
+    entry, res = _etb_token("TestGoblinShamanToken", _VARARGS_AND_ABILITIES_ADD)
+    assert res.status == "full", entry
+    [tok] = entry["etb"]
+    assert tok["subtypes"] == ["Goblin", "Shaman"] and tok["keywords"] == ["Trample"]
+
+
+def test_a_token_whose_text_and_code_disagree_or_with_a_mana_cost_is_untranslated() -> None:
+    for cls, body in (("TestRogueToken", _TEXT_DISAGREES), ("TestNamedToken", _MANA_COST)):
+        entry, res = _etb_token(cls, body)
+        assert res.status != "full" and "etb" not in entry
+        assert entry["untranslated"][0]["class"] == cls
