@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from engine.creature_types import CREATURE_TYPES
 
 _CREATURE_TYPES = frozenset(CREATURE_TYPES)
+#: the creature types in lower case, for readers of card-data words ("sacrifice a goblin")
+CREATURE_TYPES_LOWER = frozenset(t.lower() for t in CREATURE_TYPES)
 
 
 def is_changeling(keywords: Iterable[str]) -> bool:

@@ -184,3 +184,14 @@ def test_ashnods_transmogrant_the_creature_stays_an_artifact_cr_611_2a() -> None
     [bears] = _perms(tl, name="Grizzly Bears")
     ch = tl.final.characteristics(bears)
     assert "Artifact" in ch.types and "Creature" in ch.types and (ch.power, ch.toughness) == (3, 3)
+
+
+def test_a_changeling_pays_a_sacrifice_a_goblin_cost_cr_702_73a() -> None:
+    """Airdrop Condor (a Bird): "{1}{R}, Sacrifice a Goblin creature: it deals damage equal
+    to the sacrificed creature's power to any target" — the changeling is that Goblin."""
+    d = board(LIB, battlefield=["Airdrop Condor", "Changeling Outcast"],
+              opponent_battlefield=["Grizzly Bears"],
+              actions=[{"do": "activate", "card": "Airdrop Condor"}])  # fmt: skip
+    tl = _auto(d)
+    assert zone(tl, "graveyard") == ["Changeling Outcast"]
+    assert zone(tl, "battlefield") == ["Airdrop Condor"]
