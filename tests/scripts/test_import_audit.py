@@ -229,3 +229,13 @@ def test_a_token_whose_text_and_code_disagree_or_with_a_mana_cost_is_untranslate
         entry, res = _etb_token(cls, body)
         assert res.status != "full" and "etb" not in entry
         assert entry["untranslated"][0]["class"] == cls
+
+
+def test_the_great_synthesis_no_maximum_hand_size_while_you_control_it() -> None:
+    """Chapter I: "You have no maximum hand size for as long as you control The Great
+    Synthesis" (hand-written: XMage's one-shot WhileOnBattlefield would be indefinite)."""
+    entry = _committed()["Jin-Gitaxias // The Great Synthesis"]
+    [chapter_i] = [c for c in entry["faces"]["The Great Synthesis"]["chapters"]
+                   if c["chapters"] == [1]]  # fmt: skip
+    [hand_size] = [o for o in chapter_i["ops"] if o["op"] == "max_hand_size"]
+    assert hand_size == {"op": "max_hand_size", "set": "none", "duration": "while_controlled"}
