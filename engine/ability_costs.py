@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import conditions, filters, stack
+from engine import conditions, filters, stack, stun
 from engine.events import DecisionKind, EventKind
 
 if TYPE_CHECKING:
@@ -470,10 +470,12 @@ def _pay_one(
             data={"cost": kind},
         )
     elif kind == "untap":
-        game.untap(source)
+        # 122.1d: a stun counter may be removed instead; the cost is paid either way (118.11)
+        done = stun.untap(game, source, "{Q}")
         _emit(
             game,
-            f"{game.verb(player, 'untap', 'untaps')} {obj.name} ({{Q}}, {label}).",
+            f"{game.verb(player, 'untap', 'untaps')} {obj.name} ({{Q}}, {label})"
+            f"{'' if done else ': a stun counter was removed instead'}.",
             "602.2b",
             player,
             source,

@@ -24,6 +24,7 @@ from engine import (
     retrace,
     saga,
     stack,
+    stun,
     triggers,
 )
 from engine import discover as discover_mod
@@ -584,11 +585,11 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
     triggers.end_lasting(game, player)  # 603.7c: delayed abilities with a duration end
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
-    untapped = [
+    to_untap = [
         p.id for p in game.battlefield(player) if p.tapped and not layers.doesnt_untap(game, p.id)
     ]
-    for oid in untapped:
-        game.untap(oid)
+    # 122.1d: a stun counter is removed instead (logged by stun.untap)
+    untapped = [oid for oid in to_untap if stun.untap(game, oid, "untap step")]
     for perm in game.battlefield():
         game.clear_damage(perm.id)
     game.set_phase("beginning")

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from engine import card_names
+from engine import card_names, changeling
 from engine.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.continuous import counter_keywords
 from engine.ops_schema import FILTER_KEYS
@@ -325,12 +325,12 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return bool(set(v) & set(ch.types))
     if k == "not_types":
         return not (set(v) & set(ch.types))
-    if k == "subtypes":
-        return set(v) <= set(ch.subtypes)
+    if k == "subtypes":  # a changeling has every creature type (702.73a)
+        return all(changeling.has_subtype(ch.subtypes, ch.keywords, t) for t in v)
     if k == "subtypes_any":
-        return bool(set(v) & set(ch.subtypes))
+        return any(changeling.has_subtype(ch.subtypes, ch.keywords, t) for t in v)
     if k == "not_subtypes":
-        return not (set(v) & set(ch.subtypes))
+        return not any(changeling.has_subtype(ch.subtypes, ch.keywords, t) for t in v)
     if k == "supertypes":
         return set(v) <= set(ch.supertypes)
     if k == "not_supertypes":

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from engine import changeling
+
 if TYPE_CHECKING:
     from engine.cards import Face
 
@@ -42,7 +44,10 @@ def _term(face: Face, mana_value: int, term: str) -> bool | None:
         return not face.colors
     if term in _COLORS:
         return _COLORS[term] in face.colors
-    if term.capitalize() in face.subtypes or term.rstrip("s").capitalize() in face.subtypes:
+    if any(
+        changeling.has_subtype(face.subtypes, face.keywords, t)  # 702.73a
+        for t in (term.capitalize(), term.rstrip("s").capitalize())
+    ):
         return True
     if term and term[0].isalpha() and term.isalpha() and term.capitalize() == term.title():
         return term.capitalize() in face.subtypes or None

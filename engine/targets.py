@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import filters, objref, spell_filter, target_groups, values
+from engine import changeling, filters, objref, spell_filter, target_groups, values
 from engine.events import DecisionKind
 from engine.game import GameError
 from engine.ops_schema import TARGET_KINDS
@@ -562,6 +562,8 @@ def matches_words(game: Game, oid: int, what: str) -> bool:
     face = game.face(game.obj(oid))
     words = {w.strip(".,").lower() for w in what.replace("_", " ").split()}
     kinds = {t.lower() for t in (*face.types, *face.subtypes)}
+    if changeling.is_changeling(face.keywords):  # 702.73a: every creature type
+        kinds |= changeling.CREATURE_TYPES_LOWER
     if "nonland" in words and "land" in kinds:
         return False
     wanted = {w.rstrip("s") for w in words} | words

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import ability_costs, conditions, effects, filters, stack, suspend
+from engine import ability_costs, changeling, conditions, effects, filters, stack, suspend
 from engine.events import ChangeKind, DecisionKind, Event, EventKind
 from engine.ops_schema import TRIGGER_WHEN
 from engine.state import StackItem
@@ -331,9 +331,7 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
     if when == "self_to_your_graveyard_from_battlefield":
         return w == "to_graveyard" and o == src and game.obj(src).owner == ctrl
     if when == "self_or_your_dinosaur_enters":
-        return w == "enters" and (
-            o == src or (mine and "Dinosaur" in game.face(game.obj(o)).subtypes)
-        )
+        return w == "enters" and (o == src or (mine and _is_a(game.face(game.obj(o)), "Dinosaur")))
     if when == "landfall":
         return w == "enters" and mine and game.face(game.obj(o)).is_land
     if when == "creature_dies":
@@ -1025,3 +1023,8 @@ def end_lasting(game: Game, next_player: int) -> None:
             amount=len(ending),
             data={"delayed": [d["label"] for d in ending]},
         )
+
+
+def _is_a(face: object, subtype: str) -> bool:
+    """The face has the subtype; a changeling has every creature type (702.73a)."""
+    return changeling.has_subtype(face.subtypes, face.keywords, subtype)  # type: ignore[attr-defined]

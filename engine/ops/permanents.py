@@ -3,7 +3,7 @@ regeneration (701.19), damage prevention (615), transforming (701.28), phasing (
 
 from __future__ import annotations
 
-from engine import layers, refs
+from engine import layers, refs, stun
 from engine.continuous import ContinuousEffect
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
@@ -40,6 +40,8 @@ def untap(ctx: Ctx, o: dict) -> None:
     if not ids:
         ctx.emit(EventKind.UNTAP, f"{ctx.label}: nothing to untap.", "701.26b", amount=0)
     for oid in ids:
+        if game.obj(oid).tapped and not stun.untap(game, oid, ctx.label):
+            continue  # 122.1d: a stun counter was removed instead (stun logs it)
         game.untap(oid)
         ctx.emit(EventKind.UNTAP, f"{ctx.label} untaps {game.obj(oid).name}.", "701.26b",
                  objects=(oid,))  # fmt: skip
@@ -63,6 +65,8 @@ def tap_or_untap(ctx: Ctx, o: dict) -> None:
                           objects=(oid,))  # fmt: skip
         if key == "neither":
             continue
+        if key == "untap" and game.obj(oid).tapped and not stun.untap(game, oid, ctx.label):
+            continue  # 122.1d: a stun counter was removed instead (stun logs it)
         game.set_tapped(oid, key == "tap")
         ctx.emit(EventKind.TAP if key == "tap" else EventKind.UNTAP,
                  f"{ctx.label} {key}s {name}.", "701.26a" if key == "tap" else "701.26b",

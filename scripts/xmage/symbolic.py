@@ -120,6 +120,13 @@ _FACE_GETTERS = {
 }
 
 
+#: token fields ``Translator.token_def`` binds in the constructor's environment; ``this.X``
+#: must reach the same binding as a bare ``X`` (else ``this.cardType.add`` is lost)
+_TOKEN_ENV_FIELDS = frozenset(
+    {"cardType", "subtype", "supertype", "color", "power", "toughness", "manaCost", "abilities"}
+)
+
+
 class Executor:
     """Runs constructor statements over a ``CardProxy``, recording the object graph.
 
@@ -260,6 +267,9 @@ class Executor:
                     self.fields[tgt.dotted] = value
                 return value
             if isinstance(tgt, J.Name) and tgt.dotted.startswith("this."):
+                field = tgt.dotted[len("this.") :]
+                if field in _TOKEN_ENV_FIELDS and field in env:
+                    env[field] = value  # a token constructor's this.power = ... (token_def)
                 return value  # this.power = ..., this.color...
             if isinstance(tgt, J.Field | J.Name):
                 recv = self.ev(tgt.recv, env) if isinstance(tgt, J.Field) else None
@@ -292,6 +302,11 @@ class Executor:
             head, _, rest = rest.partition(".")
             if head in self.fields and not rest:
                 return self.fields[head]
+            if head in _TOKEN_ENV_FIELDS and head in env:
+                # a token constructor writing ``this.cardType.add(..)`` / ``this.color..``: the
+                # same fields as the bare ``cardType.add(..)`` form (token_def binds them)
+                v = env[head]
+                return SCall(v, "." + rest, ()) if rest else v
             return Ref("this." + dotted.split(".", 1)[1])
         v = self.lookup(head, env)
         if v is _MISSING:
@@ -315,7 +330,11 @@ class Executor:
         if e.recv is None:
             this = env.get("this")
             if e.name in ("super", "this"):
-                if isinstance(this, CardProxy):
+                if e.name == "this" and self.on_super is not None:
+                    # ``this(..)`` delegates to another constructor of the same class (a
+                    # token's ``this("DDE")``): run it, never take its args for super's
+                    self.on_super(e.name, args)
+                elif isinstance(this, CardProxy):
                     this.super_args = args
                 elif self.on_super is not None:
                     self.on_super(e.name, args)

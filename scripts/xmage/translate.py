@@ -7,12 +7,16 @@ that stopped it, so the card is "partial", never silently complete.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+from engine.creature_types import CREATURE_TYPES
 
 from . import cast_only as cast_only_mod
 from . import hand_size as _hand_size  # noqa: F401  (registers its effect class)
 from . import java as J
 from .core import ROMAN, Core, Untranslated, _flat
+from .durations import one_shot_durations
 from .effects import EffectCtx, Effects
 from .filters import _name
 from .framework import Framework, keyword_name
@@ -219,6 +223,19 @@ _KEYWORD_COST_NAMES = {
 }
 
 
+def _text_types(desc: str) -> set[str]:
+    """The creature types a token's description names before "creature" ("1/1 white Bird
+    Soldier creature token with flying" -> Bird, Soldier)."""
+    head, sep, _ = desc.partition(" creature")
+    if not sep:
+        return set()
+    return {w for w in head.replace(",", " ").split() if w in CREATURE_TYPES}
+
+
+#: a token description whose P/T has an X ("X/X green Ooze creature token")
+_X_PT = re.compile(r"^\s*(X|\*)/|^\s*\d+/X")
+
+
 class Translator:
     """Translates card classes; one instance per XMage snapshot (it caches tokens)."""
 
@@ -266,7 +283,9 @@ class Translator:
         self._fields = ex.fields
         ex.strict_calls = True
         ex.run(ctor.body, {"this": card})
-        return self._assemble(card, ex, main, face_names or [], layout)
+        res = self._assemble(card, ex, main, face_names or [], layout)
+        one_shot_durations(res.entry)  # WhileOnBattlefield on another object: indefinite
+        return res
 
     def _assemble(
         self,
@@ -1217,6 +1236,8 @@ class Translator:
             "color": JObj("__color"),
             "power": None,
             "toughness": None,
+            "manaCost": None,  # a token with a mana cost (a named token): not in the vocabulary
+            "abilities": JObj("__abilities"),  # ``abilities.add(X)``: as ``addAbility(X)``
         }
         for (_typ, pname), value in zip(ctor.params, t.args, strict=False):
             env[pname] = value
@@ -1230,7 +1251,7 @@ class Translator:
                 for (_typ, pname), value in zip(sub.params, args, strict=False):
                     env2[pname] = value
                 ex.run(sub.body, env2)
-                env.update({k: env2[k] for k in ("power", "toughness")})
+                env.update({k: env2[k] for k in ("power", "toughness", "manaCost")})
             else:
                 card.super_args = args
 
@@ -1246,11 +1267,23 @@ class Translator:
             raise Untranslated(t.cls, "token name")
         name = name[: -len(" Token")] if name.endswith(" Token") else name
         out: dict = {"token": name}
-        types = [self.fw.card_type(a[0]) for n, a in env["cardType"].calls if n == "add" and a]
-        subtypes = [self.fw.subtype(a[0]) for n, a in env["subtype"].calls if n == "add" and a]
-        supers = [self.fw.supertype(a[0]) for n, a in env["supertype"].calls if n == "add" and a]
+        # ``subtype.add(SubType.ZOMBIE, SubType.KNIGHT)``: every argument (varargs)
+        types = [self.fw.card_type(x) for n, a in env["cardType"].calls if n == "add" for x in a]
+        subtypes = [self.fw.subtype(x) for n, a in env["subtype"].calls if n == "add" for x in a]
+        supers = [self.fw.supertype(x) for n, a in env["supertype"].calls if n == "add" for x in a]
         if not all(types) or not all(subtypes) or not all(supers):
             raise Untranslated(t.cls, "token types")
+        for what in ("cardType", "subtype", "supertype", "abilities"):
+            if any(n != "add" for n, _a in env[what].calls):
+                raise Untranslated(t.cls, f"token {what}")
+        if env.get("manaCost") is not None:
+            raise Untranslated(t.cls, "token mana cost")
+        desc = card.super_args[1] if len(card.super_args) > 1 else None
+        if isinstance(desc, str) and _text_types(desc) - set(subtypes):
+            # XMage's text and code disagree ("Robot Warrior" text, SubType.ROBOT only):
+            # one of them is wrong, so neither is taken
+            raise Untranslated(t.cls, "token subtypes disagree with its text")
+        card.abilities.extend((None, a[0]) for n, a in env["abilities"].calls if len(a) == 1)
         colors = []
         for n, a in env["color"].calls:
             letter = {
@@ -1271,8 +1304,17 @@ class Translator:
             if not isinstance(pv, int) or not isinstance(tv, int):
                 raise Untranslated(t.cls, "token P/T")
             out["pt"] = f"{pv}/{tv}"
+            desc = card.super_args[1] if len(card.super_args) > 1 else None
+            if not t.args and isinstance(desc, str) and _X_PT.match(desc):
+                # "X/X ... token" made by the no-argument constructor: its P/T is a
+                # placeholder that a card-specific effect sets (e.g. SpiritWarriorToken)
+                raise Untranslated(t.cls, "token P/T X")
         else:
             out["pt"] = None
+        if not types:
+            # every token the effects create has a card type (111.4, 111.10); an empty list
+            # means the constructor was not read
+            raise Untranslated(t.cls, "token types")
         out["types"] = types
         if subtypes:
             out["subtypes"] = subtypes

@@ -26,7 +26,8 @@ ROOT = Path(engine.__file__).resolve().parent
 LAYERS: list[tuple[str, set[str]]] = [
     ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
                     "engine.mana", "engine.display", "engine.cards", "engine.carddb",
-                    "engine.card_names", "engine.creature_types"}),
+                    "engine.card_names", "engine.creature_types",
+                    "engine.changeling"}),  # 702.73a: every creature type
     ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
     ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy",
                "engine.responses", "engine.objref"}),
@@ -68,6 +69,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.legend",  # the legend rule (704.5j)
             "engine.hand_size",  # maximum hand size (402.2), cleanup discard (514.1)
             "engine.target_groups",  # targets chosen together: share a type, total mana value
+            "engine.stun",  # stun counters replace untapping (122.1d)
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
