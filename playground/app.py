@@ -10,12 +10,13 @@ from here): ``python -m playground`` has them all.
 import panel as pn
 
 from playground import offload
-from playground.serve import enable_tcp_nodelay, limit_query_length
+from playground.serve import enable_tcp_nodelay, limit_query_length, send_queued_patches
 from playground.ui import APP_TITLE, create_app
 
 pn.extension(notifications=False)
-enable_tcp_nodelay()  # these three are no-ops without a Bokeh server (Pyodide)
+enable_tcp_nodelay()  # these four are no-ops without a Bokeh server (Pyodide)
 limit_query_length()
+send_queued_patches()
 offload.enable()
 
 create_app().servable(title=APP_TITLE)

@@ -67,6 +67,8 @@ MEMORY_LIMIT = int(os.environ.get("PLAYGROUND_WORK_MEMORY_MB", "1536")) * 1024 *
 RECYCLE_RSS = 400 * 1024 * 1024
 #: Largest pickled result sent back (a timeline of some thousands of frames).
 MAX_RESULT = 16 * 1024 * 1024
+#: Tries to start a worker before the pool gives that one up.
+SPAWN_ATTEMPTS = 5
 
 
 class WorkTimeout(ScenarioError):
@@ -199,7 +201,8 @@ class WorkerPool:
         self._busy: dict[int, tuple[_Worker, int]] = {}  # id(owner) -> (worker, task no)
         self._lock = threading.Lock()
         self._closed = False
-        self.stats = {"tasks": 0, "timeouts": 0, "recycled": 0, "cancelled": 0}
+        self.stats = {"tasks": 0, "timeouts": 0, "recycled": 0, "cancelled": 0,
+                      "failed_starts": 0, "dead_idle": 0}
         for _ in range(size):
             self._spawn()
 
@@ -209,21 +212,47 @@ class WorkerPool:
                          name="playground-worker-start").start()
 
     def _start_worker(self) -> None:
-        try:
-            w = _Worker(self._ctx, self.memory_limit)
-            w.wait_ready(60)
-        except Exception:  # noqa: BLE001 - retried on the next task
+        """Start one worker; a start that fails (a busy machine, a crash) is tried again
+        a few times, spaced out, so the pool doesn't quietly shrink by one worker."""
+        for attempt in range(SPAWN_ATTEMPTS):
+            if self._closed:
+                return
+            w: _Worker | None = None
+            try:
+                w = _Worker(self._ctx, self.memory_limit)
+                w.wait_ready(60)
+                if not w.ready:
+                    raise WorkFailed("a worker process did not say it was ready")
+            except Exception:  # noqa: BLE001 - any failure to start: try again
+                if w is not None:
+                    w.kill()
+                with self._lock:
+                    self.stats["failed_starts"] += 1
+                time.sleep(min(10.0, 0.5 * 2 ** attempt))
+                continue
+            if self._closed:
+                w.kill()
+                return
+            self._idle.put(w)
             return
-        if self._closed:
-            w.kill()
-            return
-        self._idle.put(w)
 
     def _take(self) -> _Worker:
-        try:
-            return self._idle.get(timeout=60)
-        except queue.Empty:
-            raise WorkFailed("no worker process is available") from None
+        """An idle, live worker. One that died while idle (killed from outside, out of
+        memory) is replaced and never handed a task, which would fail for no reason of
+        its own."""
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                w = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise WorkFailed("no worker process is available") from None
+            if w.proc.is_alive():
+                return w
+            w.kill()
+            with self._lock:
+                self.stats["dead_idle"] += 1
+            if not self._closed:
+                self._spawn()
 
     def call(self, fn: Callable[..., Any], *args: Any, owner: object = None) -> Any:
         """Run ``fn(*args)`` in a worker and return its value or raise its error (blocking)."""
@@ -241,10 +270,13 @@ class WorkerPool:
                 deadline = time.monotonic() + self.timeout
                 while not w.conn.poll(0.05):
                     if not w.proc.is_alive():
-                        raise WorkFailed("the worker process stopped "
+                        raise WorkFailed("the run was stopped" if key is not None and
+                                         self._cancelled(key, task) else
+                                         "the worker process stopped "
                                          f"(exit code {w.proc.exitcode})")
                     if time.monotonic() > deadline:
-                        self.stats["timeouts"] += 1
+                        with self._lock:
+                            self.stats["timeouts"] += 1
                         raise WorkTimeout(
                             f"it took longer than {self.timeout:g} s, so it was stopped")
                 raw = w.conn.recv_bytes()
@@ -262,10 +294,11 @@ class WorkerPool:
                 raise value
             return value
         finally:
-            with self._lock:
+            cancelled = False
+            with self._lock:  # decided under the lock that ``cancel`` kills under
                 if key is not None and abs(self._busy.get(key, (None, 0))[1]) == task:
-                    del self._busy[key]
-            if keep and w.proc.is_alive():
+                    cancelled = self._busy.pop(key)[1] < 0
+            if keep and not cancelled and w.proc.is_alive():
                 self._idle.put(w)
             else:
                 w.kill()
@@ -285,15 +318,22 @@ class WorkerPool:
         return await asyncio.wrap_future(self.submit(fn, *args, owner=owner))
 
     def cancel(self, owner: object) -> bool:
-        """Stop the task ``owner`` is running, if any (a closed session's run)."""
+        """Stop the task ``owner`` is running, if any (a closed session's run).
+
+        The process is killed under the lock ``call`` takes to put a worker back, so a
+        task finishing at that moment can't put back a worker this then kills (the next
+        task, another session's, failed on it); the pipe is left to ``call``'s thread,
+        which reads it and replaces the worker.
+        """
         with self._lock:
             busy = self._busy.get(id(owner))
-            if busy is None:
+            if busy is None or busy[1] < 0:
                 return False
             w, task = busy
             self._busy[id(owner)] = (w, -task)
             self.stats["cancelled"] += 1
-        w.kill()
+            with contextlib.suppress(Exception):
+                w.proc.kill()  # a signal: quick
         return True
 
     def wait_ready(self, timeout: float = 60) -> bool:

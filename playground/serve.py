@@ -1,6 +1,6 @@
 """Serving the playground with Bokeh/Panel's server (not used in notebooks or Pyodide).
 
-Two server fixes live here, both applied by :func:`serve` (and ``python -m playground``):
+Three server fixes live here, all applied by :func:`serve` (and ``python -m playground``):
 
 - Bokeh's websocket handler leaves Nagle's algorithm on, and a Bokeh message is several
   small websocket frames, so with the client's delayed ACKs every update waits ~40 ms.
@@ -13,6 +13,14 @@ Two server fixes live here, both applied by :func:`serve` (and ``python -m playg
   reads (``MAX_QUERY``) with a redirect to ``?too_long=<length>``, which the app shows
   as its "too long" notice; ``MAX_HEADER_SIZE`` lets a request line as long as a browser
   sends (Chromium: 2 MB URLs) reach that check instead of being cut off.
+- Panel (1.9) queues a session's patch messages while the socket is busy and a task
+  sends them. A new message queued while that task awaits its writes started a second
+  task, and if the first one finished first it cleared the "queue in use" flag, so the
+  second returned without sending: the page missed the update (often the last one after
+  a worker run: a title, a summary) until the session's next change. The intermittent
+  browser-test failures were this; at a failure the session's queue still held the
+  messages with no task left to send them. ``send_queued_patches`` sends until the queue
+  is empty and clears the flag only then.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ from typing import Any
 
 from playground.share import MAX_URL_TOKEN, TOO_LONG_PARAM
 
-__all__ = ["MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "limit_query_length", "serve"]
+__all__ = ["MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "limit_query_length",
+           "send_queued_patches", "serve"]
 
 #: Tornado's limit on a request's header block (request line included). Browsers send
 #: URLs up to 2 MB (Chromium); past the limit Tornado drops the connection silently.
@@ -90,6 +99,67 @@ def limit_query_length() -> None:
     _PATCHED.add("query")
 
 
+def send_queued_patches() -> None:
+    """Replace Panel's sender of a session's queued patch messages (idempotent).
+
+    Panel's ``_dispatch_msgs`` returns at once when the "queue in use" flag
+    (``_WRITE_BLOCK``) is unset, and clears that flag after sending what it took, even if
+    more messages were queued while it awaited its writes. This version sends until the
+    session's queue is empty (waiting while Bokeh itself writes to the socket) and clears
+    the flag in the same step as it finds the queue empty, so a queued message always has
+    a sender. Skipped (with the bug left in place) if Panel's internals are not the ones
+    this was written for.
+    """
+    if "patches" in _PATCHED or sys.platform == "emscripten":
+        return
+    try:
+        from panel.io import document as pdoc
+    except ImportError:
+        return
+    needed = ("_dispatch_msgs", "_WRITE_MSGS", "_WRITE_BLOCK", "_WRITE_FUTURES",
+              "_run_write_futures", "dispatch_tornado", "dispatch_django",
+              "extra_socket_handlers")
+    if not all(hasattr(pdoc, name) for name in needed):
+        return
+
+    async def dispatch_msgs(doc: Any) -> None:
+        import asyncio
+
+        from tornado.websocket import WebSocketHandler
+
+        while True:
+            conn_msgs = pdoc._WRITE_MSGS.pop(doc, None)
+            if not conn_msgs:  # nothing queued: the queue is free (no await since the pop)
+                pdoc._WRITE_BLOCK.pop(doc, None)
+                return
+            pdoc._WRITE_BLOCK[doc] = True  # new patches queue behind these
+            remaining, futures = {}, []
+            for conn, msgs in conn_msgs.items():
+                socket = conn._socket
+                if hasattr(socket, "write_lock") and socket.write_lock._block._value == 0:
+                    remaining[conn] = msgs  # Bokeh is writing to this socket: wait
+                    continue
+                for msg in msgs:
+                    if isinstance(socket, WebSocketHandler):
+                        futures += pdoc.dispatch_tornado(conn, msg=msg)
+                    elif (kind := type(socket)) in pdoc.extra_socket_handlers:
+                        futures += pdoc.extra_socket_handlers[kind](conn, msg=msg)
+                    else:
+                        futures += pdoc.dispatch_django(conn, msg=msg)
+            for conn, msgs in remaining.items():  # ahead of anything queued meanwhile
+                queued = pdoc._WRITE_MSGS.setdefault(doc, {})
+                queued[conn] = msgs + queued.get(conn, [])
+            if futures:
+                pdoc._WRITE_FUTURES.setdefault(doc, []).extend(futures)
+                await pdoc._run_write_futures(doc)
+            if remaining:
+                await asyncio.sleep(0.01)
+
+    dispatch_msgs.panel_original = pdoc._dispatch_msgs  # type: ignore[attr-defined]
+    pdoc._dispatch_msgs = dispatch_msgs
+    _PATCHED.add("patches")
+
+
 def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str = "localhost",
           show: bool = False, websocket_origin: Sequence[str] | None = None,
           threaded: bool = False, title: str | None = None, num_procs: int = 1,
@@ -105,6 +175,7 @@ def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str 
 
     enable_tcp_nodelay()
     limit_query_length()
+    send_queued_patches()
     offload.enable()  # sessions' engine work goes to worker processes
     if num_procs == 1:
         offload.get_pool()  # start the workers now (forked servers start theirs on first use)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
+import signal
 import time
 from collections.abc import Iterator
 
@@ -94,3 +96,41 @@ def test_the_model_gives_the_same_state_offloaded_and_inline(
     assert off.scenario == inline.scenario
     assert off.n_frames == inline.n_frames
     assert off.busy == "" and not off.working()
+
+
+def test_a_worker_that_died_while_idle_is_replaced_not_given_a_task(pool: WorkerPool) -> None:
+    """Killed from outside while idle (as a session's late cancel once did to a worker
+    just put back): the next task runs on a fresh worker instead of failing."""
+    assert pool.wait_ready(60)
+    (pid,) = pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while any(w.proc.is_alive() for w in list(pool._idle.queue)):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    before = pool.stats["dead_idle"]
+    assert len(pool.call(run_scenario, Scenario.from_dict(DEFAULT_SCENARIO))) > 1
+    assert pool.stats["dead_idle"] == before + 1
+    assert pool.pids() and pid not in pool.pids()
+
+
+def test_a_worker_that_fails_to_start_is_started_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed start (a busy machine, a crash) is retried: the pool keeps its size."""
+    from playground import offload
+
+    real, starts = offload._Worker, []
+
+    def flaky_start(*args: object) -> offload._Worker:
+        starts.append(1)
+        if len(starts) == 1:
+            raise OSError("no process this time")
+        return real(*args)
+
+    monkeypatch.setattr(offload, "_Worker", flaky_start)
+    p = WorkerPool(size=1, timeout=5)
+    try:
+        assert p.wait_ready(60)
+        assert p.stats["failed_starts"] == 1 and len(starts) == 2
+        assert len(p.call(run_scenario, Scenario.from_dict(DEFAULT_SCENARIO))) > 1
+    finally:
+        p.close()
