@@ -4,9 +4,9 @@ Each player's maximum hand size is seven (402.2). ``max_hand_size`` effects chan
 ``set`` a number, or ``"none"`` for no maximum hand size; ``change`` adds to it (negative
 reduces). They come from static abilities of permanents on the battlefield (their ``static``
 ops, while the permanent is there, 611.3a) and from resolved effects recorded as continuous
-effects ("you have no maximum hand size for as long as you control this", 611.2b). Statics
-apply first, then resolved effects in timestamp order (613.7, simplified: the static
-abilities' own timestamps are not tracked).
+effects ("you have no maximum hand size for as long as you control this", 611.2b). All of
+them apply in timestamp order (613.7), a static ability with its permanent's timestamp
+(613.7d): a limit that enters after "no maximum hand size" resolved wins.
 
 In the cleanup step the active player discards down to their maximum hand size, choosing
 the cards (514.1); a player with no maximum hand size discards nothing.
@@ -46,7 +46,7 @@ def _apply(size: int | None, data: Any) -> int | None:
 
 def maximum(game: Game, player: int) -> int | None:
     """The player's maximum hand size now; None: no maximum hand size (402.2)."""
-    size: int | None = DEFAULT
+    found: list[tuple[int, int, Any]] = []  # (timestamp, order found, the change)
     for perm in game.battlefield():
         if perm.phased_out or perm.face_down:
             continue
@@ -54,12 +54,14 @@ def maximum(game: Game, player: int) -> int | None:
         for o in ops:
             if o.get("op") == KIND and player in players_of(
                 game, o.get("who"), game.chars(perm.id).controller
-            ):
-                size = _apply(size, o)
-    lasting = [e for e in game.continuous if e.kind == KIND and player in e.players]
-    for e in sorted(lasting, key=lambda e: e.timestamp):
-        if layers.active(game, e):
-            size = _apply(size, e.data)
+            ):  # a static ability has its permanent's timestamp (613.7d)
+                found.append((game.timestamps.get(perm.id, 0), len(found), o))
+    for e in game.continuous:
+        if e.kind == KIND and player in e.players and layers.active(game, e):
+            found.append((e.timestamp, len(found), e.data))
+    size: int | None = DEFAULT
+    for _, _, data in sorted(found, key=lambda f: (f[0], f[1])):  # timestamp order (613.7)
+        size = _apply(size, data)
     return size
 
 

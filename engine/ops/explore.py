@@ -24,8 +24,8 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
 
 def _actors(ctx: Ctx, o: dict) -> list[tuple[int | None, int]]:
     """(the permanent, its controller): the permanents the op names that are still on the
-    battlefield, or, for "this" when it has left, no permanent and the ability's
-    controller (its controller as it last existed, 701.44c / 701.50c)."""
+    battlefield, or, for "this" or the trigger's object when it has left, no permanent
+    and its controller as it last existed (701.44c / 701.50c)."""
     game = ctx.game
     ids = refs.objects(ctx, o, "what")
     out: list[tuple[int | None, int]] = []
@@ -35,6 +35,12 @@ def _actors(ctx: Ctx, o: dict) -> list[tuple[int | None, int]]:
         out.append((oid if on_bf else None, game.obj(oid).controller if on_bf else ctx.controller))
     if not out and (o.get("what") in (None, "self")) and ctx.source is not None:
         out.append((None, ctx.controller))
+    gone = (ctx.event or {}).get("object")
+    if not out and o.get("what") == "trigger_object" and isinstance(gone, int):
+        # "whenever a creature you control enters, it explores" (Path of Discovery): the
+        # creature left first; it still explores, its controller as it last existed
+        last = game.last_known.get(gone)
+        out.append((None, last.controller if last is not None else ctx.controller))
     return out
 
 

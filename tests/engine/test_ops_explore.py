@@ -90,3 +90,21 @@ def test_explore_and_connive_cards_are_fully_simulated() -> None:
     pool = default_pool()
     for name in ("Cenote Scout", "Raffine's Informant"):
         assert coverage.card_coverage(pool.get(name)).status == coverage.FULL, name
+
+
+def test_a_creature_that_left_still_explores_for_path_of_discovery_cr_701_44c() -> None:
+    """Path of Discovery: 'whenever a creature you control enters, it explores'. The
+    opponent bolts the creature with the trigger on the stack: it still explores
+    (701.44c), so the land on top still goes to your hand; there is no counter to put."""
+    d = board(["Forest", "Island"], hand=["Grizzly Bears"], battlefield=["Path of Discovery"],
+              opponent_hand=["Lightning Bolt"],
+              actions=[{"do": "cast", "card": "Grizzly Bears"},
+                       {"do": "cast", "card": "Lightning Bolt", "player": 1,
+                        "targets": [{"card": "Grizzly Bears"}],
+                        "when": {"on_stack": "Path of Discovery", "kind": "ability"}}],
+              )  # fmt: skip
+    tl = finished(d)
+    you = tl.final.players[0]
+    assert _names(tl.final, you.graveyard) == ["Grizzly Bears"]
+    assert _names(tl.final, you.hand) == ["Forest"]
+    assert _names(tl.final, you.library) == ["Island"]

@@ -158,3 +158,36 @@ def test_the_great_synthesis_chapter_one_no_maximum_hand_size_cr_714_2b_402_2() 
     draws = [e for e in of_kind(done, "draw") if e.player == 0]
     assert sum(e.amount or 0 for e in draws) == 4 + 1  # four by the chapter, one in turn 3
     assert not _discards(done) and len(zone(done, "hand")) == 9
+
+
+def test_a_later_static_maximum_hand_size_wins_over_an_earlier_resolved_one_cr_613_7() -> None:
+    """Effects on a game rule apply in timestamp order (613.7; a static ability has its
+    permanent's timestamp, 613.7d): The Great Synthesis I gives you no maximum hand size,
+    THEN an enchantment "your maximum hand size is two" enters. The later one wins: the
+    cleanup step discards down to two."""
+    limit = {"name": "Test Hand Limit", "mana_cost": "{1}", "type_line": "Enchantment",
+             "effects": {"static": [{"op": "max_hand_size", "set": 2}]}}  # fmt: skip
+    jin = "Jin-Gitaxias // The Great Synthesis"
+    d = board(["Swamp"] * 6, hand=["Test Hand Limit", "Forest", "Forest", "Forest"],
+              opponent_library=["Plains"], cards=[limit],
+              battlefield=[{"name": jin, "face": "The Great Synthesis"}],
+              actions=[{"do": "add_lore", "card": jin}, {"do": "cast", "card": "Test Hand Limit"},
+                       {"do": "next_main"}])  # fmt: skip
+    tl = play(d)
+    assert tl.pending is not None and tl.pending.rule == "514.1" and tl.pending.player == 0
+    done = answered(d, "Forest", "Forest", "Forest")  # then only Swamps: no choice left
+    [disc] = _discards(done)
+    assert disc.amount == 5 and disc.data["max"] == 2
+
+
+def test_an_earlier_static_maximum_hand_size_yields_to_a_later_resolved_one_cr_613_7() -> None:
+    """The other order: the limit of two is there first, then The Great Synthesis I: no
+    maximum hand size, nothing is discarded."""
+    limit = {"name": "Test Hand Limit", "mana_cost": "{1}", "type_line": "Enchantment",
+             "effects": {"static": [{"op": "max_hand_size", "set": 2}]}}  # fmt: skip
+    jin = "Jin-Gitaxias // The Great Synthesis"
+    d = board(["Swamp"] * 6, hand=["Forest"] * 3, opponent_library=["Plains"], cards=[limit],
+              battlefield=["Test Hand Limit", {"name": jin, "face": "The Great Synthesis"}],
+              actions=[{"do": "add_lore", "card": jin}, {"do": "next_main"}])  # fmt: skip
+    done = finished(d)
+    assert not _discards(done) and len(zone(done, "hand")) == 3 + 3 + 1
