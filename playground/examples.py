@@ -77,6 +77,8 @@ FILE_LINES: dict[str, str] = {
                   "I and II.",
     "saga_counters_removed": "A chapter triggers again only after lore counters were "
                              "removed and put back.",
+    "urzas_saga_played": "Urza's Saga played as your land (no stack), then chapters II and III "
+                         "in your next turns.",
     "violent_outburst_living_end": "Violent Outburst cascades into Living End (no mana cost, "
                                    "mana value 0).",
 }

@@ -218,8 +218,9 @@ def test_size_of_the_projects_own_part(build_site, site: dict[str, Any]) -> None
     pool = sum((ROOT / "engine/data" / f).stat().st_size
                for f in ("cards.json.gz", "effects.jsonl.gz"))  # fmt: skip
     assert pool / rep["site_bytes"] > 0.5
-    # Besides the pool, the wheel is our code (about 330 kB compressed with the effect
-    # vocabulary of issue 8): nothing else large (data, fixtures) may ride along.
-    assert Path(site["wheel"]).stat().st_size < pool + 500_000
+    # Besides the pool, the wheel is our code (about 480 kB compressed with the effect
+    # vocabulary of issue 8 grown through stop 13): nothing else large (data, fixtures)
+    # may ride along.
+    assert Path(site["wheel"]).stat().st_size < pool + 650_000
     urls = rep["urls"]
     assert any("cdn.jsdelivr.net/pyodide/" in u for u in urls)
