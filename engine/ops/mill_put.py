@@ -11,9 +11,8 @@ onto the battlefield").
 from __future__ import annotations
 
 from engine import op_common as c
-from engine.effects import Ctx, op
+from engine.effects import Ctx, execute, op
 from engine.events import DecisionKind, EventKind
-from engine.ops.cards import _mill
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:
@@ -41,7 +40,9 @@ def mill_then_put(ctx: Ctx, o: dict) -> None:
     graveyard; they enter the battlefield together under your control (400.7)."""
     game = ctx.game
     me = ctx.controller
-    milled = _mill(ctx, me, int(o["n"]))
+    top = list(game.zones[me]["library"][: int(o["n"])])
+    execute(ctx, [{"op": "mill", "n": int(o["n"])}])  # 701.17a, its own event
+    milled = [i for i in top if game.zone_of(i) == (me, "graveyard")]
     able = [
         i
         for i in milled
