@@ -1079,6 +1079,8 @@ COSTS = {
     "collect_evidence": "{n}",
     "mill": "{n}",
     "one_of": "{options: [[costs], ...]}: pay one of these",
+    "exile_permanents": "{n, filter}: exile n permanents you control matching filter "
+    "(ExileTargetCost; one such part per cost list)",
 }
 #: trigger `when` ids (hand-written ones first)
 TRIGGER_WHEN = {

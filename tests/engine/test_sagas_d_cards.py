@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import ability_costs
 from engine.errors import ScenarioError
 
 from boards import answered, board, of_kind, zone
@@ -186,3 +187,44 @@ def test_the_great_synthesis_iii_may_cast_nothing() -> None:
     tl = answered(d, "card:none")
     assert sorted(zone(tl, "hand")) == ["Divination", "Island"]
     assert len(zone(tl, "battlefield")) == 1 and zone(tl, "graveyard") == []
+
+
+WAR_GAMES = "The War Games"
+
+
+def test_the_war_games_iv_exile_a_nontoken_creature_when_you_do_exile_all_warriors() -> None:
+    """IV: the cost (exile a nontoken creature you control, 118.12) is paid, then the
+    reflexive trigger (603.12) exiles every Warrior, on both sides; the Saga is sacrificed
+    after its last chapter (714.4)."""
+    d = board(battlefield=[saga(WAR_GAMES, 3), "Grizzly Bears", "Goblin Piker"],
+              opponent_battlefield=["Mardu Hordechief", "Serra Angel"],
+              actions=add_lore(WAR_GAMES))  # fmt: skip
+    tl = answered(d, "pay", "Grizzly Bears")
+    assert sorted(zone(tl, "exile")) == ["Goblin Piker", "Grizzly Bears"]
+    assert zone(tl, "exile", 1) == ["Mardu Hordechief"]
+    assert zone(tl, "battlefield", 1) == ["Serra Angel"]
+    assert zone(tl, "graveyard") == [WAR_GAMES]
+
+
+def test_the_war_games_iv_declined_or_no_nontoken_creature_nothing_exiled() -> None:
+    d = board(battlefield=[saga(WAR_GAMES, 3), "Goblin Piker"],
+              opponent_battlefield=["Mardu Hordechief"], actions=add_lore(WAR_GAMES))  # fmt: skip
+    tl = answered(d, "decline")
+    assert zone(tl, "battlefield") == ["Goblin Piker"]
+    assert zone(tl, "battlefield", 1) == ["Mardu Hordechief"]
+    # no nontoken creature (Sol Ring is no creature): the cost can't be paid (601.2h)
+    d = board(battlefield=[saga(WAR_GAMES, 3), "Sol Ring"],
+              opponent_battlefield=["Mardu Hordechief"], actions=add_lore(WAR_GAMES))  # fmt: skip
+    tl = answered(d)
+    assert zone(tl, "battlefield") == ["Sol Ring"]
+    assert zone(tl, "battlefield", 1) == ["Mardu Hordechief"]
+
+
+def test_exile_permanents_cost_one_part_per_list_two_parts_not_simulated() -> None:
+    """An artifact Human could be counted for both parts of "exile a Human and an artifact":
+    two exile parts in one cost list are named as not simulated (Fugitive of the Judoon III
+    stays untranslated) rather than paid by a guess."""
+    human = {"cost": "exile_permanents", "n": 1, "filter": {"subtypes": ["Human"]}}
+    artifact = {"cost": "exile_permanents", "n": 1, "filter": {"types": ["Artifact"]}}
+    assert ability_costs.missing([human]) is None
+    assert ability_costs.missing([human, artifact]) is not None
