@@ -52,6 +52,7 @@ PAID = frozenset(
         "mill",
         "one_of",
         "pay_energy",
+        "exile_permanents",
     }
 )
 #: Cost kinds that need state or rules the playground does not have.
@@ -199,6 +200,10 @@ def missing(costs: Sequence[dict]) -> str | None:
                 part = missing(opt)
                 if part:
                     return part
+        exiles = [d for d in costs if isinstance(d, dict) and d.get("cost") == kind]
+        if kind == "exile_permanents" and len(exiles) > 1:
+            # one permanent could be counted for both parts: they aren't checked jointly
+            return "a cost of exiling permanents of two kinds"
         n = c.get("n", 1)
         x_ok = n == "X" and kind == "remove_counters"  # X chosen on activation (107.3a)
         if kind not in ("loyalty", "mana_generic") and not isinstance(n, int) and not x_ok:
@@ -345,6 +350,11 @@ def problem(
             if len(have) < n:
                 what = c.get("words") or "permanent matching the cost"
                 return f"no {what} to sacrifice (601.2h)"
+        elif kind == "exile_permanents":
+            ids = [p.id for p in game.battlefield(player)]
+            if len(_matching(game, ids, c, player, source)) < n:
+                what = c.get("words") or "permanent matching the cost"
+                return f"no {what} to exile (601.2h)"
         elif kind == "tap_permanents":
             ids = [p.id for p in game.battlefield(player) if not p.tapped]
             if len(_matching(game, ids, c, player, source)) < n:
@@ -492,6 +502,22 @@ def _pay_one(
             paid.sacrificed.append(oid)
             game.note_sacrificed(oid, source)
             stack.sacrifice(game, oid, " to pay the cost", rule, source=source)
+    elif kind == "exile_permanents":  # "exile a <filter> you control" (ExileTargetCost)
+        ids = _matching(game, [p.id for p in game.battlefield(player)], c, player, source)
+        chosen = _choose(game, ids, n, label, "exile", player)
+        for oid in chosen:
+            game.move(oid, "exile" if not game.obj(oid).is_token else "none")  # 111.7
+        names = ", ".join(game.obj(i).name for i in chosen)
+        _emit(
+            game,
+            f"{game.verb(player, 'exile', 'exiles')} {names} to pay the cost ({label}).",
+            rule,
+            player,
+            source,
+            objects=tuple(chosen),
+            amount=len(chosen),
+            data={"cost": kind},
+        )
     elif kind in ("exile_self", "discard_self", "return_self_to_hand"):
         dst = {"exile_self": "exile", "discard_self": "graveyard"}.get(kind, "hand")
         game.move(source, dst if not obj.is_token else "none")
@@ -681,6 +707,9 @@ def describe(costs: Sequence[dict]) -> str:
             parts.append(f"loyalty {c.get('n')}")
         elif kind == "text":
             parts.append(str(c.get("text")))
+        elif kind == "exile_permanents" and c.get("words"):
+            n = c.get("n", 1)
+            parts.append(f"exile {n if n != 1 else 'a'} {c['words']}")
         else:
             n = c.get("n")
             parts.append(str(kind).replace("_", " ") + (f" {n}" if n not in (None, 1) else ""))

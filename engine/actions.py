@@ -344,7 +344,7 @@ def activate(game: Game, action: dict) -> None:
     costs = ability_costs.of_ability(ability, obj.name)
     cost_text = ability.get("cost") or ability_costs.describe(costs)
     specs = ability.get("targets") or []
-    if specs and not targeting.has_legal_targets(game, specs, player):
+    if specs and not targeting.has_legal_targets(game, specs, player, source=oid):
         # CR 602.2b, 601.2c: an ability with no legal target can't be activated at all.
         raise GameError(f"can't activate {obj.name}: its ability has no legal target (601.2c)")
     loyalty = ability.get("loyalty") is not None or any(c.get("cost") == "loyalty" for c in costs)

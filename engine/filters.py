@@ -73,7 +73,7 @@ _BOOL_KEYS = frozenset(
      "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
      "power_greater_than_base", "kicked", "adventure", "x_in_cost", "no_mana_spent",
      "greatest_power_controlled", "greatest_power", "ring_bearer", "equipped", "enchanted",
-     "modified", "goaded", *COMBAT_ONLY,
+     "modified", "goaded", "power_less_than_source", *COMBAT_ONLY,
      *UNSUPPORTED}
 )  # fmt: skip
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter", "has_name", "creature_type")
@@ -310,7 +310,7 @@ def matches(
                  "base_toughness", "mv_parity", "keyword", "not_keyword", "name", "historic",
                  "toughness_greater_than_power", "power_greater_than_base", "no_abilities",
                  "permanent_card", "greatest_power_controlled", "greatest_power",
-                 "creature_type"):  # fmt: skip
+                 "creature_type", "power_less_than_source"):  # fmt: skip
             if ch is None:
                 ch = characteristics(game, oid)
         if not _key(game, obj, ch, k, v, controller, source):
@@ -434,6 +434,10 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return ok == v
     if k == "ring_bearer":  # 701.54c: the last chosen, while its chooser controls it
         return _is_ring_bearer(game, obj) == v
+    if k == "power_less_than_source":  # "with power less than this creature's power"
+        theirs = _source_power(game, source)
+        ok = ch.power is not None and theirs is not None and ch.power < theirs
+        return ok == v
     if k == "greatest_power_controlled":
         return _greatest_power(game, obj, ch) == v
     if k == "greatest_power":
@@ -464,6 +468,34 @@ def _is_ring_bearer(game: Any, obj: Any) -> bool:
         if e.kind == "ring_bearer" and e.controller == obj.controller:
             return e.objects[0] == obj.id and e.stamps[0] == game.zone_changes.get(obj.id, 0)
     return False
+
+
+class _LastKnown:
+    """A view of the game where one object is as it last existed on the battlefield."""
+
+    def __init__(self, game: Any, obj: Any) -> None:
+        self._game = game
+        self._obj = obj
+
+    def obj(self, oid: int) -> Any:
+        return self._obj if oid == self._obj.id else self._game.obj(oid)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def _source_power(game: Any, source: int | None) -> int | None:
+    """The source's power now; if it has left the battlefield, as it last existed there
+    (608.2h: "this creature's power" of an ability whose creature is gone)."""
+    if source is None:
+        return None
+    where = game.zone_of(source)
+    if where and where[1] == "battlefield":
+        return characteristics(game, source).power
+    last = getattr(game, "last_known", {}).get(source)
+    if last is None:
+        return None
+    return characteristics(_LastKnown(game, last), source).power
 
 
 def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> bool:

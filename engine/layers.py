@@ -302,7 +302,7 @@ _READS = {
     "5": {"colors_any", "not_colors", "colorless", "multicolored", "monocolored"},
     "6": {"keyword", "not_keyword", "no_abilities"},
     "7": {"power", "toughness", "base_power", "base_toughness",
-          "toughness_greater_than_power", "power_greater_than_base"},
+          "toughness_greater_than_power", "power_greater_than_base", "power_less_than_source"},
 }  # fmt: skip
 
 

@@ -740,6 +740,27 @@ OPS["linked_to_battlefield_or_hand"] = _op(
     "If a card exiled with the source is a creature card, you may put those that are "
     "permanent cards onto the battlefield; the rest go to their owners' hands.",
 )
+# engine/ops/mill_put.py: mill, then milled cards onto the battlefield (The Grand Evolution)
+OPS["mill_then_put"] = _op(
+    "n:int count:int filter?:filter",
+    "Mill n (701.17a), then put up to `count` cards matching `filter` from among the milled "
+    "cards (still in your graveyard) onto the battlefield at once (400.7) (Vorinclex // The "
+    "Grand Evolution I).",
+)
+# engine/ops/hand_put_x.py: from hand, counters if its mana cost contains {X}
+OPS["put_from_hand_x_counters"] = _op(
+    "counter:str n:value filter?:filter",
+    "You may put a card matching `filter` from your hand onto the battlefield; if its mana "
+    "cost contains {X}, it enters with n `counter` counters (614.1c) (The First Tyrannic "
+    "War I).",
+)
+# engine/ops/cast_many.py: any number of spells from hand for free (The Great Synthesis)
+OPS["cast_any_free"] = _op(
+    "from?:str filter?:filter",
+    "Cast any number of nonland cards matching `filter` from your hand without paying their "
+    "mana costs, one at a time, while this resolves (118.9, 608.2g); each card is offered "
+    "once (Jin-Gitaxias // The Great Synthesis III).",
+)
 
 LAYERS = {name: spec["layer"] for name, spec in OPS.items() if "layer" in spec}
 
@@ -911,6 +932,8 @@ FILTER_KEYS = {
     "halves' names; a double-faced card its front face's unless it is transformed)",
     "creature_type": "str: has this creature type (205.3m; a changeling has every one, "
     "702.73a)",
+    "power_less_than_source": "bool: its power is less than the source's power (608.2h: "
+    "as the source last existed on the battlefield if it left; Firja's Retribution)",
 }
 DYNAMIC_VALUES = {
     "count": "{filter}: number of permanents matching filter",
@@ -1056,6 +1079,8 @@ COSTS = {
     "collect_evidence": "{n}",
     "mill": "{n}",
     "one_of": "{options: [[costs], ...]}: pay one of these",
+    "exile_permanents": "{n, filter}: exile n permanents you control matching filter "
+    "(ExileTargetCost; one such part per cost list)",
 }
 #: trigger `when` ids (hand-written ones first)
 TRIGGER_WHEN = {

@@ -208,6 +208,10 @@ GROUPS = [
          "token_copy_until", "put_one_then_attach_equipment", "search_exile_face_down_linked",
          "turn_linked_face_up", "linked_to_battlefield_or_hand"],
     ),
+    (
+        "Saga chapters (sagaD): milled cards or a card from hand onto the battlefield",
+        ["mill_then_put", "put_from_hand_x_counters", "cast_any_free"],
+    ),
 ]
 
 INTRO = """# Effect vocabulary (ops)
