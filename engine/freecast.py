@@ -126,6 +126,25 @@ def offer(
     return "cast"
 
 
+def castable_free(game: Game, oid: int, player: int, rule: str, mechanic: str) -> bool:
+    """Whether ``player`` could cast this card now without paying its mana cost, as some
+    spell face: a legal target (601.2c), its modes (700.2), its printed casting restriction
+    (601.3) and additional costs (601.2h) allow it. What a "cast a card from your hand for
+    free" effect offers: a card that can't be cast is not a choice, and the log says why
+    it isn't one (a ``cant_cast`` event with the reasons, as for a cascade hit)."""
+    obj = game.obj(oid)
+    faces = stack.castable_faces(game, obj)
+    problems = [(f, stack.why_not_castable(game, obj, f, player)) for f in faces]
+    if faces and any(why is None for _, why in problems):
+        return True
+    reasons = [{"face": f.name, "why": why[0]} for f, why in problems if why]
+    text = "; ".join(why[1] for _, why in problems if why) or f"{obj.card.name} is not a spell"
+    game.emit(EventKind.CANT_CAST, f"{obj.card.name} is not offered: {text}.", rule,
+              objects=(oid,), player=player,
+              data={"mechanic": mechanic, "reasons": reasons})  # fmt: skip
+    return False
+
+
 def whole_library(n: int) -> str:
     """What happened to a library that held no hit: "all 3 cards ... were exiled"."""
     if n == 0:

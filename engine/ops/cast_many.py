@@ -40,13 +40,14 @@ def cast_any_free(ctx: Ctx, o: dict) -> None:
     tried: set[int] = set()
     cast: list[int] = []
     while True:
-        able = [
-            i
-            for i in game.zones[p]["hand"]
-            if i not in tried
-            and not game.obj(i).card.is_land
-            and c.matches(ctx, i, o.get("filter"))
-        ]
+        able = []
+        for i in game.zones[p]["hand"]:
+            if i in tried or game.obj(i).card.is_land or not c.matches(ctx, i, o.get("filter")):
+                continue
+            if freecast.castable_free(game, i, p, "118.9", "cast without paying its mana cost"):
+                able.append(i)
+            else:
+                tried.add(i)  # said once why it can't be cast (601.2c, 601.3)
         chosen = c.choose_cards(
             ctx, able, 1, DecisionKind.PICK,
             f"{ctx.label}: choose a card to cast without paying its mana cost (or stop)",

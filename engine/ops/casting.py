@@ -38,6 +38,7 @@ def cast_free(ctx: Ctx, o: dict) -> None:
         i
         for i in game.zones[p]["hand"]
         if not game.obj(i).card.is_land and c.matches(ctx, i, o.get("filter"))
+        and freecast.castable_free(game, i, p, "118.9", "cast without paying its mana cost")
     ]
     chosen = c.choose_cards(
         ctx, able, 1, DecisionKind.PICK,

@@ -103,8 +103,8 @@ def test_discover_respects_the_restriction_then_offers_it_when_met_cr_701_57a_60
 
 def test_cast_free_from_hand_respects_the_restriction_cr_608_2g_601_3() -> None:
     """A Saga chapter "you may cast an instant from your hand without paying its mana cost"
-    (cast_free, 608.2g): Savage Beating chosen is not cast (reason cast_restriction) and stays
-    in the hand."""
+    (cast_free, 608.2g): Savage Beating is not offered (reason cast_restriction, logged) and
+    stays in the hand."""
     saga = {
         "name": "Test Free Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
         "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
@@ -115,7 +115,7 @@ def test_cast_free_from_hand_respects_the_restriction_cr_608_2g_601_3() -> None:
     d = board(hand=[SAVAGE], battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
               actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
               cards=[saga])  # fmt: skip
-    done = answered(d, "Savage Beating")
+    done = finished(d)  # nothing to choose: the only instant can't be cast
     [cant] = of_kind(done, "cant_cast")
     assert reasons(cant) == ["cast_restriction"]
     assert zone(done, "hand") == [SAVAGE] and of_kind(done, "cast") == []
@@ -136,3 +136,23 @@ def test_every_card_with_a_casting_restriction_is_described_cr_601_3() -> None:
         cov = card_coverage(card)
         assert [a.kind for a in cov.abilities].count("restriction") == 1, name
         assert len(describe(card)) >= len(cov.abilities), name
+
+
+def test_cast_free_offers_only_cards_that_can_be_cast_cr_601_2c() -> None:
+    """Murder (target creature) with no creature on the battlefield can't be cast (601.2c):
+    the free cast offers Opt alone, and the log says why Murder isn't offered."""
+    saga = {
+        "name": "Test Free Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
+        "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
+                                                {"chapters": [2], "ops": []}]},
+        "effects": {"chapters": [{"chapters": [1], "ops": [
+            {"op": "cast_free", "from": "hand", "filter": {"types": ["Instant"]}}]}]},
+    }  # fmt: skip
+    d = board(["Island"], hand=["Murder", "Opt"],
+              battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
+              actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
+              cards=[saga])  # fmt: skip
+    tl = play(d)
+    assert [o.label for o in tl.pending.options] == ["Choose Opt", "None (stop here)"]
+    [cant] = of_kind(tl, "cant_cast")
+    assert reasons(cant) == ["no_legal_target"]
