@@ -252,6 +252,15 @@ def attached_objects(game: Any, oid: int, subtype: str | None = None) -> list[in
     return out
 
 
+def _type_keywords(game: Any, obj: Any, ch: Chars) -> tuple[str, ...]:
+    """The keywords that can give creature types: the computed ones, plus the face's own
+    printed ones. A printed changeling is a characteristic-defining ability (702.73a), and
+    those apply first, in layer 4 (613.3), before an effect that removes abilities in layer
+    6 (Humility) could take it away: such a creature keeps every creature type."""
+    face = obj.characteristics if not obj.face_down else None
+    return (*ch.keywords, *(face.keywords if face is not None else ()))
+
+
 def _modified(game: Any, obj: Any) -> bool:
     """CR 700.9: a permanent is modified if it has one or more counters on it, if it's
     equipped, or if it's enchanted by an Aura controlled by its controller."""
@@ -326,11 +335,14 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "not_types":
         return not (set(v) & set(ch.types))
     if k == "subtypes":  # a changeling has every creature type (702.73a)
-        return all(changeling.has_subtype(ch.subtypes, ch.keywords, t) for t in v)
+        return all(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
+                   for t in v)  # fmt: skip
     if k == "subtypes_any":
-        return any(changeling.has_subtype(ch.subtypes, ch.keywords, t) for t in v)
+        return any(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
+                   for t in v)  # fmt: skip
     if k == "not_subtypes":
-        return not any(changeling.has_subtype(ch.subtypes, ch.keywords, t) for t in v)
+        return not any(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
+                       for t in v)  # fmt: skip
     if k == "supertypes":
         return set(v) <= set(ch.supertypes)
     if k == "not_supertypes":

@@ -195,3 +195,21 @@ def test_a_changeling_pays_a_sacrifice_a_goblin_cost_cr_702_73a() -> None:
     tl = _auto(d)
     assert zone(tl, "graveyard") == ["Changeling Outcast"]
     assert zone(tl, "battlefield") == ["Airdrop Condor"]
+
+
+def test_a_changeling_that_loses_its_abilities_keeps_its_creature_types_cr_613_3() -> None:
+    """Changeling is a characteristic-defining ability: it applies first, in layer 4 (613.3),
+    before an effect removing abilities in layer 6 could take it away, so Changeling Outcast
+    is still an Elf: Eyeblight's Ending ("target non-Elf creature") can't target it."""
+    strip = {"name": "Test Keyword Thief", "mana_cost": "{1}", "type_line": "Enchantment",
+             "effects": {"static": [{"op": "lose_keywords", "what": "all",
+                                     "filter": {"types": ["Creature"]},
+                                     "keywords": ["Changeling"],
+                                     "duration": "while_on_battlefield"}]}}  # fmt: skip
+    d = board(LIB, hand=["Eyeblight's Ending"], battlefield=["Test Keyword Thief"],
+              opponent_battlefield=["Changeling Outcast", "Grizzly Bears"], cards=[strip])  # fmt: skip
+    tl = _auto(d)
+    [outcast] = _perms(tl, 1, name="Changeling Outcast")
+    assert "Changeling" not in tl.final.characteristics(outcast).keywords  # gone (layer 6)
+    assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]  # still an Elf (layer 4)
+    assert zone(tl, "battlefield", 1) == ["Changeling Outcast"]
