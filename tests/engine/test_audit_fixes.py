@@ -207,7 +207,8 @@ def test_a_changeling_that_loses_its_abilities_keeps_its_creature_types_cr_613_3
                                      "keywords": ["Changeling"],
                                      "duration": "while_on_battlefield"}]}}  # fmt: skip
     d = board(LIB, hand=["Eyeblight's Ending"], battlefield=["Test Keyword Thief"],
-              opponent_battlefield=["Changeling Outcast", "Grizzly Bears"], cards=[strip])  # fmt: skip
+              opponent_battlefield=["Changeling Outcast", "Grizzly Bears"],
+              cards=[strip])  # fmt: skip
     tl = _auto(d)
     [outcast] = _perms(tl, 1, name="Changeling Outcast")
     assert "Changeling" not in tl.final.characteristics(outcast).keywords  # gone (layer 6)
