@@ -35,14 +35,18 @@ from engine.registry import RULES
 def _wire() -> None:
     for name, performer in actions.HANDLERS.items():
         RULES.action(name)(performer)
+    # CR 704.3: every state-based action of a check happens at once. The legend rule's
+    # choice goes first, so it is made among all the same-named legends, one that another
+    # state-based action is about to put into the graveyard included (keeping that one
+    # loses both); the other checks of the pass then apply to what is left.
+    if legend.check not in RULES.state_based:
+        RULES.state_based.append(legend.check)  # CR 704.5j: the legend rule
     if sba.check not in RULES.state_based:
         RULES.state_based.append(sba.check)  # CR 704
     if op_zones.return_exiled_until not in RULES.state_based:
         RULES.state_based.append(op_zones.return_exiled_until)  # CR 610.3a (opscards)
     if op_roles.one_role_each not in RULES.state_based:
         RULES.state_based.append(op_roles.one_role_each)  # CR 704.5y: one Role per player
-    if legend.check not in RULES.state_based:
-        RULES.state_based.append(legend.check)  # CR 704.5j: the legend rule
     if cascade.on_cast not in RULES.on_cast:
         RULES.on_cast.append(cascade.on_cast)  # CR 702.85a: cascade triggers on casting
     if permanents.entered_battlefield not in RULES.on_enter:

@@ -330,9 +330,9 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
 
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
-    assert wired["state_based"] == ["engine.sba.check", "engine.ops.zones.return_exiled_until",
-                                    "engine.ops.roles.one_role_each",
-                                    "engine.legend.check"]  # fmt: skip
+    assert wired["state_based"] == ["engine.legend.check", "engine.sba.check",
+                                    "engine.ops.zones.return_exiled_until",
+                                    "engine.ops.roles.one_role_each"]  # fmt: skip
     assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",

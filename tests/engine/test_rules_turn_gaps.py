@@ -191,3 +191,18 @@ def test_an_earlier_static_maximum_hand_size_yields_to_a_later_resolved_one_cr_6
               actions=[{"do": "add_lore", "card": jin}, {"do": "next_main"}])  # fmt: skip
     done = finished(d)
     assert not _discards(done) and len(zone(done, "hand")) == 3 + 3 + 1
+
+
+def test_legend_rule_is_chosen_among_legends_other_sbas_kill_at_the_same_time_cr_704_3() -> None:
+    """State-based actions happen at once (704.3): an Isamaru with toughness 0 (704.5f) and
+    a healthy one are both offered by the legend rule; keeping the dying one loses both,
+    keeping the other keeps it."""
+    doomed = {"name": ISAMARU, "counters": {"-1/-1": 2}}
+    d = board(battlefield=[doomed, ISAMARU], actions=[])
+    tl = play(d)
+    assert tl.pending is not None and tl.pending.rule == "704.5j"
+    keep_doomed, keep_healthy = tl.pending.keys()
+    both = finished({**d, "choices": [keep_doomed]})
+    assert zone(both, "graveyard") == [ISAMARU, ISAMARU] and zone(both, "battlefield") == []
+    one = finished({**d, "choices": [keep_healthy]})
+    assert zone(one, "graveyard") == [ISAMARU] and zone(one, "battlefield") == [ISAMARU]
