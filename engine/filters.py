@@ -28,6 +28,8 @@ from engine.ops_schema import FILTER_KEYS
 __all__ = [
     "Chars",
     "attached_objects",
+    "chars_or_last_known",
+    "LastKnown",
     "characteristics",
     "compare",
     "filter_missing",
@@ -482,8 +484,8 @@ def _is_ring_bearer(game: Any, obj: Any) -> bool:
     return False
 
 
-class _LastKnown:
-    """A view of the game where one object is as it last existed on the battlefield."""
+class LastKnown:
+    """A view of the game where one object is as it last existed (608.2h)."""
 
     def __init__(self, game: Any, obj: Any) -> None:
         self._game = game
@@ -496,18 +498,24 @@ class _LastKnown:
         return getattr(self._game, name)
 
 
+def chars_or_last_known(game: Any, oid: int) -> Chars:
+    """Characteristics now; for an object that left the battlefield, as it last existed
+    there (608.2h: "its power" of a creature that died)."""
+    where = game.zone_of(oid)
+    if (where is None or where[1] not in ("battlefield", "stack")) and oid in game.last_known:
+        return characteristics(LastKnown(game, game.last_known[oid]), oid)
+    return characteristics(game, oid)
+
+
 def _source_power(game: Any, source: int | None) -> int | None:
     """The source's power now; if it has left the battlefield, as it last existed there
     (608.2h: "this creature's power" of an ability whose creature is gone)."""
     if source is None:
         return None
     where = game.zone_of(source)
-    if where and where[1] == "battlefield":
-        return characteristics(game, source).power
-    last = getattr(game, "last_known", {}).get(source)
-    if last is None:
+    if not (where and where[1] == "battlefield") and source not in game.last_known:
         return None
-    return characteristics(_LastKnown(game, last), source).power
+    return chars_or_last_known(game, source).power
 
 
 def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> bool:

@@ -211,14 +211,14 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     if kind in ("self_power", "self_toughness"):
         if src is None:
             raise ValueUnavailable(f"{kind}: no source")
-        ch = _chars_or_lki(game, src)
+        ch = filters.chars_or_last_known(game, src)
         n = ch.power if kind == "self_power" else ch.toughness
         return n or 0
     if kind in ("target_power", "target_mv"):
         oid = _target_oid(ctx)
         if oid is None:
             raise ValueUnavailable(f"{kind}: no targeted object")
-        ch = _chars_or_lki(game, oid)
+        ch = filters.chars_or_last_known(game, oid)
         return (ch.power or 0) if kind == "target_power" else ch.mana_value
     if kind == "exiled_with_mv":  # "the exiled card" of a linked ability (607.2a)
         if src is None:
@@ -228,7 +228,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         oid = _event(ctx).get("object")
         if oid is None:
             raise ValueUnavailable("trigger_object_mv: no trigger object")
-        return _chars_or_lki(game, int(oid)).mana_value
+        return filters.chars_or_last_known(game, int(oid)).mana_value
     if kind == "event_amount":
         ev = _event(ctx)
         if "amount" not in ev:
@@ -284,7 +284,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         lki = game.sacrificed_lki.get(src)
         if lki is None:
             raise ValueUnavailable(f"{kind}: nothing was sacrificed")
-        ch = filters.characteristics(_LkiGame(game, lki), lki.id)
+        ch = filters.characteristics(filters.LastKnown(game, lki), lki.id)
         return {"sacrificed_power": ch.power or 0, "sacrificed_toughness": ch.toughness or 0,
                 "sacrificed_mv": ch.mana_value}[kind]  # fmt: skip
     if kind == "descended_this_turn":
@@ -312,7 +312,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         oid = _event(ctx).get("object")
         if oid is None:
             raise ValueUnavailable(f"{kind}: no object triggered it")
-        ch = _chars_or_lki(game, int(oid))  # 608.2h: as it last existed if it left
+        ch = filters.chars_or_last_known(game, int(oid))  # 608.2h: as it last existed if it left
         return (ch.power if kind == "trigger_object_power" else ch.toughness) or 0
     if kind == "spells_cast_this_turn":  # the scenario's pre-counted spells included
         return sum(game.spells_cast[p] for p in players_of(ctx, v.get("who")))
@@ -393,24 +393,3 @@ def _kicked(ctx: Any) -> bool:
     return bool(info and info.get("kicked"))
 
 
-def _chars_or_lki(game: Any, oid: int) -> filters.Chars:
-    """Characteristics now; for an object that left the battlefield, as it last existed
-    there (608.2h: "its power" of a creature that died)."""
-    where = game.zone_of(oid)
-    if (where is None or where[1] not in ("battlefield", "stack")) and oid in game.last_known:
-        return filters.characteristics(_LkiGame(game, game.last_known[oid]), oid)
-    return filters.characteristics(game, oid)
-
-
-class _LkiGame:
-    """A view of the game where one object is as it last existed (608.2h)."""
-
-    def __init__(self, game: Any, obj: Any) -> None:
-        self._game = game
-        self._obj = obj
-
-    def obj(self, oid: int) -> Any:
-        return self._obj if oid == self._obj.id else self._game.obj(oid)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
