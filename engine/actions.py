@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine import (
     ability_costs,
     cast_only,
+    combat,
     conditions,
     effects,
     hand_size,
@@ -571,7 +572,9 @@ def _rest_of_turn(game: Game) -> None:
     so the combat steps in between are skipped, 508.8), end of combat, postcombat main,
     end step (513); their triggers resolve in them."""
     ending = game.active
-    for step in REST_OF_TURN:
+    # after an `attack` action the combat phase is over and the postcombat main phase began
+    steps = REST_OF_TURN if game.phase != "postcombat main" else ("end_step",)
+    for step in steps:
         _step(game, step, ending)
 
 
@@ -677,6 +680,86 @@ def remove_lore(game: Game, action: dict) -> None:
     game.settle()
 
 
+def _pick(game: Game, player: int, name: str, taken: set[int], what: str,
+          test: Callable[[int], bool] = lambda oid: True) -> int:
+    """The first permanent of ``player`` named ``name`` not already ``taken`` (a name listed
+    twice names two creatures)."""
+    low = name.lower()
+    found = [p.id for p in game.battlefield(player)
+             if low in (p.name.lower(), p.card.name.lower()) and test(p.id)]  # fmt: skip
+    for oid in found:
+        if oid not in taken:
+            taken.add(oid)
+            return oid
+    have = sorted({p.name for p in game.battlefield(player) if test(p.id)})
+    more = " more" if found else ""
+    raise GameError(f"{what}: no{more} {name!r} on {game.poss(player)} battlefield"
+                    + (f" (there: {', '.join(have)})" if have else ""))  # fmt: skip
+
+
+def _attack_target(game: Game, player: int, entry: dict) -> str:
+    """What an attacker attacks: ``{"player": n}``, ``{"card": name}`` (a planeswalker or a
+    battle), or by default the opponent (508.1b)."""
+    options = combat.attack_options(game, player)
+    if not options:
+        raise GameError(f"{game.pname(player)} has no opponent to attack (508.1b)")
+    spec = entry.get("attacks")
+    if spec is None:
+        return next(o for o in options if o.startswith("p"))
+    if not isinstance(spec, dict):
+        raise GameError(f"attacks {spec!r}: give {{\"player\": n}} or {{\"card\": name}}")
+    if "player" in spec:
+        return f"p{int(spec['player'])}"
+    name = str(spec.get("card", "")).lower()
+    for o in options:
+        if o.startswith("o") and name in (game.obj(int(o[1:])).name.lower(),
+                                          game.obj(int(o[1:])).card.name.lower()):
+            return o
+    names = [combat.ref_name(game, o) for o in options]
+    raise GameError(f"{spec.get('card')!r} can't be attacked (508.1b); it can attack: "
+                    + ", ".join(names))  # fmt: skip
+
+
+def attack(game: Game, action: dict) -> None:
+    """The combat phase of ``player``'s turn (506-511), taken in their precombat main phase
+    with an empty stack: ``attackers`` (names, or ``{"card", "attacks"}``), and ``blocks``
+    (``[{"blocker", "attacker"}]``; absent: the defending player decides each block).
+    The game is in the postcombat main phase afterwards."""
+    player = int(action.get("player", 0))
+    if game.active != player:
+        raise GameError(f"{game.pname(player)} attacks only in {game.poss(player)} own turn "
+                        f"(506.1); it is {game.poss(game.active)} turn")  # fmt: skip
+    if game.stack:
+        raise GameError("the stack must be empty before the combat phase begins (500.2)")
+    if game.phase != "precombat main" or game.combat_phases:
+        raise GameError("attack is taken in the precombat main phase, once a turn: this "
+                        "turn's combat phase is over (506.1)")  # fmt: skip
+    taken: set[int] = set()
+    declared: list[tuple[int, str]] = []
+    for entry in action.get("attackers") or []:
+        entry = {"card": entry} if isinstance(entry, str) else dict(entry)
+        oid = _pick(game, player, str(entry.get("card", "")), taken, "attack")
+        declared.append((oid, _attack_target(game, player, entry)))
+    blocks = None
+    if action.get("blocks") is not None:
+        defenders = {combat.defender_of(game, t) for _, t in declared} or {(player + 1) % 2}
+        defending = min(defenders)
+        used: set[int] = set()
+        blocks = {}
+        for b in action["blocks"]:
+            blocker = _pick(game, defending, str(b.get("blocker", "")), used, "block")
+            att_name = str(b.get("attacker", "")).lower()
+            hits = [o for o, _ in declared
+                    if att_name in (game.obj(o).name.lower(), game.obj(o).card.name.lower())]
+            nth = int(b.get("attacker_nth", 1))
+            if len(hits) < nth:
+                names = ", ".join(game.obj(o).name for o, _ in declared) or "nothing"
+                raise GameError(f"block: {b.get('attacker')!r} is not attacking "
+                                f"(attacking: {names})")  # fmt: skip
+            blocks[blocker] = [hits[nth - 1]]
+    combat.combat_phase(game, player, declared, blocks)
+
+
 HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "cast": cast,
     "counter": counter,
@@ -690,4 +773,5 @@ HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     "remove_lore": remove_lore,
     "next_main": next_main,
     "play_land": land_play.play_land,  # 305.1: a special action
+    "attack": attack,  # the combat phase (506-511)
 }

@@ -5,10 +5,11 @@ or nothing); ``holds(ctx, cond)`` answers. Game history ("a creature died this t
 "you gained life this turn", "it was cast from your hand") is tracked by the kernel
 (engine/kernel.py, the runtime block), so these are facts, never guesses.
 
-No combat in the playground: nobody has attacked this turn and nothing is attacking, so
-raid, self_attacking and attacked_this_step are false (docs/EFFECTS.md: combat-only).
+Combat (engine.combat) records who attacked: raid (a creature of yours attacked this turn),
+self_attacking and attacked_this_step read it; "hate" counts life lost other than combat damage.
 Game phases are the kernel's ``phase`` strings: "beginning", "untap", "upkeep", "draw",
-"precombat main", "postcombat main", "end step", "cleanup".
+"precombat main", the combat steps ("beginning of combat", "declare attackers", "declare
+blockers", "combat damage", "end of combat"), "postcombat main", "end step", "cleanup".
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ _PHASES: dict[str, tuple[str, str]] = {
     "draw step": ("beginning", "draw"),
     "precombat main": ("precombat_main", "precombat_main"),
     "postcombat main": ("postcombat_main", "postcombat_main"),
+    "beginning of combat": ("combat", "beginning_of_combat"),
+    "declare attackers": ("combat", "declare_attackers"),
+    "declare blockers": ("combat", "declare_blockers"),
+    "combat damage": ("combat", "combat_damage"),
+    "end of combat": ("combat", "end_of_combat"),
     "end step": ("end", "end"),
     "end": ("end", "end"),
     "cleanup": ("end", "cleanup"),
@@ -49,8 +55,6 @@ _PHASE_IDS = frozenset({"beginning", "main", "precombat_main", "postcombat_main"
 _STEP_IDS = frozenset({"untap", "upkeep", "draw", "precombat_main", "postcombat_main",
                        "beginning_of_combat", "declare_attackers", "declare_blockers",
                        "combat_damage", "end_of_combat", "end", "cleanup"})  # fmt: skip
-_COMBAT_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers",
-                           "combat_damage", "end_of_combat"})  # fmt: skip
 _WORDS: dict[str, dict] = {
     "kicked": {"cond": "kicked"},
     "not kicked": {"cond": "not", "of": {"cond": "kicked"}},
@@ -193,8 +197,12 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         return bool(game.died_this_turn)
     if kind == "cast_spell_this_turn":  # checked before the spell itself is cast (601.3)
         return game.spells_cast[me] > 0  # this turn's count (the scenario's included)
-    if kind in ("raid", "self_attacking", "attacked_this_step"):
-        return False  # no combat in the playground: nobody attacks
+    if kind == "raid":  # you attacked this turn (207.2c): only the active player attacks
+        return game.active == me and bool(game.attacked_this_turn)
+    if kind == "self_attacking":
+        return src is not None and game.combat is not None and src in game.combat["attackers"]
+    if kind == "attacked_this_step":  # creatures attacked in this combat (508.1)
+        return game.combat is not None and bool(game.combat["attackers"])
     if kind == "ferocious":
         return bool(mine({"types": ["Creature"], "power": [">=", 4]}))
     if kind == "metalcraft":
@@ -233,8 +241,9 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         return "citys_blessing" in game.player_flags[me]
     if kind == "self_is_enchantment":
         return src is not None and "Enchantment" in filters.characteristics(game, src).types
-    if kind == "hate":  # no combat damage exists here, so any life loss counts
-        return any(game.life_lost_this_turn[p] > 0 for p in range(len(game.zones)) if p != me)
+    if kind == "hate":  # life lost from a source other than combat damage
+        return any(game.life_lost_this_turn[p] > game.combat_damage_taken[p]
+                   for p in range(len(game.zones)) if p != me)  # fmt: skip
     if kind == "addendum":  # ability word: cast during your main phase
         info = game.cast_info.get(src) if src is not None else None
         if info is None:
@@ -260,7 +269,7 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         if "yours" in cond and (game.active == me) != bool(cond["yours"]):
             return False
         if kind == "step":
-            return cond["step"] == ph[1] if cond["step"] not in _COMBAT_STEPS else False
+            return cond["step"] == ph[1]
         want = cond["phase"]
         if want == "main":
             return ph[0].endswith("main")

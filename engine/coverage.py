@@ -179,6 +179,7 @@ class Checkers:
             target=_registered("engine.targets", "target_missing", "target_spec_missing")
             or _unregistered("target"),
             combat_trigger=_registered("engine.triggers", "is_combat_only") or _combat_by_id,
+            combat_op=_registered("engine.combat", "unapplied_op") or COMBAT_ONLY_OPS.__contains__,
             ability_costs=_registered("engine.ability_costs", "of_ability"),
             cost_words=_registered(
                 "engine.actions", "unsimulated_cost_parts", "_unsimulated_cost_parts"

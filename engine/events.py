@@ -104,6 +104,10 @@ class EventKind(StrEnum):
     DESIGNATION = "designation"
     CHOICE = "choice"  # an option chosen while an effect resolved (608.2d; data: option, label)
     PLAY_LAND = "play_land"  # a land is played: a special action (305.1, 116.2a)
+    ATTACK = "attack"  # attackers are declared (508.1; data: attackers [{obj, attacks}])
+    BLOCK = "block"  # blockers are declared (509.1; data: blocks [{obj, blocking}])
+    COMBAT_DAMAGE = "combat_damage"  # combat damage is dealt (510.2; data: hits, players)
+    REMOVED_FROM_COMBAT = "removed_from_combat"  # 506.4 / 511.3
 
 
 class DecisionKind(StrEnum):
@@ -145,6 +149,8 @@ class DecisionKind(StrEnum):
     TOP_OR_BOTTOM = "top_or_bottom"
     UNLESS_PAY = "unless_pay"
     CHOOSE_OPTION = "choose_option"  # one of the options an effect lists, on resolution (608.2d)
+    DECLARE_BLOCKER = "declare_blocker"  # which attacker a creature blocks (509.1a)
+    ASSIGN_DAMAGE = "assign_damage"  # how much combat damage goes to a recipient (510.1c-d)
 
 
 class ChangeKind(StrEnum):
@@ -165,6 +171,10 @@ class ChangeKind(StrEnum):
     LIBRARY_ORDER = "library_order"  # subject: player (a shuffle: before/after id tuples)
     PLAYER_COUNTERS = "player_counters"  # subject: player; key: the counter kind
     DESIGNATION = "designation"  # subject: a designation name, or a player (key: the flag)
+    # combat (506-511): subject: object; key "attacking" (after: what it attacks, "p1" /
+    # "o12"), "blocking" (after: the attackers it blocks), "blocked"; "phase" (subject: the
+    # active player; after: True while a combat phase is in progress)
+    COMBAT = "combat"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,9 @@ Characteristics (types, colors, P/T, keywords) come from ``characteristics(game,
 printed values plus counters today; the layer system (CR 613) registers its own with
 ``set_characteristics`` so every filter sees the computed values.
 
-No combat in the playground: nothing is attacking, blocking or blocked, so those keys
-are simply false (the same honest rule as combat-only triggers, docs/EFFECTS.md).
+The combat keys (attacking, blocking, blocked, unblocked, attacked this turn, blocking or
+blocked by the source) read the combat the kernel records (``game.combat``, engine.combat);
+outside a combat phase nothing is attacking or blocking.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ UNSUPPORTED: dict[str, str] = {
     "renowned": "renown",
     "suspected": "suspect",
 }
-#: Keys that only combat sets; the playground has no combat, so they are false.
+#: Keys combat sets (engine.combat keeps who attacks and blocks in ``game.combat``).
 COMBAT_ONLY = frozenset(
     {"attacking", "blocking", "blocked", "unblocked", "attacked_this_turn",
      "blocking_source", "blocked_by_source", "blocking_or_blocked_by_source"}
@@ -386,7 +387,7 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "self":
         return (obj.id == source) == v
     if k in COMBAT_ONLY:
-        return v is False  # no combat in the playground: nothing attacks or blocks
+        return _in_combat(game, obj.id, k, source) == v
     if k == "keyword":
         return any(kw.lower() == v.lower() for kw in ch.keywords)
     if k == "not_keyword":
@@ -616,3 +617,28 @@ def words_to_filter(text: str) -> dict | None:
     if not out:
         return {}
     return out[0] if len(out) == 1 else {"and": out}
+
+
+def _in_combat(game: Any, oid: int, key: str, source: int | None) -> bool:
+    """The combat filter keys (506.4: attacking, blocking, blocked, unblocked creatures)."""
+    if key == "attacked_this_turn":
+        return oid in game.attacked_this_turn
+    c = game.combat
+    if c is None:
+        return False
+    attacking = oid in c["attackers"]
+    if key == "attacking":
+        return attacking
+    if key == "blocking":
+        return oid in c["blockers"]
+    if key == "blocked":
+        return attacking and oid in c["blocked"]
+    if key == "unblocked":  # 509.1h: an attacker no creature blocked
+        return attacking and oid not in c["blocked"] and game.phase != "declare attackers"
+    blocks_source = source is not None and source in c["blockers"].get(oid, ())
+    blocked_by_source = source is not None and oid in c["blockers"].get(source, ())
+    if key == "blocking_source":
+        return blocks_source
+    if key == "blocked_by_source":
+        return blocked_by_source
+    return blocks_source or blocked_by_source  # blocking_or_blocked_by_source

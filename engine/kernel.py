@@ -113,6 +113,12 @@ class Kernel:
         # (card, its count) -> (player, duration, turn): "you may play it" from exile
         self.play_permissions: dict[tuple[int, int], tuple[int, str, int]] = {}
         self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
+        # --- combat (506-511, engine.combat): None outside a combat phase
+        self.combat: dict | None = None
+        self.attacked_this_turn: list[int] = []  # creatures that attacked this turn (raid)
+        self.combat_damage_taken: list[int] = []  # per player: combat damage this turn
+        self.deathtouched: set[int] = set()  # dealt damage by deathtouch since the last SBA
+        self.combat_phases = 0  # combat phases begun this turn (500.8 adds more)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -144,7 +150,16 @@ class Kernel:
             lost=tuple(self.lost),
             continuous=tuple(self.continuous),
             chars=self.all_chars(),
+            combat=self._combat_view(),
         )
+
+    def _combat_view(self) -> Mapping[str, object]:
+        c = self.combat
+        if c is None:
+            return EMPTY
+        return {"attackers": dict(c["attackers"]),
+                "blockers": {k: tuple(v) for k, v in c["blockers"].items()},
+                "blocked": tuple(c["blocked"]), "defending": c["defending"]}  # fmt: skip
 
     def emit(
         self,
@@ -267,6 +282,7 @@ class Kernel:
         self.player_counters.append({})
         self.player_flags.append(set())
         self.commanders.append(None)
+        self.combat_damage_taken.append(0)
         return len(self.zones) - 1
 
     def change_life(self, player: int, delta: int) -> int:
@@ -327,6 +343,9 @@ class Kernel:
         self._new_turn_history()
         self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
         self.turn_history.append((self.turn, player))  # opscards: "your next turn"
+        self.attacked_this_turn = []
+        self.combat_damage_taken = [0] * len(self.zones)
+        self.combat_phases = 0
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -390,6 +409,8 @@ class Kernel:
         if src != dst:
             self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
             self._note_move(obj, src, dst, owner if player is None else player)
+            if src == "battlefield" and self.combat is not None:
+                self.remove_from_combat(oid)  # 506.4: it leaves combat as it leaves
         if src == "battlefield" or dst != "battlefield":
             keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
             obj = replace(
@@ -612,6 +633,8 @@ class Kernel:
             self.zones[player]["battlefield"].append(oid)
         # 302.6: it has not been under its new controller's control since the turn began
         self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        if self.combat is not None:
+            self.remove_from_combat(oid)  # 506.4: a change of control removes it from combat
         self.control_changed = True
         self._changes.append(Change(ChangeKind.CONTROLLER, oid, obj.controller, player))
 
@@ -833,3 +856,85 @@ class Kernel:
         if self.exile_if_dies.get(self.stamp_of(oid)) == self.turn:
             return "exile"
         return "graveyard"
+
+    # ------------------------------------------------- primitives: combat (506-511)
+    # engine.combat runs the steps; these record who attacks, blocks and is blocked.
+    def begin_combat(self, defending: int) -> None:
+        """A combat phase with attackers begins (506.1): nothing is in combat yet."""
+        self.combat = {"attackers": {}, "blockers": {}, "blocked": [], "defending": defending}
+        self.combat_phases += 1
+        self._changes.append(Change(ChangeKind.COMBAT, self.active, False, True, "phase"))
+
+    def note_combat_phase(self) -> None:
+        """A combat phase with no attackers took place (508.8): it still counts as one."""
+        self.combat_phases += 1
+
+    def declare_attacker(self, oid: int, attacks: str, *, declared: bool = True) -> None:
+        """CR 508.1: the creature attacks ``attacks`` ("p1": a player, "o12": a planeswalker
+        or battle); it attacked this turn (raid). ``declared=False``: put onto the
+        battlefield attacking (508.4), it never attacked."""
+        assert self.combat is not None
+        self.combat["attackers"][oid] = attacks
+        if declared:
+            self.attacked_this_turn.append(oid)
+        self._changes.append(Change(ChangeKind.COMBAT, oid, None, attacks, "attacking"))
+
+    def declare_blocker(self, oid: int, attackers: Sequence[int]) -> None:
+        """CR 509.1: the creature blocks these attackers; each becomes blocked (509.1h)."""
+        assert self.combat is not None
+        self.combat["blockers"][oid] = list(attackers)
+        self._changes.append(Change(ChangeKind.COMBAT, oid, None, tuple(attackers), "blocking"))
+        for a in attackers:
+            self.set_blocked(a)
+
+    def set_blocked(self, oid: int) -> None:
+        """The attacker is blocked (509.1h): it stays blocked for the rest of combat, even
+        when every creature blocking it leaves (506.4)."""
+        assert self.combat is not None
+        if oid not in self.combat["blocked"]:
+            self.combat["blocked"].append(oid)
+            self._changes.append(Change(ChangeKind.COMBAT, oid, False, True, "blocked"))
+
+    def remove_from_combat(self, oid: int) -> bool:
+        """CR 506.4: the object stops being an attacking, blocking or blocked creature."""
+        c = self.combat
+        if c is None:
+            return False
+        hit = False
+        if oid in c["attackers"]:
+            before = c["attackers"].pop(oid)
+            self._changes.append(Change(ChangeKind.COMBAT, oid, before, None, "attacking"))
+            hit = True
+        if oid in c["blockers"]:
+            before = tuple(c["blockers"].pop(oid))
+            self._changes.append(Change(ChangeKind.COMBAT, oid, before, None, "blocking"))
+            hit = True
+        if oid in c["blocked"]:
+            c["blocked"].remove(oid)
+            self._changes.append(Change(ChangeKind.COMBAT, oid, True, False, "blocked"))
+        for blocker, attackers in c["blockers"].items():
+            if oid in attackers:
+                before = tuple(attackers)
+                attackers.remove(oid)
+                self._changes.append(Change(ChangeKind.COMBAT, blocker, before, tuple(attackers),
+                                            "blocking"))  # fmt: skip
+        return hit
+
+    def end_combat(self) -> None:
+        """CR 511.3: as the end of combat step ends, everything is removed from combat."""
+        if self.combat is not None:
+            self.combat = None
+            self._changes.append(Change(ChangeKind.COMBAT, self.active, True, False, "phase"))
+
+    def note_combat_damage_taken(self, player: int, n: int) -> None:
+        """A player was dealt ``n`` combat damage this turn ("hate" counts other damage)."""
+        self.combat_damage_taken[player] += n
+
+    def note_deathtouch(self, oid: int) -> None:
+        """CR 704.5h: the creature was dealt damage by a source with deathtouch."""
+        self.deathtouched.add(oid)
+
+    def take_deathtouched(self) -> set[int]:
+        """The creatures dealt deathtouch damage since the last check (704.5h), forgotten."""
+        got, self.deathtouched = self.deathtouched, set()
+        return got

@@ -54,15 +54,14 @@ LAYERED = {
     "set_base_pt": "7b",
     "pump": "7c",
 }
-# Restrictions only combat reads (509.1b, 508.1d): recorded on the object, shown, no
-# combat in the playground applies them.
-COMBAT_ONLY = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only",
-               "cant_attack_or_block")  # fmt: skip
+# Restrictions and requirements combat reads (509.1b, 508.1d, 701.15b: engine.combat).
+COMBAT_ONLY = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only", "min_blockers",
+               "goad", "cant_attack_or_block")  # fmt: skip
 # Durations that last while the source stays (611.3a static; 611.2b "for as long as").
 WHILE_SOURCE = ("while_on_battlefield", "while_source_on_battlefield", "while_controlled",
                 "while_attached")  # fmt: skip
-# Durations that end in the cleanup step (514.2); the playground has no combat, so "until
-# end of combat" and "until end of step" effects last until the turn passes at the latest.
+# Durations that end in the cleanup step (514.2) at the latest; "until end of combat" ones
+# end earlier, at the end of combat (engine.combat, 511.3) when there was a combat phase.
 END_OF_TURN = ("end_of_turn", "this_turn", "end_of_combat", "end_of_step")
 # The durations the engine tracks; any other one is reported by the ops' checks.
 DURATIONS = (*END_OF_TURN, *WHILE_SOURCE, "permanent", "until_your_next_turn",

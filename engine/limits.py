@@ -52,6 +52,8 @@ SCENARIO_MAX_COUNTER_KINDS = 20
 ACTION_X = (0, 99)
 ACTION_N = (0, 99)  # discover N, lore counters added/removed
 ACTION_ABILITY = (0, 9)
+#: attackers and blocks of one `attack` action (508.1, 509.1)
+COMBAT_MAX_CREATURES = 50
 
 # ---------------------------------------------------- card definitions (user cards)
 NAME_MAX_CHARS = 200  # card and face names

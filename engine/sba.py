@@ -63,13 +63,22 @@ def check(game: Game) -> bool:
             doomed.append(
                 (perm.id, "704.5g", f"lethal damage: {perm.damage} damage, toughness {t}")
             )
+    touched = game.take_deathtouched() if game.deathtouched else set()
+    dead = {oid for oid, _, _ in doomed}
+    for oid in sorted(touched - dead):  # 704.5h: damage from a source with deathtouch
+        where = game.zone_of(oid)
+        if where is None or where[1] != "battlefield" or toughness(game, oid) is None:
+            continue
+        if game.obj(oid).damage > 0 and not stack.indestructible(game, oid):  # 702.12b
+            doomed.append((oid, "704.5h", "dealt damage by a source with deathtouch"))
     for perm in game.battlefield():
         face = game.face(perm)
         if perm.phased_out:
             continue
         if "Planeswalker" in face.types and perm.counter("loyalty") <= 0:
             doomed.append((perm.id, "704.5i", "no loyalty counters"))
-    reasons = {"704.5f": "toughness", "704.5g": "lethal_damage", "704.5i": "no_loyalty"}
+    reasons = {"704.5f": "toughness", "704.5g": "lethal_damage", "704.5i": "no_loyalty",
+               "704.5h": "deathtouch"}
     for oid, rule, why in doomed:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)

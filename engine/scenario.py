@@ -426,11 +426,64 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
         if a["from"] not in ("hand", "graveyard"):
             raise ScenarioError(f"{where}: 'from' must be hand or graveyard, not {a['from']!r}")
         out["from"] = a["from"]
+    for key in ("attackers", "blocks"):
+        if a.get(key) is not None and do != "attack":
+            raise ScenarioError(f"{where}: '{key}' belongs to an 'attack' action")
+    if do == "attack":
+        out["attackers"] = _attackers(a.get("attackers"), f"{where} 'attackers'", pool)
+        if a.get("blocks") is not None:
+            out["blocks"] = _blocks(a["blocks"], f"{where} 'blocks'", pool)
     if do == "next_main" and "draw" in out:
         raise ScenarioError(
             f"{where}: 'next_main' plays every draw step (504.1); 'draw' is only for "
             "'precombat_main'"
         )
+    return out
+
+
+def _attackers(value: Any, where: str, pool: CardPool) -> list:
+    """An attack's attackers (508.1a): card names, or ``{"card", "attacks"}`` where
+    ``attacks`` is ``{"player": n}`` or ``{"card": name}`` (a planeswalker or battle)."""
+    if not isinstance(value, list) or len(value) > 50:
+        raise ScenarioError(f"{where}: expected a list of at most 50 attackers")
+    out: list = []
+    for i, entry in enumerate(value):
+        at = f"{where}[{i}]"
+        if isinstance(entry, str):
+            out.append(_name(entry, at, pool))
+            continue
+        if not isinstance(entry, Mapping) or "card" not in entry:
+            raise ScenarioError(f"{at}: expected a card name or {{\"card\", \"attacks\"}}")
+        item: dict[str, Any] = {"card": _name(entry["card"], f"{at} 'card'", pool)}
+        spec = entry.get("attacks")
+        if spec is not None:
+            if not isinstance(spec, Mapping) or len([k for k in ("player", "card")
+                                                     if spec.get(k) is not None]) != 1:
+                raise ScenarioError(f"{at} 'attacks': give {{\"player\": 0|1}} or "
+                                    "{\"card\": a planeswalker or battle}")  # fmt: skip
+            if spec.get("player") is not None:
+                item["attacks"] = {"player": _whole(spec["player"], f"{at} 'attacks.player'",
+                                                    0, 1)}  # fmt: skip
+            else:
+                item["attacks"] = {"card": _name(spec["card"], f"{at} 'attacks.card'", pool)}
+        out.append(item)
+    return out
+
+
+def _blocks(value: Any, where: str, pool: CardPool) -> list:
+    """An attack's blocks (509.1a): ``[{"blocker", "attacker", "attacker_nth"?}]``."""
+    if not isinstance(value, list) or len(value) > 50:
+        raise ScenarioError(f"{where}: expected a list of at most 50 blocks")
+    out = []
+    for i, entry in enumerate(value):
+        at = f"{where}[{i}]"
+        if not isinstance(entry, Mapping) or "blocker" not in entry or "attacker" not in entry:
+            raise ScenarioError(f"{at}: expected {{\"blocker\": name, \"attacker\": name}}")
+        item = {"blocker": _name(entry["blocker"], f"{at} 'blocker'", pool),
+                "attacker": _name(entry["attacker"], f"{at} 'attacker'", pool)}
+        if entry.get("attacker_nth") is not None:
+            item["attacker_nth"] = _whole(entry["attacker_nth"], f"{at} 'attacker_nth'", 1, 50)
+        out.append(item)
     return out
 
 

@@ -43,6 +43,7 @@ ACTIONS = (
     "remove_lore",
     "next_main",  # issue 9: the real turn structure up to a player's next precombat main
     "play_land",  # a special action (305.1): a land from hand onto the battlefield
+    "attack",  # the combat phase (506-511): attackers, what each attacks, blocks
 )
 STACK_KINDS = ("spell", "ability", "any")  # a `when` response point's kind
 REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")
@@ -750,6 +751,24 @@ TARGET_REF = OneOf(
         name="target ref",
     ),
 )
+# An attacker of an `attack` action (508.1): a card name, or the card and what it attacks.
+ATTACK_TARGET = Obj(
+    {"player": opt(Int(0, L.SCENARIO_MAX_PLAYERS - 1)), "card": opt(NAME)},
+    extra=Json(max_depth=1),
+    name="attack target",
+)
+ATTACKER = OneOf(
+    NAME,
+    Obj({"card": NAME, "attacks": opt(ATTACK_TARGET)}, required=("card",),
+        extra=Json(max_depth=2), name="attacker"),
+)
+# A block of an `attack` action (509.1a): which creature blocks which attacker.
+BLOCK = Obj(
+    {"blocker": NAME, "attacker": NAME, "attacker_nth": opt(Int(1, L.COMBAT_MAX_CREATURES))},
+    required=("blocker", "attacker"),
+    extra=Json(max_depth=1),
+    name="block",
+)
 ACTION = Obj(
     {
         "do": Enum(*ACTIONS, what="action"),
@@ -768,6 +787,8 @@ ACTION = Obj(
         "when": opt(WHEN),  # issue 9: a response at a chosen point of the resolution
         "targets": opt(List(TARGET_REF, 20)),  # issue 9: targets named by card (601.2c)
         "from": opt(Enum("hand", "graveyard", what="zone")),  # cast with retrace (702.81a)
+        "attackers": opt(List(ATTACKER, L.COMBAT_MAX_CREATURES)),  # attack (508.1)
+        "blocks": opt(List(BLOCK, L.COMBAT_MAX_CREATURES)),  # attack: the blocks (509.1)
     },
     required=("do",),
     extra=Json(max_depth=2),

@@ -151,6 +151,18 @@ class GameState:
     # modifies anything (then an object's characteristics are its printed ones).
     continuous: tuple[ContinuousEffect, ...] = field(default=())
     chars: Mapping[int, Characteristics] = field(default_factory=lambda: EMPTY)
+    # combat (506-511): empty outside a combat phase; during one {"attackers": {object:
+    # what it attacks, "p1" or "o12"}, "blockers": {object: (the attackers it blocks)},
+    # "blocked": (attackers that became blocked, 509.1h), "defending": player}
+    combat: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+
+    def attacking(self, oid: int) -> str | None:
+        """What the object attacks in this frame ("p1", "o12"), None when it isn't attacking."""
+        return (self.combat.get("attackers") or {}).get(oid) if self.combat else None
+
+    def blocking(self, oid: int) -> tuple[int, ...]:
+        """The attackers the object blocks in this frame (empty when it isn't blocking)."""
+        return tuple((self.combat.get("blockers") or {}).get(oid) or ()) if self.combat else ()
 
     def obj(self, oid: int) -> CardObject:
         return self.objects[oid]
@@ -215,12 +227,20 @@ class GameState:
                 d[z] = [self.objects[i].name for i in p.zone(z)]
             d["stack"] = [s.text for s in self.stack_top_first if s.controller == idx]
             out.append(d)
-        return {
+        d = {
             "turn": self.turn,
             "phase": self.phase,
             "players": out,
             "stack": [s.text for s in self.stack_top_first],
         }
+        if self.combat:  # only then: timelines without combat keep their fingerprint
+            d["combat"] = {
+                "attackers": {str(k): v for k, v in (self.combat.get("attackers") or {}).items()},
+                "blockers": {str(k): list(v)
+                             for k, v in (self.combat.get("blockers") or {}).items()},
+                "blocked": list(self.combat.get("blocked") or ()),
+            }  # fmt: skip
+        return d
 
     def _repr_html_(self) -> str:
         return display.html("state", self)

@@ -12,8 +12,8 @@ simulated:
 - ``cast``: casting a spell (``on_cast``, after 601.2i: the spell became cast).
 - ``step``: the beginning of a step or phase (``begin_step``, called by the turn actions).
 - ``mechanic``: fired by the mechanic it belongs to (discover, cascade).
-- ``combat``: only combat produces it; the playground has no combat, so it never
-  triggers. Coverage counts such abilities apart, labelled combat-only (docs/EFFECTS.md).
+- ``combat``: combat produces it (engine.combat, 508.3a, 509.3, 510.3a): attacks,
+  blocks, becomes blocked, deals combat damage; ``on_combat`` fires them.
 - ``unsupported``: needs state the engine does not track; the ability is not simulated.
 
 A trigger object ``{when, ops, filter?, condition?, optional?, optional_cost?, limit?,
@@ -125,7 +125,7 @@ def _build() -> dict[str, When]:
             w[who + step] = When("step")
     for step in STEPS:  # the enchanted player's, or the enchanted/equipped permanent's controller's
         w["attached_controller_" + step] = When("step")
-    combat = When("combat", "only combat produces this event; the playground has no combat")
+    combat = When("combat", "combat produces this event (engine.combat)")
     for k in (
         "self_attacks",
         "self_blocks",
@@ -226,8 +226,9 @@ def _variant_missing(trig: Mapping) -> str | None:
 
 
 def is_combat_only(trig: Mapping) -> bool:
-    """Whether every event that fires this trigger is combat-only (it never fires here)."""
-    return all(WHEN.get(str(v.get("when")), When("?")).kind == "combat" for v in variants(trig))
+    """Whether the trigger is recorded and never fires (coverage's "combat-only"): no
+    longer the case for any trigger, since combat (engine.combat) fires the combat ones."""
+    return False
 
 
 # ----------------------------------------------------------------------- facts
@@ -243,6 +244,10 @@ class Fact:
     by: int | None = None
     spell: bool = False  # targeted by a spell; cast: the n-th spell this turn in amount
     nth: int = 0  # draw: which card of the turn this is for its player (121)
+    # combat facts (engine.combat): what the attacker attacks ("p1", "o12"); the attackers
+    # of an "attack" fact (``you_attack``)
+    target: str = ""
+    group: tuple[int, ...] = ()
 
 
 def facts(game: Game, event: Event, before) -> list[Fact]:
@@ -379,7 +384,70 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
         return w == "discard" and mine and _matches(game, o, trig, ctrl, src)
     if when == "creature_damage_to_player":
         return w == "damage_to_player" and _matches(game, o, trig, ctrl, src)
+    if WHEN.get(when, When("?")).kind == "combat" or when == "self_enters_or_attacks":
+        return _combat_fires(game, when, fact, trig, src, ctrl)
     return False
+
+
+def _combat_fires(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: int) -> bool:
+    """The combat trigger ids (508.3a attacks, 509.3 blocks / becomes blocked, 510.3a combat
+    damage) on the facts engine.combat reports."""
+    w, o = fact.what, fact.obj
+    mine = fact.player == ctrl
+    if when in ("self_attacks", "self_enters_or_attacks"):
+        return w == "attacks" and o == src
+    if when == "self_blocks":
+        return w == "blocks" and o == src
+    if when == "self_attacks_or_blocks":
+        return w in ("attacks", "blocks") and o == src
+    if when == "self_becomes_blocked":
+        return w == "becomes_blocked" and o == src
+    if when == "self_combat_damage_to_player":
+        return w == "combat_damage_player" and o == src
+    if when == "self_combat_damage_to_creature":
+        return w == "combat_damage_creature" and fact.by == src
+    if when == "creature_attacks":  # "whenever a <filter> attacks (you)"
+        if w != "attacks" or not _matches(game, o, trig, ctrl, src):
+            return False
+        return not trig.get("attacks_you") or fact.target == f"p{ctrl}"
+    if when == "attached_attacks":
+        return w == "attacks" and o is not None and game.obj(src).attached_to == o
+    if when == "attached_damage_to_player":
+        return w == "combat_damage_player" and o is not None and game.obj(src).attached_to == o
+    if when == "combat_damage_to_player":
+        return w == "combat_damage_player" and _matches(game, o, trig, ctrl, src)
+    if when == "you_attack":  # "whenever you attack (with N or more <filter>)"
+        if w != "attack" or not mine:
+            return False
+        flt = trig.get("filter")
+        group = [a for a in fact.group if flt is None or _matches(game, a, trig, ctrl, src)]
+        return len(group) >= int(trig.get("min_attackers") or 1)
+    if when == "you_attack_a_player":  # once for each player attacked
+        return w == "attack_player" and mine
+    if when == "you_attack_with_artifact_creatures":
+        return w == "attack" and mine and any(
+            {"Artifact", "Creature"} <= set(filters.characteristics(game, a).types)
+            for a in fact.group)  # fmt: skip
+    return False
+
+
+def on_combat(game: Game, found: Iterable[Fact]) -> None:
+    """engine.combat reports what happened in a combat step: the combat triggers of every
+    object that sees it trigger (603.2), and delayed ones with a duration (603.7c)."""
+    for fact in found:
+        for oid, ctrl in _listeners(game, fact, None, {}):
+            trigs = triggers_of(game, oid)
+            for i, trig in enumerate(trigs or ()):
+                for v in variants(trig):
+                    w = str(v.get("when"))
+                    if WHEN.get(w, When("?")).kind != "combat" and w != "self_enters_or_attacks":
+                        continue
+                    if _zone(game, oid) == (v.get("zone") or "battlefield") and fired_by(
+                        game, w, fact, v, oid, ctrl
+                    ):
+                        fire(game, oid, ctrl, i, v, fact)
+                        break
+        _fire_lasting(game, fact, "combat")
 
 
 def _matches_by(game: Game, fact: Fact, trig: Mapping, ctrl: int, src: int) -> bool:

@@ -9,7 +9,7 @@ the effects on it.
 
 from __future__ import annotations
 
-from engine import refs
+from engine import combat, refs
 from engine.cards import CardDef, Face
 from engine.effects import Ctx, op
 from engine.events import DecisionKind, EventKind
@@ -86,7 +86,7 @@ def _controller(ctx: Ctx, o: dict) -> int:
         "keywords": "keyword abilities",
         "abilities": "an entry (triggers / static / activated) for its other abilities",
         "tapped": "enters tapped",
-        "attacking": "enters attacking (combat-only: created, not attacking)",
+        "attacking": "enters tapped and attacking (508.4; outside combat: tapped)",
         "controller": "you (default) | target_player | controller_of_target | trigger_player | "
         "each_opponent | each_player (each of them creates `count`)",
     },
@@ -104,8 +104,9 @@ def create_token(ctx: Ctx, o: dict) -> None:
                      player=player)  # fmt: skip
     desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
     data = {"token": name, "pt": pt or "", "tokens": made}
+    attacking = combat.enter_attacking(ctx.game, made) if o.get("attacking") else []
     if o.get("attacking"):
-        data["attacking"] = "combat-only: the playground has no combat"
+        data["attacking"] = attacking if attacking else "not in combat: it enters tapped"
     # 111.2: the player who creates a token owns and controls it ("each opponent creates")
     rule = "111.2" if o.get("controller") in _GROUPS else "111.1"
     ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", rule, objects=made,
@@ -133,7 +134,7 @@ def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
     "create_token_copy",
     fields={"what": "self | target | ... | chosen (a permanent you control matching filter)",
             "filter": "with what: chosen", "count": "value", "haste": "bool", "tapped": "bool",
-            "attacking": "bool (combat-only)"},  # fmt: skip
+            "attacking": "bool (508.4)"},  # fmt: skip
     check=_check_copy,
 )
 def create_token_copy(ctx: Ctx, o: dict) -> None:
@@ -151,6 +152,8 @@ def create_token_copy(ctx: Ctx, o: dict) -> None:
         obj = game.obj(oid)
         made += make(ctx, obj.card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
                      face=obj.face)  # fmt: skip
+    if o.get("attacking"):
+        combat.enter_attacking(game, made)  # 508.4
     ctx.emit(EventKind.TOKEN,
              f"{ctx.label} creates {len(made)} token cop{'ies' if len(made) != 1 else 'y'}"
              + (f" of {', '.join(game.obj(i).name for i in originals)}" if originals else "")

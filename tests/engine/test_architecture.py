@@ -70,6 +70,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.hand_size",  # maximum hand size (402.2), cleanup discard (514.1)
             "engine.target_groups",  # targets chosen together: share a type, total mana value
             "engine.stun",  # stun counters replace untapping (122.1d)
+            "engine.combat",  # the combat phase (506-511)
         },
     ),
     ("ops", {"engine.ops"}),  # and every engine.ops.<family>
