@@ -149,8 +149,10 @@ def cant_attack_why(game: Game, oid: int, player: int) -> str | None:
     if obj.tapped:
         return f"{obj.name} is tapped (508.1a: only untapped creatures attack)"
     if summoning_sick(game, oid):
-        return (f"{obj.name} has summoning sickness: it came under {game.poss(player)} control "
-                "this turn and has no haste (302.6)")
+        return (
+            f"{obj.name} has summoning sickness: it came under {game.poss(player)} control "
+            "this turn and has no haste (302.6)"
+        )
     if has(game, oid, "Defender"):
         return f"{obj.name} has defender (702.3b)"
     for e in rules_of(game, oid):
@@ -336,18 +338,23 @@ def cant_block_why(game: Game, blocker: int, attacker: int, defending: int) -> s
             return f"{b.name} can't block (509.1b)"
         if e.kind == "can_block_only" and not _selector_filter(e):
             flt = e.data.get("filter")
-            if flt is not None and not filters.matches(game, attacker, flt,
-                                                       controller=e.controller, source=blocker):
+            if flt is not None and not filters.matches(
+                game, attacker, flt, controller=e.controller, source=blocker
+            ):
                 return f"{b.name} can block only some creatures, not {a.name} (509.1b)"
     for e in rules_of(game, attacker):
         if e.kind == "cant_be_blocked":
             by = e.data.get("by")
             if by is None or filters.matches(game, blocker, by, controller=e.controller,
                                              source=attacker):  # fmt: skip
-                return f"{a.name} can't be blocked" + (" by such creatures" if by else "") + \
-                    " (509.1b)"
-    if has(game, attacker, "Flying") and not (has(game, blocker, "Flying")
-                                              or has(game, blocker, "Reach")):
+                return (
+                    f"{a.name} can't be blocked"
+                    + (" by such creatures" if by else "")
+                    + " (509.1b)"
+                )
+    if has(game, attacker, "Flying") and not (
+        has(game, blocker, "Flying") or has(game, blocker, "Reach")
+    ):
         return f"{a.name} has flying: only a creature with flying or reach blocks it (702.9b)"
     if has(game, attacker, "Shadow") != has(game, blocker, "Shadow"):
         return "shadow: creatures with shadow block and are blocked only by shadow (702.28b)"
@@ -360,8 +367,9 @@ def cant_block_why(game: Game, blocker: int, attacker: int, defending: int) -> s
         return (f"{a.name} has intimidate: only artifact creatures and creatures sharing a "
                 "color with it block it (702.13b)")  # fmt: skip
     for kw, land in _LANDWALK.items():
-        if has(game, attacker, kw) and any(land in game.chars(p.id).subtypes
-                                           for p in game.battlefield(defending)):
+        if has(game, attacker, kw) and any(
+            land in game.chars(p.id).subtypes for p in game.battlefield(defending)
+        ):
             return f"{a.name} has {kw.lower()}: it can't be blocked (702.14c)"
     if protected_from(game, attacker, blocker):
         return f"{a.name} has protection from {b.name}: it can't be blocked by it (702.16f)"
@@ -578,8 +586,15 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
             if got > 0 and ref.startswith("p"):
                 found.append(Fact("combat_damage_player", source, int(ref[1:]), got))
             elif got > 0:
-                found.append(Fact("combat_damage_creature", int(ref[1:]),
-                                  game.obj(int(ref[1:])).controller, got, by=source))
+                found.append(
+                    Fact(
+                        "combat_damage_creature",
+                        int(ref[1:]),
+                        game.obj(int(ref[1:])).controller,
+                        got,
+                        by=source,
+                    )
+                )
         if has(game, source, "Lifelink") and total > 0:  # 702.15b: as part of the damage event
             game.change_life(game.obj(source).controller, total)
         step = " (first strike)" if first else ""
