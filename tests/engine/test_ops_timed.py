@@ -239,12 +239,12 @@ def test_thunder_of_unity_ii_drains_for_each_creature_entering_this_turn() -> No
     assert tl.final.players[0].life == 22 and tl.final.players[1].life == 18
 
 
-def test_a_combat_only_delayed_ability_is_counted_as_combat_only() -> None:
+def test_a_delayed_ability_combat_fires_is_simulated_not_combat_only_cr_603_7c() -> None:
     from engine import carddb, coverage
 
     card = carddb.default_pool().get("Tamiyo Meets the Story Circle")
     [ch1] = [a for a in coverage.card_coverage(card).chapters if a.label == "chapter I"]
-    assert ch1.simulated and ch1.combat_only
+    assert ch1.simulated and not ch1.combat_only  # combat (engine.combat) fires it now
     mirari = carddb.default_pool().get("The Mirari Conjecture")
     assert all(a.simulated and not a.combat_only for a in coverage.card_coverage(mirari).chapters)
 

@@ -67,19 +67,20 @@ def test_every_trigger_id_has_a_registry_entry_cr_603_2():
     assert kinds <= {"event", "cast", "step", "mechanic", "combat", "unsupported", "structural"}
 
 
-def test_combat_only_triggers_are_labelled_and_never_fire():
+def test_combat_triggers_are_simulated_and_fire_only_when_there_is_an_attack_cr_508_8():
     for when in ("self_attacks", "self_blocks", "self_combat_damage_to_player", "you_attack"):
         trig = {"when": when, "ops": GAIN}
         assert WHEN[when].kind == "combat"
-        assert is_combat_only(trig) and trigger_missing(trig) is None
-    # an OR-trigger with a non-combat part is not combat-only
-    assert not is_combat_only({"when": "self_attacks", "also": ["self_enters"], "ops": GAIN})
+        assert not is_combat_only(trig) and trigger_missing(trig) is None  # engine.combat fires it
     raider = card("Raider", effects={"triggers": [{"when": "self_attacks", "ops": GAIN}]})
     d = board(
         ["Island"], battlefield=("Raider",), cards=(raider,), actions=[{"do": "precombat_main"}]
     )
-    tl = finished(d)
+    tl = finished(d)  # the turn passes without an attack: no attackers (508.8), no trigger
     assert of_kind(tl, "trigger") == [] and tl.final.players[0].life == 20
+    tl = finished({**d, "actions": [{"do": "attack", "attackers": ["Raider"]}]})
+    assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["self_attacks"]
+    assert tl.final.players[0].life == 21
 
 
 def test_unsupported_trigger_says_what_is_missing_and_changes_nothing():
