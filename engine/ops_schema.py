@@ -512,12 +512,12 @@ OPS: dict[str, dict] = {
         "when:str effect:ops duration:str filter?:filter once?:bool first_this_turn?:bool",
         "A delayed triggered ability (603.7c, as `lasting_trigger`) about objects with the "
         "card name last chosen for this object (`choose_card_name`); `when`: "
-        "`you_cast_spell` or `combat_damage_to_player` (combat-only); `first_this_turn`: "
+        "`you_cast_spell` or `combat_damage_to_player` (510.3a); `first_this_turn`: "
         "\"when you cast a spell with the chosen name for the first time this turn\".",
     ),
     "goad_chosen_names": _op(
         "filter?:filter",
-        "Goad (701.15a, combat-only: recorded) every permanent matching `filter` with a name "
+        "Goad (701.15a; combat enforces it, 701.15b) every permanent matching `filter` with a name "
         "chosen for this object (Day of the Moon).",
     ),
     "exile_named_from_zones": _op(
@@ -531,7 +531,7 @@ OPS: dict[str, dict] = {
 # Reference decks (decks2): Restore Balance, Greater Gargadon, Enigma Sphinx.
 OPS["min_blockers"] = _op(
     "what:ref n:int duration:duration",
-    "Can't be blocked except by `n` or more creatures (509.1b; combat-only).",
+    "Can't be blocked except by `n` or more creatures (509.1b).",
 )
 OPS["draw_replacement"] = _op(
     "extra?:int max_hand?:int",

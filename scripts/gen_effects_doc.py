@@ -320,8 +320,8 @@ def render(report: dict | None) -> str:
         "**step** at the beginning of that step or phase as the `precombat_main` action "
         "passes the turn (beginning of combat, postcombat main, end step, then the next "
         "turn's upkeep, draw step and precombat main); **mechanic** by its mechanic's "
-        "module. **combat-only**: the playground has no combat, so these events never occur "
-        "and the abilities never trigger; coverage counts them apart with that label. "
+        "module. **combat**: the combat phase fires them (`engine/combat.py`, the `attack` "
+        "action: attacks 508.3a, blocks and becomes blocked 509.3, combat damage 510.3a). "
         "**not simulated**: the engine lacks the state (attachments, face-down cards), and "
         "the log names it. `condition` is an intervening if (603.4, checked on trigger and "
         "on resolution), `optional` a decision (603.5), `limit: \"once each turn\"` counted "
@@ -333,7 +333,7 @@ def render(report: dict | None) -> str:
         "|---|---|---|",
     ]
     kinds = {"event": "event", "cast": "cast", "step": "step", "mechanic": "mechanic",
-             "combat": "combat-only", "unsupported": "not simulated", "structural": "op"}
+             "combat": "combat", "unsupported": "not simulated", "structural": "op"}
     for k, v in S.TRIGGER_WHEN.items():
         info = triggers.WHEN.get(k)
         how = kinds[info.kind] if info else "-"

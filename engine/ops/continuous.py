@@ -1,5 +1,5 @@
 """Continuous effects from resolving spells and abilities (CR 611.2, 613): P/T changes,
-abilities, types, colors, control, and the combat-only restrictions.
+abilities, types, colors, control, and the restrictions combat reads (engine.combat).
 
 Each handler records a ``ContinuousEffect`` through the kernel (``game.add_continuous``);
 the layer system (engine.layers) applies it. The affected objects are locked in on
@@ -265,16 +265,15 @@ def exchange_control(ctx: Ctx, o: dict) -> None:
     sba.apply_control(game)
 
 
-# ---------------------------------------------------------- combat-only (recorded, shown)
+# ------------------------------------------- combat restrictions (read by engine.combat)
 def _combat(name: str, rule: str, words: str) -> None:
     def handler(ctx: Ctx, o: dict) -> None:
         objs = refs.objects(ctx, o, "what", "who")
         data = {k: o[k] for k in ("by", "filter", "n") if o.get(k) is not None}
         data["combat_only"] = True
-        begin(ctx, o, name, "", objs, data, rule, words + " (combat-only: the playground has "
-              "no combat, so it is recorded and shown, never applied)")  # fmt: skip
+        begin(ctx, o, name, "", objs, data, rule, words)
 
-    handler.__doc__ = f"CR {rule}: {words} — recorded on the object; only combat reads it."
+    handler.__doc__ = f"CR {rule}: {words} — recorded on the object; engine.combat reads it."
     handler.__name__ = handler.__qualname__ = name
     op(
         name,

@@ -1,8 +1,8 @@
 """Goad (CR 701.15): until the goading player's next turn, the creature attacks each combat
-if able and attacks a player other than the goading player if able. The playground has no
-combat, so the goad is recorded on the creature (a continuous effect of kind ``goad``, the
-same record Day of the Moon's ``goad_chosen_names`` makes), shown, and read by the
-``goaded`` filter; it is counted as combat-only."""
+if able and attacks a player other than the goading player if able. The goad is recorded on
+the creature (a continuous effect of kind ``goad``, the same record Day of the Moon's
+``goad_chosen_names`` makes), shown, read by the ``goaded`` filter and enforced when its
+controller declares attackers (engine.combat, 508.1d, 701.15b)."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
                     "duration": "until_your_next_turn (701.15a)", "filter": "filter"},
     check=_check)  # fmt: skip
 def goad(ctx: Ctx, o: dict) -> None:
-    """CR 701.15a: goad the creatures (recorded; combat-only)."""
+    """CR 701.15a: goad the creatures (combat enforces it, 701.15b)."""
     objs = refs.objects(ctx, o, "what")
     op_common.begin(ctx, {"duration": o.get("duration", "until_your_next_turn")}, "goad", "",
                     objs, {"by": ctx.controller, "combat_only": True}, "701.15a",
-                    "goaded (combat-only: the playground has no combat, so it is recorded "
-                    "and shown, never applied)")  # fmt: skip
+                    "goaded: it attacks each combat if able, a player other than the goader "
+                    "if able (701.15b)")  # fmt: skip

@@ -6,7 +6,7 @@ abilities do with them.
 - ``chosen_name_trigger`` (Medomai's Prophecy III, The Clone Saga III): a delayed triggered
   ability (603.7c) about objects with the card name chosen for this object (201.3).
 - ``goad_chosen_names`` (Day of the Moon): goad every creature with a name chosen for this
-  object (701.15; combat-only, recorded).
+  object (701.15; enforced by combat, 508.1d).
 - ``exile_named_from_zones`` (The Rise of Sozin II): search a player's graveyard, hand and
   library for up to N cards with the chosen name, exile them, that player shuffles.
 
@@ -183,8 +183,7 @@ def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
 def goad_chosen_names(ctx: Ctx, o: dict) -> None:
     """701.15a: goad every permanent matching ``filter`` with a name chosen for this object
     (201.2b): until your next turn it attacks each combat if able and attacks a player other
-    than you if able. Combat-only: the playground has no combat, so the goad is recorded on
-    each creature and shown, never applied."""
+    than you if able; the goad is recorded on each creature and enforced by combat (508.1d)."""
     game = ctx.game
     names = chosen_names(ctx)
     flt = o.get("filter") or {}
@@ -197,8 +196,8 @@ def goad_chosen_names(ctx: Ctx, o: dict) -> None:
         return
     op_common.begin(ctx, {"duration": "until_your_next_turn"}, "goad", "", hit,
           {"by": ctx.controller, "combat_only": True}, "701.15a",
-          "goaded (combat-only: the playground has no combat, so it is recorded and shown, "
-          "never applied)")  # fmt: skip
+          "goaded: it attacks each combat if able, a player other than the goader if able "
+          "(701.15b)")  # fmt: skip
 
 
 # ------------------------------------------------------------ search zones for a name

@@ -112,7 +112,7 @@ def test_graveyard_zone_and_players() -> None:
 
 
 def test_combat_keys_are_false_without_combat() -> None:
-    """No combat in the playground: nothing attacks or blocks (docs/EFFECTS.md)."""
+    """Outside a combat phase nothing attacks or blocks (506.4; engine.combat sets them)."""
     game = _board()
     assert filters.filter_missing({"attacking": True}) is None
     assert filters.select(game, {"attacking": True}, controller=0) == []
