@@ -748,15 +748,16 @@ def attack(game: Game, action: dict) -> None:
         blocks = {}
         for b in action["blocks"]:
             blocker = _pick(game, defending, str(b.get("blocker", "")), used, "block")
-            att_name = str(b.get("attacker", "")).lower()
-            hits = [o for o, _ in declared
-                    if att_name in (game.obj(o).name.lower(), game.obj(o).card.name.lower())]
-            nth = int(b.get("attacker_nth", 1))
-            if len(hits) < nth:
-                names = ", ".join(game.obj(o).name for o, _ in declared) or "nothing"
-                raise GameError(f"block: {b.get('attacker')!r} is not attacking "
-                                f"(attacking: {names})")  # fmt: skip
-            blocks[blocker] = [hits[nth - 1]]
+            wanted = b.get("attacker")  # one name, or several (509.1a: "additional creatures")
+            for i, att in enumerate(wanted if isinstance(wanted, list) else [wanted]):
+                att_name = str(att).lower()
+                hits = [o for o, _ in declared
+                        if att_name in (game.obj(o).name.lower(), game.obj(o).card.name.lower())]
+                nth = int(b.get("attacker_nth", 1)) if i == 0 else 1
+                if len(hits) < nth:
+                    names = ", ".join(game.obj(o).name for o, _ in declared) or "nothing"
+                    raise GameError(f"block: {att!r} is not attacking (attacking: {names})")
+                blocks.setdefault(blocker, []).append(hits[nth - 1])
     combat.combat_phase(game, player, declared, blocks)
 
 

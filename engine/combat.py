@@ -37,7 +37,7 @@ E = EventKind
 
 #: continuous effects combat reads (recorded by engine.ops.continuous / goad, or statics)
 RULE_KINDS = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only",
-              "cant_attack_or_block", "min_blockers", "goad")  # fmt: skip
+              "cant_attack_or_block", "min_blockers", "goad", "can_block_additional")  # fmt: skip
 #: keyword abilities of combat that the engine does not simulate: a creature in combat with
 #: one of them is named in the log (never silently ignored)
 UNSIMULATED_KEYWORDS = (
@@ -385,13 +385,25 @@ def _min_blockers(game: Game, attacker: int) -> int:
     return n
 
 
+def capacity(game: Game, oid: int) -> int:
+    """How many attackers a creature may block (509.1a: one; "can block an additional
+    creature" adds; "any number" is as many as attack)."""
+    n = 1
+    for e in rules_of(game, oid):
+        if e.kind == "can_block_additional":
+            if e.data.get("n") is None:
+                return 10**6
+            n += int(e.data["n"])
+    return n
+
+
 def check_blocks(game: Game, blocks: Mapping[int, Sequence[int]], defending: int) -> None:
     """CR 509.1a-c: every block is legal, each blocker blocks one attacker (509.1a; an
     effect may allow more), and no restriction on the number of blockers is broken."""
     for blocker, atts in blocks.items():
-        if len(atts) != 1:
-            raise GameError(f"{game.obj(blocker).name} blocks {len(atts)} creatures; a creature "
-                            "blocks one attacker (509.1a)")  # fmt: skip
+        if not atts or len(atts) > capacity(game, blocker) or len(set(atts)) != len(atts):
+            raise GameError(f"{game.obj(blocker).name} blocks {len(atts)} creatures; it can "
+                            f"block {min(capacity(game, blocker), 99)} (509.1a)")  # fmt: skip
         for a in atts:
             if a not in attackers(game):
                 raise GameError(f"{game.obj(a).name} is not attacking")
@@ -430,8 +442,26 @@ def ask_blocks(game: Game, defending: int) -> dict[int, list[int]]:
             subject=perm.name,
             objects=(perm.id, *legal),
         )
-        if key != "block:none":
-            out[perm.id] = [int(key.removeprefix("block:o"))]
+        if key == "block:none":
+            continue
+        out[perm.id] = [int(key.removeprefix("block:o"))]
+        while len(out[perm.id]) < capacity(game, perm.id):  # 509.1a: "an additional creature"
+            more = [a for a in legal if a not in out[perm.id]]
+            if not more:
+                break
+            key = game.decide(
+                DecisionKind.DECLARE_BLOCKER,
+                f"Declare blockers: does {perm.name} block another attacker too?",
+                [("block:done", f"{perm.name} blocks no more")]
+                + [(f"block:o{a}", f"{perm.name} also blocks {game.obj(a).name}") for a in more],
+                "509.1a",
+                player=defending,
+                subject=perm.name,
+                objects=(perm.id, *more),
+            )
+            if key == "block:done":
+                break
+            out[perm.id].append(int(key.removeprefix("block:o")))
     return out
 
 

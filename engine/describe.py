@@ -328,6 +328,11 @@ class _Say:
         return (f"each player keeps as many {noun} as the player with the fewest and "
                 f"{'discards' if o.get('of') == 'hand' else 'sacrifices'} the rest")
 
+    def op_can_block_additional(self, o: Mapping[str, Any]) -> str:
+        if o.get("n") is None:
+            return "it can block any number of creatures"
+        return f"it can block {_n(o.get('n'))} additional creature{'s' if o.get('n') != 1 else ''}"
+
     def op_min_blockers(self, o: Mapping[str, Any]) -> str:
         return f"it can't be blocked except by {_n(o.get('n'))} or more creatures"
 

@@ -56,7 +56,7 @@ LAYERED = {
 }
 # Restrictions and requirements combat reads (509.1b, 508.1d, 701.15b: engine.combat).
 COMBAT_ONLY = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only", "min_blockers",
-               "goad", "cant_attack_or_block")  # fmt: skip
+               "goad", "cant_attack_or_block", "can_block_additional")  # fmt: skip
 # Durations that last while the source stays (611.3a static; 611.2b "for as long as").
 WHILE_SOURCE = ("while_on_battlefield", "while_source_on_battlefield", "while_controlled",
                 "while_attached")  # fmt: skip

@@ -403,6 +403,10 @@ OPS: dict[str, dict] = {
         "Can block only creatures matching `filter` (509.1b).",
     ),
     "cant_attack_or_block": _op("what:ref duration:duration", "Can't attack or block."),
+    "can_block_additional": _op(
+        "what:ref duration:duration n?:int",
+        "Can block `n` additional creatures each combat; no `n`: any number (509.1a).",
+    ),
     "cost_change": _op(
         "spells:any amount:value who?:who if?:cond duration?:duration once?:bool",
         "Static: spells matching `spells` (a filter, or `self`) cost `amount` more (negative: "

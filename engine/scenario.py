@@ -479,8 +479,14 @@ def _blocks(value: Any, where: str, pool: CardPool) -> list:
         at = f"{where}[{i}]"
         if not isinstance(entry, Mapping) or "blocker" not in entry or "attacker" not in entry:
             raise ScenarioError(f"{at}: expected {{\"blocker\": name, \"attacker\": name}}")
-        item = {"blocker": _name(entry["blocker"], f"{at} 'blocker'", pool),
-                "attacker": _name(entry["attacker"], f"{at} 'attacker'", pool)}
+        att = entry["attacker"]
+        if isinstance(att, list):  # one creature blocking several (509.1a)
+            if not 1 <= len(att) <= 50:
+                raise ScenarioError(f"{at} 'attacker': expected 1 to 50 names")
+            attacker: Any = [_name(a, f"{at} 'attacker'[{j}]", pool) for j, a in enumerate(att)]
+        else:
+            attacker = _name(att, f"{at} 'attacker'", pool)
+        item = {"blocker": _name(entry["blocker"], f"{at} 'blocker'", pool), "attacker": attacker}
         if entry.get("attacker_nth") is not None:
             item["attacker_nth"] = _whole(entry["attacker_nth"], f"{at} 'attacker_nth'", 1, 50)
         out.append(item)

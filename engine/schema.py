@@ -764,7 +764,8 @@ ATTACKER = OneOf(
 )
 # A block of an `attack` action (509.1a): which creature blocks which attacker.
 BLOCK = Obj(
-    {"blocker": NAME, "attacker": NAME, "attacker_nth": opt(Int(1, L.COMBAT_MAX_CREATURES))},
+    {"blocker": NAME, "attacker": OneOf(NAME, List(NAME, L.COMBAT_MAX_CREATURES, min_len=1)),
+     "attacker_nth": opt(Int(1, L.COMBAT_MAX_CREATURES))},
     required=("blocker", "attacker"),
     extra=Json(max_depth=1),
     name="block",

@@ -162,6 +162,7 @@ GROUPS = [
             "must_attack",
             "can_block_only",
             "min_blockers",
+            "can_block_additional",
             "draw_replacement",
             "cost_change",
             "enters_with",

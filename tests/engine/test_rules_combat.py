@@ -567,3 +567,82 @@ def test_until_end_of_combat_effects_end_and_creatures_leave_combat_cr_511_3():
     assert end.rule == "511.3" and end.data["effects"]
     bears = tl.final.players[0].battlefield[0]
     assert tl.final.characteristics(bears).power == 2 and not tl.final.combat
+
+
+# ------------------------------------------------ one blocker on several (509.1a, 510.1d)
+WIDE = user(
+    "Wide Blocker",
+    "3/6",
+    effects={
+        "static": [{"op": "can_block_additional", "what": "self", "n": 1,
+                    "duration": "while_on_battlefield"}]
+    },
+)  # fmt: skip
+
+
+def test_a_creature_that_can_block_an_additional_creature_blocks_two_cr_509_1a():
+    d = fight(["Grizzly Bears", "Hill Giant"], ["Wide Blocker"],
+              attack("Grizzly Bears", "Hill Giant"), cards=[WIDE])  # fmt: skip
+    tl = answered(d, "blocks Grizzly Bears", "also blocks Hill Giant", "damage:2")
+    [blk] = of_kind(tl, "block")
+    assert len(blk.data["blocks"][0]["blocking"]) == 2
+    assert opp(tl)["life"] == 20 and zone(tl, "graveyard") == ["Grizzly Bears"]
+
+
+def test_a_blocker_of_two_divides_its_damage_as_its_controller_chooses_cr_510_1d():
+    blocks = [{"blocker": "Wide Blocker", "attacker": ["Grizzly Bears", "Hill Giant"]}]
+    d = fight(["Grizzly Bears", "Hill Giant"], ["Wide Blocker"],
+              attack("Grizzly Bears", "Hill Giant", blocks=blocks), cards=[WIDE])  # fmt: skip
+    tl = play(d)
+    assert tl.pending.kind == DecisionKind.ASSIGN_DAMAGE and tl.pending.player == 1
+    tl = answered(d, "damage:0")  # all 3 to the Hill Giant
+    assert zone(tl, "graveyard") == ["Hill Giant"]
+
+
+def test_a_creature_blocks_only_one_attacker_without_such_an_effect_cr_509_1a():
+    blocks = [{"blocker": "Craw Wurm", "attacker": ["Grizzly Bears", "Hill Giant"]}]
+    d = fight(["Grizzly Bears", "Hill Giant"], ["Craw Wurm"],
+              attack("Grizzly Bears", "Hill Giant", blocks=blocks))  # fmt: skip
+    with pytest.raises(ScenarioError, match="509.1a"):
+        play(d)
+
+
+# ------------------------------------------------------------- more attack triggers
+def test_whenever_you_attack_with_n_or_more_creatures_cr_508_3a():
+    leader = user("Test Leader", "1/1", effects={"triggers": [
+        {"when": "you_attack", "min_attackers": 2, "ops": [{"op": "draw", "n": 1}]}]})  # fmt: skip
+    one = finished(fight(["Test Leader", "Grizzly Bears"], [], attack("Grizzly Bears"),
+                         cards=[leader]))  # fmt: skip
+    two = finished(fight(["Test Leader", "Grizzly Bears"], [],
+                         attack("Grizzly Bears", "Test Leader"), cards=[leader]))  # fmt: skip
+    assert len(you(one)["hand"]) == 0 and len(you(two)["hand"]) == 1
+
+
+def test_attacking_creatures_filter_reads_the_combat_cr_506_4():
+    # "whenever you attack, attacking creatures you control get +1/+0 until end of turn"
+    mine = {"attacking": True, "controller": "you", "types": ["Creature"]}
+    rally = user("Test Rally", "0/4", effects={"triggers": [{"when": "you_attack", "ops": [
+        {"op": "pump", "power": 1, "toughness": 0, "who": "all", "duration": "end_of_turn",
+         "filter": mine}]}]})  # fmt: skip
+    tl = finished(fight(["Test Rally", "Grizzly Bears", "Hill Giant"], [],
+                        attack("Grizzly Bears", "Hill Giant"), cards=[rally]))  # fmt: skip
+    assert opp(tl)["life"] == 20 - 3 - 4
+
+
+def test_whenever_a_creature_attacks_you_cr_508_3a():
+    watch = user("Test Watcher", "0/4", effects={"triggers": [{"when": "creature_attacks",
+        "attacks_you": True, "filter": {"types": ["Creature"]}, "ops": [{"op": "gain_life", "n": 1}]}]})  # fmt: skip  # noqa: E501
+    d = fight(["Grizzly Bears"], ["Test Watcher"], attack("Grizzly Bears"), cards=[watch],
+              choices=["block:none"])  # fmt: skip
+    tl = finished(d)
+    assert opp(tl)["life"] == 20 - 2 + 1
+
+
+def test_discover_on_attack_caparocti_sunborn_cr_508_3a_701_57a():
+    d = board(["Forest", "Lightning Bolt", "Forest"],
+              battlefield=["Caparocti Sunborn", "Memnite", "Ornithopter"],
+              opponent_library=LIB, actions=[attack("Caparocti Sunborn")])  # fmt: skip
+    tl = answered(d, "pay", "hand")
+    assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["self_attacks"]
+    assert you(tl)["hand"] == ["Lightning Bolt"] and opp(tl)["life"] == 16
+    assert of_kind(tl, "discover")
