@@ -37,6 +37,14 @@ FILE_LINES: dict[str, str] = {
                                "cascade.",
     "cascade_whiff": "Nothing qualifies: cascade exiles the whole library and casts nothing.",
     "cascade_x_spell": "Cascade into an X spell: cast without paying its cost, X is 0.",
+    "combat_bloodbraid_haste": "Bloodbraid Elf cascades into Lightning Bolt, then attacks the "
+                               "same turn: it has haste.",
+    "combat_discover_on_attack": "Caparocti Sunborn attacks: tap two creatures to discover 3 "
+                                 "before blockers.",
+    "combat_living_end_attack": "Living End returns the creatures; next turn they attack an "
+                                "empty board.",
+    "combat_saga_history_of_benalia": "History of Benalia III pumps the Knights, then they "
+                                      "attack through a blocker.",
     "countered_cascade": "The cascading spell is countered; its cascade trigger still resolves.",
     "counter_cascaded_spell": "The opponent counters the spell you cascaded into; the Elf still "
                               "resolves.",
