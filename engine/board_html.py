@@ -203,13 +203,33 @@ def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
     if obj.is_token:
         badges.append('<span class="badge muted">token</span>')
     if obj.damage:
-        badges.append(f'<span class="badge">{obj.damage} damage</span>')
+        badges.append(f'<span class="badge" data-testid="damage">{obj.damage} damage</span>')
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
         f' data-name="{esc(obj.name)}"{move}{facts_attrs(obj.name)}>'
         f'{esc(obj.name)}{mark_html(marked_status(obj.card))}'
         f'{mana_html(_cost_of(obj))}{extra}{"".join(badges)}</span>'
     )
+
+
+def _combat(state: GameState, oid: int) -> str:
+    """What a creature does in this frame's combat (506-511): attacking what, blocking whom,
+    blocked; escaped like every name."""
+    if not state.combat:
+        return ""
+    out = []
+    attacks = state.attacking(oid)
+    if attacks is not None:
+        what = (state.players[int(attacks[1:])].name if attacks.startswith("p")
+                else state.objects[int(attacks[1:])].name)  # fmt: skip
+        blocked = " (blocked)" if oid in (state.combat.get("blocked") or ()) else ""
+        out.append(f'<span class="badge combat" data-testid="combat">attacking '
+                   f'{esc(what)}{blocked}</span>')  # fmt: skip
+    blocking = state.blocking(oid)
+    if blocking:
+        names = ", ".join(state.objects[a].name for a in blocking)
+        out.append(f'<span class="badge combat" data-testid="combat">blocking {esc(names)}</span>')
+    return "".join(out)
 
 
 def _pt(state: GameState, oid: int) -> str:
@@ -283,7 +303,7 @@ def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
         body = _library(state, p, moved, moves)
     else:
         body = "".join(chip(state.objects[i], moved, moves,
-                            extra=_pt(state, i) if z == "battlefield" else "")
+                            extra=_pt(state, i) + _combat(state, i) if z == "battlefield" else "")
                        for i in ps.zone(z))
     prefix = "" if you else "opp-"
     wide = " z-wide" if you and z == "library" else ""
@@ -422,6 +442,7 @@ BOARD_CSS = MANA_CSS + MARK_CSS + """
 .badge { font-size: 10px; background: #ddf4ff; color: #0a3069; border-radius: 8px; padding: 0 5px;
   font-weight: 400; }
 .badge.muted { background: #eaeef2; color: #57606a; }
+.badge.combat { background: #ffebe9; color: #a40e26; font-weight: 600; }
 .stack-item { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
 .stack-item .kind { font-size: 10px; color: #57606a; width: 40px; text-transform: uppercase; }
 .ability { display: inline-block; padding: 2px 7px; border: 1px dashed #8c959f; border-radius: 5px;
@@ -478,6 +499,7 @@ _INLINE: dict[str, str] = {
     "badge": "font-size:10px;background:#ddf4ff;color:#0a3069;border-radius:8px;"
              "padding:0 5px;font-weight:400",
     "muted": "background:#eaeef2;color:#57606a",
+    "combat": "background:#ffebe9;color:#a40e26;font-weight:600",
     "stack-item": "display:flex;align-items:center;gap:6px;margin:2px 0",
     "kind": "font-size:10px;color:#57606a;width:40px;text-transform:uppercase",
     "ability": "display:inline-block;padding:2px 7px;border:1px dashed #8c959f;"

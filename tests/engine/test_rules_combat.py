@@ -646,3 +646,18 @@ def test_discover_on_attack_caparocti_sunborn_cr_508_3a_701_57a():
     assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["self_attacks"]
     assert you(tl)["hand"] == ["Lightning Bolt"] and opp(tl)["life"] == 16
     assert of_kind(tl, "discover")
+
+
+# ------------------------------------------------------------------------- the board view
+def test_the_board_shows_attackers_blockers_and_marked_damage_cr_506_4():
+    from engine.board_html import board_html
+
+    d = fight(["Hill Giant"], ["Grizzly Bears", "Grizzly Bears"], attack("Hill Giant"))
+    tl = answered(d, "blocks Hill Giant", "doesn't block")
+    [blk] = [i for i, f in enumerate(tl.frames) if f.event and f.event.kind == "block"]
+    html = board_html(tl, blk)
+    assert html.count('data-testid="combat"') == 2
+    assert "attacking Opponent (blocked)" in html and "blocking Hill Giant" in html
+    [dmg] = [i for i, f in enumerate(tl.frames) if f.event and f.event.kind == "damage"][-1:]
+    assert '<span class="badge" data-testid="damage">2 damage</span>' in board_html(tl, dmg)
+    assert 'data-testid="combat"' not in board_html(tl, len(tl.frames) - 1)  # 511.3
