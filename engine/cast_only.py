@@ -6,8 +6,8 @@ An effects entry's ``cast_only`` is a condition (the engine.conditions vocabular
 hold for the caster as the spell would be cast. It applies to EVERY cast, free ones included:
 an effect that casts a card during its resolution (cascade 702.85a, discover 701.57a,
 ``cast_free``) lets the player ignore only the timing permissions based on the card's type
-(608.2g; 117.1a, 307.1), never a restriction printed on the card. The playground has no
-combat, so "during combat" (and any combat step) is never met.
+(608.2g; 117.1a, 307.1), never a restriction printed on the card. "During combat" holds
+in the steps of a combat phase (the `attack` action, engine.combat, 506.1).
 
 A restriction the engine can't evaluate (a condition in words: the importer could not read
 it) is never guessed: the card is not cast, and the reason says the restriction is not

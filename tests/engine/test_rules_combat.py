@@ -661,3 +661,19 @@ def test_the_board_shows_attackers_blockers_and_marked_damage_cr_506_4():
     [dmg] = [i for i, f in enumerate(tl.frames) if f.event and f.event.kind == "damage"][-1:]
     assert '<span class="badge" data-testid="damage">2 damage</span>' in board_html(tl, dmg)
     assert 'data-testid="combat"' not in board_html(tl, len(tl.frames) - 1)  # 511.3
+
+
+def test_a_spell_cast_only_during_combat_can_be_cast_in_a_combat_step_cr_601_3_506_1():
+    trick = {"name": "Combat Trick", "mana_cost": "{1}", "type_line": "Instant", "effects": {
+        "cast_only": {"cond": "phase", "phase": "combat"},
+        "spell": [{"op": "draw", "n": 1}]}}  # fmt: skip
+    in_main = fight(["Grizzly Bears"], [], {"do": "cast", "card": "Combat Trick"},
+                    hand=["Combat Trick"], cards=[trick])  # fmt: skip
+    with pytest.raises(ScenarioError):
+        play(in_main)
+    # a response while Hero of Bladehold's attack trigger is on the stack (declare attackers)
+    d = fight(["Hero of Bladehold"], [], attack("Hero of Bladehold"),
+              {"do": "cast", "card": "Combat Trick", "when": "Hero of Bladehold"},
+              hand=["Combat Trick"], cards=[trick])  # fmt: skip
+    tl = finished(d)
+    assert you(tl)["hand"] == ["Forest"] and zone(tl, "graveyard") == ["Combat Trick"]
