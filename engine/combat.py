@@ -713,9 +713,15 @@ def combat_phase(game: Game, player: int, declared: Sequence[tuple[int, str]] | 
     end of combat (511); then the postcombat main phase begins (505.1)."""
     game.set_phase("beginning of combat")
     _announce(game, player, "beginning of combat step", "507.1")
-    _begin(game, "beginning of combat", "beginning_of_combat", player)
+    if triggers.begin_step(game, "beginning_of_combat", player, announced=True):
+        game.resolve_stack()
     game.set_phase("declare attackers")
-    declared = [(o, t) for o, t in declared or () if game.zone_of(o) is not None]
+    gone = [o for o, _ in declared or () if (game.zone_of(o) or (0, ""))[1] != "battlefield"]
+    if gone:  # a beginning-of-combat ability removed it: it can't be declared (508.1a)
+        game.emit(E.NOTE, f"{', '.join(game.obj(o).name for o in gone)} left the battlefield "
+                  "before attackers were declared: not declared (508.1a).", "508.1a",
+                  objects=gone, player=player, data={"not_declared": gone})  # fmt: skip
+    declared = [(o, t) for o, t in declared or () if o not in gone]
     check_attack(game, player, declared)
     if declared:
         declare_attackers(game, player, declared)
@@ -766,7 +772,7 @@ def _end_of_combat(game: Game, player: int) -> None:
         )  # fmt: skip
     game.set_phase("postcombat main")
     _announce(game, player, "postcombat main phase", "505.1")
-    triggers.begin_step(game, "postcombat_main", player)
+    triggers.begin_step(game, "postcombat_main", player, announced=True)
     game.settle()
 
 

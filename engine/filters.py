@@ -56,7 +56,7 @@ COMBAT_ONLY = frozenset(
     {"attacking", "blocking", "blocked", "unblocked", "attacked_this_turn",
      "blocking_source", "blocked_by_source", "blocking_or_blocked_by_source"}
 )  # fmt: skip
-_CONTROLLERS = frozenset({"you", "opponent", "not_you", "active"})
+_CONTROLLERS = frozenset({"you", "opponent", "not_you", "active", "defending_player"})
 _OWNERS = frozenset({"you", "opponent", "not_you", "controller"})
 _CMP_KEYS = ("mv", "power", "toughness", "base_power", "base_toughness")
 _OPS: dict[str, Callable[[int, int], bool]] = {
@@ -224,7 +224,7 @@ def filter_missing(flt: object) -> str | None:
                 return f"filter mana_cost_in {v!r}"[:80]
         elif k == "controller":
             if v not in _CONTROLLERS:
-                return f"filter controller {v!r} (no combat: no defending player)"
+                return f"filter controller {v!r}"
         elif k == "owner":
             if v not in _OWNERS:
                 return f"filter owner {v!r}"
@@ -282,6 +282,8 @@ def _player_rel(player: int, rel: str, controller: int, game: Any) -> bool:
         return player != controller
     if rel == "active":
         return player == game.active
+    if rel == "defending_player":  # 506.2: only during combat
+        return game.combat is not None and player == game.combat["defending"]
     return False
 
 

@@ -669,9 +669,10 @@ def _first_each_turn(game: Game, trig: Mapping, player: int) -> bool:
                if p == player and _types_match(flt, types)) == 1  # fmt: skip
 
 
-def begin_step(game: Game, step: str, active: int) -> bool:
+def begin_step(game: Game, step: str, active: int, *, announced: bool = False) -> bool:
     """A step or phase begins: "at the beginning of" triggers and delayed ones (603.7).
-    Returns whether anything triggered."""
+    Returns whether anything triggered. ``announced``: the caller already recorded the step's
+    beginning (the combat steps, engine.combat), so it isn't announced again."""
     fired = False
     name, rule = STEP_NAMES[step]
     fact = Fact("step", None, active)
@@ -685,23 +686,23 @@ def begin_step(game: Game, step: str, active: int) -> bool:
                       if _step_fires(v, step, ctrl, active, zone, game, oid)), None)  # fmt: skip
             if v is None:
                 continue
-            if not fired:
+            if not fired and not announced:
                 _announce(game, name, rule, active)
             fired = fire(game, oid, ctrl, i, v, fact) or fired
     if step == "end_step" and game.designations.get("monarch") == active:
-        if not fired:
+        if not fired and not announced:
             _announce(game, name, rule, active)
         fired = _monarch_draws(game, active) or fired
     if step == "upkeep":
         from_suspend = suspend.upkeep(game, active)  # 702.62a
-        if from_suspend and not fired:
+        if from_suspend and not fired and not announced:
             _announce(game, name, rule, active)
         fired = fired or from_suspend
     for d in list(game.delayed):
         # a delayed ability with a ``kind`` (lasting, earthbend) fires on events, not steps
         if d.get("kind") or not _delayed_due(d, step, active, game):
             continue
-        if not fired:
+        if not fired and not announced:
             _announce(game, name, rule, active)
         game.remove_delayed(d)
         item = StackItem(

@@ -56,7 +56,8 @@ def test_every_filter_key_is_evaluated_or_named_missing(key: str) -> None:
 def test_unknown_key_and_bad_shapes_are_named() -> None:
     assert "frobnicate" in filters.filter_missing({"frobnicate": True})
     assert filters.filter_missing({"mv": ["~", 2]})
-    assert filters.filter_missing({"controller": "defending_player"})  # no combat
+    assert filters.filter_missing({"controller": "defending_player"}) is None  # 506.2
+    assert filters.filter_missing({"controller": "the_monarch"})
     assert filters.filter_missing({"or": [{"types": ["Creature"]}, {"face_down": True}]})
     assert filters.filter_missing({"types": "Creature"})  # not a list
     assert filters.filter_missing(None) is None and filters.filter_missing({}) is None

@@ -677,3 +677,15 @@ def test_a_spell_cast_only_during_combat_can_be_cast_in_a_combat_step_cr_601_3_5
               hand=["Combat Trick"], cards=[trick])  # fmt: skip
     tl = finished(d)
     assert you(tl)["hand"] == ["Forest"] and zone(tl, "graveyard") == ["Combat Trick"]
+
+
+def test_the_defending_players_creatures_filter_cr_506_2():
+    # "whenever this attacks, tap target creature defending player controls"
+    tapper = user("Test Tapper", "2/2", effects={"triggers": [{"when": "self_attacks",
+        "targets": [{"count": 1, "what": "creature", "filter": {"controller": "defending_player"}}],
+        "ops": [{"op": "tap", "what": "target"}]}]})  # fmt: skip  # noqa: E501
+    d = fight(["Test Tapper", "Grizzly Bears"], ["Hill Giant"], attack("Test Tapper"),
+              cards=[tapper])  # fmt: skip
+    tl = finished(d)  # the only creature defending player controls is the Hill Giant
+    giant = tl.final.objects[tl.final.players[1].battlefield[0]]
+    assert giant.tapped and opp(tl)["life"] == 18
