@@ -69,7 +69,7 @@ def check(game: Game) -> bool:
         where = game.zone_of(oid)
         if where is None or where[1] != "battlefield" or toughness(game, oid) is None:
             continue
-        if game.obj(oid).damage > 0 and not stack.indestructible(game, oid):  # 702.12b
+        if not stack.indestructible(game, oid):  # 702.12b (infect damage counts too)
             doomed.append((oid, "704.5h", "dealt damage by a source with deathtouch"))
     for perm in game.battlefield():
         face = game.face(perm)

@@ -689,3 +689,12 @@ def test_the_defending_players_creatures_filter_cr_506_2():
     tl = finished(d)  # the only creature defending player controls is the Hill Giant
     giant = tl.final.objects[tl.final.players[1].battlefield[0]]
     assert giant.tapped and opp(tl)["life"] == 18
+
+
+def test_deathtouch_damage_dealt_as_infect_counters_still_destroys_cr_704_5h():
+    viper = user("Test Viper", "1/1", "Infect", "Deathtouch")
+    d = fight(["Test Viper"], ["Craw Wurm"],
+              attack("Test Viper", blocks=[{"blocker": "Craw Wurm", "attacker": "Test Viper"}]),
+              cards=[viper])  # fmt: skip
+    tl = finished(d)
+    assert zone(tl, "graveyard", 1) == ["Craw Wurm"]
