@@ -184,9 +184,10 @@ def _colour_class(obj: CardObject) -> str:
 
 
 def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
-         *, extra: str = "") -> str:
-    """One card object as a chip: name, mana symbols, counters, status; escaped throughout."""
-    classes = ["chip", _colour_class(obj)]
+         *, extra: str = "", wrap: bool = False) -> str:
+    """One card object as a chip: name, mana symbols, counters, status; escaped throughout.
+    ``wrap``: its badges may go on a second line (a creature in combat says what it does)."""
+    classes = ["chip", _colour_class(obj), *(["wrap"] if wrap else [])]
     move = ""
     if obj.id in moved:
         classes.append("moved")
@@ -302,9 +303,12 @@ def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
     if z == "library":
         body = _library(state, p, moved, moves)
     else:
-        body = "".join(chip(state.objects[i], moved, moves,
-                            extra=_pt(state, i) + _combat(state, i) if z == "battlefield" else "")
-                       for i in ps.zone(z))
+        parts = []
+        for i in ps.zone(z):
+            fight = _combat(state, i) if z == "battlefield" else ""
+            parts.append(chip(state.objects[i], moved, moves, wrap=bool(fight),
+                              extra=_pt(state, i) + fight if z == "battlefield" else ""))
+        body = "".join(parts)
     prefix = "" if you else "opp-"
     wide = " z-wide" if you and z == "library" else ""
     return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)),
@@ -433,6 +437,7 @@ BOARD_CSS = MANA_CSS + MARK_CSS + """
 .chip[data-facts] { cursor: help; }
 .chip:focus-visible { outline: 2px solid #0969da; outline-offset: 1px; }
 .chip.tapped { opacity: .75; font-style: italic; }
+.chip.wrap { white-space: normal; flex-wrap: wrap; }
 .c-W { border-left-color: #e8dca0; } .c-U { border-left-color: #4a90d9; }
 .c-B { border-left-color: #4a4a4a; } .c-R { border-left-color: #d9534f; }
 .c-G { border-left-color: #3c9a4a; } .c-multi { border-left-color: #c9a227; }
@@ -489,6 +494,7 @@ _INLINE: dict[str, str] = {
             "white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis;"
             "font-weight:500",
     "tapped": "opacity:.75;font-style:italic",
+    "wrap": "white-space:normal;flex-wrap:wrap",
     "c-W": "border-left-color:#e8dca0", "c-U": "border-left-color:#4a90d9",
     "c-B": "border-left-color:#4a4a4a", "c-R": "border-left-color:#d9534f",
     "c-G": "border-left-color:#3c9a4a", "c-multi": "border-left-color:#c9a227",

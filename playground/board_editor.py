@@ -77,6 +77,12 @@ def _words(row: ActionRow, names: tuple[str, str]) -> str:
                      f", while {esc(_stack_words(when))} is on the stack")
     if row.targets.strip() and not parse_targets(row.targets)[1]:
         parts.append(f", targeting {esc(row.targets.strip())}")
+    if row.do == "attack":
+        parts.append(f" with {esc(row.attackers.strip())}" if row.attackers.strip()
+                     else " with no creature")
+        blocks = row.blocks.strip()
+        parts.append(", the defending player chooses blocks" if not blocks else
+                     ", no blocks" if blocks.lower() == "none" else f"; blocks: {esc(blocks)}")
     return "".join(parts)
 
 
@@ -101,7 +107,8 @@ def _stack_words(when: Any) -> str:
     return on + (" (on top)" if when.get("top") else "")
 
 
-_FIELD_ORDER = ("do", "player", "card", "with_", "target", "x", "n", "when", "targets", "other")
+_FIELD_ORDER = ("do", "player", "card", "with_", "target", "x", "n", "when", "targets",
+                "attackers", "blocks", "other")
 
 
 class ActionRowEditor(pn.viewable.Viewer):
@@ -154,6 +161,12 @@ class ActionRowEditor(pn.viewable.Viewer):
                 p.when, placeholder="Blightning [kind=spell, nth=1]", min_width=180, **kw),
             "targets": lambda: pn.widgets.TextInput.from_param(
                 p.targets, placeholder="Grizzly Bears [owner=1]; player=1", min_width=180, **kw),
+            "attackers": lambda: pn.widgets.TextInput.from_param(
+                p.attackers, placeholder="Grizzly Bears; Serra Angel -> Jace Beleren",
+                min_width=200, **kw),
+            "blocks": lambda: pn.widgets.TextInput.from_param(
+                p.blocks, placeholder="Hill Giant -> Grizzly Bears (empty: decisions)",
+                min_width=200, **kw),
             "other": lambda: pn.widgets.TextInput.from_param(
                 p.other, placeholder='{"evoke": true}', min_width=150, **kw),
             "json_text": lambda: pn.widgets.TextAreaInput.from_param(
@@ -167,7 +180,8 @@ class ActionRowEditor(pn.viewable.Viewer):
         self._layout.css_classes = ["pg-action-row"] + (["pg-new-row"] if self.new else [])
 
     @param.depends("index", "row.do", "row.player", "row.card", "row.with_", "row.target",
-                   "row.x", "row.n", "row.when", "row.targets", "row.raw")
+                   "row.x", "row.n", "row.when", "row.targets", "row.attackers", "row.blocks",
+                   "row.raw")
     def _summary_html(self) -> str:
         model = self.editor.model
         names = (model.player_name or "You", model.opp_player_name or "Opponent")

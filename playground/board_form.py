@@ -36,6 +36,10 @@ __all__ = [
     "parse_zone",
     "row_of",
     "targets_text",
+    "parse_attackers",
+    "attackers_text",
+    "parse_blocks",
+    "blocks_text",
     "when_text",
     "zone_counter",
     "zone_line",
@@ -67,6 +71,7 @@ ACTION_LABELS: dict[str, str] = {
     "add_lore": "Add lore counters",
     "remove_lore": "Remove lore counters",
     "play_land": "Play a land",
+    "attack": "Attack (the combat phase)",
 }
 PLAYERS = {"(default)": "", "You (player 1)": "0", "Opponent (player 2)": "1"}
 
@@ -84,6 +89,7 @@ FIELDS_OF: dict[str, tuple[str, ...]] = {
     "add_lore": ("card", "n", "when"),
     "remove_lore": ("card", "n", "when"),
     "play_land": ("card",),
+    "attack": ("attackers", "blocks"),
 }
 
 
@@ -544,6 +550,98 @@ def targets_text(targets: Any) -> str:
     return text if text and parse_targets(text) == (targets, "") else _json_text(targets)
 
 
+# -------------------------------------------------------------- attackers / blocks
+def parse_attackers(text: str) -> tuple[Any, str]:
+    """The "attackers" box -> (list, problem); entries separated by ';' (CR 508.1).
+
+    ``Grizzly Bears; Serra Angel -> Jace Beleren; Goblin Guide -> player=0``: a creature,
+    and after ``->`` what it attacks (a planeswalker or battle by name, or a player);
+    without it, the opponent. A JSON list is taken as it is.
+    """
+    text = text.strip()
+    if not text:
+        return None, ""
+    if text.startswith("["):
+        return _json_value(text)
+    out: list[Any] = []
+    for piece in text.split(";"):
+        piece = piece.strip()
+        if not piece:
+            continue
+        name, arrow, what = (p.strip() for p in piece.partition("->"))
+        if not name:
+            return None, f"{piece[:60]!r}: name the attacking creature"
+        if not arrow:
+            out.append(name)
+            continue
+        low = what.lower()
+        if low.startswith("player") and low[6:].strip().startswith("="):
+            value = low[6:].strip()[1:].strip()
+            if value not in ("0", "1"):
+                return None, f"player={value[:10]!r}: a player is 0 (you) or 1 (the opponent)"
+            out.append({"card": name, "attacks": {"player": int(value)}})
+        elif what:
+            out.append({"card": name, "attacks": {"card": what}})
+        else:
+            return None, f"{piece[:60]!r}: say what it attacks after '->'"
+    return out, ""
+
+
+def attackers_text(attackers: Any) -> str:
+    if attackers is None:
+        return ""
+    parts: list[str] = []
+    for a in attackers if isinstance(attackers, list) else ():
+        if isinstance(a, str):
+            parts.append(a)
+        elif isinstance(a, dict) and isinstance(a.get("card"), str):
+            spec = a.get("attacks")
+            if isinstance(spec, dict) and set(spec) == {"player"}:
+                parts.append(f"{a['card']} -> player={spec['player']}")
+            elif isinstance(spec, dict) and isinstance(spec.get("card"), str):
+                parts.append(f"{a['card']} -> {spec['card']}")
+            else:
+                parts.append(a["card"])
+    text = "; ".join(parts)
+    if attackers == []:
+        return "[]"
+    return text if text and parse_attackers(text) == (attackers, "") else _json_text(attackers)
+
+
+def parse_blocks(text: str) -> tuple[Any, str]:
+    """The "blocks" box -> (list, problem): ``Hill Giant -> Grizzly Bears; Wall -> Elf``
+    (a blocker, then the attacker it blocks, CR 509.1a); ``none`` for no blocks; empty:
+    the defending player decides each block (a decision). A JSON list is taken as it is."""
+    text = text.strip()
+    if not text:
+        return None, ""
+    if text.lower() == "none":
+        return [], ""
+    if text.startswith("["):
+        return _json_value(text)
+    out: list[Any] = []
+    for piece in text.split(";"):
+        piece = piece.strip()
+        if not piece:
+            continue
+        blocker, arrow, attacker = (p.strip() for p in piece.partition("->"))
+        if not arrow or not blocker or not attacker:
+            return None, f"{piece[:60]!r}: write 'blocker -> attacker'"
+        out.append({"blocker": blocker, "attacker": attacker})
+    return out, ""
+
+
+def blocks_text(blocks: Any) -> str:
+    if blocks is None:
+        return ""
+    if blocks == []:
+        return "none"
+    parts = [f"{b['blocker']} -> {b['attacker']}" for b in blocks if isinstance(b, dict)
+             and isinstance(b.get("blocker"), str) and isinstance(b.get("attacker"), str)]
+    text = "; ".join(parts)
+    return text if text and parse_blocks(text) == (blocks, "") else _json_text(blocks)
+
+
 def _json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -572,12 +670,15 @@ class ActionRow(param.Parameterized):
     n = param.String(default="", label="N")
     when = param.String(default="", label="When (on the stack)")
     targets = param.String(default="", label="Targets")
+    attackers = param.String(default="", label="Attackers (-> what each attacks)")
+    blocks = param.String(default="", label="Blocks (blocker -> attacker)")
     other = param.String(default="", label="Other fields (JSON)")
     raw = param.Boolean(default=False, doc="Shown and edited as JSON (fields can't say it).")
     json_text = param.String(default="", label="Action (JSON)")
 
 
-_FIELD_KEYS = ("do", "player", "card", "with", "target", "x", "n", "when", "targets")
+_FIELD_KEYS = ("do", "player", "card", "with", "target", "x", "n", "when", "targets",
+               "attackers", "blocks")
 
 
 def row_of(action: dict) -> ActionRow:
@@ -613,6 +714,8 @@ def _fields_of(a: dict) -> dict[str, Any] | None:
         "n": str(a["n"]) if "n" in a else "",
         "when": when_text(a.get("when")),
         "targets": targets_text(a.get("targets")),
+        "attackers": attackers_text(a.get("attackers")),
+        "blocks": blocks_text(a.get("blocks")),
         "other": _json_text(other) if other else "",
     }
 
@@ -647,7 +750,9 @@ def action_of(row: ActionRow, no: int, errors: list[str]) -> dict | None:
                 return None
             out[key] = int(text)
     for key, text, parse in (("when", row.when, parse_when),
-                             ("targets", row.targets, parse_targets)):
+                             ("targets", row.targets, parse_targets),
+                             ("attackers", row.attackers, parse_attackers),
+                             ("blocks", row.blocks, parse_blocks)):
         if len(text) > MAX_ACTION_JSON:
             errors.append(f"{where}: '{key}' is too long ({len(text):,} characters)")
             return None

@@ -679,5 +679,8 @@ def _action_words(action: dict[str, Any]) -> str:
         "add_lore": f"Lore counters on {action.get('card', 'a Saga')}",
         "remove_lore": f"Lore counters removed from {action.get('card', 'a Saga')}",
         "play_land": f"{action.get('card', 'a land')} is played",
+        "attack": "Attack with " + (", ".join(
+            a if isinstance(a, str) else str(a.get("card")) for a in action.get("attackers") or []
+        ) or "no creature"),
     }.get(do, do)
 

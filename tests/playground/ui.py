@@ -131,7 +131,8 @@ def fill_row(page: Page, i: int, *, do: str | None = None, who: str | None = Non
         row.get_by_label("Who", exact=True).select_option(who)
     labels = {"card": "Card", "x": "X", "n": "N", "when": "When (on the stack)",
               "targets": "Targets", "with_": "Countered with", "target": "Spell countered",
-              "other": "Other fields (JSON)"}
+              "other": "Other fields (JSON)", "attackers": "Attackers (-> what each attacks)",
+              "blocks": "Blocks (blocker -> attacker)"}
     for key, value in fields.items():
         box = row.get_by_label(labels[key], exact=True)
         box.fill(value)
