@@ -698,3 +698,18 @@ def test_deathtouch_damage_dealt_as_infect_counters_still_destroys_cr_704_5h():
               cards=[viper])  # fmt: skip
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Craw Wurm"]
+
+
+def test_one_combat_a_turn_and_the_turn_goes_on_after_it_cr_500_1():
+    again = fight(
+        ["Grizzly Bears", "Hill Giant"], [], attack("Grizzly Bears"), attack("Hill Giant")
+    )
+    with pytest.raises(ScenarioError, match="506.1"):
+        play(again)
+    d = fight(["Grizzly Bears"], [], attack("Grizzly Bears"), {"do": "next_main"},
+              attack("Grizzly Bears"))  # fmt: skip
+    tl = finished(d)
+    assert opp(tl)["life"] == 16 and tl.final.turn == 3
+    # after the combat the turn goes on from the postcombat main: no second combat step
+    steps = [e.data.get("step") for e in of_kind(tl, "step")]
+    assert steps.count("beginning of combat step") == 2
