@@ -731,9 +731,11 @@ def attack(game: Game, action: dict) -> None:
                         f"(506.1); it is {game.poss(game.active)} turn")  # fmt: skip
     if game.stack:
         raise GameError("the stack must be empty before the combat phase begins (500.2)")
-    if game.phase != "precombat main" or game.combat_phases:
-        raise GameError("attack is taken in the precombat main phase, once a turn: this "
-                        "turn's combat phase is over (506.1)")  # fmt: skip
+    extra = game.phase == "postcombat main" and game.extra_combats > 0  # 500.8
+    if not extra and (game.phase != "precombat main" or game.combat_phases):
+        raise GameError("attack is taken in the precombat main phase, once a turn (or again "
+                        "after an effect adds a combat phase, 500.8): this turn's combat "
+                        "phase is over (506.1)")  # fmt: skip
     taken: set[int] = set()
     declared: list[tuple[int, str]] = []
     for entry in action.get("attackers") or []:
@@ -758,6 +760,8 @@ def attack(game: Game, action: dict) -> None:
                     names = ", ".join(game.obj(o).name for o, _ in declared) or "nothing"
                     raise GameError(f"block: {att!r} is not attacking (attacking: {names})")
                 blocks.setdefault(blocker, []).append(hits[nth - 1])
+    if extra:
+        game.use_extra_combat()
     combat.combat_phase(game, player, declared, blocks)
 
 

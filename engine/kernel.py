@@ -119,6 +119,7 @@ class Kernel:
         self.combat_damage_taken: list[int] = []  # per player: combat damage this turn
         self.deathtouched: set[int] = set()  # dealt damage by deathtouch since the last SBA
         self.combat_phases = 0  # combat phases begun this turn (500.8 adds more)
+        self.extra_combats = 0  # additional combat phases still to come this turn (500.8)
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -346,6 +347,7 @@ class Kernel:
         self.attacked_this_turn = []
         self.combat_damage_taken = [0] * len(self.zones)
         self.combat_phases = 0
+        self.extra_combats = 0
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -864,6 +866,18 @@ class Kernel:
         self.combat = {"attackers": {}, "blockers": {}, "blocked": [], "defending": defending}
         self.combat_phases += 1
         self._changes.append(Change(ChangeKind.COMBAT, self.active, False, True, "phase"))
+
+    def add_extra_combat(self) -> None:
+        """CR 500.8: an additional combat phase this turn."""
+        self._changes.append(Change(ChangeKind.COMBAT, self.active, self.extra_combats,
+                                    self.extra_combats + 1, "extra"))  # fmt: skip
+        self.extra_combats += 1
+
+    def use_extra_combat(self) -> None:
+        """An additional combat phase begins (500.8)."""
+        self._changes.append(Change(ChangeKind.COMBAT, self.active, self.extra_combats,
+                                    self.extra_combats - 1, "extra"))  # fmt: skip
+        self.extra_combats -= 1
 
     def note_combat_phase(self) -> None:
         """A combat phase with no attackers took place (508.8): it still counts as one."""

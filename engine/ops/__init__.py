@@ -10,6 +10,7 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     cast_many,
     casting,
     choices,
+    combat,
     continuous,
     counters,
     damage,

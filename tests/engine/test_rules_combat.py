@@ -713,3 +713,12 @@ def test_one_combat_a_turn_and_the_turn_goes_on_after_it_cr_500_1():
     # after the combat the turn goes on from the postcombat main: no second combat step
     steps = [e.data.get("step") for e in of_kind(tl, "step")]
     assert steps.count("beginning of combat step") == 2
+
+
+def test_an_additional_combat_phase_is_a_second_attack_cr_500_8():
+    raider = user("Test Raider", "2/2", effects={"triggers": [
+        {"when": "self_combat_damage_to_player",
+         "ops": [{"op": "untap", "what": "self"}, {"op": "additional_combat"}]}]})  # fmt: skip
+    d = fight(["Test Raider"], [], attack("Test Raider"), attack("Test Raider"), cards=[raider])
+    tl = finished(d)
+    assert opp(tl)["life"] == 16 and len(of_kind(tl, "attack")) == 2
