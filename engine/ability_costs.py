@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine import conditions, filters, stack, stun
+from engine.continuous import ContinuousEffect
 from engine.events import DecisionKind, EventKind
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ PAID = frozenset(
         "remove_counters",
         "put_counters",
         "tap_permanents",
+        "exert",  # 701.43a
         "exile_from_graveyard",
         "exile_from_hand",
         "reveal_from_hand",
@@ -57,7 +59,6 @@ PAID = frozenset(
 )
 #: Cost kinds that need state or rules the playground does not have.
 UNSUPPORTED = {
-    "exert": "exert (a combat rule: 701.43)",
     "collect_evidence": "collect evidence (701.59)",
 }
 
@@ -487,6 +488,22 @@ def _pay_one(
             f"{game.verb(player, 'untap', 'untaps')} {obj.name} ({{Q}}, {label})"
             f"{'' if done else ': a stun counter was removed instead'}.",
             "602.2b",
+            player,
+            source,
+            objects=(source,),
+            data={"cost": kind},
+        )
+    elif kind == "exert":  # 701.43a: it won't untap during its controller's next untap step
+        game.add_continuous(ContinuousEffect(
+            id=game.new_id(), kind="skip_untap", layer="", controller=player, source=source,
+            source_stamp=game.zone_changes.get(source, 0), duration="next_untap_step",
+            turn=game.turn, timestamp=game.next_timestamp(), objects=(source,),
+            stamps=(game.zone_changes.get(source, 0),), data={"exerted": True}))  # fmt: skip
+        _emit(
+            game,
+            f"{game.verb(player, 'exert', 'exerts')} {obj.name} ({label}): it won't untap "
+            "during the next untap step.",
+            "701.43a",
             player,
             source,
             objects=(source,),

@@ -722,3 +722,15 @@ def test_an_additional_combat_phase_is_a_second_attack_cr_500_8():
     d = fight(["Test Raider"], [], attack("Test Raider"), attack("Test Raider"), cards=[raider])
     tl = finished(d)
     assert opp(tl)["life"] == 16 and len(of_kind(tl, "attack")) == 2
+
+
+def test_an_exerted_creature_doesnt_untap_in_its_controllers_next_untap_step_cr_701_43a():
+    d = board(LIB, battlefield=["Fervent Paincaster"], opponent_battlefield=["Grizzly Bears"],
+              opponent_library=LIB, choices=["target:card=Grizzly Bears"],
+              actions=[{"do": "activate", "card": "Fervent Paincaster", "ability": 1},
+                       {"do": "next_main"}])  # fmt: skip
+    tl = finished(d)
+    [caster] = [tl.final.objects[o] for o in tl.final.players[0].battlefield]
+    assert caster.tapped and [e.rule for e in tl.events if e.rule == "701.43a"]
+    tl = finished({**d, "actions": [*d["actions"], {"do": "next_main"}]})  # the turn after
+    assert not tl.final.objects[tl.final.players[0].battlefield[0]].tapped
