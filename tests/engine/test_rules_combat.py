@@ -734,3 +734,16 @@ def test_an_exerted_creature_doesnt_untap_in_its_controllers_next_untap_step_cr_
     assert caster.tapped and [e.rule for e in tl.events if e.rule == "701.43a"]
     tl = finished({**d, "actions": [*d["actions"], {"do": "next_main"}]})  # the turn after
     assert not tl.final.objects[tl.final.players[0].battlefield[0]].tapped
+
+
+def test_a_static_ability_for_attacking_creatures_applies_while_they_attack_cr_611_3a():
+    banner = user("Test Banner", "0/1", effects={"static": [
+        {"op": "pump", "power": 1, "toughness": 0, "who": "all", "duration": "while_on_battlefield",
+         "filter": {"attacking": True, "controller": "you", "types": ["Creature"]}}]})  # fmt: skip
+    tl = finished(fight(["Test Banner", "Grizzly Bears"], [], attack("Grizzly Bears"),
+                        cards=[banner]))  # fmt: skip
+    assert opp(tl)["life"] == 17
+    bears = [
+        o for o in tl.final.players[0].battlefield if tl.final.objects[o].name == "Grizzly Bears"
+    ]
+    assert tl.final.characteristics(bears[0]).power == 2  # not attacking any more (511.3)
