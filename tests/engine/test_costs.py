@@ -271,9 +271,9 @@ def test_pay_energy_cr_107_14():
 
 def test_unsupported_cost_kinds_are_named_and_block_activation():
     assert missing([{"cost": "collect_evidence", "n": 6}])
-    assert missing([{"cost": "exert"}])
+    assert missing([{"cost": "exert"}]) is None  # paid since combat: 701.43a
     assert missing([{"cost": "text", "text": "tap an untapped Wizard you control"}])
-    cant(run([{"cost": "exert"}]), "exert")
+    cant(run([{"cost": "collect_evidence", "n": 6}]), "collect evidence")
 
 
 def test_legacy_cost_text_is_read_into_cost_objects():
