@@ -41,11 +41,18 @@ RULE_KINDS = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only",
 #: keyword abilities of combat that the engine does not simulate: a creature in combat with
 #: one of them is named in the log (never silently ignored)
 UNSIMULATED_KEYWORDS = (
-    "Banding", "Bands with other", "Flanking", "Bushido", "Rampage", "Exalted", "Battle cry",
-    "Annihilator", "Afflict", "Myriad", "Melee", "Dethrone", "Provoke", "Training", "Mentor",
-    "Enlist", "Frenzy", "Horsemanship", "Ninjutsu", "Backup", "Toxic", "Poisonous",
-    "Bloodthirst", "Raid", "Battalion", "Ingest", "Renown", "Skulk", "Daunt",
+    "Banding", "Bands with other", "Flanking", "Bushido", "Rampage", "Annihilator", "Afflict",
+    "Myriad", "Melee", "Dethrone", "Provoke", "Training", "Mentor", "Enlist", "Frenzy",
+    "Toxic", "Poisonous", "Ingest", "Renown", "Daunt",
 )  # fmt: skip
+#: keyword triggers of combat the engine writes as card data (702.91a battle cry, 702.83a
+#: exalted): they trigger like the card's own (603.2)
+BATTLE_CRY = {"when": "self_attacks", "ops": [
+    {"op": "pump", "power": 1, "toughness": 0, "who": "all", "duration": "end_of_turn",
+     "filter": {"attacking": True, "other": True, "types": ["Creature"]}}]}  # fmt: skip
+EXALTED = {"when": "you_attack", "ops": [
+    {"op": "pump", "power": 1, "toughness": 1, "who": "trigger_object",
+     "duration": "end_of_turn"}]}  # fmt: skip
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp",
              "Mountainwalk": "Mountain", "Forestwalk": "Forest"}  # fmt: skip
@@ -273,6 +280,27 @@ def declare_attackers(game: Game, player: int, declared: Sequence[tuple[int, str
         found.append(Fact("attack_player", None, player, by=p))
     found += [Fact("attacks", o, defender_of(game, t), target=t) for o, t in declared]
     triggers.on_combat(game, found)
+    _keyword_triggers(game, player, declared)
+
+
+def _keyword_triggers(game: Game, player: int, declared: Sequence[tuple[int, str]]) -> None:
+    """Battle cry (702.91a): each other attacking creature gets +1/+0; exalted (702.83a):
+    a creature attacking alone gets +1/+1 for each instance among its controller's
+    permanents. Both trigger as attackers are declared (508.3a)."""
+    for oid, target in declared:
+        if has(game, oid, "Battle cry"):
+            fact = Fact("attacks", oid, defender_of(game, target), target=target)
+            triggers.fire(game, oid, player, -2, BATTLE_CRY, fact,
+                          label=f"Battle cry of {game.obj(oid).name}", rule="702.91a")  # fmt: skip
+    if len(declared) != 1:
+        return
+    alone, target = declared[0]
+    for perm in game.battlefield(player):
+        n = sum(1 for k in game.chars(perm.id).keywords if k.lower() == "exalted")
+        for _ in range(n):
+            fact = Fact("attacks", alone, defender_of(game, target), target=target)
+            triggers.fire(game, perm.id, player, -3, EXALTED, fact,
+                          label=f"Exalted of {perm.name}", rule="702.83a")  # fmt: skip
 
 
 def _name_unsimulated(game: Game, objs: Iterable[int]) -> None:
@@ -371,6 +399,10 @@ def cant_block_why(game: Game, blocker: int, attacker: int, defending: int) -> s
             land in game.chars(p.id).subtypes for p in game.battlefield(defending)
         ):
             return f"{a.name} has {kw.lower()}: it can't be blocked (702.14c)"
+    if has(game, attacker, "Horsemanship") and not has(game, blocker, "Horsemanship"):
+        return f"{a.name} has horsemanship: only horsemanship blocks it (702.31b)"
+    if has(game, attacker, "Skulk") and _power(game, blocker) > _power(game, attacker):
+        return f"{a.name} has skulk: no creature with greater power blocks it (702.118b)"
     if protected_from(game, attacker, blocker):
         return f"{a.name} has protection from {b.name}: it can't be blocked by it (702.16f)"
     return None

@@ -469,10 +469,14 @@ def test_a_goaded_creature_must_attack_cr_701_15b():
 
 # --------------------------------------------------------------------------- triggers
 def test_whenever_this_attacks_triggers_and_tokens_enter_attacking_cr_508_3a_508_4():
-    tl = finished(fight(["Hero of Bladehold"], [], attack("Hero of Bladehold")))
-    assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["self_attacks"]
-    assert opp(tl)["life"] == 20 - 3 - 1 - 1  # the two Soldiers entered attacking (508.4)
+    d = fight(["Hero of Bladehold"], [], attack("Hero of Bladehold"))
+    # its own trigger and battle cry (702.91a) trigger together: battle cry put first
+    # resolves last, when the Soldiers are already attacking (508.4) and get +1/+0
+    tl = answered(d, "Put first: Battle cry")
+    assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["self_attacks"] * 2
+    assert opp(tl)["life"] == 20 - 3 - 2 - 2
     assert zone(tl, "battlefield").count("Soldier token") == 2
+    assert not [e for e in tl.events if e.kind == "not_simulated"]
 
 
 def test_raid_is_true_after_you_attacked_this_turn_cr_508_1():
@@ -674,7 +678,8 @@ def test_a_spell_cast_only_during_combat_can_be_cast_in_a_combat_step_cr_601_3_5
     # a response while Hero of Bladehold's attack trigger is on the stack (declare attackers)
     d = fight(["Hero of Bladehold"], [], attack("Hero of Bladehold"),
               {"do": "cast", "card": "Combat Trick", "when": "Hero of Bladehold"},
-              hand=["Combat Trick"], cards=[trick])  # fmt: skip
+              hand=["Combat Trick"], cards=[trick],
+              choices=["first:Battle cry of Hero of Bladehold"])  # fmt: skip
     tl = finished(d)
     assert you(tl)["hand"] == ["Forest"] and zone(tl, "graveyard") == ["Combat Trick"]
 
@@ -747,3 +752,29 @@ def test_a_static_ability_for_attacking_creatures_applies_while_they_attack_cr_6
         o for o in tl.final.players[0].battlefield if tl.final.objects[o].name == "Grizzly Bears"
     ]
     assert tl.final.characteristics(bears[0]).power == 2  # not attacking any more (511.3)
+
+
+def test_battle_cry_pumps_each_other_attacking_creature_cr_702_91a():
+    d = fight(["Hero of Bladehold", "Grizzly Bears"], [],
+              attack("Hero of Bladehold", "Grizzly Bears"))  # fmt: skip
+    tl = answered(d, "Put first: Hero of Bladehold's")  # the tokens come after battle cry
+    assert "702.91a" in [e.rule for e in of_kind(tl, "trigger")]
+    assert opp(tl)["life"] == 20 - 3 - (2 + 1) - 1 - 1  # Bears pumped; Soldiers too late
+
+
+def test_exalted_pumps_a_creature_that_attacks_alone_cr_702_83a():
+    d = fight(["Akrasan Squire", "Akrasan Squire", "Grizzly Bears"], [], attack("Grizzly Bears"))
+    tl = answered(d, "Put first")  # two exalted instances: one trigger each
+    assert opp(tl)["life"] == 20 - 4
+    tl = finished(fight(["Akrasan Squire", "Grizzly Bears"], [],
+                        attack("Grizzly Bears", "Akrasan Squire")))  # fmt: skip
+    assert opp(tl)["life"] == 20 - 3  # not alone: no exalted trigger
+
+
+def test_skulk_and_horsemanship_restrict_blockers_cr_702_118b_702_31b():
+    sneak = user("Test Sneak", "1/1", "Skulk")
+    tl = finished(fight(["Test Sneak"], ["Hill Giant"], attack("Test Sneak"), cards=[sneak]))
+    assert opp(tl)["life"] == 19 and not tl.decision_frames  # the 3-power Giant can't block
+    rider = user("Test Rider", "2/2", "Horsemanship")
+    tl = finished(fight(["Test Rider"], ["Giant Spider"], attack("Test Rider"), cards=[rider]))
+    assert opp(tl)["life"] == 18 and not tl.decision_frames
