@@ -778,3 +778,14 @@ def test_skulk_and_horsemanship_restrict_blockers_cr_702_118b_702_31b():
     rider = user("Test Rider", "2/2", "Horsemanship")
     tl = finished(fight(["Test Rider"], ["Giant Spider"], attack("Test Rider"), cards=[rider]))
     assert opp(tl)["life"] == 18 and not tl.decision_frames
+
+
+def test_a_combat_keyword_not_simulated_is_named_in_the_log_cr_506_1():
+    flanker = user("Test Flanker", "2/2", "Flanking")
+    tl = finished(fight(["Test Flanker", "White Knight"], [],
+                        attack("Test Flanker", "White Knight"), cards=[flanker]))  # fmt: skip
+    notes = [e for e in of_kind(tl, "not_simulated") if e.rule == "506.1"]
+    assert [n.data["missing"] for n in notes] == [
+        ["Flanking"],
+        ["Protection (its quality is not in the card data)"],
+    ]
