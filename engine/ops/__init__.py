@@ -1,9 +1,11 @@
-"""The op families. Importing this package registers every op handler in engine.effects.OPS.
+"""The op families. Importing this package registers every op handler in engine.lang.effects.OPS.
 
 To add a family: write ``engine/ops/<family>.py`` with ``@op(...)`` handlers and add
-its name to the import below (one line). See docs/ENGINE_CORE.md.
+its name to the import below (one line). A keyword's own ops live in its module of
+engine/keywords, imported here too. See docs/ENGINE_CORE.md.
 """
 
+from engine.keywords import explore, warp  # noqa: F401  (imported for their registrations)
 from engine.ops import (  # noqa: F401  (imported for their registrations)
     balance,
     cards,
@@ -19,7 +21,6 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     earthbend,
     emblems,
     equipment,
-    explore,
     goad,
     graveyards,
     hand_put_x,
@@ -48,7 +49,6 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     tokens,
     tokens_more,
     values_more,
-    warp,
     zonemoves,
     zones,
 )

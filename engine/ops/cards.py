@@ -12,10 +12,10 @@ sacrifice, 701.26 tap): in that numbering, the current one, mill is 701.17.
 
 from __future__ import annotations
 
-from engine import draws
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import draws
+from engine.rules import op_common as c
 
 _WHO = "you | each_opponent | target_opponent | target_player | each_player | ..."
 

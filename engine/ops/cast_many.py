@@ -6,16 +6,16 @@ from your hand without paying their mana costs").
   their hand (or stops) and may cast it without paying its mana cost (118.9, 608.2g: each
   goes on the stack above what is resolving, in the order cast). A card that can't be cast
   or whose cast is declined isn't offered again, so this ends after at most one offer per
-  card. Casting is as ``cast_free`` and cascade do it (engine/freecast.py): a spell needing
+  card. Casting is as ``cast_free`` and cascade do it (engine/rules/freecast.py): a spell needing
   a target needs a legal one (601.2c). ``did``: at least one spell was cast.
 """
 
 from __future__ import annotations
 
-from engine import freecast
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import freecast
+from engine.rules import op_common as c
 
 _NO_LIMIT = 10**6  # the filter, not a mana-value limit, says which spells may be cast
 

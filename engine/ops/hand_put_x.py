@@ -11,9 +11,9 @@ equal to the number of lands you control").
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import discover as discover_mod
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.keywords import discover as discover_mod
+from engine.lang.effects import Ctx, op
 
 
 @op("discover", fields={"n": "number or X"})
@@ -22,7 +22,7 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
         return None  # Yidris: every spell cast (from a zone) for the rest of the turn
     if scope in ("first_spell_each_turn", "spells_you_cast") and not o.get("duration"):
         if ctx is None:
-            return None  # a static ability: engine.cascade reads it while on the battlefield
+            return None  # a static ability: keywords.cascade reads it while on the battlefield
         return "a lasting cascade grant, which only a permanent's static ability gives"
     return f"a cascade grant to {str(scope).replace('_', ' ')}" + (
         f" ({o['duration']})" if o.get("duration") else "")
@@ -33,7 +33,7 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
     fields={
         "scope": "next_spell (one-shot), spells_you_cast with duration this_turn (every spell "
         "for the rest of the turn); a static ability's first_spell_each_turn / spells_you_cast "
-        "are read by engine.cascade while the permanent is on the battlefield",
+        "are read by engine.keywords.cascade while the permanent is on the battlefield",
         "filter": 'which spells ("noncreature", "mana value >= 6")',
         "from": "only spells cast from this zone (hand, exile)",
         "duration": "this_turn (with spells_you_cast)",

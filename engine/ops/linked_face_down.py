@@ -15,10 +15,10 @@ of the same object turn face up and put somewhere: The Creation of Avacyn I-III.
 
 from __future__ import annotations
 
-from engine import filters
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import filters
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 
 def _names(ctx: Ctx, ids: list[int]) -> str:

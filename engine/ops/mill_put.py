@@ -10,9 +10,9 @@ onto the battlefield").
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine.effects import Ctx, execute, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, execute, op
+from engine.rules import op_common as c
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
 _WHO = "you | each_opponent | target_opponent | target_player | each_player"

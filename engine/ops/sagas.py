@@ -8,9 +8,9 @@ new object (no counters, no memory of the Saga), so 714.4 no longer applies to i
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:

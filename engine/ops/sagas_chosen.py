@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import copy
 
-from engine import filters, saga, stack, triggers
-from engine import op_common as c
-from engine import targets as targeting
-from engine.effects import Ctx, execute, op, problem
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import filters
+from engine.lang import targets as targeting
+from engine.lang.effects import Ctx, execute, op, problem
+from engine.rules import op_common as c
+from engine.rules import saga, stack, triggers
 
 
 def _names(ctx: Ctx, ids: list[int]) -> str:

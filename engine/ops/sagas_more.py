@@ -23,10 +23,11 @@ return or control change, and "each player discards or pays a penalty".
 
 from __future__ import annotations
 
-from engine import draws, filters, sba, stack
-from engine import op_common as c
-from engine.effects import Ctx, op, run_nested
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import filters
+from engine.lang.effects import Ctx, op, run_nested
+from engine.rules import draws, sba, stack
+from engine.rules import op_common as c
 
 
 def _names(ctx: Ctx, ids: list[int]) -> str:

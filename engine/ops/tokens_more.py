@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine import effects, refs, stack
-from engine import op_common as c
-from engine.cards import CardDef, format_type_line
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.cards.definitions import CardDef, format_type_line
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import effects, refs
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import stack
 
 # Fields of an inline token definition that these ops pass on to create_token's check.
 _DEF_KEYS = ("token", "pt", "types", "subtypes", "supertypes", "colors", "keywords",

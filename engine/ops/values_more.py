@@ -3,9 +3,9 @@ because an effect says so (CR 104.3e)."""
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine import stack
-from engine.effects import Ctx, op
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import stack
 
 _WHO = "target_player (default) | trigger_player | you | each_opponent | ..."
 

@@ -35,7 +35,7 @@ from engine import (
     UnknownCardError,
     default_pool,
 )
-from engine.policy import ChoiceError
+from engine.core.policy import ChoiceError
 
 #: What an entry point may raise for bad input (docs/ENGINE_API.md, "Errors").
 DOCUMENTED = (

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from engine import Scenario, ScenarioError, default_pool
-from engine.policy import AutoPolicy
+from engine.core.policy import AutoPolicy
 
 from boards import board
 

@@ -31,13 +31,12 @@ from engine import (
     ScenarioError,
     TokenError,
     decode_token,
-    limits,
     parse_decklist,
-    schema,
 )
-from engine import decklist as dl
 from engine.__main__ import main as cli_main
-from engine.errors import BudgetExceeded, SchemaError
+from engine.base import limits, schema
+from engine.base.errors import BudgetExceeded, SchemaError
+from engine.cards import decklist as dl
 
 IN_PYODIDE = sys.platform == "emscripten"
 FUZZ = settings(

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import Scenario, effects
-from engine.effects import OPS, Ctx, missing_parts, op
-from engine.events import Change, ChangeKind, DecisionKind, Event, EventKind, Move
+from engine import Scenario
+from engine.core.events import Change, ChangeKind, DecisionKind, Event, EventKind, Move
+from engine.lang import effects
+from engine.lang.effects import OPS, Ctx, missing_parts, op
 
 from boards import board, finished, of_kind, opp
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Scenario, effects
-from engine.effects import OPS, missing_parts
-from engine.events import ChangeKind
-from engine.policy import AutoPolicy
+from engine import Scenario
+from engine.core.events import ChangeKind
+from engine.core.policy import AutoPolicy
+from engine.lang import effects
+from engine.lang.effects import OPS, missing_parts
 
 from boards import answered, board, finished, of_kind, opp, play, you, zone
 
@@ -125,7 +126,7 @@ def test_mill_cr_701_17a() -> None:
     assert zone(tl, "library", 1) == ["Plains"]
     assert of_kind(tl, "mill")[0].amount == 3
     # the event and the vocabulary cite the same rule: Mill is 701.17 in the current CR
-    from engine.ops_schema import OPS as VOCABULARY
+    from engine.lang.vocabulary import OPS as VOCABULARY
 
     assert of_kind(tl, "mill")[0].rule == "701.17a" and "(701.17)" in VOCABULARY["mill"]["doc"]
 
@@ -1076,7 +1077,7 @@ def test_exile_instead_ends_with_the_turn_cr_614_1a() -> None:
     ],
 )  # fmt: skip
 def test_hand_written_filter_words_are_read_or_named_as_not_simulated(words, flt) -> None:
-    from engine import op_common as _common
+    from engine.rules import op_common as _common
 
     assert _common.as_filter(words) == flt
     assert (_common.filter_problem(words) is None) == (flt is not None)
@@ -1140,7 +1141,7 @@ def test_urzas_saga_iii_finds_an_artifact_by_its_printed_mana_cost() -> None:
 
 def test_op_specific_amount_words_belong_to_their_op() -> None:
     """An amount word is read by its own op's handler ("hand" for discard), not by others."""
-    from engine.effects import OPS, missing_parts
+    from engine.lang.effects import OPS, missing_parts
 
     assert OPS["discard"].words == {("n", "hand")}
     look = {"op": "look_and_pick", "n": 3, "pick": "all", "rest": "bottom"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import effects
+from engine.lang import effects
 
 from boards import board, finished, game_of, ids, of_kind, play, user_spell, zone
 

@@ -7,7 +7,7 @@ never log wording.
 
 from __future__ import annotations
 
-from engine.continuous import ContinuousEffect
+from engine.core.continuous import ContinuousEffect
 
 from boards import board, finished, game_of, ids, of_kind, play, zone
 
@@ -177,7 +177,7 @@ def test_effect_records_lock_in_their_objects_cr_611_2c() -> None:
 
 
 def test_the_state_view_shows_computed_power_and_toughness() -> None:
-    from engine.render import state_html
+    from engine.views.render import state_html
 
     tl = finished(board([], hand=("Violent Outburst",), battlefield=("Grizzly Bears",)))
     html = state_html(tl.final)
@@ -209,7 +209,7 @@ def test_a_conditional_static_applies_only_while_its_condition_holds_cr_611_3a()
 
 
 def test_granting_an_ability_is_simulated_when_the_ability_is_cr_613_1f() -> None:
-    from engine import effects
+    from engine.lang import effects
 
     ward = {"op": "grant", "who": "target", "duration": "end_of_turn",
             "ability": {"kind": "keyword", "keyword": "Ward"}}

@@ -5,7 +5,8 @@ Boards before and after; fields, not wording. Stdlib + engine: runs under Pyodid
 
 from __future__ import annotations
 
-from engine import AutoPolicy, Scenario, effects
+from engine import AutoPolicy, Scenario
+from engine.lang import effects
 
 from boards import board, game_of, of_kind, you
 

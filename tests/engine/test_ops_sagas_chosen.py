@@ -1,4 +1,4 @@
-"""Scenario tests of engine/ops/sagas_chosen.py and engine/target_groups.py: amounts and
+"""Scenario tests of engine/ops/sagas_chosen.py and engine/lang/target_groups.py: amounts and
 objects chosen on resolution (reflexive "this way" 603.12a, tap any number 701.26a,
 sacrifice any number then search 701.21a/701.23a, up to two from hand, the greatest power,
 one more counter of a kind 122.1, a token copy sacrificed at your next end step 603.7a)
@@ -8,8 +8,8 @@ before and after, fields not wording. Stdlib + engine: runs under Pyodide.
 
 from __future__ import annotations
 
-from engine import effects
-from engine.ops_schema import validate_ops
+from engine.lang import effects
+from engine.lang.vocabulary import validate_ops
 
 from boards import answered, board, of_kind, user_spell, zone
 
@@ -280,7 +280,7 @@ def test_two_targets_that_share_a_card_type_cr_205_2a() -> None:
 
 
 def test_no_two_sharing_a_type_the_chapter_has_no_targets_cr_601_2c() -> None:
-    from engine import targets as targeting
+    from engine.lang import targets as targeting
 
     from boards import game_of
 
@@ -414,7 +414,7 @@ def test_chapter_iii_may_put_the_creature_onto_the_battlefield_else_it_goes_to_h
 
 
 def test_greatest_power_in_graveyard_reads_the_graveyard_not_the_battlefield() -> None:
-    from engine import values
+    from engine.lang import values
 
     from boards import Q, game_of
 

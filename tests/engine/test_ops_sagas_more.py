@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import effects
-from engine.ops_schema import validate_ops
+from engine.lang import effects
+from engine.lang.vocabulary import validate_ops
 
 from boards import answered, board, of_kind, user_spell, zone
 

@@ -7,7 +7,8 @@ fields, not wording. Stdlib + engine: runs under Pyodide.
 
 from __future__ import annotations
 
-from engine import AutoPolicy, Scenario, values
+from engine import AutoPolicy, Scenario
+from engine.lang import values
 
 from boards import Q, board, game_of, opp, you
 
@@ -227,7 +228,7 @@ class _Chosen:
 
 
 def test_nth_target_ref_keeps_its_place_when_the_other_becomes_illegal_cr_608_2b() -> None:
-    from engine import refs
+    from engine.lang import refs
 
     ctx = _Chosen([("o5", "o9")], illegal={"o5"})
     assert refs.nth_target_refs(ctx, {"target": 0, "nth": 0}) == []
@@ -288,7 +289,7 @@ def test_gil_galad_iii_the_other_target_cant_be_the_first_cr_115_3() -> None:
 
 
 def test_other_than_needs_two_distinct_objects_for_two_required_targets() -> None:
-    from engine import targets
+    from engine.lang import targets
 
     specs = [{"what": "creature", "count": 1}, {"what": "creature", "count": 1, "other_than": 0}]
     one = game_of(board(battlefield=["Grizzly Bears"]))

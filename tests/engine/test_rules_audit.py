@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import AutoPolicy, Scenario, ScenarioError
-from engine.timeline import Timeline
+from engine.play.timeline import Timeline
 
 from boards import board, card_name, finished, of_kind, source_name, zone
 

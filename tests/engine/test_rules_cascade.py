@@ -32,8 +32,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import AutoPolicy, Scenario, ScenarioError, default_pool
-from engine.events import Event
-from engine.timeline import Timeline
+from engine.core.events import Event
+from engine.play.timeline import Timeline
 
 from boards import (
     board,

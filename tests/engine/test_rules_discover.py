@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from engine import permanents
-from engine.game import Game
-from engine.policy import ScriptedPolicy
+from engine.core.game import Game
+from engine.core.policy import ScriptedPolicy
+from engine.rules import permanents
 
 from boards import (
     board,

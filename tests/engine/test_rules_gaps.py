@@ -168,7 +168,7 @@ WRATH = card("Test Wrath", "Sorcery", {"spell": [
 
 
 def test_a_phased_out_permanent_is_no_legal_target_cr_702_26b() -> None:
-    from engine import targets
+    from engine.lang import targets
 
     d = board([], battlefield=["Grizzly Bears"], opponent_battlefield=["Grizzly Bears"])
     game = game_of(d)

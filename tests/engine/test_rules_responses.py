@@ -14,8 +14,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine import AutoPolicy, Scenario, ScenarioError
-from engine.events import EventKind
-from engine.responses import actions_before, point_of
+from engine.core.events import EventKind
+from engine.core.responses import actions_before, point_of
 
 from boards import board, finished, kinds, of_kind, opp, play, zone
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import Scenario
-from engine.saga import roman
+from engine.rules.saga import roman
 
 from boards import board, kinds, of_kind, opp, source_name, you
 

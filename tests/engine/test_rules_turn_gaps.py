@@ -61,7 +61,7 @@ def test_legend_rule_applies_after_a_second_copy_resolves_cr_704_5j() -> None:
     """Casting a second copy: it resolves and enters, then the state-based action makes the
     player choose; AutoPolicy (the odds' "player") answers it with a legal option."""
     from engine import Scenario
-    from engine.policy import AutoPolicy
+    from engine.core.policy import AutoPolicy
 
     d = board(hand=[ISAMARU], battlefield=[ISAMARU])
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
@@ -135,8 +135,8 @@ def test_no_maximum_hand_size_keeps_every_card_cr_402_2() -> None:
 
 def test_a_reduced_maximum_hand_size_cr_402_2() -> None:
     """Gnat Miser: "Each opponent's maximum hand size is reduced by one": the opponent's
-    maximum is six, yours stays seven; Spellbook removes yours (engine.hand_size)."""
-    from engine import hand_size
+    maximum is six, yours stays seven; Spellbook removes yours (engine.rules.hand_size)."""
+    from engine.rules import hand_size
 
     from boards import game_of
 

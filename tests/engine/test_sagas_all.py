@@ -24,8 +24,8 @@ import sys
 import pytest
 
 from engine import AutoPolicy, Scenario
-from engine.carddb import load_bundled_entries
-from engine.state import PLAYER_ZONES
+from engine.cards.carddb import load_bundled_entries
+from engine.core.state import PLAYER_ZONES
 
 from boards import board, of_kind
 

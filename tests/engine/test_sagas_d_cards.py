@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import ability_costs
-from engine.errors import ScenarioError
+from engine.base.errors import ScenarioError
+from engine.rules import ability_costs
 
 from boards import answered, board, of_kind, zone
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from engine import ScenarioError, default_pool
-from engine.coverage import FULL, card_coverage
-from engine.state import PLAYER_ZONES
+from engine.core.state import PLAYER_ZONES
+from engine.views.coverage import FULL, card_coverage
 from test_invariants import pickers, play
 
 from boards import board

@@ -3,8 +3,8 @@ the log names what is missing; a card the engine knows nothing about is still ca
 
 from __future__ import annotations
 
-from engine import effects
-from engine.carddb import default_pool
+from engine.cards.carddb import default_pool
+from engine.lang import effects
 
 from boards import board, finished, of_kind, opp, you
 
