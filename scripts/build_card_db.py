@@ -174,7 +174,7 @@ def compact_card(raw: dict) -> dict:
     """The compact dict stored for one card; checked to rebuild the same CardDef.
 
     The effect entry is bundled data, checked against the effect vocabulary
-    (``ops_schema.validate_entry``, tests/scripts) rather than the input limits of user
+    (``vocabulary.validate_entry``, tests/scripts) rather than the input limits of user
     cards (e.g. "up to one hundred targets" is a real card, not a hostile one): it is set
     aside for the card check and stored as it is.
     """

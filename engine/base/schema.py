@@ -41,7 +41,7 @@ ACTIONS = (
     "proliferate",
     "add_lore",
     "remove_lore",
-    "next_main",  # issue 9: the real turn structure up to a player's next precombat main
+    "next_main",  # the real turn structure up to a player's next precombat main
     "play_land",  # a special action (305.1): a land from hand onto the battlefield
 )
 STACK_KINDS = ("spell", "ability", "any")  # a `when` response point's kind
@@ -719,7 +719,7 @@ PLAYER = Obj(
     extra=Json(max_depth=4),
     name="player",
 )
-# A response point (issue 9): the action is taken while this stack item is on the stack.
+# A response point: the action is taken while this stack item is on the stack.
 WHEN = OneOf(
     NAME,
     Obj(
@@ -765,8 +765,8 @@ ACTION = Obj(
         "evoke": opt(Bool()),  # cast with evoke (702.74a)
         "warp": opt(Bool()),  # cast for its warp cost (702.185a)
         "mana": opt(Bool()),  # activate a mana ability (605)
-        "when": opt(WHEN),  # issue 9: a response at a chosen point of the resolution
-        "targets": opt(List(TARGET_REF, 20)),  # issue 9: targets named by card (601.2c)
+        "when": opt(WHEN),  # a response at a chosen point of the resolution
+        "targets": opt(List(TARGET_REF, 20)),  # targets named by card (601.2c)
         "from": opt(Enum("hand", "graveyard", what="zone")),  # cast with retrace (702.81a)
     },
     required=("do",),

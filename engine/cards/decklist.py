@@ -54,7 +54,7 @@ _SECTIONS = {
     "about": "about",
 }
 # Lines are taken apart with str methods and one-token regexes only: user text never
-# meets a pattern that can backtrack (issue 10: the old header pattern was cubic).
+# meets a pattern that can backtrack (the old header pattern was cubic).
 _SB_PREFIX = re.compile(r"SB:\s*", re.IGNORECASE)  # anchored, one token: linear
 _WORD = re.compile(r"\S+")
 _SET_CODE = re.compile(r"\([A-Za-z0-9_]{2,8}\)")  # fullmatch on one token

@@ -75,7 +75,7 @@ class EventKind(StrEnum):
     EVOKE = "evoke"  # the evoke cost was paid (702.74a)
     COPY = "copy"  # a spell was copied (707.10)
     SUSPEND = "suspend"  # a card was suspended: exiled with time counters (702.62a)
-    # opsperm: continuous effects and permanents
+    # continuous effects and permanents
     EFFECT = "effect"  # a continuous effect begins (data: effect)
     EFFECT_ENDS = "effect_ends"  # continuous effects end (514.2...)
     ATTACH = "attach"
@@ -87,7 +87,7 @@ class EventKind(StrEnum):
     PHASE = "phase"
     PLAYER_COUNTERS = "player_counters"
     NOTE = "note"  # a recorded static with no effect in the playground (combat-only, costs)
-    # --- opscards (wave 2): cards, zones, life, damage
+    # --- cards, zones, life, damage
     DISCARD = "discard"
     MILL = "mill"
     SCRY = "scry"
@@ -128,11 +128,11 @@ class DecisionKind(StrEnum):
     PAY_COST = "pay_cost"  # pay a cost or not ("if you do", "unless", 118.12)
     CHOOSE_COST = "choose_cost"  # which of several costs / which card pays it (601.2h)
     SUSPEND_CAST = "suspend_cast"  # cast the suspended card without paying its cost (702.62a)
-    # opsperm
+    # choices of the status and continuous-effect ops
     CHOOSE_COLOR = "choose_color"  # mana of any color, protection from a color
     TAP_OR_UNTAP = "tap_or_untap"
     CHOOSE_TOKEN = "choose_token"  # populate: which creature token to copy
-    # --- opscards (wave 2): choices made while an effect resolves
+    # --- choices made while an effect resolves
     DISCARD = "discard"
     SCRY = "scry"
     SURVEIL = "surveil"
@@ -156,7 +156,7 @@ class ChangeKind(StrEnum):
     LIFE = "life"  # subject: player
     MANA = "mana"  # subject: player (the mana pool as text)
     LOST = "lost"  # subject: player
-    # opsperm
+    # continuous effects and permanents
     EFFECT = "effect"  # subject: continuous effect id; before/after: its kind (None: absent)
     ATTACHED = "attached"  # subject: Aura/Equipment; before/after: object id or None
     CONTROLLER = "controller"  # subject: object; before/after: player
@@ -257,7 +257,7 @@ class Option:
 
     key: str
     label: str
-    # issue 9: for a target option, its object's facts ({"card", "names", "owner", "zone"}
+    # for a target option, its object's facts ({"card", "names", "owner", "zone"}
     # or {"player"}), so a scenario can name the target by card (engine.scenario.objref)
     ref: Mapping[str, object] | None = None
 

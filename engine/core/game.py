@@ -48,7 +48,7 @@ class Game(Kernel):
         self.pending_decision: Decision | None = None
         self.finished = False
         self._in_event_hook = False
-        # issue 9: response points. Every stack item in the order it was put on the stack
+        # response points. Every stack item in the order it was put on the stack
         # (with its identity, engine.core.responses), the frames where a player would receive
         # priority with something on the stack, the frame each action was taken at, and
         # the next action to take (play's cursor).
@@ -63,7 +63,7 @@ class Game(Kernel):
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
-        attach: list[tuple[int, str]] = []  # (Aura/Equipment, the card it is on) (opsperm)
+        attach: list[tuple[int, str]] = []  # (Aura/Equipment, the card it is on)
         for p in self.scenario.players:
             pidx = self.add_player(p.name, p.life, p.spells_cast, commander=p.commander,
                                    cards_drawn=p.cards_drawn)  # fmt: skip

@@ -65,7 +65,7 @@ class Kernel:
         # and abilities limited to once each turn that were used this turn (keys).
         self.delayed: list[dict] = []
         self.used_this_turn: set[tuple] = set()
-        # opsperm: continuous effects (611, 613), timestamps (613.7)
+        # continuous effects (611, 613), timestamps (613.7)
         self.continuous: list[ContinuousEffect] = []
         self.timestamps: dict[int, int] = {}
         self.base_controller: dict[int, int] = {}  # who it entered under (before layer 2)
@@ -75,7 +75,7 @@ class Kernel:
         self._computing = False
         self.control_changed = False  # set_controller ever moved a permanent (layer 2)
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
-        self.budget = RunBudget()  # issue 10: events, objects, snapshot sizes (engine.base.limits)
+        self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn (reset by begin_turn): what the "this turn" conditions read.
         self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
@@ -99,7 +99,7 @@ class Kernel:
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
         self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
         self.commanders: list[str | None] = []  # each player's commander (903.3), a name
-        # --- opscards (wave 2): what effects remember (see the opscards block below)
+        # --- what effects remember (see the primitives of linked objects below)
         # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
         self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
         # source -> {(creature, its zone-change count)} dealt damage by it this turn
@@ -336,8 +336,8 @@ class Kernel:
         self.discovered_this_turn.clear()
         self.used_this_turn.clear()
         self._new_turn_history()
-        self.damaged_by = {}  # opscards: "dealt damage this turn" ends with the turn
-        self.turn_history.append((self.turn, player))  # opscards: "your next turn"
+        self.damaged_by = {}  # "dealt damage this turn" ends with the turn
+        self.turn_history.append((self.turn, player))  # "your next turn"
         for p, pool in enumerate(self.mana):
             if pool:
                 self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
@@ -532,7 +532,7 @@ class Kernel:
         """An ability limited to once each turn triggered / was activated this turn."""
         self.used_this_turn.add(key)
     # ======================================================================================
-    # opsperm: continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
+    # continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
     # 2), phasing (702.26), face-down (708), transforming (701.28).
     # ======================================================================================
     def version(self) -> tuple:
@@ -753,7 +753,7 @@ class Kernel:
         if flag not in self.player_flags[player]:
             self.player_flags[player].add(flag)
             self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
-    # ------------------------------------------- primitives: opscards (wave 2 branch)
+    # ----------------- primitives: linked and exiled objects, play permissions, damage history
     def stamp_of(self, oid: int) -> tuple[int, int]:
         """An object as it is now: its id and zone-change count (CR 400.7: a new object
         after each zone change, although the id is kept)."""

@@ -55,7 +55,7 @@ class ScriptedPolicy(Policy):
 
     @staticmethod
     def _named_target(decision: Decision, key: str) -> str:
-        """``target:card=Grizzly Bears,owner=1,zone=battlefield`` (issue 9): the option whose
+        """``target:card=Grizzly Bears,owner=1,zone=battlefield``: the option whose
         object fits (engine.scenario.objref), else a ChoiceError naming the options."""
         try:
             ref = objref.parse_text(key.split(":", 1)[1])

@@ -44,7 +44,7 @@ class Rules:
     on_upkeep: list[Callable[[Any, int], bool]] = field(default_factory=list)
     put_triggers: GameFn | None = None
     resolve_top: GameFn | None = None
-    # opsperm: the layer system (613): (game) -> {object id: Characteristics}
+    # the layer system (613): (game) -> {object id: Characteristics}
     characteristics: Callable[[Any], Any] | None = None
 
     def action(self, name: str) -> Callable[[ActionFn], ActionFn]:

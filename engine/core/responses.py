@@ -1,4 +1,4 @@
-"""Response points (issue 9): naming a moment of a resolution by what is on the stack.
+"""Response points: naming a moment of a resolution by what is on the stack.
 
 A scenario action may carry ``when``: it is taken at the first moment a player would
 receive priority (117.3b-d, after state-based actions and triggers, 117.5) while a named

@@ -39,7 +39,7 @@ class CardObject:
     was_cast: bool = False
     entered_turn: int = -1
     read_ahead: int = 0
-    # opsperm: attachment (301.5, 303.4), phasing (702.26), face-down (708, manifest)
+    # attachment (301.5, 303.4), phasing (702.26), face-down (708, manifest)
     attached_to: int | None = None
     phased_out: bool = False
     face_down: bool = False
@@ -146,7 +146,7 @@ class GameState:
     phase: str = "precombat main"
     active: int = 0
     lost: tuple[int, ...] = field(default=())
-    # opsperm: continuous effects in force (611) and the characteristics the layer
+    # continuous effects in force (611) and the characteristics the layer
     # system computed for the battlefield at this frame (613); empty when nothing
     # modifies anything (then an object's characteristics are its printed ones).
     continuous: tuple[ContinuousEffect, ...] = field(default=())

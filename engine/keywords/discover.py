@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.events import DecisionKind, EventKind
 from engine.core.state import StackItem
+from engine.lang.effects import Ctx, op
 from engine.rules import freecast, stack
 
 if TYPE_CHECKING:
@@ -118,3 +119,11 @@ def _after_discover(game: Game, player: int, n: int) -> None:
                 amount=n,
                 data={"trigger": "you_discover"},
             )
+
+
+# ------------------------------------------------------------------- the op (701.57a)
+@op("discover", fields={"n": "number or X"})
+def discover_op(ctx: Ctx, o: dict) -> None:
+    """CR 701.57a: discover N now (a keyword action; no stack of its own)."""
+    n = ctx.amount(o, "n", 0) if o.get("n") != "X" else ctx.x
+    discover(ctx.game, ctx.controller, n, ctx.label, ctx.source)

@@ -299,7 +299,7 @@ def problem(o: dict, ctx: Ctx | None = None) -> str | None:
 
     A user card's op whose fields have shapes no check expects (the schema lets the
     vocabulary's objects through as bounded JSON) is named "not simulated" rather than
-    raising from inside a check: it never runs, and the run stays typed (issue 10)."""
+    raising from inside a check: it never runs, and the run stays typed."""
     try:
         return _problem(o, ctx)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
@@ -372,7 +372,7 @@ def is_simulated(ops: Iterable[dict]) -> bool:
     return not missing_parts(ops, None)
 
 
-# All or nothing (issue 8): a resolution with any part outside the vocabulary changes
+# All or nothing: a resolution with any part outside the vocabulary changes
 # nothing and the log names every missing part. (Stomp's "damage can't be prevented" is
 # the damage_cant_be_prevented op: data/effects_overrides.json.) whole=False on request.
 WHOLE_RESOLUTIONS = True

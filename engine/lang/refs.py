@@ -1,4 +1,4 @@
-"""What an op's object reference means (``what`` / ``who`` / ``to``: REFS in ops_schema) and
+"""What an op's object reference means (``what`` / ``who`` / ``to``: REFS in vocabulary) and
 the checks of those references, durations, filters and values shared by the permanent
 op families (continuous effects, counters, tapping, attaching...).
 

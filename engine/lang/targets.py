@@ -367,7 +367,7 @@ def choose_groups(
             if not left:
                 break
             given = getattr(game, "given_targets", None)
-            if given is not None:  # issue 9: the action named its targets (601.2c)
+            if given is not None:  # the action named its targets (601.2c)
                 if not given:
                     if len(picked) >= lo:
                         break
@@ -403,7 +403,7 @@ def choose_groups(
 _ORD = {1: "st", 2: "nd", 3: "rd"}
 
 
-# ------------------------------------------------------ issue 9: targets named by card
+# ------------------------------------------------------ targets named by card
 def facts(game: Game, ref: str) -> dict:
     """What a scenario author can know of a target option (engine.scenario.objref): the card's
     names, owner and zone, or the player."""
@@ -578,7 +578,7 @@ def creatures(
     """Creatures on the battlefield (of ``players``; without flying), in battlefield order."""
     out = []
     for perm in game.battlefield():
-        if not game.chars(perm.id).is_creature:  # a creature now (613) (opsperm)
+        if not game.chars(perm.id).is_creature:  # a creature now (613)
             continue
         if players is not None and perm.controller not in players:
             continue

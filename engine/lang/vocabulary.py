@@ -3,7 +3,7 @@ conditions, costs, target specs and trigger ids. Used by validators, coverage an
 
 This module imports nothing from the engine (it is data plus a small validator), so
 build scripts, the importer and runtime code can all read it. docs/EFFECTS.md is the
-prose version; ``tests/scripts/test_ops_schema.py`` keeps the two in step.
+prose version; ``tests/scripts/test_vocabulary.py`` keeps the two in step.
 
 Field type names: ``int``, ``bool``, ``str``, ``value`` (an amount: int, ``"X"``, a short
 expression such as ``"X+1"``, or a dynamic value ``{"dv": ...}``), ``ref`` (an object or
@@ -549,7 +549,7 @@ OPS["balance"] = _op(
     "fewest and sacrifices / discards the rest (Balance, Restore Balance).",
 )
 
-# More tokens (saga3): engine/ops/tokens_more.py.
+# More tokens (saga3): engine/ops/token_variants.py.
 OPS["destroy_then_tokens"] = _op(
     "what?:ref filter?:filter creates:dict count?:value",
     "Destroy `what` (`target`, `targets`, or `all` matching `filter`); for each permanent "
@@ -584,7 +584,7 @@ OPS["copy_each_chosen_different_names"] = _op(
     "(201.2), one name at a time, then create a token copy of each (707.2).",
 )
 
-# Saga chapters with a process of their own (engine/ops/sagas_more.py; issue 8).
+# Saga chapters with a process of their own (engine/ops/per_player.py).
 OPS["mill_while_shared_type"] = _op(
     "n?:int who?:who",
     "Mill two (701.17a); if the two share a card type (205.2a), draw a card and repeat "
@@ -674,7 +674,7 @@ OPS["create_role"] = _op(
     "to the graveyard (state-based action 704.5y).",
 )
 
-# engine/ops/sagas_chosen.py: amounts and objects chosen on resolution (issue 8, sagaC)
+# engine/ops/chosen_on_resolution.py: amounts and objects chosen on resolution
 OPS["reflexive_this_way"] = _op(
     "what:ref of?:str ops:ops targets?:targets",
     'Right after an op that moved cards (`what: moved`): "when you <verb> a card this way" '
@@ -724,7 +724,7 @@ OPS["put_one_then_attach_equipment"] = _op(
     "onto the battlefield; if it is an Equipment, you may attach it to a creature you "
     "control (701.3a) (Vault 101: Birthday Party II-III).",
 )
-# engine/ops/linked_face_down.py: a card exiled face down, linked (The Creation of Avacyn)
+# engine/ops/cards/the_creation_of_avacyn.py: a card exiled face down, linked
 OPS["search_exile_face_down_linked"] = _op(
     "",
     "Search your library for a card, exile it face down (406.3) linked to the source "
@@ -740,21 +740,21 @@ OPS["linked_to_battlefield_or_hand"] = _op(
     "If a card exiled with the source is a creature card, you may put those that are "
     "permanent cards onto the battlefield; the rest go to their owners' hands.",
 )
-# engine/ops/mill_put.py: mill, then milled cards onto the battlefield (The Grand Evolution)
+# engine/ops/cards/the_grand_evolution.py: mill, then milled cards onto the battlefield
 OPS["mill_then_put"] = _op(
     "n:int count:int filter?:filter",
     "Mill n (701.17a), then put up to `count` cards matching `filter` from among the milled "
     "cards (still in your graveyard) onto the battlefield at once (400.7) (Vorinclex // The "
     "Grand Evolution I).",
 )
-# engine/ops/hand_put_x.py: from hand, counters if its mana cost contains {X}
+# engine/ops/cards/the_first_tyrannic_war.py: from hand, counters if its mana cost contains {X}
 OPS["put_from_hand_x_counters"] = _op(
     "counter:str n:value filter?:filter",
     "You may put a card matching `filter` from your hand onto the battlefield; if its mana "
     "cost contains {X}, it enters with n `counter` counters (614.1c) (The First Tyrannic "
     "War I).",
 )
-# engine/ops/cast_many.py: any number of spells from hand for free (The Great Synthesis)
+# engine/ops/cards/the_great_synthesis.py: any number of spells from hand for free
 OPS["cast_any_free"] = _op(
     "from?:str filter?:filter",
     "Cast any number of nonland cards matching `filter` from your hand without paying their "

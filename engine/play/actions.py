@@ -60,7 +60,7 @@ def _find(game: Game, player: int, zone: str, name: str) -> int:
 
 def _find_castable(game: Game, player: int, name: str) -> int:
     """The card in hand, else one in exile the player may play now (an impulse draw's
-    permission, opscards)."""
+    permission)."""
     try:
         return _find(game, player, "hand", name)
     except GameError:
@@ -288,7 +288,7 @@ def _ability_zone(ability: dict) -> str:
 
 def _activated_abilities(game: Game, oid: int) -> list[dict]:
     """Its printed activated abilities, its keyword ones (equip... from ``keyword_costs``)
-    and the ones continuous effects give it (layer 6, opsperm), in that order."""
+    and the ones continuous effects give it (layer 6), in that order."""
     entry = game.effects(game.obj(oid))
     granted = []
     if game.zone_of(oid) is not None and game.zone_of(oid)[1] == "battlefield":
@@ -581,7 +581,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
     triggers (put on the stack, not resolved)."""
     game.set_phase("cleanup")  # 514: the ending turn's cleanup step
     hand_size.cleanup_discard(game, game.active)  # 514.1: discard to maximum hand size
-    layers.cleanup(game, player)  # 514.2: "until end of turn" effects end (opsperm)
+    layers.cleanup(game, player)  # 514.2: "until end of turn" effects end
     triggers.end_lasting(game, player)  # 603.7c: delayed abilities with a duration end
     game.begin_turn(player)  # "this turn" counts and grants end, mana pools empty
     to_untap = [
@@ -602,7 +602,7 @@ def _begin_turn(game: Game, player: int, draw: bool) -> None:
         player=player,
         amount=game.turn,
     )
-    layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap" (opsperm)
+    layers.untap_step_done(game, player)  # 702.26a phasing, 502.3 "doesn't untap"
     _step(game, "upkeep", player)
     game.set_phase("draw step")  # 504.1: the draw is the draw step's first event
     for _ in range(draws_mod.how_many(game, player, 1, "the draw step") if draw else 0):

@@ -53,7 +53,7 @@ class Timeline:
         action_frames: tuple[int, ...] = (),
     ) -> None:
         self.scenario = scenario
-        # issue 9: frames where a player would receive priority with something on the
+        # frames where a player would receive priority with something on the
         # stack, and the frame each action was taken at (engine.core.responses.point_of)
         self.priority_frames = tuple(priority_frames)
         self.action_frames = tuple(action_frames)

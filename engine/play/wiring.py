@@ -32,7 +32,7 @@ def _wire() -> None:
     if sba.check not in RULES.state_based:
         RULES.state_based.append(sba.check)  # CR 704
     if op_zones.return_exiled_until not in RULES.state_based:
-        RULES.state_based.append(op_zones.return_exiled_until)  # CR 610.3a (opscards)
+        RULES.state_based.append(op_zones.return_exiled_until)  # CR 610.3a
     if op_roles.one_role_each not in RULES.state_based:
         RULES.state_based.append(op_roles.one_role_each)  # CR 704.5y: one Role per player
     if cascade.on_cast not in RULES.on_cast:
@@ -65,7 +65,7 @@ def _wire() -> None:
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
-    RULES.characteristics = layers.compute_all  # CR 613 (opsperm)
+    RULES.characteristics = layers.compute_all  # CR 613
     filters.set_characteristics(layers.filter_chars)  # filters read the computed values
     refs.set_trigger_check(triggers.trigger_missing)  # granted triggered abilities (613.1f)
 

@@ -27,8 +27,8 @@ def entered_battlefield(
     if entry.get("enters_tapped"):
         game.tap(oid)
     if face.is_aura and not cast and obj.attached_to is None:
-        _aura_enters(game, oid, entry)  # 303.4a (opsperm)
-    _enter_replacements(game, oid, entry, x)  # 614.1c statics (opsperm)
+        _aura_enters(game, oid, entry)  # 303.4a
+    _enter_replacements(game, oid, entry, x)  # 614.1c statics
     if "Planeswalker" in face.types and face.loyalty:
         # CR 306.5b: a planeswalker enters with its printed loyalty ("X" is the X paid).
         n = x if face.loyalty.strip().upper() == "X" else int(face.loyalty)
@@ -117,7 +117,7 @@ def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
 
 
 def keyword_abilities(entry: dict) -> list[dict]:
-    """Activated abilities that keywords stand for (opsperm): Equip [cost] (702.6a):
+    """Activated abilities that keywords stand for: Equip [cost] (702.6a):
     "[Cost]: Attach this to target creature you control. Equip only as a sorcery."."""
     cost = (entry.get("keyword_costs") or {}).get("Equip")
     if not isinstance(cost, str):

@@ -122,7 +122,7 @@ def check(game: Game) -> bool:
     return acted
 
 
-# ------------------------------------------------------------------------------ opsperm
+# ------------------------------------------------------- counters, attachments, phasing
 def annihilate_counters(game: Game) -> bool:
     """CR 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the
     smaller number."""

@@ -1,6 +1,6 @@
 """Triggered abilities of the card data (CR 603): the `when` ids, the events that fire them.
 
-Every id in ``ops_schema.TRIGGER_WHEN`` has an entry in ``WHEN`` saying how it is
+Every id in ``vocabulary.TRIGGER_WHEN`` has an entry in ``WHEN`` saying how it is
 simulated:
 
 - ``event``: a game event fires it. ``on_event`` is called for every event the kernel

@@ -1,4 +1,4 @@
-"""Objects named the way a scenario author can know them (issue 9): by card, owner, zone.
+"""Objects named the way a scenario author can know them: by card, owner, zone.
 
 A target option of a decision carries the facts of its object (``Option.ref``:
 ``{"card", "owner", "zone"}``, or ``{"player"}``); a scenario names a target with a ref

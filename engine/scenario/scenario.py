@@ -43,7 +43,7 @@ class ZoneCard:
     counters: Mapping[str, int] = field(default_factory=dict)
     tapped: bool = False
     face: str | None = None
-    attached_to: str | None = None  # an Aura/Equipment: the battlefield card it is on (opsperm)
+    attached_to: str | None = None  # an Aura/Equipment: the battlefield card it is on
 
     def to_json(self) -> str | dict:
         if not self.counters and not self.tapped and not self.face and not self.attached_to:
@@ -434,7 +434,7 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
     return out
 
 
-# issue 9: the actions a response point can be given to, and those that name targets.
+# the actions a response point can be given to, and those that name targets.
 WHEN_ACTIONS = ("cast", "counter", "activate", "cycle", "proliferate", "add_lore",
                 "remove_lore", "discover")  # fmt: skip
 TARGET_ACTIONS = ("cast", "activate", "counter")

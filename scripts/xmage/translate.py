@@ -1406,7 +1406,7 @@ _MANA = {
     "AnyColorManaAbility": None,
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
-    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/players.py
+    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/mana.py
 }
 
 

@@ -1,4 +1,4 @@
-"""Structured input mutators for the fuzz tests and ``make fuzz`` (issue 10).
+"""Structured input mutators for the fuzz tests and ``make fuzz``.
 
 Every generator takes a ``random.Random``: the suite feeds it from hypothesis
 (``st.randoms()``, so examples are reproducible and shrink), scripts/fuzz.py from a

@@ -301,13 +301,14 @@ def test_the_checks_catch_what_they_look_for() -> None:
 
 
 def test_every_op_family_is_registered_and_every_op_has_one_handler() -> None:
-    """Adding a family = one module in engine/ops + one import line in engine/ops/__init__;
+    """Adding a family = one module in engine/ops (engine/ops/cards for an op shaped to one
+    card) + one import line in engine/ops/__init__;
     a keyword's ops live in its module of engine/keywords, imported there too."""
     from engine.lang.effects import OPS
 
     # Helpers the families share live outside the package (engine/rules/op_common.py), so no
     # family imports the package that imports it.
-    families = {f"engine.ops.{p.stem}" for p in (ROOT / "ops").glob("*.py")
+    families = {module_name(p) for p in (ROOT / "ops").rglob("*.py")
                 if not p.stem.startswith("_")}  # fmt: skip
     registered = {spec.family for spec in OPS.values()}
     assert families <= registered

@@ -177,7 +177,7 @@ def test_small_pool_from_dicts() -> None:
 
 
 def test_effects_are_read_lazily_and_hand_written_entries_win() -> None:
-    """Issue 8: the imported effects (scripts/build_card_db.py --xmage) are in the pool; the
+    """The imported effects (scripts/build_card_db.py --xmage) are in the pool; the
     pool loads without decoding them (engine/data/effects.jsonl.gz, read on first use)."""
     from engine.cards import carddb
 

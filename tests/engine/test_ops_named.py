@@ -72,7 +72,7 @@ def test_the_creature_type_list_is_the_pools_creature_subtypes_cr_205_3m() -> No
     assert list(CREATURE_TYPES) == sorted(CREATURE_TYPES)
     assert {"Human", "Elf", "Treefolk", "Bear", "Shapeshifter"} <= found
     assert not {"Saga", "Equipment", "Forest", "Aura"} & found
-    from engine.ops.tokens_more import _NONCREATURE_SUBTYPES
+    from engine.ops.token_variants import _NONCREATURE_SUBTYPES
 
     assert NONCREATURE_SUBTYPES == _NONCREATURE_SUBTYPES  # one list of 205.3g-i, q
 

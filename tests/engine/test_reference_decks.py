@@ -29,7 +29,7 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
     assert nonland, "a deck without spells exercises nothing"
 
 
-# ------------------------------------------------------------- 100% simulated (issue 8 item 6)
+# ------------------------------------------------------------- 100% simulated
 #: Cards of a reference deck that are not simulated yet, each with why; every other nonland
 #: card must be fully simulated (computed by engine.views.coverage now, never stored).
 NOT_YET: dict[str, dict[str, str]] = {}

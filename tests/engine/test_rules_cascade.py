@@ -525,7 +525,7 @@ def test_adventurer_hit_creature_or_adventure_cr_702_85a_715_3() -> None:
 
 
 def test_cascade_hit_chop_down_without_a_legal_target_is_not_offered_cr_601_2c() -> None:
-    """Issue 8: an MV-4 cascade hits Giant Killer // Chop Down; Chop Down (MV 3) fits, but
+    """An MV-4 cascade hits Giant Killer // Chop Down; Chop Down (MV 3) fits, but
     with no creature of power 4 or greater it has no legal target, so it is not offered."""
     tl = play(board(["Giant Killer"], hand=("Bloodbraid Elf",),
                     opponent_battlefield=("Llanowar Elves",)))  # fmt: skip

@@ -1,4 +1,4 @@
-"""Every Saga in the bundled pool, advanced through all its chapters (issue 8, item 7).
+"""Every Saga in the bundled pool, advanced through all its chapters.
 
 Each Saga starts on the battlefield of "You" without lore counters, on a board where its
 chapter abilities have something to act on (creatures and planeswalker-less permanents on

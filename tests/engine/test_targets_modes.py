@@ -257,7 +257,7 @@ def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() ->
 
 
 def test_kolaghans_command_returns_a_creature_card_and_deals_2_to_a_creature_cr_700_2() -> None:
-    """Issue 8, named: Kolaghan's Command with both modes chosen — return target creature
+    """Kolaghan's Command with both modes chosen — return target creature
     card from your graveyard to your hand, and 2 damage to target creature; the board after."""
     d = board(hand=["Kolaghan's Command"], graveyard=["Lightning Bolt", "Grizzly Bears"],
               opponent_battlefield=["Llanowar Elves", "Serra Angel"])  # fmt: skip

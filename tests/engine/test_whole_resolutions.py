@@ -1,4 +1,4 @@
-"""All or nothing (issue 8): a spell or ability is simulated whole, or changes nothing and
+"""All or nothing: a spell or ability is simulated whole, or changes nothing and
 the log names what is missing; a card the engine knows nothing about is still castable."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The importer classes the sagaB helper taught, read from the committed import
+"""Importer classes for Saga chapters, read from the committed import
 (data/xmage_effects.json.gz): a chapter's local ``Effects`` variable filled with ``.add()``,
 DontUntapInControllersUntapStepTargetEffect with its duration, EarthbendTargetEffect (pool
 wide) and CreateRoleAttachedTargetEffect with the Role token class it names (its enchant

@@ -1,5 +1,6 @@
-"""The pool's Sagas whose chapters the sagaC ops simulate (engine/ops/sagas_chosen.py,
-engine/ops/linked_face_down.py, engine/lang/target_groups.py), one scenario per card: the real
+"""The pool's Sagas whose chapters the ops chosen on resolution simulate
+(engine/ops/chosen_on_resolution.py, engine/ops/cards/the_creation_of_avacyn.py,
+engine/lang/target_groups.py), one scenario per card: the real
 card from the bundled pool on the battlefield, a lore counter added (714.2b), the board
 after. Fields, not wording. Reads only the bundled pool: runs under Pyodide too.
 """

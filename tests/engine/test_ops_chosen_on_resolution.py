@@ -1,5 +1,5 @@
-"""Scenario tests of engine/ops/sagas_chosen.py and engine/lang/target_groups.py: amounts and
-objects chosen on resolution (reflexive "this way" 603.12a, tap any number 701.26a,
+"""Scenario tests of engine/ops/chosen_on_resolution.py and engine/lang/target_groups.py:
+amounts and objects chosen on resolution (reflexive "this way" 603.12a, tap any number 701.26a,
 sacrifice any number then search 701.21a/701.23a, up to two from hand, the greatest power,
 one more counter of a kind 122.1, a token copy sacrificed at your next end step 603.7a)
 and targets chosen together (share a card type 205.2a, total mana value 202.3). Boards

@@ -1,4 +1,4 @@
-"""More tokens (engine/ops/tokens_more.py): "destroy ...; for each creature destroyed this
+"""More tokens (engine/ops/token_variants.py): "destroy ...; for each creature destroyed this
 way, its controller creates a token" (701.8a, 111.2, 608.2h), X/X tokens with X fixed on
 resolution (608.2h, 107.1b), the `max` dynamic value, and "it gains haste" on the token
 just created (the `moved` reference, 400.7).

@@ -1,4 +1,4 @@
-"""Saga chapters whose amount or object is chosen on resolution (issue 8): "tap any number
+"""Saga chapters whose amount or object is chosen on resolution: "tap any number
 ... when you do, that much damage", "when you discard a card this way, damage equal to its
 mana value", "sacrifice any number ... mana value less than or equal to the number
 sacrificed", "up to two permanent cards from your hand", "a creature with the greatest

@@ -1,4 +1,4 @@
-"""The Saga chapters of issue 8 made simulated by the sagaB helper, each as the bundled pool
+"""Saga chapters of the bundled pool, each as the pool
 has it (imported from XMage, or hand-written in data/saga_chapters_manual.json), played on a
 board: a local Effects list (Of Herbs and Stewed Rabbit I, Phyrexian Scriptures I, Song of
 Freyalise III, Vault 112 I-II), "doesn't untap for as long as you control" (Time of Ice I-II,

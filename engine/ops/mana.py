@@ -1,4 +1,4 @@
-"""Mana (CR 106.4). Life is in engine/ops/life.py, drawing cards in engine/ops/cards.py."""
+"""Mana (CR 106.4). Life is in engine/ops/life.py, drawing cards in engine/ops/library.py."""
 
 from __future__ import annotations
 

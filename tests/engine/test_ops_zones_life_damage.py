@@ -1,4 +1,4 @@
-"""Scenario tests of the cards / zones / life / damage op families (engine/ops/cards.py,
+"""Scenario tests of the cards / zones / life / damage op families (engine/ops/library.py,
 zones.py, zonemoves.py, damage.py, life.py): for each op a board before and after, with
 the CR rule it follows. Tests read zones, counts and event fields, never wording.
 
@@ -853,7 +853,7 @@ def test_a_field_value_not_simulated_is_named_before_anything_changes(o: dict) -
     assert missing_parts([o]) != []
 
 
-def test_every_opscards_op_has_a_check_and_documents_its_fields() -> None:
+def test_every_zone_life_damage_op_has_a_check_and_documents_its_fields() -> None:
     for name in (
         "discard",
         "mill",

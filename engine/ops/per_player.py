@@ -1,4 +1,4 @@
-"""Saga chapters with a process of their own (issue 8): a mill loop, each player's own
+"""Saga chapters with a process of their own: a mill loop, each player's own
 return or control change, and "each player discards or pays a penalty".
 
 - ``mill_while_shared_type``: mill two; if the two share a card type (205.2a), draw a card

@@ -1,4 +1,4 @@
-"""More dynamic values and chapter vocabulary for Saga chapters (issue 8): totals and
+"""More dynamic values and chapter vocabulary for Saga chapters: totals and
 per-opponent counts over a filter (202.3, 800.4a), random chapter modes (700.2, 603.3c).
 
 Boards before and after, through the real chapters (data/saga_chapters_manual.json);

@@ -1,4 +1,4 @@
-"""Scenario tests of the Saga ops in engine/ops/sagas_more.py: the mill loop (The Tale of
+"""Scenario tests of the Saga ops in engine/ops/per_player.py: the mill loop (The Tale of
 Tamiyo, 701.17a, 205.2a), each player returning from their own graveyard (Fall of the Thran,
 101.4, 609.3), each player regaining what they own (The Fall of Lord Konda, 613.1b) and
 "each player discards or pays a penalty" (The Death of Gwen Stacy, The Long Reach of Night,

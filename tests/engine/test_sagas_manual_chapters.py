@@ -1,4 +1,4 @@
-"""The pool's Saga chapters written by hand in sagaD (data/saga_chapters_manual.json), one
+"""The pool's Saga chapters written by hand (data/saga_chapters_manual.json), one
 scenario per card: the real card from the bundled pool on the battlefield, a lore counter
 added (714.2b), the board after. Fields, not wording. Reads only the bundled pool: runs
 under Pyodide too.

@@ -1,4 +1,4 @@
-"""Correctness audit (session 13): boards the engine produced wrong while counting the card
+"""Real cards on a board: boards the engine once produced wrong while counting the card
 as simulated. Each test plays a real card and checks zones, counters and characteristics.
 
 - Token definitions read whole (111.3): Master of Waves, Aquatic Incursion.

@@ -1,4 +1,4 @@
-"""Rules gaps of the turn structure closed in session 13: the draw step's draw happens in the
+"""The turn structure: the draw step's draw happens in the
 draw step (504.1), the legend rule (704.5j) and the maximum hand size in cleanup (402.2, 514.1).
 
 Tests assert zones, counts and event fields, never log wording.
