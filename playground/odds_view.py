@@ -56,12 +56,12 @@ __all__ = [
     "odds_view",
 ]
 
-#: The exact analysis runs up to engine.odds.exact' work cap, then falls back to a Monte Carlo
+#: The exact analysis runs up to engine.odds.exact's work cap, then falls back to a Monte Carlo
 #: estimate (labelled, with standard errors). Measured here: the default Bloodbraid Elf
 #: scenario takes milliseconds; Apex Devastator over the 57-card sample library is exact
 #: in ~3 s (314k states). It runs in a worker thread, so the page stays responsive.
-MAX_STATES: int | None = None  # exact-analysis work cap; None: engine.odds.exact' default
-SAMPLES: int | None = None  # Monte Carlo samples past the cap; None: engine.odds.exact' default
+MAX_STATES: int | None = None  # exact-analysis work cap; None: engine.odds.exact's default
+SAMPLES: int | None = None  # Monte Carlo samples past the cap; None: engine.odds.exact's default
 CACHE_SIZE = 64
 DEBOUNCE = 0.05  # seconds between an edit and the computation it starts
 MAX_BARS = 24  # bars in the hit chart; the table lists every card
