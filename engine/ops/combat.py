@@ -1,12 +1,12 @@
 """Ops of combat (CR 500.8, 506-511): "after this phase, there is an additional combat phase".
 
-The combat phase itself is engine.combat (the ``attack`` action); an additional combat
+The combat phase itself is engine.rules.combat (the ``attack`` action); an additional combat
 phase is taken by another ``attack`` action in the postcombat main phase that follows."""
 
 from __future__ import annotations
 
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
 
 
 @op("additional_combat", fields={})

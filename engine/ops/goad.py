@@ -2,12 +2,13 @@
 if able and attacks a player other than the goading player if able. The goad is recorded on
 the creature (a continuous effect of kind ``goad``, the same record Day of the Moon's
 ``goad_chosen_names`` makes), shown, read by the ``goaded`` filter and enforced when its
-controller declares attackers (engine.combat, 508.1d, 701.15b)."""
+controller declares attackers (engine.rules.combat, 508.1d, 701.15b)."""
 
 from __future__ import annotations
 
-from engine import op_common, refs
-from engine.effects import Ctx, op
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common
 
 #: "until your next turn" is goad's own duration (701.15a); others as the card says
 _DURATIONS = ("until_your_next_turn", "end_of_turn")

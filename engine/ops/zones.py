@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from engine import op_common as c
-from engine import stack
-from engine import targets as targeting
-from engine.effects import Ctx, op, run_nested
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import targets as targeting
+from engine.lang.effects import Ctx, op, run_nested
+from engine.rules import op_common as c
+from engine.rules import stack
 
 _REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
 
@@ -550,7 +550,7 @@ def return_exiled_until(game, events: bool = False):
     """CR 610.3a: cards exiled "until <source> leaves the battlefield" return to the
     battlefield under their owners' control once it has left. Immediately after the event
     (``return_when_source_leaves``); checked again each time a player would receive
-    priority (wired in engine.rules) for a source that left without an event. True if
+    priority (wired in engine.play.wiring) for a source that left without an event. True if
     anything returned (with ``events``: the return events)."""
     acted = False
     emitted = []

@@ -1,11 +1,11 @@
-"""The filter language (engine/filters.py): every FILTER_KEY is evaluated or named missing."""
+"""The filter language (engine/lang/filters.py): every FILTER_KEY is evaluated or named missing."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import filters
-from engine.ops_schema import FILTER_KEYS
+from engine.lang import filters
+from engine.lang.vocabulary import FILTER_KEYS
 
 from boards import board, game_of, ids
 
@@ -113,7 +113,7 @@ def test_graveyard_zone_and_players() -> None:
 
 
 def test_combat_keys_are_false_without_combat() -> None:
-    """Outside a combat phase nothing attacks or blocks (506.4; engine.combat sets them)."""
+    """Outside a combat phase nothing attacks or blocks (506.4; engine.rules.combat sets them)."""
     game = _board()
     assert filters.filter_missing({"attacking": True}) is None
     assert filters.select(game, {"attacking": True}, controller=0) == []

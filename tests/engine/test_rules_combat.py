@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import ScenarioError
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
 
 from boards import answered, board, finished, of_kind, opp, play, you, zone
 
@@ -654,7 +654,7 @@ def test_discover_on_attack_caparocti_sunborn_cr_508_3a_701_57a():
 
 # ------------------------------------------------------------------------- the board view
 def test_the_board_shows_attackers_blockers_and_marked_damage_cr_506_4():
-    from engine.board_html import board_html
+    from engine.views.board_html import board_html
 
     d = fight(["Hill Giant"], ["Grizzly Bears", "Grizzly Bears"], attack("Hill Giant"))
     tl = answered(d, "blocks Hill Giant", "doesn't block")

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine import Scenario
-from engine.ops_schema import TRIGGER_WHEN
-from engine.policy import AutoPolicy
-from engine.timeline import run
-from engine.triggers import WHEN, is_combat_only, trigger_missing
+from engine.core.policy import AutoPolicy
+from engine.lang.vocabulary import TRIGGER_WHEN
+from engine.play.timeline import run
+from engine.rules.triggers import WHEN, is_combat_only, trigger_missing
 
 from boards import board, finished, of_kind, play, zone
 
@@ -71,7 +71,7 @@ def test_combat_triggers_are_simulated_and_fire_only_when_there_is_an_attack_cr_
     for when in ("self_attacks", "self_blocks", "self_combat_damage_to_player", "you_attack"):
         trig = {"when": when, "ops": GAIN}
         assert WHEN[when].kind == "combat"
-        assert not is_combat_only(trig) and trigger_missing(trig) is None  # engine.combat fires it
+        assert not is_combat_only(trig) and trigger_missing(trig) is None  # combat fires it
     raider = card("Raider", effects={"triggers": [{"when": "self_attacks", "ops": GAIN}]})
     d = board(
         ["Island"], battlefield=("Raider",), cards=(raider,), actions=[{"do": "precombat_main"}]

@@ -1,0 +1,2 @@
+"""The effect vocabulary: the op registry and runner, its schema as data, and its parts:
+targets, filters, values, conditions, costs, modes, references."""

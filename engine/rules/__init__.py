@@ -1,0 +1,3 @@
+"""The rules applied to the state: casting and the stack, resolution, triggers, state-based
+actions, layers, shields, entering the battlefield, Sagas, costs of abilities, restrictions,
+replacement effects on draws and untaps, the turn-based actions."""
