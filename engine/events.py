@@ -145,6 +145,7 @@ class DecisionKind(StrEnum):
     TOP_OR_BOTTOM = "top_or_bottom"
     UNLESS_PAY = "unless_pay"
     CHOOSE_OPTION = "choose_option"  # one of the options an effect lists, on resolution (608.2d)
+    PAY_MANA = "pay_mana"  # which sources pay a mana cost, and for what color (601.2g-h)
 
 
 class ChangeKind(StrEnum):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import ability_costs, stack
+from engine import ability_costs, payment, stack
 from engine.events import EventKind
 from engine.game import GameError
 from engine.state import StackItem
@@ -47,7 +47,8 @@ def pay(game: Game, oid: int, player: int) -> None:
     game.emit(
         EventKind.EVOKE,
         f"{obj.name} is evoked: its evoke cost ({ability_costs.describe(costs)}) is paid "
-        "instead of its mana cost" + (" (mana payment isn't simulated)." if paid.mana else "."),
+        "instead of its mana cost" + (" (mana payment isn't simulated)."
+                                      if paid.mana and not payment.real(game) else "."),
         "702.74a",
         objects=(oid,),
         source=oid,

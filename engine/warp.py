@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import payment
 from engine.events import EventKind
 from engine.game import GameError
 
@@ -40,7 +41,8 @@ def pay(game: Game, oid: int, player: int) -> None:
     game.emit(
         EventKind.COST,
         f"{game.obj(oid).name} is cast for its warp cost {warp_cost(game, oid)} (an "
-        "alternative cost; mana payment isn't simulated).",
+        + ("alternative cost, paid)." if payment.real(game)
+           else "alternative cost; mana payment isn't simulated)."),
         "702.185a",
         objects=(oid,),
         source=oid,

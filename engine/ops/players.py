@@ -81,7 +81,7 @@ def add_mana(ctx: Ctx, o: dict) -> None:
                     "{" + _choose_color(ctx, p, colors, f"mana {i + 1} of {n}") + "}"
                     for i in range(n)
                 )
-        ctx.game.add_mana(p, got)
+        ctx.game.add_mana(p, got, source=ctx.source)
         ctx.emit(
             EventKind.MANA,
             f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got or 'no mana'}; mana pool "
@@ -142,7 +142,7 @@ def _commander_mana(ctx: Ctx, p: int, n: int) -> None:
                             if n > 1 else f"the mana ({name}'s color identity)") + "}"
         for i in range(n)
     )
-    ctx.game.add_mana(p, got)
+    ctx.game.add_mana(p, got, source=ctx.source)
     ctx.emit(
         EventKind.MANA,
         f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got} ({name}'s color identity); "
