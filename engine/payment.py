@@ -29,7 +29,7 @@ A scenario says how costs are paid (its ``"mana"`` setting, engine.scenario): "a
 Symbols paid: {W}{U}{B}{R}{G}, {C} (only colorless mana, 107.4c), generic, X (its
 announced value, 107.3), hybrid {W/U} and {C/W} (either half), {2/W} (the color, or two
 mana). Phyrexian symbols ({G/P}: the color or 2 life, 107.4f) and snow {S} (107.4h) are
-not paid for real: such a cost is refused with the reason ``not_simulated``.
+not paid for real: such a cost is refused with the reason ``mana_not_simulated``.
 """
 
 from __future__ import annotations
@@ -71,8 +71,9 @@ _ANY = frozenset((*COLORS, "C"))
 
 
 class ManaUnpayable(GameError):
-    """A cost the player can't pay now (601.2h): ``why`` is the typed reason (``mana``:
-    not enough mana of the right kinds; ``not_simulated``: a symbol real payment doesn't
+    """A cost the player can't pay now (601.2h): ``why`` is the typed reason, in the style
+    of the ``cant_cast`` reasons (``unpayable_mana``: not enough mana of the right kinds;
+    ``mana_not_simulated``: a symbol real payment doesn't
     pay), ``missing`` the symbols left unpaid, ``cost`` the cost."""
 
     def __init__(self, message: str, *, why: str, cost: str, missing: str = "") -> None:
@@ -390,7 +391,7 @@ def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
         return ManaUnpayable(
             f"its cost {text} has {''.join(unpaid)}, which real mana payment doesn't pay "
             "(107.4f Phyrexian mana, 107.4h snow mana; not simulated)",
-            why="not_simulated", cost=text, missing="".join(unpaid))
+            why="mana_not_simulated", cost=text, missing="".join(unpaid))
     if not needs and not generic:
         return None
     if _ways(game, player, needs, generic, exclude):
@@ -405,7 +406,7 @@ def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
         f"its cost {text}{f' (X = {x})' if x else ''} can't be paid: {missing} missing "
         f"(pool {pool or 'empty'}, {n} untapped mana source{'s' if n != 1 else ''}{also}; "
         "601.2h)",
-        why="mana", cost=text, missing=missing)
+        why="unpayable_mana", cost=text, missing=missing)
 
 
 def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0,

@@ -75,7 +75,7 @@ def test_a_cost_that_cant_be_paid_refuses_the_spell_naming_what_is_missing_cr_60
     d = paid([], hand=["Bloodbraid Elf"], battlefield=["Forest", "Mountain", "Mountain"])
     game = game_of(d)
     why = payment.problem(game, 0, "{2}{R}{G}")
-    assert why is not None and why.why == "mana" and why.missing == "{1}"
+    assert why is not None and why.why == "unpayable_mana" and why.missing == "{1}"
     assert payment.problem(game, 0, "{R}{G}{G}").missing == "{G}"
     with pytest.raises(ScenarioError, match="601.2h"):
         play(d)
