@@ -280,3 +280,19 @@ def test_a_permanent_keeps_the_mana_spent_to_cast_it_cr_400_7() -> None:
     [cleric] = [o for o in tl.final.players[0].battlefield
                 if tl.final.objects[o].name == "Springmantle Cleric"]  # fmt: skip
     assert tl.final.objects[cleric].counter("+1/+1") == 5
+
+
+def test_the_paid_cascade_example_taps_its_lands_and_casts_the_hit_free_cr_601_2h_118_9(
+) -> None:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples/scenarios/cascade_paid_with_lands.json"
+    tl = Scenario.load(path).run()
+    assert tl.finished and tl.scenario.mana == "paid"
+    assert tapped(tl) == ["Forest", "Island", "Mountain", "Stomping Ground"]  # Mountain was
+    [pay] = mana_costs(tl)  # only Shardless Agent's cost is paid; Living End is free
+    assert pay["mana"] == "{1}{G}{U}" and pay["spent"]["amount"] == 3
+    names = sorted(tl.final.objects[o].name for o in pay["spent"]["sources"])
+    assert names == ["Forest", "Island", "Stomping Ground"]
+    [free] = [e for e in of_kind(tl, "cast") if e.data["face"] == "Living End"]
+    assert free.data["free"]
