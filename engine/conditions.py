@@ -106,6 +106,11 @@ def condition_missing(cond: object, ctx: Any = None) -> str | None:
             return f"self_counters compares {cond['cmp']!r}"[:80]
         if "max" in cond and not isinstance(cond["max"], int):
             return f"self_counters max {cond['max']!r}"
+    if kind == "compare":
+        if cond.get("cmp") not in filters._OPS:
+            return f"compare with {cond.get('cmp')!r}"[:80]
+        return values.value_missing(cond.get("a"), ctx) or values.value_missing(cond.get("b"),
+                                                                                  ctx)
     if kind in ("adamant", "mana_spent"):
         if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
             return f"{kind} of {cond.get('color')!r}"
@@ -161,6 +166,9 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         return not holds(ctx, cond["of"])
     if kind == "kicked":
         return values._kicked(ctx)
+    if kind == "compare":  # two amounts (converge: "if its mana value is <= the colors spent")
+        a, b = values.value_of(ctx, cond.get("a")), values.value_of(ctx, cond.get("b"))
+        return filters.compare(a, [cond["cmp"], b])
     if kind == "adamant":  # at least three mana of that color was spent to cast it
         return payment.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 3
     if kind == "mana_spent":  # "if {R} was spent to cast it"

@@ -1046,6 +1046,8 @@ CONDITIONS = {
     "phase": "{phase, yours}",
     "opponent_controls_more": "{filter}",
     "targets_matching": "{filter}: the spell targets a permanent matching filter",
+    "compare": "{a, cmp, b}: value a compared with value b, cmp one of < <= == != >= > "
+    "(converge: the target's mana value <= the colors of mana spent)",
     "exiled_this_way": "{filter}: a card the ability exiled this way (impulse) matches filter",
     "not": "{of}",
     "and": "{of: [conds]}",

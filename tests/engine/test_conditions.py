@@ -21,6 +21,7 @@ SAMPLE = {
     "self_matches": {"filter": {"types": ["Creature"]}},
     "attached_matches": {"filter": {"types": ["Creature"]}},
     "descend": {"n": 4},
+    "compare": {"a": {"dv": "target_mv"}, "cmp": "<=", "b": 2},
     "adamant": {"color": "R"},
     "mana_spent": {"color": "R"},
     "opponents_lost_life_this_turn": {"cmp": [">=", 1]},

@@ -296,3 +296,15 @@ def test_the_paid_cascade_example_taps_its_lands_and_casts_the_hit_free_cr_601_2
     assert names == ["Forest", "Island", "Stomping Ground"]
     [free] = [e for e in of_kind(tl, "cast") if e.data["face"] == "Living End"]
     assert free.data["free"]
+
+
+def test_prismatic_ending_exiles_only_up_to_the_colors_spent_converge_cr_702_44a() -> None:
+    # {X}{W}, X = 2: exile target nonland permanent if its mana value <= colors spent
+    cast = [{"do": "cast", "card": "Prismatic Ending", "x": 2}]
+    three = finished(paid([], hand=["Prismatic Ending"], battlefield=["Plains", "Island", "Swamp"],
+                          opponent_battlefield=["Grizzly Bears"], actions=cast))  # fmt: skip
+    assert three.final.summary()["players"][1]["exile"] == ["Grizzly Bears"]
+    one = finished(paid([], hand=["Prismatic Ending"], battlefield=["Plains"] * 3,
+                        opponent_battlefield=["Grizzly Bears"], actions=cast))  # fmt: skip
+    assert one.final.summary()["players"][1]["battlefield"] == ["Grizzly Bears"]
+    assert of_kind(one, "condition_false")
