@@ -245,7 +245,7 @@ def test_converge_counts_the_colors_of_mana_spent_cr_702_44a() -> None:
     assert tl.final.players[0].life == 19 and len(tl.final.players[0].hand) == 1
 
 
-def test_colors_spent_arent_known_when_mana_is_assumed_paid() -> None:
+def test_colors_spent_arent_known_when_mana_is_assumed_paid_cr_601_2h() -> None:
     tl = finished(board(["Opt"], hand=["Painful Truths"]))
     missing = [m for e in of_kind(tl, "not_simulated") for m in e.data["missing"]]
     assert missing and all("mana spent" in m for m in missing)
