@@ -28,8 +28,9 @@ A scenario says how costs are paid (its ``"mana"`` setting, engine.scenario): "a
 
 Symbols paid: {W}{U}{B}{R}{G}, {C} (only colorless mana, 107.4c), generic, X (its
 announced value, 107.3), hybrid {W/U} and {C/W} (either half), {2/W} (the color, or two
-mana). Phyrexian symbols ({G/P}: the color or 2 life, 107.4f) and snow {S} (107.4h) are
-not paid for real: such a cost is refused with the reason ``mana_not_simulated``.
+mana), Phyrexian {G/P} (the color, or 2 life: a choice, and only with that much life,
+107.4f, 119.4). Snow {S} (107.4h) is not paid for real: such a cost is refused with the
+reason ``mana_not_simulated``.
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ class Need:
     text: str
     accepts: frozenset[str]
     or_generic: int = 0
+    life: int = 0  # a Phyrexian symbol: or this much life (107.4f)
 
 
 def needs_of(cost: ManaCost | str, x: int = 0) -> tuple[list[Need], int, list[str]]:
@@ -113,7 +115,9 @@ def needs_of(cost: ManaCost | str, x: int = 0) -> tuple[list[Need], int, list[st
             unpaid.append("{" + s + "}")
         elif s in COLORS or s == "C":
             needs.append(Need("{" + s + "}", frozenset({s})))
-        elif s.endswith("/P") or s == "S":
+        elif s.endswith("/P"):  # {G/P}, {W/U/P}: the color(s), or 2 life (107.4f)
+            needs.append(Need("{" + s + "}", frozenset(s.split("/")[:-1]), life=2))
+        elif s == "S":
             unpaid.append("{" + s + "}")
         elif s.startswith("2/"):
             needs.append(Need("{" + s + "}", frozenset({s[2:]}), or_generic=2))
@@ -270,10 +274,12 @@ class Way:
     pool: tuple[int, ...]
     taps: tuple[tuple[Source, tuple[str, ...]], ...]
     spend: tuple[int, ...]
+    life: tuple[str, ...] = ()  # the Phyrexian symbols paid with 2 life each (107.4f)
 
     def key(self, game: Game) -> str:
         parts = [f"{src.name}={''.join(out)}" for src, out in self.taps]
-        return "mana:" + (",".join(sorted(parts)) or "pool")
+        life = f";life={2 * len(self.life)}" if self.life else ""
+        return "mana:" + (",".join(sorted(parts)) or ("pool" if self.spend else "none")) + life
 
     def outcome(self, pool_units: Sequence[str], colors_matter: bool) -> tuple:
         """What the choice changes: the sources tapped, the mana left in the pool and,
@@ -283,21 +289,47 @@ class Way:
         spent = sorted(units[i] for i in self.spend)
         left = sorted(u for i, u in enumerate(units) if i not in self.spend)
         return (tuple(sorted(src.name for src, _ in self.taps)), tuple(left),
-                tuple(spent) if colors_matter else ())
+                tuple(spent) if colors_matter else (), self.life)
 
     def label(self, game: Game, player: int) -> str:
+        life = (f"pay {2 * len(self.life)} life for {''.join(self.life)}" if self.life
+                else "")  # fmt: skip
         if not self.taps:
-            return "Pay with the mana in your pool"
+            mana = "pay with the mana in your pool" if self.spend else ""
+            return " and ".join(p for p in (mana, life) if p).capitalize()
         counts = Counter(f"{src.name} ({''.join('{' + s + '}' for s in out)})"
                          for src, out in self.taps)  # fmt: skip
         taps = ", ".join(k + (f" ×{n}" if n > 1 else "") for k, n in sorted(counts.items()))
-        return f"Tap {taps}" + (" and spend the pool's mana" if self.pool else "")
+        return (f"Tap {taps}" + (" and spend the pool's mana" if self.pool else "")
+                + (f", {life}" if life else ""))
 
 
 def _ways(game: Game, player: int, needs: list[Need], generic: int,
           exclude: Sequence[int] = (), colors_matter: bool = False) -> list[Way]:
-    """The least ways to pay (module docstring), fewest taps first; GameError when there
-    are too many to list (tap some sources first with the ``activate`` action)."""
+    """The least ways to pay (module docstring), paying every Phyrexian symbol with mana
+    first, then with 2 life for some of them (107.4f; only with that much life, 119.4)."""
+    phyrexian = [i for i, n in enumerate(needs) if n.life]
+    out: list[Way] = []
+    seen: set[tuple[str, ...]] = set()
+    for r in range(len(phyrexian) + 1):
+        for combo in itertools.combinations(phyrexian, r):
+            paid = tuple(sorted(needs[i].text for i in combo))
+            if paid in seen or sum(needs[i].life for i in combo) > max(game.life[player], 0):
+                continue
+            seen.add(paid)
+            rest = [n for i, n in enumerate(needs) if i not in combo]
+            if not rest and not generic:
+                out.append(Way((), (), (), paid))
+                continue
+            for way in _mana_ways(game, player, rest, generic, exclude, colors_matter):
+                out.append(Way(way.pool, way.taps, way.spend, paid))
+    return out
+
+
+def _mana_ways(game: Game, player: int, needs: list[Need], generic: int,
+               exclude: Sequence[int], colors_matter: bool) -> list[Way]:
+    """The least ways to pay with mana, fewest taps first; GameError when there are too
+    many to list (tap some sources first with the ``activate`` action)."""
     pool_units = [sym for sym, _ in game.mana_units[player]]
     pool_pick = _assign(pool_units, needs, generic)
     if pool_pick is not None:  # the pool alone pays it: nothing to tap (605.3a is optional)
@@ -455,10 +487,25 @@ def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0
             player=player,
             data={"mana": made, "tapped": tapped, "for": label},
         )
-    spent = game.spend_mana(player, list(way.spend))
+    spent = game.spend_mana(player, list(way.spend)) if way.spend else []
     summary = spent_summary(spent)
     if on_spent is not None:
         on_spent(summary)
+    if way.life:  # 107.4f: 2 life for each Phyrexian symbol paid that way (not mana spent)
+        life = 2 * len(way.life)
+        game.change_life(player, -life)
+        game.emit(
+            EventKind.COST,
+            f"{game.verb(player, 'pay', 'pays')} {life} life for {''.join(way.life)} of "
+            f"{label}'s cost (life {game.life[player]}).",
+            "107.4f",
+            source=source,
+            player=player,
+            amount=life,
+            data={"cost": "life", "amount": life, "for": list(way.life)},
+        )
+        if not spent:
+            return spent
     game.emit(
         EventKind.COST,
         f"{game.verb(player, 'pay', 'pays')} {text}{f' (X = {x})' if x else ''} for {label} "

@@ -308,3 +308,21 @@ def test_prismatic_ending_exiles_only_up_to_the_colors_spent_converge_cr_702_44a
                         opponent_battlefield=["Grizzly Bears"], actions=cast))  # fmt: skip
     assert one.final.summary()["players"][1]["battlefield"] == ["Grizzly Bears"]
     assert of_kind(one, "condition_false")
+
+
+def test_phyrexian_mana_is_paid_with_its_color_or_two_life_cr_107_4f_119_4() -> None:
+    # Gitaxian Probe {U/P}: with no Island, 2 life is the only way
+    tl = finished(paid(["Opt"], hand=["Gitaxian Probe"], choices=[]))
+    assert tl.final.players[0].life == 18
+    [life] = [e.data for e in of_kind(tl, "cost") if e.data.get("cost") == "life"]
+    assert life["amount"] == 2 and life["for"] == ["{U/P}"]
+    # with an Island it is a choice: the mana, or the life
+    d = paid(["Opt"], hand=["Gitaxian Probe"], battlefield=["Island"])
+    tl = play(d)
+    assert tl.pending is not None and tl.pending.kind == "pay_mana"
+    assert len(tl.pending.options) == 2
+    by_mana = answered(d, "Tap Island")
+    assert by_mana.final.players[0].life == 20 and tapped(by_mana) == ["Island"]
+    # 119.4: with 1 life, the life can't be paid
+    with pytest.raises(ScenarioError, match="601.2h"):
+        play(paid(["Opt"], hand=["Gitaxian Probe"], life=1))
