@@ -43,7 +43,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import ability_costs, changeling, conditions, effects, filters, stack, suspend
+from engine import (
+    ability_costs,
+    changeling,
+    conditions,
+    effects,
+    filters,
+    payment,
+    stack,
+    suspend,
+)
 from engine.events import ChangeKind, DecisionKind, Event, EventKind
 from engine.ops_schema import TRIGGER_WHEN
 from engine.state import StackItem
@@ -910,9 +919,15 @@ def offer_cost(
     rule: str = "118.12",
 ) -> bool:
     """ "You may pay <cost>": the player decides; a cost that can't be paid isn't offered.
-    Returns whether it was paid (mana is assumed paid and logged as such)."""
+    Returns whether it was paid (mana is paid for real in a scenario with "mana": "paid",
+    else assumed paid and logged as such)."""
     why = ability_costs.problem(game, player, source, costs, summoning_sick=False)
     text = ability_costs.describe(costs)
+    real = "".join(str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
+                   if c.get("cost") in ("mana", "mana_generic")) if payment.real(game) else ""
+    if not why and real:  # 601.2h with real mana payment: the mana must be payable too
+        unpayable = payment.problem(game, player, real)
+        why = str(unpayable) if unpayable is not None else None
     if why:
         game.emit(
             E.COST,
@@ -944,7 +959,9 @@ def offer_cost(
             )
             return False
     paid = ability_costs.pay(game, player, source, costs, label, rule)
-    if paid.mana:
+    if real:
+        payment.pay(game, player, real, label, source=source, rule=rule)
+    elif paid.mana:
         game.emit(
             E.COST,
             f"{game.verb(player, 'pay', 'pays')} {''.join(paid.mana)} (mana "

@@ -326,3 +326,31 @@ def test_phyrexian_mana_is_paid_with_its_color_or_two_life_cr_107_4f_119_4() -> 
     # 119.4: with 1 life, the life can't be paid
     with pytest.raises(ScenarioError, match="601.2h"):
         play(paid(["Opt"], hand=["Gitaxian Probe"], life=1))
+
+
+def test_counter_unless_its_controller_pays_is_paid_with_their_lands_cr_608_2c() -> None:
+    # Mana Leak ({1}{U}, the opponent's): counter target spell unless its controller pays {3}
+    def leak(lands: list[str], choices: list[str]) -> dict:
+        return paid([], hand=["Lightning Bolt"], battlefield=["Mountain", *lands],
+                    opponent_hand=["Mana Leak"], opponent_battlefield=["Island", "Island"],
+                    actions=[{"do": "cast", "card": "Lightning Bolt"},
+                             {"do": "counter", "target": "Lightning Bolt", "with": "Mana Leak"}],
+                    choices=["target:p1", *choices])  # fmt: skip
+    tl = finished(leak(["Mountain"] * 3, ["pay"]))
+    assert tl.final.players[1].life == 17  # paid: Lightning Bolt resolved
+    assert tapped(tl) == ["Mountain"] * 4 and tapped(tl, 1) == ["Island", "Island"]
+    poor = finished(leak(["Mountain"], []))  # two lands short of {3}: not asked, countered
+    assert poor.final.players[1].life == 20
+    assert not [d for _, d, _ in poor.answered if d.kind == "unless_pay"]
+
+
+def test_you_may_pay_mana_is_paid_with_your_sources_or_not_offered_cr_118_12_601_2h() -> None:
+    card = user_spell("Pay Test", [{"op": "pay", "cost": [{"cost": "mana", "mana": "{2}"}],
+                                    "then": [{"op": "gain_life", "n": 5}]}])  # fmt: skip
+    rich = finished(paid([], hand=["Pay Test"], battlefield=["Forest"] * 3, cards=[card],
+                         choices=["pay"]))  # fmt: skip
+    assert rich.final.players[0].life == 25 and tapped(rich) == ["Forest"] * 3
+    assert [p["mana"] for p in mana_costs(rich)] == ["{1}", "{2}"]
+    poor = finished(paid([], hand=["Pay Test"], battlefield=["Forest"], cards=[card]))
+    assert poor.final.players[0].life == 20
+    assert not [d for _, d, _ in poor.answered if d.kind == "pay_cost"]
