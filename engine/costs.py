@@ -128,7 +128,7 @@ def _choose_kicker_paid(
     game: Game, obj: CardObject, face: Face, controller: int, cost: str, base: str, x: int
 ) -> bool:
     """702.33a with real payment: the kicker is paid with the rest of the cost (601.2h)."""
-    unpayable = payment.problem(game, controller, base + cost, x)
+    unpayable = payment.problem(game, controller, base + cost, x, spell=obj.id)
     if unpayable is None:
         key = game.decide(
             DecisionKind.KICKER,

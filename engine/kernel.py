@@ -15,7 +15,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import card_names
 from engine.continuous import Characteristics, ContinuousEffect, printed
@@ -44,8 +44,9 @@ class Kernel:
         self.life: list[int] = []
         self.mana: list[str] = []
         # each pool's mana one by one, beside its text: (symbol, the source that made it or
-        # None); what payment spends (engine.payment) and records as spent (601.2h)
-        self.mana_units: list[list[tuple[str, int | None]]] = []
+        # None, what it may be spent on or None: "spend this mana only to cast a creature
+        # spell", 106.6); what payment spends (engine.payment) and records as spent (601.2h)
+        self.mana_units: list[list[tuple[str, int | None, Any]]] = []
         self.spells_cast: list[int] = []
         self.next_spell_cascade: list[list[dict]] = []
         # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
@@ -286,17 +287,20 @@ class Kernel:
         self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
         return self.life[player]
 
-    def add_mana(self, player: int, mana: str, source: int | None = None) -> str:
-        """CR 106.4: mana goes into the pool (``source``: the object whose ability made it)."""
+    def add_mana(self, player: int, mana: str, source: int | None = None,
+                 only: Any = None) -> str:
+        """CR 106.4: mana goes into the pool (``source``: the object whose ability made it;
+        ``only``: a spell filter it may only be spent on, 106.6)."""
         before = self.mana[player]
         self.mana[player] = before + mana
-        self.mana_units[player].extend((sym, source) for sym in _SYMBOL.findall(mana))
+        self.mana_units[player].extend((sym, source, only) for sym in _SYMBOL.findall(mana))
         self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
         return self.mana[player]
 
-    def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None]]:
+    def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None,
+                                                                             Any]]:
         """CR 106.4a, 601.2h: the pool's mana at these positions is spent (leaves the pool);
-        returns it as (symbol, source) pairs."""
+        returns it as (symbol, source, restriction) triples."""
         units = self.mana_units[player]
         chosen = set(indexes)
         if len(chosen) != len(indexes) or not all(0 <= i < len(units) for i in chosen):
@@ -304,7 +308,7 @@ class Kernel:
         spent = [units[i] for i in sorted(chosen)]
         self.mana_units[player] = [u for i, u in enumerate(units) if i not in chosen]
         before = self.mana[player]
-        self.mana[player] = "".join("{" + sym + "}" for sym, _ in self.mana_units[player])
+        self.mana[player] = "".join("{" + u[0] + "}" for u in self.mana_units[player])
         self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
         return spent
 

@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine import filters
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
 from engine.mana import COLORS, ManaCost, parse_mana_cost
@@ -136,6 +137,11 @@ class Source:
     oid: int
     name: str
     outputs: tuple[tuple[str, ...], ...]
+    #: (output, spell filter) for mana that may be spent only on such spells (106.6)
+    only: tuple[tuple[tuple[str, ...], Any], ...] = ()
+
+    def restriction(self, out: tuple[str, ...]) -> Any:
+        return next((flt for o, flt in self.only if o == out), None)
 
     @property
     def group(self) -> tuple:
@@ -186,9 +192,17 @@ def _abilities(game: Game, oid: int) -> list[dict]:
     return [a for a in (*printed, *granted) if a.get("mana_ability")]
 
 
-def source_of(game: Game, oid: int, player: int) -> Source | None:
+def allowed(game: Game, only: Any, spell: int | None, player: int) -> bool:
+    """Whether mana with this restriction may be spent on ``spell`` (106.6: "spend this
+    mana only to cast a creature spell"; abilities: only unrestricted mana)."""
+    if only is None:
+        return True
+    return spell is not None and filters.matches(game, spell, only, controller=player)
+
+
+def source_of(game: Game, oid: int, player: int, spell: int | None = None) -> Source | None:
     """The permanent as a source of mana for ``player`` now, or None (tapped, no {T} mana
-    ability the payment can use, summoning sick)."""
+    ability the payment can use, summoning sick; mana it may only spend on other spells)."""
     obj = game.obj(oid)
     where = game.zone_of(oid)
     if where is None or where[1] != "battlefield" or obj.tapped or obj.phased_out:
@@ -196,27 +210,35 @@ def source_of(game: Game, oid: int, player: int) -> Source | None:
     if _summoning_sick(game, oid):
         return None
     outs: list[tuple[str, ...]] = []
+    only: list[tuple[tuple[str, ...], Any]] = []
     for ability in _abilities(game, oid):
         if _tap_only(ability):
+            restricted = (ability.get("ops") or [{}])[0].get("spend_only")
+            if not allowed(game, restricted, spell, player):
+                continue
             got = _output_of(ability.get("ops") or [])
             for out in got or ():
                 if out not in outs:
                     outs.append(out)
+                    if restricted is not None:
+                        only.append((out, restricted))
     for sub in game.chars(oid).subtypes:  # 305.6: intrinsic mana abilities
         out = (BASIC_MANA[sub],) if sub in BASIC_MANA else None
         if out and out not in outs and "Land" in game.chars(oid).types:
             outs.append(out)
-    return Source(oid, obj.name, tuple(outs)) if outs else None
+    return Source(oid, obj.name, tuple(outs), tuple(only)) if outs else None
 
 
-def sources(game: Game, player: int, exclude: Sequence[int] = ()) -> list[Source]:
-    """Every source of mana ``player`` could tap now (see the module docstring), but the
-    ``exclude`` ones (an ability whose own cost taps its source)."""
+def sources(game: Game, player: int, exclude: Sequence[int] = (),
+            spell: int | None = None) -> list[Source]:
+    """Every source of mana ``player`` could tap now to pay for ``spell`` (None: an
+    ability) (see the module docstring), but the ``exclude`` ones (an ability whose own
+    cost taps its source)."""
     out = []
     for perm in game.battlefield(player):
         if perm.id in exclude:
             continue
-        src = source_of(game, perm.id, player)
+        src = source_of(game, perm.id, player, spell)
         if src is not None:
             out.append(src)
     return out
@@ -304,8 +326,16 @@ class Way:
                 + (f", {life}" if life else ""))
 
 
+def _usable_pool(game: Game, player: int, spell: int | None) -> tuple[list[int], list[str]]:
+    """The pool's mana that may pay for ``spell`` (106.6): its positions and symbols."""
+    units = game.mana_units[player]
+    at = [i for i, u in enumerate(units) if allowed(game, u[2], spell, player)]
+    return at, [units[i][0] for i in at]
+
+
 def _ways(game: Game, player: int, needs: list[Need], generic: int,
-          exclude: Sequence[int] = (), colors_matter: bool = False) -> list[Way]:
+          exclude: Sequence[int] = (), colors_matter: bool = False,
+          spell: int | None = None) -> list[Way]:
     """The least ways to pay (module docstring), paying every Phyrexian symbol with mana
     first, then with 2 life for some of them (107.4f; only with that much life, 119.4)."""
     phyrexian = [i for i, n in enumerate(needs) if n.life]
@@ -321,21 +351,22 @@ def _ways(game: Game, player: int, needs: list[Need], generic: int,
             if not rest and not generic:
                 out.append(Way((), (), (), paid))
                 continue
-            for way in _mana_ways(game, player, rest, generic, exclude, colors_matter):
+            for way in _mana_ways(game, player, rest, generic, exclude, colors_matter, spell):
                 out.append(Way(way.pool, way.taps, way.spend, paid))
     return out
 
 
 def _mana_ways(game: Game, player: int, needs: list[Need], generic: int,
-               exclude: Sequence[int], colors_matter: bool) -> list[Way]:
+               exclude: Sequence[int], colors_matter: bool, spell: int | None) -> list[Way]:
     """The least ways to pay with mana, fewest taps first; GameError when there are too
-    many to list (tap some sources first with the ``activate`` action)."""
-    pool_units = [sym for sym, _ in game.mana_units[player]]
+    many to list (tap some sources first with the ``activate`` action). Pool positions in
+    a way are positions among the pool's usable mana (``_usable_pool``)."""
+    pool_units = _usable_pool(game, player, spell)[1]
     pool_pick = _assign(pool_units, needs, generic)
     if pool_pick is not None:  # the pool alone pays it: nothing to tap (605.3a is optional)
         return [Way(tuple(pool_pick), (), tuple(pool_pick))]
     groups: dict[tuple, list[Source]] = {}
-    for src in sources(game, player, exclude):
+    for src in sources(game, player, exclude, spell):
         groups.setdefault(src.group, []).append(src)
     keys = list(groups)
     total = len(needs) + generic + sum(n.or_generic for n in needs)
@@ -390,11 +421,11 @@ def _least(way: Way, pool_units: list[str], needs, generic) -> bool:
 
 
 def _shortfall(game: Game, player: int, needs: list[Need], generic: int,
-               exclude: Sequence[int]) -> str:
+               exclude: Sequence[int], spell: int | None) -> str:
     """The symbols left unpaid when every source is tapped for its best mana (a greedy
     account for the message: what is missing)."""
-    units = [sym for sym, _ in game.mana_units[player]]
-    for src in sources(game, player, exclude):
+    units = _usable_pool(game, player, spell)[1]
+    for src in sources(game, player, exclude, spell):
         units.append("?" + ",".join("".join(o) for o in src.outputs))
     missing: list[str] = []
     left = list(units)
@@ -414,9 +445,10 @@ def _shortfall(game: Game, player: int, needs: list[Need], generic: int,
 
 
 def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
-            exclude: Sequence[int] = ()) -> ManaUnpayable | None:
+            exclude: Sequence[int] = (), spell: int | None = None) -> ManaUnpayable | None:
     """Why ``player`` can't pay this mana cost now, or None (changes nothing); the
-    ``exclude`` permanents are not tapped for it."""
+    ``exclude`` permanents are not tapped for it; ``spell``: the spell it is for (mana
+    that may be spent only on some spells, 106.6)."""
     text = cost if isinstance(cost, str) else cost.text
     needs, generic, unpaid = needs_of(cost, x)
     if unpaid:
@@ -426,14 +458,14 @@ def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
             why="mana_not_simulated", cost=text, missing="".join(unpaid))
     if not needs and not generic:
         return None
-    if _ways(game, player, needs, generic, exclude):
+    if _ways(game, player, needs, generic, exclude, spell=spell):
         return None
-    missing = _shortfall(game, player, needs, generic, exclude) or text
+    missing = _shortfall(game, player, needs, generic, exclude, spell) or text
     others = _unusable(game, player)
     also = (f"; untapped but not used by payment: {', '.join(others)} (activate their mana "
             "abilities first)") if others else ""  # fmt: skip
     pool = game.mana[player]
-    n = len(sources(game, player, exclude))
+    n = len(sources(game, player, exclude, spell))
     return ManaUnpayable(
         f"its cost {text}{f' (X = {x})' if x else ''} can't be paid: {missing} missing "
         f"(pool {pool or 'empty'}, {n} untapped mana source{'s' if n != 1 else ''}{also}; "
@@ -443,22 +475,22 @@ def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
 
 def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0,
         source: int | None = None, rule: str = "601.2h", exclude: Sequence[int] = (),
-        colors_matter: bool = False,
-        on_spent: Callable[[dict], None] | None = None) -> list[tuple[str, int | None]]:
+        colors_matter: bool = False, spell: int | None = None,
+        on_spent: Callable[[dict], None] | None = None) -> list[tuple]:
     """601.2g-h: activate the mana abilities of a way to pay (a decision when there are
     several; the colors a source could make are a choice only when they change the
     outcome: ``colors_matter`` when the spell reads the mana spent, or when mana is left
     in the pool), then spend the mana. Returns the mana spent as (symbol, source) pairs;
     ``on_spent(summary)`` records it (on the spell) before the payment's event.
     Raises :class:`ManaUnpayable` before anything changes when it can't be paid."""
-    why = problem(game, player, cost, x, exclude)
+    why = problem(game, player, cost, x, exclude, spell)
     if why is not None:
         raise why
     text = cost if isinstance(cost, str) else cost.text
     needs, generic, _ = needs_of(cost, x)
     if not needs and not generic:
         return []
-    ways = _ways(game, player, needs, generic, exclude, colors_matter)
+    ways = _ways(game, player, needs, generic, exclude, colors_matter, spell)
     way = ways[0]
     if len(ways) > 1:
         key = game.decide(
@@ -471,10 +503,13 @@ def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0
             objects=tuple(sorted({src.oid for w in ways for src, _ in w.taps})),
         )
         way = next(w for w in ways if w.key(game) == key)
+    usable, pool_units = _usable_pool(game, player, spell)
+    base = len(game.mana_units[player])
     if way.taps:
         for src, out in way.taps:  # 605.3a: each mana ability resolves at once
             game.tap(src.oid)
-            game.add_mana(player, "".join("{" + s + "}" for s in out), source=src.oid)
+            game.add_mana(player, "".join("{" + s + "}" for s in out), source=src.oid,
+                          only=src.restriction(out))
         tapped = [src.oid for src, _ in way.taps]
         made = "".join("{" + s + "}" for _, out in way.taps for s in out)
         game.emit(
@@ -487,7 +522,8 @@ def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0
             player=player,
             data={"mana": made, "tapped": tapped, "for": label},
         )
-    spent = game.spend_mana(player, list(way.spend)) if way.spend else []
+    at = [usable[i] if i < len(pool_units) else base + i - len(pool_units) for i in way.spend]
+    spent = game.spend_mana(player, at) if at else []
     summary = spent_summary(spent)
     if on_spent is not None:
         on_spent(summary)
@@ -520,16 +556,16 @@ def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0
     return spent
 
 
-def spent_summary(spent: Sequence[tuple[str, int | None]]) -> dict[str, Any]:
+def spent_summary(spent: Sequence[tuple]) -> dict[str, Any]:
     """What was spent, as the spell records it: the mana, its amount, the amount of each
     kind (WUBRG and C) and the sources it came from."""
-    by = Counter(sym for sym, _ in spent)
+    by = Counter(u[0] for u in spent)
     return {
-        "mana": "".join("{" + sym + "}" for sym, _ in spent),
+        "mana": "".join("{" + u[0] + "}" for u in spent),
         "amount": len(spent),
         "by_color": {k: by[k] for k in (*COLORS, "C") if by[k]},
         "colors": [c for c in COLORS if by[c]],
-        "sources": sorted({s for _, s in spent if s is not None}),
+        "sources": sorted({u[1] for u in spent if u[1] is not None}),
     }
 
 
@@ -559,17 +595,3 @@ def spent_of(game: Any, oid: int | None) -> dict[str, Any]:
     cast, or was cast without paying any mana (601.2h, 118.9)."""
     info = (game.cast_info.get(oid) or {}) if oid is not None else {}
     return info.get("mana_spent") or _NOTHING
-
-
-def merge_spent(*summaries: dict | None) -> dict[str, Any]:
-    """Several payments of one spell (its mana cost, its kicker) as one record."""
-    units: list[tuple[str, int | None]] = []
-    for s in summaries:
-        if not s:
-            continue
-        srcs = list(s.get("sources") or [])
-        for sym in _SYM.findall(s.get("mana", "")):
-            units.append((sym, srcs[0] if srcs else None))
-    out = spent_summary(units)
-    out["sources"] = sorted({o for s in summaries if s for o in s.get("sources") or []})
-    return out

@@ -166,7 +166,7 @@ def cast(
     to_pay = None if free else (mana_cost if mana_cost is not None else
                                 face.mana_cost.text if face.mana_cost is not None else None)
     if real and to_pay:
-        unpayable = payment.problem(game, controller, to_pay, x)
+        unpayable = payment.problem(game, controller, to_pay, x, spell=oid)
         if unpayable is not None:
             raise type(unpayable)(f"can't cast {face.name}: {unpayable}", why=unpayable.why,
                                   cost=unpayable.cost, missing=unpayable.missing)
@@ -255,7 +255,7 @@ def cast(
         record(payment.spent_summary([]))  # a free spell spends nothing (118.9)
         if total:
             payment.pay(game, controller, total, face.name, x=x, source=oid,
-                        colors_matter=reads, on_spent=record)
+                        colors_matter=reads, on_spent=record, spell=oid)
         item = on_item[0]
         spent = item.data["mana_spent"]
     costs.pay(game, obj, face, controller, free=free)

@@ -354,3 +354,28 @@ def test_you_may_pay_mana_is_paid_with_your_sources_or_not_offered_cr_118_12_601
     poor = finished(paid([], hand=["Pay Test"], battlefield=["Forest"], cards=[card]))
     assert poor.final.players[0].life == 20
     assert not [d for _, d, _ in poor.answered if d.kind == "pay_cost"]
+
+
+ZIGGURAT = {"name": "Test Ziggurat", "type_line": "Land", "effects": {"activated": [
+    {"cost": "{T}", "costs": [{"cost": "tap"}], "mana_ability": True,
+     "ops": [{"op": "add_mana", "mana": "any_color", "spend_only": {"types": ["Creature"]}}]}]}}
+
+
+def test_mana_spent_only_on_some_spells_pays_only_for_them_cr_106_6() -> None:
+    # "{T}: Add one mana of any color. Spend this mana only to cast a creature spell."
+    bears = finished(paid([], hand=["Grizzly Bears"], battlefield=["Test Ziggurat", "Forest"],
+                          cards=[ZIGGURAT]))  # fmt: skip
+    assert tapped(bears) == ["Forest", "Test Ziggurat"]
+    bolt = paid([], hand=["Lightning Bolt"], battlefield=["Test Ziggurat"], cards=[ZIGGURAT],
+                choices=["target:p1"])  # fmt: skip
+    with pytest.raises(ScenarioError, match="601.2h"):
+        play(bolt)
+    # its mana waiting in the pool keeps the restriction (activated by hand first)
+    first = {"do": "activate", "card": "Test Ziggurat", "mana": True}
+    with pytest.raises(ScenarioError, match="601.2h"):
+        play({**bolt, "actions": [first, *bolt["actions"]], "choices": ["color:R", "target:p1"]})
+    tl = finished(paid([], hand=["Grizzly Bears"], battlefield=["Test Ziggurat", "Forest"],
+                       cards=[ZIGGURAT], actions=[first, {"do": "cast", "card": "Grizzly Bears"}],
+                       choices=["color:G"]))  # fmt: skip
+    [pay] = mana_costs(tl)
+    assert pay["spent"]["amount"] == 2 and tl.final.players[0].mana_pool == ""
