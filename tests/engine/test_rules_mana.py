@@ -379,3 +379,24 @@ def test_mana_spent_only_on_some_spells_pays_only_for_them_cr_106_6() -> None:
                        choices=["color:G"]))  # fmt: skip
     [pay] = mana_costs(tl)
     assert pay["spent"]["amount"] == 2 and tl.final.players[0].mana_pool == ""
+
+
+def test_an_alternative_cost_is_paid_instead_of_the_mana_cost_cr_118_9_702_74a() -> None:
+    # Mulldrifter ({4}{U}) evoked for {2}{U}: three Islands pay it
+    d = paid(["Opt", "Opt"], hand=["Mulldrifter"], battlefield=["Island"] * 3,
+             actions=[{"do": "cast", "card": "Mulldrifter", "evoke": True}],
+             choices=["first:Evoke sacrifice of Mulldrifter"])  # draw first, then sacrifice
+    tl = finished(d)
+    assert len(tl.final.players[0].hand) == 2
+    assert tapped(tl) == ["Island"] * 3
+    assert [p["mana"] for p in mana_costs(tl)] == ["{2}{U}"]
+
+
+def test_no_mana_spent_reads_the_payment_cr_601_2h() -> None:
+    # the opponent's Lavinia counters a spell cast with no mana spent
+    d = paid([], hand=["Memnite", "Grizzly Bears"], battlefield=["Forest", "Forest"],
+             opponent_battlefield=["Lavinia, Azorius Renegade"],
+             actions=[{"do": "cast", "card": "Memnite"}, {"do": "cast", "card": "Grizzly Bears"}])
+    tl = finished(d)
+    summary = tl.final.summary()["players"][0]
+    assert summary["graveyard"] == ["Memnite"] and "Grizzly Bears" in summary["battlefield"]
