@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import filters, payment, values
+from engine import filters, mana_spent, values
 from engine.ops_schema import CONDITIONS
 
 __all__ = ["condition_missing", "holds", "words_to_condition"]
@@ -115,7 +115,7 @@ def condition_missing(cond: object, ctx: Any = None) -> str | None:
         if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
             return f"{kind} of {cond.get('color')!r}"
         if ctx is not None:
-            return payment.spent_missing(ctx.game)
+            return mana_spent.spent_missing(ctx.game)
     if kind == "kicked" and cond.get("times", 1) != 1:
         return "kicked a number of times (multikicker is not simulated)"
     if kind == "descend" and not isinstance(cond.get("n"), int):
@@ -170,9 +170,9 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         a, b = values.value_of(ctx, cond.get("a")), values.value_of(ctx, cond.get("b"))
         return filters.compare(a, [cond["cmp"], b])
     if kind == "adamant":  # at least three mana of that color was spent to cast it
-        return payment.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 3
+        return mana_spent.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 3
     if kind == "mana_spent":  # "if {R} was spent to cast it"
-        return payment.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 1
+        return mana_spent.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 1
     if kind == "self_equipped":  # 301.5
         return src is not None and bool(filters.attached_objects(game, src, "Equipment"))
     if kind == "self_enchanted":  # 303.4d

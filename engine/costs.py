@@ -2,15 +2,15 @@
 
 A mandatory additional cost must be paid even when the spell is cast "without paying
 its mana cost" (cascade, discover; CR 118.9, seed 002); a spell whose cost can't be paid
-can't be cast. Mana is never simulated; the costs handled here are the ones that move
-cards: "discard a card" (Thrill of Possibility).
+can't be cast. Mana is paid by engine.payment (or assumed paid: the scenario's "mana"
+setting); the costs handled here are the ones that move cards: "discard a card" (Thrill of
+Possibility).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import payment
 from engine.events import DecisionKind, EventKind
 
 if TYPE_CHECKING:
@@ -81,20 +81,17 @@ def kicker_cost(game: Game, obj: CardObject, face: Face) -> str | None:
 
 
 def choose_kicker(
-    game: Game, obj: CardObject, face: Face, controller: int, *, free: bool = False,
-    base: str = "", x: int = 0,
+    game: Game, obj: CardObject, face: Face, controller: int, *, free: bool = False
 ) -> bool | None:
     """CR 601.2b, 702.33a: announce whether the optional kicker cost will be paid.
 
     It may be paid even when the spell is cast without paying its mana cost (seed 002).
-    Returns None for a spell without kicker. With real mana payment (engine.payment) it is
-    offered only when the total cost (``base`` plus the kicker, 601.2f) can be paid.
+    Returns None for a spell without kicker. (With real mana payment, engine.payment's
+    ``choose_kicker`` asks instead.)
     """
     cost = kicker_cost(game, obj, face)
     if cost is None:
         return None
-    if payment.real(game):
-        return _choose_kicker_paid(game, obj, face, controller, cost, base, x)
     note = (
         "an additional cost: it may be paid even though the spell is cast without paying its "
         "mana cost"
@@ -112,39 +109,6 @@ def choose_kicker(
     )
     kicked = key == "kick"
     how = f"kicked: its kicker cost {cost} is paid" if kicked else "not kicked"
-    game.emit(
-        EventKind.KICKER,
-        f"{face.name} is {how}.",
-        "601.2b",
-        objects=(obj.id,),
-        source=obj.id,
-        player=controller,
-        data={"kicked": kicked, "cost": cost},
-    )
-    return kicked
-
-
-def _choose_kicker_paid(
-    game: Game, obj: CardObject, face: Face, controller: int, cost: str, base: str, x: int
-) -> bool:
-    """702.33a with real payment: the kicker is paid with the rest of the cost (601.2h)."""
-    unpayable = payment.problem(game, controller, base + cost, x, spell=obj.id)
-    if unpayable is None:
-        key = game.decide(
-            DecisionKind.KICKER,
-            f"{face.name}: pay its kicker cost {cost} as well?",
-            [("kick", f"Kick it (pay {cost})"), ("no_kick", "Don't kick it")],
-            "702.33a",
-            player=controller,
-            subject=face.name,
-            objects=(obj.id,),
-        )
-        kicked = key == "kick"
-    else:
-        kicked = False
-    how = (f"kicked: its kicker cost {cost} is paid with the rest of its cost" if kicked
-           else "not kicked" + (f" (its kicker cost {cost} can't be paid too)"
-                                if unpayable is not None else ""))  # fmt: skip
     game.emit(
         EventKind.KICKER,
         f"{face.name} is {how}.",

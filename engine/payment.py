@@ -36,7 +36,6 @@ reason ``mana_not_simulated``.
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -47,6 +46,7 @@ from engine import filters
 from engine.events import DecisionKind, EventKind
 from engine.game import GameError
 from engine.mana import COLORS, ManaCost, parse_mana_cost
+from engine.mana_spent import real
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -81,11 +81,6 @@ class ManaUnpayable(GameError):
     def __init__(self, message: str, *, why: str, cost: str, missing: str = "") -> None:
         super().__init__(message)
         self.why, self.cost, self.missing = why, cost, missing
-
-
-def real(game: Game) -> bool:
-    """Whether this game pays mana for real (the scenario's ``"mana": "paid"``)."""
-    return getattr(game.scenario, "mana", "assumed") == "paid"
 
 
 # ------------------------------------------------------------------------ the cost
@@ -569,29 +564,36 @@ def spent_summary(spent: Sequence[tuple]) -> dict[str, Any]:
     }
 
 
-#: why "the mana spent to cast it" can't be read in a scenario that assumes mana paid
-ASSUMED = ('the mana spent to cast it (this scenario assumes mana paid: its "mana" setting '
-           'is "assumed")')
-_NOTHING = {"mana": "", "amount": 0, "by_color": {}, "colors": [], "sources": []}
-
-
-_READS_SPENT = re.compile(r'"(colors_of_mana_spent|mana_spent|adamant)"')
-
-
-def reads_spent(entry: Any) -> bool:
-    """Whether card data reads the mana spent to cast it (converge, sunburst, adamant, "if
-    {R} was spent", "X is the amount of mana spent")."""
-    return bool(_READS_SPENT.search(json.dumps(entry, sort_keys=True, default=str)))
-
-
-def spent_missing(game: Any) -> str | None:
-    """What keeps "the mana spent to cast it" unknown in this game, or None."""
-    return None if real(game) else ASSUMED
-
-
-def spent_of(game: Any, oid: int | None) -> dict[str, Any]:
-    """What was spent to cast the object (the spell, or the permanent it became: the cast
-    facts stay with it until it changes zones, 400.7); nothing for an object that wasn't
-    cast, or was cast without paying any mana (601.2h, 118.9)."""
-    info = (game.cast_info.get(oid) or {}) if oid is not None else {}
-    return info.get("mana_spent") or _NOTHING
+def choose_kicker(
+    game: Game, obj: Any, face: Any, controller: int, cost: str, base: str, x: int
+) -> bool:
+    """601.2b, 702.33a with real payment: the kicker is offered when the total cost (``base``,
+    the mana cost or an alternative one, plus the kicker, 601.2f) can be paid; it is paid
+    with the rest of the cost (601.2h). Whether it was kicked."""
+    unpayable = problem(game, controller, base + cost, x, spell=obj.id)
+    if unpayable is None:
+        key = game.decide(
+            DecisionKind.KICKER,
+            f"{face.name}: pay its kicker cost {cost} as well?",
+            [("kick", f"Kick it (pay {cost})"), ("no_kick", "Don't kick it")],
+            "702.33a",
+            player=controller,
+            subject=face.name,
+            objects=(obj.id,),
+        )
+        kicked = key == "kick"
+    else:
+        kicked = False
+    how = (f"kicked: its kicker cost {cost} is paid with the rest of its cost" if kicked
+           else "not kicked" + (f" (its kicker cost {cost} can't be paid too)"
+                                if unpayable is not None else ""))  # fmt: skip
+    game.emit(
+        EventKind.KICKER,
+        f"{face.name} is {how}.",
+        "601.2b",
+        objects=(obj.id,),
+        source=obj.id,
+        player=controller,
+        data={"kicked": kicked, "cost": cost},
+    )
+    return kicked

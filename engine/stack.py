@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import cast_only, costs, effects, modes, payment, restrictions, shields
+from engine import cast_only, costs, effects, mana_spent, modes, payment, restrictions, shields
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.game import GameOver
@@ -213,8 +213,12 @@ def cast(
             "by": mechanic,
         },
     )
-    kicked = costs.choose_kicker(game, obj, face, controller, free=free,
-                                 base=to_pay or "", x=x)  # 601.2b
+    kick_cost = costs.kicker_cost(game, obj, face) if real else None
+    if kick_cost is not None:  # 601.2b: offered only when the total cost can be paid
+        kicked: bool | None = payment.choose_kicker(game, obj, face, controller, kick_cost,
+                                                    to_pay or "", x)
+    else:
+        kicked = costs.choose_kicker(game, obj, face, controller, free=free)  # 601.2b
     if kicked is not None:
         item = replace(item, data={**item.data, "kicked": kicked})
         game.set_top(item)
@@ -245,7 +249,7 @@ def cast(
     spent = None
     if real:  # 601.2g-h: the total cost, mana cost (or alternative) plus kicker (601.2f)
         total = (to_pay or "") + (costs.kicker_cost(game, obj, face) or "" if kicked else "")
-        reads = payment.reads_spent(game.effects(obj, face.name))
+        reads = mana_spent.reads_spent(game.effects(obj, face.name))
         on_item = [item]
 
         def record(summary: dict) -> None:  # on the spell before the payment's event

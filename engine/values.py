@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import filters, payment
+from engine import filters, mana_spent
 from engine.ops_schema import DYNAMIC_VALUES
 
 __all__ = ["ValueUnavailable", "players_of", "value_missing", "value_of"]
@@ -107,7 +107,7 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
     if kind == "other_spells_mv_this_turn" and ctx is not None:
         return _unknown_spells(ctx, v)
     if kind in _SPENT and ctx is not None:  # converge, sunburst (702.44a), "X is the mana spent"
-        return payment.spent_missing(ctx.game)
+        return mana_spent.spent_missing(ctx.game)
     return None
 
 
@@ -281,9 +281,9 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     if kind == "times_kicked":
         return int(bool(_kicked(ctx)))
     if kind == "colors_of_mana_spent":  # converge, sunburst: colors, not colorless (105.1)
-        return len(payment.spent_of(game, ctx.source)["colors"])
+        return len(mana_spent.spent_of(game, ctx.source)["colors"])
     if kind == "mana_spent":
-        return int(payment.spent_of(game, ctx.source)["amount"])
+        return int(mana_spent.spent_of(game, ctx.source)["amount"])
     if kind == "cards_drawn_this_turn":
         return sum(game.drawn_this_turn[p] for p in players_of(ctx, v.get("who")))
     if kind == "creatures_died_this_turn":

@@ -45,6 +45,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.targets",
             "engine.modes",
             "engine.costs",
+            "engine.mana_spent",
             "engine.payment",
             "engine.effects",
             "engine.stack",
