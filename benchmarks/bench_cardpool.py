@@ -25,7 +25,7 @@ from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
 _COLD_POOL = """
 import json, time
 t0 = time.perf_counter()
-import engine.carddb as carddb
+import engine.cards.carddb as carddb
 t1 = time.perf_counter()
 pool = carddb.default_pool()
 t2 = time.perf_counter()
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     pool_cold = _cold(_COLD_POOL, n)
     json_cold = _cold(_COLD_JSON, n)
 
-    from engine.carddb import default_pool
+    from engine.cards.carddb import default_pool
 
     pool = default_pool()
     t = time.perf_counter()
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [
         ("cold default_pool() (fresh process)", load_ms, "< 300 ms", "json.loads", loads_ms),
         ("  gunzip + json.loads of the same file", gz_loads_ms, "", "", None),
-        ("  import engine.carddb (whole engine pkg)", pool_cold["import"] * 1000, "", "", None),
+        ("  import engine.cards.carddb (whole engine)", pool_cold["import"] * 1000, "", "", None),
         ("  first get() (builds one CardDef)", pool_cold["first_get"] * 1000, "", "", None),
         ("search(q, 20), per query", search_ms, "< 10 ms", "list-comp scan", scan_ms),
         ("  first search() (builds search keys)", first_search_ms, "", "", None),

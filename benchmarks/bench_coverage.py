@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
 
 import engine  # noqa: E402,F401  (registers the op handlers)
-from engine import coverage  # noqa: E402
-from engine.carddb import CardPool, load_bundled_entries  # noqa: E402
+from engine.cards.carddb import CardPool, load_bundled_entries  # noqa: E402
+from engine.views import coverage  # noqa: E402
 
 
 def _entries(path: Path | None) -> list[dict]:

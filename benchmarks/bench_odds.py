@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from timing import median_seconds  # noqa: E402  (benchmarks/ is the script folder)
 
-from engine.carddb import default_pool  # noqa: E402
-from engine.odds import (  # noqa: E402
+from engine.cards.carddb import default_pool  # noqa: E402
+from engine.odds.exact import (  # noqa: E402
     OddsResult,
     cascade,
     cascade_odds,

@@ -5,15 +5,26 @@
 >>> print(tl.text())
 """
 
-import engine.render  # noqa: E402,F401  (registers the notebook views: engine.display)
-from engine.carddb import CardPool, UnknownCardError, default_pool
-from engine.cards import CardDef, ChapterAbility, Chapters, Face
-from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
-from engine.errors import BudgetExceeded, SchemaError
-from engine.events import Change, ChangeKind, Decision, DecisionKind, Event, EventKind, Move, Option
-from engine.game import GameError
-from engine.mana import ManaCost, parse_mana_cost
-from engine.odds import (
+import engine.views.render  # noqa: E402,F401  (registers the notebook views: engine.base.display)
+from engine.base.errors import BudgetExceeded, SchemaError
+from engine.cards.carddb import CardPool, UnknownCardError, default_pool
+from engine.cards.decklist import Decklist, DecklistError, LineError, parse_decklist
+from engine.cards.definitions import CardDef, ChapterAbility, Chapters, Face
+from engine.cards.mana import ManaCost, parse_mana_cost
+from engine.core.events import (
+    Change,
+    ChangeKind,
+    Decision,
+    DecisionKind,
+    Event,
+    EventKind,
+    Move,
+    Option,
+)
+from engine.core.game import GameError
+from engine.core.policy import AutoPolicy, ChoiceError, Policy, ScriptedPolicy
+from engine.core.state import CardObject, GameState, PlayerState, StackItem
+from engine.odds.exact import (
     OddsResult,
     StateSpaceTooLarge,
     Step,
@@ -26,11 +37,9 @@ from engine.odds import (
     spell_odds,
     spell_steps,
 )
-from engine.policy import AutoPolicy, ChoiceError, Policy, ScriptedPolicy
-from engine.scenario import Scenario, ScenarioError
-from engine.state import CardObject, GameState, PlayerState, StackItem
-from engine.timeline import Frame, Timeline, run
-from engine.token import TokenError, decode_token, encode_token
+from engine.play.timeline import Frame, Timeline, run
+from engine.scenario.scenario import Scenario, ScenarioError
+from engine.scenario.share_link import TokenError, decode_token, encode_token
 
 __all__ = [
     "AutoPolicy",

@@ -14,13 +14,13 @@ import json
 import sys
 from collections.abc import Sequence
 
-from engine.carddb import UnknownCardError
-from engine.decklist import DecklistError
-from engine.game import GameError
-from engine.odds import StateSpaceTooLarge
-from engine.policy import ChoiceError
-from engine.scenario import Scenario, ScenarioError
-from engine.token import TokenError
+from engine.cards.carddb import UnknownCardError
+from engine.cards.decklist import DecklistError
+from engine.core.game import GameError
+from engine.core.policy import ChoiceError
+from engine.odds.exact import StateSpaceTooLarge
+from engine.scenario.scenario import Scenario, ScenarioError
+from engine.scenario.share_link import TokenError
 
 #: Every error the engine documents for bad input (BudgetExceeded and SchemaError are
 #: ScenarioErrors); the CLI prints its message and exits 2, never a traceback.
@@ -74,9 +74,9 @@ def cmd_token(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     """How much of the pool (or of a decklist's main deck) the engine simulates."""
-    from engine import coverage
-    from engine.carddb import default_pool
-    from engine.decklist import parse_decklist
+    from engine.cards.carddb import default_pool
+    from engine.cards.decklist import parse_decklist
+    from engine.views import coverage
 
     pool = default_pool()
     if args.deck:
@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: list[str]) -> int:
     if argv and argv[0] == "odds":
-        from engine.odds_cli import main as odds_main
+        from engine.odds.cli import main as odds_main
 
         return odds_main(argv[1:])
     parser = argparse.ArgumentParser(

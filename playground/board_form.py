@@ -17,7 +17,8 @@ from typing import Any
 
 import param
 
-from engine import UnknownCardError, limits, schema
+from engine import UnknownCardError
+from engine.base import limits, schema
 
 __all__ = [
     "ACTION_LABELS",

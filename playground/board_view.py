@@ -1,4 +1,4 @@
-"""The board in the app: the engine's board renderer (``engine.board_html``, the same one
+"""The board in the app: the engine's board renderer (``engine.views.board_html``, the same one
 the notebooks' ``Frame._repr_html_`` uses) drawn by a small component that swaps only the
 parts a step changed; ``BoardPanel`` keeps it in step with the model.
 """
@@ -12,7 +12,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from engine.board_html import BOARD_CSS, PARTS, SKELETON, board_html, board_parts, chip
+from engine.views.board_html import BOARD_CSS, PARTS, SKELETON, board_html, board_parts, chip
 from playground.model import PlaygroundModel
 
 __all__ = ["BOARD_CSS", "PARTS", "BoardPanel", "BoardView", "board_html", "board_parts", "chip"]

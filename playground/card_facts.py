@@ -3,7 +3,7 @@
 Any element carrying ``data-facts="<card name>"`` (board chips, library rows, odds rows)
 shows a small panel with the card's facts when hovered, focused or tapped: mana cost,
 type line, P/T or loyalty, and what the engine does for it in words generated from its
-effect data (``engine.describe``), or "what it does is not simulated". One ``CardFacts``
+effect data (``engine.views.describe``), or "what it does is not simulated". One ``CardFacts``
 component per page holds the facts of the cards in play (escaped HTML, built here) and
 installs one document-level listener, which finds the card through the event's composed
 path, so it works inside every component's shadow DOM.
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 import param
 from panel.custom import JSComponent
 
-from engine import coverage
-from engine.board_html import (  # one definition, shared with the board renderer
+from engine.views import coverage
+from engine.views.board_html import (  # one definition, shared with the board renderer
     MARK_CSS,
     card_status,
     facts_attrs,
@@ -29,7 +29,7 @@ from engine.board_html import (  # one definition, shared with the board rendere
     mark_info,
     marked_status,
 )
-from engine.describe import NOT_SIMULATED, describe
+from engine.views.describe import NOT_SIMULATED, describe
 from playground.html import MANA_CSS, esc, mana_html
 
 if TYPE_CHECKING:

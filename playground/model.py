@@ -18,14 +18,8 @@ from typing import Any, TypeVar
 
 import param
 
-from engine import (
-    CardDef,
-    Scenario,
-    ScenarioError,
-    Timeline,
-    UnknownCardError,
-    limits,
-)
+from engine import CardDef, Scenario, ScenarioError, Timeline, UnknownCardError
+from engine.base import limits
 from playground import offload, responses
 from playground.board_form import (
     MAX_FORM_ERRORS,

@@ -3,7 +3,7 @@
 One direction of flow, each step a plain function that the tests call directly::
 
     scenario (+ timeline)  ->  odds_key()      the library multiset and the action, hashable
-    odds_key               ->  compute_odds()  engine.odds, cached by (library, instances)
+    odds_key               ->  compute_odds()  engine.odds.exact, cached by (library, instances)
     OddsResult             ->  hit_rows() / exiled_rows() / compare_rows()
     rows                   ->  Bokeh figures and escaped HTML tables
 
@@ -32,7 +32,7 @@ from bokeh.models import ColumnDataSource, FactorRange, HoverTool, LabelSet, Whi
 from bokeh.plotting import figure
 
 from engine import UnknownCardError
-from engine.odds import OddsResult, Step, discover, spell_steps
+from engine.odds.exact import OddsResult, Step, discover, spell_steps
 from playground import offload
 from playground.card_facts import MARK_CSS, facts_attrs, mark_html, marked_status
 from playground.html import esc
@@ -56,12 +56,12 @@ __all__ = [
     "odds_view",
 ]
 
-#: The exact analysis runs up to engine.odds' work cap, then falls back to a Monte Carlo
+#: The exact analysis runs up to engine.odds.exact's work cap, then falls back to a Monte Carlo
 #: estimate (labelled, with standard errors). Measured here: the default Bloodbraid Elf
 #: scenario takes milliseconds; Apex Devastator over the 57-card sample library is exact
 #: in ~3 s (314k states). It runs in a worker thread, so the page stays responsive.
-MAX_STATES: int | None = None  # exact-analysis work cap; None: engine.odds' default
-SAMPLES: int | None = None  # Monte Carlo samples past the cap; None: engine.odds' default
+MAX_STATES: int | None = None  # exact-analysis work cap; None: engine.odds.exact's default
+SAMPLES: int | None = None  # Monte Carlo samples past the cap; None: engine.odds.exact's default
 CACHE_SIZE = 64
 DEBOUNCE = 0.05  # seconds between an edit and the computation it starts
 MAX_BARS = 24  # bars in the hit chart; the table lists every card

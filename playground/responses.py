@@ -1,6 +1,6 @@
 """Where "Respond here" puts a response: the action-list position and the ``when`` dict.
 
-Both come from the engine (``engine.responses``), which names stack items the same way
+Both come from the engine (``engine.core.responses``), which names stack items the same way
 when it runs the scenario: the top stack item at a frame where a player would receive
 priority (117.3b-d), and the number of actions taken by that frame.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import responses
+from engine.core import responses
 
 __all__ = ["can_respond", "point_of"]
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine import DecklistError, Scenario, ScenarioError, TokenError, parse_decklist
-from engine.odds import OddsResult, Step, chain_odds
+from engine.odds.exact import OddsResult, Step, chain_odds
 
 if TYPE_CHECKING:
     from engine import CardPool, Decklist, Timeline

@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from xmage.identity import base_identity  # noqa: E402
 
-from engine.cards import CardDef  # noqa: E402
+from engine.cards.definitions import CardDef  # noqa: E402
 
 DEFAULT_SRC = ROOT.parent / "shared" / "cards"
 DEFAULT_OUT = ROOT / "engine" / "data" / "cards.json.gz"
@@ -174,7 +174,7 @@ def compact_card(raw: dict) -> dict:
     """The compact dict stored for one card; checked to rebuild the same CardDef.
 
     The effect entry is bundled data, checked against the effect vocabulary
-    (``ops_schema.validate_entry``, tests/scripts) rather than the input limits of user
+    (``vocabulary.validate_entry``, tests/scripts) rather than the input limits of user
     cards (e.g. "up to one hundred targets" is a real card, not a hostile one): it is set
     aside for the card check and stored as it is.
     """
@@ -198,7 +198,7 @@ def identity_table(compact: list[dict]) -> dict:
     """Take each card's ``color_identity`` out of its compact dict into one table (a list
     per card would add ~0.7 MB of JSON to every cold pool load): ``unknown`` lists the
     cards without one, ``listed`` [index, letters] those whose identity is more than
-    their faces' colors and costs (``CardDef.face_identity``); engine/carddb.py puts the
+    their faces' colors and costs (``CardDef.face_identity``); engine/cards/carddb.py puts the
     identities back as each card is built."""
     unknown: list[int] = []
     listed: list[list] = []

@@ -143,8 +143,8 @@ def invariants(games: int) -> tuple[bool, str]:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    import engine.scenario as scenario_mod
-    import engine.timeline as timeline
+    import engine.play.timeline as timeline
+    import engine.scenario.scenario as scenario_mod
 
     counts = {"runs": 0, "frames": 0}
     real_run = timeline.run
@@ -155,7 +155,7 @@ def invariants(games: int) -> tuple[bool, str]:
         counts["frames"] += len(tl)
         return tl
 
-    # Scenario.run() calls the runner engine.timeline registered at import, not the module
+    # Scenario.run() calls the runner engine.play.timeline registered at import, not the module
     # attribute: register the counting one (and put the real one back after)
     timeline.run = counting_run
     scenario_mod.register_runner(counting_run)

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import AutoPolicy, Scenario  # noqa: E402
-from engine.decklist import parse_decklist  # noqa: E402
+from engine.cards.decklist import parse_decklist  # noqa: E402
 
 DECKS = ROOT / "examples" / "decks"
 OUT = ROOT / "examples" / "scenarios"

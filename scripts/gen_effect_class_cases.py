@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 from test_effect_classes import check_case  # noqa: E402
 
 from engine import default_pool  # noqa: E402
-from engine.coverage import FULL, card_coverage  # noqa: E402
+from engine.views.coverage import FULL, card_coverage  # noqa: E402
 
 REPORT = ROOT / "data" / "xmage_report.json"
 OUT = ROOT / "tests" / "engine" / "effect_class_cases.json"

@@ -1,7 +1,7 @@
 # ruff: noqa: E501 (markdown table rows are single lines)
-"""Write docs/EFFECTS.md from engine/ops_schema.py and the importer report.
+"""Write docs/EFFECTS.md from engine/lang/vocabulary.py and the importer report.
 
-The vocabulary lives in one place (engine/ops_schema.py); this renders it, with the XMage
+The vocabulary lives in one place (engine/lang/vocabulary.py); this renders it, with the XMage
 classes each op was translated from (data/xmage_report.json, ``op_sources``). A test
 checks the committed file equals a fresh rendering.
 
@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import ability_costs, triggers  # noqa: E402
-from engine import ops_schema as S  # noqa: E402
+from engine.lang import vocabulary as S  # noqa: E402
+from engine.rules import ability_costs, triggers  # noqa: E402
 
 OUT = ROOT / "docs" / "EFFECTS.md"
 REPORT = ROOT / "data" / "xmage_report.json"
@@ -219,7 +219,7 @@ INTRO = """# Effect vocabulary (ops)
 What a card *does* is data: a list of **ops** per ability, in the entry format of
 `effects.json` (hand-written, the reference) and `data/xmage_effects.json.gz` (imported
 from XMage by `scripts/import_xmage.py`, see docs/PROVENANCE.md). The machine-readable
-version of this page is `engine/ops_schema.py` (`OPS`, `FILTER_KEYS`, `TRIGGER_WHEN`, `COSTS`,
+version of this page is `engine/lang/vocabulary.py` (`OPS`, `FILTER_KEYS`, `TRIGGER_WHEN`, `COSTS`,
 `CONDITIONS`, `DYNAMIC_VALUES`, `validate_entry`); this file is generated from it by
 `python scripts/gen_effects_doc.py` and a test keeps the two equal.
 
@@ -298,7 +298,7 @@ def render(report: dict | None) -> str:
     lines += [
         "## Costs",
         "",
-        '`{"cost": kind, ...}`. Paid by `engine/ability_costs.py` (activated abilities 602.2b, '
+        '`{"cost": kind, ...}`. Paid by `engine/rules/ability_costs.py` (activated abilities 602.2b, '
         '"pay ... if you do" / "unless" 118.12, optional trigger costs, cycling, evoke): a '
         "cost list is checked whole before anything is paid, and one that can't be paid "
         "means the ability can't be activated (601.2h, never half-paid). Mana is assumed "
@@ -314,7 +314,7 @@ def render(report: dict | None) -> str:
         "",
         "## Trigger `when` ids",
         "",
-        "How each id is simulated (`engine/triggers.py`): **event** fires on the game event "
+        "How each id is simulated (`engine/rules/triggers.py`): **event** fires on the game event "
         "(enters, dies 700.4, leaves, sacrificed, cast, drawn, discarded, cycled, life gained, "
         "tapped, targeted, dealt damage); **cast** when a spell becomes cast (601.2i); "
         "**step** at the beginning of that step or phase as the `precombat_main` action "

@@ -35,7 +35,7 @@ from xmage.identity import IdentityReader, base_identity  # noqa: E402
 from xmage.source import CARDS_DIR, SETS_DIR, MageSource, SourceError  # noqa: E402
 from xmage.translate import CardResult, Translator  # noqa: E402
 
-from engine import ops_schema  # noqa: E402
+from engine.lang import vocabulary  # noqa: E402
 
 DEFAULT_CARDS = ROOT.parent / "shared" / "cards" / "cards.json"
 DEFAULT_OUT = ROOT / "data" / "xmage_effects.json.gz"
@@ -84,7 +84,7 @@ def resolve_names(
 def load_manual(path: Path | None) -> dict[str, dict[tuple[int, ...], dict]]:
     """Hand-written chapter abilities: card name -> chapter numbers -> chapter entry.
 
-    Every entry must be valid (ops_schema.validate_entry); a bad file stops the import.
+    Every entry must be valid (vocabulary.validate_entry); a bad file stops the import.
     """
     if path is None or not path.is_file():
         return {}
@@ -92,7 +92,7 @@ def load_manual(path: Path | None) -> dict[str, dict[tuple[int, ...], dict]]:
     out: dict[str, dict[tuple[int, ...], dict]] = {}
     for name, rec in sorted(raw.get("cards", {}).items()):
         chapters = rec.get("chapters")
-        problems = ops_schema.validate_entry({"chapters": chapters})
+        problems = vocabulary.validate_entry({"chapters": chapters})
         if not isinstance(chapters, list) or problems or not rec.get("source"):
             raise SystemExit(f"{path}: {name}: invalid hand entry: {problems[:3] or rec}")
         by_nums: dict[tuple[int, ...], dict] = {}
@@ -152,7 +152,7 @@ def run_import(
                         "the card's chapter abilities"
                     )
                 manual_used.add(name)
-            problems = ops_schema.validate_entry(res.entry)
+            problems = vocabulary.validate_entry(res.entry)
             if problems:
                 raise SystemExit(f"{name}: importer produced an invalid entry: {problems[:3]}")
             if name in out:

@@ -1,15 +1,22 @@
-"""The op families. Importing this package registers every op handler in engine.effects.OPS.
+"""The op families. Importing this package registers every op handler in engine.lang.effects.OPS.
 
-To add a family: write ``engine/ops/<family>.py`` with ``@op(...)`` handlers and add
-its name to the import below (one line). See docs/ENGINE_CORE.md.
+To add a family: write ``engine/ops/<family>.py`` (named by what its ops do; an op shaped
+to one card goes in ``engine/ops/cards/<card>.py``) with ``@op(...)`` handlers and add its
+name to the import below (one line). A keyword's own ops live in its module of
+engine/keywords, imported here too. See docs/ENGINE_CORE.md.
 """
 
+from engine.keywords import (  # noqa: F401  (imported for their registrations)
+    cascade,
+    discover,
+    explore,
+    warp,
+)
 from engine.ops import (  # noqa: F401  (imported for their registrations)
     balance,
-    cards,
-    cast_many,
     casting,
     choices,
+    chosen_on_resolution,
     continuous,
     counters,
     damage,
@@ -19,36 +26,36 @@ from engine.ops import (  # noqa: F401  (imported for their registrations)
     earthbend,
     emblems,
     equipment,
-    explore,
+    exile_and_return,
     goad,
     graveyards,
-    hand_put_x,
     hand_size,
-    keywords,
     land_plays,
+    library,
     life,
     linked,
-    linked_face_down,
-    mill_put,
+    lose_game,
+    mana,
     named,
+    per_player,
     permanents,
     piles,
     player_grants,
-    players,
     restrict,
     reveal,
     ring,
     roles,
-    sagas,
-    sagas_chosen,
-    sagas_more,
     statics,
     structure,
     timed,
+    token_variants,
     tokens,
-    tokens_more,
-    values_more,
-    warp,
     zonemoves,
     zones,
+)
+from engine.ops.cards import (  # noqa: F401  (imported for their registrations)
+    the_creation_of_avacyn,
+    the_first_tyrannic_war,
+    the_grand_evolution,
+    the_great_synthesis,
 )

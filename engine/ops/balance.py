@@ -10,10 +10,11 @@ fewest when it begins, so a land sacrificed first no longer counts as a creature
 
 from __future__ import annotations
 
-from engine import filters, stack
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import filters
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import stack
 
 #: what -> (the permanent type counted, or None for the hand; how one is named)
 _WHAT = {"lands": ("Land", "land"), "creatures": ("Creature", "creature"), "hand": (None, "card")}

@@ -2,16 +2,16 @@
 
 - ``cast_free``: "you may cast a <filter> spell from your hand without paying its mana
   cost" (118.9). The player picks a matching card in their hand (or none); it is cast as
-  cascade and discover cast theirs (engine/freecast.py): a spell needing a target needs a
+  cascade and discover cast theirs (engine/rules/freecast.py): a spell needing a target needs a
   legal one (601.2c), and the player may still decline.
 """
 
 from __future__ import annotations
 
-from engine import freecast
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import freecast
+from engine.rules import op_common as c
 
 E = EventKind
 

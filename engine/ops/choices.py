@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from engine.effects import Ctx, op, run_nested
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op, run_nested
 
 _WHO = (None, "you", "controller")
 

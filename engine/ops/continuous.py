@@ -2,18 +2,19 @@
 abilities, types, colors, control, and the combat-only restrictions.
 
 Each handler records a ``ContinuousEffect`` through the kernel (``game.add_continuous``);
-the layer system (engine.layers) applies it. The affected objects are locked in on
+the layer system (engine.rules.layers) applies it. The affected objects are locked in on
 resolution (611.2c) and every number is fixed then (608.2h). As static abilities of
-permanents (``static`` in the card data) the same ops are read by engine.layers directly
+permanents (``static`` in the card data) the same ops are read by engine.rules.layers directly
 while their source is on the battlefield; they never run here.
 """
 
 from __future__ import annotations
 
-from engine import layers, refs, sba, triggers
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
-from engine.op_common import begin
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers, sba, triggers
+from engine.rules.op_common import begin
 
 _REF = "self | target | targets | {target: n} | attached | all (+ filter)"
 _DUR = "a duration (end_of_turn, while_on_battlefield, permanent, until_your_next_turn...)"

@@ -3,10 +3,11 @@ proliferate (701.34)."""
 
 from __future__ import annotations
 
-from engine import proliferate as proliferate_mod
-from engine import refs, saga
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.keywords import proliferate as proliferate_mod
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import saga
 
 
 def _check_lore(o: dict, ctx: Ctx | None) -> str | None:

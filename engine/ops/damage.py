@@ -11,13 +11,14 @@ to which object this turn (for "dealt damage this way", Anger of the Gods).
 
 from __future__ import annotations
 
-from engine import filters, shields
-from engine import op_common as c
-from engine import targets as targeting
-from engine.effects import Ctx, op
-from engine.events import EventKind
-from engine.game import Game
-from engine.sba import eval_int
+from engine.core.events import EventKind
+from engine.core.game import Game
+from engine.lang import filters
+from engine.lang import targets as targeting
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import shields
+from engine.rules.sba import eval_int
 
 _PLAYER_TO = (
     "you",

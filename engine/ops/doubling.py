@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from engine import layers, refs
-from engine.effects import Ctx, op
-from engine.events import EventKind
-from engine.op_common import begin
+from engine.core.events import EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers
+from engine.rules.op_common import begin
 
 
 def _check_double(o: dict, ctx: Ctx | None) -> str | None:

@@ -1,10 +1,10 @@
-"""Static replacement effects on drawing (CR 614.1a): read by engine.draws wherever a player
+"""Static replacement effects on drawing (CR 614.1a): read by engine.rules.draws wherever a player
 draws; as a resolution they are never run (the check refuses it)."""
 
 from __future__ import annotations
 
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:
@@ -13,7 +13,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
         return f"draw replacement ({extra!r} more, up to {hand!r} cards in hand)"
     if ctx is not None:
         return "a draw replacement, which only a permanent's static ability gives"
-    return None  # the static ability, read by engine.draws while on the battlefield
+    return None  # the static ability, read by engine.rules.draws while on the battlefield
 
 
 @op(

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from engine import refs, stack
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import stack
 
 _THEN = ("destroy_chosen", "exile_chosen", "destroy_others")
 

@@ -9,7 +9,7 @@ When it dies or is exiled, return it to the battlefield tapped."
   in layer 7c (613.4c). Like XMage, the counters are put on after it became a creature.
 - "When it dies or is exiled" is a delayed triggered ability (603.7a) about that object
   (603.7c: it triggers once). It waits in ``game.delayed`` (``kind: earthbend``) with the
-  object's zone-change count; ``on_event`` (wired in engine.rules) fires it when that very
+  object's zone-change count; ``on_event`` (wired in engine.play.wiring) fires it when that very
   object goes from the battlefield to a graveyard or exile (a token: ceases to exist there,
   111.7), and forgets it when the object leaves any other way (400.7: it is a new object).
 - The trigger resolves with ``earthbend_return``: the card, if it is still the object that
@@ -19,11 +19,12 @@ When it dies or is exiled, return it to the battlefield tapped."
 
 from __future__ import annotations
 
-from engine import layers, refs, stack
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import EventKind
-from engine.state import StackItem
+from engine.core.events import EventKind
+from engine.core.state import StackItem
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers, stack
+from engine.rules import op_common as c
 
 _DIED = (EventKind.DESTROY, EventKind.SACRIFICE, EventKind.SBA)
 

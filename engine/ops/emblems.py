@@ -1,13 +1,13 @@
 """Emblems (CR 114): a player gets an object in the command zone with abilities that last
 the game. The abilities an emblem can have here: "<cards> in your graveyard have retrace"
-(Wrenn and Six; engine.retrace)."""
+(Wrenn and Six; engine.keywords.retrace)."""
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine import retrace
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.keywords import retrace
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 
 def _check_emblem(o: dict, ctx: Ctx | None) -> str | None:

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from engine import layers
-from engine import op_common as tokens  # token_card / make / entered
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import layers
+from engine.rules import op_common as tokens  # token_card / make / entered
 
 _GERM = {"token": "Phyrexian Germ", "pt": "0/0", "types": ["Creature"],
          "subtypes": ["Phyrexian", "Germ"], "colors": ["B"]}  # fmt: skip

@@ -6,8 +6,9 @@ same record Day of the Moon's ``goad_chosen_names`` makes), shown, and read by t
 
 from __future__ import annotations
 
-from engine import op_common, refs
-from engine.effects import Ctx, op
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common
 
 #: "until your next turn" is goad's own duration (701.15a); others as the card says
 _DURATIONS = ("until_your_next_turn", "end_of_turn")

@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 
 def _check_shuffle_gy(o: dict, ctx: Ctx | None) -> str | None:

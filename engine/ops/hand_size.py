@@ -1,16 +1,16 @@
 """``max_hand_size`` (CR 402.2): set, remove or change a player's maximum hand size.
 
 As a static op of a permanent it applies while the permanent is on the battlefield
-(engine.hand_size reads it there). Resolved ("you have no maximum hand size for as long as
+(engine.rules.hand_size reads it there). Resolved ("you have no maximum hand size for as long as
 you control this", a Saga chapter) it is recorded as a continuous effect with its duration.
 """
 
 from __future__ import annotations
 
-from engine import hand_size, layers
-from engine.continuous import ContinuousEffect
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.continuous import ContinuousEffect
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import hand_size, layers
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:

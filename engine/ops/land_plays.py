@@ -1,12 +1,12 @@
 """Additional land plays (CR 305.2): "you may play an additional land this turn" from a
 resolving spell (a grant for the turn), or "... on each of your turns" as a static ability
-(engine.land_play reads it on the battlefield)."""
+(engine.rules.land_play reads it on the battlefield)."""
 
 from __future__ import annotations
 
-from engine.effects import Ctx, op
-from engine.events import EventKind
-from engine.land_play import TURN_DURATIONS
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules.land_play import TURN_DURATIONS
 
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine import stack
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import stack
 
 _WHO = "you | each_opponent | target_opponent | target_player | each_player | ..."
 
@@ -61,7 +61,7 @@ def win_game(ctx: Ctx, o: dict) -> None:
 @c.optional_op
 def become_monarch(ctx: Ctx, o: dict) -> None:
     """CR 724.1-724.3: the controller becomes the monarch (one player at a time). The
-    monarch's end-step draw (724.2) triggers in their end step (engine.triggers)."""
+    monarch's end-step draw (724.2) triggers in their end step (engine.rules.triggers)."""
     game = ctx.game
     before = game.designations.get("monarch")
     game.set_designation("monarch", ctx.controller)

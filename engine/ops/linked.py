@@ -11,10 +11,10 @@ object refers to ("the exiled card", 607.2a).
 
 from __future__ import annotations
 
-from engine import effects
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import effects
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 E = EventKind
 

@@ -16,12 +16,14 @@ the battlefield): a Saga that left and came back is a new object with none (400.
 
 from __future__ import annotations
 
-from engine import card_names, effects, layers, op_common, refs
-from engine.continuous import ContinuousEffect
-from engine.creature_types import CREATURE_TYPES, NONCREATURE_SUBTYPES
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
-from engine.restrictions import CHOSEN_NAME
+from engine.cards import card_names
+from engine.cards.creature_types import CREATURE_TYPES, NONCREATURE_SUBTYPES
+from engine.core.continuous import ContinuousEffect
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import effects, refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers, op_common
+from engine.rules.restrictions import CHOSEN_NAME
 
 E = EventKind
 NOTED_TYPE = "noted_creature_type"
@@ -54,7 +56,7 @@ def chosen_names(ctx: Ctx) -> list[str]:
 
 
 def creature_types_offered(ctx: Ctx) -> list[str]:
-    """Every creature type (engine.creature_types, plus any on a card in this game), those
+    """Every creature type (engine.cards.creature_types, plus any on a card in this game), those
     of creature cards in the controller's hand first (the ones a spell this turn can have)."""
     game = ctx.game
     in_game: set[str] = set()

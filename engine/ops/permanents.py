@@ -3,11 +3,12 @@ regeneration (701.19), damage prevention (615), transforming (701.28), phasing (
 
 from __future__ import annotations
 
-from engine import layers, refs, stun
-from engine.continuous import ContinuousEffect
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
-from engine.op_common import begin
+from engine.core.continuous import ContinuousEffect
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers, stun
+from engine.rules.op_common import begin
 
 _REF = "self | target | targets | {target: n} | attached | all (+ filter)"
 
@@ -111,7 +112,7 @@ def attach(ctx: Ctx, o: dict) -> None:
         src = ctx.event.get("object") if isinstance(ctx.event.get("object"), int) else None
     hosts = refs.objects(ctx, o, "to")
     if src is None or not layers.on_battlefield(game, src):
-        # An Aura spell's own "attach" is how it enters (engine.stack.attach_aura, 303.4f);
+        # An Aura spell's own "attach" is how it enters (engine.rules.stack.attach_aura, 303.4f);
         # an Aura or Equipment that left the battlefield attaches to nothing.
         ctx.emit(EventKind.ATTACH, f"{ctx.label}: it is not on the battlefield, so it attaches "
                  "to nothing.", "701.3b", amount=0)  # fmt: skip

@@ -4,10 +4,10 @@ That player sacrifices all permanents in the pile of their choice")."""
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine import stack
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import stack
 
 
 def _check_piles(o: dict, ctx: Ctx | None) -> str | None:

@@ -1,15 +1,15 @@
 """Players with keywords (CR 702.11d, 702.18d): "You have hexproof" (Leyline of Sanctity),
 "You have shroud" (True Believer).
 
-A static ability: engine.targets reads it from the permanents a player controls while it
+A static ability: engine.lang.targets reads it from the permanents a player controls while it
 chooses targets (601.2c) and when a spell or ability begins to resolve (608.2b). The handler
 is what a resolution would do with it; only the static form is simulated.
 """
 
 from __future__ import annotations
 
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
 
 #: Keywords a player can have that the targeting rules read.
 PLAYER_KEYWORDS = ("Hexproof", "Shroud")
@@ -23,7 +23,7 @@ def _check_grant_player(o: dict, ctx: Ctx | None) -> str | None:
         return f"{str(o.get('who')).replace('_', ' ')} having {', '.join(kws).lower()}"
     if o.get("duration") != "while_on_battlefield" or ctx is not None:
         return f"you having {', '.join(kws).lower()} {str(o.get('duration')).replace('_', ' ')}"
-    return None  # the static ability, read by engine.targets while on the battlefield
+    return None  # the static ability, read by engine.lang.targets while on the battlefield
 
 
 @op(

@@ -1,21 +1,23 @@
 """Static abilities that forbid or permit casting and activating, and the card-name choice
-they read (engine.restrictions applies them; these handlers only run as enters-with choices
+they read (engine.rules.restrictions applies them; these handlers only run as enters-with choices
 or note a static ability where a resolution would run it)."""
 
 from __future__ import annotations
 
-from engine import card_names, carddb, layers, refs
-from engine.continuous import ContinuousEffect
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
-from engine.restrictions import CHOSEN_NAME
+from engine.cards import card_names, carddb
+from engine.core.continuous import ContinuousEffect
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers
+from engine.rules.restrictions import CHOSEN_NAME
 
 _WHO = ("each_opponent", "you", "each_player")
 
 
 def _note(ctx: Ctx, o: dict) -> None:
     """A static ability does its work while its permanent is on the battlefield
-    (engine.restrictions reads it there); run as a resolution it only says so."""
+    (engine.rules.restrictions reads it there); run as a resolution it only says so."""
     ctx.emit(EventKind.NOTE, f"{ctx.label}: {o['op'].replace('_', ' ')} is a static ability; "
              "it applies while its permanent is on the battlefield.", "604.1",
              data={"op": o["op"], "noted": True})  # fmt: skip
@@ -36,14 +38,14 @@ _CANT_CAST_FIELDS = {
 
 @op("cant_cast", fields=_CANT_CAST_FIELDS, check=_check_cant_cast)
 def cant_cast(ctx: Ctx, o: dict) -> None:
-    """CR 101.2: a "can't cast" restriction (applied by engine.restrictions.cast_problem)."""
+    """CR 101.2: a "can't cast" restriction (applied by engine.rules.restrictions.cast_problem)."""
     _note(ctx, o)
 
 
 @op("flash_permission", fields={"filter": "the spells you may cast as though they had flash"},
     check=lambda o, ctx: refs.filter_problem(o.get("filter") or {}))  # fmt: skip
 def flash_permission(ctx: Ctx, o: dict) -> None:
-    """CR 702.8a: cast as though it had flash (engine.restrictions.timing_problem)."""
+    """CR 702.8a: cast as though it had flash (engine.rules.restrictions.timing_problem)."""
     _note(ctx, o)
 
 
@@ -56,7 +58,7 @@ def cant_activate(ctx: Ctx, o: dict) -> None:
 
 
 def _names_in_game(ctx: Ctx, types: tuple[str, ...] = ()) -> list[str]:
-    """The names a player may choose here (engine.card_names.choosable_names): every face
+    """The names a player may choose here (engine.cards.card_names.choosable_names): every face
     name of every card in the game, in any zone or on the stack, and a token's name when a
     card of the pool has it too (201.3). Why that is exact: a name matters only through an
     object that has it, and in the playground every card is in the game from the start (no

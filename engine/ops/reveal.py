@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
 
 _TO = ("hand", "battlefield", "battlefield_tapped", "graveyard", "exile")
 _REST = ("bottom_random", "graveyard", "exile", "shuffle")

@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-from engine import layers
-from engine.continuous import ContinuousEffect
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.continuous import ContinuousEffect
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import layers
 
 #: The Ring's abilities by level (701.54b); levels 2-4 are combat triggers.
 RING_ABILITIES = (

@@ -14,10 +14,11 @@ graveyard" triggers see it, 603.6c / 603.10a).
 
 from __future__ import annotations
 
-from engine import layers, refs
-from engine import op_common as c
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules import layers
+from engine.rules import op_common as c
 
 
 def _check_role(o: dict, ctx: Ctx | None) -> str | None:

@@ -2,16 +2,16 @@
 battlefield (CR 614.1c, 614.12) and cost changes (601.2f).
 
 These ops live in the ``static`` list of an entry; they never resolve. The mechanics read
-them where they apply (engine.permanents: as the permanent enters); the handlers here are
+them where they apply (engine.rules.permanents: as the permanent enters); the handlers here are
 what a resolution does with them if one ever lists them, and their checks are what
 coverage asks.
 """
 
 from __future__ import annotations
 
-from engine import effects, refs
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang import effects, refs
+from engine.lang.effects import Ctx, op
 
 
 def _check_counters(o: dict, ctx: Ctx | None) -> str | None:
@@ -23,7 +23,7 @@ def _check_counters(o: dict, ctx: Ctx | None) -> str | None:
 @op("enters_with_counters", fields={"counter": "its kind", "n": "value (X: the X paid)"},
     check=_check_counters)  # fmt: skip
 def enters_with_counters(ctx: Ctx, o: dict) -> None:
-    """CR 614.1c: it enters with counters (applied by engine.permanents as it enters)."""
+    """CR 614.1c: it enters with counters (applied by engine.rules.permanents as it enters)."""
     game = ctx.game
     n = refs.amount(ctx, o.get("n", 1), 1)
     if ctx.source is not None:

@@ -17,11 +17,12 @@ anything changes (effects.NESTED), so a structure op is simulated whole or not a
 
 from __future__ import annotations
 
-from engine import ability_costs, conditions, effects, stack, triggers
-from engine import targets as targeting
-from engine.effects import Ctx, op, run_nested
-from engine.events import DecisionKind, EventKind
-from engine.state import StackItem
+from engine.core.events import DecisionKind, EventKind
+from engine.core.state import StackItem
+from engine.lang import conditions, effects
+from engine.lang import targets as targeting
+from engine.lang.effects import Ctx, op, run_nested
+from engine.rules import ability_costs, stack, triggers
 
 E = EventKind
 

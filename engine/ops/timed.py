@@ -2,13 +2,13 @@
 
 - ``lasting_trigger`` (603.7c): "whenever you cast a spell this turn, ...", "until your
   next turn, whenever ...", and "when you next cast ... this turn" (``once``). The ability
-  waits in ``game.delayed`` (``kind: lasting``); engine/triggers.py fires it on the events
+  waits in ``game.delayed`` (``kind: lasting``); engine/rules/triggers.py fires it on the events
   and casts it names and ends it in the cleanup step (514.2) or as its controller's next
   turn begins (611.2b).
 
 - ``spell_enters_with_counters`` (614.1c): the spell that triggered it ("when you next cast
   a creature spell this turn, that creature enters with an additional +1/+1 counter")
-  enters with more counters; engine/permanents.py adds them as it enters.
+  enters with more counters; engine/rules/permanents.py adds them as it enters.
 
 Its ``effect`` ops run later, when the ability resolves, in that resolution's context (the
 spell that was cast is the trigger object): they are checked without a game when the
@@ -17,13 +17,14 @@ ability is created, and again, whole, when it resolves (all or nothing).
 
 from __future__ import annotations
 
-from engine import effects, triggers
-from engine.effects import Ctx, op
-from engine.events import EventKind
+from engine.core.events import EventKind
+from engine.lang import effects
+from engine.lang.effects import Ctx, op
+from engine.rules import triggers
 
 E = EventKind
 
-#: the op's fields that make up its trigger object (engine/triggers.py)
+#: the op's fields that make up its trigger object (engine/rules/triggers.py)
 TRIGGER_KEYS = ("when", "filter", "targets", "condition", "optional", "attacks_you")
 
 

@@ -9,12 +9,12 @@ the effects on it.
 
 from __future__ import annotations
 
-from engine import refs
-from engine.cards import CardDef, Face
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
-from engine.op_common import begin, make, pick_one, token_card
-from engine.op_common import token_entered as entered
+from engine.cards.definitions import CardDef, Face
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs
+from engine.lang.effects import Ctx, op
+from engine.rules.op_common import begin, make, pick_one, token_card
+from engine.rules.op_common import token_entered as entered
 
 _TOKEN_KEYS = ("token", "pt", "count", "types", "subtypes", "supertypes", "colors", "keywords",
                "abilities", "tapped", "attacking", "controller")  # fmt: skip

@@ -8,10 +8,10 @@ replacement effects and triggers apply (614.12, 603.6a) after the move's event.
 
 from __future__ import annotations
 
-from engine import op_common as c
-from engine import stack
-from engine.effects import Ctx, op
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang.effects import Ctx, op
+from engine.rules import op_common as c
+from engine.rules import stack
 
 _CONTROLLER = ("owner", "you", None)
 

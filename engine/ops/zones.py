@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from engine import op_common as c
-from engine import payment, stack
-from engine import targets as targeting
-from engine.effects import Ctx, op, run_nested
-from engine.events import DecisionKind, EventKind
+from engine.core.events import DecisionKind, EventKind
+from engine.lang import targets as targeting
+from engine.lang.effects import Ctx, op, run_nested
+from engine.rules import op_common as c
+from engine.rules import payment, stack
 
 _REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
 
@@ -523,7 +523,7 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
 
 def _pays_for_real(ctx: Ctx, player: int, cost: str, spell: str) -> bool:
     """"Unless its controller pays": offered only when it can be paid (601.2h), then paid
-    with the player's mana sources (engine.payment). Whether it was paid."""
+    with the player's mana sources (engine.rules.payment). Whether it was paid."""
     game = ctx.game
     unpayable = payment.problem(game, player, cost)
     if unpayable is not None:
@@ -578,7 +578,7 @@ def return_exiled_until(game, events: bool = False):
     """CR 610.3a: cards exiled "until <source> leaves the battlefield" return to the
     battlefield under their owners' control once it has left. Immediately after the event
     (``return_when_source_leaves``); checked again each time a player would receive
-    priority (wired in engine.rules) for a source that left without an event. True if
+    priority (wired in engine.play.wiring) for a source that left without an event. True if
     anything returned (with ``events``: the return events)."""
     acted = False
     emitted = []

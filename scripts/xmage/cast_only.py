@@ -3,9 +3,9 @@
 ``CastOnlyDuringPhaseStepSourceAbility(turnPhase?, phaseStep?, condition?, text?)``,
 ``CastOnlyIfConditionIsTrueAbility(condition, text?)`` and a static
 ``CastOnlyIfYouHaveCastAnotherSpellEffect`` become one condition in the engine's vocabulary
-(engine.conditions): the parts given are ANDed. A part the importer can't read raises
+(engine.lang.conditions): the parts given are ANDed. A part the importer can't read raises
 ``Untranslated``; the caller then records the ability as untranslated AND puts the printed
-words in ``cast_only`` so the engine refuses the cast honestly (engine.cast_only) instead of
+words in ``cast_only`` so the engine refuses the cast honestly (engine.rules.cast_only) instead of
 casting a card the rules may forbid.
 """
 

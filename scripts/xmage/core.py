@@ -118,7 +118,7 @@ _DV_ENUM_VARIANTS = {
     },
     ("CardsInControllerHandCount", "ANY"): {"dv": "cards_in_hand", "who": "you"},
 }
-#: XMage PhaseStep names -> the engine's step ids (engine.conditions)
+#: XMage PhaseStep names -> the engine's step ids (engine.lang.conditions)
 STEPS = {"UNTAP": "untap", "UPKEEP": "upkeep", "DRAW": "draw",
          "PRECOMBAT_MAIN": "precombat_main", "BEGIN_COMBAT": "beginning_of_combat",
          "DECLARE_ATTACKERS": "declare_attackers", "DECLARE_BLOCKERS": "declare_blockers",

@@ -1,4 +1,4 @@
-"""XMage effect classes -> ops of the vocabulary (docs/EFFECTS.md, engine/ops_schema.py).
+"""XMage effect classes -> ops of the vocabulary (docs/EFFECTS.md, engine/lang/vocabulary.py).
 
 One function per class family, registered in ``EFFECTS``. Each reads the bound
 constructor parameters (by name, from the framework source) and refuses parameters it

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.creature_types import CREATURE_TYPES
+from engine.cards.creature_types import CREATURE_TYPES
 
 from . import cast_only as cast_only_mod
 from . import hand_size as _hand_size  # noqa: F401  (registers its effect class)
@@ -1406,7 +1406,7 @@ _MANA = {
     "AnyColorManaAbility": None,
     "SimpleManaAbility": None,
     "DynamicManaAbility": None,
-    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/players.py
+    "CommanderColorIdentityManaAbility": None,  # 903.4: engine/ops/mana.py
 }
 
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import Scenario
-from engine.events import Event
-from engine.timeline import Timeline
+from engine.core.events import Event
+from engine.play.timeline import Timeline
 
 # ------------------------------------------------------------------------------ building
 
@@ -170,8 +170,8 @@ def reasons(e: Event) -> list[str]:
 def game_of(d: dict):
     """The ``Game`` of a board after setup, before any action: for tests that query it
     (filters, values, conditions) or drive kernel primitives directly."""
-    from engine.game import Game
-    from engine.policy import ScriptedPolicy
+    from engine.core.game import Game
+    from engine.core.policy import ScriptedPolicy
 
     sc = Scenario.from_dict({**d, "actions": []})
     return Game(sc, sc.pool(None), ScriptedPolicy(sc.choices))

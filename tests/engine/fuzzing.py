@@ -1,4 +1,4 @@
-"""Structured input mutators for the fuzz tests and ``make fuzz`` (issue 10).
+"""Structured input mutators for the fuzz tests and ``make fuzz``.
 
 Every generator takes a ``random.Random``: the suite feeds it from hypothesis
 (``st.randoms()``, so examples are reproducible and shrink), scripts/fuzz.py from a
@@ -35,7 +35,7 @@ from engine import (
     UnknownCardError,
     default_pool,
 )
-from engine.policy import ChoiceError
+from engine.core.policy import ChoiceError
 
 #: What an entry point may raise for bad input (docs/ENGINE_API.md, "Errors").
 DOCUMENTED = (

@@ -3,7 +3,7 @@
 Every engine module is parsed with ``ast`` (not imported) and EVERY import counts: at the
 top, inside functions, and under ``if TYPE_CHECKING:`` (a type-only import may not go
 upward either; a lower module annotates with a type of its own layer or ``Any``, and a
-higher layer registers what a lower one needs: engine.registry, engine.display,
+higher layer registers what a lower one needs: engine.core.registry, engine.base.display,
 ``scenario.register_runner``). Importing a module of a subpackage runs the subpackage's
 ``__init__`` first, so ``engine.ops.cards`` importing ``engine.ops._x`` also imports
 ``engine.ops`` (whose ``__init__`` imports every family): that parent counts, or a family
@@ -22,82 +22,30 @@ import engine
 
 ROOT = Path(engine.__file__).resolve().parent
 
-# Lowest first. A module may import modules of its own layer or of a lower one.
-LAYERS: list[tuple[str, set[str]]] = [
-    ("card facts", {"engine.errors", "engine.limits", "engine.schema", "engine.ops_schema",
-                    "engine.mana", "engine.display", "engine.cards", "engine.carddb",
-                    "engine.card_names", "engine.creature_types",
-                    "engine.changeling"}),  # 702.73a: every creature type
-    ("input", {"engine.token", "engine.decklist", "engine.scenario"}),
-    ("state", {"engine.events", "engine.continuous", "engine.state", "engine.policy",
-               "engine.responses", "engine.objref"}),
-    ("kernel", {"engine.kernel", "engine.registry", "engine.game"}),
-    (
-        "mechanics",
-        {
-            "engine.spell_filter",
-            "engine.refs",
-            "engine.layers",
-            "engine.shields",
-            "engine.filters",
-            "engine.values",
-            "engine.conditions",
-            "engine.targets",
-            "engine.modes",
-            "engine.costs",
-            "engine.mana_spent",
-            "engine.payment",
-            "engine.effects",
-            "engine.stack",
-            "engine.saga",
-            "engine.permanents",
-            "engine.freecast",
-            "engine.cascade",
-            "engine.discover",
-            "engine.proliferate",
-            "engine.sba",
-            "engine.actions",
-            "engine.ability_costs",  # structured costs (602.2b, 601.2h)
-            "engine.triggers",  # the trigger `when` registry (603)
-            "engine.evoke",  # CR 702.74
-            "engine.suspend",  # CR 702.62
-            "engine.retrace",  # CR 702.81, emblems that give it (114)
-            "engine.restrictions",  # can't cast / can't activate / as though it had flash
-            "engine.op_common",  # helpers the op families share (refs, choices, filters)
-            "engine.warp",  # CR 702.185
-            "engine.draws",  # draw replacements (614.1a), read wherever a player draws
-            "engine.land_play",  # playing a land (305.1-305.2)
-            "engine.cast_only",  # printed casting restrictions (601.3)
-            "engine.legend",  # the legend rule (704.5j)
-            "engine.hand_size",  # maximum hand size (402.2), cleanup discard (514.1)
-            "engine.target_groups",  # targets chosen together: share a type, total mana value
-            "engine.stun",  # stun counters replace untapping (122.1d)
-        },
-    ),
-    ("ops", {"engine.ops"}),  # and every engine.ops.<family>
-    ("rules", {"engine.rules"}),
-    ("runner", {"engine.timeline"}),
-    (
-        "views, odds, CLI",
-        {
-            "engine.render",
-            "engine.board_html",  # the board and mana symbols (notebook and app)
-            "engine.odds",
-            "engine.odds_cli",
-            "engine.coverage",
-            "engine.describe",
-            "engine.__main__",
-        },
-    ),
-    ("package", {"engine"}),
+# The layers are the engine's packages, lowest first: a module may import modules of its own
+# package or of a lower one. The modules at the root (``engine/__main__.py``, the command
+# line, and ``engine/__init__.py``, the public names) sit above every package.
+PACKAGES: list[str] = [
+    "base",
+    "cards",
+    "scenario",
+    "core",
+    "lang",
+    "rules",
+    "keywords",
+    "ops",
+    "play",
+    "views",
+    "odds",
 ]
+TOP = ("engine.__main__", "engine")
 
 MUTATORS = frozenset(
     {"append", "extend", "insert", "remove", "pop", "clear", "add", "discard", "update",
      "setdefault", "sort", "reverse", "popitem"}
 )  # fmt: skip
 # Modules that may write the kernel's fields: the kernel, and Game's own setup.
-WRITERS = {"engine.kernel"}
+WRITERS = {"engine.core.kernel"}
 
 
 def module_name(path: Path) -> str:
@@ -116,12 +64,25 @@ def sources() -> dict[str, ast.Module]:
 
 
 def layer_of(module: str) -> int:
-    if module.startswith("engine.ops."):
-        module = "engine.ops"
-    for i, (_, names) in enumerate(LAYERS):
-        if module in names:
-            return i
-    raise AssertionError(f"{module} is in no layer: add it to LAYERS in {__name__}")
+    if module in TOP:
+        return len(PACKAGES)
+    parts = module.split(".")
+    if len(parts) < 2 or parts[1] not in PACKAGES:
+        raise AssertionError(
+            f"{module} is in no layer: engine modules live in a package of PACKAGES "
+            f"in {__name__} ({', '.join(PACKAGES)})"
+        )
+    return PACKAGES.index(parts[1])
+
+
+def layer_name(i: int) -> str:
+    return PACKAGES[i] if i < len(PACKAGES) else "top"
+
+
+def test_the_layers_are_the_packages() -> None:
+    """Every package directory of engine/ is a layer, and every layer a package."""
+    found = {p.parent.name for p in ROOT.glob("*/__init__.py")}
+    assert found == set(PACKAGES)
 
 
 def imports(module: str, tree: ast.Module, known: set[str]) -> set[str]:
@@ -194,7 +155,8 @@ def upward(edges: dict[str, set[str]]) -> list[str]:
     for m, targets in sorted(edges.items()):
         for t in sorted(targets):
             if layer_of(t) > layer_of(m):
-                bad.append(f"{m} ({LAYERS[layer_of(m)][0]}) imports {t} ({LAYERS[layer_of(t)][0]})")
+                lm, lt = layer_name(layer_of(m)), layer_name(layer_of(t))
+                bad.append(f"{m} ({lm}) imports {t} ({lt})")
     return bad
 
 
@@ -213,8 +175,9 @@ def kernel_fields(tree: ast.Module) -> set[str]:
     raise AssertionError("Kernel.__init__ not found")
 
 
-def _state_field(node: ast.AST, fields: set[str]) -> str | None:
-    """``game.zones[0]["hand"]`` / ``ctx.game.life`` -> the field name, else None."""
+def _state_field(node: ast.AST, fields: set[str], selves: tuple[str, ...] = ()) -> str | None:
+    """``game.zones[0]["hand"]`` / ``ctx.game.life`` -> the field name, else None; in a
+    subclass of ``Kernel`` (``selves == ("self",)``) ``self.life`` is the state too."""
     while isinstance(node, ast.Subscript) or (
         isinstance(node, ast.Attribute) and node.attr not in fields
     ):
@@ -222,15 +185,30 @@ def _state_field(node: ast.AST, fields: set[str]) -> str | None:
     if not isinstance(node, ast.Attribute) or node.attr not in fields:
         return None
     base = node.value
-    if (isinstance(base, ast.Name) and base.id == "game") or (
+    if (isinstance(base, ast.Name) and base.id in ("game", *selves)) or (
         isinstance(base, ast.Attribute) and base.attr == "game"
     ):
         return node.attr
     return None
 
 
-def state_writes(tree: ast.Module, fields: set[str]) -> list[str]:
-    """Assignments to, or mutating calls on, a game's state fields (line: field)."""
+def state_writes(tree: ast.AST, fields: set[str]) -> list[str]:
+    """Assignments to, or mutating calls on, a game's state fields (line: field), ``self``'s
+    included in a class that subclasses ``Kernel`` (``Game``'s setup)."""
+    out: list[tuple[int, str]] = []
+    subclasses = [
+        node for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(b, ast.Name) and b.id == "Kernel" for b in node.bases)
+    ]  # fmt: skip
+    for cls in subclasses:
+        out += _writes(cls, fields, ("self",))
+    seen = set(out)
+    out += [w for w in _writes(tree, fields, ()) if w not in seen]
+    return [f"line {line}: {name}" for line, name in sorted(out)]
+
+
+def _writes(tree: ast.AST, fields: set[str], selves: tuple[str, ...]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         targets: list[ast.AST] = []
@@ -247,10 +225,10 @@ def state_writes(tree: ast.Module, fields: set[str]) -> list[str]:
         ):
             targets = [node.func.value]
         for t in targets:
-            name = _state_field(t, fields)
+            name = _state_field(t, fields, selves)
             if name:
                 out.append((node.lineno, name))
-    return [f"line {line}: {name}" for line, name in sorted(out)]
+    return out
 
 
 # ---------------------------------------------------------------------------------- tests
@@ -269,7 +247,7 @@ def test_engine_imports_go_downward_only() -> None:
 
 def test_only_the_kernel_writes_the_game_state() -> None:
     trees = sources()
-    fields = kernel_fields(trees["engine.kernel"])
+    fields = kernel_fields(trees["engine.core.kernel"])
     assert {"zones", "objects", "life", "stack", "mana", "turn"} <= fields
     found = {
         m: writes
@@ -283,8 +261,8 @@ def test_the_checks_catch_what_they_look_for() -> None:
     """The checkers themselves can fail: a cycle, an upward import, a direct write."""
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
-    assert upward({"engine.kernel": {"engine.cascade"}}) == [
-        "engine.kernel (kernel) imports engine.cascade (mechanics)"
+    assert upward({"engine.core.kernel": {"engine.keywords.cascade"}}) == [
+        "engine.core.kernel (core) imports engine.keywords.cascade (keywords)"
     ]
     fields = {"zones", "life", "stack"}
     bad = ast.parse(
@@ -296,13 +274,22 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "    game.move(1, 'exile')\n"
     )
     assert state_writes(bad, fields) == ["line 2: life", "line 3: zones", "line 4: stack"]
+    setup = ast.parse(
+        "class Game(Kernel):\n"
+        "    def _setup(self):\n"
+        "        self.life[0] = 20\n"
+        "        self.policy = None\n"
+        "def f(self):\n"
+        "    self.life = 3\n"
+    )
+    assert state_writes(setup, fields) == ["line 3: life"]
     tree = ast.parse(
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from engine.cascade import resolve\n"
-        "def f():\n    from engine import stack\n    import engine.rules\n"
+        "if TYPE_CHECKING:\n    from engine.keywords.cascade import resolve\n"
+        "def f():\n    from engine.rules import stack\n    import engine.play.wiring\n"
     )
-    known = {"engine.cascade", "engine.stack", "engine.rules"}
-    assert imports("engine.kernel", tree, known) == known
+    known = {"engine.keywords.cascade", "engine.rules.stack", "engine.play.wiring"}
+    assert imports("engine.core.kernel", tree, known) == known
     # a family importing a helper module inside its own package imports the package too:
     # the cycle engine.ops -> engine.ops.cards -> engine.ops (its __init__) is found
     family = ast.parse("from engine.ops import _common\n")
@@ -314,37 +301,42 @@ def test_the_checks_catch_what_they_look_for() -> None:
 
 
 def test_every_op_family_is_registered_and_every_op_has_one_handler() -> None:
-    """Adding a family = one module in engine/ops + one import line in engine/ops/__init__."""
-    from engine.effects import OPS
+    """Adding a family = one module in engine/ops (engine/ops/cards for an op shaped to one
+    card) + one import line in engine/ops/__init__;
+    a keyword's ops live in its module of engine/keywords, imported there too."""
+    from engine.lang.effects import OPS
 
-    # Helpers the families share live outside the package (engine/op_common.py), so no
+    # Helpers the families share live outside the package (engine/rules/op_common.py), so no
     # family imports the package that imports it.
-    families = {p.stem for p in (ROOT / "ops").glob("*.py") if not p.stem.startswith("_")}
-    registered = {spec.family.rpartition(".")[2] for spec in OPS.values()}
-    assert registered == families
+    families = {module_name(p) for p in (ROOT / "ops").rglob("*.py")
+                if not p.stem.startswith("_")}  # fmt: skip
+    registered = {spec.family for spec in OPS.values()}
+    assert families <= registered
+    assert {f for f in registered - families if not f.startswith("engine.keywords.")} == set()
     for name, spec in OPS.items():
         assert spec.name == name and spec.doc, f"op {name!r} needs a docstring"
 
 
 def test_every_scenario_action_and_hook_is_registered() -> None:
-    """engine.rules wires every mechanic: the game finds each action and hook it calls."""
-    from engine import registry, scenario
+    """engine.play.wiring wires every mechanic: the game finds each action and hook it calls."""
+    from engine.core import registry
+    from engine.scenario import scenario
 
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
-    assert wired["state_based"] == ["engine.legend.check", "engine.sba.check",
+    assert wired["state_based"] == ["engine.rules.legend.check", "engine.rules.sba.check",
                                     "engine.ops.zones.return_exiled_until",
                                     "engine.ops.roles.one_role_each"]  # fmt: skip
-    assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
+    assert wired["on_cast"] == ["engine.keywords.cascade.on_cast", "engine.rules.triggers.on_cast"]
     assert wired["on_enter"] == [
-        "engine.permanents.entered_battlefield",
-        "engine.evoke.on_enter",
-        "engine.warp.on_enter",
+        "engine.rules.permanents.entered_battlefield",
+        "engine.keywords.evoke.on_enter",
+        "engine.keywords.warp.on_enter",
     ]
     assert wired["ability_resolvers"] == [
         "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
     ]  # fmt: skip
     assert wired["on_event"] == [
-        "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
-        "engine.suspend.on_event", "engine.ops.earthbend.on_event",
+        "engine.rules.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
+        "engine.keywords.suspend.on_event", "engine.ops.earthbend.on_event",
     ]  # fmt: skip

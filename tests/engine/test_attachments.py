@@ -8,8 +8,8 @@ keywords.
 
 from __future__ import annotations
 
-from engine import coverage
-from engine.carddb import default_pool
+from engine.cards.carddb import default_pool
+from engine.views import coverage
 
 from boards import board, finished, perm_id
 

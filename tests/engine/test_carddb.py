@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.carddb import CardPool, UnknownCardError, default_pool, normalize_name
-from engine.cards import CardDef
+from engine.cards.carddb import CardPool, UnknownCardError, default_pool, normalize_name
+from engine.cards.definitions import CardDef
 
 
 @pytest.fixture(scope="module")
@@ -177,9 +177,9 @@ def test_small_pool_from_dicts() -> None:
 
 
 def test_effects_are_read_lazily_and_hand_written_entries_win() -> None:
-    """Issue 8: the imported effects (scripts/build_card_db.py --xmage) are in the pool; the
+    """The imported effects (scripts/build_card_db.py --xmage) are in the pool; the
     pool loads without decoding them (engine/data/effects.jsonl.gz, read on first use)."""
-    from engine import carddb
+    from engine.cards import carddb
 
     fresh = carddb.CardPool(carddb.load_bundled_entries())
     card = fresh.get("Giant Killer")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.carddb import default_pool
-from engine.cards import CardDef, Chapters, Face, parse_type_line
-from engine.mana import parse_mana_cost
+from engine.cards.carddb import default_pool
+from engine.cards.definitions import CardDef, Chapters, Face, parse_type_line
+from engine.cards.mana import parse_mana_cost
 
 
 def card(name: str) -> CardDef:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from engine.__main__ import main
-from engine.scenario import Scenario
+from engine.scenario.scenario import Scenario
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 

@@ -177,7 +177,7 @@ def test_the_maelstrom_deck_example_taps_arcane_signet_for_its_commanders_color(
 
 
 def test_the_board_shows_the_commander_escaped() -> None:
-    from engine.board_html import board_html
+    from engine.views.board_html import board_html
 
     evil = {**MONO_RED, "name": "<img src=x onerror=alert(1)> General"}
     tl = play(board([], commander=evil["name"], opponent_commander="The First Sliver",

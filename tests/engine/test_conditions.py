@@ -1,14 +1,15 @@
-"""Conditions (engine/conditions.py): every CONDITION is evaluated or named missing; the
+"""Conditions (engine/lang/conditions.py): every CONDITION is evaluated or named missing; the
 game history they read is tracked by the kernel."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import Scenario, conditions
-from engine.game import Game
-from engine.ops_schema import CONDITIONS
-from engine.policy import ScriptedPolicy
+from engine import Scenario
+from engine.core.game import Game
+from engine.core.policy import ScriptedPolicy
+from engine.lang import conditions
+from engine.lang.vocabulary import CONDITIONS
 
 from boards import Q, board, game_of, ids
 
@@ -184,7 +185,7 @@ def test_missing_parts_are_named() -> None:
 def test_ops_read_conditions_and_dynamic_amounts() -> None:
     """An op's ``if`` is evaluated on resolution (608.2c: false -> not done, and the log says
     so); a dynamic amount is computed; one that can't be is named before anything changes."""
-    from engine.effects import missing_parts, run_ops
+    from engine.lang.effects import missing_parts, run_ops
 
     game = _game()
     morbid_gain = [{"op": "gain_life", "n": 2, "if": {"cond": "morbid"}}]

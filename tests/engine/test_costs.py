@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Scenario, ScenarioError
-from engine.ability_costs import from_text, missing, of_keyword
-from engine.effects import OPS
+from engine.lang.effects import OPS
+from engine.rules.ability_costs import from_text, missing, of_keyword
 
 from boards import board, finished, of_kind, play, zone
 
@@ -255,9 +255,9 @@ def test_never_half_paid_cr_601_2h():
 def test_pay_energy_cr_107_14():
     """Energy is a player counter (122.1); no op on this branch gives it, so the test puts
     it there with the kernel primitive before the activation."""
-    from engine import actions
-    from engine.game import Game, GameError
-    from engine.policy import ScriptedPolicy
+    from engine.core.game import Game, GameError
+    from engine.core.policy import ScriptedPolicy
+    from engine.play import actions
 
     scen = Scenario.from_dict(run([{"cost": "pay_energy", "n": 2}], actions=[]))
     game = Game(scen, scen.pool(), ScriptedPolicy([]))
@@ -427,7 +427,7 @@ def test_suspend_needs_a_suspend_cost_and_sorcery_timing_cr_702_62a():
 
 
 def test_activated_missing_for_coverage():
-    from engine.ability_costs import activated_missing
+    from engine.rules.ability_costs import activated_missing
 
     assert activated_missing({"costs": [{"cost": "tap"}], "ops": GAIN}) is None
     assert activated_missing({"cost": "{2}, {T}, sacrifice this", "ops": GAIN}) is None
@@ -446,7 +446,7 @@ def test_activate_only_n_times_each_turn_cr_602_5b():
 
 
 def test_keyword_cost_missing_for_coverage():
-    from engine.ability_costs import keyword_cost_missing
+    from engine.rules.ability_costs import keyword_cost_missing
 
     assert keyword_cost_missing("Cycling", "{2}") is None
     assert keyword_cost_missing("Cycling", "pay 2 life") is None

@@ -1,4 +1,4 @@
-"""engine.coverage: cards classified full / partly / not from the registries at run time,
+"""engine.views.coverage: cards classified full / partly / not from the registries at run time,
 and ``python -m engine coverage`` (called in-process, as Pyodide can).
 
 The ops used here are registered by the tests themselves (``zz_cov_*``), so the results
@@ -12,11 +12,12 @@ from dataclasses import replace
 
 import pytest
 
-from engine import coverage, effects
 from engine.__main__ import main
-from engine.carddb import default_pool
-from engine.cards import CardDef
-from engine.coverage import FULL, NOT, PARTLY, Checkers, card_coverage
+from engine.cards.carddb import default_pool
+from engine.cards.definitions import CardDef
+from engine.lang import effects
+from engine.views import coverage
+from engine.views.coverage import FULL, NOT, PARTLY, Checkers, card_coverage
 
 KNOWN, UNKNOWN = "zz_cov_known", "zz_cov_unknown"
 
@@ -285,7 +286,7 @@ def test_a_check_that_raises_names_the_part_instead_of_stopping() -> None:
 
 def test_costs_in_words_are_asked_of_the_engine_that_pays_them() -> None:
     """Without a structured-cost registry, an activated ability's cost in words is what
-    the engine pays (engine.actions): its unpaid parts are the missing ones."""
+    the engine pays (engine.play.actions): its unpaid parts are the missing ones."""
     words = checks(cost_words=lambda text, name: [p for p in text.split(", ") if p == "exert"])
     tap = {"activated": [{"cost": "{T}", "costs": [{"cost": "tap"}], "ops": [{"op": KNOWN}]}]}
     assert card_coverage(card(tap), words).status == FULL
@@ -298,8 +299,8 @@ def test_costs_in_words_are_asked_of_the_engine_that_pays_them() -> None:
 def test_a_back_face_saga_is_counted_from_its_saga_face() -> None:
     """The Argent Etchings is the back face of Elesh Norn: its chapters are the ones the Saga
     rules run (the permanent's face), not the front face's (which has none)."""
-    from engine import saga
-    from engine.carddb import default_pool
+    from engine.cards.carddb import default_pool
+    from engine.rules import saga
 
     card = default_pool().get("Elesh Norn // The Argent Etchings")
     assert saga.saga_face(card) == "The Argent Etchings"

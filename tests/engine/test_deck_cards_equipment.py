@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import ScenarioError
+from engine.base.errors import ScenarioError
 
 from boards import board, finished, perm_id, play
 

@@ -138,7 +138,7 @@ def test_liliana_minus_six_the_chooser_may_sacrifice_the_bigger_pile_too() -> No
 def test_liliana_cant_use_minus_six_with_less_loyalty_cr_606_6() -> None:
     import pytest
 
-    from engine.errors import ScenarioError
+    from engine.base.errors import ScenarioError
 
     with pytest.raises(ScenarioError, match="606.6"):
         play(_liliana(5, 2, opponent_battlefield=("Grizzly Bears",), choices=["target:p1"]))
@@ -172,7 +172,7 @@ def test_wrenn_and_six_emblem_gives_instants_and_sorceries_retrace_cr_114_702_81
 def test_retrace_needs_a_land_card_to_discard_cr_601_2h() -> None:
     import pytest
 
-    from engine.errors import ScenarioError
+    from engine.base.errors import ScenarioError
 
     d = _wrenn(7, 2, hand=("Lightning Strike",), graveyard=("Lightning Bolt",))
     d["actions"].append({"do": "cast", "card": "Lightning Bolt", "from": "graveyard"})
@@ -183,7 +183,7 @@ def test_retrace_needs_a_land_card_to_discard_cr_601_2h() -> None:
 def test_without_the_emblem_a_graveyard_bolt_has_no_retrace() -> None:
     import pytest
 
-    from engine.errors import ScenarioError
+    from engine.base.errors import ScenarioError
 
     d = board([], hand=("Forest",), graveyard=("Lightning Bolt",),
               actions=[{"do": "cast", "card": "Lightning Bolt", "from": "graveyard"}])  # fmt: skip

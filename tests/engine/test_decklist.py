@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from engine.carddb import default_pool
-from engine.decklist import Decklist, DecklistError, LineError, parse_decklist
+from engine.cards.carddb import default_pool
+from engine.cards.decklist import Decklist, DecklistError, LineError, parse_decklist
 
 
 def test_plain_counts_and_x_forms() -> None:

@@ -1,10 +1,10 @@
-"""engine.describe: plain-English sentences from the effect data, not-simulated parts named."""
+"""engine.views.describe: plain-English sentences from the effect data, missing parts named."""
 
 from __future__ import annotations
 
-from engine import effects
-from engine.cards import CardDef
-from engine.describe import NOT_SIMULATED, describe, ops_text
+from engine.cards.definitions import CardDef
+from engine.lang import effects
+from engine.views.describe import NOT_SIMULATED, describe, ops_text
 
 
 def card(entry: dict | None, type_line: str = "Instant", **extra) -> CardDef:

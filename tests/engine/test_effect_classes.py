@@ -1,4 +1,4 @@
-"""Issue 8, item 7: a scenario for each translated XMage effect class (board before/after).
+"""A scenario for each translated XMage effect class (board before/after).
 
 tests/engine/effect_class_cases.json (scripts/gen_effect_class_cases.py) names, for every
 XMage effect class the importer translates, a real card of the bundled pool whose op came
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from engine import Scenario, ScenarioError, default_pool
-from engine.policy import AutoPolicy
+from engine.core.policy import AutoPolicy
 
 from boards import board
 

@@ -1,4 +1,4 @@
-"""Every example plays frame for frame as recorded (issue 9: backward compatibility).
+"""Every example plays frame for frame as recorded (backward compatibility).
 
 tests/engine/example_fingerprints.json holds a sha256 of each example's
 ``Timeline.fingerprint()``; a change of any frame (state, event, field or wording) of an

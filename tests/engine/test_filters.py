@@ -1,11 +1,11 @@
-"""The filter language (engine/filters.py): every FILTER_KEY is evaluated or named missing."""
+"""The filter language (engine/lang/filters.py): every FILTER_KEY is evaluated or named missing."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import filters
-from engine.ops_schema import FILTER_KEYS
+from engine.lang import filters
+from engine.lang.vocabulary import FILTER_KEYS
 
 from boards import board, game_of, ids
 

@@ -1,4 +1,4 @@
-"""Fuzzing every engine entry point with structured mutations of valid input (issue 10).
+"""Fuzzing every engine entry point with structured mutations of valid input.
 
 Each test draws inputs from ``fuzzing.py`` (mutated example scenarios, user cards with
 real effects and chapters, tokens, decklists, Scryfall JSON) and asserts that only the
@@ -31,13 +31,12 @@ from engine import (
     ScenarioError,
     TokenError,
     decode_token,
-    limits,
     parse_decklist,
-    schema,
 )
-from engine import decklist as dl
 from engine.__main__ import main as cli_main
-from engine.errors import BudgetExceeded, SchemaError
+from engine.base import limits, schema
+from engine.base.errors import BudgetExceeded, SchemaError
+from engine.cards import decklist as dl
 
 IN_PYODIDE = sys.platform == "emscripten"
 FUZZ = settings(
@@ -162,7 +161,7 @@ def cpu(fn) -> tuple[float, object]:
 
 @pytest.mark.parametrize("text", ["a" + " " * 2000 + "!", "// Sideboard" + " " * 1000 + "x"])
 def test_whitespace_runs_in_a_decklist_line_are_linear(text: str) -> None:
-    """Issue 10: 73 s for 'a' + 2000 spaces + '!' (a cubic header regex), now microseconds."""
+    """73 s for 'a' + 2000 spaces + '!' (a cubic header regex), now microseconds."""
     seconds, result = cpu(lambda: parse_decklist(text))
     assert seconds < 1.0
     if text.startswith("//"):
@@ -295,7 +294,7 @@ def spell_op(op: dict) -> dict:
     ],
 )  # fmt: skip
 def test_bad_scenarios_and_user_cards_name_the_field(data: dict, path: str) -> None:
-    """Issue 10: these raised AttributeError/TypeError, or ran for 10-60 s and GBs."""
+    """These raised AttributeError/TypeError, or ran for 10-60 s and GBs."""
     seconds, result = cpu(lambda: Scenario.from_dict(data))
     assert isinstance(result, SchemaError), repr(result)
     assert result.path == path
@@ -323,7 +322,7 @@ def apex_scenario(casts: int) -> dict:
 
 @pytest.mark.parametrize("casts", [1, 8, 50])
 def test_apex_devastator_over_a_1000_land_library_stops_at_the_work_budget(casts: int) -> None:
-    """Issue 10: 8 casts took 22 s and 1.47 GB, 50 hit MemoryError; now a typed stop.
+    """8 casts took 22 s and 1.47 GB, 50 hit MemoryError; now a typed stop.
 
     Each cascade exiles all 1,000 lands, one frame each, and every frame copies the
     ~1,000-object state: the state-cells budget (objects copied into frames) is spent

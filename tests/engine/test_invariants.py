@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from engine import AutoPolicy, Scenario, ScenarioError
-from engine.events import Decision
-from engine.state import PLAYER_ZONES
+from engine.core.events import Decision
+from engine.core.state import PLAYER_ZONES
 
 from boards import board
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import Scenario, effects
-from engine.effects import OPS, Ctx, missing_parts, op
-from engine.events import Change, ChangeKind, DecisionKind, Event, EventKind, Move
+from engine import Scenario
+from engine.core.events import Change, ChangeKind, DecisionKind, Event, EventKind, Move
+from engine.lang import effects
+from engine.lang.effects import OPS, Ctx, missing_parts, op
 
 from boards import board, finished, of_kind, opp
 
@@ -27,7 +28,7 @@ discover_cast kicker order_triggers proliferate read_ahead target x_value""".spl
 
 
 def test_kinds_are_enums_with_the_old_strings() -> None:
-    # New kinds are appended (wave 2 adds many); the old strings must all still be there.
+    # New kinds are appended; the old strings must all still be there.
     assert set(OLD_EVENT_KINDS) <= {k.value for k in EventKind}
     assert set(OLD_DECISION_KINDS) <= {k.value for k in DecisionKind}
     assert EventKind.CAST == "cast" and f"{EventKind.CAST}" == "cast"
@@ -105,7 +106,7 @@ BOLT_PLUS = {  # a spell with a simulated part and a part outside the vocabulary
         "targets": [{"what": "any", "count": 1}],
         "spell": [
             {"op": "damage", "amount": 3, "to": "target"},
-            # scry is simulated now (engine/ops/cards.py); venture needs dungeons (309).
+            # scry is simulated now (engine/ops/library.py); venture needs dungeons (309).
             {"op": "venture"},
         ],
     },
@@ -132,7 +133,7 @@ def test_all_or_nothing_changes_nothing_and_names_the_missing_part(monkeypatch) 
 
 
 def test_whole_resolutions_are_the_default_part_by_part_only_on_request(monkeypatch) -> None:
-    """Issue 8: all or nothing is the default (effects.WHOLE_RESOLUTIONS); the old
+    """All or nothing is the default (effects.WHOLE_RESOLUTIONS); the old
     part-by-part resolution is still there for whoever asks for it (whole=False)."""
     assert effects.WHOLE_RESOLUTIONS is True
     monkeypatch.setattr(effects, "WHOLE_RESOLUTIONS", False)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.mana import (
+from engine.cards.mana import (
     ManaCost,
     format_mana_cost,
     parse_mana_cost,

@@ -1,4 +1,4 @@
-"""Exact cascade / discover odds (engine/odds.py) against closed forms and brute force.
+"""Exact cascade / discover odds (engine/odds/exact.py) against closed forms and brute force.
 
 CR 702.85a (cascade: exile until a nonland card with lesser MV; the rest to the
 bottom in a random order), CR 701.57a (discover N: MV <= N; cast or to hand),
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import CardDef
-from engine.odds import (
+from engine.cards.definitions import CardDef
+from engine.odds.exact import (
     OddsResult,
     Step,
     cascade,
@@ -424,7 +424,7 @@ def test_property_exact_equals_brute_force_and_sums_to_one(cards, steps, decline
     assert total(r.hit) + r.whiff == r.instances
     b = brute_force(cards, steps, frozenset(decline))
     assert_matches_brute(r, b)
-    from engine.odds import _exact_chain
+    from engine.odds.exact import _exact_chain
 
     for stream in (True, False):  # both exact methods, whichever chain_odds picked
         assert_matches_brute(
@@ -482,8 +482,8 @@ def test_falls_back_to_a_labelled_estimate_over_the_state_cap():
 
 def test_engine_monte_carlo_agrees_with_exact_chain():
     """The real engine (Scenario.run with the auto policy) within 4 standard errors."""
-    pytest.importorskip("engine.scenario")
-    from engine import carddb
+    pytest.importorskip("engine.scenario.scenario")
+    from engine.cards import carddb
 
     pool = carddb.default_pool()
     names = {
@@ -523,7 +523,7 @@ def test_monte_carlo_stderr_shrinks_like_one_over_root_n():
 )
 def test_both_exact_methods_agree(counts, steps):
     """The one-random-order walk and the segment recursion are independent derivations."""
-    from engine.odds import _exact_chain
+    from engine.odds.exact import _exact_chain
 
     library = lib(**counts)
     walk = _exact_chain(library, steps, frozenset(), True, 0, 10**6)
@@ -548,7 +548,7 @@ DECK = """4 Violent Outburst
 def _cli(monkeypatch, capsys, *argv: str) -> tuple[int, str, str]:
     import io
 
-    from engine.odds_cli import main
+    from engine.odds.cli import main
 
     monkeypatch.setattr("sys.stdin", io.StringIO(DECK))
     code = main(["--deck", "-", *argv])
@@ -596,7 +596,7 @@ def test_cli_unknown_card_is_a_clear_error(monkeypatch, capsys):
 )
 def test_property_walk_equals_segment_recursion(cards, steps):
     """Larger than brute force allows: the two exact methods agree wherever the walk applies."""
-    from engine.odds import _exact_chain
+    from engine.odds.exact import _exact_chain
 
     walk = _exact_chain(cards, steps, frozenset(), True, 0, 10**6)
     if walk.method != "exact (single random order)":

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from engine import coverage
-from engine.carddb import default_pool
+from engine.cards.carddb import default_pool
+from engine.views import coverage
 
 from boards import answered, board, finished, play
 

@@ -4,8 +4,8 @@ applies. Real card: Besmirch."""
 
 from __future__ import annotations
 
-from engine import effects, filters
-from engine.carddb import default_pool
+from engine.cards.carddb import default_pool
+from engine.lang import effects, filters
 
 from boards import board, finished, game_of
 

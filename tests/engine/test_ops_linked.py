@@ -1,13 +1,13 @@
 """Scenario tests of "that many" and "it" after a move, "up to n" discards, and choices made
-on resolution (engine/effects.py ``moved``, engine/ops/choices.py): boards before and after,
+on resolution (engine/lang/effects.py ``moved``, engine/ops/choices.py): boards before and after,
 fields not wording, with the CR rule each follows (608.2c "this way", 400.7 the new object,
 608.2d choices on resolution, 701.9a discard). Stdlib + engine: runs under Pyodide.
 """
 
 from __future__ import annotations
 
-from engine import effects
-from engine.ops_schema import validate_ops
+from engine.lang import effects
+from engine.lang.vocabulary import validate_ops
 
 from boards import answered, board, finished, game_of, of_kind, play, user_spell, zone
 
@@ -249,8 +249,8 @@ def test_that_many_inside_a_may_follows_the_discard_in_the_same_list() -> None:
 
 
 def test_coverage_names_that_many_with_no_move_before_it_and_walks_choice_options() -> None:
-    from engine import coverage
-    from engine.cards import CardDef
+    from engine.cards.definitions import CardDef
+    from engine.views import coverage
 
     def card(ops: list[dict]) -> CardDef:
         return CardDef.from_dict({"name": "Cov Test", "mana_cost": "{1}",

@@ -10,11 +10,12 @@ runs under Pyodide.
 
 from __future__ import annotations
 
-from engine import card_names, effects
-from engine.carddb import default_pool, load_bundled_entries
-from engine.cards import parse_type_line
-from engine.creature_types import CREATURE_TYPES, NONCREATURE_SUBTYPES
-from engine.policy import PendingDecision
+from engine.cards import card_names
+from engine.cards.carddb import default_pool, load_bundled_entries
+from engine.cards.creature_types import CREATURE_TYPES, NONCREATURE_SUBTYPES
+from engine.cards.definitions import parse_type_line
+from engine.core.policy import PendingDecision
+from engine.lang import effects
 
 from boards import answered, board, finished, game_of, ids, of_kind, opp, you
 
@@ -71,7 +72,7 @@ def test_the_creature_type_list_is_the_pools_creature_subtypes_cr_205_3m() -> No
     assert list(CREATURE_TYPES) == sorted(CREATURE_TYPES)
     assert {"Human", "Elf", "Treefolk", "Bear", "Shapeshifter"} <= found
     assert not {"Saga", "Equipment", "Forest", "Aura"} & found
-    from engine.ops.tokens_more import _NONCREATURE_SUBTYPES
+    from engine.ops.token_variants import _NONCREATURE_SUBTYPES
 
     assert NONCREATURE_SUBTYPES == _NONCREATURE_SUBTYPES  # one list of 205.3g-i, q
 

@@ -7,8 +7,9 @@ engine: runs under Pyodide.
 
 from __future__ import annotations
 
-from engine import AutoPolicy, Scenario, effects
-from engine.ops_schema import validate_ops
+from engine import AutoPolicy, Scenario
+from engine.lang import effects
+from engine.lang.vocabulary import validate_ops
 
 from boards import board, opp, zone
 

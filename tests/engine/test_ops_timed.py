@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import AutoPolicy, Scenario, effects
-from engine.errors import ScenarioError
+from engine import AutoPolicy, Scenario
+from engine.base.errors import ScenarioError
+from engine.lang import effects
 
 from boards import board, finished, of_kind, opp, you
 
@@ -240,7 +241,8 @@ def test_thunder_of_unity_ii_drains_for_each_creature_entering_this_turn() -> No
 
 
 def test_a_combat_only_delayed_ability_is_counted_as_combat_only() -> None:
-    from engine import carddb, coverage
+    from engine.cards import carddb
+    from engine.views import coverage
 
     card = carddb.default_pool().get("Tamiyo Meets the Story Circle")
     [ch1] = [a for a in coverage.card_coverage(card).chapters if a.label == "chapter I"]
@@ -624,7 +626,7 @@ def test_a_cost_change_for_a_time_is_noted_with_its_duration_cr_611_2a() -> None
 
 
 def test_the_values_of_the_trigger_object_and_the_linked_cards() -> None:
-    from engine import values
+    from engine.lang import values
 
     from boards import Q, game_of, ids
 

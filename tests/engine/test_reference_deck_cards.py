@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import default_pool, effects
-from engine.errors import ScenarioError
+from engine import default_pool
+from engine.base.errors import ScenarioError
+from engine.lang import effects
 
 from boards import board, finished, game_of, ids, of_kind, opp, play, you, zone
 
@@ -246,7 +247,7 @@ def test_quantum_riddler_warped_is_exiled_then_cast_on_a_later_turn_cr_702_185a(
 
 
 def test_a_warped_card_cant_be_cast_from_exile_this_turn_cr_702_185a() -> None:
-    from engine import kernel
+    from engine.core import kernel
 
     k = kernel.Kernel.__new__(kernel.Kernel)
     k.play_permissions, k.zone_changes, k.turn, k.turn_history = {}, {1: 3}, 5, []
@@ -281,7 +282,7 @@ def test_a_warped_spell_makes_void_true_cr_702_185() -> None:
                                   "Call Forth the Tempest"])  # fmt: skip
 def test_card_facts_describe_the_new_ops_in_words(name: str) -> None:
     """The card-facts panel: no op shown by its raw id and fields (the generic fallback)."""
-    from engine import describe
+    from engine.views import describe
 
     lines = describe.describe(default_pool().get(name))
     assert lines and describe.NOT_SIMULATED not in lines

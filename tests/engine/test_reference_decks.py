@@ -29,9 +29,9 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
     assert nonland, "a deck without spells exercises nothing"
 
 
-# ------------------------------------------------------------- 100% simulated (issue 8 item 6)
+# ------------------------------------------------------------- 100% simulated
 #: Cards of a reference deck that are not simulated yet, each with why; every other nonland
-#: card must be fully simulated (computed by engine.coverage now, never stored).
+#: card must be fully simulated (computed by engine.views.coverage now, never stored).
 NOT_YET: dict[str, dict[str, str]] = {}
 FULL_DECKS = ["bloodbraid_jund", "urzas_saga_hammer", "carnosaur_dinos", "maelstrom_nexus_edh",
               "restore_balance", "temur_cascade_standard", "crashing_footfalls"]  # fmt: skip
@@ -39,7 +39,7 @@ FULL_DECKS = ["bloodbraid_jund", "urzas_saga_hammer", "carnosaur_dinos", "maelst
 
 @pytest.mark.parametrize("stem", FULL_DECKS)
 def test_reference_deck_is_fully_simulated(stem: str) -> None:
-    from engine import coverage
+    from engine.views import coverage
 
     path = Path(__file__).parents[2] / "examples" / "decks" / f"{stem}.txt"
     deck = parse_decklist(path.read_text(encoding="utf-8"))

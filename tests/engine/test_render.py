@@ -1,4 +1,4 @@
-"""Notebook HTML views (engine/render.py): cards, states, frames and timelines render,
+"""Notebook HTML views (engine/views/render.py): cards, states, frames and timelines render,
 show what matters (faces, mana value off the stack, CR numbers, decisions), and escape
 every piece of text that comes from a card, a scenario or a user."""
 

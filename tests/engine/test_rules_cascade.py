@@ -32,8 +32,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import AutoPolicy, Scenario, ScenarioError, default_pool
-from engine.events import Event
-from engine.timeline import Timeline
+from engine.core.events import Event
+from engine.play.timeline import Timeline
 
 from boards import (
     board,
@@ -525,7 +525,7 @@ def test_adventurer_hit_creature_or_adventure_cr_702_85a_715_3() -> None:
 
 
 def test_cascade_hit_chop_down_without_a_legal_target_is_not_offered_cr_601_2c() -> None:
-    """Issue 8: an MV-4 cascade hits Giant Killer // Chop Down; Chop Down (MV 3) fits, but
+    """An MV-4 cascade hits Giant Killer // Chop Down; Chop Down (MV 3) fits, but
     with no creature of power 4 or greater it has no legal target, so it is not offered."""
     tl = play(board(["Giant Killer"], hand=("Bloodbraid Elf",),
                     opponent_battlefield=("Llanowar Elves",)))  # fmt: skip

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from engine import default_pool
-from engine.spell_filter import matches
-from engine.timeline import Timeline
+from engine.lang.spell_filter import matches
+from engine.play.timeline import Timeline
 
 from boards import board, cascade_triggers, play
 

@@ -5,7 +5,7 @@ triggers on its own (702.85c). Boards, then the zones and triggers after."""
 
 from __future__ import annotations
 
-from engine import effects
+from engine.lang import effects
 
 from boards import board, cascade_triggers, finished, of_kind, play, zone
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Scenario, carddb
-from engine.coverage import card_coverage
-from engine.errors import ScenarioError
+from engine import Scenario
+from engine.base.errors import ScenarioError
+from engine.cards import carddb
+from engine.views.coverage import card_coverage
 
 from boards import answered, board, finished, of_kind, play, reasons, zone
 
@@ -123,9 +124,9 @@ def test_cast_free_from_hand_respects_the_restriction_cr_608_2g_601_3() -> None:
 
 def test_every_card_with_a_casting_restriction_is_described_cr_601_3() -> None:
     """The restriction is one ability of the card (coverage kind "restriction"): each card
-    with one (every shape the importer writes) gets a sentence for it (engine.describe),
+    with one (every shape the importer writes) gets a sentence for it (engine.views.describe),
     translated or not."""
-    from engine.describe import describe
+    from engine.views.describe import describe
 
     pool = carddb.default_pool()
     names = [SAVAGE, RETAINERS, EVEN, FEAST, "Grim Wanderer", "Festival", "Assassin's Blade",

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from engine import permanents
-from engine.game import Game
-from engine.policy import ScriptedPolicy
+from engine.core.game import Game
+from engine.core.policy import ScriptedPolicy
+from engine.rules import permanents
 
 from boards import (
     board,
@@ -221,7 +221,7 @@ def test_adventure_only_faces_with_mv_at_most_n_cr_715_3() -> None:
 
 
 def test_giant_killer_chop_down_without_a_power_4_creature_is_not_offered_cr_601_2c() -> None:
-    """Issue 8: discover finds Giant Killer // Chop Down with no creature of power 4 or
+    """Discover finds Giant Killer // Chop Down with no creature of power 4 or
     greater on the board: Chop Down can't be cast (no legal target, 601.2c), so only the
     creature is offered, and the log says why."""
     tl = discover(3, ["Giant Killer"], battlefield=["Grizzly Bears"],

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import ScenarioError
-from engine.events import EventKind
+from engine.base.errors import ScenarioError
+from engine.core.events import EventKind
 
 from boards import answered, board, finished, of_kind, play
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Scenario, payment
-from engine.errors import ScenarioError
+from engine import Scenario
+from engine.base.errors import ScenarioError
+from engine.rules import payment
 
 from boards import answered, board, finished, game_of, of_kind, play, user_spell
 
@@ -83,7 +84,7 @@ def test_a_cost_that_cant_be_paid_refuses_the_spell_naming_what_is_missing_cr_60
 
 def test_an_unpayable_spell_moves_nothing_cr_601_2h() -> None:
     game = game_of(paid([], hand=["Bloodbraid Elf"], battlefield=["Forest"]))
-    from engine import actions
+    from engine.play import actions
 
     with pytest.raises(payment.ManaUnpayable):
         actions.cast(game, {"do": "cast", "card": "Bloodbraid Elf"})

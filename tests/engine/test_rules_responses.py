@@ -1,4 +1,4 @@
-"""Responses at a chosen point of a resolution (issue 9 item 1): ``when`` (117.3-117.5),
+"""Responses at a chosen point of a resolution: ``when`` (117.3-117.5),
 timing for player-taken casts (307.1, 117.1a) and targets named by card (601.2c).
 
 In the style of XMage's CascadeTest: set a board, act (including the opponent's response
@@ -14,8 +14,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine import AutoPolicy, Scenario, ScenarioError
-from engine.events import EventKind
-from engine.responses import actions_before, point_of
+from engine.core.events import EventKind
+from engine.core.responses import actions_before, point_of
 
 from boards import board, finished, kinds, of_kind, opp, play, zone
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import Scenario
-from engine.saga import roman
+from engine.rules.saga import roman
 
 from boards import board, kinds, of_kind, opp, source_name, you
 
@@ -586,7 +586,7 @@ def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> N
     creature", as an untranslated card-specific XMage class leaves it): the log says "not
     simulated", naming it, and nothing of the chapter happens (all or nothing) instead of
     dealing 0. (Summon: Kujata III and Kraven's Last Hunt I, the pool's examples before,
-    are simulated now: tests/engine/test_sagas_chosen_cards.py.)"""
+    are simulated now: tests/engine/test_sagas_chosen_on_resolution_cards.py.)"""
     tl = scenario(
         library=["Serra Angel", "Island", "Forest", "Mountain", "Swamp", "Plains"],
         battlefield=[saga("Test Unknown Hunt", 0)],
@@ -634,7 +634,7 @@ def test_history_of_benalia_tokens_then_knights_get_2_1_cr_714_2b_613_4c() -> No
     assert tl.final.card_count(0) == tl.frames[0].state.card_count(0)
 
 
-# ------------------------------------------ chapters from the card data (issue 8)
+# ------------------------------------------ chapters from the card data
 
 
 def test_chapter_from_card_data_targets_as_it_triggers_cr_603_3d() -> None:
@@ -658,8 +658,8 @@ def test_chapter_from_card_data_targets_as_it_triggers_cr_603_3d() -> None:
 def test_untranslated_chapter_changes_nothing_and_names_its_class() -> None:
     """The Raven's Warning III (WishEffect: "a card you own from outside the game"; the
     playground has no outside-the-game zone) is not translated: the chapter triggers and
-    resolves, changes nothing, and the log names what is not simulated (all or nothing,
-    issue 8). (Day of the Moon, the example before, is simulated now.)"""
+    resolves, changes nothing, and the log names what is not simulated (all or nothing).
+    (Day of the Moon, the example before, is simulated now.)"""
     raven = "The Raven's Warning"
     tl = scenario(
         battlefield=[saga(raven, 2), "Grizzly Bears"],

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engine import Scenario
-from engine.timeline import Timeline
+from engine.play.timeline import Timeline
 
 from boards import board, finished, zone
 

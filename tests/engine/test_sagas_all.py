@@ -1,4 +1,4 @@
-"""Every Saga in the bundled pool, advanced through all its chapters (issue 8, item 7).
+"""Every Saga in the bundled pool, advanced through all its chapters.
 
 Each Saga starts on the battlefield of "You" without lore counters, on a board where its
 chapter abilities have something to act on (creatures and planeswalker-less permanents on
@@ -24,8 +24,8 @@ import sys
 import pytest
 
 from engine import AutoPolicy, Scenario
-from engine.carddb import load_bundled_entries
-from engine.state import PLAYER_ZONES
+from engine.cards.carddb import load_bundled_entries
+from engine.core.state import PLAYER_ZONES
 
 from boards import board, of_kind
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.effects import is_simulated, missing_parts
+from engine.lang.effects import is_simulated, missing_parts
 
 from boards import board, finished, of_kind, play, zone
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import ScenarioError, targets
-from engine.ops_schema import TARGET_KINDS
-from engine.state import StackItem
+from engine import ScenarioError
+from engine.core.state import StackItem
+from engine.lang import targets
+from engine.lang.vocabulary import TARGET_KINDS
 
 from boards import board, finished, game_of, ids, of_kind, opp, play, you, zone
 
@@ -224,8 +225,8 @@ def test_choose_one_or_both_and_repeatable_modes() -> None:
 
 
 def test_a_modal_triggered_ability_chooses_as_it_is_put_on_the_stack_cr_603_3c() -> None:
-    from engine.effects import resolve_ability
-    from engine.stack import choose_ability_targets
+    from engine.lang.effects import resolve_ability
+    from engine.rules.stack import choose_ability_targets
 
     game = game_of(board(battlefield=["Grizzly Bears"], opponent_battlefield=["Sol Ring"]))
     bears = ids(game, "Grizzly Bears")[0]
@@ -242,7 +243,7 @@ def test_a_modal_triggered_ability_chooses_as_it_is_put_on_the_stack_cr_603_3c()
 
 
 def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() -> None:
-    from engine.effects import resolve_ability
+    from engine.lang.effects import resolve_ability
 
     game = game_of(board(battlefield=["Grizzly Bears"]))
     bears = ids(game, "Grizzly Bears")[0]
@@ -256,7 +257,7 @@ def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() ->
 
 
 def test_kolaghans_command_returns_a_creature_card_and_deals_2_to_a_creature_cr_700_2() -> None:
-    """Issue 8, named: Kolaghan's Command with both modes chosen — return target creature
+    """Kolaghan's Command with both modes chosen — return target creature
     card from your graveyard to your hand, and 2 damage to target creature; the board after."""
     d = board(hand=["Kolaghan's Command"], graveyard=["Lightning Bolt", "Grizzly Bears"],
               opponent_battlefield=["Llanowar Elves", "Serra Angel"])  # fmt: skip

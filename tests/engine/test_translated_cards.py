@@ -1,4 +1,4 @@
-"""Issue 8, item 7: translated cards resolved on random boards keep the invariants.
+"""Translated cards resolved on random boards keep the invariants.
 
 A deterministic sample of the bundled pool's nonland cards that coverage calls fully
 simulated (the XMage import and the hand-written entries) is cast, each on a random
@@ -18,14 +18,14 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from engine import ScenarioError, default_pool
-from engine.coverage import FULL, card_coverage
-from engine.state import PLAYER_ZONES
+from engine.core.state import PLAYER_ZONES
+from engine.views.coverage import FULL, card_coverage
 from test_invariants import pickers, play
 
 from boards import board
 
 IN_PYODIDE = sys.platform == "emscripten"
-SAMPLE = 500  # translated cards in the sample (issue 8: at least 500)
+SAMPLE = 500  # translated cards in the sample (at least 500)
 
 CREATURES = ["Grizzly Bears", "Serra Angel", "Llanowar Elves", "Memnite", "Tarmogoyf",
              "Thragtusk", "Walking Ballista", "Birds of Paradise"]  # fmt: skip

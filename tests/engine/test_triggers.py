@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine import Scenario
-from engine.ops_schema import TRIGGER_WHEN
-from engine.policy import AutoPolicy
-from engine.timeline import run
-from engine.triggers import WHEN, is_combat_only, trigger_missing
+from engine.core.policy import AutoPolicy
+from engine.lang.vocabulary import TRIGGER_WHEN
+from engine.play.timeline import run
+from engine.rules.triggers import WHEN, is_combat_only, trigger_missing
 
 from boards import board, finished, of_kind, play, zone
 

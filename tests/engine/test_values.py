@@ -1,11 +1,11 @@
-"""Amounts (engine/values.py): every DYNAMIC_VALUE is computed or named missing."""
+"""Amounts (engine/lang/values.py): every DYNAMIC_VALUE is computed or named missing."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import values
-from engine.ops_schema import DYNAMIC_VALUES
+from engine.lang import values
+from engine.lang.vocabulary import DYNAMIC_VALUES
 
 from boards import Q, board, game_of, ids
 

@@ -1,10 +1,10 @@
-"""All or nothing (issue 8): a spell or ability is simulated whole, or changes nothing and
+"""All or nothing: a spell or ability is simulated whole, or changes nothing and
 the log names what is missing; a card the engine knows nothing about is still castable."""
 
 from __future__ import annotations
 
-from engine import effects
-from engine.carddb import default_pool
+from engine.cards.carddb import default_pool
+from engine.lang import effects
 
 from boards import board, finished, of_kind, opp, you
 

@@ -64,20 +64,20 @@ def test_wheel_holds_engine_card_pool_and_playground_only(site: dict[str, Any]) 
         names = zf.namelist()
         tops = {n.split("/", 1)[0] for n in names}
         assert tops == {"engine", "playground", "cascade_playground-0.1.0.dist-info"}
-        for module in ("engine/__init__.py", "engine/carddb.py", "engine/render.py",
+        for module in ("engine/__init__.py", "engine/cards/carddb.py", "engine/views/render.py",
                        "playground/__init__.py", "playground/app.py",
                        "playground/share.py"):  # fmt: skip
             assert module in names
-        # Every module of both packages, as in the source tree.
+        # Every module of both packages, as in the source tree (subpackages included).
         for pkg in ("engine", "playground"):
-            for py in (ROOT / pkg).glob("*.py"):
-                assert f"{pkg}/{py.name}" in names
+            for py in (ROOT / pkg).rglob("*.py"):
+                assert py.relative_to(ROOT).as_posix() in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         for data in ("cards.json.gz", "effects.jsonl.gz"):  # the pool and its effects
             pool = zf.getinfo(f"engine/data/{data}")
             assert pool.file_size == (ROOT / "engine/data" / data).stat().st_size
             assert pool.compress_type == zipfile.ZIP_STORED  # already gzip'd: not deflated twice
-        assert zf.getinfo("engine/game.py").compress_type == zipfile.ZIP_DEFLATED
+        assert zf.getinfo("engine/core/game.py").compress_type == zipfile.ZIP_DEFLATED
         # RECORD lists every file with its sha256 (installers may check it).
         info = "cascade_playground-0.1.0.dist-info"
         rows = list(csv.reader(io.StringIO(zf.read(f"{info}/RECORD").decode())))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import CardDef, default_pool
-from engine.odds import cascade, chain_odds
+from engine.odds.exact import cascade, chain_odds
 from playground.card_facts import facts_html, facts_map, mark_html, marked_status
 from playground.odds_view import simulation_html, table_html
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from engine import Scenario
-from engine.creature_types import CREATURE_TYPES
+from engine.cards.creature_types import CREATURE_TYPES
 from tests.playground.ui import (
     TIMEOUT,
     button,

@@ -1,4 +1,4 @@
-"""Odds tab: the data functions against engine.odds, +1/-1 deltas, escaping, and the page."""
+"""Odds tab: the data functions against engine.odds.exact, +1/-1 deltas, escaping, and the page."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import default_pool
-from engine.odds import cascade, chain_odds, discover_odds, spell_odds
+from engine.odds.exact import cascade, chain_odds, discover_odds, spell_odds
 from playground import odds_view as ov
 from playground.defaults import DEFAULT_SCENARIO, PRESETS, SAMPLE_LIBRARY
 from playground.model import PlaygroundModel

@@ -18,9 +18,9 @@ import panel as pn
 import param
 import pytest
 
-import engine.render
+import engine.views.render
 from engine import Scenario
-from engine.board_html import (
+from engine.views.board_html import (
     PARTS,
     SKELETON,
     board_html,
@@ -124,9 +124,9 @@ def test_views_never_run_the_engine_inline(name: str) -> None:
 
 
 def test_one_mana_symbol_function() -> None:
-    """engine.board_html.mana_symbol draws every mana symbol: the playground and the
+    """engine.views.board_html.mana_symbol draws every mana symbol: the playground and the
     notebook views use the same functions, and nothing else draws a symbol."""
-    assert playground_html.mana_html is mana_html is engine.render.mana_html
+    assert playground_html.mana_html is mana_html is engine.views.render.mana_html
     assert playground_html.mana_symbol is mana_symbol
     card = Scenario.from_dict(catalogue()[next(iter(catalogue()))]).pool().get("Fire // Ice")
     notebook = card._repr_html_()
@@ -154,7 +154,7 @@ def test_the_notebook_and_the_app_draw_the_same_board(name: str) -> None:
     for k in sorted({0, 1, len(tl) // 2, len(tl) - 1}):
         model.go(k)
         app = board_html(tl, k)
-        notebook = engine.render.frame_html(tl[k], tl)
+        notebook = engine.views.render.frame_html(tl[k], tl)
         assert inline_styles(app) in notebook
         assert _unstyled(inline_styles(app)) == _unstyled(app)  # styles only, same markup
         view = board.__panel__()

@@ -14,8 +14,8 @@ import build_card_db
 import pytest
 from test_saga_chapters_manual import _strict
 
-from engine import ops_schema
-from engine.carddb import default_pool
+from engine.cards.carddb import default_pool
+from engine.lang import vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "data" / "cards_manual"
@@ -27,7 +27,7 @@ def test_each_file_validates_and_is_in_the_pool(path: Path) -> None:
     rec = json.loads(path.read_text(encoding="utf-8"))
     assert set(rec) == {"card", "source", "entry"}, path.name
     assert rec["source"].startswith("hand, from XMage ") and ".java" in rec["source"]
-    assert ops_schema.validate_entry(rec["entry"]) == [], path.name
+    assert vocabulary.validate_entry(rec["entry"]) == [], path.name
     problems: list[str] = []
     _strict(rec["entry"], rec["card"], problems)
     assert problems == [], problems

@@ -165,7 +165,7 @@ def test_almost_every_bundled_card_has_a_known_identity() -> None:
 
 def test_the_card_db_keeps_identities_in_one_compact_table() -> None:
     """Only what the faces don't show is stored (a list per card would slow every cold
-    pool load); engine/carddb.py puts the identities back as cards are built."""
+    pool load); engine/cards/carddb.py puts the identities back as cards are built."""
     import build_card_db
 
     compact = [

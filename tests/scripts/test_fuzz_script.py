@@ -8,7 +8,7 @@ import re
 def test_the_invariants_section_counts_runs_and_frames() -> None:
     import fuzz
 
-    import engine.scenario as scenario_mod
+    import engine.scenario.scenario as scenario_mod
 
     before = scenario_mod._RUNNER
     ok, report = fuzz.invariants(2)

@@ -1,4 +1,4 @@
-"""Importer fixes from the correctness audit (session 13): token classes written with
+"""Importer fixes from a correctness audit: token classes written with
 ``this.cardType.add(..)`` / ``this.color..`` / ``this.power = ..`` and delegating with
 ``this(..)`` are read whole (111.3: the effect defines the token's characteristics), and
 ``Duration.WhileOnBattlefield`` in a one-shot effect on another object is indefinite.

@@ -1,4 +1,4 @@
-"""The importer classes the sagaB helper taught, read from the committed import
+"""Importer classes for Saga chapters, read from the committed import
 (data/xmage_effects.json.gz): a chapter's local ``Effects`` variable filled with ``.add()``,
 DontUntapInControllersUntapStepTargetEffect with its duration, EarthbendTargetEffect (pool
 wide) and CreateRoleAttachedTargetEffect with the Role token class it names (its enchant
@@ -11,7 +11,7 @@ import gzip
 import json
 from pathlib import Path
 
-from engine import effects, ops_schema
+from engine.lang import effects, vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "xmage_effects.json.gz"
@@ -78,7 +78,7 @@ def test_earthbend_is_read_wherever_it_appears() -> None:
     with_op = [n for n, e in cards.items() if _ops_named(e, "earthbend")]
     assert len(with_op) >= 20  # 31 cards of the pool earthbend
     ops = [o for name in with_op for o in _ops_named(cards[name], "earthbend")]
-    assert all(ops_schema.validate_ops([o]) == [] for o in ops)
+    assert all(vocabulary.validate_ops([o]) == [] for o in ops)
     # simulated unless its amount isn't (Toph: "the mana spent", not simulated): then the
     # check names it and the ability doesn't run (all or nothing)
     refused = [o for o in ops if effects.problem(o) is not None]

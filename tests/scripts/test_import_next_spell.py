@@ -9,7 +9,7 @@ import gzip
 import json
 from pathlib import Path
 
-from engine import effects, ops_schema
+from engine.lang import effects, vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "xmage_effects.json.gz"
@@ -41,7 +41,7 @@ def test_add_counter_next_spell_is_a_creature_spell_entering_with_a_counter() ->
     assert kumano["filter"] == {"types": ["Creature"]} and kumano["once"] is True
     assert kumano["effect"] == [{"op": "spell_enters_with_counters", "counter": "+1/+1",
                                  "n": 1, "what": "trigger_object"}]  # fmt: skip
-    assert ops_schema.validate_ops([kumano]) == [] and effects.is_simulated([kumano])
+    assert vocabulary.validate_ops([kumano]) == [] and effects.is_simulated([kumano])
 
 
 def test_cost_reduction_this_turn_keeps_its_duration() -> None:

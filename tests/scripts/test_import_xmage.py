@@ -19,7 +19,7 @@ from xmage.framework import Framework
 from xmage.source import MageSource
 from xmage.translate import Translator
 
-from engine import ops_schema
+from engine.lang import vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "xmage"
@@ -304,7 +304,7 @@ def test_committed_output_names_its_source_and_validates() -> None:
     assert len(src["commit"]) == 40
     cards = payload["cards"]
     assert len(cards) > 31000
-    problems = {n: ops_schema.validate_entry(e) for n, e in cards.items()}
+    problems = {n: vocabulary.validate_entry(e) for n, e in cards.items()}
     assert {n: p for n, p in problems.items() if p} == {}
 
 
@@ -339,7 +339,7 @@ def test_hand_written_reference_entries_validate() -> None:
     # 273 shared reference entries, less those a data/cards_manual file replaced
     assert 273 - len(_manual_names()) <= len(hand) <= 273
     assert not set(hand) & _manual_names()
-    problems = {n: ops_schema.validate_entry(e) for n, e in hand.items()}
+    problems = {n: vocabulary.validate_entry(e) for n, e in hand.items()}
     assert {n: p for n, p in problems.items() if p} == {}
 
 

@@ -2,7 +2,7 @@
 
 Each entry is read from the card's own class (the chapter's card-specific effect, its
 ``apply``); these tests check that every entry stays inside the vocabulary of
-engine/ops_schema.py (no free text: nothing a handler would have to guess), that the
+engine/lang/vocabulary.py (no free text: nothing a handler would have to guess), that the
 importer merges them with the hand entry winning, and that the committed import holds
 exactly these entries.
 """
@@ -18,7 +18,7 @@ import pytest
 from xmage import effects as xmage_effects
 from xmage.source import MageSource
 
-from engine import ops_schema
+from engine.lang import vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 MANUAL = ROOT / "data" / "saga_chapters_manual.json"
@@ -58,25 +58,25 @@ def _strict(node: object, path: str, out: list[str]) -> None:
             known = OP_WORDS.get((node["op"], f), set())
             if (
                 isinstance(v, str)
-                and v not in ops_schema.REFS
-                and v not in ops_schema.PLAYER_GROUPS
+                and v not in vocabulary.REFS
+                and v not in vocabulary.PLAYER_GROUPS
                 and v not in known
             ):
                 out.append(f"{path}.{f}: unknown reference {v!r}")
         dur = node.get("duration")
-        if dur is not None and dur not in ops_schema.DURATIONS:
+        if dur is not None and dur not in vocabulary.DURATIONS:
             out.append(f"{path}.duration: unknown {dur!r}")
         for f in ("filter", "if", "cond"):
             if isinstance(node.get(f), str):
                 out.append(f"{path}.{f}: free text")
-    if "dv" in node and node["dv"] not in ops_schema.DYNAMIC_VALUES:
+    if "dv" in node and node["dv"] not in vocabulary.DYNAMIC_VALUES:
         out.append(f"{path}: unknown dynamic value {node['dv']!r}")
     if "cond" in node and isinstance(node["cond"], str):
-        if node["cond"] not in ops_schema.CONDITIONS:
+        if node["cond"] not in vocabulary.CONDITIONS:
             out.append(f"{path}: unknown condition {node['cond']!r}")
     for k, v in node.items():
         if k == "filter" and isinstance(v, dict):
-            bad = [key for key in v if key not in ops_schema.FILTER_KEYS]
+            bad = [key for key in v if key not in vocabulary.FILTER_KEYS]
             out += [f"{path}.filter.{key}: unknown filter key" for key in bad]
         _strict(v, f"{path}.{k}", out)
 
@@ -86,7 +86,7 @@ def test_every_hand_entry_validates_and_names_its_source() -> None:
     assert len(manual) >= 30
     for name, rec in manual.items():
         assert rec["source"].startswith("hand, from XMage ") and ".java" in rec["source"], name
-        assert ops_schema.validate_entry({"chapters": rec["chapters"]}) == [], name
+        assert vocabulary.validate_entry({"chapters": rec["chapters"]}) == [], name
         problems: list[str] = []
         _strict(rec["chapters"], name, problems)
         assert problems == [], problems

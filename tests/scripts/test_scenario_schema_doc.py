@@ -1,10 +1,10 @@
-"""docs/SCENARIO_SCHEMA.md is generated from engine/schema.py and must stay equal to it."""
+"""docs/SCENARIO_SCHEMA.md is generated from engine/base/schema.py and must stay equal to it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine import schema
+from engine.base import schema
 
 DOC = Path(__file__).parents[2] / "docs" / "SCENARIO_SCHEMA.md"
 

@@ -1,0 +1,879 @@
+"""The kernel: the mutable game state and the only code that changes it.
+
+Every mechanic and every effect changes the game through the primitives below (move
+an object, create one, tap/untap, counters, damage, life, mana, the stack, the turn).
+Each primitive records what it changed (a ``Move`` or a ``Change``); the next ``emit``
+attaches those records to its event, so an event carries every state change it
+reports and a frame never changes state that no event names. Fields are public for
+reading; writing them outside this module is not allowed (tests/engine/
+test_architecture.py checks the mechanics for it).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from engine.base.limits import RunBudget
+from engine.cards import card_names
+from engine.core.continuous import Characteristics, ContinuousEffect, printed
+from engine.core.events import Change, ChangeKind, Event, EventKind, Move
+from engine.core.registry import RULES
+from engine.core.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
+
+if TYPE_CHECKING:
+    from engine.cards.definitions import CardDef, Face
+
+_SYMBOL = re.compile(r"\{([^{}]*)\}")  # one mana symbol of a pool
+# Status fields that are bookkeeping (no rules event of their own): set with ``set_status``.
+_STATUS = frozenset({"face", "controller", "was_cast", "entered_turn", "read_ahead"})
+
+
+class Kernel:
+    """Game state (zones, objects, players, stack, turn) plus its primitive operations."""
+
+    def __init__(self, pool, seed: int, turn: int) -> None:
+        self.pool = pool
+        self.rng = random.Random(seed)
+        self.objects: dict[int, CardObject] = {}
+        self.zones: list[dict[str, list[int]]] = []
+        self.names: list[str] = []
+        self.life: list[int] = []
+        self.mana: list[str] = []
+        # each pool's mana one by one, beside its text: (symbol, the source that made it or
+        # None, what it may be spent on or None: "spend this mana only to cast a creature
+        # spell", 106.6); what payment spends (engine.payment) and records as spent (601.2h)
+        self.mana_units: list[list[tuple[str, int | None, Any]]] = []
+        self.spells_cast: list[int] = []
+        self.next_spell_cascade: list[list[dict]] = []
+        # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
+        # player, grants that last until the turn ends (reset by begin_turn)
+        self.turn_cascade_grants: list[list[dict]] = []
+        self.stack: list[StackItem] = []
+        self.pending: list[StackItem] = []
+        self.lki: dict[int, int] = {}
+        self.turn = turn
+        self.phase = "precombat main"
+        self.active = 0
+        self.lost: list[int] = []
+        self.frames: list[tuple[GameState, Event | None]] = []
+        self.discovered_this_turn: set[tuple[int, str]] = set()
+        # CR 400.7: how many times each object changed zones; a target chosen before a
+        # change is a different object now (608.2b), although the id is kept for the UI.
+        self.zone_changes: dict[int, int] = {}
+        self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
+        self._next_id = 1
+        self._changes: list[Move | Change] = []
+        # branch structure: delayed triggered abilities waiting for their moment (603.7),
+        # and abilities limited to once each turn that were used this turn (keys).
+        self.delayed: list[dict] = []
+        self.used_this_turn: set[tuple] = set()
+        # continuous effects (611, 613), timestamps (613.7)
+        self.continuous: list[ContinuousEffect] = []
+        self.timestamps: dict[int, int] = {}
+        self.base_controller: dict[int, int] = {}  # who it entered under (before layer 2)
+        self._clock = 0
+        self._recorded = 0  # changes recorded before the last event (the state's version)
+        self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), EMPTY)
+        self._computing = False
+        self.control_changed = False  # set_controller ever moved a permanent (layer 2)
+        self.face_changes = 0  # transform / face-down changes (layers cache static sources)
+        self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
+        # ---- runtime branch: game history and player facts (filters, values, conditions)
+        # Per turn (reset by begin_turn): what the "this turn" conditions read.
+        self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
+        self.left_battlefield_this_turn: list[int] = []  # any permanent (revolt, void)
+        self.life_gained_this_turn: list[int] = []  # per player (119.9)
+        self.life_lost_this_turn: list[int] = []  # per player
+        self.drawn_this_turn: list[int] = []  # per player (121)
+        self.lands_played: list[int] = []  # per player: lands played this turn (305.2)
+        self.extra_land_plays: list[int] = []  # per player: "this turn" grants (305.2)
+        self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
+        self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
+        # each spell cast this turn, in order: {player, object, from, mv} ("the first spell
+        # you cast from exile each turn", "total mana value of other spells you've cast")
+        self.spells_this_turn: list[dict] = []
+        self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
+        # Lasting facts.
+        self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
+        self.cast_info: dict[int, dict] = {}  # oid -> how it was cast; cleared by 400.7
+        self.sacrificed_lki: dict[int, CardObject] = {}  # source -> what it sacrificed
+        self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
+        self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
+        self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
+        self.commanders: list[str | None] = []  # each player's commander (903.3), a name
+        # --- what effects remember (see the primitives of linked objects below)
+        # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
+        self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # source -> {(creature, its zone-change count)} dealt damage by it this turn
+        self.damaged_by: dict[int, set[tuple[int, int]]] = {}
+        # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
+        # instead" (614.1a)
+        self.exile_if_dies: dict[tuple[int, int], int] = {}
+        # (source, its zone-change count) -> [(card, its count)]: exiled "until the source
+        # leaves the battlefield" (610.3)
+        self.exiled_until: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # (card, its count) -> (player, duration, turn): "you may play it" from exile
+        self.play_permissions: dict[tuple[int, int], tuple[int, str, int]] = {}
+        self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
+
+    # ------------------------------------------------------------------ recording
+    def snapshot(self) -> GameState:
+        self.budget.snapshot(len(self.objects))
+        players = tuple(
+            PlayerState(
+                name=self.names[i],
+                life=self.life[i],
+                mana_pool=self.mana[i],
+                library=tuple(z["library"]),
+                hand=tuple(z["hand"]),
+                battlefield=tuple(z["battlefield"]),
+                graveyard=tuple(z["graveyard"]),
+                exile=tuple(z["exile"]),
+                spells_cast=self.spells_cast[i],
+                counters=dict(self.player_counters[i]),
+                flags=tuple(sorted(self.player_flags[i])),
+                commander=self.commanders[i],
+            )
+            for i, z in enumerate(self.zones)
+        )
+        return GameState(
+            players=players,
+            stack=tuple(self.stack),
+            objects=dict(self.objects),
+            turn=self.turn,
+            phase=self.phase,
+            active=self.active,
+            lost=tuple(self.lost),
+            continuous=tuple(self.continuous),
+            chars=self.all_chars(),
+        )
+
+    def emit(
+        self,
+        kind: EventKind,
+        text: str,
+        rule: str,
+        *,
+        objects: Sequence[int] = (),
+        source: int | None = None,
+        player: int | None = None,
+        amount: int | None = None,
+        counter: str | None = None,
+        instance: int | None = None,
+        instances: int | None = None,
+        data: Mapping[str, object] | None = None,
+    ) -> Event:
+        """Record a frame: the state now and the event that says what changed since the last."""
+        self.budget.event()
+        moves: tuple[Move, ...] = ()
+        changes: tuple[Change, ...] = ()
+        if self._changes:
+            recorded, self._changes = self._changes, []
+            self._recorded += len(recorded)
+            moves = tuple(c for c in recorded if type(c) is Move)
+            if len(moves) != len(recorded):
+                changes = tuple(c for c in recorded if type(c) is Change)
+        touched = tuple(dict.fromkeys([*(o for o in objects if o is not None),
+                                       *(m.obj for m in moves)]))  # fmt: skip
+        event = Event(
+            kind=kind,
+            text=text,
+            rule=rule,
+            moves=moves,
+            objects=touched,
+            source=source,
+            player=player,
+            amount=amount,
+            counter=counter,
+            instance=instance,
+            instances=instances,
+            changes=changes,
+            data=data or EMPTY,  # a fresh dict from the caller; read-only by convention
+        )
+        self.frames.append((self.snapshot(), event))
+        return event
+
+    def first_frame(self) -> None:
+        """The frame before anything happens (no event); setup changes are not reported."""
+        self._changes.clear()
+        self.frames.append((self.snapshot(), None))
+
+    # -------------------------------------------------------------------- queries
+    def obj(self, oid: int) -> CardObject:
+        return self.objects[oid]
+
+    def zone_of(self, oid: int) -> tuple[int, str] | None:
+        for pidx, zones in enumerate(self.zones):
+            for z, ids in zones.items():
+                if oid in ids:
+                    return pidx, z
+        for s in self.stack:
+            if s.card_id == oid:
+                return s.controller, "stack"
+        return None
+
+    def top_of_library(self, player: int) -> int | None:
+        lib = self.zones[player]["library"]
+        return lib[0] if lib else None
+
+    def battlefield(self, player: int | None = None) -> list[CardObject]:
+        players = range(len(self.zones)) if player is None else [player]
+        return [self.objects[i] for p in players for i in self.zones[p]["battlefield"]]
+
+    def spell_items(self) -> list[StackItem]:
+        return [s for s in self.stack if s.kind == "spell"]
+
+    def stack_item(self, item_id: int) -> StackItem | None:
+        for s in self.stack:
+            if s.id == item_id:
+                return s
+        return None
+
+    def face(self, obj: CardObject, name: str | None = None) -> Face:
+        name = name or obj.face
+        if name:
+            for f in obj.card.faces:
+                if f.name == name:
+                    return f
+        return obj.card.front
+
+    def effects(self, obj: CardObject, face_name: str | None = None) -> dict:
+        """The card data's effect entry for the object's (or the named) face."""
+        card: CardDef = obj.card
+        face_name = face_name or obj.face
+        entry = None
+        if face_name and len(card.faces) > 1:
+            entry = card.effects_for(face_name)
+        if entry is None:
+            entry = card.effects_for(card.front.name) if len(card.faces) > 1 else card.effects
+        return entry or {}
+
+    # ------------------------------------------------------- primitives: players
+    def add_player(
+        self,
+        name: str,
+        life: int,
+        spells_cast: int,
+        *,
+        commander: str | None = None,
+        cards_drawn: int = 0,
+    ) -> int:
+        """A player joins at setup; ``commander`` is in the command zone (903.6),
+        ``cards_drawn`` the cards drawn this turn before the scenario began (121)."""
+        self.names.append(name)
+        self.life.append(life)
+        self.mana.append("")
+        self.mana_units.append([])
+        self.spells_cast.append(spells_cast)
+        self.next_spell_cascade.append([])
+        self.turn_cascade_grants.append([])
+        self.zones.append({z: [] for z in PLAYER_ZONES})
+        for per_player in (
+            self.life_gained_this_turn,
+            self.life_lost_this_turn,
+            self.drawn_this_turn,
+            self.descended_this_turn,
+            self.lands_played,
+            self.extra_land_plays,
+        ):
+            per_player.append(0)
+        self.drawn_this_turn[-1] = cards_drawn
+        self.player_counters.append({})
+        self.player_flags.append(set())
+        self.commanders.append(commander)
+        return len(self.zones) - 1
+
+    def change_life(self, player: int, delta: int) -> int:
+        """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
+        before = self.life[player]
+        self.life[player] = before + delta
+        if delta > 0:
+            self.life_gained_this_turn[player] += delta
+        elif delta < 0:
+            self.life_lost_this_turn[player] -= delta
+        self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
+        return self.life[player]
+
+    def add_mana(self, player: int, mana: str, source: int | None = None,
+                 only: Any = None) -> str:
+        """CR 106.4: mana goes into the pool (``source``: the object whose ability made it;
+        ``only``: a spell filter it may only be spent on, 106.6)."""
+        before = self.mana[player]
+        self.mana[player] = before + mana
+        self.mana_units[player].extend((sym, source, only) for sym in _SYMBOL.findall(mana))
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
+        return self.mana[player]
+
+    def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None,
+                                                                             Any]]:
+        """CR 106.4a, 601.2h: the pool's mana at these positions is spent (leaves the pool);
+        returns it as (symbol, source, restriction) triples."""
+        units = self.mana_units[player]
+        chosen = set(indexes)
+        if len(chosen) != len(indexes) or not all(0 <= i < len(units) for i in chosen):
+            raise ValueError(f"no such mana in the pool: {list(indexes)} of {len(units)}")
+        spent = [units[i] for i in sorted(chosen)]
+        self.mana_units[player] = [u for i, u in enumerate(units) if i not in chosen]
+        before = self.mana[player]
+        self.mana[player] = "".join("{" + u[0] + "}" for u in self.mana_units[player])
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
+        return spent
+
+    def empty_pools(self) -> None:
+        """CR 500.4: unused mana empties from each pool as a step or phase ends."""
+        for p, pool in enumerate(self.mana):
+            if pool:
+                self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
+        self.mana = ["" for _ in self.mana]
+        self.mana_units = [[] for _ in self.mana]
+
+    def mark_lost(self, player: int) -> None:
+        if player not in self.lost:
+            self.lost.append(player)
+            self._changes.append(Change(ChangeKind.LOST, player, False, True))
+
+    def note_drew_from_empty(self, player: int) -> None:
+        """CR 121.4: the loss is a state-based action (704.5b), checked later."""
+        self.drew_from_empty.add(player)
+
+    def count_spell_cast(self, player: int) -> None:
+        self.spells_cast[player] += 1
+
+    def add_cascade_grants(self, player: int, grants: Sequence[dict]) -> None:
+        """A one-shot "your next spell this turn has cascade" (Dark Apostle)."""
+        self.next_spell_cascade[player] += list(grants)
+
+    def use_cascade_grant(self, player: int, grant: dict) -> None:
+        self.next_spell_cascade[player].remove(grant)
+
+    def add_turn_cascade_grant(self, player: int, grant: dict) -> None:
+        """A grant to every spell ``player`` casts (from a zone) for the rest of the turn
+        (Yidris, Maelstrom Wielder); it ends with the turn (begin_turn)."""
+        self.turn_cascade_grants[player].append(dict(grant))
+
+    def note_discovered(self, key: tuple[int, str]) -> None:
+        """A "once each turn" discover trigger has triggered this turn."""
+        self.discovered_this_turn.add(key)
+
+    def begin_turn(self, player: int) -> None:
+        """A new turn: "this turn" counts and grants end, mana pools empty (500.4)."""
+        self.turn += 1
+        self.active = player
+        self.spells_cast = [0 for _ in self.spells_cast]
+        self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
+        self.turn_cascade_grants = [[] for _ in self.turn_cascade_grants]
+        self.discovered_this_turn.clear()
+        self.used_this_turn.clear()
+        self._new_turn_history()
+        self.damaged_by = {}  # "dealt damage this turn" ends with the turn
+        self.turn_history.append((self.turn, player))  # "your next turn"
+        self.empty_pools()
+
+    def set_phase(self, phase: str) -> None:
+        """A step or phase begins; the one before it ended, and with it its mana (500.4)."""
+        if phase != self.phase:
+            self.empty_pools()
+        self.phase = phase
+
+    # ------------------------------------------------------- primitives: objects
+    def new_id(self) -> int:
+        """A fresh id for an object or a stack item."""
+        self.budget.new_object()
+        oid = self._next_id
+        self._next_id += 1
+        return oid
+
+    def create(
+        self, card: CardDef, player: int, zone: str, *, token: bool = False, **status
+    ) -> CardObject:
+        """A new object in a zone (setup, or a token created on the battlefield, 111.1)."""
+        obj = CardObject(
+            id=self.new_id(), card=card, owner=player, controller=player, is_token=token, **status
+        )
+        self.objects[obj.id] = obj
+        self.zones[player][zone].append(obj.id)
+        if self.frames:  # setup (before the first frame) is not reported
+            # A token's move is named as its creation names it ("Knight"), as the log did.
+            name = card.front.name if token else obj.name
+            self._changes.append(Move(obj.id, name, player, "none", zone))
+        if zone == "battlefield":
+            self.timestamps[obj.id] = self.next_timestamp()  # 613.7d
+            self.base_controller[obj.id] = player
+        return obj
+
+    def move(
+        self,
+        oid: int,
+        dst: str,
+        player: int | None = None,
+        *,
+        bottom: bool = False,
+        index: int | None = None,
+    ) -> Move:
+        """Take an object out of wherever it is and put it in ``dst`` ("none": it ceases to
+        exist). Library: on top unless ``bottom`` or ``index``."""
+        obj = self.objects[oid]
+        loc = self.zone_of(oid)
+        src = "none"
+        if loc is not None:
+            src = loc[1]
+            if src == "stack":
+                self.stack = [s for s in self.stack if s.card_id != oid]
+            else:
+                self.zones[loc[0]][src].remove(oid)
+        owner = obj.owner
+        if dst == "battlefield":
+            target_player = obj.controller if player is None else player
+        else:
+            target_player = owner if player is None else player
+        # CR 400.7: an object that changes zones becomes a new object with no memory.
+        if src != dst:
+            self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
+            self._note_move(obj, src, dst, owner if player is None else player)
+        if src == "battlefield" or dst != "battlefield":
+            keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
+            obj = replace(
+                obj,
+                counters=EMPTY,
+                tapped=False,
+                damage=0,
+                controller=owner if dst != "battlefield" else target_player,
+                read_ahead=0,
+                attached_to=None,
+                enchanted_player=None,
+                phased_out=False,
+                face_down=False,
+                **keep,
+            )
+            if dst not in ("stack", "battlefield"):
+                obj = replace(obj, was_cast=False)
+            self.objects[oid] = obj
+        if dst in ("none", "stack"):
+            move = Move(oid, obj.name, owner, src, dst)
+        else:
+            zone = self.zones[target_player][dst]
+            if index is not None:
+                zone.insert(index, oid)
+            elif bottom or dst != "library":
+                zone.append(oid)
+            else:
+                zone.insert(0, oid)
+            move = Move(oid, obj.name, owner, src, dst)
+        self._changes.append(move)
+        if dst == "battlefield" and src != dst:
+            self.timestamps[oid] = self.next_timestamp()  # 613.7d
+            self.base_controller[oid] = target_player
+        return move
+
+    def set_status(self, oid: int, **fields) -> CardObject:
+        """Bookkeeping of an object: its face, controller, was-cast, entered-turn, read ahead."""
+        if not _STATUS.issuperset(fields):
+            unknown = sorted(set(fields) - _STATUS)
+            raise TypeError(f"set_status can't set {unknown}: use its primitive")
+        obj = replace(self.objects[oid], **fields)
+        self.objects[oid] = obj
+        return obj
+
+    def set_tapped(self, oid: int, tapped: bool) -> None:
+        """Tap (701.26a) or untap an object."""
+        obj = self.objects[oid]
+        if obj.tapped != tapped:
+            self.objects[oid] = replace(obj, tapped=tapped)
+            self._changes.append(Change(ChangeKind.TAPPED, oid, obj.tapped, tapped))
+
+    def tap(self, oid: int) -> None:
+        self.set_tapped(oid, True)
+
+    def untap(self, oid: int) -> None:
+        self.set_tapped(oid, False)
+
+    def add_counters(self, oid: int, kind: str, n: int) -> tuple[int, int]:
+        """Put ``n`` counters of ``kind`` on an object (``n`` < 0 removes; none left: no counter).
+
+        Returns (before, after)."""
+        obj = self.objects[oid]
+        before = obj.counter(kind)
+        self.objects[oid] = obj.with_counters(kind, before + n)
+        after = max(0, before + n)
+        self._changes.append(Change(ChangeKind.COUNTERS, oid, before, after, kind))
+        return before, after
+
+    def set_counters(self, oid: int, kind: str, n: int) -> None:
+        """An object enters with exactly ``n`` counters of ``kind`` (306.5b, 107.3m); 0 is kept."""
+        obj = self.objects[oid]
+        before = obj.counter(kind)
+        self.objects[oid] = replace(obj, counters={**obj.counters, kind: n})
+        self._changes.append(Change(ChangeKind.COUNTERS, oid, before, n, kind))
+
+    def mark_damage(self, oid: int, n: int) -> None:
+        """CR 120.3e: damage dealt to a creature is marked on it."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, damage=obj.damage + n)
+        self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
+        if n > 0:
+            self.damaged_this_turn.add((oid, self.zone_changes.get(oid, 0)))
+
+    def clear_damage(self, oid: int) -> None:
+        """CR 514.2: damage wears off in the cleanup step."""
+        obj = self.objects[oid]
+        if obj.damage:
+            self.objects[oid] = replace(obj, damage=0)
+            self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, 0))
+
+    def remember_lki(self, item_id: int, mana_value: int) -> None:
+        """Last known information (CR 608.2h): a spell that left the stack keeps its mana value."""
+        self.lki[item_id] = mana_value
+
+    # --------------------------------------------------------- primitives: stack
+    def push(self, item: StackItem) -> None:
+        """Put a spell or ability on top of the stack (its card, if any, moved there first)."""
+        self.stack.append(item)
+
+    def set_top(self, item: StackItem) -> None:
+        """The top of the stack gets its choices (kicker, targets) as casting goes on (601.2)."""
+        self.stack[-1] = item
+
+    def pop_top(self) -> StackItem:
+        return self.stack.pop()
+
+    def remove_from_stack(self, item_id: int) -> None:
+        """An ability ceases to exist (countered, 701.6a)."""
+        self.stack = [s for s in self.stack if s.id != item_id]
+
+    def add_pending(self, item: StackItem) -> None:
+        """A triggered ability waits to be put on the stack (CR 603.3)."""
+        self.pending.append(item)
+
+    def take_pending(self) -> list[StackItem]:
+        pending, self.pending = self.pending, []
+        return pending
+
+    # ------------------------------------ branch structure: delayed triggers, limits, notes
+    def add_delayed(self, delayed: dict) -> None:
+        """A delayed triggered ability is created (603.7a); it waits for its event."""
+        self.delayed.append(delayed)
+
+    def remove_delayed(self, delayed: dict) -> None:
+        """A delayed ability that triggered once is done (603.7c)."""
+        self.delayed = [d for d in self.delayed if d is not delayed]
+
+    def note_used(self, key: tuple) -> None:
+        """An ability limited to once each turn triggered / was activated this turn."""
+        self.used_this_turn.add(key)
+    # ======================================================================================
+    # continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
+    # 2), phasing (702.26), face-down (708), transforming (701.28).
+    # ======================================================================================
+    def version(self) -> tuple:
+        """Changes so far (every primitive records one), plus turn and phase: computed
+        characteristics are cached per version."""
+        # spells cast this turn are noted without a Change (note_cast): counted here
+        return (self._recorded + len(self._changes), self.turn, self.phase, self.active,
+                len(self.cast_this_turn))  # fmt: skip
+
+    def all_chars(self) -> Mapping[int, Characteristics]:
+        """Every battlefield object's characteristics after the layers (613), cached per
+        version; empty when nothing modifies any (then they are the printed ones)."""
+        key = self.version()
+        if self._chars[0] != key:
+            compute = RULES.characteristics
+            if compute is None or self._computing:
+                return EMPTY
+            self._computing = True
+            try:
+                self._chars = (key, compute(self))
+            finally:
+                self._computing = False
+        return self._chars[1]
+
+    def chars(self, oid: int) -> Characteristics:
+        """One object's characteristics now (613). While the layer system itself is
+        computing, printed ones are answered here; the filters it asks read the
+        characteristics so far instead (engine.rules.layers, 613.6, 613.8)."""
+        got = self.all_chars().get(oid)
+        return got if got is not None else printed(self.objects[oid])
+
+    def next_timestamp(self) -> int:
+        """CR 613.7: timestamps order effects within a layer."""
+        self._clock += 1
+        return self._clock
+
+    def add_continuous(self, effect: ContinuousEffect) -> ContinuousEffect:
+        """A continuous effect begins (611.2, with its timestamp 613.7b)."""
+        self.continuous.append(effect)
+        self._changes.append(Change(ChangeKind.EFFECT, effect.id, None, effect.kind, effect.layer))
+        return effect
+
+    def end_continuous(self, ids: Sequence[int]) -> list[ContinuousEffect]:
+        """Continuous effects end (514.2 "until end of turn", a used shield, 611.2b)."""
+        gone = set(ids)
+        ended = [e for e in self.continuous if e.id in gone]
+        self.continuous = [e for e in self.continuous if e.id not in gone]
+        for e in ended:
+            self._changes.append(Change(ChangeKind.EFFECT, e.id, e.kind, None, e.layer))
+        return ended
+
+    def update_continuous(self, effect: ContinuousEffect) -> None:
+        """A lasting effect changes (a prevention shield with some damage left, 615.7)."""
+        for i, e in enumerate(self.continuous):
+            if e.id == effect.id:
+                self.continuous[i] = effect
+                self._changes.append(Change(ChangeKind.EFFECT, e.id, e.kind, effect.kind, e.layer))
+                return
+
+    def attach(self, oid: int, to: int | None) -> None:
+        """Attach an Aura/Equipment to a permanent (701.3a), or unattach it (None); being
+        attached anew gives it a new timestamp (613.7e)."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, attached_to=to)
+        self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
+        if to is not None:
+            self.timestamps[oid] = self.next_timestamp()
+
+    def attach_to_player(self, oid: int, player: int | None) -> None:
+        """An Aura with "enchant player" becomes attached to a player (303.4a, 303.4f), or
+        stops being attached (None); a new timestamp as for a permanent (613.7e)."""
+        obj = self.objects[oid]
+        self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
+        self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player,
+                                    key="player"))  # fmt: skip
+        if player is not None:
+            self.timestamps[oid] = self.next_timestamp()
+
+    def set_controller(self, oid: int, player: int) -> None:
+        """Control changes (layer 2): the permanent stays on the battlefield (not a zone
+        change, 400.7 doesn't apply) under another player's control."""
+        obj = self.objects[oid]
+        if obj.controller == player:
+            return
+        loc = self.zone_of(oid)
+        if loc is not None and loc[1] == "battlefield":
+            self.zones[loc[0]]["battlefield"].remove(oid)
+            self.zones[player]["battlefield"].append(oid)
+        # 302.6: it has not been under its new controller's control since the turn began
+        self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        self.control_changed = True
+        self._changes.append(Change(ChangeKind.CONTROLLER, oid, obj.controller, player))
+
+    def set_phased(self, oid: int, out: bool) -> None:
+        """Phasing (702.26): a phased-out permanent is treated as though it doesn't exist."""
+        obj = self.objects[oid]
+        if obj.phased_out != out:
+            self.objects[oid] = replace(obj, phased_out=out)
+            self._changes.append(Change(ChangeKind.PHASED, oid, obj.phased_out, out))
+
+    def set_face_down(self, oid: int, down: bool) -> None:
+        """A face-down 2/2 (manifest 701.40, 708.2) or turned face up."""
+        obj = self.objects[oid]
+        if obj.face_down != down:
+            self.objects[oid] = replace(obj, face_down=down)
+            self.face_changes += 1
+            self._changes.append(Change(ChangeKind.FACE, oid, obj.face_down, down, "face_down"))
+
+    def set_face(self, oid: int, face: str | None) -> None:
+        """Transform (701.28): the other face up; it is the same object (712.18)."""
+        obj = self.objects[oid]
+        if obj.face != face:
+            self.objects[oid] = replace(obj, face=face)
+            self.face_changes += 1
+            self._changes.append(Change(ChangeKind.FACE, oid, obj.face, face, "face"))
+
+    # ------------------------------------ runtime branch: game history, player facts
+    # What the filters, dynamic values and conditions read (engine/lang/filters.py, values.py,
+    # conditions.py). Zone moves, life changes and damage are recorded by the primitives
+    # above (``_note_move``, ``change_life``, ``mark_damage``); the rest through these.
+    def _new_turn_history(self) -> None:
+        """The "this turn" facts start over (begin_turn)."""
+        n = len(self.zones)
+        self.died_this_turn = []
+        self.left_battlefield_this_turn = []
+        self.life_gained_this_turn = [0] * n
+        self.life_lost_this_turn = [0] * n
+        self.drawn_this_turn = [0] * n
+        self.descended_this_turn = [0] * n
+        self.lands_played = [0] * n
+        self.extra_land_plays = [0] * n
+        self.cast_this_turn = []
+        self.spells_this_turn = []
+        self.damaged_this_turn = set()
+
+    def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
+        """History a zone change makes: dies (700.4), leaves the battlefield, descends."""
+        if src == "battlefield":
+            self.last_known[obj.id] = obj  # LKI (608.2h): as it last existed there
+            self.left_battlefield_this_turn.append(obj.id)
+            if dst == "graveyard" and "Creature" in obj.characteristics.types:
+                self.died_this_turn.append(obj.id)
+        if dst == "graveyard" and not obj.is_token and obj.card.front.is_permanent:
+            self.descended_this_turn[to_player] += 1  # "descended" (700.11)
+        if dst not in ("stack", "battlefield"):
+            self.cast_info.pop(obj.id, None)  # 400.7: a new object was never cast
+
+    def draw_card(self, player: int) -> int | None:
+        """CR 121.2: the top card of the library into the hand; None (and a 704.5b note)
+        when the library is empty. Counted for "cards drawn this turn"."""
+        top = self.top_of_library(player)
+        if top is None:
+            self.note_drew_from_empty(player)
+            return None
+        self.move(top, "hand", player)
+        self.drawn_this_turn[player] += 1
+        return top
+
+    def note_land_played(self, player: int) -> None:
+        """CR 305.2: a land play of this turn is used."""
+        self.lands_played[player] += 1
+
+    def add_land_plays(self, player: int, n: int) -> None:
+        """CR 305.2: "you may play N additional lands this turn"."""
+        self.extra_land_plays[player] += n
+
+    def note_cast(self, player: int, oid: int, types: Sequence[str], info: Mapping) -> None:
+        """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
+        cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
+        self.cast_this_turn.append((player, tuple(types)))
+        names = card_names.names_of(self, oid, "stack")  # "a spell with the chosen name"
+        self.spells_this_turn.append({"player": player, "object": oid, "from": info.get("from"),
+                                      "mv": info.get("mv"), "names": names})  # fmt: skip
+        self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
+                               "active": self.active, **info}  # fmt: skip
+
+    def update_cast_info(self, oid: int, **info) -> None:
+        """A choice made later in casting (kicked, 601.2b) joins the object's cast facts."""
+        if oid in self.cast_info:
+            self.cast_info[oid] = {**self.cast_info[oid], **info}
+        if info.get("warped"):  # "a spell was warped this turn" (void, 702.185)
+            for i in range(len(self.spells_this_turn) - 1, -1, -1):
+                if self.spells_this_turn[i]["object"] == oid:
+                    self.spells_this_turn[i] = {**self.spells_this_turn[i], "warped": True}
+                    break
+
+    def note_sacrificed(self, oid: int, by: int | None) -> None:
+        """The object ``by``'s cost or effect sacrificed, as it last existed (608.2h):
+        "the sacrificed creature's power". Call before moving it."""
+        if by is not None:
+            self.sacrificed_lki[by] = self.objects[oid]
+
+    def add_player_counters(self, player: int, kind: str, n: int) -> tuple[int, int]:
+        """Counters on a player (122.1: poison, energy, experience...); n < 0 removes."""
+        before = self.player_counters[player].get(kind, 0)
+        after = max(0, before + n)
+        if after:
+            self.player_counters[player][kind] = after
+        else:
+            self.player_counters[player].pop(kind, None)
+        self._changes.append(Change(ChangeKind.PLAYER_COUNTERS, player, before, after, kind))
+        return before, after
+
+    def set_designation(self, name: str, player: int | None) -> None:
+        """A designation only one player has (the monarch 724, the initiative 725)."""
+        before = self.designations.get(name)
+        if before == player:
+            return
+        if player is None:
+            self.designations.pop(name, None)
+        else:
+            self.designations[name] = player
+        holder = player if player is not None else before
+        self._changes.append(Change(ChangeKind.DESIGNATION, holder, before, player, name))
+
+    def give_player_flag(self, player: int, flag: str) -> None:
+        """A player designation that lasts the game (the city's blessing, 702.131c)."""
+        if flag not in self.player_flags[player]:
+            self.player_flags[player].add(flag)
+            self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
+    # ----------------- primitives: linked and exiled objects, play permissions, damage history
+    def stamp_of(self, oid: int) -> tuple[int, int]:
+        """An object as it is now: its id and zone-change count (CR 400.7: a new object
+        after each zone change, although the id is kept)."""
+        return oid, self.zone_changes.get(oid, 0)
+
+    def shuffle_library(self, player: int) -> None:
+        """CR 701.24a: randomize the library (recorded as a library-order change)."""
+        lib = self.zones[player]["library"]
+        before = tuple(lib)
+        self.rng.shuffle(lib)
+        self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))
+
+    def link_exiled(self, source: int, oid: int) -> None:
+        """Remember a card exiled by an effect of ``source`` ("exiled with", 607.2a); call
+        after the move, so the card's stamp is the exiled object's."""
+        key = self.stamp_of(source)
+        self.linked_exile.setdefault(key, []).append(self.stamp_of(oid))
+
+    def exile_until_leaves(self, source: int, oid: int) -> None:
+        """The card (just exiled) returns when this object of ``source`` leaves the
+        battlefield (610.3a)."""
+        self.exiled_until.setdefault(self.stamp_of(source), []).append(self.stamp_of(oid))
+
+    def take_returning(self) -> list[tuple[int, list[int]]]:
+        """Sources that left the battlefield, with the cards exiled until then still in exile
+        (the same objects); forgotten once taken (610.3a)."""
+        out = []
+        for key in list(self.exiled_until):
+            src, n = key
+            where = self.zone_of(src)
+            if where and where[1] == "battlefield" and self.zone_changes.get(src, 0) == n:
+                continue
+            cards = [oid for oid, m in self.exiled_until.pop(key)
+                     if self.zone_changes.get(oid, 0) == m
+                     and (self.zone_of(oid) or (0, ""))[1] == "exile"]  # fmt: skip
+            out.append((src, cards))
+        return out
+
+    def grant_play(self, oid: int, player: int, duration: str) -> None:
+        """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
+        "end_of_turn" or "until_end_of_your_next_turn" (impulse draw), "after_this_turn"
+        (warp)."""
+        self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
+
+    def may_play(self, oid: int, player: int) -> bool:
+        """Whether ``player`` may play the card now under a permission (it must still be the
+        same object: a zone change ends it, 400.7)."""
+        perm = self.play_permissions.get(self.stamp_of(oid))
+        if perm is None or perm[0] != player:
+            return False
+        _, duration, turn = perm
+        if duration == "after_this_turn":  # warp (702.185a): on any later turn
+            return self.turn > turn
+        if self.turn == turn:
+            return True
+        if duration != "until_end_of_your_next_turn":
+            return False
+        later = [t for t, p in self.turn_history if t > turn and p == player]
+        return len(later) == 1 and self.turn == later[0]
+
+    def exiled_with(self, source: int) -> list[int]:
+        """The cards exiled with ``source`` (this object of it) still in exile as then."""
+        out = []
+        for oid, n in self.linked_exile.get(self.stamp_of(source), []):
+            where = self.zone_of(oid)
+            if where and where[1] == "exile" and self.zone_changes.get(oid, 0) == n:
+                out.append(oid)
+        return out
+
+    def note_damage_by(self, source: int | None, oid: int) -> None:
+        """Damage from ``source`` was dealt to the object this turn."""
+        if source is not None:
+            self.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
+
+    def dealt_damage_by(self, source: int) -> list[int]:
+        """Objects (still the same objects) dealt damage by ``source`` this turn."""
+        return sorted(
+            oid for oid, n in self.damaged_by.get(source, ()) if self.zone_changes.get(oid, 0) == n
+        )
+
+    def add_exile_if_dies(self, oid: int) -> None:
+        """Replacement (614.1a): if this object would die this turn, it is exiled instead."""
+        self.exile_if_dies[self.stamp_of(oid)] = self.turn
+
+    def dies_to(self, oid: int) -> str:
+        """Where a permanent that dies goes: its owner's graveyard, or exile when an
+        "exile it instead" replacement (614.1a) applies to it this turn."""
+        if self.exile_if_dies.get(self.stamp_of(oid)) == self.turn:
+            return "exile"
+        return "graveyard"

@@ -1,0 +1,89 @@
+"""Where the game finds its mechanics: hook slots the mechanics fill in at import time.
+
+The kernel and ``Game`` import no mechanic (engine modules import downward only).
+``engine.play.wiring`` imports every mechanic and registers it here; ``Game`` then calls the
+hooks: an action performer per scenario action, the state-based-action checks, what
+happens when a spell is cast (cascade) or a permanent enters, how the top of the
+stack resolves. Effect ops have their own registry in ``engine.lang.effects``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.core.state import StackItem
+
+ActionFn = Callable[[Any, dict], None]  # (game, action dict)
+SbaFn = Callable[[Any], bool]  # (game) -> whether any state-based action happened
+CastFn = Callable[[Any, "StackItem", str], None]  # (game, spell item, zone it was cast from)
+EnterFn = Callable[..., None]  # (game, oid, *, cast, x, free)
+GameFn = Callable[[Any], None]
+AbilityFn = Callable[[Any, "StackItem"], None]
+EventHookFn = Callable[[Any, Any], None]  # (game, the event just recorded)
+
+
+class RulesNotLoaded(RuntimeError):
+    """A game was started before ``engine.play.wiring`` registered the mechanics."""
+
+
+@dataclass
+class Rules:
+    """The registered mechanics. One process-wide instance, ``RULES``, filled by
+    engine.play.wiring."""
+
+    actions: dict[str, ActionFn] = field(default_factory=dict)
+    state_based: list[SbaFn] = field(default_factory=list)
+    on_cast: list[CastFn] = field(default_factory=list)
+    on_enter: list[EnterFn] = field(default_factory=list)
+    ability_resolvers: dict[str, AbilityFn] = field(default_factory=dict)
+    on_event: list[EventHookFn] = field(default_factory=list)  # triggers (603.2)
+    # (game, active player) -> whether an upkeep ability triggered (suspend, 702.62a)
+    on_upkeep: list[Callable[[Any, int], bool]] = field(default_factory=list)
+    put_triggers: GameFn | None = None
+    resolve_top: GameFn | None = None
+    # the layer system (613): (game) -> {object id: Characteristics}
+    characteristics: Callable[[Any], Any] | None = None
+
+    def action(self, name: str) -> Callable[[ActionFn], ActionFn]:
+        """Decorator: ``@RULES.action("cast")`` registers a scenario action's performer."""
+
+        def register(fn: ActionFn) -> ActionFn:
+            if name in self.actions and self.actions[name] is not fn:
+                raise ValueError(f"action {name!r} is already registered")
+            self.actions[name] = fn
+            return fn
+
+        return register
+
+    def require(self) -> None:
+        if self.resolve_top is None or self.put_triggers is None:
+            raise RulesNotLoaded(
+                "no mechanics are registered: import engine.play.wiring (importing engine does it)"
+            )
+
+    def ability_resolver(self, trigger: str) -> AbilityFn:
+        """The resolver of an ability by its trigger kind ("cascade"...), else the default ("")."""
+        return self.ability_resolvers.get(trigger) or self.ability_resolvers[""]
+
+
+RULES = Rules()
+
+
+def describe(rules: Rules = RULES) -> dict[str, list[str]]:
+    """What is registered, by slot (for docs and tests)."""
+
+    def name(fn: Any) -> str:
+        return f"{fn.__module__}.{fn.__qualname__}"
+
+    return {
+        "actions": sorted(rules.actions),
+        "state_based": [name(f) for f in rules.state_based],
+        "on_cast": [name(f) for f in rules.on_cast],
+        "on_enter": [name(f) for f in rules.on_enter],
+        "ability_resolvers": sorted(rules.ability_resolvers),
+        "on_event": [name(f) for f in rules.on_event],
+        "on_upkeep": [name(f) for f in rules.on_upkeep],
+    }

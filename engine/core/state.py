@@ -1,0 +1,226 @@
+"""Game state as plain data: card objects in zones, the stack, players.
+
+A frame of the timeline holds a ``GameState``. Card objects and stack items are
+frozen, so a snapshot only copies the zone lists and the id -> object map; the
+objects themselves are shared between frames. That keeps stepping cheap and
+makes "back then forward" return the identical state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from engine.base import display
+from engine.core.continuous import Characteristics, ContinuousEffect, printed
+
+if TYPE_CHECKING:
+    from engine.cards.definitions import CardDef, Face
+
+EMPTY: Mapping[str, int] = MappingProxyType({})
+PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
+
+
+@dataclass(frozen=True, slots=True)
+class CardObject:
+    """A card (or token) in a zone: its own id, owner and status, apart from its definition."""
+
+    id: int
+    card: CardDef
+    owner: int
+    controller: int
+    face: str | None = None
+    counters: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+    tapped: bool = False
+    damage: int = 0
+    is_token: bool = False
+    was_cast: bool = False
+    entered_turn: int = -1
+    read_ahead: int = 0
+    # attachment (301.5, 303.4), phasing (702.26), face-down (708, manifest)
+    attached_to: int | None = None
+    phased_out: bool = False
+    face_down: bool = False
+    enchanted_player: int | None = None  # an Aura with "enchant player" (303.4)
+
+    @property
+    def name(self) -> str:
+        return self.face or self.card.name
+
+    @property
+    def characteristics(self) -> Face:
+        """The face whose characteristics the object has now (CR 709.4, 712.8, 715.4)."""
+        if self.face:
+            for f in self.card.faces:
+                if f.name == self.face:
+                    return f
+        return self.card.front
+
+    def counter(self, kind: str) -> int:
+        return self.counters.get(kind, 0)
+
+    def with_counters(self, kind: str, n: int) -> CardObject:
+        counters = dict(self.counters)
+        if n <= 0:
+            counters.pop(kind, None)
+        else:
+            counters[kind] = n
+        return replace(self, counters=MappingProxyType(counters))
+
+    def to_dict(self) -> dict:
+        d: dict = {"id": self.id, "name": self.name, "owner": self.owner}
+        if self.controller != self.owner:
+            d["controller"] = self.controller
+        if self.counters:
+            d["counters"] = dict(self.counters)
+        if self.tapped:
+            d["tapped"] = True
+        if self.damage:
+            d["damage"] = self.damage
+        if self.is_token:
+            d["token"] = True
+        if self.attached_to is not None:
+            d["attached_to"] = self.attached_to
+        if self.phased_out:
+            d["phased_out"] = True
+        if self.face_down:
+            d["face_down"] = True
+        if self.enchanted_player is not None:
+            d["enchanted_player"] = self.enchanted_player
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A spell or an ability on the stack (CR 405, 113.7)."""
+
+    id: int
+    kind: str  # "spell" | "ability"
+    controller: int
+    text: str
+    source: int | None  # None: a rule's own triggered ability (the monarch's draw, 724.2)
+    card_id: int | None = None
+    mana_value: int = 0
+    x: int = 0
+    face: str | None = None
+    targets: tuple = ()
+    trigger: str = ""  # "cascade", "chapter", "etb", "activated", ...
+    chapter: int = 0
+    ops: tuple = ()
+    data: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's zones (tuples of object ids; library top first), life and mana."""
+
+    name: str
+    life: int
+    mana_pool: str
+    library: tuple[int, ...]
+    hand: tuple[int, ...]
+    battlefield: tuple[int, ...]
+    graveyard: tuple[int, ...]
+    exile: tuple[int, ...]
+    spells_cast: int = 0
+    counters: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison, energy (122.1)
+    #: game-long player flags: the city's blessing (702.131c), emblems (114; keywords.retrace)
+    flags: tuple[str, ...] = ()
+    #: the player's commander (903.3), a card name, in the command zone (903.6)
+    commander: str | None = None
+
+    def zone(self, zone: str) -> tuple[int, ...]:
+        return getattr(self, zone)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything visible at one frame; read-only, shared parts between frames."""
+
+    players: tuple[PlayerState, ...]
+    stack: tuple[StackItem, ...]
+    objects: Mapping[int, CardObject]
+    turn: int = 1
+    phase: str = "precombat main"
+    active: int = 0
+    lost: tuple[int, ...] = field(default=())
+    # continuous effects in force (611) and the characteristics the layer
+    # system computed for the battlefield at this frame (613); empty when nothing
+    # modifies anything (then an object's characteristics are its printed ones).
+    continuous: tuple[ContinuousEffect, ...] = field(default=())
+    chars: Mapping[int, Characteristics] = field(default_factory=lambda: EMPTY)
+
+    def obj(self, oid: int) -> CardObject:
+        return self.objects[oid]
+
+    def characteristics(self, oid: int) -> Characteristics:
+        """An object's characteristics at this frame after every layer (613): computed
+        power/toughness, keywords, types, colors, controller (what views should show)."""
+        got = self.chars.get(oid)
+        return got if got is not None else printed(self.objects[oid])
+
+    def zone(self, player: int, zone: str) -> list[CardObject]:
+        """Objects of ``player`` in ``zone`` ("stack" gives the spells they control, top first)."""
+        if zone == "stack":
+            return [
+                self.objects[s.card_id]
+                for s in self.stack_top_first
+                if s.card_id is not None and s.controller == player
+            ]
+        return [self.objects[i] for i in self.players[player].zone(zone)]
+
+    @property
+    def stack_top_first(self) -> tuple[StackItem, ...]:
+        return tuple(reversed(self.stack))
+
+    def card_count(self, player: int) -> int:
+        """Cards ``player`` owns in every zone, the stack included; tokens are not cards."""
+        n = 0
+        for p in self.players:
+            for z in PLAYER_ZONES:
+                n += sum(
+                    1
+                    for i in p.zone(z)
+                    if self.objects[i].owner == player and not self.objects[i].is_token
+                )
+        n += sum(
+            1
+            for s in self.stack
+            if s.card_id is not None
+            and self.objects[s.card_id].owner == player
+            and not self.objects[s.card_id].is_token
+        )
+        return n
+
+    def where(self, oid: int) -> str:
+        """The zone an object is in, or "none" (a token that ceased to exist)."""
+        for p in self.players:
+            for z in PLAYER_ZONES:
+                if oid in p.zone(z):
+                    return z
+        if any(s.card_id == oid for s in self.stack):
+            return "stack"
+        return "none"
+
+    def summary(self) -> dict:
+        """Zones per player as card names (library top first), for JSON output and tests."""
+        out = []
+        for idx, p in enumerate(self.players):
+            d = {"name": p.name, "life": p.life, "mana_pool": p.mana_pool}
+            if p.commander is not None:  # only then: older timelines keep their fingerprint
+                d["commander"] = p.commander
+            for z in PLAYER_ZONES:
+                d[z] = [self.objects[i].name for i in p.zone(z)]
+            d["stack"] = [s.text for s in self.stack_top_first if s.controller == idx]
+            out.append(d)
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "players": out,
+            "stack": [s.text for s in self.stack_top_first],
+        }
+
+    def _repr_html_(self) -> str:
+        return display.html("state", self)
