@@ -275,7 +275,10 @@ class BoardEditor(pn.viewable.Viewer):
         self._respond_note = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 6))
         apply = pn.widgets.Button.from_param(self.param.apply, color="primary", width=140,
                                              margin=(8, 4))
-        turn = pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4))
+        turn = pn.Row(pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4)),
+                      pn.widgets.Checkbox.from_param(m.param.pay_mana, margin=(24, 8, 2, 8),
+                                                     css_classes=["pg-pay-mana"]),
+                      margin=0)
         self._layout = pn.Column(
             pn.pane.HTML(_HELP, sizing_mode="stretch_width"),
             pn.Card(you, title="You", sizing_mode="stretch_width", margin=(4, 0),

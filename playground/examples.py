@@ -31,6 +31,8 @@ FILE_LINES: dict[str, str] = {
     "cascade_chain": "A hit with its own cascade: both cascades resolve before the first spell.",
     "cascade_mdfc": "A modal double-faced card off the stack has only its front face's "
                     "mana value.",
+    "cascade_paid_with_lands": "Real mana: lands tap for Shardless Agent's {1}{G}{U}; its "
+                               "cascade hit is cast free, no land tapped.",
     "cascade_split_card": "A split card's mana value is the sum of its halves; cast either "
                           "half, never both.",
     "cascade_split_not_a_hit": "Fire // Ice (mana value 4) is not a hit for a mana value 4 "

@@ -112,6 +112,9 @@ class PlaygroundModel(param.Parameterized):
     opp_library_order = param.Selector(default="listed", objects=["random", "listed"],
                                        label="Opponent's library order")
     turn = param.Integer(default=1, bounds=(1, 1000), label="Turn")
+    pay_mana = param.Boolean(default=False, label="Pay mana with lands (601.2g-h)",
+                             doc='The scenario\'s "mana" setting: "paid" when on; off, '
+                                 'every cost is assumed paid (as older scenarios do).')
     action_rows = param.List(default=[], item_type=ActionRow, doc="The actions, in order.")
     board_errors = param.List(default=[])
     busy = param.String(default="", doc="What the engine is working on for this session.")
@@ -543,6 +546,10 @@ class PlaygroundModel(param.Parameterized):
             data["turn"] = self.turn
         else:
             data.pop("turn", None)
+        if self.pay_mana:
+            data["mana"] = "paid"
+        else:
+            data.pop("mana", None)
         actions = [action_of(row, i, errors) for i, row in enumerate(self.action_rows, 1)]
         data["actions"] = actions
         return None if errors else data
@@ -639,6 +646,7 @@ class PlaygroundModel(param.Parameterized):
             setattr(self, f"{pre}cards_drawn", players[p].get("cards_drawn", 0))
             setattr(self, f"{pre}commander", players[p].get("commander") or "")
         self.turn = d.get("turn", 1)
+        self.pay_mana = d.get("mana") == "paid"
         self.action_rows = [row_of(a) for a in d.get("actions", [])]
 
 

@@ -802,6 +802,9 @@ SCENARIO = Obj(
         "description": Str(L.SCENARIO_MAX_DESCRIPTION),
         "seed": Int(*L.SCENARIO_SEED),
         "turn": Int(*L.SCENARIO_TURN),
+        # how costs are paid: "assumed" (the default: every scenario made before mana was
+        # paid for real plays as it did) or "paid" (lands and mana abilities pay, 601.2g-h)
+        "mana": opt(Enum("assumed", "paid", what="mana setting")),
         "players": List(PLAYER, L.SCENARIO_MAX_PLAYERS, min_len=1),
         "actions": opt(List(ACTION, L.SCENARIO_MAX_ACTIONS)),
         "choices": opt(List(Str(L.SCENARIO_MAX_CHOICE_CHARS), L.SCENARIO_MAX_CHOICES)),

@@ -151,6 +151,7 @@ class DecisionKind(StrEnum):
     CHOOSE_OPTION = "choose_option"  # one of the options an effect lists, on resolution (608.2d)
     DECLARE_BLOCKER = "declare_blocker"  # which attacker a creature blocks (509.1a)
     ASSIGN_DAMAGE = "assign_damage"  # how much combat damage goes to a recipient (510.1c-d)
+    PAY_MANA = "pay_mana"  # which sources pay a mana cost, and for what color (601.2g-h)
 
 
 class ChangeKind(StrEnum):

@@ -12,9 +12,10 @@ test_architecture.py checks the mechanics for it).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.base.limits import RunBudget
 from engine.cards import card_names
@@ -26,6 +27,7 @@ from engine.core.state import EMPTY, PLAYER_ZONES, CardObject, GameState, Player
 if TYPE_CHECKING:
     from engine.cards.definitions import CardDef, Face
 
+_SYMBOL = re.compile(r"\{([^{}]*)\}")  # one mana symbol of a pool
 # Status fields that are bookkeeping (no rules event of their own): set with ``set_status``.
 _STATUS = frozenset({"face", "controller", "was_cast", "entered_turn", "read_ahead"})
 
@@ -41,6 +43,10 @@ class Kernel:
         self.names: list[str] = []
         self.life: list[int] = []
         self.mana: list[str] = []
+        # each pool's mana one by one, beside its text: (symbol, the source that made it or
+        # None, what it may be spent on or None: "spend this mana only to cast a creature
+        # spell", 106.6); what payment spends (engine.payment) and records as spent (601.2h)
+        self.mana_units: list[list[tuple[str, int | None, Any]]] = []
         self.spells_cast: list[int] = []
         self.next_spell_cascade: list[list[dict]] = []
         # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
@@ -277,6 +283,7 @@ class Kernel:
         self.names.append(name)
         self.life.append(life)
         self.mana.append("")
+        self.mana_units.append([])
         self.spells_cast.append(spells_cast)
         self.next_spell_cascade.append([])
         self.turn_cascade_grants.append([])
@@ -308,12 +315,38 @@ class Kernel:
         self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
         return self.life[player]
 
-    def add_mana(self, player: int, mana: str) -> str:
-        """CR 106.4: mana goes into the pool."""
+    def add_mana(self, player: int, mana: str, source: int | None = None,
+                 only: Any = None) -> str:
+        """CR 106.4: mana goes into the pool (``source``: the object whose ability made it;
+        ``only``: a spell filter it may only be spent on, 106.6)."""
         before = self.mana[player]
         self.mana[player] = before + mana
+        self.mana_units[player].extend((sym, source, only) for sym in _SYMBOL.findall(mana))
         self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
         return self.mana[player]
+
+    def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None,
+                                                                             Any]]:
+        """CR 106.4a, 601.2h: the pool's mana at these positions is spent (leaves the pool);
+        returns it as (symbol, source, restriction) triples."""
+        units = self.mana_units[player]
+        chosen = set(indexes)
+        if len(chosen) != len(indexes) or not all(0 <= i < len(units) for i in chosen):
+            raise ValueError(f"no such mana in the pool: {list(indexes)} of {len(units)}")
+        spent = [units[i] for i in sorted(chosen)]
+        self.mana_units[player] = [u for i, u in enumerate(units) if i not in chosen]
+        before = self.mana[player]
+        self.mana[player] = "".join("{" + u[0] + "}" for u in self.mana_units[player])
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
+        return spent
+
+    def empty_pools(self) -> None:
+        """CR 500.4: unused mana empties from each pool as a step or phase ends."""
+        for p, pool in enumerate(self.mana):
+            if pool:
+                self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
+        self.mana = ["" for _ in self.mana]
+        self.mana_units = [[] for _ in self.mana]
 
     def mark_lost(self, player: int) -> None:
         if player not in self.lost:
@@ -359,12 +392,12 @@ class Kernel:
         self.combat_damage_taken = [0] * len(self.zones)
         self.combat_phases = 0
         self.extra_combats = 0
-        for p, pool in enumerate(self.mana):
-            if pool:
-                self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
-        self.mana = ["" for _ in self.mana]
+        self.empty_pools()
 
     def set_phase(self, phase: str) -> None:
+        """A step or phase begins; the one before it ended, and with it its mana (500.4)."""
+        if phase != self.phase:
+            self.empty_pools()
         self.phase = phase
 
     # ------------------------------------------------------- primitives: objects

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.core.events import EventKind
 from engine.core.game import GameError
 from engine.core.state import StackItem
-from engine.rules import ability_costs, stack
+from engine.rules import ability_costs, payment, stack
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -47,7 +47,8 @@ def pay(game: Game, oid: int, player: int) -> None:
     game.emit(
         EventKind.EVOKE,
         f"{obj.name} is evoked: its evoke cost ({ability_costs.describe(costs)}) is paid "
-        "instead of its mana cost" + (" (mana payment isn't simulated)." if paid.mana else "."),
+        "instead of its mana cost" + (" (mana payment isn't simulated)."
+                                      if paid.mana and not payment.real(game) else "."),
         "702.74a",
         objects=(oid,),
         source=oid,

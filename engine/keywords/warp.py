@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.events import EventKind
 from engine.core.game import GameError
 from engine.lang.effects import Ctx, op
+from engine.rules import payment
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -41,7 +42,8 @@ def pay(game: Game, oid: int, player: int) -> None:
     game.emit(
         EventKind.COST,
         f"{game.obj(oid).name} is cast for its warp cost {warp_cost(game, oid)} (an "
-        "alternative cost; mana payment isn't simulated).",
+        + ("alternative cost, paid)." if payment.real(game)
+           else "alternative cost; mana payment isn't simulated)."),
         "702.185a",
         objects=(oid,),
         source=oid,

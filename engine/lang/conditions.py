@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.lang import filters, values
+from engine.lang import filters, mana_spent, values
 from engine.lang.vocabulary import CONDITIONS
 
 __all__ = ["condition_missing", "holds", "words_to_condition"]
@@ -25,8 +25,6 @@ __all__ = ["condition_missing", "holds", "words_to_condition"]
 UNSUPPORTED: dict[str, str] = {
     "gift_promised": "a promised gift (gift is not simulated)",
     "bargained": "whether it was bargained (bargain is not simulated)",
-    "adamant": "the mana spent to cast it (mana payment is not simulated)",
-    "mana_spent": "the mana spent to cast it (mana payment is not simulated)",
     "control_commander": "commanders (no command zone)",
     "completed_dungeon": "dungeons (venture is not simulated)",
 }
@@ -112,6 +110,16 @@ def condition_missing(cond: object, ctx: Any = None) -> str | None:
             return f"self_counters compares {cond['cmp']!r}"[:80]
         if "max" in cond and not isinstance(cond["max"], int):
             return f"self_counters max {cond['max']!r}"
+    if kind == "compare":
+        if cond.get("cmp") not in filters._OPS:
+            return f"compare with {cond.get('cmp')!r}"[:80]
+        return values.value_missing(cond.get("a"), ctx) or values.value_missing(cond.get("b"),
+                                                                                  ctx)
+    if kind in ("adamant", "mana_spent"):
+        if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
+            return f"{kind} of {cond.get('color')!r}"
+        if ctx is not None:
+            return mana_spent.spent_missing(ctx.game)
     if kind == "kicked" and cond.get("times", 1) != 1:
         return "kicked a number of times (multikicker is not simulated)"
     if kind == "descend" and not isinstance(cond.get("n"), int):
@@ -162,6 +170,13 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
         return not holds(ctx, cond["of"])
     if kind == "kicked":
         return values._kicked(ctx)
+    if kind == "compare":  # two amounts (converge: "if its mana value is <= the colors spent")
+        a, b = values.value_of(ctx, cond.get("a")), values.value_of(ctx, cond.get("b"))
+        return filters.compare(a, [cond["cmp"], b])
+    if kind == "adamant":  # at least three mana of that color was spent to cast it
+        return mana_spent.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 3
+    if kind == "mana_spent":  # "if {R} was spent to cast it"
+        return mana_spent.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 1
     if kind == "self_equipped":  # 301.5
         return src is not None and bool(filters.attached_objects(game, src, "Equipment"))
     if kind == "self_enchanted":  # 303.4d

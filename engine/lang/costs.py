@@ -2,8 +2,9 @@
 
 A mandatory additional cost must be paid even when the spell is cast "without paying
 its mana cost" (cascade, discover; CR 118.9, seed 002); a spell whose cost can't be paid
-can't be cast. Mana is never simulated; the costs handled here are the ones that move
-cards: "discard a card" (Thrill of Possibility).
+can't be cast. Mana is paid by engine.rules.payment (or assumed paid: the scenario's "mana"
+setting); the costs handled here are the ones that move cards: "discard a card" (Thrill of
+Possibility).
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ def choose_kicker(
     """CR 601.2b, 702.33a: announce whether the optional kicker cost will be paid.
 
     It may be paid even when the spell is cast without paying its mana cost (seed 002).
-    Returns None for a spell without kicker.
+    Returns None for a spell without kicker. (With real mana payment, engine.rules.payment's
+    ``choose_kicker`` asks instead.)
     """
     cost = kicker_cost(game, obj, face)
     if cost is None:

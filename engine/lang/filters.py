@@ -92,6 +92,8 @@ def _no_mana_spent(game: Any, obj: Any) -> bool:
         return False
     if info.get("free"):
         return True
+    if info.get("mana_spent") is not None:  # real mana payment recorded it (601.2h)
+        return not info["mana_spent"].get("amount")
     if info.get("evoked"):
         evoke = (game.effects(obj).get("keyword_costs") or {}).get("Evoke")
         return isinstance(evoke, str) and "{" not in evoke

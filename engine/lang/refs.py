@@ -44,10 +44,13 @@ def value_problem(v: Any) -> str | None:
     return values.value_missing(v)
 
 
-def condition_problem(cond: Any) -> str | None:
+def condition_problem(cond: Any, game: Game | None = None) -> str | None:
+    """What of the condition can't be evaluated; with a ``game``, also what this game can't
+    know (the mana spent to cast it, when the scenario assumes mana paid)."""
     if not isinstance(cond, dict):
         return f"only if {cond}"
-    return conditions.condition_missing(cond)
+    ctx = Ctx(game, 0, None, (), 0, "") if game is not None else None
+    return conditions.condition_missing(cond, ctx)
 
 
 def condition_holds(game: Game, cond: dict, controller: int, source: int | None) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.lang import filters
+from engine.lang import filters, mana_spent
 from engine.lang.vocabulary import DYNAMIC_VALUES
 
 __all__ = ["ValueUnavailable", "players_of", "value_missing", "value_of"]
@@ -21,8 +21,6 @@ _WHO = frozenset({"you", "each_opponent", "opponent", "target_player", "target_o
                   "each_player", "all", "controller", "trigger_player"})  # fmt: skip
 #: Dynamic values the engine can't compute (state it does not track), with why.
 UNSUPPORTED: dict[str, str] = {
-    "colors_of_mana_spent": "colors of mana spent (mana payment is not simulated)",
-    "mana_spent": "mana spent (mana payment is not simulated)",
     "greatest_commander_mv": "commanders (no command zone)",
 }
 _PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -108,7 +106,13 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
         return f"{kind.replace('_', ' ')} (no object triggered it)"
     if kind == "other_spells_mv_this_turn" and ctx is not None:
         return _unknown_spells(ctx, v)
+    if kind in _SPENT and ctx is not None:  # converge, sunburst (702.44a), "X is the mana spent"
+        return mana_spent.spent_missing(ctx.game)
     return None
+
+
+#: the mana spent to cast the source (engine.rules.payment records it on the spell, 601.2h)
+_SPENT = ("colors_of_mana_spent", "mana_spent")
 
 
 def _unknown_spells(ctx: Any, v: Mapping) -> str | None:
@@ -276,6 +280,10 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return sum(1 for p in range(len(game.zones)) if p != me and p not in game.lost)
     if kind == "times_kicked":
         return int(bool(_kicked(ctx)))
+    if kind == "colors_of_mana_spent":  # converge, sunburst: colors, not colorless (105.1)
+        return len(mana_spent.spent_of(game, ctx.source)["colors"])
+    if kind == "mana_spent":
+        return int(mana_spent.spent_of(game, ctx.source)["amount"])
     if kind == "cards_drawn_this_turn":
         return sum(game.drawn_this_turn[p] for p in players_of(ctx, v.get("who")))
     if kind == "creatures_died_this_turn":

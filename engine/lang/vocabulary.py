@@ -419,11 +419,13 @@ OPS: dict[str, dict] = {
     ),
     "enters_tapped": _op("unless:cond", "It enters tapped unless the condition holds (614.1c)."),
     "add_mana": _op(
-        "mana:str n?:value who?:who delayed?:str colors?:list",
+        "mana:str n?:value who?:who delayed?:str colors?:list spend_only?:filter",
         "Add mana (106.4): exact symbols, `any_color`, `any_one_color`, `any_combination`..."
         "; `commander_color_identity`: each mana of a color in your commander's color identity "
         "(903.4, the scenario's `commander`), none with no commander or a colorless one "
-        "(903.4f), not simulated when the card data does not know the identity.",
+        "(903.4f), not simulated when the card data does not know the identity. "
+        "`spend_only`: a filter; the mana may be spent only to cast a spell matching it "
+        "(106.6, \"spend this mana only to cast a creature spell\"; with real mana payment).",
     ),
     "attach": _op(
         "what:ref to:ref",
@@ -1050,6 +1052,8 @@ CONDITIONS = {
     "phase": "{phase, yours}",
     "opponent_controls_more": "{filter}",
     "targets_matching": "{filter}: the spell targets a permanent matching filter",
+    "compare": "{a, cmp, b}: value a compared with value b, cmp one of < <= == != >= > "
+    "(converge: the target's mana value <= the colors of mana spent)",
     "exiled_this_way": "{filter}: a card the ability exiled this way (impulse) matches filter",
     "not": "{of}",
     "and": "{of: [conds]}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.events import DecisionKind, EventKind
+from engine.lang import filters
 from engine.lang.effects import Ctx, op
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
@@ -18,6 +19,10 @@ _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 
 def _check_mana(o: dict, ctx: Ctx | None) -> str | None:
     mana = o.get("mana", "")
+    if o.get("spend_only") is not None:
+        part = filters.filter_missing(o["spend_only"])
+        if part:
+            return f"mana spent only on {part}"
     if o.get("delayed"):
         return f"add mana {o['delayed']}"
     if _SYMBOLS.fullmatch(mana or ""):
@@ -57,6 +62,7 @@ def _choose_color(ctx: Ctx, p: int, colors: list[str], what: str) -> str:
         "n": "value: how much (words)",
         "colors": "the colors it may be (default WUBRG)",
         "who": _WHO,
+        "spend_only": "a filter: the mana may be spent only to cast spells matching it (106.6)",
     },
     check=_check_mana,
 )
@@ -81,7 +87,7 @@ def add_mana(ctx: Ctx, o: dict) -> None:
                     "{" + _choose_color(ctx, p, colors, f"mana {i + 1} of {n}") + "}"
                     for i in range(n)
                 )
-        ctx.game.add_mana(p, got)
+        ctx.game.add_mana(p, got, source=ctx.source, only=o.get("spend_only"))
         ctx.emit(
             EventKind.MANA,
             f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got or 'no mana'}; mana pool "
@@ -142,7 +148,7 @@ def _commander_mana(ctx: Ctx, p: int, n: int) -> None:
                             if n > 1 else f"the mana ({name}'s color identity)") + "}"
         for i in range(n)
     )
-    ctx.game.add_mana(p, got)
+    ctx.game.add_mana(p, got, source=ctx.source)
     ctx.emit(
         EventKind.MANA,
         f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got} ({name}'s color identity); "

@@ -15,7 +15,7 @@ from engine.core.events import DecisionKind, EventKind
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op, run_nested
 from engine.rules import op_common as c
-from engine.rules import stack
+from engine.rules import payment, stack
 
 _REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
 
@@ -503,7 +503,10 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
         item = next((s for s in game.stack if s.card_id == oid), None)
         if item is None:
             continue
-        if cost and _pays(ctx, item.controller, cost, item.text):
+        if cost and payment.real(game):  # 608.2c with real mana payment (601.2g-h)
+            if _pays_for_real(ctx, item.controller, cost, item.text):
+                continue
+        elif cost and _pays(ctx, item.controller, cost, item.text):
             ctx.emit(
                 EventKind.COST,
                 f"{game.verb(item.controller, 'pay', 'pays')} {cost}, so "
@@ -516,6 +519,31 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
         stack.counter_item(game, item, dest, by=f" by {ctx.label}", source=ctx.source)
         countered = True
     ctx.did = countered
+
+
+def _pays_for_real(ctx: Ctx, player: int, cost: str, spell: str) -> bool:
+    """"Unless its controller pays": offered only when it can be paid (601.2h), then paid
+    with the player's mana sources (engine.rules.payment). Whether it was paid."""
+    game = ctx.game
+    unpayable = payment.problem(game, player, cost)
+    if unpayable is not None:
+        ctx.emit(EventKind.COST, f"{game.pname(player)} can't pay {cost} for {spell} "
+                 f"({unpayable}).", "608.2c", player=player,
+                 data={"paid": False, "cost": cost, "why": unpayable.why,
+                       "missing": unpayable.missing})  # fmt: skip
+        return False
+    key = game.decide(
+        DecisionKind.UNLESS_PAY,
+        f"{game.pname(player)}: pay {cost} so {spell} isn't countered?",
+        [("decline", "Don't pay"), ("pay", f"Pay {cost}")],
+        "608.2c",
+        player=player,
+        subject=ctx.label,
+    )
+    if key != "pay":
+        return False
+    payment.pay(game, player, cost, f"{spell} (so it isn't countered)", rule="608.2c")
+    return True
 
 
 def _pays(ctx: Ctx, player: int, cost: str, spell: str) -> bool:

@@ -28,6 +28,7 @@ from engine.rules import (
     hand_size,
     land_play,
     layers,
+    payment,
     permanents,
     restrictions,
     saga,
@@ -162,7 +163,7 @@ def cast(game: Game, action: dict) -> None:
     if warped:
         warp_mod.check(game, oid, player)  # 702.185a: from hand, for its warp cost
     with given_targets(game, action):
-        stack.cast(game, oid, player, face, x=x)
+        stack.cast(game, oid, player, face, x=x, mana_cost=_alternative_mana(game, oid, action))
     if evoked:
         evoke_mod.pay(game, oid, player)
     if retraced:
@@ -170,6 +171,17 @@ def cast(game: Game, action: dict) -> None:
     if warped:
         warp_mod.pay(game, oid, player)
     game.settle()
+
+
+def _alternative_mana(game: Game, oid: int, action: dict) -> str | None:
+    """The mana an alternative cost pays instead of the mana cost (118.9: evoke 702.74a,
+    warp 702.185a), for real payment; None: the mana cost."""
+    if action.get("evoke"):
+        return "".join(str(c.get("mana")) for c in evoke_mod.evoke_costs(game, oid)
+                       if c.get("cost") == "mana")  # fmt: skip
+    if action.get("warp"):
+        return warp_mod.warp_cost(game, oid)
+    return None
 
 
 def timing_check(game: Game, face: Face, player: int, oid: int | None = None) -> None:
@@ -404,6 +416,13 @@ def activate(game: Game, action: dict) -> None:
     why = ability_costs.problem(game, player, oid, costs)
     if why:
         raise GameError(f"can't activate {obj.name}: {why}")
+    real_mana = _ability_mana(game, costs)
+    if real_mana:  # 602.2b -> 601.2h: the mana part must be payable too (engine.rules.payment)
+        unpayable = payment.problem(game, player, real_mana, x, exclude=_taps_itself(oid, costs))
+        if unpayable is not None:
+            raise payment.ManaUnpayable(f"can't activate {obj.name}: {unpayable}",
+                                        why=unpayable.why, cost=unpayable.cost,
+                                        missing=unpayable.missing)  # fmt: skip
     mana_ability = bool(ability.get("mana_ability"))
     item = StackItem(
         id=game.new_id(),
@@ -421,7 +440,7 @@ def activate(game: Game, action: dict) -> None:
     game.emit(
         EventKind.ACTIVATE,
         f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost {cost_text}"
-        + (" (mana payment isn't simulated)." if mana else "."),
+        + (" (mana payment isn't simulated)." if mana and not real_mana else "."),
         "605.3a" if mana_ability else "602.2",
         objects=(oid,),
         source=oid,
@@ -434,6 +453,9 @@ def activate(game: Game, action: dict) -> None:
     with given_targets(game, action):
         item = stack.choose_ability_targets(game, item)  # 602.2b -> 601.2c
     paid = ability_costs.pay(game, player, oid, costs, obj.name, "602.2b")  # 601.2g-h
+    if real_mana:
+        payment.pay(game, player, real_mana, f"{obj.name}'s ability", x=x, source=oid,
+                    rule="602.2b")
     if paid.sacrificed:
         item = replace(item, data={**item.data, "sacrificed": list(paid.sacrificed)})
     if mana_ability:
@@ -453,6 +475,20 @@ def activate(game: Game, action: dict) -> None:
     )
     stack.say_targets(game, item, "602.2b")
     game.settle()
+
+
+def _ability_mana(game: Game, costs: list[dict]) -> str:
+    """The mana an ability's costs ask for, when the game pays mana for real ("" when it
+    assumes it paid, or there is none)."""
+    if not payment.real(game):
+        return ""
+    return "".join(str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
+                   if c.get("cost") in ("mana", "mana_generic"))  # fmt: skip
+
+
+def _taps_itself(oid: int, costs: list[dict]) -> tuple[int, ...]:
+    """An ability with {T} in its cost doesn't tap its source for its own mana."""
+    return (oid,) if any(c.get("cost") == "tap" for c in costs) else ()
 
 
 def _from_other_zone(game: Game, item: StackItem, oid: int) -> StackItem:

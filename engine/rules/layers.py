@@ -132,7 +132,7 @@ def unwrap(game: Game, perm: Any, ops: Iterable[dict], depth: int = 0) -> list[d
             out.append(o)
             continue
         cond = o.get("cond")
-        if depth > 4 or refs.condition_problem(cond) is not None:
+        if depth > 4 or refs.condition_problem(cond, game) is not None:
             continue
         holds = refs.condition_holds(game, cond, perm.controller, perm.id)
         branch = o.get("then") if holds else o.get("else")

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from engine.core.events import DecisionKind, EventKind
 from engine.core.game import GameOver
 from engine.core.state import CardObject, StackItem
-from engine.lang import costs, effects, modes
+from engine.lang import costs, effects, mana_spent, modes
 from engine.lang import targets as targeting
-from engine.rules import cast_only, restrictions, shields
+from engine.rules import cast_only, payment, restrictions, shields
 
 if TYPE_CHECKING:
     from engine.cards.definitions import Face
@@ -154,9 +154,23 @@ def cast(
     rule: str = "601.2",
     via: str = "",
     mechanic: str = "",
+    mana_cost: str | None = None,
 ) -> StackItem:
-    """CR 601.2: move the card to the stack, choose targets, pay costs; then it is cast."""
+    """CR 601.2: move the card to the stack, choose targets, pay costs; then it is cast.
+
+    With real mana payment (engine.rules.payment) the total cost (601.2f: ``mana_cost``, an
+    alternative cost such as evoke's, else the face's mana cost; plus the kicker if
+    kicked) is paid at 601.2g-h, and a spell whose cost can't be paid is refused before
+    anything moves (``payment.ManaUnpayable``). A free spell pays no mana cost."""
     obj = game.obj(oid)
+    real = payment.real(game)
+    to_pay = None if free else (mana_cost if mana_cost is not None else
+                                face.mana_cost.text if face.mana_cost is not None else None)
+    if real and to_pay:
+        unpayable = payment.problem(game, controller, to_pay, x, spell=oid)
+        if unpayable is not None:
+            raise type(unpayable)(f"can't cast {face.name}: {unpayable}", why=unpayable.why,
+                                  cost=unpayable.cost, missing=unpayable.missing)
     src = game.zone_of(oid)
     src_zone = src[1] if src else "none"
     face_name = face.name if len(obj.card.faces) > 1 else None
@@ -200,7 +214,12 @@ def cast(
             "by": mechanic,
         },
     )
-    kicked = costs.choose_kicker(game, obj, face, controller, free=free)  # 601.2b
+    kick_cost = costs.kicker_cost(game, obj, face) if real else None
+    if kick_cost is not None:  # 601.2b: offered only when the total cost can be paid
+        kicked: bool | None = payment.choose_kicker(game, obj, face, controller, kick_cost,
+                                                    to_pay or "", x)
+    else:
+        kicked = costs.choose_kicker(game, obj, face, controller, free=free)  # 601.2b
     if kicked is not None:
         item = replace(item, data={**item.data, "kicked": kicked})
         game.set_top(item)
@@ -228,11 +247,28 @@ def cast(
             data={"targets": list(chosen_targets), "groups": choice.get("groups"),
                   "division": choice.get("division")},  # fmt: skip
         )
+    spent = None
+    if real:  # 601.2g-h: the total cost, mana cost (or alternative) plus kicker (601.2f)
+        total = (to_pay or "") + (costs.kicker_cost(game, obj, face) or "" if kicked else "")
+        reads = mana_spent.reads_spent(game.effects(obj, face.name))
+        on_item = [item]
+
+        def record(summary: dict) -> None:  # on the spell before the payment's event
+            on_item[0] = replace(on_item[0], data={**on_item[0].data, "mana_spent": summary})
+            game.set_top(on_item[0])
+
+        record(payment.spent_summary([]))  # a free spell spends nothing (118.9)
+        if total:
+            payment.pay(game, controller, total, face.name, x=x, source=oid,
+                        colors_matter=reads, on_spent=record, spell=oid)
+        item = on_item[0]
+        spent = item.data["mana_spent"]
     costs.pay(game, obj, face, controller, free=free)
     game.count_spell_cast(controller)
     game.note_cast(controller, oid, face.types, {"from": src_zone, "free": free, "x": x,
                                                  "kicked": bool(kicked), "face": face.name,
-                                                 "mv": mv})
+                                                 "mv": mv, **({"mana_spent": spent}
+                                                              if real else {})})
     for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
         hook(game, item, src_zone)
     return item

@@ -49,7 +49,7 @@ from engine.core.registry import RULES
 from engine.core.state import StackItem
 from engine.lang import conditions, effects, filters
 from engine.lang.vocabulary import TRIGGER_WHEN
-from engine.rules import ability_costs, stack
+from engine.rules import ability_costs, payment, stack
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -984,9 +984,15 @@ def offer_cost(
     rule: str = "118.12",
 ) -> bool:
     """ "You may pay <cost>": the player decides; a cost that can't be paid isn't offered.
-    Returns whether it was paid (mana is assumed paid and logged as such)."""
+    Returns whether it was paid (mana is paid for real in a scenario with "mana": "paid",
+    else assumed paid and logged as such)."""
     why = ability_costs.problem(game, player, source, costs, summoning_sick=False)
     text = ability_costs.describe(costs)
+    real = "".join(str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
+                   if c.get("cost") in ("mana", "mana_generic")) if payment.real(game) else ""
+    if not why and real:  # 601.2h with real mana payment: the mana must be payable too
+        unpayable = payment.problem(game, player, real)
+        why = str(unpayable) if unpayable is not None else None
     if why:
         game.emit(
             E.COST,
@@ -1018,7 +1024,9 @@ def offer_cost(
             )
             return False
     paid = ability_costs.pay(game, player, source, costs, label, rule)
-    if paid.mana:
+    if real:
+        payment.pay(game, player, real, label, source=source, rule=rule)
+    elif paid.mana:
         game.emit(
             E.COST,
             f"{game.verb(player, 'pay', 'pays')} {''.join(paid.mana)} (mana "

@@ -33,6 +33,12 @@ MAX_USER_CARDS = limits.SCENARIO_MAX_USER_CARDS
 MAX_JSON_CHARS = limits.SCENARIO_MAX_JSON_CHARS
 ZONES = ("hand", "battlefield", "graveyard", "exile")
 ACTIONS = schema.ACTIONS
+#: How costs are paid (the scenario's "mana" setting): "assumed" (every cost is assumed
+#: paid and the log says so; the default, so scenarios and share links made before mana
+#: was paid for real play exactly as they did) or "paid" (601.2g-h, engine.rules.payment).
+MANA_ASSUMED = "assumed"
+MANA_PAID = "paid"
+MANA_SETTINGS = (MANA_ASSUMED, MANA_PAID)
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,7 @@ class Scenario:
     description: str = ""
     turn: int = 1
     cards: tuple[CardDef, ...] = ()
+    mana: str = MANA_ASSUMED
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -150,6 +157,9 @@ class Scenario:
             raise ScenarioError("'title' must be text of at most 200 characters")
         if not isinstance(description, str) or len(description) > 5000:
             raise ScenarioError("'description' must be text of at most 5000 characters")
+        mana = d.get("mana") or MANA_ASSUMED
+        if mana not in MANA_SETTINGS:
+            raise ScenarioError(f"'mana' must be one of {', '.join(MANA_SETTINGS)}, not {mana!r}")
         return cls(
             players=tuple(players),
             actions=checked,
@@ -159,6 +169,7 @@ class Scenario:
             description=description,
             turn=turn,
             cards=tuple(user_cards),
+            mana=mana,
         )
 
     @classmethod
@@ -215,6 +226,8 @@ class Scenario:
             d["description"] = self.description
         if self.turn != 1:
             d["turn"] = self.turn
+        if self.mana != MANA_ASSUMED:  # absent = assumed: old scenarios keep their bytes
+            d["mana"] = self.mana
         d["players"] = players
         d["actions"] = [dict(a) for a in self.actions]
         d["choices"] = list(self.choices)

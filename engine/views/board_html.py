@@ -270,6 +270,7 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
         pos = '<span class="edge">top</span>' if k == 0 else ""
         if item.card_id is not None and item.card_id in state.objects:
             extra = f'<span class="badge">X={item.x}</span>' if item.x else ""
+            extra += _spent_badge(state, (item.data or {}).get("mana_spent"))
             body = chip(state.objects[item.card_id], moved, moves, extra=extra)
             label = "spell"
         else:
@@ -285,10 +286,20 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
     return "".join(items)
 
 
+def _spent_badge(state: GameState, spent: object) -> str:
+    """What a spell's cost was paid with (real mana payment, 601.2h), and from where."""
+    if not isinstance(spent, dict) or not spent.get("amount"):
+        return ""
+    names = [state.objects[o].name for o in spent.get("sources") or () if o in state.objects]
+    where = f' title="from {esc(", ".join(names))}"' if names else ""
+    return (f'<span class="badge" data-testid="mana-spent"{where}>paid '
+            f'{mana_html(str(spent.get("mana", "")))}</span>')
+
+
 def _player_head(state: GameState, p: int) -> str:
     ps = state.players[p]
-    pool = (f' <span class="pool">mana pool {mana_html(ps.mana_pool)}</span>'
-            if ps.mana_pool else "")
+    pool = (f' <span class="pool" data-testid="mana-pool">mana pool '
+            f'{mana_html(ps.mana_pool)}</span>' if ps.mana_pool else "")
     # CR 903.6: the commander starts in the command zone (casting it from there, 903.8,
     # is not simulated); shown by name, as it is only there to be read (903.4).
     cmd = (f' <span class="commander" data-testid="commander" title="command zone (CR 903.6)">'

@@ -22,6 +22,7 @@ SAMPLE = {
     "self_matches": {"filter": {"types": ["Creature"]}},
     "attached_matches": {"filter": {"types": ["Creature"]}},
     "descend": {"n": 4},
+    "compare": {"a": {"dv": "target_mv"}, "cmp": "<=", "b": 2},
     "adamant": {"color": "R"},
     "mana_spent": {"color": "R"},
     "opponents_lost_life_this_turn": {"cmp": [">=", 1]},
@@ -35,19 +36,19 @@ SAMPLE = {
 }
 
 
-def _game(**kw):
+def _game(mana: str = "assumed", **kw):
     d = dict(
         battlefield=["Grizzly Bears", {"name": "Memnite", "counters": {"+1/+1": 1}}, "Forest"],
         opponent_battlefield=["Serra Angel", "Mountain", "Mountain"],
         graveyard=["Lightning Bolt"],
     )
     d.update(kw)
-    return game_of(board(**d))
+    return game_of({**board(**d), "mana": mana})
 
 
 @pytest.mark.parametrize("kind", sorted(CONDITIONS))
 def test_every_condition_is_evaluated_or_named_missing(kind: str) -> None:
-    game = _game()
+    game = _game("paid" if kind in ("adamant", "mana_spent") else "assumed")
     memnite = ids(game, "Memnite")[0]
     cond = {"cond": kind, **SAMPLE.get(kind, {})}
     part = conditions.condition_missing(cond)
@@ -167,7 +168,11 @@ def test_cast_from_hand_and_kicked_are_facts_of_the_cast() -> None:
 
 
 def test_missing_parts_are_named() -> None:
-    assert conditions.condition_missing({"cond": "adamant", "color": "R"})
+    adamant = {"cond": "adamant", "color": "R"}
+    assert conditions.condition_missing(adamant) is None  # known without a game
+    assert conditions.condition_missing(adamant, Q(_game()))  # the scenario assumes mana paid
+    assert conditions.condition_missing(adamant, Q(_game("paid"))) is None
+    assert conditions.condition_missing({"cond": "adamant", "color": "red"})
     assert conditions.condition_missing({"cond": "nope"}) == "condition 'nope'"
     assert conditions.condition_missing({"cond": "kicked", "times": 2})
     assert conditions.condition_missing({"cond": "count", "filter": {"face_down": True},
@@ -193,7 +198,8 @@ def test_ops_read_conditions_and_dynamic_amounts() -> None:
     per_land = [{"op": "gain_life", "n": {"dv": "count", "filter": {"types": ["Land"]}}}]
     assert run_ops(game, per_land, controller=0, source=None, label="T", whole=True)
     assert game.life[0] == 25  # Forest + two Mountains
-    unknown = [{"op": "gain_life", "n": {"dv": "mana_spent"}}, {"op": "gain_life", "n": 1}]
+    unknown = [{"op": "gain_life", "n": {"dv": "greatest_commander_mv"}},
+               {"op": "gain_life", "n": 1}]
     assert missing_parts(unknown)
     assert not run_ops(game, unknown, controller=0, source=None, label="T", whole=True)
     assert game.life[0] == 25  # all or nothing

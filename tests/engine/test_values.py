@@ -33,9 +33,9 @@ SAMPLE = {
 }
 
 
-def _game():
+def _game(mana: str = "assumed"):
     return game_of(
-        board(
+        {"mana": mana} | board(
             hand=["Lightning Bolt", "Island"],
             battlefield=["Grizzly Bears", "Llanowar Elves", "Forest",
                          {"name": "Memnite", "counters": {"+1/+1": 2}}],
@@ -48,7 +48,7 @@ def _game():
 
 @pytest.mark.parametrize("kind", sorted(DYNAMIC_VALUES))
 def test_every_dynamic_value_is_computed_or_named_missing(kind: str) -> None:
-    game = _game()
+    game = _game("paid" if kind in ("mana_spent", "colors_of_mana_spent") else "assumed")
     memnite = ids(game, "Memnite")[0]
     bears = ids(game, "Grizzly Bears")[0]
     v = {"dv": kind, **SAMPLE.get(kind, {})}
@@ -144,7 +144,10 @@ def test_sacrificed_lki_and_self_power_after_leaving() -> None:
 
 
 def test_missing_parts_are_named() -> None:
-    assert values.value_missing({"dv": "mana_spent"})
+    assert values.value_missing({"dv": "greatest_commander_mv"})
+    assert values.value_missing({"dv": "mana_spent"}) is None  # known without a game
+    assert values.value_missing({"dv": "mana_spent"}, Q(_game()))  # mana assumed paid
+    assert values.value_missing({"dv": "mana_spent"}, Q(_game("paid"))) is None
     assert values.value_missing({"dv": "nope"}) == "dynamic value 'nope'"
     assert values.value_missing("half X")
     assert values.value_missing({"dv": "count", "filter": {"face_down": True}})

@@ -32,7 +32,7 @@ EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.json"))
 def test_picker_lists_every_example_file_with_a_one_line_description() -> None:
     files = example_files()
     assert sorted(stem for stem, _ in files.values()) == [p.stem for p in EXAMPLES]
-    assert len(EXAMPLES) == 38
+    assert len(EXAMPLES) == 39
     assert set(FILE_LINES) == {p.stem for p in EXAMPLES}  # no file without a line, no stale one
     assert set(PRESET_LINES) == set(picker_groups()["Starter boards"])
     labels = [label for group in picker_groups().values() for label in group]
