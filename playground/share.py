@@ -212,7 +212,7 @@ export function render({ model }) {
 """
     _stylesheets = ["""
 .share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-input { flex: 1; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
+input { flex: 1 1 100%; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
   border: 1px solid #d0d7de; border-radius: 4px; color: #57606a; }
 button { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius: 4px; cursor: pointer;
   border: 1px solid #0072b5; background: #0072b5; color: #fff; }
