@@ -13,10 +13,14 @@ APT_GET := apt-get -o DPkg::Lock::Timeout=600
 VENV_STAMP := $(VENV)/.installed
 NPM_STAMP := $(PYODIDE_DIR)/node_modules/.installed
 WHEELS_STAMP := $(PYODIDE_DIR)/wheels/.installed
+# The JupyterLite kernel's pure-Python wheels, served from site/lab (scripts/build_lab.py).
+LITE_WHEELS := build/lite-wheels
+LITE_REQUIREMENTS := scripts/lite/requirements.txt
+LITE_WHEELS_STAMP := $(LITE_WHEELS)/.installed
 
 .PHONY: setup test serve bench fuzz chromium node site import-xmage card-db-xmage effects-doc
 
-setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP)
+setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP) $(LITE_WHEELS_STAMP)
 
 $(VENV_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -53,6 +57,10 @@ $(WHEELS_STAMP): $(PYODIDE_DIR)/requirements.txt $(PYODIDE_DIR)/fetch_wheels.sh 
 	PIP=$(PIP) $(PYODIDE_DIR)/fetch_wheels.sh
 	touch $@
 
+$(LITE_WHEELS_STAMP): $(LITE_REQUIREMENTS) $(PYODIDE_DIR)/fetch_wheels.sh | $(VENV_STAMP)
+	REQUIREMENTS=$(LITE_REQUIREMENTS) WHEELS=$(LITE_WHEELS) PIP=$(PIP) $(PYODIDE_DIR)/fetch_wheels.sh
+	touch $@
+
 # Runs every test (engine, Pyodide, browser) and the linter; fails if either fails.
 test: setup
 	@rc=0; \
@@ -80,8 +88,10 @@ fuzz: setup
 	$(PY) scripts/fuzz.py --examples $(EXAMPLES) --games $(GAMES)
 
 # The static site (no server): the project's wheel + `panel convert --to pyodide-worker`
-# into site/ (index.html, app.js, app.resources.zip), then a download-size report.
-site: $(VENV_STAMP)
+# into site/ (index.html, app.js, app.resources.zip), the JupyterLite lab into site/lab/
+# (Pyodide from tests/pyodide's npm package, the kernel wheels from build/lite-wheels),
+# then a download-size report.
+site: $(VENV_STAMP) $(NPM_STAMP) $(LITE_WHEELS_STAMP)
 	$(PY) scripts/build_site.py --out site --clean
 
 # Card effects from an XMage snapshot (docs/PROVENANCE.md). MAGE: a checkout, or a bare git

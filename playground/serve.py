@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from playground.share import MAX_URL_TOKEN, TOO_LONG_PARAM
 
-__all__ = ["MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "limit_query_length",
-           "send_queued_patches", "serve"]
+__all__ = ["LAB_PATH", "MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "lab_patterns",
+           "limit_query_length", "send_queued_patches", "serve"]
 
 #: Tornado's limit on a request's header block (request line included). Browsers send
 #: URLs up to 2 MB (Chromium); past the limit Tornado drops the connection silently.
@@ -45,6 +46,21 @@ MAX_HEADER_SIZE = 3 * 1024 * 1024
 MAX_QUERY = MAX_URL_TOKEN + 256
 
 _PATCHED: set[str] = set()
+
+#: Where a served app serves the JupyterLite lab that `make site` built (site/lab).
+LAB_PATH = "/lab/"
+
+
+def lab_patterns(lab_dir: str | Path) -> list[tuple[str, Any, dict[str, Any]]]:
+    """Tornado routes serving a built lab folder at ``LAB_PATH`` as a static host would
+    (``index.html`` for a folder: the lab's own links name folders, ``notebooks/?path=``)."""
+    from tornado.web import StaticFileHandler
+
+    lab = Path(lab_dir).resolve()
+    if not (lab / "jupyter-lite.json").is_file():
+        raise FileNotFoundError(f"no JupyterLite lab at {lab} (build it with `make site`)")
+    return [(rf"{LAB_PATH}(.*)", StaticFileHandler,
+             {"path": str(lab), "default_filename": "index.html"})]  # fmt: skip
 
 
 def enable_tcp_nodelay() -> None:
@@ -163,15 +179,22 @@ def send_queued_patches() -> None:
 def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str = "localhost",
           show: bool = False, websocket_origin: Sequence[str] | None = None,
           threaded: bool = False, title: str | None = None, num_procs: int = 1,
-          **kwargs: Any) -> Any:
+          lab_dir: str | Path | None = None, **kwargs: Any) -> Any:
     """``pn.serve`` with the fixes above; returns the server (a thread when ``threaded``).
 
     ``num_procs`` > 1 forks that many server processes sharing the port (sessions are
     per process; put a proxy with sticky sessions in front, see the README).
+    ``lab_dir``: a built JupyterLite lab (site/lab) to serve at ``LAB_PATH``, which the
+    app's "Open in notebook" then opens.
     """
     import panel as pn
 
     from playground import offload
+    from playground.share import set_served_lab
+
+    if lab_dir is not None:
+        kwargs["extra_patterns"] = [*kwargs.get("extra_patterns", []), *lab_patterns(lab_dir)]
+        set_served_lab(LAB_PATH)
 
     enable_tcp_nodelay()
     limit_query_length()

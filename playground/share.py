@@ -6,10 +6,15 @@ blank page). Afterwards the browser keeps the URL current itself: the share box
 component receives the token and frame and calls ``history.replaceState``, so a
 step costs no extra round trip and the back button is not flooded with frames.
 Works the same in a Pyodide-converted page; in a notebook the URL is left alone.
+
+"Open in notebook" (next to the share link) opens the same ``?s=&f=`` in the JupyterLite
+lab's ``open/`` page, which writes the link's notebook twin and opens it. Where the lab is:
+see :func:`lab_url`.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -20,8 +25,8 @@ from panel.custom import JSComponent
 
 from playground.model import PlaygroundModel
 
-__all__ = ["MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "SharePanel", "finish_link",
-           "read_url"]
+__all__ = ["LAB_URL_ENV", "MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "SharePanel",
+           "finish_link", "lab_url", "read_url", "set_served_lab"]
 
 MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
 #: Set by the server (playground/serve.py) when it turned away a page request whose query
@@ -36,6 +41,34 @@ def _too_long_notice(length: object) -> str:
         n = ""
     return (f"The link's scenario token is too long{n}; at most {MAX_URL_TOKEN:,} characters. "
             "Showing the default scenario instead.")
+
+
+#: The JupyterLite lab's URL for "Open in notebook", overriding the defaults of ``lab_url``.
+LAB_URL_ENV = "PLAYGROUND_LAB_URL"
+#: The lab folder of the static site (scripts/build_site.py LAB_DIR), relative to the page.
+HOSTED_LAB = "lab/"
+_served_lab = {"url": ""}
+
+
+def set_served_lab(url: str) -> None:
+    """Called by the server (playground/serve.py) when it serves a built lab at ``url``."""
+    _served_lab["url"] = url if not url or url.endswith("/") else url + "/"
+
+
+def lab_url() -> str:
+    """Where "Open in notebook" sends the link ("" = no lab: the link is not shown).
+
+    ``$PLAYGROUND_LAB_URL`` when set (e.g. the hosted site's lab, for a served app that has
+    none); else a hosted (Pyodide) page's lab built beside it (``lab/``); else the lab the
+    server serves itself (``python -m playground`` serves ``site/lab`` at ``/lab/`` once
+    ``make site`` has built it); else none (a notebook, a server without a lab).
+    """
+    env = os.environ.get(LAB_URL_ENV, "").strip()
+    if env:
+        return env if env.endswith("/") else env + "/"
+    if pn.state._is_pyodide:
+        return HOSTED_LAB
+    return _served_lab["url"]
 
 
 #: What ``read_url`` hands a deferred loader: the token, the frame, the frame's note, the link.
@@ -113,6 +146,7 @@ class ShareBox(JSComponent):
     frame = param.Integer(default=0)
     sync_url = param.Boolean(default=False, doc="Write ?s=&f= into the page URL.")
     url_read = param.Boolean(default=False, doc="Python has read the page URL: now keep it.")
+    lab_url = param.String(default="", doc='The JupyterLite lab ("Open in notebook"); "": none.')
 
     _esm = """
 export function render({ model }) {
@@ -130,8 +164,17 @@ export function render({ model }) {
   status.className = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('data-testid', 'copy-status');
+  const notebook = document.createElement('a');
+  notebook.textContent = 'Open in notebook';
+  notebook.className = 'notebook';
+  notebook.target = '_blank';
+  notebook.rel = 'noopener';
+  notebook.title = 'The same scenario and frame as a notebook in the in-browser JupyterLite lab';
+  notebook.setAttribute('data-testid', 'open-notebook');
   const query = () => '?s=' + encodeURIComponent(model.token) + '&f=' + model.frame;
   const link = () => window.location.origin + window.location.pathname + query();
+  const notebookLink = () => model.lab_url
+    ? new URL(model.lab_url + 'open/index.html' + query(), window.location.href).href : '';
   const update = () => {
     // Never overwrite the address before Python has read the link in it (a hosted,
     // Pyodide page only learns the address after this first render).
@@ -139,11 +182,14 @@ export function render({ model }) {
       window.history.replaceState(window.history.state, '', query() + window.location.hash);
     }
     input.value = model.sync_url ? link() : query();
+    notebook.href = notebookLink();
+    notebook.hidden = !model.lab_url;
   };
   update();
   model.on('token', update);
   model.on('frame', update);
   model.on('url_read', update);
+  model.on('lab_url', update);
   const done = (ok) => {
     status.textContent = ok ? 'Link copied' : 'Select the link and copy it';
     setTimeout(() => { status.textContent = ''; }, 2000);
@@ -160,17 +206,21 @@ export function render({ model }) {
       ta.remove(); done(ok);
     }
   });
-  wrap.append(input, btn, status);
+  wrap.append(input, btn, notebook, status);
   return wrap;
 }
 """
     _stylesheets = ["""
 .share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-input { flex: 1; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
+input { flex: 1 1 100%; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
   border: 1px solid #d0d7de; border-radius: 4px; color: #57606a; }
 button { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius: 4px; cursor: pointer;
   border: 1px solid #0072b5; background: #0072b5; color: #fff; }
 button:hover { background: #005f96; }
+a.notebook { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius: 4px;
+  border: 1px solid #0072b5; color: #0072b5; text-decoration: none; white-space: nowrap; }
+a.notebook:hover { background: #eef6fb; }
+a.notebook[hidden] { display: none; }
 .status { flex-basis: 100%; min-height: 16px; font: 12px system-ui, sans-serif; color: #1a7f37; }
 """]
 
@@ -194,7 +244,7 @@ class SharePanel(pn.viewable.Viewer):
         pyodide = self.sync_url and loc is not None and pn.state._is_pyodide
         self._box = ShareBox(token=self.model.token, frame=self.model.frame,
                              sync_url=self.sync_url, url_read=self.url_read,
-                             sizing_mode="stretch_width")
+                             lab_url=lab_url(), sizing_mode="stretch_width")
         if not pyodide:  # served: the app already read the URL the request carried
             self.url_read = True
         if pyodide:

@@ -1,6 +1,6 @@
 """Build the playground as a static site that runs entirely in the browser (Pyodide).
 
-    python scripts/build_site.py [--out site] [--app playground/app.py] [--json FILE]
+    python scripts/build_site.py [--out site] [--app playground/app.py] [--json FILE] [--no-lab]
 
 1. Packs the project's own wheel (``engine`` with its bundled card pool, and
    ``playground``) into ``dist/`` with the standard library only: no ``build``,
@@ -18,6 +18,11 @@
    folder's files exactly, and the parts the page fetches from CDNs at run time
    (Pyodide, numpy/pandas/bokeh/panel..., Bokeh and Panel JS/CSS), measured from
    the same files installed locally where possible, estimated otherwise.
+
+4. Builds the JupyterLite lab into ``<out>/lab`` (``scripts/build_lab.py``): JupyterLab
+   with a Pyodide kernel, Pyodide and its kernel wheels served from the site, the project's
+   wheel preinstalled, the example notebooks and scenarios in its file browser, and
+   ``lab/open/?s=<token>&f=<frame>``, which the app's "Open in notebook" link opens.
 
 Publish the output folder as is on any static host (GitHub Pages, S3, nginx,
 ``python -m http.server``): it needs no server-side code.
@@ -50,6 +55,8 @@ DEFAULT_APP = ROOT / "playground" / "app.py"
 DEFAULT_OUT = ROOT / "site"
 DEFAULT_DIST = ROOT / "dist"
 PAGE = "index.html"
+#: The JupyterLite lab's folder in the site (scripts/build_lab.py); the app links to it.
+LAB_DIR = "lab"
 TITLE = "Cascade rules playground"
 # 1980-01-01, the earliest zip timestamp: rebuilding the same sources gives the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -454,11 +461,13 @@ def _panel_lite_skip(s: str) -> bool:  # the PANEL_LITE wheel leaves out the bun
 
 
 def size_report(out: Path, cdn: bool = True) -> dict[str, Any]:
-    """Everything the page fetches: the site's files (exact) and, with ``cdn``, the CDN
+    """Everything the app page fetches: the site's files (exact; the lab in ``lab/`` has its
+    own report, scripts/build_lab.py ``lab_size_report``) and, with ``cdn``, the CDN
     parts (measured from the same locally installed files where possible, else estimated;
     this reads every installed dependency, so it takes several seconds)."""
     site = []
-    for f in sorted(p for p in out.rglob("*") if p.is_file()):
+    for f in sorted(p for p in out.rglob("*")
+                    if p.is_file() and p.relative_to(out).parts[0] != LAB_DIR):  # fmt: skip
         data = f.read_bytes()
         site.append({"file": f.relative_to(out).as_posix(), "bytes": len(data),
                      "gzip": _gzip_size(data)})  # fmt: skip
@@ -591,9 +600,22 @@ def format_report(rep: dict[str, Any], wheel: Path) -> str:
 # ----- command line ---------------------------------------------------------------------------
 
 
+def load_build_lab() -> Any:
+    """scripts/build_lab.py as a module (scripts/ is not a package)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent / "build_lab.py"
+    spec = importlib.util.spec_from_file_location("build_lab", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def build(app: Path = DEFAULT_APP, out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST,
-          report: bool = True) -> dict[str, Any]:  # fmt: skip
-    """Wheel + convert (+ size report); returns paths, timings and the report."""
+          report: bool = True, lab: bool = True) -> dict[str, Any]:  # fmt: skip
+    """Wheel + convert (+ the JupyterLite lab in ``out/lab``) (+ size report); returns paths,
+    timings and the report."""
     if not app.exists():
         raise BuildError(f"no app at {app}")
     t0 = time.perf_counter()
@@ -610,9 +632,28 @@ def build(app: Path = DEFAULT_APP, out: Path = DEFAULT_OUT, dist: Path = DEFAULT
         "packed_wheels": packed_wheels(paths["resources"]),
         "seconds": {"wheel": round(t1 - t0, 2), "convert": round(t2 - t1, 2)},
     }
+    if lab:
+        build_lab = load_build_lab()
+        try:
+            result["lab"] = build_lab.build_lab(out / LAB_DIR, wheel)
+        except build_lab.LabBuildError as e:
+            raise BuildError(f"the JupyterLite lab: {e}") from e
+        result["seconds"]["lab"] = result["lab"]["seconds"]
+        if report:
+            result["lab_report"] = build_lab.lab_size_report(out / LAB_DIR)
     if report:
         result["report"] = size_report(out)
     return result
+
+
+def format_lab_report(rep: dict[str, Any]) -> str:
+    lines = ["", f"JupyterLite lab ({LAB_DIR}/: JupyterLab and Pyodide served by the site itself; "
+             "nothing from a CDN):"]  # fmt: skip
+    lines.append(f"  {'part':<38} {'files':>5} {'bytes':>11} {'gzip':>11}")
+    for group, g in rep["groups"].items():
+        lines.append(f"  {group:<38} {g['files']:>5} {_mb(g['bytes'])} {_mb(g['gzip'])}")
+    lines.append(f"  {'total':<38} {rep['files']:>5} {_mb(rep['bytes'])} {_mb(rep['gzip'])}")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -622,11 +663,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="where the wheel goes")
     ap.add_argument("--json", type=Path, help="also write the build result and sizes as JSON")
     ap.add_argument("--clean", action="store_true", help="empty the output folder first")
+    ap.add_argument("--no-lab", action="store_true", help="leave out the JupyterLite lab")
     args = ap.parse_args(argv)
     if args.clean and args.out.exists():
         shutil.rmtree(args.out)
     try:
-        result = build(args.app.resolve(), args.out.resolve(), args.dist.resolve())
+        result = build(args.app.resolve(), args.out.resolve(), args.dist.resolve(),
+                       lab=not args.no_lab)
     except BuildError as e:
         print(f"build_site: {e}", file=sys.stderr)
         return 1
@@ -634,14 +677,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"page    {result['page']}")
     print(f"worker  {result['worker']}")
     print(f"packed  {result['resources']}: {', '.join(result['packed_wheels'])}")
+    if "lab" in result:
+        print(f"lab     {result['lab']['out']}: {len(result['lab']['contents'])} files in its "
+              f"file browser, open a share link at {LAB_DIR}/open/?s=<token>&f=<frame>")
     print(f"time    wheel {result['seconds']['wheel']} s, panel convert "
-          f"{result['seconds']['convert']} s")  # fmt: skip
+          f"{result['seconds']['convert']} s, lab {result['seconds'].get('lab', '-')} s")
     print(format_report(result["report"], Path(result["wheel"])))
+    if "lab_report" in result:
+        print(format_lab_report(result["lab_report"]))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
     print(
         f"\nServe it locally: python -m http.server -d {args.out} 8000  "
-        "(then open http://localhost:8000/)"
+        "(then open http://localhost:8000/, and the lab at http://localhost:8000/lab/)"
     )
     return 0
 

@@ -65,19 +65,24 @@ def static_url(site: dict[str, Any]) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def served_url() -> Iterator[str]:
-    """The playground served by Panel (the `make serve` path) at /app on a free port."""
+def served_url(site: dict[str, Any]) -> Iterator[str]:
+    """The playground served by Panel (the `make serve` path) at /app on a free port, with
+    the built lab at /lab/ (as `python -m playground` serves site/lab once it is built)."""
     import panel as pn
     from panel.io.state import state
 
     from engine import default_pool
+    from playground.serve import LAB_PATH, lab_patterns
+    from playground.share import set_served_lab
     from playground.ui import create_app
 
     default_pool()
     port = free_port()
     origins = [f"127.0.0.1:{port}", f"localhost:{port}"]
+    set_served_lab(LAB_PATH)
     server = pn.serve({"app": create_app}, port=port, address="127.0.0.1", threaded=True,
-                      show=False, websocket_origin=origins)  # fmt: skip
+                      show=False, websocket_origin=origins,
+                      extra_patterns=lab_patterns(site["out"] / "lab"))  # fmt: skip
     base = f"http://127.0.0.1:{port}/app"
     deadline = time.monotonic() + 30
     while True:
@@ -89,6 +94,7 @@ def served_url() -> Iterator[str]:
                 raise
             time.sleep(0.05)
     yield base
+    set_served_lab("")
     server.stop()
     with contextlib.suppress(RuntimeError):  # "Thread already stopping": it is stopped
         state.kill_all_servers()

@@ -1,16 +1,19 @@
 // Run one Panel JSComponent's ESM `render()` the way the page does after the first
 // render, with the page's address, in Node with a stub DOM; report what it did to the
 // address bar (history.replaceState / pushState), which properties it set on its model
-// (these flow back to Python), and what it wrote into <input> elements.
+// (these flow back to Python), what it wrote into <input> elements and the links (<a href>)
+// it made.
 //
 // stdin: {"esm": "<module source>", "props": {...}, "href": "https://host/path?query"}
-// stdout: {"href": "...", "sets": {...}, "inputs": ["..."], "listeners": ["token", ...]}
+// stdout: {"href": "...", "sets": {...}, "inputs": ["..."], "links": ["..."],
+//          "listeners": ["token", ...]}
 
 import fs from "node:fs";
 
 const spec = JSON.parse(fs.readFileSync(0, "utf8"));
 let url = new URL(spec.href);
 const inputs = [];
+const links = [];
 
 // Any DOM object: every property read gives another stub, every call returns a stub,
 // every write is kept (so `input.value = ...` can be reported).
@@ -28,6 +31,7 @@ function stub(tag = "") {
     set(_t, key, value) {
       store[key] = value;
       if (tag === "input" && key === "value") inputs.push(String(value));
+      if (tag === "a" && key === "href") links.push(String(value));
       return true;
     },
     apply() {
@@ -76,4 +80,4 @@ const model = new Proxy(props, {
 
 const mod = await import("data:text/javascript;base64," + Buffer.from(spec.esm).toString("base64"));
 await mod.render({ model, el: stub("div"), view: stub() });
-console.log(JSON.stringify({ href: url.href, sets, inputs, listeners }));
+console.log(JSON.stringify({ href: url.href, sets, inputs, links, listeners }));

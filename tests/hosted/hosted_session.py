@@ -16,8 +16,8 @@ run their own ESM ``render()`` in Node (tests/hosted/esm_render.mjs) with the pa
 address, so the location message carries the address as the browser would have it.
 
 Optional actions then use the widgets as a person would (example picker, Next).
-Prints one line ``HOSTED {json}``: the share link box, the URL's search string, the
-title and the frame on screen.
+Prints one line ``HOSTED {json}``: the share link box, the "Open in notebook" link, the
+URL's search string, the title and the frame on screen.
 """
 
 from __future__ import annotations
@@ -198,10 +198,12 @@ def main(argv: list[str] | None = None) -> int:
 
     # What the browser shows now: the components' browser code runs again on the changes.
     links = [w.value for w in app.select(pn.widgets.TextInput) if "?s=" in (w.value or "")]
+    notebook_links: list[str] = []
     for comp in url_components(app):
         result = render_in_browser(comp, page["href"])
         page["href"] = result["href"]
         links += [v for v in result["inputs"] if "?s=" in v]
+        notebook_links += [v for v in result["links"] if "/open/" in v]
     from panel.custom import JSComponent
 
     htmls = [str(h.object) for h in app.select(pn.pane.HTML)]
@@ -217,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     board = next((re.search(r'data-frame="(\d+)"', t.group(0)) for t in tags if t), None)
     out = {
         "link": links[0] if links else None,
+        # the last one the component wrote: its render() sets it again on every update
+        "notebook": notebook_links[-1] if notebook_links else None,
         "href": page["href"],
         "search": urlsplit(page["href"]).query and "?" + urlsplit(page["href"]).query,
         "title": title.group(1) if title else None,

@@ -143,6 +143,22 @@ def drive(page: Page, url: str) -> None:
     scenario = decode_token(shared["s"])
     assert scenario["choices"] and scenario["title"] == page.get_by_test_id("title").inner_text()
 
+    # "Open in notebook": the same scenario and frame as a notebook in the lab beside the app
+    # (the served app serves the built lab at /lab/); its first cell holds the token.
+    notebook = page.get_by_test_id("open-notebook")
+    expect(notebook).to_be_visible()
+    href = notebook.get_attribute("href") or ""
+    assert "/lab/open/index.html?" in href and query(href) == {"s": shared["s"], "f": str(frame)}
+    with page.expect_popup() as popup:
+        notebook.click()
+    twin = popup.value
+    expect(twin).to_have_url(re.compile(r"/lab/notebooks/index\.html\?path=links%2Fscenario-"),
+                             timeout=TIMEOUT)  # fmt: skip
+    expect(twin.locator(".jp-CodeCell").first).to_contain_text(f'TOKEN = "{shared["s"]}"',
+                                                              timeout=TIMEOUT)  # fmt: skip
+    expect(twin.locator(".jp-CodeCell").first).to_contain_text(f"FRAME = {frame}")
+    twin.close()
+
     # ... and opening it in a fresh tab restores the same scenario and frame.
     other = page.context.new_page()
     other.goto(f"{url}?s={shared['s']}&f={frame}")

@@ -55,8 +55,9 @@ def test_build_writes_page_worker_and_packed_wheel(site: dict[str, Any]) -> None
     assert 'new Worker("./app.js")' in html  # the page starts the worker next to it
     assert "<title>Cascade rules playground</title>" in html
     print(f"\nsite build: {site['build_seconds']} s ({site['seconds']})")
-    # CI budget: the build is part of `make test`.
-    assert site["build_seconds"] < 120
+    # CI budget for the app page's build, part of `make test` (the lab's build, the rest of
+    # build_seconds, is printed with the lab's tests: tests/hosted/test_lab.py).
+    assert site["seconds"]["wheel"] + site["seconds"]["convert"] < 120
 
 
 def test_wheel_holds_engine_card_pool_and_playground_only(site: dict[str, Any]) -> None:

@@ -2,10 +2,12 @@
 # Download the pure-Python wheels the Pyodide test run loads (see requirements.txt)
 # into tests/pyodide/wheels/, unless they are all there already.
 # Pyodide cannot reach PyPI itself when offline, so the host fetches them once.
+# REQUIREMENTS=<file> WHEELS=<dir> fetch another pinned list (the lab's kernel wheels).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 pip=${PIP:-"$here/../../.venv/bin/pip"}
-wheels="$here/wheels"
+requirements=${REQUIREMENTS:-"$here/requirements.txt"}
+wheels=${WHEELS:-"$here/wheels"}
 mkdir -p "$wheels"
 
 missing=0
@@ -13,7 +15,7 @@ while read -r req; do
   name=${req%%==*}
   version=${req##*==}
   ls "$wheels" | grep -qi "^${name//-/_}-${version}-py[^-]*-none-any\.whl$" || missing=1
-done < <(grep -vE '^\s*(#|$)' "$here/requirements.txt")
+done < <(grep -vE '^\s*(#|$)' "$requirements")
 
 if [ "$missing" = 0 ]; then
   echo "pyodide wheels: up to date in $wheels"
@@ -21,5 +23,5 @@ if [ "$missing" = 0 ]; then
 fi
 "$pip" download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
   --python-version 3.14 --implementation py --abi none --platform any \
-  --dest "$wheels" -r "$here/requirements.txt"
+  --dest "$wheels" -r "$requirements"
 echo "pyodide wheels: fetched into $wheels"
