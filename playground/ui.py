@@ -148,6 +148,7 @@ class Playground(pn.viewable.Viewer):
         self._upload: pn.widgets.FileInput | None = None
         self._respond: pn.widgets.Button | None = None
         self._editor_tabs: pn.Tabs | None = None
+        self._board_tab: pn.Column | None = None
         self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
 
     def _build(self) -> pn.viewable.Viewable:
@@ -176,20 +177,23 @@ class Playground(pn.viewable.Viewer):
                                 margin=(0, 10, 4, 10))
         file_errors = errors_pane(model, "file_errors", "file-errors")
 
-        # One Viewer per panel, each holding this session's model.
+        # One Viewer per panel, each holding this session's model. The board editor (the
+        # page's largest panel: some sixty Bokeh models) is built when its tab is first
+        # opened, so a session that only steps through a link never pays for it.
         self.panels = panels = {
-            "library": LibraryEditor(model=model), "board_editor": BoardEditor(model=model),
+            "library": LibraryEditor(model=model),
             "stepper": Stepper(model=model),
             "decision": DecisionPanel(model=model), "board": BoardPanel(model=model),
             "log": EventLogPanel(model=model),
             "share": SharePanel(model=model, sync_url=self._sync_url)}
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
-        editor = pn.Tabs(("Library", panels["library"]),
-                         ("Board & action", panels["board_editor"]),
+        self._board_tab = pn.Column(sizing_mode="stretch_width", margin=0)
+        editor = pn.Tabs(("Library", panels["library"]), ("Board & action", self._board_tab),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
         self._editor_tabs = editor
+        pn.bind(self._open_editor_tab, editor.param.active, watch=True)
         # Where a player gets priority with something on the stack, a response can be added
         # right from the stepper: the editor's action row opens for the card and the player.
         self._respond = pn.widgets.Button.from_param(self.param.respond, button_type="warning",
@@ -252,10 +256,23 @@ class Playground(pn.viewable.Viewer):
     @param.depends("respond", watch=True)
     def _respond_here(self) -> None:
         """The board editor's "Respond here", then its tab, where the new row is open."""
+        if self._editor_tabs is not None:
+            with pn.io.hold():  # the editor (built now if need be), its new row and the tab
+                self._board_editor().param.trigger("respond")
+                self._editor_tabs.active = 1
+
+    def _board_editor(self) -> BoardEditor:
+        """The board editor, built (into its tab) the first time it is needed."""
         editor = self.panels.get("board_editor")
-        if editor is not None and self._editor_tabs is not None:
-            editor.param.trigger("respond")
-            self._editor_tabs.active = 1
+        if editor is None:
+            editor = self.panels["board_editor"] = BoardEditor(model=self.model)
+            if self._board_tab is not None:
+                self._board_tab.objects = [editor]
+        return editor
+
+    def _open_editor_tab(self, active: int) -> None:
+        if active == 1:
+            self._board_editor()
 
     @param.depends("example", watch=True)
     def _pick(self) -> None:
