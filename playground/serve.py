@@ -22,14 +22,15 @@ Three server fixes live here, all applied by :func:`serve` (and ``python -m play
   messages with no task left to send them. ``send_queued_patches`` sends until the queue
   is empty and clears the flag only then.
 
-One fix is for speed, and applies wherever Panel runs (``quick_freeze_doc``):
+One setting is for speed, and applies wherever Panel runs (``skip_bokeh_diagnostics``):
 
-- Panel (1.9) checks every changed property of a model for model references with
-  ``getattr(model, name, None)``. A custom component's properties live on its ``data``
-  model, so for them that getattr fails, and Bokeh builds its "did you mean" message
-  (difflib over every property name) before the ``AttributeError`` is swallowed. A step
-  changes some six such properties (board parts, the log's and share box's frame): that
-  was a fifth of the server's time per step. ``quick_freeze_doc`` asks the class first.
+- Bokeh's "error diagnostics" (on by default) check every callback's signature with
+  ``inspect.signature`` when it is registered (Panel registers some 260 for one page),
+  and build a "did you mean" message (difflib over every property name) for every
+  failed attribute lookup. Panel (1.9) looks up each changed property of a custom
+  component on the wrong model and swallows the ``AttributeError``: a step changes some
+  six such properties (board parts, the log's and the share box's frame). Measured: a
+  fifth of the server's time per step and a tenth of building a page.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from typing import Any
 from playground.share import MAX_URL_TOKEN, TOO_LONG_PARAM
 
 __all__ = ["MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "limit_query_length",
-           "quick_freeze_doc", "send_queued_patches", "serve"]
+           "send_queued_patches", "serve", "skip_bokeh_diagnostics"]
 
 #: Tornado's limit on a request's header block (request line included). Browsers send
 #: URLs up to 2 MB (Chromium); past the limit Tornado drops the connection silently.
@@ -169,56 +170,24 @@ def send_queued_patches() -> None:
     _PATCHED.add("patches")
 
 
-def quick_freeze_doc() -> None:
-    """Panel's ``freeze_doc`` without the failing getattr on custom components (idempotent).
+def skip_bokeh_diagnostics() -> None:
+    """Turn off Bokeh's "expensive error diagnostics" setting (idempotent).
 
-    The same context manager as Panel's, except that a name the model's class doesn't
-    have is read as None (what the failing getattr gave) without raising. Skipped if
-    Panel's internals are not the ones this was written for.
+    Bokeh's documented ``perform_error_diagnostics`` setting (env
+    ``BOKEH_PERFORM_ERROR_DIAGNOSTICS``); left as it is when that variable is set, so a
+    developer can still turn the diagnostics on.
     """
-    if "freeze" in _PATCHED:
+    if "diagnostics" in _PATCHED:
         return
+    import os
+
     try:
-        from panel import custom
-        from panel.io import document as pdoc
-        from panel.layout import base, grid
+        from bokeh.settings import settings
     except ImportError:
         return
-    modules = (pdoc, custom, base, grid)
-    original = getattr(pdoc, "freeze_doc", None)
-    if original is None or any(getattr(m, "freeze_doc", None) is not original for m in modules):
-        return
-    import contextlib
-
-    from bokeh.model.util import visit_immediate_value_references
-
-    def current(model: Any, key: str) -> Any:
-        if hasattr(type(model), key):
-            return getattr(model, key, None)
-        return getattr(model, "__dict__", {}).get(key)
-
-    @contextlib.contextmanager
-    def freeze_doc(doc: Any, model: Any, properties: dict[str, Any], force: bool = False):
-        if not hasattr(doc, "_roots"):
-            dirty = 0
-        elif force:
-            dirty = 1
-        else:
-            found: list[Any] = []
-            for key, value in properties.items():
-                visit_immediate_value_references(current(model, key), found.append)
-                visit_immediate_value_references(value, found.append)
-            dirty = len(found)
-        if dirty:
-            doc.models._push_freeze()
-        yield
-        if dirty:
-            doc.models._pop_freeze()
-
-    freeze_doc.panel_original = original  # type: ignore[attr-defined]
-    for m in modules:
-        m.freeze_doc = freeze_doc
-    _PATCHED.add("freeze")
+    if "BOKEH_PERFORM_ERROR_DIAGNOSTICS" not in os.environ:
+        settings.perform_error_diagnostics.set_value(False)
+    _PATCHED.add("diagnostics")
 
 
 def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str = "localhost",
@@ -237,7 +206,7 @@ def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str 
     enable_tcp_nodelay()
     limit_query_length()
     send_queued_patches()
-    quick_freeze_doc()
+    skip_bokeh_diagnostics()
     offload.enable()  # sessions' engine work goes to worker processes
     if num_procs == 1:
         offload.get_pool()  # start the workers now (forked servers start theirs on first use)

@@ -30,7 +30,7 @@ from playground.odds_view import odds_view
 from playground.responses import can_respond
 from playground.share import Deferred, SharePanel, finish_link, read_url
 from playground.stepper_view import EventLogPanel, Stepper
-from playground.widgets import batched, errors_pane, offloading_here, submit
+from playground.widgets import batched, errors_pane, offloading_here, submit, wrap_row
 
 __all__ = ["Playground", "create_app"]
 
@@ -170,9 +170,8 @@ class Playground(pn.viewable.Viewer):
         examples.param.update(options=[], groups=groups)  # the same names, shown in groups
         about = pn.pane.HTML(pn.bind(_about_html, self.param.example),
                              sizing_mode="stretch_width", margin=(0, 10, 4, 10))
-        toolbar = pn.FlexBox(examples, *self._file_widgets(), flex_wrap="wrap",
-                             align_items="flex-end", sizing_mode="stretch_width",
-                             margin=(0, 5))
+        toolbar = wrap_row(examples, *self._file_widgets(), align_items="flex-end",
+                           sizing_mode="stretch_width", margin=(0, 5))
         self._facts = CardFacts(facts=_facts_of(model), sizing_mode="stretch_width",
                                 margin=(0, 10, 4, 10))
         file_errors = errors_pane(model, "file_errors", "file-errors")
@@ -206,8 +205,8 @@ class Playground(pn.viewable.Viewer):
         share = panels["share"]
         right = pn.Column(_section("Event log"), panels["log"], _section("Share"), share,
                           sizing_mode="stretch_width", css_classes=["pg-side"])
-        play = pn.FlexBox(resolution, right, flex_wrap="wrap", sizing_mode="stretch_width",
-                          stylesheets=[_PLAY_CSS], margin=0)
+        play = wrap_row(resolution, right, sizing_mode="stretch_width",
+                        stylesheets=[_PLAY_CSS], margin=0)
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
         self._odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
         main = pn.Tabs(("Resolution", play), ("Odds", self._odds), sizing_mode="stretch_width",
@@ -218,8 +217,8 @@ class Playground(pn.viewable.Viewer):
         if offloading_here():
             # a closed session's running task is stopped, not left to use a worker
             pn.state.curdoc.on_session_destroyed(self._cancel_work)
-        body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
-                          stylesheets=[_BODY_CSS], margin=0)
+        body = wrap_row(editor, main, sizing_mode="stretch_width",
+                        stylesheets=[_BODY_CSS], margin=0)
         return pn.Column(header, toolbar, about, self._facts, file_errors, body,
                          sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
 
