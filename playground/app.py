@@ -10,10 +10,16 @@ from here): ``python -m playground`` has them all.
 import panel as pn
 
 from playground import offload
-from playground.serve import enable_tcp_nodelay, limit_query_length, send_queued_patches
+from playground.serve import (
+    enable_tcp_nodelay,
+    limit_query_length,
+    send_queued_patches,
+    skip_bokeh_diagnostics,
+)
 from playground.ui import APP_TITLE, create_app
 
 pn.extension(notifications=False)
+skip_bokeh_diagnostics()  # Bokeh's own speed: served or in Pyodide
 enable_tcp_nodelay()  # these four are no-ops without a Bokeh server (Pyodide)
 limit_query_length()
 send_queued_patches()

@@ -16,7 +16,7 @@ from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, mana_text
 from playground.model import PlaygroundModel
-from playground.widgets import navigate
+from playground.widgets import navigate, wrap_row
 
 __all__ = ["EventLog", "EventLogPanel", "Stepper"]
 
@@ -241,10 +241,10 @@ class Stepper(pn.viewable.Viewer):
         keys = pn.pane.HTML("<span class='keys' title='Left/Right arrows step; Home/End jump'>"
                             "← → keys</span>", margin=(10, 4), stylesheets=[_KEYS_CSS],
                             css_classes=["pg-keys"])
-        self._layout = pn.FlexBox(*self._buttons.values(), self._slider, keys, flex_wrap="wrap",
-                                  align_items="center", sizing_mode="stretch_width",
-                                  stylesheets=[_CONTROLS_CSS], margin=0,
-                                  css_classes=["pg-stepper"])
+        self._layout = wrap_row(*self._buttons.values(), self._slider, keys,
+                                align_items="center", sizing_mode="stretch_width",
+                                stylesheets=[_CONTROLS_CSS], margin=0,
+                                css_classes=["pg-stepper"])
 
     @param.depends("first", watch=True)
     def _first(self) -> None:

@@ -30,7 +30,7 @@ from playground.odds_view import odds_view
 from playground.responses import can_respond
 from playground.share import Deferred, SharePanel, finish_link, read_url
 from playground.stepper_view import EventLogPanel, Stepper
-from playground.widgets import batched, errors_pane, offloading_here, submit
+from playground.widgets import batched, errors_pane, offloading_here, submit, wrap_row
 
 __all__ = ["Playground", "create_app"]
 
@@ -148,6 +148,7 @@ class Playground(pn.viewable.Viewer):
         self._upload: pn.widgets.FileInput | None = None
         self._respond: pn.widgets.Button | None = None
         self._editor_tabs: pn.Tabs | None = None
+        self._board_tab: pn.Column | None = None
         self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
 
     def _build(self) -> pn.viewable.Viewable:
@@ -169,27 +170,29 @@ class Playground(pn.viewable.Viewer):
         examples.param.update(options=[], groups=groups)  # the same names, shown in groups
         about = pn.pane.HTML(pn.bind(_about_html, self.param.example),
                              sizing_mode="stretch_width", margin=(0, 10, 4, 10))
-        toolbar = pn.FlexBox(examples, *self._file_widgets(), flex_wrap="wrap",
-                             align_items="flex-end", sizing_mode="stretch_width",
-                             margin=(0, 5))
+        toolbar = wrap_row(examples, *self._file_widgets(), align_items="flex-end",
+                           sizing_mode="stretch_width", margin=(0, 5))
         self._facts = CardFacts(facts=_facts_of(model), sizing_mode="stretch_width",
                                 margin=(0, 10, 4, 10))
         file_errors = errors_pane(model, "file_errors", "file-errors")
 
-        # One Viewer per panel, each holding this session's model.
+        # One Viewer per panel, each holding this session's model. The board editor (the
+        # page's largest panel: some sixty Bokeh models) is built when its tab is first
+        # opened, so a session that only steps through a link never pays for it.
         self.panels = panels = {
-            "library": LibraryEditor(model=model), "board_editor": BoardEditor(model=model),
+            "library": LibraryEditor(model=model),
             "stepper": Stepper(model=model),
             "decision": DecisionPanel(model=model), "board": BoardPanel(model=model),
             "log": EventLogPanel(model=model),
             "share": SharePanel(model=model, sync_url=self._sync_url)}
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
-        editor = pn.Tabs(("Library", panels["library"]),
-                         ("Board & action", panels["board_editor"]),
+        self._board_tab = pn.Column(sizing_mode="stretch_width", margin=0)
+        editor = pn.Tabs(("Library", panels["library"]), ("Board & action", self._board_tab),
                          sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
                          css_classes=["pg-editor"])
         self._editor_tabs = editor
+        pn.bind(self._open_editor_tab, editor.param.active, watch=True)
         # Where a player gets priority with something on the stack, a response can be added
         # right from the stepper: the editor's action row opens for the card and the player.
         self._respond = pn.widgets.Button.from_param(self.param.respond, button_type="warning",
@@ -202,8 +205,8 @@ class Playground(pn.viewable.Viewer):
         share = panels["share"]
         right = pn.Column(_section("Event log"), panels["log"], _section("Share"), share,
                           sizing_mode="stretch_width", css_classes=["pg-side"])
-        play = pn.FlexBox(resolution, right, flex_wrap="wrap", sizing_mode="stretch_width",
-                          stylesheets=[_PLAY_CSS], margin=0)
+        play = wrap_row(resolution, right, sizing_mode="stretch_width",
+                        stylesheets=[_PLAY_CSS], margin=0)
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
         self._odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
         main = pn.Tabs(("Resolution", play), ("Odds", self._odds), sizing_mode="stretch_width",
@@ -214,8 +217,8 @@ class Playground(pn.viewable.Viewer):
         if offloading_here():
             # a closed session's running task is stopped, not left to use a worker
             pn.state.curdoc.on_session_destroyed(self._cancel_work)
-        body = pn.FlexBox(editor, main, flex_wrap="wrap", sizing_mode="stretch_width",
-                          stylesheets=[_BODY_CSS], margin=0)
+        body = wrap_row(editor, main, sizing_mode="stretch_width",
+                        stylesheets=[_BODY_CSS], margin=0)
         return pn.Column(header, toolbar, about, self._facts, file_errors, body,
                          sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
 
@@ -252,10 +255,23 @@ class Playground(pn.viewable.Viewer):
     @param.depends("respond", watch=True)
     def _respond_here(self) -> None:
         """The board editor's "Respond here", then its tab, where the new row is open."""
+        if self._editor_tabs is not None:
+            with pn.io.hold():  # the editor (built now if need be), its new row and the tab
+                self._board_editor().param.trigger("respond")
+                self._editor_tabs.active = 1
+
+    def _board_editor(self) -> BoardEditor:
+        """The board editor, built (into its tab) the first time it is needed."""
         editor = self.panels.get("board_editor")
-        if editor is not None and self._editor_tabs is not None:
-            editor.param.trigger("respond")
-            self._editor_tabs.active = 1
+        if editor is None:
+            editor = self.panels["board_editor"] = BoardEditor(model=self.model)
+            if self._board_tab is not None:
+                self._board_tab.objects = [editor]
+        return editor
+
+    def _open_editor_tab(self, active: int) -> None:
+        if active == 1:
+            self._board_editor()
 
     @param.depends("example", watch=True)
     def _pick(self) -> None:

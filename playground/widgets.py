@@ -13,7 +13,7 @@ from playground import offload
 from playground.html import esc
 
 __all__ = ["ERROR_CSS", "batched", "errors_pane", "navigate", "offloading_here",
-           "submit"]
+           "submit", "wrap_row"]
 
 ERROR_CSS = """
 :host { width: 100%; }
@@ -21,6 +21,33 @@ ERROR_CSS = """
   padding: 4px 8px; font: 12.5px/1.4 system-ui, sans-serif; }
 .errors ul { margin: 0; padding-left: 16px; }
 """
+
+
+def wrap_row(*objects: Any, align_items: str = "flex-start", stylesheets: tuple | list = (),
+             **params: Any) -> pn.Row:
+    """A row whose items wrap onto more lines when there is no room (CSS ``flex-wrap``).
+
+    What ``pn.FlexBox`` draws, as Bokeh's own flex layout: Panel's FlexBox is a
+    ReactiveHTML template, whose children the browser renders one by one through it
+    (measured the slowest part of drawing the page, and heavier on the server too).
+    """
+    css = (f":host {{ flex-wrap: wrap; align-items: {align_items}; align-content: flex-start;"
+           f" min-width: 0; }} :host > * {{ align-self: {align_items}; }}")
+    if params.get("sizing_mode") == "stretch_width":  # Bokeh sizes a row to its content
+        sides = _side_margins(params.get("margin"))
+        css += f" :host {{ width: calc(100% - {sides}px) !important; }}"
+    return pn.Row(*objects, stylesheets=[css, *stylesheets], **params)
+
+
+def _side_margins(margin: Any) -> int:
+    """Left + right of a Panel ``margin`` (a number, (vertical, horizontal) or four sides)."""
+    if margin is None:
+        return 10  # Panel's default margin is 5 on every side
+    if isinstance(margin, int | float):
+        return int(2 * margin)
+    if len(margin) == 2:
+        return int(2 * margin[1])
+    return int(margin[1] + margin[3])
 
 
 def errors_html(errors: list[str], testid: str) -> str:

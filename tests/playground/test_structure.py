@@ -70,6 +70,7 @@ def test_the_panels_of_one_page_share_one_model() -> None:
     page = Playground()
     page.__panel__()
     page._open_odds(1)  # the Odds tab is built on its first visit
+    page._open_editor_tab(1)  # and so is the board editor
     kinds = {type(p) for p in page.panels.values()}
     assert kinds == set(PANELS) - {Playground}
     assert all(p.model is page.model for p in page.panels.values())
