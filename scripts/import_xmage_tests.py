@@ -36,7 +36,8 @@ _SET_CARD = re.compile(
     r'new\s+SetCardInfo\(\s*"((?:[^"\\]|\\.)*)"\s*,[^;]*?mage\.cards\.([a-z0-9])\.(\w+)\.class'
 )
 _ENUM = re.compile(r"^\s{4}([A-Z][A-Z0-9_]*)\s*\(\s*\"([^\"]*)\"", re.M)
-_REFERENCED = re.compile(r"\b([A-Z]\w*(?:Ability|Effect|Token|Watcher|Condition))\b")
+#: framework classes a card names whose own text may hold a trigger: abilities and tokens
+_REFERENCED = re.compile(r"\b([A-Z]\w*(?:Ability|Token))\b")
 
 
 class PoolFacts:
@@ -66,6 +67,7 @@ class PoolFacts:
             counter=self.counters.get,
             subtype=self.subtypes.get,
             keyword=lambda cls: keyword_name(cls) if cls.endswith("Ability") else None,
+            is_transforming=lambda n: self.pool.get(n).layout in ("transform", "modal_dfc"),
         )
 
     def _card(self, name: str):

@@ -56,7 +56,7 @@ BASES = ("CardTestPlayerBase",)
 PHASE_TRIGGER = re.compile(
     r"BeginningOf|AtTheBeginOf|AtTheEndOf|EndOfCombat|EndStep|END_TURN_STEP|UPKEEP_STEP|"
     r"DRAW_STEP|PRECOMBAT_MAIN|POSTCOMBAT_MAIN|COMBAT_PHASE|BEGIN_COMBAT|END_COMBAT|"
-    r"UNTAP_STEP|END_PHASE|CLEANUP_STEP|SagaAbility|DelayedTriggeredAbility|Upkeep|"
+    r"UNTAP_STEP|END_PHASE|CLEANUP_STEP|SagaAbility|Upkeep|"
     r"Suspend|Vanishing|Fading|EchoAbility|DashAbility|Unearth|Blitz|Phasing|Decayed|"
     r"Encore|ReadAhead|DayboundAbility|Daybound|Nightbound|Monarch|Initiative|Dungeon"
 )
@@ -121,6 +121,7 @@ class CardFacts:
     counter: Callable[[str], str | None]
     subtype: Callable[[str], str | None]
     keyword: Callable[[str], str | None]
+    is_transforming: Callable[[str], bool] = lambda name: False
 
 
 _TEST_METHOD = re.compile(
@@ -261,9 +262,10 @@ ZONES = {"BATTLEFIELD": "battlefield", "HAND": "hand", "GRAVEYARD": "graveyard",
 
 
 class _Method:
-    def __init__(self, facts: CardFacts, consts: dict, helpers: set[str]) -> None:
+    def __init__(self, facts: CardFacts, consts: dict, helpers: dict[str, J.Member]) -> None:
         self.facts, self.env, self.helpers = facts, _Env(consts), helpers
         self.t = _Test()
+        self.depth = 0
 
     # ---- helpers
     def card(self, name: object, what: str = "card") -> str:
@@ -337,8 +339,25 @@ class _Method:
                 what = e.name if isinstance(e, J.Call) else type(e).__name__
                 raise Untranslatable("custom_java", f"statement {what}")
             if e.name in self.helpers:
-                raise Untranslatable("helper_method", e.name)
+                self.inline(self.helpers[e.name], [self.env.value(a) for a in e.args])
+                continue
             self.call(e.name, [self.env.value(a) for a in e.args])
+
+    def inline(self, m: J.Member, args: list) -> None:
+        """A helper method of the test class, called with values: its body runs with
+        its parameters bound (one overload, no varargs, no recursion)."""
+        if m.body is None or self.depth >= 3 or any(t.endswith("...") for t, _ in m.params):
+            raise Untranslatable("helper_method", m.name)
+        if len(m.params) != len(args) or m.name in self.overloaded:
+            raise Untranslatable("helper_method", f"{m.name}: overloads")
+        saved = dict(self.env.consts)
+        self.env.consts.update({name: v for (_t, name), v in zip(m.params, args, strict=True)})
+        self.depth += 1
+        try:
+            self.run(m.body)
+        finally:
+            self.depth -= 1
+            self.env.consts = saved
 
     def call(self, name: str, a: list) -> None:
         if self.t.executed and not name.startswith("assert"):
@@ -370,10 +389,15 @@ class _Method:
         face = self.facts.face_of(a[2])
         entry: object = name
         if zone == "battlefield":
-            if face is not None:
+            # XMage puts a double-faced card's named back face onto the battlefield
+            if face is not None and not self.facts.is_transforming(name):
                 raise Untranslatable("face_on_battlefield", a[2])
-            if tapped:
-                entry = {"name": name, "tapped": True}
+            if face is not None or tapped:
+                entry = {"name": name}
+                if face is not None:
+                    entry["face"] = face
+                if tapped:
+                    entry["tapped"] = True
         self.t.zones.setdefault((p, zone), []).extend([entry] * count)
 
     def c_setLife(self, a: list) -> None:
@@ -483,7 +507,8 @@ class _Method:
             act.kind = "cycle"
             act.card = ""
             return
-        if ":" not in text:
+        prefix = ":" not in text  # the text is a prefix of the ability's cost
+        if prefix and not text.startswith("{") and not re.match(r"^[+-]?\d", text):
             raise Untranslatable("ability_keyword", text)
         cost = _norm_cost(text.split(":", 1)[0])
         fits = []
@@ -492,11 +517,13 @@ class _Method:
         for name in own:
             idx = 0
             for c, is_mana in self.facts.activated(name):
+                nc = _norm_cost(c)
+                fit = nc.startswith(cost) if prefix else nc == cost
                 if is_mana:
-                    if _norm_cost(c) == cost:
+                    if fit:
                         fits.append((name, None))
                     continue
-                if _norm_cost(c) == cost:
+                if fit:
                     fits.append((name, idx))
                 idx += 1
         if not fits:
@@ -788,51 +815,52 @@ def _merge(items: list[tuple[str, int]]) -> list[tuple[str, int]]:
 
 
 def _priority_order(items: list[_Act], active: int) -> list[_Act]:
-    """XMage's order of one step's actions (TestPlayer.priority): the active player's
-    actions up to its first ``waitStackResolved``, each taken at once while it holds
-    priority (117.3c); then, when it passes, the other player's actions up to its first
-    wait; then each later run (after a wait: on an empty stack). An action taken while
-    the previous one is on the stack gets that one as its response point
-    (``chain``)."""
-
-    def runs(p: int) -> list[list[_Act]]:
-        rs: list[list[_Act]] = [[]]
-        for x in items:
-            if x.player != p:
-                continue
-            if x.kind == "wait":
-                rs.append([])
-            else:
-                rs[-1].append(x)
-        return rs
-
-    a_runs = [r for r in runs(active) if r]
-    b_all = runs(1 - active)
-    b_first, b_later = b_all[0], [r for r in b_all[1:] if r]
-    if b_later and len(a_runs) > 1:
-        raise Untranslatable("priority_order", "both players wait for the stack in one step")
+    """XMage's order of one step's actions (TestPlayer.priority), each with the object it
+    responds to. A player with priority takes its next action at once while it can: an
+    action with no condition, or one whose ``spellOnStack`` object is on the stack; it
+    holds priority after each (117.3c) and passes at a ``waitStackResolved`` (until the
+    stack is empty), at a condition not met yet, or when it has none left. The active
+    player has priority first (117.3a); then the other; when both pass in succession the
+    stack resolves (taken here as a whole: the objects cast in this step leave it) and the
+    active player has priority again. An action taken with something on the stack and no
+    condition of its own responds to the last object put there (``chain``)."""
+    queues: dict[int, list[_Act]] = {p: [x for x in items if x.player == p] for p in (0, 1)}
+    stack: list[_Act] = []
     order: list[_Act] = []
-
-    def chain(run: list[_Act], after: _Act | None) -> None:
-        last = after
-        for x in run:
-            if x.on_stack is None and last is not None:
+    player, passes = active, 0
+    for _ in range(4 * len(items) + 8):
+        q = queues[player]
+        acted = False
+        while q:
+            x = q[0]
+            if x.kind == "wait":
+                if stack:
+                    break
+                q.pop(0)
+                continue
+            if x.on_stack is not None and x.on_stack not in [s.card for s in stack]:
+                break
+            q.pop(0)
+            if x.on_stack is None and stack:
+                last = stack[-1]
                 if last.kind not in ("cast", "activate"):
                     raise Untranslatable("priority_order", f"a response to {last.kind}")
-                x.on_stack = last.card
-                x.chain = last
+                x.on_stack, x.chain = last.card, last
             order.append(x)
-            last = x
-
-    first_a = a_runs[0] if a_runs else []
-    chain(first_a, None)
-    if b_first:
-        chain(b_first, first_a[-1] if first_a else None)
-    for r in a_runs[1:]:
-        chain(r, None)
-    for r in b_later:
-        chain(r, None)
-    return order
+            if x.kind in ("cast", "activate"):
+                stack.append(x)
+            acted = True
+        if not queues[0] and not queues[1]:
+            return order
+        passes = 0 if acted else passes + 1
+        if passes >= 2:
+            if not stack:
+                raise Untranslatable("priority_order", "a condition that never holds")
+            stack.clear()  # both passed: the stack resolves
+            player, passes = active, 0
+            continue
+        player = 1 - player
+    raise Untranslatable("priority_order", "no order found")
 
 
 def _emit(a: _Act, counts: dict) -> dict:
@@ -886,7 +914,9 @@ def translate_file(path: str, text: str, facts: CardFacts) -> tuple[list[dict], 
     top = decls[0] if decls else None
     extends = top.extends if top else ""
     bodies = {m.name: m for d in decls for m in d.members if m.kind == "method"}
-    helpers = {n for n in bodies if n not in {m for m, _ in methods}}
+    names = [m.name for d in decls for m in d.members if m.kind == "method"]
+    overloaded = {n for n in names if names.count(n) > 1}
+    helpers = {n: m for n, m in bodies.items() if n not in {t for t, _ in methods}}
     consts: dict = {}
     for d in decls:
         consts.update(class_constants(d))
@@ -908,6 +938,7 @@ def translate_file(path: str, text: str, facts: CardFacts) -> tuple[list[dict], 
             if m is None or m.body is None:
                 raise Untranslatable("java_parse", "method body")
             run = _Method(facts, consts, helpers)
+            run.overloaded = overloaded
             run.run(m.body)
             if not run.t.strict:
                 # choices left to XMage's AI are only seen when the engine asks one: the
