@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -46,9 +47,9 @@ NO = ("no", "decline")
 class _Stop(ChoiceError):
     """Raised from the policy to end the run: ``why`` is a failure, or ``ai_choice``."""
 
-    def __init__(self, why: str, ai: bool = False) -> None:
+    def __init__(self, why: str, ai: str = "") -> None:
         super().__init__(why)
-        self.why, self.ai = why, ai
+        self.why, self.ai = why, ai  # ai: the not-translated reason, when it is one
 
 
 def load_suite(path: str | Path | None = None) -> dict:
@@ -76,7 +77,7 @@ class XMagePolicy(Policy):
         self.strict = strict
         self.stopped: _Stop | None = None
 
-    def _stop(self, why: str, ai: bool = False) -> _Stop:
+    def _stop(self, why: str, ai: str = "") -> _Stop:
         self.stopped = _Stop(why, ai)
         return self.stopped
 
@@ -118,8 +119,12 @@ class XMagePolicy(Policy):
                 return got
         elif kind == "choose_mode" and q.get("modes"):
             mode = q["modes"].pop(0)
-            if mode.isdigit() and 1 <= int(mode) <= len(opts):
-                return keys[int(mode) - 1]
+            # XMage numbers the modes as printed; the engine's labels say "Mode N: ..."
+            # (a mode already chosen is no longer offered, so the position can't be used)
+            for o in opts:
+                m = re.match(r"Mode (\d+)\b", o.label)
+                if m and m.group(1) == mode:
+                    return o.key
             raise self._stop(f"mode {mode!r} is not an option: {keys}")
         elif q.get("choices"):
             choice = q["choices"].pop(0)
@@ -127,16 +132,20 @@ class XMagePolicy(Policy):
                 return keys[0]  # the same ability twice: either order is the same (603.3b)
             got = _match_choice(choice, opts, keys)
             if got is None:
-                raise self._stop(f"choice {choice!r} is not an option of {kind}: "
-                                 f"{[o.label for o in opts][:6]}")  # fmt: skip
+                # XMage names its option in its own words (a trigger by its rule text...): when
+                # no option of ours reads so, the answer can't be mapped exactly
+                labels = [o.label for o in opts][:6]
+                why = f"choice {choice!r} is not an option of {kind}: {labels}"
+                raise self._stop(why, ai=f"answer_unmatched:{kind}")
             return got
         if not self.strict:
-            raise self._stop(f"decision {kind} left to XMage's AI", ai=True)
+            raise self._stop(f"decision {kind} left to XMage's AI", ai="ai_choice")
         raise self._stop(f"the engine asks {kind} ({decision.prompt[:80]}), the test answers none")
 
 
 def _plain(label: str) -> str:
-    return label.rsplit(" #", 1)[0] if label.rsplit(" #", 1)[-1].isdigit() else label
+    """A label without its object id or instance number: "Keep X (o72)" -> "Keep X"."""
+    return re.sub(r" \(o\d+\)$| #\d+$", "", label)
 
 
 def _negative(o: Any) -> bool:
@@ -164,8 +173,10 @@ def _match_choice(choice: str, opts: Any, keys: list[str]) -> str | None:
     for o in opts:
         if o.label.lower() == low or (o.ref and o.ref.get("card") == choice):
             return o.key
-    hits = [o.key for o in opts if low in o.label.lower()]
-    return hits[0] if len(hits) == 1 else None
+    hits = [o for o in opts if low in o.label.lower()]
+    if len({_plain(o.label) for o in hits}) == 1:
+        return hits[0].key  # one option, or the same one for several objects of that name
+    return None
 
 
 def _match_ref(ref: dict | None, opts: Any) -> str | None:
@@ -190,8 +201,8 @@ def _token_name(name: str) -> str:
 def _named(obj: Any, name: str) -> bool:
     """XMage's name test: the card's name or the face it is now; a token is named
     "Soldier Token" in XMage, "Soldier" (or "Soldier token") in the engine."""
-    if obj.name == name or obj.card.name == name:
-        return True
+    if obj.name == name or obj.card.name == name or obj.card.faces[0].name == name:
+        return True  # XMage names an adventurer / MDFC card off the stack by its main face
     return bool(obj.is_token) and _token_name(obj.name) == _token_name(name)
 
 
@@ -246,8 +257,9 @@ def check(state: GameState, e: dict) -> str | None:
     if not perms:
         return f"{c}: no permanent {name}" + (f" of player {p}" if p is not None else "")
     if c == "pt":
+        # XMage reads 0/0 off a permanent that has no power or toughness (208.3)
         pts = [
-            (state.characteristics(o.id).power, state.characteristics(o.id).toughness)
+            (state.characteristics(o.id).power or 0, state.characteristics(o.id).toughness or 0)
             for o in perms
         ]
         want = (e["power"], e["toughness"])
@@ -297,7 +309,7 @@ def check(state: GameState, e: dict) -> str | None:
 @dataclass
 class CaseResult:
     id: str
-    status: str  # passed | failed | ai_choice
+    status: str  # passed | failed | not_translated (ai_choice, answer_unmatched:<kind>)
     why: str = ""  # what differs (failed) or the decision (ai_choice)
     kind: str = ""  # the failure class: expect:<check>, error:<type>, decision, answers
     cards: tuple[str, ...] = ()
@@ -317,7 +329,7 @@ def run_case(case: dict, pool: Any = None) -> CaseResult:
         stop = policy.stopped
         if stop is not None:
             if stop.ai:
-                return CaseResult(case["id"], "ai_choice", stop.why, "ai_choice", cards)
+                return CaseResult(case["id"], "not_translated", stop.why, stop.ai, cards)
             return CaseResult(case["id"], "failed", stop.why, "decision", cards)
         return CaseResult(case["id"], "failed", f"{type(err).__name__}: {err}"[:300],
                           f"error:{type(err).__name__}", cards)  # fmt: skip
@@ -439,8 +451,8 @@ def run_suite(
                               if card is None and ids is None)  # fmt: skip
     for case in cases:
         r = run_case(case, pool)
-        if r.status == "ai_choice":
-            rep.not_translated["ai_choice"] += 1
+        if r.status == "not_translated":  # found only when run: see XMagePolicy
+            rep.not_translated[r.kind] += 1
             continue
         r.reviewed = reviewed.get(r.id)
         if r.status == "passed":

@@ -58,9 +58,15 @@ PHASE_TRIGGER = re.compile(
     r"DRAW_STEP|PRECOMBAT_MAIN|POSTCOMBAT_MAIN|COMBAT_PHASE|BEGIN_COMBAT|END_COMBAT|"
     r"UNTAP_STEP|END_PHASE|CLEANUP_STEP|SagaAbility|Upkeep|"
     r"Suspend|Vanishing|Fading|EchoAbility|DashAbility|Unearth|Blitz|Phasing|Decayed|"
-    r"Encore|ReadAhead|DayboundAbility|Daybound|Nightbound|Monarch|Initiative|Dungeon"
+    r"Encore|ReadAhead|DayboundAbility|Daybound|Nightbound|Monarch|Initiative|Dungeon|"
+    r"AttacksEachCombat|AttacksIfAble|BlocksIfAble|MustBeBlocked|MustAttack"
 )
 MANA_ABILITY = re.compile(r"ManaAbility|AddMana|ManaEffect")
+#: the card reads which mana paid for a spell: the engine assumes mana paid (no sources)
+MANA_SPENT = re.compile(
+    r"ManaSpent|ManaWasSpent|SpentToCast|ConditionalMana|TreasureSpent|"
+    r"ManaPaid|AdamantCondition|SunburstAbility|ConvergeCondition"
+)
 
 #: calls that are not setup, actions, answers or assertions we read, by reason
 REASONS = {
@@ -236,6 +242,7 @@ class _Act:
     on_stack: str | None = None
     on_top: bool = False
     chain: _Act | None = None  # the action whose object this one responds to
+    flags: dict = field(default_factory=dict)  # evoke / warp: the alternative cost paid
 
 
 @dataclass
@@ -487,7 +494,7 @@ class _Method:
             if rest[-1].name != "WHILE_ON_STACK":
                 raise Untranslatable("stack_clause", rest[-1].name)
             rest = rest[:-1]
-        if len(rest) == 2 and all(isinstance(r, str) or r is None for r in rest):
+        if len(rest) == 2 and all(isinstance(r, str | Enum) or r is None for r in rest):
             act.targets = self.target_refs(rest[0])
             if rest[1] is not None:
                 act.on_stack = self.stack_name(rest[1])
@@ -557,6 +564,15 @@ class _Method:
             v = "Yes" if v else "No"
         if not isinstance(v, str):
             raise Untranslatable("custom_java", "choice")
+        alt = re.match(r"^Cast with (\w+) alternative cost", v)
+        if alt:
+            # an alternative cost is chosen while casting: the cast action says it
+            flag = {"Evoke": "evoke", "Warp": "warp"}.get(alt.group(1))
+            casts = [x for x in self.t.actions if x.kind == "cast" and x.player == p]
+            if flag is None or not casts or times != 1:
+                raise Untranslatable("alternative_cost", v)
+            casts[-1].flags[flag] = True
+            return
         self.t.answers[p]["choices"].extend([v] * times)
 
     def c_setChoiceAmount(self, a: list) -> None:
@@ -740,9 +756,13 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
         raise Untranslatable("execute_count", str(t.executed))
     # the phase-trigger guard: the scenario starts in turn 1's precombat main
     for name in sorted(t.names):
-        hit = PHASE_TRIGGER.search(facts.text(name))
+        text = facts.text(name)
+        hit = PHASE_TRIGGER.search(text)
         if hit:
             raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
+        hit = MANA_SPENT.search(text)
+        if hit:
+            raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
     stop_turn, stop_step = t.stop
     acts = [x for x in t.actions]
     for x in acts:
@@ -875,6 +895,7 @@ def _emit(a: _Act, counts: dict) -> dict:
         d["player"] = a.player
     if a.targets:
         d["targets"] = a.targets
+    d.update(sorted(a.flags.items()))
     if a.on_stack is not None:
         prev = a.chain
         if prev is not None:
