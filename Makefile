@@ -14,7 +14,7 @@ VENV_STAMP := $(VENV)/.installed
 NPM_STAMP := $(PYODIDE_DIR)/node_modules/.installed
 WHEELS_STAMP := $(PYODIDE_DIR)/wheels/.installed
 
-.PHONY: setup test serve bench fuzz chromium node site import-xmage card-db-xmage effects-doc
+.PHONY: setup test serve bench fuzz chromium node site import-xmage import-xmage-tests card-db-xmage effects-doc
 
 setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP)
 
@@ -93,6 +93,13 @@ import-xmage: $(VENV_STAMP)
 	$(PY) scripts/import_xmage.py --mage "$(MAGE)" $(if $(COMMIT),--commit $(COMMIT)) \
 		--out data/xmage_effects.json.gz --report-json data/xmage_report.json --quiet
 	$(PY) scripts/gen_effects_doc.py
+
+# XMage's card tests (Mage.Tests) translated into the conformance suite that
+# `python -m engine conformance` runs (docs/PROVENANCE.md). Same MAGE / COMMIT as above;
+# the output depends only on them and the bundled pool (sorted, gzip mtime 0).
+import-xmage-tests: $(VENV_STAMP)
+	@test -n "$(MAGE)" || { echo "usage: make import-xmage-tests MAGE=/path/to/mage [COMMIT=sha]"; exit 2; }
+	PYTHONPATH=. $(PY) scripts/import_xmage_tests.py --mage "$(MAGE)" $(if $(COMMIT),--commit $(COMMIT))
 
 # The bundled pool with the imported effects merged in (hand-written entries win).
 card-db-xmage: $(VENV_STAMP)

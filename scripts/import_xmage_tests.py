@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from xmage.framework import keyword_name  # noqa: E402
 from xmage.source import CARDS_DIR, FRAMEWORK_DIR, SETS_DIR  # noqa: E402
 from xmage.tests_source import TestSource  # noqa: E402
-from xmage.tests_translate import CardFacts, test_methods, translate_file  # noqa: E402
+from xmage.tests_translate import CardFacts, find_test_methods, translate_file  # noqa: E402
 
 DEFAULT_OUT = ROOT / "engine" / "conformance" / "data" / "xmage_tests.json.gz"
 FORMAT_VERSION = 1
@@ -128,7 +128,7 @@ def run(src, facts: CardFacts, only: str | None = None) -> dict:
     texts = src.read_many(paths)
     for path in paths:
         text = texts[path]
-        total += len(test_methods(text))
+        total += len(find_test_methods(text))
         c, s = translate_file(path, text, facts)
         cases += c
         skipped += s

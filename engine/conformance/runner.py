@@ -317,8 +317,37 @@ class CaseResult:
     reviewed: dict | None = None
 
 
+#: what the engine says when an action's targets don't fit the targets it asks for
+_TARGET_COUNT = ("names more targets than asked for", "names too few targets")
+
+
 def run_case(case: dict, pool: Any = None) -> CaseResult:
-    """One case under the engine's budgets: a typed error is a failure with its reason."""
+    """One case under the engine's budgets: a typed error is a failure with its reason.
+
+    XMage's ``castSpell`` target list also answers cost choices, and ``addTarget`` gives
+    the targets it leaves out: when the engine finds the action's targets too many or too
+    few, the case runs once more with them moved to the front of the player's target
+    answers (taken in the order the engine asks)."""
+    got = _run_case(case, pool)
+    if got.kind == "error:ScenarioError" and any(t in got.why for t in _TARGET_COUNT):
+        scenario = dict(case["scenario"])
+        answers = [{k: list(v) for k, v in a.items()} for a in case.get("answers") or []]
+        moved: list[list] = [[], []]
+        actions = []
+        for a in scenario.get("actions", ()):
+            a = dict(a)
+            if "targets" in a:
+                moved[int(a.get("player", 0))].extend([ref] for ref in a.pop("targets"))
+            actions.append(a)
+        for p, refs in enumerate(moved):
+            if p < len(answers):
+                answers[p]["targets"] = refs + answers[p].get("targets", [])
+        scenario["actions"] = actions
+        return _run_case({**case, "scenario": scenario, "answers": answers}, pool)
+    return got
+
+
+def _run_case(case: dict, pool: Any = None) -> CaseResult:
     pool = pool or default_pool()
     cards = tuple(case.get("cards", ()))
     policy = XMagePolicy(case.get("answers") or [], bool(case.get("strict")))

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from . import java as J
 
-__all__ = ["CardFacts", "Untranslatable", "translate_file", "test_methods", "STEPS"]
+__all__ = ["CardFacts", "Untranslatable", "translate_file", "find_test_methods", "STEPS"]
 
 STEPS = (
     "UNTAP", "UPKEEP", "DRAW", "PRECOMBAT_MAIN", "BEGIN_COMBAT", "DECLARE_ATTACKERS",
@@ -139,7 +139,7 @@ _TEST_METHOD = re.compile(
 _COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*.*?\*/', re.S)
 
 
-def test_methods(text: str) -> list[tuple[str, bool]]:
+def find_test_methods(text: str) -> list[tuple[str, bool]]:
     """(name, ignored) of each ``@Test`` method, in file order (``@Ignore`` -> ignored)."""
     out = []
     text = _COMMENT.sub(lambda m: m.group(1) or " ", text)
@@ -919,7 +919,7 @@ def translate_file(path: str, text: str, facts: CardFacts) -> tuple[list[dict], 
     for prefix in ("org.mage.test.",):
         if base_id.startswith(prefix):
             base_id = base_id[len(prefix) :]
-    methods = test_methods(text)
+    methods = find_test_methods(text)
     if not methods:
         return [], []
     cases: list[dict] = []
