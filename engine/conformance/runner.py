@@ -103,7 +103,9 @@ class XMagePolicy(Policy):
                 if len(refs) > 1:
                     q["targets"].insert(0, refs[1:])
             return keys[0]
-        picks_card = any(o.ref for o in opts)
+        picks_card = any(o.ref for o in opts) or (
+            q.get("targets") and not q.get("choices") and _match_ref(q["targets"][0][0], opts)
+        )
         if kind == "target" or (picks_card and q.get("targets") and not _yes_no(keys)):
             if q.get("targets"):
                 refs = q["targets"][0]
@@ -119,6 +121,8 @@ class XMagePolicy(Policy):
                 return got
         elif kind == "choose_mode" and q.get("modes"):
             mode = q["modes"].pop(0)
+            if mode == "[mode_skip]" and "mode:done" in keys:
+                return "mode:done"
             # XMage numbers the modes as printed; the engine's labels say "Mode N: ..."
             # (a mode already chosen is no longer offered, so the position can't be used)
             for o in opts:
@@ -158,6 +162,8 @@ def _yes_no(keys: list[str]) -> bool:
 
 
 def _match_choice(choice: str, opts: Any, keys: list[str]) -> str | None:
+    if choice == "[choice_skip]":
+        return next((k for k in keys if k in SKIP_KEYS), None)
     if choice in ("Yes", "No"):
         neg = [o.key for o in opts if _negative(o)]
         if len(opts) == 2 and len(neg) == 1:
@@ -179,9 +185,14 @@ def _match_choice(choice: str, opts: Any, keys: list[str]) -> str | None:
     return None
 
 
+SKIP_KEYS = ("target:none", "mode:done", "card:none", "none", "skip", "decline")
+
+
 def _match_ref(ref: dict | None, opts: Any) -> str | None:
     if ref is None:
         return None
+    if ref.get("skip"):  # XMage's TARGET_SKIP: stop choosing ("up to" targets)
+        return next((o.key for o in opts if o.key in SKIP_KEYS), None)
     for o in opts:
         r = o.ref or {}
         if "player" in ref:
@@ -189,6 +200,10 @@ def _match_ref(ref: dict | None, opts: Any) -> str | None:
                 return o.key
         elif ref.get("card") in (r.get("card"), *(r.get("names") or ())):
             return o.key
+    if "card" in ref:  # a card picked by an option without an object ref ("Take X")
+        hits = [o for o in opts if not o.ref and ref["card"] in o.label]
+        if len({_plain(o.label) for o in hits}) == 1:
+            return hits[0].key
     return None
 
 

@@ -101,6 +101,12 @@ CARD_TYPES = {"ARTIFACT": "Artifact", "BATTLE": "Battle", "CREATURE": "Creature"
               "TRIBAL": "Kindred"}  # fmt: skip
 
 
+#: XMage's "stop choosing" answers (TestPlayer): stored as these texts; the runner picks
+#: the engine's "No more targets" / "No more modes" / stop option for them
+SKIPS = {"TestPlayer.TARGET_SKIP": "[target_skip]", "TestPlayer.CHOICE_SKIP": "[choice_skip]",
+         "TestPlayer.MODE_SKIP": "[mode_skip]"}  # fmt: skip
+
+
 class Untranslatable(Exception):
     """A test the scenario format can't say exactly: ``reason`` (a code), ``detail``."""
 
@@ -186,6 +192,8 @@ class _Env:
                 return Enum("StackClause", tail)
             if d == "TestPlayer.NO_TARGET":
                 return Enum("NoTarget", "")
+            if d in SKIPS:
+                return SKIPS[d]
             raise Untranslatable("custom_java", f"name {d}")
         if isinstance(node, J.Binary) and node.op == "+":
             a, b = self.value(node.left), self.value(node.right)
@@ -209,7 +217,10 @@ class _Env:
         if isinstance(node, J.New) and not node.args and not node.anon_body:
             if node.cls.endswith("Ability"):
                 return Enum("ability", node.cls)
-        raise Untranslatable("custom_java", f"expression {type(node).__name__}")
+        what = type(node).__name__
+        if isinstance(node, J.Call | J.New):
+            what += f" {getattr(node, 'name', None) or getattr(node, 'cls', '')}"
+        raise Untranslatable("custom_java", f"expression {what}")
 
 
 def class_constants(decl: J.TypeDecl) -> dict[str, object]:
@@ -217,7 +228,7 @@ def class_constants(decl: J.TypeDecl) -> dict[str, object]:
     env = _Env({})
     out: dict[str, object] = {}
     for m in decl.members:
-        if m.kind == "field" and "final" in m.modifiers and m.init is not None:
+        if m.kind == "field" and m.init is not None:  # a test class never reassigns them
             try:
                 v = env.value(m.init)
             except Untranslatable:
@@ -310,6 +321,8 @@ class _Method:
             return [{"player": text.index}]
         if not isinstance(text, str):
             raise Untranslatable("custom_java", "target is not a text")
+        if text == "[target_skip]":
+            return [{"skip": True}]
         out = []
         for part in text.split("^"):
             if part.startswith("targetPlayer="):
