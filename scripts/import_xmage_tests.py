@@ -68,6 +68,7 @@ class PoolFacts:
             subtype=self.subtypes.get,
             keyword=lambda cls: keyword_name(cls) if cls.endswith("Ability") else None,
             is_transforming=lambda n: self.pool.get(n).layout in ("transform", "modal_dfc"),
+            has_equip=self.has_equip,
         )
 
     def _card(self, name: str):
@@ -88,6 +89,11 @@ class PoolFacts:
         if card is None or name == card.name or len(card.faces) < 2:
             return None
         return name
+
+    def has_equip(self, name: str) -> bool:
+        card = self._card(name)
+        entry = (card.effects_for(card.front.name) if card else None) or {}
+        return isinstance((entry.get("keyword_costs") or {}).get("Equip"), str)
 
     def activated(self, name: str) -> list[tuple[str, bool]]:
         card = self._card(name)

@@ -144,6 +144,11 @@ class XMagePolicy(Policy):
             return got
         if not self.strict:
             raise self._stop(f"decision {kind} left to XMage's AI", ai="ai_choice")
+        if any(q.get(k) for k in ("targets", "choices", "modes")):
+            # the test answers it in another shape (XMage picks the surveilled cards at
+            # once, the engine asks card by card): not mapped exactly
+            raise self._stop(f"{kind} ({decision.prompt[:80]}): the test's answers "
+                             "don't fit it", ai=f"answer_unmatched:{kind}")  # fmt: skip
         raise self._stop(f"the engine asks {kind} ({decision.prompt[:80]}), the test answers none")
 
 

@@ -47,7 +47,9 @@ ACTION_STEPS = ("PRECOMBAT_MAIN", "POSTCOMBAT_MAIN")
 #: phase-trigger guard): setStopAt stops after the step is played
 MAIN_STOPS = ("PRECOMBAT_MAIN", "BEGIN_COMBAT", "END_COMBAT", "POSTCOMBAT_MAIN", "END_TURN")
 DECK_MOUNTAINS = 71  # Mage.Tests/RB Aggro.dck: "71 [SOM:242] Mountain"
-BASES = ("CardTestPlayerBase",)
+#: XMage bases translated: the two-player test game; WithAIHelps differs only in the AI
+#: that chooses what a non-strict test leaves open (the runner reports that as ai_choice)
+BASES = ("CardTestPlayerBase", "CardTestPlayerBaseWithAIHelps")
 
 #: XMage class text that makes something happen outside the main phases (a beginning
 #: phase, combat or end step trigger, a delayed trigger, a Saga's lore counter, keyword
@@ -134,6 +136,7 @@ class CardFacts:
     subtype: Callable[[str], str | None]
     keyword: Callable[[str], str | None]
     is_transforming: Callable[[str], bool] = lambda name: False
+    has_equip: Callable[[str], bool] = lambda name: False  # keyword_costs["Equip"] (702.6a)
 
 
 _TEST_METHOD = re.compile(
@@ -527,6 +530,16 @@ class _Method:
             act.kind = "cycle"
             act.card = ""
             return
+        if re.match(r"^Equip\b", text) and ":" not in text:
+            # the engine lists Equip after the printed activated abilities (702.6a)
+            mine = self.t.zones.get((act.player, "battlefield"), [])
+            own = sorted({e if isinstance(e, str) else e["name"] for e in mine})
+            fits = [n for n in own if self.facts.has_equip(n)]
+            if len(fits) != 1:
+                raise Untranslatable("ability_keyword", text)
+            act.card = fits[0]
+            act.ability = sum(1 for _c, mana in self.facts.activated(fits[0]) if not mana)
+            return
         prefix = ":" not in text  # the text is a prefix of the ability's cost
         if prefix and not text.startswith("{") and not re.match(r"^[+-]?\d", text):
             raise Untranslatable("ability_keyword", text)
@@ -833,6 +846,10 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if t.zones.get((p, z)):
                 pl[z] = t.zones[(p, z)]
         players.append(pl)
+    for pl in players:
+        for z in ("hand", "battlefield", "graveyard", "exile"):
+            if len(pl.get(z, ())) > 200:  # engine.limits.SCENARIO_MAX_ZONE
+                raise Untranslatable("scenario_limit", f"{len(pl[z])} cards in a {z}")
     scenario = {"version": 1, "seed": 1, "players": players, "actions": actions}
     return scenario, []
 
