@@ -18,7 +18,7 @@ LITE_WHEELS := build/lite-wheels
 LITE_REQUIREMENTS := scripts/lite/requirements.txt
 LITE_WHEELS_STAMP := $(LITE_WHEELS)/.installed
 
-.PHONY: setup test serve bench fuzz chromium node site import-xmage card-db-xmage effects-doc
+.PHONY: setup test serve bench fuzz chromium node site import-xmage import-xmage-tests card-db-xmage effects-doc
 
 setup: $(VENV_STAMP) chromium $(NPM_STAMP) $(WHEELS_STAMP) $(LITE_WHEELS_STAMP)
 
@@ -103,6 +103,13 @@ import-xmage: $(VENV_STAMP)
 	$(PY) scripts/import_xmage.py --mage "$(MAGE)" $(if $(COMMIT),--commit $(COMMIT)) \
 		--out data/xmage_effects.json.gz --report-json data/xmage_report.json --quiet
 	$(PY) scripts/gen_effects_doc.py
+
+# XMage's card tests (Mage.Tests) translated into the conformance suite that
+# `python -m engine conformance` runs (docs/PROVENANCE.md). Same MAGE / COMMIT as above;
+# the output depends only on them and the bundled pool (sorted, gzip mtime 0).
+import-xmage-tests: $(VENV_STAMP)
+	@test -n "$(MAGE)" || { echo "usage: make import-xmage-tests MAGE=/path/to/mage [COMMIT=sha]"; exit 2; }
+	PYTHONPATH=. $(PY) scripts/import_xmage_tests.py --mage "$(MAGE)" $(if $(COMMIT),--commit $(COMMIT))
 
 # The bundled pool with the imported effects merged in (hand-written entries win).
 card-db-xmage: $(VENV_STAMP)

@@ -5,6 +5,7 @@ python -m engine token examples/scenarios/basic_cascade.json
 python -m engine token --decode TOKEN [--out FILE]
 python -m engine odds --deck deck.txt --cascade "Violent Outburst"
 python -m engine coverage [--deck FILE] [--json] [--cards]
+python -m engine conformance [--json] [--card NAME] [--failed]
 """
 
 from __future__ import annotations
@@ -110,6 +111,22 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_conformance(args: argparse.Namespace) -> int:
+    """XMage's card tests, translated: passed / failed (by claim) / not translated."""
+    from engine import conformance
+
+    rep = conformance.run_suite(card=args.card)
+    if args.json:
+        print(json.dumps(rep.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(rep.text())
+    if args.failed:
+        out = sys.stderr if args.json else sys.stdout
+        for r in rep.failures():
+            print(f"{r.outcome}: {r.id} [{r.kind}] {r.why}", file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status (2 for bad input, with ``error: ...`` on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -162,6 +179,11 @@ def _main(argv: list[str]) -> int:
     cov.add_argument("--json", action="store_true", help="totals (and cards) as JSON")
     cov.add_argument("--cards", action="store_true", help="list every card with its missing parts")
     cov.set_defaults(func=cmd_coverage)
+    conf = sub.add_parser("conformance", help="run XMage's translated card tests")
+    conf.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    conf.add_argument("--card", metavar="NAME", help="only the tests with this card in them")
+    conf.add_argument("--failed", action="store_true", help="list each failed test and why")
+    conf.set_defaults(func=cmd_conformance)
     args = parser.parse_args(argv)
     return args.func(args)
 

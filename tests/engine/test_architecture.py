@@ -37,6 +37,7 @@ PACKAGES: list[str] = [
     "play",
     "views",
     "odds",
+    "conformance",
 ]
 TOP = ("engine.__main__", "engine")
 

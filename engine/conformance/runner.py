@@ -1,0 +1,512 @@
+"""Run the translated XMage card tests and sort the outcomes (see the package docstring).
+
+A case runs its scenario with ``XMagePolicy``: each decision the engine asks is answered
+from the test's own scripted answers, per player and in order, the way XMage's
+TestPlayer consumes them (``addTarget`` for targets and cards to pick, ``setModeChoice``
+for modes, ``setChoice`` for the rest; a forced decision, one option, needs none). A
+decision the test does not answer fails the case in XMage's strict choose mode; without
+it XMage's AI would have chosen, so the case is not translated after all (``ai_choice``).
+Then the assertions are checked on the final state; they alone decide. Answers left
+over at the end (XMage's ``assertAllCommandsUsed`` fails on them) are kept with the
+result (``answers_unused``): the engine asks no decision that has one option, and a
+keyword it doesn't simulate asks nothing, so a leftover is a lead, not a verdict.
+
+It reads the scenario, game and policy modules, plus ``engine.views.coverage`` for what is claimed
+fully simulated (one place: ``claimed_full``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.cards.carddb import UnknownCardError, default_pool
+from engine.core.game import GameError
+from engine.core.policy import ChoiceError, Policy
+from engine.core.state import GameState
+from engine.scenario.scenario import Scenario, ScenarioError
+
+DATA = Path(__file__).resolve().parent / "data"
+SUITE = DATA / "xmage_tests.json.gz"
+REVIEWED = DATA / "reviewed.json"
+YES = ("yes", "pay", "cast")
+NO = ("no", "decline")
+
+
+class _Stop(ChoiceError):
+    """Raised from the policy to end the run: ``why`` is a failure, or ``ai_choice``."""
+
+    def __init__(self, why: str, ai: str = "") -> None:
+        super().__init__(why)
+        self.why, self.ai = why, ai  # ai: the not-translated reason, when it is one
+
+
+def load_suite(path: str | Path | None = None) -> dict:
+    with open(path or SUITE, "rb") as f:
+        return json.loads(gzip.decompress(f.read()).decode("utf-8"))
+
+
+def load_reviewed(path: str | Path | None = None) -> dict[str, dict]:
+    """Test id -> {"class": "xmage_differs" | "engine", "reason", "rule"?}: failures
+    examined by hand. ``xmage_differs``: XMage is wrong, the CR rule decides;
+    ``engine``: ours, with its root cause (a known failure until fixed)."""
+    p = Path(path or REVIEWED)
+    if not p.is_file():
+        return {}
+    return json.loads(p.read_text(encoding="utf-8")).get("tests", {})
+
+
+# ------------------------------------------------------------------ answers
+class XMagePolicy(Policy):
+    def __init__(self, answers: list[dict], strict: bool) -> None:
+        self.q = [
+            {k: list(v) for k, v in (answers[p] if p < len(answers) else {}).items()}
+            for p in (0, 1)
+        ]
+        self.strict = strict
+        self.stopped: _Stop | None = None
+
+    def _stop(self, why: str, ai: str = "") -> _Stop:
+        self.stopped = _Stop(why, ai)
+        return self.stopped
+
+    def left_over(self) -> list[str]:
+        out = []
+        for p, q in enumerate(self.q):
+            for kind, items in q.items():
+                if items:
+                    out.append(f"player {p} {kind}: {items[:3]}")
+        return out
+
+    def answer(self, decision: Any) -> str | None:
+        opts = decision.options
+        keys = [o.key for o in opts]
+        p = decision.player if decision.player in (0, 1) else 0
+        q = self.q[p]
+        kind = str(decision.kind)
+        if len(opts) == 1:
+            # a forced decision needs no answer; XMage's prompt for it may still have
+            # consumed one (a single legal target): the matching one is used up
+            if kind == "target" and q.get("targets") and _match_ref(q["targets"][0][0], opts):
+                refs = q["targets"].pop(0)
+                if len(refs) > 1:
+                    q["targets"].insert(0, refs[1:])
+            return keys[0]
+        picks_card = any(o.ref for o in opts) or (
+            q.get("targets") and not q.get("choices") and _match_ref(q["targets"][0][0], opts)
+        )
+        if kind == "target" or (picks_card and q.get("targets") and not _yes_no(keys)):
+            if q.get("targets"):
+                refs = q["targets"][0]
+                ref = refs[0] if refs else None
+                if len(refs) > 1:
+                    q["targets"][0] = refs[1:]
+                else:
+                    q["targets"].pop(0)
+                got = _match_ref(ref, opts)
+                if got is None:
+                    raise self._stop(f"target {ref} is not an option of {kind}: "
+                                     f"{[o.label for o in opts][:6]}")  # fmt: skip
+                return got
+        elif kind == "choose_mode" and q.get("modes"):
+            mode = q["modes"].pop(0)
+            if mode == "[mode_skip]" and "mode:done" in keys:
+                return "mode:done"
+            # XMage numbers the modes as printed; the engine's labels say "Mode N: ..."
+            # (a mode already chosen is no longer offered, so the position can't be used)
+            for o in opts:
+                m = re.match(r"Mode (\d+)\b", o.label)
+                if m and m.group(1) == mode:
+                    return o.key
+            raise self._stop(f"mode {mode!r} is not an option: {keys}")
+        elif q.get("choices"):
+            choice = q["choices"].pop(0)
+            if kind == "order_triggers" and len({_plain(o.label) for o in opts}) == 1:
+                return keys[0]  # the same ability twice: either order is the same (603.3b)
+            got = _match_choice(choice, opts, keys)
+            if got is None:
+                # XMage names its option in its own words (a trigger by its rule text...): when
+                # no option of ours reads so, the answer can't be mapped exactly
+                labels = [o.label for o in opts][:6]
+                why = f"choice {choice!r} is not an option of {kind}: {labels}"
+                raise self._stop(why, ai=f"answer_unmatched:{kind}")
+            return got
+        if not self.strict:
+            raise self._stop(f"decision {kind} left to XMage's AI", ai="ai_choice")
+        if any(q.get(k) for k in ("targets", "choices", "modes")):
+            # the test answers it in another shape (XMage picks the surveilled cards at
+            # once, the engine asks card by card): not mapped exactly
+            raise self._stop(f"{kind} ({decision.prompt[:80]}): the test's answers "
+                             "don't fit it", ai=f"answer_unmatched:{kind}")  # fmt: skip
+        raise self._stop(f"the engine asks {kind} ({decision.prompt[:80]}), the test answers none")
+
+
+def _plain(label: str) -> str:
+    """A label without its object id or instance number: "Keep X (o72)" -> "Keep X"."""
+    return re.sub(r" \(o\d+\)$| #\d+$", "", label)
+
+
+def _negative(o: Any) -> bool:
+    """The "no" side of a yes/no question (decline, don't kick, take none)."""
+    return o.key in NO or o.key in ("no_kick", "card:none") or o.label.startswith(("Don't", "None"))
+
+
+def _yes_no(keys: list[str]) -> bool:
+    return any(k in YES for k in keys) and any(k in NO for k in keys)
+
+
+def _match_choice(choice: str, opts: Any, keys: list[str]) -> str | None:
+    if choice == "[choice_skip]":
+        return next((k for k in keys if k in SKIP_KEYS), None)
+    if choice in ("Yes", "No"):
+        neg = [o.key for o in opts if _negative(o)]
+        if len(opts) == 2 and len(neg) == 1:
+            return neg[0] if choice == "No" else next(k for k in keys if k != neg[0])
+        return None
+    if choice.startswith("X="):
+        n = choice[2:]
+        for o in opts:
+            if o.key.rsplit(":", 1)[-1] == n or o.label.strip() == n:
+                return o.key
+        return None
+    low = choice.lower()
+    for o in opts:
+        if o.label.lower() == low or (o.ref and o.ref.get("card") == choice):
+            return o.key
+    hits = [o for o in opts if low in o.label.lower()]
+    if len({_plain(o.label) for o in hits}) == 1:
+        return hits[0].key  # one option, or the same one for several objects of that name
+    return None
+
+
+SKIP_KEYS = ("target:none", "mode:done", "card:none", "none", "skip", "decline")
+
+
+def _match_ref(ref: dict | None, opts: Any) -> str | None:
+    if ref is None:
+        return None
+    if ref.get("skip"):  # XMage's TARGET_SKIP: stop choosing ("up to" targets)
+        return next((o.key for o in opts if o.key in SKIP_KEYS), None)
+    for o in opts:
+        r = o.ref or {}
+        if "player" in ref:
+            if r.get("player") == ref["player"] and "card" not in r:
+                return o.key
+        elif ref.get("card") in (r.get("card"), *(r.get("names") or ())):
+            return o.key
+    if "card" in ref:  # a card picked by an option without an object ref ("Take X")
+        hits = [o for o in opts if not o.ref and ref["card"] in o.label]
+        if len({_plain(o.label) for o in hits}) == 1:
+            return hits[0].key
+    return None
+
+
+# ------------------------------------------------------------------ checks
+def _token_name(name: str) -> str:
+    low = name.lower()
+    return low[: -len(" token")] if low.endswith(" token") else low
+
+
+def _named(obj: Any, name: str) -> bool:
+    """XMage's name test: the card's name or the face it is now; a token is named
+    "Soldier Token" in XMage, "Soldier" (or "Soldier token") in the engine."""
+    if obj.name == name or obj.card.name == name or obj.card.faces[0].name == name:
+        return True  # XMage names an adventurer / MDFC card off the stack by its main face
+    return bool(obj.is_token) and _token_name(obj.name) == _token_name(name)
+
+
+def _battlefield(state: GameState) -> list[Any]:
+    return [state.obj(i) for p in state.players for i in p.battlefield]
+
+
+def _controller(state: GameState, obj: Any) -> int:
+    return state.characteristics(obj.id).controller
+
+
+def check(state: GameState, e: dict) -> str | None:
+    """None when the expectation holds, else what differs."""
+    c = e["check"]
+    name = e.get("card")
+    p = e.get("player")
+    if c in ("permanent_count", "token_count"):
+        got = sum(
+            1 for o in _battlefield(state)
+            if _controller(state, o) == p and (name is None or _named(o, name))
+            and (c == "permanent_count" or o.is_token)
+        )  # fmt: skip
+        return (
+            None if got == e["n"] else f"{c} {name or ''} of player {p}: {got}, expected {e['n']}"
+        )
+    if c in ("graveyard_count", "hand_count", "library_count"):
+        zone = c.split("_")[0]
+        objs = [state.obj(i) for i in state.players[p].zone(zone)]
+        got = sum(1 for o in objs if name is None or _named(o, name))
+        return (
+            None if got == e["n"] else f"{c} {name or ''} of player {p}: {got}, expected {e['n']}"
+        )
+    if c == "exile_count":
+        objs = [state.obj(i) for pl in state.players for i in pl.exile]
+        got = sum(
+            1 for o in objs if (p is None or o.owner == p) and (name is None or _named(o, name))
+        )
+        return None if got == e["n"] else f"exile_count {name or ''} {p}: {got}, expected {e['n']}"
+    if c == "life":
+        got = state.players[p].life
+        return None if got == e["n"] else f"life of player {p}: {got}, expected {e['n']}"
+    if c == "player_counters":
+        got = state.players[p].counters.get(e["counter"], 0)
+        return (
+            None
+            if got == e["n"]
+            else f"{e['counter']} counters of player {p}: {got}, expected {e['n']}"
+        )
+    perms = [o for o in _battlefield(state) if _named(o, name)]
+    if c in ("pt", "keyword") or (c == "counters" and p is not None):
+        perms = [o for o in perms if _controller(state, o) == p]
+    if not perms:
+        return f"{c}: no permanent {name}" + (f" of player {p}" if p is not None else "")
+    if c == "pt":
+        # XMage reads 0/0 off a permanent that has no power or toughness (208.3)
+        pts = [
+            (state.characteristics(o.id).power or 0, state.characteristics(o.id).toughness or 0)
+            for o in perms
+        ]
+        want = (e["power"], e["toughness"])
+        ok = all(x == want for x in pts) if e.get("scope") == "all" else want in pts
+        return None if ok else f"P/T of {name}: {pts}, expected {want}"
+    if c == "counters":
+        got = perms[0].counters.get(e["counter"], 0)
+        return (
+            None
+            if got == e["n"]
+            else f"{e['counter']} counters on {name}: {got}, expected {e['n']}"
+        )
+    if c == "tapped":
+        bad = [o for o in perms if o.tapped != e["tapped"]]
+        return None if not bad else f"{name} tapped={bad[0].tapped}, expected {e['tapped']}"
+    if c == "tapped_count":
+        got = sum(1 for o in perms if o.tapped == e["tapped"])
+        return (
+            None if got == e["n"] else f"{name} with tapped={e['tapped']}: {got}, expected {e['n']}"
+        )
+    ch = state.characteristics(perms[0].id)
+    if c == "type":
+        has = e["type"] in ch.types
+        return (
+            None
+            if has == e["has"]
+            else f"{name} types {list(ch.types)}: {e['type']} expected {e['has']}"
+        )
+    if c == "subtype":
+        has = e["subtype"] in ch.subtypes
+        return (
+            None
+            if has == e["has"]
+            else f"{name} subtypes {list(ch.subtypes)}: {e['subtype']} expected {e['has']}"
+        )
+    if c == "keyword":
+        has = ch.has_keyword(e["keyword"])
+        return (
+            None
+            if has == e["has"]
+            else f"{name} keywords {list(ch.keywords)}: {e['keyword']} expected {e['has']}"
+        )
+    return f"unknown check {c}"
+
+
+# ------------------------------------------------------------------ cases
+@dataclass
+class CaseResult:
+    id: str
+    status: str  # passed | failed | not_translated (ai_choice, answer_unmatched:<kind>)
+    why: str = ""  # what differs (failed) or the decision (ai_choice)
+    kind: str = ""  # the failure class: expect:<check>, error:<type>, decision, answers
+    cards: tuple[str, ...] = ()
+    outcome: str = ""  # passed | failed_not_simulated | failed_claimed_full | xmage_differs
+    reviewed: dict | None = None
+
+
+#: what the engine says when an action's targets don't fit the targets it asks for
+_TARGET_COUNT = ("names more targets than asked for", "names too few targets")
+
+
+def run_case(case: dict, pool: Any = None) -> CaseResult:
+    """One case under the engine's budgets: a typed error is a failure with its reason.
+
+    XMage's ``castSpell`` target list also answers cost choices, and ``addTarget`` gives
+    the targets it leaves out: when the engine finds the action's targets too many or too
+    few, the case runs once more with them moved to the front of the player's target
+    answers (taken in the order the engine asks)."""
+    got = _run_case(case, pool)
+    if got.kind == "error:ScenarioError" and any(t in got.why for t in _TARGET_COUNT):
+        scenario = dict(case["scenario"])
+        answers = [{k: list(v) for k, v in a.items()} for a in case.get("answers") or []]
+        moved: list[list] = [[], []]
+        actions = []
+        for a in scenario.get("actions", ()):
+            a = dict(a)
+            if "targets" in a:
+                moved[int(a.get("player", 0))].extend([ref] for ref in a.pop("targets"))
+            actions.append(a)
+        for p, refs in enumerate(moved):
+            if p < len(answers):
+                answers[p]["targets"] = refs + answers[p].get("targets", [])
+        scenario["actions"] = actions
+        return _run_case({**case, "scenario": scenario, "answers": answers}, pool)
+    return got
+
+
+def _run_case(case: dict, pool: Any = None) -> CaseResult:
+    pool = pool or default_pool()
+    cards = tuple(case.get("cards", ()))
+    policy = XMagePolicy(case.get("answers") or [], bool(case.get("strict")))
+    try:
+        scenario = Scenario.from_dict(case["scenario"], pool=pool)
+        tl = scenario.run(pool=pool, policy=policy)
+    except (ScenarioError, GameError, UnknownCardError, ChoiceError) as err:
+        stop = policy.stopped
+        if stop is not None:
+            if stop.ai:
+                return CaseResult(case["id"], "not_translated", stop.why, stop.ai, cards)
+            return CaseResult(case["id"], "failed", stop.why, "decision", cards)
+        return CaseResult(case["id"], "failed", f"{type(err).__name__}: {err}"[:300],
+                          f"error:{type(err).__name__}", cards)  # fmt: skip
+    except Exception as err:  # an engine bug: reported as this case's failure, never a crash
+        return CaseResult(case["id"], "failed", f"{type(err).__name__}: {err}"[:300],
+                          f"crash:{type(err).__name__}", cards)  # fmt: skip
+    if tl.pending is not None:
+        return CaseResult(case["id"], "failed", f"paused at {tl.pending.kind}", "decision", cards)
+    state = tl.final
+    for e in case.get("expect", ()):
+        try:
+            why = check(state, e)
+        except (KeyError, IndexError, TypeError) as err:
+            why = f"check {e.get('check')} can't be read: {err!r}"
+        if why:
+            return CaseResult(case["id"], "failed", why, f"expect:{e['check']}", cards)
+    left = policy.left_over()
+    # XMage's assertAllCommandsUsed would fail on answers nobody asked for; here the
+    # assertions decide, and the unused answers are kept with the result: the engine
+    # asks no decision with one option, and a keyword it doesn't simulate asks nothing
+    why = "answers the engine never asked for: " + "; ".join(left) if left else ""
+    return CaseResult(case["id"], "passed", why, "answers_unused" if left else "", cards)
+
+
+_CLAIMS: dict[str, bool] = {}
+
+
+def claimed_full(name: str, pool: Any = None) -> bool:
+    """What ``engine.views.coverage`` claims: the card is fully simulated. A basic land (no
+    effect data, its mana ability is mana the engine assumes paid) counts as full."""
+    if name not in _CLAIMS:
+        from engine.views import coverage  # the claim per card (not re-exported by engine)
+
+        card = (pool or default_pool()).get(name)
+        cov = coverage.card_coverage(card)
+        basic = card.is_land and "Basic" in card.front.supertypes and not card.effects
+        _CLAIMS[name] = cov.status == "full" or basic
+    return _CLAIMS[name]
+
+
+@dataclass
+class Report:
+    xmage_commit: str
+    tests_total: int
+    translated: int
+    results: list[CaseResult] = field(default_factory=list)
+    not_translated: Counter = field(default_factory=Counter)
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for r in self.results if r.outcome == outcome)
+
+    def to_dict(self) -> dict:
+        return {
+            "xmage_commit": self.xmage_commit,
+            "tests_total": self.tests_total,
+            "translated": self.translated,
+            "passed": self.count("passed"),
+            "failed_not_simulated": self.count("failed_not_simulated"),
+            "failed_claimed_full": self.count("failed_claimed_full"),
+            "xmage_differs": self.count("xmage_differs"),
+            "not_translated": dict(
+                sorted(self.not_translated.items(), key=lambda kv: (-kv[1], kv[0]))
+            ),
+        }
+
+    def failures(self) -> list[CaseResult]:
+        return [
+            r
+            for r in self.results
+            if r.outcome.startswith("failed") or r.outcome == "xmage_differs"
+        ]
+
+    def classes(self, outcome: str = "failed_claimed_full") -> Counter:
+        return Counter(r.kind for r in self.results if r.outcome == outcome)
+
+    def text(self) -> str:
+        d = self.to_dict()
+        run = len(self.results)
+        full = sum(1 for r in self.results if r.outcome in ("passed", "failed_claimed_full")
+                   and all(claimed_full(c) for c in r.cards))  # fmt: skip
+        lines = [
+            f"XMage card tests at commit {d['xmage_commit']}",
+            f"  tests:                 {d['tests_total']:6,}",
+            f"  translated:            {d['translated']:6,}"
+            + (f" ({run:,} run)" if run != d["translated"] else ""),
+            f"  passed:                {d['passed']:6,}",
+            f"  failed, a card not fully simulated: {d['failed_not_simulated']:,}",
+            f"  failed, every card claimed fully simulated: {d['failed_claimed_full']:,}"
+            + (f" (of {full:,} such tests)" if full else ""),
+            f"  XMage differs from the CR (reviewed): {d['xmage_differs']:,}",
+            f"  not translated:        {sum(self.not_translated.values()):6,}",
+        ]
+        for reason, n in list(d["not_translated"].items())[:40]:
+            lines.append(f"    {n:6,}  {reason}")
+        return "\n".join(lines)
+
+
+def run_suite(
+    suite: dict | None = None,
+    *,
+    card: str | None = None,
+    reviewed: dict[str, dict] | None = None,
+    pool: Any = None,
+    ids: Iterable[str] | None = None,
+) -> Report:
+    """Run every case (or those with ``card`` in them, or ``ids``) and sort the outcomes."""
+    suite = suite if suite is not None else load_suite()
+    reviewed = load_reviewed() if reviewed is None else reviewed
+    pool = pool or default_pool()
+    cases = suite["cases"]
+    if card is not None:
+        want = pool.get(card).name
+        cases = [c for c in cases if want in c.get("cards", ())]
+    if ids is not None:
+        keep = set(ids)
+        cases = [c for c in cases if c["id"] in keep]
+    rep = Report(suite.get("xmage_commit") or "", suite["tests_total"], 0)
+    rep.not_translated.update(s["reason"] for s in suite["not_translated"]
+                              if card is None and ids is None)  # fmt: skip
+    for case in cases:
+        r = run_case(case, pool)
+        if r.status == "not_translated":  # found only when run: see XMagePolicy
+            rep.not_translated[r.kind] += 1
+            continue
+        r.reviewed = reviewed.get(r.id)
+        if r.status == "passed":
+            r.outcome = "passed"
+        elif r.reviewed and r.reviewed.get("class") == "xmage_differs":
+            r.outcome = "xmage_differs"
+        elif all(claimed_full(c, pool) for c in r.cards):
+            r.outcome = "failed_claimed_full"
+        else:
+            r.outcome = "failed_not_simulated"
+        rep.results.append(r)
+    rep.translated = len(rep.results)
+    return rep

@@ -1,0 +1,1014 @@
+"""XMage card tests (``CardTestPlayerBase`` methods) -> scenarios with expectations.
+
+One test method becomes a case: the project's scenario (players' zones, actions with
+``when`` response points, ``next_main`` to walk the turns), XMage's scripted answers
+(``setChoice`` / ``setModeChoice`` / ``addTarget``, per player, in order) and the
+assertions as expectations. What the scenario format can't say EXACTLY is not
+translated, with a reason code; nothing is approximated. What "exactly" rests on:
+
+- XMage's test game (``CardTestPlayerBase``): two players, playerA starts (turn 1, 3...
+  are A's, 103.8a: A skips the turn-1 draw); no opening hands in test mode; each library
+  is "RB Aggro.dck" (71 Mountains) with the test's library cards put on top (the last
+  added on top) and then shuffled, unless ``skipInitShuffling()``; life 20.
+- The engine's scenario begins in turn 1's precombat main phase, so a test is translated
+  only when nothing of its cards happens in a beginning phase, in combat or in an end
+  step (their XMage classes are read as text: ``phase_trigger``); then an action at
+  (T, PRECOMBAT_MAIN) or (T, POSTCOMBAT_MAIN) is an action in turn T's main phase, and a
+  stop at (T, PRECOMBAT_MAIN .. END_TURN) is the state once turn T's main phase actions
+  are done (``setStopAt`` stops AFTER the step is played).
+- XMage pays mana with the lands on the battlefield; the engine assumes mana paid, so
+  lands stay untapped in ours. An ``assertTapped`` / ``assertTappedCount`` on a land or
+  on a permanent with a mana ability depends on that payment: not translated
+  (``tapped_mana_source``).
+- Priority (TestPlayer.priority): each player takes its actions of a step in order, at
+  its first priority, holding priority after each (117.3c) until a
+  ``waitStackResolved``; ``spellOnStack=X`` waits for X on the stack. The non-active
+  player's first priority in a step comes when the active player passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from . import java as J
+
+__all__ = ["CardFacts", "Untranslatable", "translate_file", "find_test_methods", "STEPS"]
+
+STEPS = (
+    "UNTAP", "UPKEEP", "DRAW", "PRECOMBAT_MAIN", "BEGIN_COMBAT", "DECLARE_ATTACKERS",
+    "DECLARE_BLOCKERS", "FIRST_COMBAT_DAMAGE", "COMBAT_DAMAGE", "END_COMBAT",
+    "POSTCOMBAT_MAIN", "END_TURN", "CLEANUP",
+)  # fmt: skip
+STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+ACTION_STEPS = ("PRECOMBAT_MAIN", "POSTCOMBAT_MAIN")
+#: stops whose state is the state once the main phase's actions are done (given the
+#: phase-trigger guard): setStopAt stops after the step is played
+MAIN_STOPS = ("PRECOMBAT_MAIN", "BEGIN_COMBAT", "END_COMBAT", "POSTCOMBAT_MAIN", "END_TURN")
+DECK_MOUNTAINS = 71  # Mage.Tests/RB Aggro.dck: "71 [SOM:242] Mountain"
+#: XMage bases translated: the two-player test game; WithAIHelps differs only in the AI
+#: that chooses what a non-strict test leaves open (the runner reports that as ai_choice)
+BASES = ("CardTestPlayerBase", "CardTestPlayerBaseWithAIHelps")
+
+#: XMage class text that makes something happen outside the main phases (a beginning
+#: phase, combat or end step trigger, a delayed trigger, a Saga's lore counter, keyword
+#: abilities built on those): such a test can't start at turn 1's precombat main or stop
+#: after it exactly
+PHASE_TRIGGER = re.compile(
+    r"BeginningOf|AtTheBeginOf|AtTheEndOf|EndOfCombat|EndStep|END_TURN_STEP|UPKEEP_STEP|"
+    r"DRAW_STEP|PRECOMBAT_MAIN|POSTCOMBAT_MAIN|COMBAT_PHASE|BEGIN_COMBAT|END_COMBAT|"
+    r"UNTAP_STEP|END_PHASE|CLEANUP_STEP|SagaAbility|Upkeep|"
+    r"Suspend|Vanishing|Fading|EchoAbility|DashAbility|Unearth|Blitz|Phasing|Decayed|"
+    r"Encore|ReadAhead|DayboundAbility|Daybound|Nightbound|Monarch|Initiative|Dungeon|"
+    r"AttacksEachCombat|AttacksIfAble|BlocksIfAble|MustBeBlocked|MustAttack"
+)
+MANA_ABILITY = re.compile(r"ManaAbility|AddMana|ManaEffect")
+#: the card reads which mana paid for a spell: the engine assumes mana paid (no sources)
+MANA_SPENT = re.compile(
+    r"ManaSpent|ManaWasSpent|SpentToCast|ConditionalMana|TreasureSpent|"
+    r"ManaPaid|AdamantCondition|SunburstAbility|ConvergeCondition"
+)
+
+#: calls that are not setup, actions, answers or assertions we read, by reason
+REASONS = {
+    "combat": ("attack", "block", "attackSkip", "blockSkip", "assertAttacking",
+               "checkAttackers", "checkBlockers", "checkMayAttackDefender",
+               "assertDamageReceived"),
+    "mid_game_check": (),  # check*(...) at a turn and step
+    "custom_java": ("runCode", "addCustomCardWithAbility", "addCustomEffect_TargetDestroy",
+                    "addCustomEffect_BlinkTarget", "addCustomEffect_DestroyTarget",
+                    "addCustomEffect_ReturnFromAnyToHand"),
+    "ai_player": ("aiPlayPriority", "aiPlayStep"),
+    "random_result": ("setFlipCoinResult", "setDieRollResult"),
+    "mana": ("activateManaAbility", "assertManaOptions", "assertManaPool",
+             "disableManaAutoPayment", "checkManaPool", "showAvailableMana"),
+    "rollback": ("rollbackTurns", "rollbackAfterActionsStart", "rollbackAfterActionsEnd"),
+    "emblem_plane": ("addEmblem", "addPlane"),
+    "deck": ("setDecknamePlayerA", "setDecknamePlayerB"),
+    "game_result": ("assertWonTheGame", "assertLostTheGame", "assertHasNotWonTheGame",
+                    "assertHasNotLostTheGame", "assertResult", "concede", "checkPlayerInGame"),
+}  # fmt: skip
+_REASON_OF = {name: r for r, names in REASONS.items() for name in names}
+#: debugging output: no effect on the game
+SHOW = ("showLibrary", "showHand", "showCommand", "showBattlefield", "showGraveyard",
+        "showExile", "showAvailableAbilities", "showAliases", "showStack")  # fmt: skip
+
+COUNTERS = {"P1P1": "+1/+1", "M1M1": "-1/-1", "P1P0": "+1/+0", "P0P1": "+0/+1",
+            "P2P2": "+2/+2", "M0M1": "-0/-1", "M1M0": "-1/-0", "M2M2": "-2/-2",
+            "P0P2": "+0/+2", "P1P2": "+1/+2", "M0M2": "-0/-2"}  # fmt: skip
+CARD_TYPES = {"ARTIFACT": "Artifact", "BATTLE": "Battle", "CREATURE": "Creature",
+              "ENCHANTMENT": "Enchantment", "INSTANT": "Instant", "KINDRED": "Kindred",
+              "LAND": "Land", "PLANESWALKER": "Planeswalker", "SORCERY": "Sorcery",
+              "TRIBAL": "Kindred"}  # fmt: skip
+
+
+#: XMage's "stop choosing" answers (TestPlayer): stored as these texts; the runner picks
+#: the engine's "No more targets" / "No more modes" / stop option for them
+SKIPS = {"TestPlayer.TARGET_SKIP": "[target_skip]", "TestPlayer.CHOICE_SKIP": "[choice_skip]",
+         "TestPlayer.MODE_SKIP": "[mode_skip]"}  # fmt: skip
+
+
+class Untranslatable(Exception):
+    """A test the scenario format can't say exactly: ``reason`` (a code), ``detail``."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason, self.detail = reason, detail[:200]
+
+
+@dataclass
+class CardFacts:
+    """What the translator asks about a card name (from the pool and XMage's classes).
+
+    ``canonical(name)`` -> the pool's name or None; ``face_of(name)`` -> the face name
+    when ``name`` names a face other than the whole card; ``is_land``; ``text(name)`` ->
+    the XMage class text (and the framework classes it names), "" when unknown;
+    ``activated(name)`` -> the card's activated abilities as the engine indexes them
+    ([(cost text, is_mana)]); ``counter(enum)``, ``subtype(enum)``, ``keyword(cls)``."""
+
+    canonical: Callable[[str], str | None]
+    face_of: Callable[[str], str | None]
+    is_land: Callable[[str], bool]
+    text: Callable[[str], str]
+    activated: Callable[[str], list[tuple[str, bool]]]
+    counter: Callable[[str], str | None]
+    subtype: Callable[[str], str | None]
+    keyword: Callable[[str], str | None]
+    is_transforming: Callable[[str], bool] = lambda name: False
+    has_equip: Callable[[str], bool] = lambda name: False  # keyword_costs["Equip"] (702.6a)
+
+
+_TEST_METHOD = re.compile(
+    r"@Test\b(\s*\([^)]*\))?((?:\s*@\w+(?:\s*\([^)]*\))?)*)"
+    r"\s*(?:(?:public|protected|private|static|final)\s+)*void\s+(\w+)\s*\("
+)
+
+
+_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*.*?\*/', re.S)
+
+
+def find_test_methods(text: str) -> list[tuple[str, bool]]:
+    """(name, ignored) of each ``@Test`` method, in file order (``@Ignore`` -> ignored)."""
+    out = []
+    text = _COMMENT.sub(lambda m: m.group(1) or " ", text)
+    for m in _TEST_METHOD.finditer(text):
+        before = text[max(0, m.start() - 200) : m.start()]
+        ignored = "@Ignore" in (m.group(2) or "") or bool(re.search(r"@Ignore\b[^;{}]*$", before))
+        out.append((m.group(3), ignored))
+    return out
+
+
+# ------------------------------------------------------------------ values
+@dataclass(frozen=True)
+class Player:
+    index: int
+
+
+@dataclass(frozen=True)
+class Enum:
+    kind: str  # PhaseStep, Zone, CounterType, CardType, SubType, ability
+    name: str
+
+
+class _Env:
+    def __init__(self, consts: dict[str, object]) -> None:
+        self.consts = dict(consts)
+
+    def value(self, node: object) -> object:
+        if isinstance(node, J.Lit):
+            return node.value
+        if isinstance(node, J.Name):
+            d = node.dotted
+            if d in ("playerA", "playerB"):
+                return Player(0 if d == "playerA" else 1)
+            if d in ("playerC", "playerD"):
+                raise Untranslatable("multiplayer", d)
+            if d in self.consts:
+                return self.consts[d]
+            head, _, tail = d.rpartition(".")
+            if head in ("PhaseStep", "Zone", "CounterType", "CardType", "SubType"):
+                return Enum(head, tail)
+            if head.endswith("Filter.ComparisonScope") or head == "ComparisonScope":
+                return Enum("Scope", tail)
+            if head == "StackClause":
+                return Enum("StackClause", tail)
+            if d == "TestPlayer.NO_TARGET":
+                return Enum("NoTarget", "")
+            if d in SKIPS:
+                return SKIPS[d]
+            raise Untranslatable("custom_java", f"name {d}")
+        if isinstance(node, J.Binary) and node.op == "+":
+            a, b = self.value(node.left), self.value(node.right)
+            if isinstance(a, str) or isinstance(b, str):
+                if isinstance(a, Player | Enum) or isinstance(b, Player | Enum):
+                    raise Untranslatable("custom_java", "string of a player")
+                return f"{a}{b}"
+            if isinstance(a, int) and isinstance(b, int):
+                return a + b
+        if isinstance(node, J.Binary) and node.op in ("-", "*"):
+            a, b = self.value(node.left), self.value(node.right)
+            if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
+                return a - b if node.op == "-" else a * b
+        if isinstance(node, J.Unary) and node.op == "-":
+            v = self.value(node.expr)
+            if isinstance(v, int):
+                return -v
+        if isinstance(node, J.Call) and node.name == "getInstance" and node.args == ():
+            if isinstance(node.recv, J.Name):
+                return Enum("ability", node.recv.dotted)
+        if isinstance(node, J.New) and not node.args and not node.anon_body:
+            if node.cls.endswith("Ability"):
+                return Enum("ability", node.cls)
+        what = type(node).__name__
+        if isinstance(node, J.Call | J.New):
+            what += f" {getattr(node, 'name', None) or getattr(node, 'cls', '')}"
+        raise Untranslatable("custom_java", f"expression {what}")
+
+
+def class_constants(decl: J.TypeDecl) -> dict[str, object]:
+    """``static final`` fields with a literal value (strings, numbers, concatenations)."""
+    env = _Env({})
+    out: dict[str, object] = {}
+    for m in decl.members:
+        if m.kind == "field" and m.init is not None:  # a test class never reassigns them
+            try:
+                v = env.value(m.init)
+            except Untranslatable:
+                continue
+            if isinstance(v, str | int | bool):
+                out[m.name] = v
+                env.consts[m.name] = v
+    return out
+
+
+# ------------------------------------------------------------ test state
+@dataclass
+class _Act:
+    turn: int
+    step: str
+    player: int
+    kind: str  # cast, activate, play_land, cycle, wait
+    card: str = ""
+    face: str | None = None
+    ability: int | None = None
+    targets: list = field(default_factory=list)
+    on_stack: str | None = None
+    on_top: bool = False
+    chain: _Act | None = None  # the action whose object this one responds to
+    flags: dict = field(default_factory=dict)  # evoke / warp: the alternative cost paid
+
+
+@dataclass
+class _Test:
+    zones: dict = field(default_factory=dict)  # (player, zone) -> list of entries
+    life: dict = field(default_factory=dict)
+    actions: list = field(default_factory=list)
+    answers: list = field(default_factory=lambda: [_answers(), _answers()])
+    expect: list = field(default_factory=list)
+    stop: tuple[int, str] = (2, "UNTAP")
+    strict: bool = False
+    shuffle: bool = True
+    clear_library: set = field(default_factory=set)
+    executed: int = 0
+    names: set = field(default_factory=set)
+
+
+def _answers() -> dict:
+    return {"choices": [], "modes": [], "targets": []}
+
+
+ZONES = {"BATTLEFIELD": "battlefield", "HAND": "hand", "GRAVEYARD": "graveyard",
+         "EXILED": "exile", "LIBRARY": "library"}  # fmt: skip
+
+
+class _Method:
+    def __init__(self, facts: CardFacts, consts: dict, helpers: dict[str, J.Member]) -> None:
+        self.facts, self.env, self.helpers = facts, _Env(consts), helpers
+        self.t = _Test()
+        self.depth = 0
+
+    # ---- helpers
+    def card(self, name: object, what: str = "card") -> str:
+        if not isinstance(name, str) or not name:
+            raise Untranslatable("custom_java", f"{what} is not a text")
+        if "@" in name:
+            raise Untranslatable("alias", name)
+        if re.match(r"^[A-Z0-9]{2,5}[-:]", name):
+            raise Untranslatable("set_code", name)
+        canon = self.facts.canonical(name)
+        if canon is None:
+            raise Untranslatable("card_not_in_pool", name)
+        self.t.names.add(canon)
+        return canon
+
+    def player(self, v: object) -> int:
+        if not isinstance(v, Player):
+            raise Untranslatable("custom_java", "player is not playerA/playerB")
+        return v.index
+
+    def step(self, v: object) -> str:
+        if not isinstance(v, Enum) or v.kind != "PhaseStep" or v.name not in STEP_INDEX:
+            raise Untranslatable("custom_java", "step is not a PhaseStep")
+        return v.name
+
+    def int_(self, v: object) -> int:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise Untranslatable("custom_java", "a number is not a literal")
+        return v
+
+    def target_refs(self, text: object) -> list:
+        if text is None or isinstance(text, Enum) and text.kind == "NoTarget":
+            return []
+        if isinstance(text, Player):
+            return [{"player": text.index}]
+        if not isinstance(text, str):
+            raise Untranslatable("custom_java", "target is not a text")
+        if text == "[target_skip]":
+            return [{"skip": True}]
+        out = []
+        for part in text.split("^"):
+            if part.startswith("targetPlayer="):
+                who = part.split("=", 1)[1]
+                if who not in ("PlayerA", "PlayerB"):
+                    raise Untranslatable("multiplayer", who)
+                out.append({"player": 0 if who == "PlayerA" else 1})
+            elif part.startswith("target=") or "=" in part or part.startswith("-"):
+                raise Untranslatable("target_syntax", part)
+            elif part.startswith("X=") or "[" in part:
+                raise Untranslatable("target_syntax", part)
+            else:
+                if self.facts.canonical(part) is None:
+                    raise Untranslatable("target_not_a_card", part)
+                out.append({"card": part})
+        return out
+
+    # ---- statements
+    def run(self, body: J.Block) -> None:
+        for st in body.stmts:
+            if isinstance(st, J.Decl):
+                if st.init is None:
+                    raise Untranslatable("custom_java", f"local {st.name}")
+                v = self.env.value(st.init)
+                self.env.consts[st.name] = v
+                continue
+            if isinstance(st, J.Block):
+                self.run(st)
+                continue
+            if not isinstance(st, J.ExprStmt):
+                raise Untranslatable("custom_java", type(st).__name__)
+            e = st.expr
+            if not isinstance(e, J.Call) or e.recv is not None:
+                what = e.name if isinstance(e, J.Call) else type(e).__name__
+                raise Untranslatable("custom_java", f"statement {what}")
+            if e.name in self.helpers:
+                self.inline(self.helpers[e.name], [self.env.value(a) for a in e.args])
+                continue
+            self.call(e.name, [self.env.value(a) for a in e.args])
+
+    def inline(self, m: J.Member, args: list) -> None:
+        """A helper method of the test class, called with values: its body runs with
+        its parameters bound (one overload, no varargs, no recursion)."""
+        if m.body is None or self.depth >= 3 or any(t.endswith("...") for t, _ in m.params):
+            raise Untranslatable("helper_method", m.name)
+        if len(m.params) != len(args) or m.name in self.overloaded:
+            raise Untranslatable("helper_method", f"{m.name}: overloads")
+        saved = dict(self.env.consts)
+        self.env.consts.update({name: v for (_t, name), v in zip(m.params, args, strict=True)})
+        self.depth += 1
+        try:
+            self.run(m.body)
+        finally:
+            self.depth -= 1
+            self.env.consts = saved
+
+    def call(self, name: str, a: list) -> None:
+        if self.t.executed and not name.startswith("assert"):
+            raise Untranslatable("after_execute", name)
+        if name in SHOW:
+            return
+        if name in _REASON_OF:
+            raise Untranslatable(_REASON_OF[name], name)
+        if name.startswith("check"):
+            raise Untranslatable("mid_game_check", name)
+        handler = getattr(self, "c_" + name, None)
+        if handler is None:
+            raise Untranslatable("call", name)
+        handler(a)
+
+    # setup
+    def c_addCard(self, a: list) -> None:
+        if len(a) < 3 or not isinstance(a[0], Enum) or a[0].kind != "Zone":
+            raise Untranslatable("custom_java", "addCard arguments")
+        zone = ZONES.get(a[0].name)
+        if zone is None:
+            raise Untranslatable("zone", a[0].name)
+        p = self.player(a[1])
+        name = self.card(a[2])
+        count = self.int_(a[3]) if len(a) > 3 else 1
+        tapped = a[4] if len(a) > 4 else False
+        if not isinstance(tapped, bool) or count < 1:
+            raise Untranslatable("custom_java", "addCard count/tapped")
+        face = self.facts.face_of(a[2])
+        entry: object = name
+        if zone == "battlefield":
+            # XMage puts a double-faced card's named back face onto the battlefield
+            if face is not None and not self.facts.is_transforming(name):
+                raise Untranslatable("face_on_battlefield", a[2])
+            if face is not None or tapped:
+                entry = {"name": name}
+                if face is not None:
+                    entry["face"] = face
+                if tapped:
+                    entry["tapped"] = True
+        self.t.zones.setdefault((p, zone), []).extend([entry] * count)
+
+    def c_setLife(self, a: list) -> None:
+        self.t.life[self.player(a[0])] = self.int_(a[1])
+
+    def c_skipInitShuffling(self, a: list) -> None:
+        self.t.shuffle = False
+
+    def c_removeAllCardsFromLibrary(self, a: list) -> None:
+        self.t.clear_library.add(self.player(a[0]))
+
+    def c_removeAllCardsFromHand(self, a: list) -> None:
+        pass  # test mode deals no opening hand: the hand is empty before cards are added
+
+    def c_setStrictChooseMode(self, a: list) -> None:
+        self.t.strict = a[0] is True
+
+    def c_setStopAt(self, a: list) -> None:
+        self.t.stop = (self.int_(a[0]), self.step(a[1]))
+
+    def c_setStopOnTurn(self, a: list) -> None:
+        self.t.stop = (self.int_(a[0]), "UNTAP")
+
+    def c_execute(self, a: list) -> None:
+        self.t.executed += 1
+
+    def c_assertAllCommandsUsed(self, a: list) -> None:
+        pass  # execute() already asserts it
+
+    # actions
+    def _action(self, a: list, kind: str) -> _Act:
+        turn, step, p = self.int_(a[0]), self.step(a[1]), self.player(a[2])
+        return _Act(turn, step, p, kind)
+
+    def c_castSpell(self, a: list) -> None:
+        act = self._action(a, "cast")
+        raw = a[3]
+        act.card = self.card(raw, "spell")
+        face = self.facts.face_of(raw)
+        if face:
+            act.face = face
+        rest = a[4:]
+        if rest and isinstance(rest[-1], bool):
+            wait = rest[-1]
+            rest = rest[:-1]
+        else:
+            wait = False
+        if rest and isinstance(rest[0], int) and not isinstance(rest[0], bool):
+            raise Untranslatable("mana", "manaInPool")
+        if rest:
+            act.targets = self.target_refs(rest[0])
+        if len(rest) >= 2:
+            if isinstance(rest[-1], Enum) and rest[-1].kind == "StackClause":
+                if rest[-1].name != "WHILE_ON_STACK":
+                    raise Untranslatable("stack_clause", rest[-1].name)
+                rest = rest[:-1]
+        if len(rest) >= 2 and rest[1] is not None:
+            act.on_stack = self.stack_name(rest[1])
+        if len(rest) >= 3 and rest[2] is not None:
+            if act.on_stack is not None:
+                raise Untranslatable("stack_clause", "on stack and on top")
+            act.on_stack, act.on_top = self.stack_name(rest[2]), True
+        self.t.actions.append(act)
+        if wait:
+            self.t.actions.append(_Act(act.turn, act.step, act.player, "wait"))
+
+    def stack_name(self, v: object) -> str:
+        if not isinstance(v, str) or self.facts.canonical(v) is None:
+            raise Untranslatable("stack_condition", str(v))
+        return v
+
+    def c_playLand(self, a: list) -> None:
+        act = self._action(a, "play_land")
+        act.card = self.card(a[3], "land")
+        face = self.facts.face_of(a[3])
+        if face:
+            act.face = face
+        self.t.actions.append(act)
+
+    def c_activateAbility(self, a: list) -> None:
+        act = self._action(a, "activate")
+        text = a[3]
+        if not isinstance(text, str):
+            raise Untranslatable("custom_java", "ability text")
+        rest = a[4:]
+        if rest and isinstance(rest[-1], Enum) and rest[-1].kind == "StackClause":
+            if rest[-1].name != "WHILE_ON_STACK":
+                raise Untranslatable("stack_clause", rest[-1].name)
+            rest = rest[:-1]
+        if len(rest) == 2 and all(isinstance(r, str | Enum) or r is None for r in rest):
+            act.targets = self.target_refs(rest[0])
+            if rest[1] is not None:
+                act.on_stack = self.stack_name(rest[1])
+        else:
+            refs = []
+            for r in rest:
+                refs += self.target_refs(r)
+            act.targets = refs
+        self.resolve_ability(act, text)
+        self.t.actions.append(act)
+
+    def resolve_ability(self, act: _Act, text: str) -> None:
+        """The card and the engine's ability index of XMage's ability text (its cost
+        before ": "), among the player's cards in the test: exactly one must fit."""
+        m = re.match(r"^(Cycling|Basic landcycling|Landcycling)\b", text)
+        if m and m.group(1) == "Cycling":
+            act.kind = "cycle"
+            act.card = ""
+            return
+        if re.match(r"^Equip\b", text) and ":" not in text:
+            # the engine lists Equip after the printed activated abilities (702.6a)
+            mine = self.t.zones.get((act.player, "battlefield"), [])
+            own = sorted({e if isinstance(e, str) else e["name"] for e in mine})
+            fits = [n for n in own if self.facts.has_equip(n)]
+            if len(fits) != 1:
+                raise Untranslatable("ability_keyword", text)
+            act.card = fits[0]
+            act.ability = sum(1 for _c, mana in self.facts.activated(fits[0]) if not mana)
+            return
+        prefix = ":" not in text  # the text is a prefix of the ability's cost
+        if prefix and not text.startswith("{") and not re.match(r"^[+-]?\d", text):
+            raise Untranslatable("ability_keyword", text)
+        cost = _norm_cost(text.split(":", 1)[0])
+        fits = []
+        own = sorted({n for (p, _z), es in self.t.zones.items() if p == act.player
+                      for n in (e if isinstance(e, str) else e["name"] for e in es)})  # fmt: skip
+        for name in own:
+            idx = 0
+            for c, is_mana in self.facts.activated(name):
+                nc = _norm_cost(c)
+                fit = nc.startswith(cost) if prefix else nc == cost
+                if is_mana:
+                    if fit:
+                        fits.append((name, None))
+                    continue
+                if fit:
+                    fits.append((name, idx))
+                idx += 1
+        if not fits:
+            raise Untranslatable("ability_not_found", text)
+        if len(fits) > 1:
+            raise Untranslatable("ability_ambiguous", text)
+        name, idx = fits[0]
+        if idx is None:
+            raise Untranslatable("mana", "a mana ability activated by the test")
+        act.card, act.ability = name, idx
+
+    def c_waitStackResolved(self, a: list) -> None:
+        turn, step = self.int_(a[0]), self.step(a[1])
+        rest = a[2:]
+        if rest and isinstance(rest[0], Player):
+            players = [rest[0].index]
+            rest = rest[1:]
+        else:
+            players = [0, 1]
+        if rest and rest[0] is not False:
+            raise Untranslatable("wait_partial", "waitStackResolved of one object")
+        for p in players:
+            self.t.actions.append(_Act(turn, step, p, "wait"))
+
+    # answers
+    def c_setChoice(self, a: list) -> None:
+        p = self.player(a[0])
+        v = a[1]
+        times = self.int_(a[2]) if len(a) > 2 else 1
+        if isinstance(v, bool):
+            v = "Yes" if v else "No"
+        if not isinstance(v, str):
+            raise Untranslatable("custom_java", "choice")
+        alt = re.match(r"^Cast with (\w+) alternative cost", v)
+        if alt:
+            # an alternative cost is chosen while casting: the cast action says it
+            flag = {"Evoke": "evoke", "Warp": "warp"}.get(alt.group(1))
+            casts = [x for x in self.t.actions if x.kind == "cast" and x.player == p]
+            if flag is None or not casts or times != 1:
+                raise Untranslatable("alternative_cost", v)
+            casts[-1].flags[flag] = True
+            return
+        self.t.answers[p]["choices"].extend([v] * times)
+
+    def c_setChoiceAmount(self, a: list) -> None:
+        p = self.player(a[0])
+        for n in a[1:]:
+            self.t.answers[p]["choices"].append(f"X={self.int_(n)}")
+
+    def c_setModeChoice(self, a: list) -> None:
+        p = self.player(a[0])
+        if not isinstance(a[1], str):
+            raise Untranslatable("custom_java", "mode")
+        self.t.answers[p]["modes"].append(a[1])
+
+    def c_addTarget(self, a: list) -> None:
+        p = self.player(a[0])
+        times = self.int_(a[2]) if len(a) > 2 else 1
+        # one entry per target prompt: the refs it picks ("A^B": two at one prompt)
+        entry = [{"player": a[1].index}] if isinstance(a[1], Player) else self.target_refs(a[1])
+        if not entry:
+            raise Untranslatable("target_syntax", "no target")
+        self.t.answers[p]["targets"].extend([entry] * times)
+
+    # assertions
+    def _e(self, check: str, **kw: object) -> None:
+        if not self.t.executed:
+            raise Untranslatable("assert_before_execute", check)
+        self.t.expect.append({"check": check, **kw})
+
+    def _count_assert(self, check: str, a: list, player_first: bool = True) -> None:
+        if len(a) == 2:
+            self._e(check, player=self.player(a[0]), n=self.int_(a[1]))
+        elif len(a) == 3:
+            self._e(check, player=self.player(a[0]), card=self.name_of(a[1]), n=self.int_(a[2]))
+        else:
+            raise Untranslatable("custom_java", f"{check} arguments")
+
+    def name_of(self, v: object) -> str:
+        if not isinstance(v, str) or not v:
+            raise Untranslatable("custom_java", "name")
+        if "@" in v:
+            raise Untranslatable("alias", v)
+        return v
+
+    def c_assertPermanentCount(self, a: list) -> None:
+        self._count_assert("permanent_count", a)
+
+    def c_assertGraveyardCount(self, a: list) -> None:
+        self._count_assert("graveyard_count", a)
+
+    def c_assertHandCount(self, a: list) -> None:
+        self._count_assert("hand_count", a)
+
+    def c_assertLibraryCount(self, a: list) -> None:
+        self._count_assert("library_count", a)
+
+    def c_assertExileCount(self, a: list) -> None:
+        if len(a) == 2 and isinstance(a[0], str):
+            self._e("exile_count", card=self.name_of(a[0]), n=self.int_(a[1]))
+        else:
+            self._count_assert("exile_count", a)
+
+    def c_assertTokenCount(self, a: list) -> None:
+        self._e("token_count", player=self.player(a[0]), card=self.name_of(a[1]),
+                n=self.int_(a[2]))  # fmt: skip
+
+    def c_assertLife(self, a: list) -> None:
+        self._e("life", player=self.player(a[0]), n=self.int_(a[1]))
+
+    def c_assertPowerToughness(self, a: list) -> None:
+        scope = "any"
+        if len(a) >= 5:
+            if not isinstance(a[4], Enum) or a[4].kind != "Scope":
+                raise Untranslatable("custom_java", "scope")
+            scope = a[4].name.lower()
+        if len(a) >= 6 and a[5] is not False:
+            raise Untranslatable("base_pt", "base values")
+        self._e("pt", player=self.player(a[0]), card=self.name_of(a[1]),
+                power=self.int_(a[2]), toughness=self.int_(a[3]), scope=scope)  # fmt: skip
+
+    def counter_name(self, v: object) -> str:
+        if isinstance(v, Enum) and v.kind == "CounterType":
+            got = self.facts.counter(v.name) or COUNTERS.get(v.name)
+            if got is None:
+                raise Untranslatable("counter_kind", v.name)
+            return got
+        if isinstance(v, str):
+            return v
+        raise Untranslatable("custom_java", "counter type")
+
+    def c_assertCounterCount(self, a: list) -> None:
+        if len(a) == 3 and isinstance(a[0], str):
+            self._e("counters", player=None, card=self.name_of(a[0]),
+                    counter=self.counter_name(a[1]), n=self.int_(a[2]))  # fmt: skip
+        elif len(a) == 3:
+            self._e("player_counters", player=self.player(a[0]),
+                    counter=self.counter_name(a[1]), n=self.int_(a[2]))  # fmt: skip
+        elif len(a) == 4:
+            p = None if a[0] is None else self.player(a[0])
+            self._e("counters", player=p, card=self.name_of(a[1]),
+                    counter=self.counter_name(a[2]), n=self.int_(a[3]))  # fmt: skip
+        else:
+            raise Untranslatable("custom_java", "assertCounterCount arguments")
+
+    def c_assertTapped(self, a: list) -> None:
+        self.tapped_ok(a[0])
+        self._e("tapped", card=self.name_of(a[0]), tapped=bool(a[1]))
+
+    def c_assertTappedCount(self, a: list) -> None:
+        self.tapped_ok(a[0])
+        self._e("tapped_count", card=self.name_of(a[0]), tapped=bool(a[1]), n=self.int_(a[2]))
+
+    def tapped_ok(self, name: object) -> None:
+        n = self.name_of(name)
+        canon = self.facts.canonical(n)
+        if canon is None:
+            return  # a token: no mana payment taps it unless it has a mana ability
+        if self.facts.is_land(canon) or MANA_ABILITY.search(self.facts.text(canon)):
+            raise Untranslatable("tapped_mana_source", n)
+
+    def c_assertType(self, a: list) -> None:
+        if len(a) != 3 or not isinstance(a[1], Enum) or a[1].kind != "CardType":
+            raise Untranslatable("custom_java", "assertType arguments")
+        typ = CARD_TYPES.get(a[1].name)
+        if typ is None:
+            raise Untranslatable("custom_java", a[1].name)
+        if isinstance(a[2], bool):
+            self._e("type", card=self.name_of(a[0]), type=typ, has=a[2])
+        elif isinstance(a[2], Enum) and a[2].kind == "SubType":
+            self._e("type", card=self.name_of(a[0]), type=typ, has=True)
+            self._e("subtype", card=self.name_of(a[0]), subtype=self.subtype(a[2]), has=True)
+        else:
+            raise Untranslatable("custom_java", "assertType arguments")
+
+    def c_assertNotType(self, a: list) -> None:
+        typ = CARD_TYPES.get(a[1].name) if isinstance(a[1], Enum) else None
+        if typ is None:
+            raise Untranslatable("custom_java", "assertNotType arguments")
+        self._e("type", card=self.name_of(a[0]), type=typ, has=False)
+
+    def subtype(self, v: object) -> str:
+        if not isinstance(v, Enum) or v.kind != "SubType":
+            raise Untranslatable("custom_java", "subtype")
+        got = self.facts.subtype(v.name)
+        if got is None:
+            raise Untranslatable("subtype_kind", v.name)
+        return got
+
+    def c_assertSubtype(self, a: list) -> None:
+        self._e("subtype", card=self.name_of(a[0]), subtype=self.subtype(a[1]), has=True)
+
+    def c_assertNotSubtype(self, a: list) -> None:
+        self._e("subtype", card=self.name_of(a[0]), subtype=self.subtype(a[1]), has=False)
+
+    def c_assertAbility(self, a: list) -> None:
+        if len(a) != 4 or not isinstance(a[2], Enum) or a[2].kind != "ability":
+            raise Untranslatable("ability_object", "assertAbility arguments")
+        kw = self.facts.keyword(a[2].name)
+        if kw is None:
+            raise Untranslatable("ability_object", a[2].name)
+        self._e("keyword", player=self.player(a[0]), card=self.name_of(a[1]), keyword=kw,
+                has=bool(a[3]))  # fmt: skip
+
+
+def _norm_cost(text: str) -> str:
+    t = text.strip().replace("−", "-")
+    m = re.fullmatch(r"([+-]?\d+)(?: loyalty)?", t)
+    if m:
+        n = int(m.group(1))
+        return f"{'+' if n > 0 and m.group(1).startswith('+') else ''}{n} loyalty"
+    return re.sub(r"\s+", " ", t).lower()
+
+
+# ------------------------------------------------------------------ build
+def _active(turn: int) -> int:
+    return 0 if turn % 2 else 1
+
+
+def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
+    """The scenario and the notes of a parsed test; Untranslatable when not exact."""
+    if t.executed != 1:
+        raise Untranslatable("execute_count", str(t.executed))
+    # the phase-trigger guard: the scenario starts in turn 1's precombat main
+    for name in sorted(t.names):
+        text = facts.text(name)
+        hit = PHASE_TRIGGER.search(text)
+        if hit:
+            raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
+        hit = MANA_SPENT.search(text)
+        if hit:
+            raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
+    stop_turn, stop_step = t.stop
+    acts = [x for x in t.actions]
+    for x in acts:
+        if x.step not in ACTION_STEPS:
+            raise Untranslatable("action_step", x.step)
+        if x.turn < 1:
+            raise Untranslatable("custom_java", "turn")
+    last_turn = max((x.turn for x in acts), default=1)
+    if stop_step in MAIN_STOPS:
+        if stop_turn < last_turn:
+            raise Untranslatable("stop_before_action", f"{stop_turn}")
+    elif stop_step == "DRAW" or stop_step in ("UNTAP", "UPKEEP") and stop_turn == 1:
+        if any(x.turn >= stop_turn for x in acts):
+            raise Untranslatable("stop_before_action", f"{stop_turn} {stop_step}")
+        if stop_step != "DRAW" and stop_turn != 1:
+            raise Untranslatable(f"stop:{stop_step}", str(stop_turn))
+    else:
+        raise Untranslatable(f"stop:{stop_step}", str(stop_turn))
+    # groups of one (turn, main phase), in order
+    groups: dict[tuple[int, int], list[_Act]] = {}
+    for x in acts:
+        groups.setdefault((x.turn, STEP_INDEX[x.step]), []).append(x)
+    actions: list[dict] = []
+    turn = 1
+    counts: dict[tuple[str, str], int] = {}
+
+    def walk_to(target: int) -> None:
+        nonlocal turn
+        while turn < target:
+            turn += 1
+            actions.append({"do": "next_main", "player": _active(turn)})
+
+    for (g_turn, _step), items in sorted(groups.items()):
+        walk_to(g_turn)
+        for a in _priority_order(items, _active(g_turn)):
+            actions.append(_emit(a, counts))
+    if stop_step in MAIN_STOPS or stop_step == "DRAW":
+        walk_to(stop_turn)
+    if len(actions) > 50:
+        raise Untranslatable("too_many_actions", str(len(actions)))
+    players = []
+    for p in (0, 1):
+        lib = [e if isinstance(e, str) else e["name"] for e in t.zones.get((p, "library"), [])]
+        top_first = list(reversed(lib))  # putOnTop one by one: the last added is on top
+        cards = [] if p in t.clear_library else [("Mountain", DECK_MOUNTAINS)]
+        if t.shuffle:
+            listed = _merge([(n, 1) for n in sorted(top_first)] + cards)
+            library = {"order": "random", "cards": [{"name": n, "count": c} for n, c in listed]}
+        else:
+            listed = _merge([(n, 1) for n in top_first] + cards)
+            library = {"order": "listed", "cards": [{"name": n, "count": c} for n, c in listed]}
+        pl: dict = {"name": ("PlayerA", "PlayerB")[p], "life": t.life.get(p, 20),
+                    "library": library}  # fmt: skip
+        for z in ("hand", "battlefield", "graveyard", "exile"):
+            if t.zones.get((p, z)):
+                pl[z] = t.zones[(p, z)]
+        players.append(pl)
+    for pl in players:
+        for z in ("hand", "battlefield", "graveyard", "exile"):
+            if len(pl.get(z, ())) > 200:  # engine.base.limits.SCENARIO_MAX_ZONE
+                raise Untranslatable("scenario_limit", f"{len(pl[z])} cards in a {z}")
+    scenario = {"version": 1, "seed": 1, "players": players, "actions": actions}
+    return scenario, []
+
+
+def _merge(items: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    out: list[list] = []
+    for n, c in items:
+        if out and out[-1][0] == n:
+            out[-1][1] += c
+        else:
+            out.append([n, c])
+    return [(n, c) for n, c in out]
+
+
+def _priority_order(items: list[_Act], active: int) -> list[_Act]:
+    """XMage's order of one step's actions (TestPlayer.priority), each with the object it
+    responds to. A player with priority takes its next action at once while it can: an
+    action with no condition, or one whose ``spellOnStack`` object is on the stack; it
+    holds priority after each (117.3c) and passes at a ``waitStackResolved`` (until the
+    stack is empty), at a condition not met yet, or when it has none left. The active
+    player has priority first (117.3a); then the other; when both pass in succession the
+    stack resolves (taken here as a whole: the objects cast in this step leave it) and the
+    active player has priority again. An action taken with something on the stack and no
+    condition of its own responds to the last object put there (``chain``)."""
+    queues: dict[int, list[_Act]] = {p: [x for x in items if x.player == p] for p in (0, 1)}
+    stack: list[_Act] = []
+    order: list[_Act] = []
+    player, passes = active, 0
+    for _ in range(4 * len(items) + 8):
+        q = queues[player]
+        acted = False
+        while q:
+            x = q[0]
+            if x.kind == "wait":
+                if stack:
+                    break
+                q.pop(0)
+                continue
+            if x.on_stack is not None and x.on_stack not in [s.card for s in stack]:
+                break
+            q.pop(0)
+            if x.on_stack is None and stack:
+                last = stack[-1]
+                if last.kind not in ("cast", "activate"):
+                    raise Untranslatable("priority_order", f"a response to {last.kind}")
+                x.on_stack, x.chain = last.card, last
+            order.append(x)
+            if x.kind in ("cast", "activate"):
+                stack.append(x)
+            acted = True
+        if not queues[0] and not queues[1]:
+            return order
+        passes = 0 if acted else passes + 1
+        if passes >= 2:
+            if not stack:
+                raise Untranslatable("priority_order", "a condition that never holds")
+            stack.clear()  # both passed: the stack resolves
+            player, passes = active, 0
+            continue
+        player = 1 - player
+    raise Untranslatable("priority_order", "no order found")
+
+
+def _emit(a: _Act, counts: dict) -> dict:
+    if a.kind == "cycle":
+        raise Untranslatable("ability_keyword", "cycling: which card")
+    d: dict = {"do": a.kind, "card": a.card}
+    if a.face:
+        d["face"] = a.face
+    if a.ability is not None:
+        d["ability"] = a.ability
+    if a.player:
+        d["player"] = a.player
+    if a.targets:
+        d["targets"] = a.targets
+    d.update(sorted(a.flags.items()))
+    if a.on_stack is not None:
+        prev = a.chain
+        if prev is not None:
+            kind = "ability" if prev.kind == "activate" else "spell"
+            when: dict = {"on_stack": prev.card, "kind": kind, "nth": counts[(prev.card, kind)]}
+        else:
+            when = {"on_stack": a.on_stack, "kind": "any"}
+        if a.on_top:
+            when["top"] = True
+        d["when"] = when
+    if a.kind in ("cast", "activate"):  # counted after: nth names an earlier item
+        key = (a.card, "ability" if a.kind == "activate" else "spell")
+        counts[key] = counts.get(key, 0) + 1
+    return d
+
+
+# ------------------------------------------------------------------ files
+def translate_file(path: str, text: str, facts: CardFacts) -> tuple[list[dict], list[dict]]:
+    """(cases, not translated) of one test file: one entry per ``@Test`` method."""
+    base_id = path.split("src/test/java/", 1)[-1][:-5].replace("/", ".")
+    for prefix in ("org.mage.test.",):
+        if base_id.startswith(prefix):
+            base_id = base_id[len(prefix) :]
+    methods = find_test_methods(text)
+    if not methods:
+        return [], []
+    cases: list[dict] = []
+    skipped: list[dict] = []
+    try:
+        decls = J.parse_file(text)
+    except J.JavaError as e:
+        for name, _ig in methods:
+            skipped.append(
+                {"id": f"{base_id}.{name}", "reason": "java_parse", "detail": str(e)[:200]}
+            )
+        return cases, skipped
+    top = decls[0] if decls else None
+    extends = top.extends if top else ""
+    bodies = {m.name: m for d in decls for m in d.members if m.kind == "method"}
+    names = [m.name for d in decls for m in d.members if m.kind == "method"]
+    overloaded = {n for n in names if names.count(n) > 1}
+    helpers = {n: m for n, m in bodies.items() if n not in {t for t, _ in methods}}
+    consts: dict = {}
+    for d in decls:
+        consts.update(class_constants(d))
+    overrides = {m.name for d in decls for m in d.members if m.kind == "method"} & {
+        "createNewGameAndPlayers", "reset", "init", "initGame",
+    }  # fmt: skip
+    for name, ignored in methods:
+        tid = f"{base_id}.{name}"
+        try:
+            if ignored:
+                raise Untranslatable("ignored", "@Ignore")
+            if extends not in BASES:
+                raise Untranslatable("base_class", extends or "none")
+            if len(decls) > 1 and any(d.extends == extends for d in decls[1:]):
+                raise Untranslatable("nested_class", "")
+            if overrides:
+                raise Untranslatable("custom_setup", ",".join(sorted(overrides)))
+            m = bodies.get(name)
+            if m is None or m.body is None:
+                raise Untranslatable("java_parse", "method body")
+            run = _Method(facts, consts, helpers)
+            run.overloaded = overloaded
+            run.run(m.body)
+            if not run.t.strict:
+                # choices left to XMage's AI are only seen when the engine asks one: the
+                # runner reports such a case as not translated (ai_choice)
+                pass
+            scenario, _notes = build_case(run.t, facts)
+            case = {
+                "id": tid,
+                "scenario": scenario,
+                "answers": run.t.answers,
+                "expect": run.t.expect,
+                "cards": sorted(run.t.names),
+                "strict": run.t.strict,
+            }
+            if not run.t.expect:
+                raise Untranslatable("no_assertion", "")
+            cases.append(case)
+        except Untranslatable as e:
+            skipped.append({"id": tid, "reason": e.reason, "detail": e.detail})
+        except (J.JavaError, RecursionError) as e:
+            skipped.append({"id": tid, "reason": "java_parse", "detail": str(e)[:200]})
+    return cases, skipped

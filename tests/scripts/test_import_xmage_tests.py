@@ -1,0 +1,134 @@
+"""scripts/import_xmage_tests.py: XMage card tests (read as text) -> conformance cases.
+
+The fixture (tests/fixtures/xmage_tests) is written in the shape of an XMage test; card
+facts come from a small fake. Assertions read the produced scenario, answers and
+expectations, and the reason codes of what is not translated; the committed suite is
+checked for provenance and for loading as scenarios.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import import_xmage_tests
+from xmage.tests_translate import CardFacts, find_test_methods, translate_file
+
+from engine import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "tests" / "fixtures" / "xmage_tests" / "BoltFixtureTest.java"
+SUITE = ROOT / "engine" / "conformance" / "data" / "xmage_tests.json.gz"
+PATH = "Mage.Tests/src/test/java/org/mage/test/cards/fixture/BoltFixtureTest.java"
+
+CARDS = {"Lightning Bolt", "Mountain", "Grizzly Bears", "Counterspell", "Upkeep Watcher"}
+TEXTS = {"Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))"}
+
+
+def facts() -> CardFacts:
+    return CardFacts(
+        canonical=lambda n: n if n in CARDS else None,
+        face_of=lambda n: None,
+        is_land=lambda n: n == "Mountain",
+        text=lambda n: TEXTS.get(n, ""),
+        activated=lambda n: [],
+        counter=lambda e: None,
+        subtype=lambda e: None,
+        keyword=lambda c: None,
+    )
+
+
+def translate() -> tuple[dict, dict]:
+    cases, skipped = translate_file(PATH, FIXTURE.read_text(encoding="utf-8"), facts())
+    return {c["id"].rsplit(".", 1)[1]: c for c in cases}, {
+        s["id"].rsplit(".", 1)[1]: s for s in skipped
+    }
+
+
+def test_every_test_method_is_a_case_or_not_translated_with_a_reason():
+    methods = find_test_methods(FIXTURE.read_text(encoding="utf-8"))
+    assert [m for m, _ in methods][:2] == ["test_BoltFace", "test_CounterTheBolt"]
+    assert "notATest" not in [m for m, _ in methods]  # a commented-out @Test is no test
+    cases, skipped = translate()
+    assert set(cases) | set(skipped) == {m for m, _ in methods}
+    assert not set(cases) & set(skipped)
+
+
+def test_zones_library_and_assertions():
+    """addCard (zone, player, count, tapped); the deck's 71 Mountains under the library
+    cards, shuffled; a class constant; the assertions as expectations."""
+    case = translate()[0]["test_BoltFace"]
+    a, b = case["scenario"]["players"]
+    assert a["battlefield"] == [{"name": "Mountain", "tapped": True}] * 2
+    assert a["hand"] == ["Lightning Bolt"]
+    assert b["library"] == {"order": "random", "cards": [
+        {"name": "Grizzly Bears", "count": 1}, {"name": "Mountain", "count": 71}]}  # fmt: skip
+    assert case["scenario"]["actions"] == [
+        {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]}
+    ]
+    assert case["strict"] is True
+    assert {"check": "life", "player": 1, "n": 17} in case["expect"]
+    assert {"check": "library_count", "player": 1, "n": 72} in case["expect"]
+    assert {"check": "counters", "player": 0, "card": "Mountain", "counter": "+1/+1",
+            "n": 0} in case["expect"]  # fmt: skip
+    assert Scenario.from_dict(case["scenario"]).players[1].library.size == 72
+
+
+def test_a_response_while_the_spell_is_on_the_stack():
+    """castSpell(..., spellOnStack) is a `when` response point (117.3)."""
+    case = translate()[0]["test_CounterTheBolt"]
+    acts = case["scenario"]["actions"]
+    assert acts[0] == {"do": "cast", "card": "Lightning Bolt",
+                       "targets": [{"card": "Grizzly Bears"}]}  # fmt: skip
+    assert acts[1]["card"] == "Counterspell" and acts[1]["player"] == 1
+    assert acts[1]["when"] == {"on_stack": "Lightning Bolt", "kind": "any"}
+    assert acts[1]["targets"] == [{"card": "Lightning Bolt"}]
+
+
+def test_turns_are_walked_with_next_main():
+    """Turn 2 is playerB's, turn 3 playerA's again: a stop at turn 3 walks there."""
+    acts = translate()[0]["test_NextTurn"]["scenario"]["actions"]
+    assert acts == [
+        {"do": "next_main", "player": 1},
+        {"do": "cast", "card": "Lightning Bolt", "player": 1, "targets": [{"player": 0}]},
+        {"do": "next_main", "player": 0},
+    ]
+
+
+def test_a_helper_method_is_followed_with_its_arguments():
+    case = translate()[0]["test_Helper"]
+    assert case["scenario"]["players"][0]["battlefield"] == ["Mountain"] * 3
+
+
+def test_reasons_for_what_is_not_said_exactly():
+    skipped = translate()[1]
+    assert skipped["test_Combat"]["reason"] == "combat"
+    assert skipped["test_DefaultStop"]["reason"] == "stop:UNTAP"  # the turn-2 untap default
+    assert skipped["test_UnknownCard"]["reason"] == "card_not_in_pool"
+    assert skipped["test_TappedLand"]["reason"] == "tapped_mana_source"  # XMage taps lands
+    assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger"
+    assert skipped["test_CustomCode"]["reason"] == "custom_java"
+    assert skipped["test_Ignored"]["reason"] == "ignored"
+
+
+def test_output_is_deterministic():
+    cases, skipped = translate_file(PATH, FIXTURE.read_text(encoding="utf-8"), facts())
+    suite = {"tests_total": 11, "cases": cases, "not_translated": skipped}
+    one = import_xmage_tests.encode(suite, "abc")
+    assert one == import_xmage_tests.encode(json.loads(json.dumps(suite)), "abc")
+    assert one[4:8] == b"\0\0\0\0"  # gzip mtime 0
+
+
+def test_the_committed_suite_has_its_provenance_and_loads():
+    suite = json.loads(gzip.decompress(SUITE.read_bytes()))
+    prov = (ROOT / "docs" / "PROVENANCE.md").read_text(encoding="utf-8")
+    assert re.fullmatch(r"[0-9a-f]{40}", suite["xmage_commit"])
+    assert suite["xmage_commit"] in prov
+    assert "MIT" in suite["license"]
+    assert len(suite["cases"]) + len(suite["not_translated"]) == suite["tests_total"]
+    ids = [c["id"] for c in suite["cases"]]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    for case in suite["cases"][:: max(1, len(suite["cases"]) // 200)]:
+        Scenario.from_dict(case["scenario"])  # every sampled case is a valid scenario
