@@ -150,31 +150,11 @@ def test_quick_start_notebook_runs_offline(page: Page, static_url: str, offline:
     print(f"\nquick start, open to last cell done: {lab_timings['quick_start_run_all_s']} s")
 
 
-def test_rules_tour_reads_the_scenarios_of_the_file_browser(
-        page: Page, static_url: str, offline: Offline, lab_timings: dict[str, float]) -> None:
-    """The rules tour loads examples/scenarios/*.json through the kernel's drive (the lab's
-    file browser) and replays them as CPython does."""
-    t0 = time.perf_counter()
-    page.goto(f"{static_url}/lab/notebooks/index.html?path=examples/notebooks/rules_tour.ipynb")
-    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=TIMEOUT)
-    run_all(page)
-    chapter_two = Scenario.load(ROOT / "examples/scenarios/read_ahead.json").with_choices([])
-    last = chapter_two.run()
-    last = last.answer(last.pending.options[1].key).run()
-    final_line = last.text().strip().splitlines()[-1]
-    out = outputs(page)
-    expect(out.filter(has_text=final_line).last).to_be_visible(timeout=KERNEL_TIMEOUT)
-    lab_timings["rules_tour_run_all_s"] = round(time.perf_counter() - t0, 1)
-    expect(page.locator(".jp-OutputArea-output [data-engine='timeline']").first).to_contain_text(
-        "Fire // Ice")
-    assert_no_errors(page)
-    print(f"\nrules tour, open to last cell done: {lab_timings['rules_tour_run_all_s']} s")
-
-
 def test_repl_with_code_in_its_url(page: Page, static_url: str, offline: Offline,
                                    lab_timings: dict[str, float]) -> None:
-    """``repl/index.html?kernel=python&code=...``: import engine (preinstalled) and run a
-    cascade; the REPL prints what CPython computes for the same scenario."""
+    """``repl/index.html?kernel=python&code=...``: import engine (preinstalled), load an
+    example scenario from the lab's file browser (the kernel's /drive) and run its cascade;
+    the REPL prints what CPython computes for the same file."""
     scenario = Scenario.load(ROOT / "examples/scenarios/cascade_split_card.json")
     timeline = scenario.run()
     hit = next(f.event.text for f in timeline if f.event and f.event.kind == "cascade_hit")
@@ -183,7 +163,7 @@ def test_repl_with_code_in_its_url(page: Page, static_url: str, offline: Offline
     code = "\n".join([
         "import hashlib, engine",
         "from engine import Scenario",
-        f"t = Scenario.from_token({scenario.to_token()!r}).run()",
+        "t = Scenario.load('/drive/examples/scenarios/cascade_split_card.json').run()",
         "print('CASCADE', f'frames={len(t)}', 'fingerprint=' + "
         "hashlib.sha256(t.fingerprint().encode()).hexdigest()[:16])",
         "print('HIT', next(f.event.text for f in t if f.event and f.event.kind == 'cascade_hit'))",
