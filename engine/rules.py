@@ -20,6 +20,7 @@ from engine import (
     permanents,
     refs,
     sba,
+    spell_costs,
     stack,
     suspend,
     triggers,
@@ -73,6 +74,7 @@ def _wire() -> None:
     RULES.ability_resolvers["suspend_cast"] = suspend.resolve_cast  # CR 702.62a
     RULES.ability_resolvers["copy"] = structure.resolve_copy  # a copy of a spell (707.10)
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
+    RULES.spell_costs = spell_costs  # a spell's additional costs (601.2b, 601.2h, 118.9)
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613 (opsperm)

@@ -74,6 +74,8 @@ def why_not_castable(
         if specs and not targeting.has_legal_targets(game, specs, controller, **where):
             return "no_legal_target", f"{face.name} has no legal target (601.2c)"
     problem = costs.problem(game, obj, face, controller)
+    if problem is None and game.rules.spell_costs is not None:  # the card data's costs
+        problem = game.rules.spell_costs.problem(game, obj, face, controller)
     if problem:
         return "unpayable_cost", problem
     forbidden = restrictions.cast_problem(game, obj.id, face, controller)  # Lavinia
@@ -203,6 +205,12 @@ def cast(
     if kicked is not None:
         item = replace(item, data={**item.data, "kicked": kicked})
         game.set_top(item)
+    extra = game.rules.spell_costs
+    x_life = extra.announce_x(game, obj, face, controller) if extra is not None else None
+    if x_life is not None:  # 601.2b: X of "pay X life", announced with the other choices
+        x = x_life
+        item = replace(item, x=x, data={**item.data, "x_life": x})
+        game.set_top(item)
     if targets is not None:  # chosen by the action (a counterspell's named target)
         choice: dict | None = {"targets": tuple(targets), "groups": [list(targets)],
                                "stamps": targeting.stamp(game, targets)}  # fmt: skip
@@ -228,6 +236,8 @@ def cast(
                   "division": choice.get("division")},  # fmt: skip
         )
     costs.pay(game, obj, face, controller, free=free)
+    if extra is not None:  # 601.2h, 118.9: paid on a free cast too
+        extra.pay(game, obj, face, controller, free=free, x_life=x_life)
     game.count_spell_cast(controller)
     game.note_cast(controller, oid, face.types, {"from": src_zone, "free": free, "x": x,
                                                  "kicked": bool(kicked), "face": face.name,

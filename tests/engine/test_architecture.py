@@ -56,6 +56,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.sba",
             "engine.actions",
             "engine.ability_costs",  # structured costs (602.2b, 601.2h)
+            "engine.spell_costs",  # a spell's additional costs (601.2b, 601.2h)
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
