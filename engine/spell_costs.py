@@ -37,7 +37,7 @@ def costs_of(game: Game, obj: CardObject, face: Face) -> list[dict]:
 
 
 def pays_x_life(game: Game, obj: CardObject, face: Face) -> bool:
-    """"As an additional cost to cast this spell, pay X life" (hand-written data)."""
+    """ "As an additional cost to cast this spell, pay X life" (hand-written data)."""
     text = str(game.effects(obj, face.name).get("additional_cost") or "").strip().lower()
     return text == PAY_X_LIFE
 
@@ -50,8 +50,7 @@ def problem(game: Game, obj: CardObject, face: Face, controller: int) -> str | N
     why = ability_costs.problem(game, controller, obj.id, costs, summoning_sick=False)
     if why:
         return (
-            f"{face.name}'s additional cost ({ability_costs.describe(costs)}) can't be paid: "
-            f"{why}"
+            f"{face.name}'s additional cost ({ability_costs.describe(costs)}) can't be paid: {why}"
         )
     return None
 

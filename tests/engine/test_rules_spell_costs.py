@@ -8,9 +8,10 @@ cast, on a free cast too; a spell whose additional cost can't be paid can't be c
 from __future__ import annotations
 
 import pytest
-from boards import answered, board, finished, of_kind, opp, play, reasons, zone
 
 from engine.errors import ScenarioError
+
+from boards import answered, board, finished, of_kind, opp, play, reasons, zone
 
 
 def test_discard_additional_cost_is_paid_from_hand_cr_601_2h() -> None:
