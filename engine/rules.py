@@ -18,12 +18,15 @@ from engine import (
     layers,
     legend,
     permanents,
+    persist,
     refs,
     sba,
     spell_costs,
     stack,
+    storm,
     suspend,
     triggers,
+    undying,
     warp,
 )
 from engine.ops import earthbend as op_earthbend
@@ -54,6 +57,8 @@ def _wire() -> None:
         RULES.on_enter.append(permanents.entered_battlefield)  # CR 614.12, 603.6a, 714.3a
     if triggers.on_cast not in RULES.on_cast:
         RULES.on_cast.append(triggers.on_cast)  # "whenever you cast" (603.2)
+    if storm.on_cast not in RULES.on_cast:
+        RULES.on_cast.append(storm.on_cast)  # CR 702.40a: storm triggers on casting
     if evoke.on_enter not in RULES.on_enter:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
     if warp.on_enter not in RULES.on_enter:
@@ -62,6 +67,9 @@ def _wire() -> None:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
     if op_zones.return_when_source_leaves not in RULES.on_event:
         RULES.on_event.append(op_zones.return_when_source_leaves)  # CR 610.3a, at once
+    for keyword in (persist, undying):  # CR 702.79a, 702.93a: "when this dies, return it"
+        if keyword.on_event not in RULES.on_event:
+            RULES.on_event.append(keyword.on_event)
     if suspend.on_event not in RULES.on_event:
         RULES.on_event.append(suspend.on_event)  # CR 702.62a: the last time counter removed
     if op_earthbend.on_event not in RULES.on_event:
@@ -74,6 +82,9 @@ def _wire() -> None:
     RULES.ability_resolvers["suspend_cast"] = suspend.resolve_cast  # CR 702.62a
     RULES.ability_resolvers["copy"] = structure.resolve_copy  # a copy of a spell (707.10)
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
+    RULES.ability_resolvers["storm"] = storm.resolve  # CR 702.40a
+    RULES.ability_resolvers["persist"] = persist.resolve  # CR 702.79a
+    RULES.ability_resolvers["undying"] = undying.resolve  # CR 702.93a
     RULES.spell_costs = spell_costs  # a spell's additional costs (601.2b, 601.2h, 118.9)
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608

@@ -57,6 +57,9 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.actions",
             "engine.ability_costs",  # structured costs (602.2b, 601.2h)
             "engine.spell_costs",  # a spell's additional costs (601.2b, 601.2h)
+            "engine.storm",  # CR 702.40
+            "engine.persist",  # CR 702.79
+            "engine.undying",  # CR 702.93
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
@@ -334,16 +337,19 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["state_based"] == ["engine.legend.check", "engine.sba.check",
                                     "engine.ops.zones.return_exiled_until",
                                     "engine.ops.roles.one_role_each"]  # fmt: skip
-    assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast"]
+    assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast",
+                                "engine.storm.on_cast"]  # fmt: skip
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
         "engine.evoke.on_enter",
         "engine.warp.on_enter",
     ]
     assert wired["ability_resolvers"] == [
-        "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
+        "", "cascade", "copy", "etb", "evoke", "persist", "storm", "suspend", "suspend_cast",
+        "triggered", "undying",
     ]  # fmt: skip
     assert wired["on_event"] == [
         "engine.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
+        "engine.persist.on_event", "engine.undying.on_event",
         "engine.suspend.on_event", "engine.ops.earthbend.on_event",
     ]  # fmt: skip
