@@ -757,7 +757,10 @@ def fire(
     obj = game.obj(oid)
     when = str(trig.get("when"))
     label = label or f"{obj.name}'s triggered ability ({when.replace('_', ' ')})"
-    event = {"object": fact.obj, "player": fact.player, "amount": fact.amount, "when": when}
+    # "that spell" of "whenever this becomes the target of a spell" is the targeting
+    # spell or ability (its source), and "that spell's controller" the trigger's player
+    obj_ref = fact.by if fact.what == "targeted" else fact.obj
+    event = {"object": obj_ref, "player": fact.player, "amount": fact.amount, "when": when}
     missing = trigger_missing(trig)
     if missing:
         game.emit(
