@@ -29,6 +29,7 @@ from engine import (
 )
 from engine import discover as discover_mod
 from engine import draws as draws_mod
+from engine import escape as escape_mod
 from engine import evoke as evoke_mod
 from engine import proliferate as proliferate_mod
 from engine import suspend as suspend_mod
@@ -125,7 +126,14 @@ def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
 def cast(game: Game, action: dict) -> None:
     """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
     player = int(action.get("player", 0))
-    oid, retraced = _find_castable_or_retrace(game, player, action)
+    escaped = bool(action.get("escape"))
+    if escaped:  # 702.138a: from the graveyard, for the escape cost
+        oid, retraced = escape_mod.castable(game, player, action["card"]), False
+        if oid is None:
+            raise GameError(f"{action['card']!r} can't be cast with escape: no card of that name "
+                            f"in {game.poss(player)} graveyard has escape (702.138a)")  # fmt: skip
+    else:
+        oid, retraced = _find_castable_or_retrace(game, player, action)
     face = _choose_face(game, oid, player, action.get("face"))
     x = action.get("x")
     if face.mana_cost is not None and face.mana_cost.has_x:
@@ -158,6 +166,8 @@ def cast(game: Game, action: dict) -> None:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
     if retraced:
         retrace.check(game, oid, player)  # 601.2h: a land card to discard
+    if escaped:
+        escape_mod.check(game, oid, player)  # 601.2h: the other cards to exile are there
     warped = bool(action.get("warp"))
     if warped:
         warp_mod.check(game, oid, player)  # 702.185a: from hand, for its warp cost
@@ -169,6 +179,8 @@ def cast(game: Game, action: dict) -> None:
         retrace.pay(game, oid, player)
     if warped:
         warp_mod.pay(game, oid, player)
+    if escaped:
+        escape_mod.pay(game, oid, player)
     game.settle()
 
 

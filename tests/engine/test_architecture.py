@@ -60,6 +60,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.storm",  # CR 702.40
             "engine.persist",  # CR 702.79
             "engine.undying",  # CR 702.93
+            "engine.escape",  # CR 702.138
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
@@ -87,6 +88,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.odds",
             "engine.odds_cli",
             "engine.coverage",
+            "engine.keyword_coverage",  # the pool's keywords and their state
             "engine.describe",
             "engine.__main__",
         },
