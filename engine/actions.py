@@ -31,6 +31,7 @@ from engine import discover as discover_mod
 from engine import draws as draws_mod
 from engine import escape as escape_mod
 from engine import evoke as evoke_mod
+from engine import flashback as flashback_mod
 from engine import proliferate as proliferate_mod
 from engine import suspend as suspend_mod
 from engine import targets as targeting
@@ -127,11 +128,14 @@ def cast(game: Game, action: dict) -> None:
     """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
     player = int(action.get("player", 0))
     escaped = bool(action.get("escape"))
-    if escaped:  # 702.138a: from the graveyard, for the escape cost
-        oid, retraced = escape_mod.castable(game, player, action["card"]), False
+    flashed = bool(action.get("flashback"))
+    if escaped or flashed:  # 702.138a / 702.34a: from the graveyard, for that cost
+        mod, kw, rule = ((escape_mod, "escape", "702.138a") if escaped
+                         else (flashback_mod, "flashback", "702.34a"))  # fmt: skip
+        oid, retraced = mod.castable(game, player, action["card"]), False
         if oid is None:
-            raise GameError(f"{action['card']!r} can't be cast with escape: no card of that name "
-                            f"in {game.poss(player)} graveyard has escape (702.138a)")  # fmt: skip
+            raise GameError(f"{action['card']!r} can't be cast with {kw}: no card of that name "
+                            f"in {game.poss(player)} graveyard has {kw} ({rule})")  # fmt: skip
     else:
         oid, retraced = _find_castable_or_retrace(game, player, action)
     face = _choose_face(game, oid, player, action.get("face"))
@@ -168,6 +172,8 @@ def cast(game: Game, action: dict) -> None:
         retrace.check(game, oid, player)  # 601.2h: a land card to discard
     if escaped:
         escape_mod.check(game, oid, player)  # 601.2h: the other cards to exile are there
+    if flashed:
+        flashback_mod.check(game, oid, player)  # 702.34a, 601.2h
     warped = bool(action.get("warp"))
     if warped:
         warp_mod.check(game, oid, player)  # 702.185a: from hand, for its warp cost
@@ -181,6 +187,8 @@ def cast(game: Game, action: dict) -> None:
         warp_mod.pay(game, oid, player)
     if escaped:
         escape_mod.pay(game, oid, player)
+    if flashed:
+        flashback_mod.pay(game, oid, player)
     game.settle()
 
 

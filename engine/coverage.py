@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import effects, escape, keyword_coverage, ops_schema, saga, storm
+from engine import effects, escape, flashback, keyword_coverage, ops_schema, saga, storm
 from engine.cards import CardDef
 
 __all__ = [
@@ -622,7 +622,8 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
     # Keyword abilities the card data doesn't spell out (engine.keyword_coverage): one
     # not simulated is a missing ability of the card, named by the keyword.
     for kw, part in keyword_coverage.missing(card, extra=[("storm", storm.missing),
-                                                          ("escape", escape.missing)]):
+                                                          ("escape", escape.missing),
+                                                          ("flashback", flashback.missing)]):
         abilities.append(AbilityCoverage(f"keyword {kw}", "keyword", (part,)))
     ok = sum(1 for a in abilities if a.simulated)
     if not has_data:

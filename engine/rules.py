@@ -19,6 +19,7 @@ from engine import (
     legend,
     permanents,
     persist,
+    prowess,
     refs,
     sba,
     spell_costs,
@@ -59,10 +60,14 @@ def _wire() -> None:
         RULES.on_cast.append(triggers.on_cast)  # "whenever you cast" (603.2)
     if storm.on_cast not in RULES.on_cast:
         RULES.on_cast.append(storm.on_cast)  # CR 702.40a: storm triggers on casting
+    if prowess.on_cast not in RULES.on_cast:
+        RULES.on_cast.append(prowess.on_cast)  # CR 702.108a
     if evoke.on_enter not in RULES.on_enter:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
     if warp.on_enter not in RULES.on_enter:
         RULES.on_enter.append(warp.on_enter)  # CR 702.185a
+    if triggers.on_enter not in RULES.on_enter:
+        RULES.on_enter.append(triggers.on_enter)  # triggers the card data can't say (603.2)
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
     if op_zones.return_when_source_leaves not in RULES.on_event:

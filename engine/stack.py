@@ -386,11 +386,13 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     who = {"source": obj.id, "player": item.controller}
     illegal = targeting.illegal_targets(game, item, exclude=(obj.id,))
     if item.targets and len(illegal) == len(set(item.targets)):
-        game.move(obj.id, "graveyard")
+        dst = leaves_stack_to(game, obj.id, "graveyard")
+        game.move(obj.id, dst)
         game.emit(
             E.FIZZLE,
             f"{face.name} doesn't resolve: all its targets are illegal, so it is removed "
-            "from the stack and put into its owner's graveyard.",
+            "from the stack and put into its owner's graveyard"
+            + (" (exiled instead: flashback, 702.34a)." if dst == "exile" else "."),
             "608.2b",
             **who,
         )
@@ -442,6 +444,16 @@ def resolve_spell(game: Game, item: StackItem) -> None:
                 data={"adventure": True},
                 **who,
             )
+        elif leaves_stack_to(game, obj.id, "graveyard") == "exile":
+            game.move(obj.id, "exile")
+            game.emit(
+                E.EXILE,
+                f"{face.name} was cast with flashback: it is exiled instead of going to the "
+                "graveyard.",
+                "702.34a",
+                data={"flashback": True},
+                **who,
+            )
         else:
             game.move(obj.id, "graveyard")
             game.emit(
@@ -486,6 +498,7 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
     """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
     if item.kind == "spell":
         game.remember_lki(item.id, item.mana_value)
+        destination = leaves_stack_to(game, item.card_id, destination)
         game.move(item.card_id, destination)
         game.emit(
             E.COUNTERED,
@@ -507,6 +520,12 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
             source=source,
             player=item.controller,
         )
+
+
+def leaves_stack_to(game: Game, oid: int, dst: str) -> str:
+    """Where a spell leaving the stack goes: exile when its flashback cost was paid
+    (702.34a: "exile this card instead of putting it anywhere else"), else ``dst``."""
+    return "exile" if (game.cast_info.get(oid) or {}).get("flashback") else dst
 
 
 # ------------------------------------------------------------------ leaving play, losing

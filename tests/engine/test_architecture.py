@@ -61,6 +61,8 @@ LAYERS: list[tuple[str, set[str]]] = [
             "engine.persist",  # CR 702.79
             "engine.undying",  # CR 702.93
             "engine.escape",  # CR 702.138
+            "engine.flashback",  # CR 702.34
+            "engine.prowess",  # CR 702.108
             "engine.triggers",  # the trigger `when` registry (603)
             "engine.evoke",  # CR 702.74
             "engine.suspend",  # CR 702.62
@@ -340,11 +342,12 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
                                     "engine.ops.zones.return_exiled_until",
                                     "engine.ops.roles.one_role_each"]  # fmt: skip
     assert wired["on_cast"] == ["engine.cascade.on_cast", "engine.triggers.on_cast",
-                                "engine.storm.on_cast"]  # fmt: skip
+                                "engine.storm.on_cast", "engine.prowess.on_cast"]  # fmt: skip
     assert wired["on_enter"] == [
         "engine.permanents.entered_battlefield",
         "engine.evoke.on_enter",
         "engine.warp.on_enter",
+        "engine.triggers.on_enter",
     ]
     assert wired["ability_resolvers"] == [
         "", "cascade", "copy", "etb", "evoke", "persist", "storm", "suspend", "suspend_cast",
