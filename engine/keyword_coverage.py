@@ -104,6 +104,8 @@ TABLE: dict[str, tuple[str, str, str]] = {
             ("forage", "701.61a"), ("fateseal", "701.29a"),
         )
     },  # fmt: skip
+    # Channel is read into an activated ability of the card in hand (the importer's _channel)
+    "channel": (EFFECTS, "207.2c", "an ability word: the card's activated ability in hand"),
     # --------------------------------------------------------- ways to pay mana costs
     **{
         k: (MANA, rule, "mana payment is assumed, not simulated")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import effects, layers, refs, saga, stack
+from engine import ability_costs, effects, layers, refs, saga, stack
 from engine import targets as targeting
 from engine.events import DecisionKind, EventKind
 from engine.state import StackItem
@@ -123,7 +123,7 @@ def keyword_abilities(entry: dict) -> list[dict]:
         return []
     return [{
         "cost": cost,
-        "costs": [{"cost": "mana", "mana": cost}],
+        "costs": ability_costs.of_keyword(cost),  # "{2}, pay 2 life" (My Precious)
         "ops": [{"op": "attach", "what": "self", "to": "target"}],
         "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
         "sorcery_speed": True,

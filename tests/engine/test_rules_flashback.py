@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from boards import board, finished, play, you
 
 from engine.errors import ScenarioError
+
+from boards import board, finished, play, you
 
 
 def test_flashback_casts_from_the_graveyard_and_exiles_it_cr_702_34a() -> None:
