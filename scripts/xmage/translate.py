@@ -493,6 +493,12 @@ class Translator:
             costv = p.get("cost", p.get("manaString"))
             if costv is None and name.endswith("cycling"):  # typecycling: (ManaCosts costs)
                 costv = p.get("costs")
+            if name == "Escape":  # EscapeAbility(card, manaCost, exileCount): the form the
+                # engine reads ("{3}{R}{G} + exile 3 other graveyard cards", 702.138a)
+                n, mana = p.get("exileCount"), p.get("manaCost")
+                if p.get("additionalCost") is None and p.get("additionalCosts") is None \
+                        and isinstance(n, int) and isinstance(mana, str):
+                    costv = f"{mana} + exile {n} other graveyard cards"
             if isinstance(costv, str):
                 text = costv
             elif isinstance(costv, int):
