@@ -4,7 +4,7 @@ python -m engine run examples/scenarios/basic_cascade.json [--json] [--choose KE
 python -m engine token examples/scenarios/basic_cascade.json
 python -m engine token --decode TOKEN [--out FILE]
 python -m engine odds --deck deck.txt --cascade "Violent Outburst"
-python -m engine coverage [--deck FILE] [--json] [--cards]
+python -m engine coverage [--deck FILE] [--json] [--cards] [--keywords]
 python -m engine conformance [--json] [--card NAME] [--failed]
 """
 
@@ -80,6 +80,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from engine.views import coverage
 
     pool = default_pool()
+    if args.keywords:
+        return _keywords(pool, args.json)
     if args.deck:
         if args.deck == "-":
             text = sys.stdin.read()
@@ -124,6 +126,24 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         out = sys.stderr if args.json else sys.stdout
         for r in rep.failures():
             print(f"{r.outcome}: {r.id} [{r.kind}] {r.why}", file=out)
+    return 0
+
+
+def _keywords(pool, as_json: bool) -> int:
+    """Each keyword of the pool's cards with its card count and what the engine does."""
+    from engine.views import keyword_coverage
+
+    rows = keyword_coverage.table(pool.get(name) for name in pool.names)
+    if as_json:
+        print(json.dumps({"keywords": rows}, indent=2, ensure_ascii=False))
+        return 0
+    states: dict[str, int] = {}
+    for r in rows:
+        states[r["state"]] = states.get(r["state"], 0) + 1
+    print(f"Keywords: {len(rows)} (" + ", ".join(f"{n} {s}" for s, n in states.items()) + ")")
+    print(f"  {'cards':>6}  {'keyword':28} {'state':14} rule      note")
+    for r in rows:
+        print(f"  {r['cards']:>6,}  {r['keyword']:28} {r['state']:14} {r['rule']:9} {r['note']}")
     return 0
 
 
@@ -178,6 +198,8 @@ def _main(argv: list[str]) -> int:
     cov.add_argument("--deck", metavar="FILE", help="a decklist ('-' = stdin); default: the pool")
     cov.add_argument("--json", action="store_true", help="totals (and cards) as JSON")
     cov.add_argument("--cards", action="store_true", help="list every card with its missing parts")
+    cov.add_argument("--keywords", action="store_true",
+                     help="each keyword of the pool: its card count and state")  # fmt: skip
     cov.set_defaults(func=cmd_coverage)
     conf = sub.add_parser("conformance", help="run XMage's translated card tests")
     conf.add_argument("--json", action="store_true", help="the figures as one JSON object")

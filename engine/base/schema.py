@@ -784,6 +784,8 @@ ACTION = Obj(
         "draw": opt(Bool()),
         "evoke": opt(Bool()),  # cast with evoke (702.74a)
         "warp": opt(Bool()),  # cast for its warp cost (702.185a)
+        "escape": opt(Bool()),  # cast from the graveyard for its escape cost (702.138a)
+        "flashback": opt(Bool()),  # cast from the graveyard for its flashback cost (702.34a)
         "mana": opt(Bool()),  # activate a mana ability (605)
         "when": opt(WHEN),  # a response at a chosen point of the resolution
         "targets": opt(List(TARGET_REF, 20)),  # targets named by card (601.2c)

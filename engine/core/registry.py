@@ -46,6 +46,9 @@ class Rules:
     resolve_top: GameFn | None = None
     # the layer system (613): (game) -> {object id: Characteristics}
     characteristics: Callable[[Any], Any] | None = None
+    # a spell's additional costs from its card data (601.2b, 601.2h): engine.rules.spell_costs
+    # (problem(game, obj, face, controller), announce_x(...), pay(..., free=, x_life=))
+    spell_costs: Any = None
 
     def action(self, name: str) -> Callable[[ActionFn], ActionFn]:
         """Decorator: ``@RULES.action("cast")`` registers a scenario action's performer."""

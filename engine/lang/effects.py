@@ -254,6 +254,10 @@ MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_gravey
 EARLIER = "(earlier)"
 # Fields whose string value is an object reference ("moved": what the previous op moved).
 _REF_KEYS = ("what", "to", "a", "b", "source", "who")
+# "The exiled card", "the cards exiled this way" (608.2c): what the exile op just before
+# moved, whether or not it linked the cards to its source (607.2a).
+THIS_WAY = frozenset({"the cards each player exiled this way", "the cards exiled this way",
+                      "the exiled card", "the exiled cards"})  # fmt: skip
 
 
 def option_lists(o: Mapping) -> list[list]:
@@ -271,7 +275,7 @@ def uses_linked(o: object, nested: bool = True) -> bool:
     if isinstance(o, Mapping):
         if o.get("dv") == "that_many":
             return True
-        if any(o.get(k) == "moved" for k in _REF_KEYS):
+        if any(o.get(k) == "moved" for k in _REF_KEYS) or o.get("what") in THIS_WAY:
             return True
         return any(
             uses_linked(v, nested)

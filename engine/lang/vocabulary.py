@@ -111,10 +111,11 @@ OPS: dict[str, dict] = {
     ),
     "look_and_pick": _op(
         "n:value pick:value rest:str to?:str min?:value filter?:filter reveal?:bool "
-        "whose?:who may_shuffle?:bool",
+        "whose?:who may_shuffle?:bool controller?:str",
         "Look at the top n cards, take `pick` (`all` = every match) matching `filter` to "
         "`to`; the rest go `rest` (`bottom_any_order`, `bottom_random`, `top_any_order`, "
-        "`graveyard`, `hand`, `exile`, `shuffle`). `pick: 0` only reorders.",
+        "`graveyard`, `hand`, `exile`, `shuffle`). `pick: 0` only reorders. `controller: owner`: "
+        "a card put onto the battlefield enters under its owner's control (who looked, else).",
     ),
     "impulse": _op(
         "n:value duration:duration choose_one?:bool from?:who",

@@ -33,7 +33,9 @@ _PLAYER_TO = (
 _TARGETED = ("target", "targets", "divided", "divided_evenly")
 _UNMODELLED = ("deathtouch", "infect", "wither")
 # Hand-written refs with the meaning of a schema ref.
-_TO_ALIASES = {"spell_controller": "controller_of_trigger_object"}
+# "that spell's controller" (Bonecrusher Giant): the player whose spell targeted it, the
+# trigger's player (its event's object is the targeting spell, 603.2).
+_TO_ALIASES = {"spell_controller": "trigger_player"}
 
 
 def _to_problem(to: object, ctx: Ctx | None) -> str | None:

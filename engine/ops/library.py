@@ -533,6 +533,8 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
         return f"look at the top cards; the rest {str(o.get('rest'))}"
     if o.get("to", "hand") not in _PICK_TO:
         return f"look at the top cards; put them {o.get('to')}"
+    if o.get("controller") not in (None, "owner"):
+        return f"look at the top cards; put them under the control of {o['controller']}"
     pick = o.get("pick", 1)
     if pick != "all" and c.value_problem(pick, ctx):
         return f"look at the top cards and pick {pick}"
@@ -562,6 +564,8 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
         "reveal": "the picked cards are revealed",
         "whose": "whose library (default yours)",
         "may_shuffle": "then its owner may shuffle",
+        "controller": "owner: a card put onto the battlefield enters under its owner's "
+        "control (Chaos Warp: they put it there, 110.2a); default: who looks",
     },
     check=_check_look,
     words=[("pick", "all")],  # every match
@@ -606,7 +610,8 @@ def _look_one(ctx: Ctx, o: dict, p: int, owner: int) -> None:
     else:
         for oid in picked:
             if to.startswith("battlefield"):
-                c.put_onto_battlefield(ctx, oid, p, tapped=to == "battlefield_tapped")
+                under = owner if o.get("controller") == "owner" else p  # 110.2a
+                c.put_onto_battlefield(ctx, oid, under, tapped=to == "battlefield_tapped")
                 entering.append(oid)
             else:
                 game.move(oid, to, p if to == "hand" else None)

@@ -25,11 +25,16 @@ def _in_zone(ctx: Ctx, oid: int, zone: str) -> bool:
     return bool(where and where[1] == zone)
 
 
-def _enter_all(ctx: Ctx, ids: list[int], o: dict, rule: str, why: str, *, from_zone: str) -> None:
-    """Put the cards onto the battlefield together, say so, then their enter hooks run."""
+def _enter_all(
+    ctx: Ctx, ids: list[int], o: dict, rule: str, why: str, *, from_zone: str,
+    default: str = "owner",
+) -> None:  # fmt: skip
+    """Put the cards onto the battlefield together, say so, then their enter hooks run.
+    ``controller`` "you" / "owner" says under whose control; without it, ``default``."""
     game = ctx.game
+    under = o.get("controller") or default
     for oid in ids:
-        controller = ctx.controller if o.get("controller") == "you" else game.obj(oid).owner
+        controller = ctx.controller if under == "you" else game.obj(oid).owner
         c.put_onto_battlefield(
             ctx,
             oid,
@@ -85,7 +90,7 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
         "every matching card in your graveyard) | chosen (+filter: one matching card of your "
         "graveyard, chosen on resolution, not targeted)",
         "filter": "which cards (what: all)",
-        "controller": "owner (default) | you",
+        "controller": "you (default: who puts it there, 110.2a) | owner",
         "tapped": "enters tapped",
         "with_counters": "[{counter, n}]: enters with these counters",
         "whose": "what: all: the graveyards of these players (default yours)",
@@ -111,7 +116,10 @@ def return_from_graveyard(ctx: Ctx, o: dict) -> None:
     else:
         ids = [i for i in c.objects(ctx, what, o) if _in_zone(ctx, i, "graveyard")]
     if o["to"] == "battlefield":
-        _enter_all(ctx, ids, o, "400.7", " from the graveyard", from_zone="graveyard")
+        # 110.2a: the player who puts it there controls it unless the effect says otherwise
+        # ("return target card from a graveyard to the battlefield" is under your control)
+        _enter_all(ctx, ids, o, "400.7, 110.2a", " from the graveyard", from_zone="graveyard",
+                   default="you")  # fmt: skip
         return
     for oid in ids:
         game.move(oid, "hand")
@@ -183,6 +191,9 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
     what = o.get("what")
     if what in _LINKED_WORDS:
         ids = game.exiled_with(ctx.source) if ctx.source is not None else []
+        # 608.2c: "the exiled card" is also what the op just before exiled, linked or not
+        ids += [oid for oid, n in ctx.moved or () if oid not in ids
+                and _in_zone(ctx, oid, "exile") and game.zone_changes.get(oid, 0) == n]  # fmt: skip
         _enter_all(ctx, ids, o, "406.3", " (the cards exiled this way)", from_zone="exile")
         return
     if what in ("trigger_object", "target", "targets", "self") or isinstance(what, dict):

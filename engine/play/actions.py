@@ -14,7 +14,9 @@ from engine.core.events import DecisionKind, EventKind
 from engine.core.game import GameError
 from engine.core.state import StackItem
 from engine.keywords import discover as discover_mod
+from engine.keywords import escape as escape_mod
 from engine.keywords import evoke as evoke_mod
+from engine.keywords import flashback as flashback_mod
 from engine.keywords import proliferate as proliferate_mod
 from engine.keywords import retrace
 from engine.keywords import suspend as suspend_mod
@@ -126,7 +128,17 @@ def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
 def cast(game: Game, action: dict) -> None:
     """CR 601.2 from hand; X from the action (or asked), costs are assumed paid."""
     player = int(action.get("player", 0))
-    oid, retraced = _find_castable_or_retrace(game, player, action)
+    escaped = bool(action.get("escape"))
+    flashed = bool(action.get("flashback"))
+    if escaped or flashed:  # 702.138a / 702.34a: from the graveyard, for that cost
+        mod, kw, rule = ((escape_mod, "escape", "702.138a") if escaped
+                         else (flashback_mod, "flashback", "702.34a"))  # fmt: skip
+        oid, retraced = mod.castable(game, player, action["card"]), False
+        if oid is None:
+            raise GameError(f"{action['card']!r} can't be cast with {kw}: no card of that name "
+                            f"in {game.poss(player)} graveyard has {kw} ({rule})")  # fmt: skip
+    else:
+        oid, retraced = _find_castable_or_retrace(game, player, action)
     face = _choose_face(game, oid, player, action.get("face"))
     x = action.get("x")
     if face.mana_cost is not None and face.mana_cost.has_x:
@@ -159,6 +171,10 @@ def cast(game: Game, action: dict) -> None:
         evoke_mod.check(game, oid, player)  # 601.2h: the alternative cost must be payable
     if retraced:
         retrace.check(game, oid, player)  # 601.2h: a land card to discard
+    if escaped:
+        escape_mod.check(game, oid, player)  # 601.2h: the other cards to exile are there
+    if flashed:
+        flashback_mod.check(game, oid, player)  # 702.34a, 601.2h
     warped = bool(action.get("warp"))
     if warped:
         warp_mod.check(game, oid, player)  # 702.185a: from hand, for its warp cost
@@ -170,6 +186,10 @@ def cast(game: Game, action: dict) -> None:
         retrace.pay(game, oid, player)
     if warped:
         warp_mod.pay(game, oid, player)
+    if escaped:
+        escape_mod.pay(game, oid, player)
+    if flashed:
+        flashback_mod.pay(game, oid, player)
     game.settle()
 
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
 from engine.core.registry import RULES
-from engine.keywords import cascade, evoke, suspend, warp
+from engine.keywords import cascade, evoke, persist, prowess, storm, suspend, undying, warp
 from engine.lang import effects, filters, refs
 from engine.ops import earthbend as op_earthbend
 from engine.ops import roles as op_roles
 from engine.ops import structure
 from engine.ops import zones as op_zones
 from engine.play import actions
-from engine.rules import layers, legend, permanents, sba, stack, triggers
+from engine.rules import layers, legend, permanents, sba, spell_costs, stack, triggers
 
 
 def _wire() -> None:
@@ -41,14 +41,23 @@ def _wire() -> None:
         RULES.on_enter.append(permanents.entered_battlefield)  # CR 614.12, 603.6a, 714.3a
     if triggers.on_cast not in RULES.on_cast:
         RULES.on_cast.append(triggers.on_cast)  # "whenever you cast" (603.2)
+    if storm.on_cast not in RULES.on_cast:
+        RULES.on_cast.append(storm.on_cast)  # CR 702.40a: storm triggers on casting
+    if prowess.on_cast not in RULES.on_cast:
+        RULES.on_cast.append(prowess.on_cast)  # CR 702.108a
     if evoke.on_enter not in RULES.on_enter:
         RULES.on_enter.append(evoke.on_enter)  # CR 702.74a
     if warp.on_enter not in RULES.on_enter:
         RULES.on_enter.append(warp.on_enter)  # CR 702.185a
+    if triggers.on_enter not in RULES.on_enter:
+        RULES.on_enter.append(triggers.on_enter)  # triggers the card data can't say (603.2)
     if triggers.on_event not in RULES.on_event:
         RULES.on_event.append(triggers.on_event)  # triggers on events (603.2)
     if op_zones.return_when_source_leaves not in RULES.on_event:
         RULES.on_event.append(op_zones.return_when_source_leaves)  # CR 610.3a, at once
+    for keyword in (persist, undying):  # CR 702.79a, 702.93a: "when this dies, return it"
+        if keyword.on_event not in RULES.on_event:
+            RULES.on_event.append(keyword.on_event)
     if suspend.on_event not in RULES.on_event:
         RULES.on_event.append(suspend.on_event)  # CR 702.62a: the last time counter removed
     if suspend.upkeep not in RULES.on_upkeep:
@@ -63,6 +72,10 @@ def _wire() -> None:
     RULES.ability_resolvers["suspend_cast"] = suspend.resolve_cast  # CR 702.62a
     RULES.ability_resolvers["copy"] = structure.resolve_copy  # a copy of a spell (707.10)
     RULES.ability_resolvers["cascade"] = cascade.resolve  # CR 702.85a
+    RULES.ability_resolvers["storm"] = storm.resolve  # CR 702.40a
+    RULES.ability_resolvers["persist"] = persist.resolve  # CR 702.79a
+    RULES.ability_resolvers["undying"] = undying.resolve  # CR 702.93a
+    RULES.spell_costs = spell_costs  # a spell's additional costs (601.2b, 601.2h, 118.9)
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613

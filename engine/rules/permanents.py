@@ -9,7 +9,7 @@ from engine.core.events import DecisionKind, EventKind
 from engine.core.state import StackItem
 from engine.lang import effects, refs
 from engine.lang import targets as targeting
-from engine.rules import layers, saga, stack
+from engine.rules import ability_costs, layers, saga, stack
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -124,7 +124,7 @@ def keyword_abilities(entry: dict) -> list[dict]:
         return []
     return [{
         "cost": cost,
-        "costs": [{"cost": "mana", "mana": cost}],
+        "costs": ability_costs.of_keyword(cost),  # "{2}, pay 2 life" (My Precious)
         "ops": [{"op": "attach", "what": "self", "to": "target"}],
         "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
         "sorcery_speed": True,

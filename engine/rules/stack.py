@@ -75,6 +75,8 @@ def why_not_castable(
         if specs and not targeting.has_legal_targets(game, specs, controller, **where):
             return "no_legal_target", f"{face.name} has no legal target (601.2c)"
     problem = costs.problem(game, obj, face, controller)
+    if problem is None and game.rules.spell_costs is not None:  # the card data's costs
+        problem = game.rules.spell_costs.problem(game, obj, face, controller)
     if problem:
         return "unpayable_cost", problem
     forbidden = restrictions.cast_problem(game, obj.id, face, controller)  # Lavinia
@@ -223,6 +225,12 @@ def cast(
     if kicked is not None:
         item = replace(item, data={**item.data, "kicked": kicked})
         game.set_top(item)
+    extra = game.rules.spell_costs
+    x_life = extra.announce_x(game, obj, face, controller) if extra is not None else None
+    if x_life is not None:  # 601.2b: X of "pay X life", announced with the other choices
+        x = x_life
+        item = replace(item, x=x, data={**item.data, "x_life": x})
+        game.set_top(item)
     if targets is not None:  # chosen by the action (a counterspell's named target)
         choice: dict | None = {"targets": tuple(targets), "groups": [list(targets)],
                                "stamps": targeting.stamp(game, targets)}  # fmt: skip
@@ -264,6 +272,8 @@ def cast(
         item = on_item[0]
         spent = item.data["mana_spent"]
     costs.pay(game, obj, face, controller, free=free)
+    if extra is not None:  # 601.2h, 118.9: paid on a free cast too
+        extra.pay(game, obj, face, controller, free=free, x_life=x_life)
     game.count_spell_cast(controller)
     game.note_cast(controller, oid, face.types, {"from": src_zone, "free": free, "x": x,
                                                  "kicked": bool(kicked), "face": face.name,
@@ -413,11 +423,13 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     who = {"source": obj.id, "player": item.controller}
     illegal = targeting.illegal_targets(game, item, exclude=(obj.id,))
     if item.targets and len(illegal) == len(set(item.targets)):
-        game.move(obj.id, "graveyard")
+        dst = leaves_stack_to(game, obj.id, "graveyard")
+        game.move(obj.id, dst)
         game.emit(
             E.FIZZLE,
             f"{face.name} doesn't resolve: all its targets are illegal, so it is removed "
-            "from the stack and put into its owner's graveyard.",
+            "from the stack and put into its owner's graveyard"
+            + (" (exiled instead: flashback, 702.34a)." if dst == "exile" else "."),
             "608.2b",
             **who,
         )
@@ -469,6 +481,16 @@ def resolve_spell(game: Game, item: StackItem) -> None:
                 data={"adventure": True},
                 **who,
             )
+        elif leaves_stack_to(game, obj.id, "graveyard") == "exile":
+            game.move(obj.id, "exile")
+            game.emit(
+                E.EXILE,
+                f"{face.name} was cast with flashback: it is exiled instead of going to the "
+                "graveyard.",
+                "702.34a",
+                data={"flashback": True},
+                **who,
+            )
         else:
             game.move(obj.id, "graveyard")
             game.emit(
@@ -513,6 +535,7 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
     """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
     if item.kind == "spell":
         game.remember_lki(item.id, item.mana_value)
+        destination = leaves_stack_to(game, item.card_id, destination)
         game.move(item.card_id, destination)
         game.emit(
             E.COUNTERED,
@@ -534,6 +557,12 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
             source=source,
             player=item.controller,
         )
+
+
+def leaves_stack_to(game: Game, oid: int, dst: str) -> str:
+    """Where a spell leaving the stack goes: exile when its flashback cost was paid
+    (702.34a: "exile this card instead of putting it anywhere else"), else ``dst``."""
+    return "exile" if (game.cast_info.get(oid) or {}).get("flashback") else dst
 
 
 # ------------------------------------------------------------------ leaving play, losing

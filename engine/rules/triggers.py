@@ -190,6 +190,8 @@ def trigger_missing(trig: Mapping) -> str | None:
 
 
 def _variant_missing(trig: Mapping) -> str | None:
+    if trig.get("untranslated"):  # its event was read, its effect not (untranslated_triggers)
+        return str(trig["untranslated"])
     when = trig.get("when")
     info = WHEN.get(str(when))
     if info is None:
@@ -543,12 +545,57 @@ def _listeners(
                     yield oid, p
 
 
+def untranslated_triggers(entry: Mapping) -> list[dict]:
+    """The triggered abilities the importer read the event of but not the effect
+    (``untranslated`` records with an ``event``): as triggers that are not simulated, so
+    the log says so when one would have triggered."""
+    out = []
+    for u in entry.get("untranslated") or ():
+        event = u.get("event") if isinstance(u, Mapping) else None
+        if u.get("ability") == "trigger" and isinstance(event, Mapping) and event.get("when"):
+            out.append({**event, "untranslated": f"{u.get('class', '?')} (not translated)"})
+    return out
+
+
+def unreadable_triggers(entry: Mapping) -> list[str]:
+    """The classes of the triggered abilities the importer couldn't read at all (no event)."""
+    return [
+        str(u.get("in") or u.get("class") or "?")
+        for u in entry.get("untranslated") or ()
+        if isinstance(u, Mapping) and u.get("ability") == "trigger" and not u.get("event")
+    ]
+
+
+def on_enter(game: Game, oid: int, *, cast: bool = False, x: int = 0, free: bool = False) -> None:
+    """A permanent whose triggered abilities the importer couldn't read enters: the engine
+    can't know when they would trigger, so it says now that they never will (not simulated)."""
+    unread = unreadable_triggers(game.effects(game.obj(oid)))
+    if not unread:
+        return
+    obj = game.obj(oid)
+    game.emit(
+        E.NOT_SIMULATED,
+        f"{obj.name} has {len(unread)} triggered abilit{'y' if len(unread) == 1 else 'ies'} "
+        f"the card data doesn't hold ({', '.join(unread)}): not simulated, "
+        f"{'it never triggers' if len(unread) == 1 else 'they never trigger'}.",
+        "603.2",
+        objects=(oid,),
+        source=oid,
+        player=obj.controller,
+        data={"missing": [f"{c} (not translated)" for c in unread], "ops": []},
+    )
+
+
 def triggers_of(game: Game, oid: int, before=None) -> list:
     """An object's triggered abilities: its card data's, then on the battlefield the ones
     continuous effects give it (layer 6, 613.1f), which trigger like its own (603.2).
     ``before`` (the frame before a leaves-the-battlefield event): an object that just left
     has the abilities it had then (603.10a, "look back in time")."""
-    own = game.effects(game.obj(oid)).get("triggers") or []
+    entry = game.effects(game.obj(oid))
+    own = entry.get("triggers") or []
+    unread = untranslated_triggers(entry)
+    if unread:  # they "trigger" only to say they are not simulated (fire)
+        own = [*own, *unread]
     computed = game.all_chars().get(oid)  # only battlefield objects with effects have one
     if computed is None and before is not None:
         computed = before.chars.get(oid)
@@ -831,7 +878,10 @@ def fire(
     obj = game.obj(oid)
     when = str(trig.get("when"))
     label = label or f"{obj.name}'s triggered ability ({when.replace('_', ' ')})"
-    event = {"object": fact.obj, "player": fact.player, "amount": fact.amount, "when": when}
+    # "that spell" of "whenever this becomes the target of a spell" is the targeting
+    # spell or ability (its source), and "that spell's controller" the trigger's player
+    obj_ref = fact.by if fact.what == "targeted" else fact.obj
+    event = {"object": obj_ref, "player": fact.player, "amount": fact.amount, "when": when}
     missing = trigger_missing(trig)
     if missing:
         game.emit(

@@ -418,7 +418,9 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
         out["face"] = a["face"]
     if a.get("draw") is not None:
         out["draw"] = bool(a["draw"])
-    for key in ("evoke", "mana", "warp"):  # cast with evoke (702.74a); a mana ability (605)
+    # cast with evoke (702.74a), warp (702.185a), escape (702.138a), flashback (702.34a);
+    # a mana ability (605)
+    for key in ("evoke", "mana", "warp", "escape", "flashback"):
         if a.get(key) is not None:
             if not isinstance(a[key], bool):
                 raise ScenarioError(f"{where}: '{key}' must be true or false, not {a[key]!r}")

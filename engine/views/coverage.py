@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.definitions import CardDef
+from engine.keywords import escape, flashback, storm
 from engine.lang import effects, vocabulary
 from engine.rules import saga
+from engine.views import keyword_coverage
 
 __all__ = [
     "COMBAT_ONLY_OPS",
@@ -606,6 +608,17 @@ def chapter_abilities(card: CardDef) -> list[dict]:
     return out
 
 
+def _equip_missing(card: CardDef) -> str | None:
+    """An Equip cost with a part the activation can't pay (its cost objects, 702.6a)."""
+    check = _registered("engine.rules.ability_costs", "keyword_cost_missing")
+    for entry in (card.effects or {}, *((card.effects or {}).get("faces") or {}).values()):
+        value = (entry.get("keyword_costs") or {}).get("Equip") if isinstance(entry, dict) else None
+        part = check("Equip", value) if value is not None and check is not None else None
+        if part:
+            return f"keyword Equip: {part}"
+    return None
+
+
 def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage:
     """Classify one card: full / partly / not, with every ability and its missing parts."""
     checks = checks or Checkers.current()
@@ -624,6 +637,13 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
     for ab in chapters:
         abilities += _chapter(checks, ab, None)
     has_data = has_data or bool(chapters)
+    # Keyword abilities the card data doesn't spell out (engine.views.keyword_coverage): one
+    # not simulated is a missing ability of the card, named by the keyword.
+    for kw, part in keyword_coverage.missing(card, extra=[("storm", storm.missing),
+                                                          ("escape", escape.missing),
+                                                          ("flashback", flashback.missing),
+                                                          ("equip", _equip_missing)]):
+        abilities.append(AbilityCoverage(f"keyword {kw}", "keyword", (part,)))
     ok = sum(1 for a in abilities if a.simulated)
     if not has_data:
         status = NOT

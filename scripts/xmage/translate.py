@@ -33,6 +33,10 @@ class AbilityResult:
     missing: str = ""  # the class that stopped the translation
     detail: str = ""
     used: tuple = ()  # framework classes met while translating it
+    # an untranslated triggered ability whose event was read: when it would trigger (its
+    # ``when`` and the fields that say which events: filter, zone, who, n), so the engine
+    # can say "not simulated" at that moment
+    event: dict | None = None
 
 
 @dataclass
@@ -360,7 +364,8 @@ class Translator:
             out = fn()
         except Untranslated as exc:
             res.abilities.append(
-                AbilityResult(kind, False, cls, exc.cls, exc.detail, tuple(sorted(self.core.used)))
+                AbilityResult(kind, False, cls, exc.cls, exc.detail, tuple(sorted(self.core.used)),
+                              getattr(exc, "event", None))  # fmt: skip
             )
             self.core.used = before | self.core.used
             return None
@@ -488,6 +493,12 @@ class Translator:
             costv = p.get("cost", p.get("manaString"))
             if costv is None and name.endswith("cycling"):  # typecycling: (ManaCosts costs)
                 costv = p.get("costs")
+            if name == "Escape":  # EscapeAbility(card, manaCost, exileCount): the form the
+                # engine reads ("{3}{R}{G} + exile 3 other graveyard cards", 702.138a)
+                n, mana = p.get("exileCount"), p.get("manaCost")
+                if p.get("additionalCost") is None and p.get("additionalCosts") is None \
+                        and isinstance(n, int) and isinstance(mana, str):
+                    costv = f"{mana} + exile {n} other graveyard cards"
             if isinstance(costv, str):
                 text = costv
             elif isinstance(costv, int):
@@ -496,6 +507,15 @@ class Translator:
                 text = cost_text(self.core.cost(costv))
             else:
                 text = None
+            # costs added to the keyword ability after it is built (Deep Analysis: "Flashback
+            # {1}{U}, Pay 3 life" is FlashbackAbility(...) then addCost(PayLifeCost(3)))
+            extra = [args for call, args in ab.calls if call == "addCost" and args]
+            if text and extra:
+                try:
+                    more = [c for a in extra for c in self.core.cost(a[0])]
+                    text = f"{text}, {cost_text(more)}"
+                except Untranslated:
+                    text = f"{text}, an additional cost the importer doesn't read"
             if text:
                 entry.setdefault("keyword_costs", {})[name] = text
         except Untranslated:
@@ -1099,7 +1119,11 @@ class Translator:
             out["optional"] = True
         cond = p.get("interveningIfClauseCondition") or p.get("condition")
         effects = [p["effect"]] if p.get("effect") is not None else []
-        body = self._ability_body(ab, effects, [])
+        try:
+            body = self._ability_body(ab, effects, [])
+        except Untranslated as exc:  # the event is known: say when it would have triggered
+            exc.event = {k: v for k, v in out.items() if k in _EVENT_KEYS}  # type: ignore[attr-defined]
+            raise
         out.update({k: v for k, v in body.items()})
         if cond is not None:
             out["condition"] = self.core.condition(cond)
@@ -1473,10 +1497,16 @@ def _merge_entry(top: dict, extra: dict) -> None:
             top[k] = v
 
 
+#: The fields of a trigger that say which events trigger it (kept on an untranslated one).
+_EVENT_KEYS = ("when", "filter", "zone", "who", "n", "attacks_you", "min_attackers")
+
+
 def _untrans_record(a: AbilityResult) -> dict:
     out = {"ability": a.kind, "class": a.missing}
     if a.kind != a.cls and a.cls and a.cls != a.missing:
         out["in"] = a.cls
+    if a.event:
+        out["event"] = a.event
     return out
 
 

@@ -328,16 +328,20 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["state_based"] == ["engine.rules.legend.check", "engine.rules.sba.check",
                                     "engine.ops.zones.return_exiled_until",
                                     "engine.ops.roles.one_role_each"]  # fmt: skip
-    assert wired["on_cast"] == ["engine.keywords.cascade.on_cast", "engine.rules.triggers.on_cast"]
+    assert wired["on_cast"] == ["engine.keywords.cascade.on_cast", "engine.rules.triggers.on_cast",
+                                "engine.keywords.storm.on_cast", "engine.keywords.prowess.on_cast"]  # fmt: skip
     assert wired["on_enter"] == [
         "engine.rules.permanents.entered_battlefield",
         "engine.keywords.evoke.on_enter",
         "engine.keywords.warp.on_enter",
+        "engine.rules.triggers.on_enter",
     ]
     assert wired["ability_resolvers"] == [
-        "", "cascade", "copy", "etb", "evoke", "suspend", "suspend_cast", "triggered"
+        "", "cascade", "copy", "etb", "evoke", "persist", "storm", "suspend", "suspend_cast",
+        "triggered", "undying",
     ]  # fmt: skip
     assert wired["on_event"] == [
         "engine.rules.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
+        "engine.keywords.persist.on_event", "engine.keywords.undying.on_event",
         "engine.keywords.suspend.on_event", "engine.ops.earthbend.on_event",
     ]  # fmt: skip

@@ -148,3 +148,13 @@ def test_ghalta_may_put_none_cr_608_2c() -> None:
     hand = ("Ghalta, Stampede Tyrant", "Zetalpa, Primal Dawn")
     tl = finished(board([], hand=hand, choices=["card:none"]))
     assert tl.final.summary()["players"][0]["hand"] == ["Zetalpa, Primal Dawn"]
+
+
+def test_equip_cost_with_life_pays_the_life_cr_702_6a_601_2h() -> None:
+    """My Precious: "Equip {2}, Pay 2 life" (an added cost of the equip ability): 2 life."""
+    d = board([], battlefield=("My Precious // Allure of Power", "Grizzly Bears"),
+              actions=[{"do": "activate", "card": "My Precious"}])  # fmt: skip
+    tl = finished(d)
+    assert tl.final.players[0].life == 18
+    host = tl.final.objects[_perm(tl, "My Precious // Allure of Power")].attached_to
+    assert host == _perm(tl, "Grizzly Bears")
