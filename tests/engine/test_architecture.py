@@ -328,8 +328,12 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
     assert wired["state_based"] == ["engine.rules.legend.check", "engine.rules.sba.check",
                                     "engine.ops.zones.return_exiled_until",
                                     "engine.ops.roles.one_role_each"]  # fmt: skip
-    assert wired["on_cast"] == ["engine.keywords.cascade.on_cast", "engine.rules.triggers.on_cast",
-                                "engine.keywords.storm.on_cast", "engine.keywords.prowess.on_cast"]  # fmt: skip
+    assert wired["on_cast"] == [
+        "engine.keywords.cascade.on_cast",
+        "engine.rules.triggers.on_cast",
+        "engine.keywords.storm.on_cast",
+        "engine.keywords.prowess.on_cast",
+    ]
     assert wired["on_enter"] == [
         "engine.rules.permanents.entered_battlefield",
         "engine.keywords.evoke.on_enter",
