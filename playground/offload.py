@@ -14,7 +14,8 @@ running one only by shutting the whole executor down). What pebble does for us:
 - a closed session's task is cancelled (``cancel(owner)``): stopped if it is running;
 - every worker starts with ``_init_worker``: its address space capped at
   ``MEMORY_LIMIT`` with ``resource.setrlimit`` (a MemoryError in the worker, not in the
-  server) and the card pool loaded before its first task;
+  server), its priority lowered by ``NICE`` (the server's event loop comes first on a
+  busy machine) and the card pool loaded before its first task;
 - a worker is replaced after ``MAX_TASKS`` tasks, and after any task that left it bigger
   than ``RECYCLE_RSS`` resident (the worker leaves between two tasks, so no task is
   lost), so the server's memory returns to its baseline when a heavy session is done.
@@ -52,6 +53,7 @@ __all__ = [
     "MAX_RESULT",
     "MAX_TASKS",
     "MEMORY_LIMIT",
+    "NICE",
     "ODDS_WORKERS",
     "RECYCLE_RSS",
     "TIMEOUT",
@@ -76,6 +78,9 @@ TIMEOUT = float(os.environ.get("PLAYGROUND_WORK_TIMEOUT", "20"))
 #: Address space of a worker (its ~100 MB baseline included); past it the task fails with
 #: MemoryError inside the worker.
 MEMORY_LIMIT = int(os.environ.get("PLAYGROUND_WORK_MEMORY_MB", "1536")) * 1024 * 1024
+#: Scheduling priority of the workers below the server's (``os.nice``): on a busy machine
+#: the event loop that steps every session is served first, a heavy task after it.
+NICE = int(os.environ.get("PLAYGROUND_WORK_NICE", "10"))
 #: A worker whose resident memory is above this after a task is replaced by a fresh one.
 RECYCLE_RSS = 400 * 1024 * 1024
 #: Tasks a worker runs before it is replaced anyway (slow growth that stays under
@@ -173,6 +178,8 @@ def _init_worker(memory_limit: int, setup: Callable[[], None] | None) -> None:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICE)
     _leave_when_big()
     if setup is not None:
         setup()

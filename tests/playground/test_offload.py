@@ -179,6 +179,13 @@ def test_the_memory_cap_fails_the_task_not_the_server() -> None:
         p.close()
 
 
+def test_workers_run_below_the_servers_priority(pool: WorkerPool) -> None:
+    """A heavy task gives way to the event loop that steps every session."""
+    from playground import offload
+
+    assert pool.call(worker_setup.niceness) >= os.nice(0) + min(offload.NICE, 19 - os.nice(0))
+
+
 def test_a_result_over_the_cap_is_refused_with_a_typed_error(pool: WorkerPool) -> None:
     with pytest.raises(WorkFailed, match="too large to show"):
         pool.call(worker_setup.big_result, 17)
