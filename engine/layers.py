@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import filters, refs
+from engine import filters, limits, refs
 from engine.continuous import Characteristics, ContinuousEffect, number, printed
 from engine.state import EMPTY
 
@@ -402,6 +402,9 @@ def intended_controller(game: Game, oid: int, effects: Iterable[ContinuousEffect
 
 def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> Characteristics:
     """Apply the effects to one object, layer by layer (613.1, 613.4), timestamp order within."""
+    budget = getattr(game, "budget", None)  # a run's work budget (engine.limits)
+    if budget is not None:
+        budget.spend(limits.WORK_CHARS)
     if perm.face_down:  # 708.2a: a face-down permanent is a 2/2 creature with no text
         base = Characteristics(name="Face-down creature", types=("Creature",), subtypes=(),
                                supertypes=(), colors=(), keywords=(), power=2, toughness=2,

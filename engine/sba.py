@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import layers, saga, stack
+from engine import layers, limits, saga, stack
 from engine.continuous import number
 from engine.events import EventKind
 
@@ -39,6 +39,7 @@ def eval_int(text: str) -> int:
 def check(game: Game) -> bool:
     """Perform every applicable state-based action at once (CR 704.3); True if any happened."""
     acted = False
+    game.budget.spend(limits.WORK_SBA, len(game.battlefield()))
     losers: list[tuple[int, str, str]] = []
     for player in range(len(game.zones)):
         if player in game.lost:

@@ -70,8 +70,9 @@ def decode_token(token: str) -> dict[str, Any]:
     if not isinstance(token, str):
         raise TokenError(f"a token must be a string, not {type(token).__name__}")
     token = token.strip()
-    if len(token) > 3 * MAX_TOKEN_CHARS:  # too long even fully %-escaped: skip unquoting it
-        raise TokenError(f"token is too long: {len(token)} characters (limit {MAX_TOKEN_CHARS})")
+    if len(token) > limits.TOKEN_MAX_URL_CHARS:  # checked before unquoting (a link's cap)
+        raise TokenError(f"token is too long: {len(token):,} characters "
+                         f"(limit {limits.TOKEN_MAX_URL_CHARS:,})")
     if "%" in token:  # a URL-encoded copy was pasted ('v1%2E...')
         token = urllib.parse.unquote(token).strip()
     if not token:
