@@ -105,6 +105,21 @@ WORK_WEIGHTS = (135, 0, 16, 55, 12, 0, 9)
 #: backstop for work not counted above. Pyodide runs the same work ~3x slower, so there
 #: the backstop is further away (the work budget stops the same scenarios everywhere).
 RUN_MAX_CPU_SECONDS = 0.8 * (4 if sys.platform == "emscripten" else 1)
+# ------------------------------------------------------------------- the odds
+#: States the exact odds analysis may visit before it gives the Monte Carlo estimate
+#: instead (~17 microseconds each: ~0.5 s at the cap).
+ODDS_MAX_STATES = 30_000
+#: CPU seconds the exact analysis may take (time.process_time) before it gives the
+#: estimate instead: what one state costs varies with the library, this bounds it.
+ODDS_MAX_EXACT_CPU_SECONDS = 0.35 * (4 if sys.platform == "emscripten" else 1)
+#: Library positions the stand-alone Monte Carlo may scan (1 unit) and shuffle (4 units:
+#: random.shuffle is Python code), over all its samples (~0.12 microseconds a unit:
+#: ~0.3 s); it stops after the sample that passes it and reports the samples it took
+#: (and their standard errors).
+ODDS_MAX_SIM_WORK = 2_500_000
+#: CPU seconds the game-engine Monte Carlo may take (each sample is a budgeted run):
+#: sampling stops once passed, and the result says how many samples it took.
+ODDS_MAX_ENGINE_CPU_SECONDS = 0.6 * (4 if sys.platform == "emscripten" else 1)
 #: Units of work between two reads of the CPU clock (~2 ms).
 WORK_CHECK_EVERY = 2_000
 
