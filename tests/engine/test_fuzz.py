@@ -129,6 +129,35 @@ def test_fuzz_cli_never_prints_a_traceback(rng: random.Random) -> None:
     assert "Traceback" not in err.getvalue()
 
 
+@FUZZ
+@given(rngs)
+def test_fuzz_coverage_of_a_user_card(rng: random.Random) -> None:
+    """engine.coverage over a mutated user card: a report or the card's typed error."""
+    from engine.coverage import card_coverage
+
+    card = F.card_dict(rng)
+    bounded(lambda: card_coverage(CardDef.from_dict(card)), F.CARD_DOCUMENTED)
+
+
+@settings(FUZZ, max_examples=2 if IN_PYODIDE else 5)
+@given(rngs)
+def test_fuzz_exact_odds_stay_bounded(rng: random.Random) -> None:
+    """chain_odds over a random library (real cards, cascade cards among them) and 1-4
+    random cascade / discover steps: exact, or the estimate, within the bounds."""
+    from engine import default_pool
+    from engine.odds import Step, chain_odds
+
+    pool = default_pool()
+    names = sorted(pool.names)
+    picks = [n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())]
+    picks += names[:: max(1, len(names) // 200)]
+    lib = [pool.get(rng.choice(picks)) for _ in range(rng.choice([1, 20, 60, 250, 1000]))]
+    steps = [Step(rng.choice(["cascade", "discover"]), rng.randrange(17))
+             for _ in range(rng.randrange(1, 5))]
+    out = bounded(lambda: chain_odds(lib, steps))
+    assert out.accepted
+
+
 # ------------------------------------------- the decklist parser, old vs new
 _OLD_HEADER = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*(?:\(\d+\))?\s*:?$")
 _OLD_COUNT = re.compile(r"^(-?\d+)\s*[xX]?\s+(\S.*)$")
