@@ -135,3 +135,19 @@ def test_odds_over_a_big_library_are_an_estimate_with_the_samples_its_budget_all
     assert not r.exact
     assert 0 < r.samples < 5_000
     assert r.samples == chain_odds(lib, [cascade(10)] * 4, samples=5_000).samples
+
+
+def test_the_entry_points_refuse_over_cap_text_with_the_pages_numbers(tmp_path: Path) -> None:
+    """One number per input in engine.limits, the one the page shows: the decklist box's
+    20,000 characters, the link's 16,384, a scenario file's 1 MB (read no further)."""
+    from engine import DecklistError, TokenError, decode_token, parse_decklist
+    from engine.errors import ScenarioError
+
+    with pytest.raises(DecklistError, match="20,000"):
+        parse_decklist("x" * (limits.DECKLIST_MAX_CHARS + 1))
+    with pytest.raises(TokenError, match="16,384"):
+        decode_token(" " * (limits.TOKEN_MAX_URL_CHARS + 1))  # refused before stripping
+    big = tmp_path / "big.json"
+    big.write_text(" " * (limits.SCENARIO_MAX_JSON_CHARS + 10) + "{}")
+    with pytest.raises(ScenarioError, match="1,048,576"):
+        Scenario.load(big)
