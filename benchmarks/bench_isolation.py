@@ -58,10 +58,10 @@ def serve():
     from playground import offload
 
     offload.get_pool().wait_ready(60)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 180  # a loaded machine: the first page can take a while
     while True:
         try:
-            with urllib.request.urlopen(url, timeout=5):
+            with urllib.request.urlopen(url, timeout=30):
                 return url, server
         except OSError:
             if time.monotonic() > deadline:
@@ -162,11 +162,14 @@ def main() -> None:
 
 if __name__ == "__main__":
     import os
+    import traceback
 
     status = 1
     try:
         main()
         status = 0
+    except BaseException:  # noqa: BLE001 - printed before os._exit, which would hide it
+        traceback.print_exc()
     finally:
         sys.stdout.flush()
         os._exit(status)  # threaded server threads and workers: skip interpreter teardown
