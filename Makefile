@@ -81,7 +81,8 @@ bench: setup
 
 # Every engine entry point against 100,000 structured inputs (EXAMPLES=n to change), then
 # the invariant properties over 10,000 random real-card games; fails on any untyped error
-# or input over 1 s CPU / 100 MB (scripts/fuzz.py prints the table).
+# or input over 1 s CPU / 100 MB (scripts/fuzz.py prints the table and writes each entry
+# point's slowest input to fuzz-out/NAME.json: replay with scripts/fuzz.py --replay FILE).
 EXAMPLES ?= 100000
 GAMES ?= 10000
 fuzz: setup

@@ -178,7 +178,7 @@ class LibraryEditor(pn.viewable.Viewer):
                                               width=110)
         scry = pn.widgets.TextAreaInput.from_param(
             mp.scryfall_text, label="Card JSON from Scryfall", height=90, description=None,
-            sizing_mode="stretch_width", max_length=20_000,
+            sizing_mode="stretch_width", max_length=MAX_TEXT,
             placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}')
         scry_add = pn.widgets.Button.from_param(self.param.add_scryfall, width=150)
         scry_card = pn.Card(scry, scry_add, title="Add a card from Scryfall JSON",

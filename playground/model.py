@@ -43,7 +43,7 @@ __all__ = ["PlaygroundModel", "zone_counter", "zone_line", "zone_text"]
 ZONES = ("hand", "battlefield", "graveyard", "exile")
 MAX_ACTIONS = limits.SCENARIO_MAX_ACTIONS
 
-MAX_TEXT = 20_000  # characters accepted from a text box (decklists, JSON)
+MAX_TEXT = limits.DECKLIST_MAX_CHARS  # characters accepted from a text box (decklists, JSON)
 MAX_FILE = 512 * 1024  # bytes accepted from an uploaded scenario file
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
 _RETRIES = 8  # engine tasks one model call may wait for (each edit needs one or two)

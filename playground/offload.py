@@ -1,18 +1,30 @@
-"""Heavy engine work off the server's event loop: a small pool of worker processes.
+"""Heavy engine work off the server's event loop: worker processes run by ``pebble``.
 
 Why processes, not threads: the engine is pure Python, so a run in a thread holds the
 GIL and slows every other session's step (and a regular expression in C holds it for
-its whole match); a thread can't be stopped or have its memory capped either. A worker
-process is stopped when it overruns ``TIMEOUT`` (the session gets a typed error and
-keeps its input), has its address space capped at ``MEMORY_LIMIT`` (a MemoryError in
-the worker, not in the server), and is replaced after a task that left it big, so the
-server's memory returns to its baseline when a heavy session is done.
+its whole match); a thread can't be stopped or have its memory capped either.
 
-Only what a task needs crosses the pipe: a function of :mod:`playground.work` and its
-arguments (a Scenario, a decklist, an odds key), and the result (a Timeline is ~10 KB
-pickled for a 7-frame resolution, ~250 KB for 157 frames; over ``MAX_RESULT`` it is
-refused). One task at a time per worker; ``owner`` (a session's model) lets a closed
-session's running task be stopped at once.
+The pool is a ``pebble.ProcessPool`` (why pebble and not loky: pebble stops a *running*
+task, on its timeout or on ``Future.cancel()``, by stopping only that task's worker;
+loky, like ``concurrent.futures``, cancels only tasks that have not started, and stops a
+running one only by shutting the whole executor down). What pebble does for us:
+
+- a task past ``TIMEOUT`` (wall clock, from when a worker took it) has its worker
+  stopped and fails with ``WorkTimeout``; the session keeps its input;
+- a closed session's task is cancelled (``cancel(owner)``): stopped if it is running;
+- every worker starts with ``_init_worker``: its address space capped at
+  ``MEMORY_LIMIT`` with ``resource.setrlimit`` (a MemoryError in the worker, not in the
+  server), its priority lowered by ``NICE`` (the server's event loop comes first on a
+  busy machine) and the card pool loaded before its first task;
+- a worker is replaced after ``MAX_TASKS`` tasks, and after any task that left it bigger
+  than ``RECYCLE_RSS`` resident (the worker leaves between two tasks, so no task is
+  lost), so the server's memory returns to its baseline when a heavy session is done.
+
+What this module adds: results cross the pipe as bytes it pickles itself (the engine's
+read-only mappings as dicts; over ``MAX_RESULT`` refused with a typed error), untyped
+failures become ``WorkFailed``, and a pool that pebble marks broken (a worker that died
+while idle, or failed to start, with no task running) is replaced by a fresh one, with
+the tasks it had not started handed to the new pool.
 
 Used only by a served app (``enabled()``): notebooks, tests that call the model directly
 and Pyodide pages (no processes there) run everything inline.
@@ -28,7 +40,6 @@ import io
 import multiprocessing
 import os
 import pickle
-import queue
 import sys
 import threading
 import time
@@ -40,13 +51,17 @@ from engine import ScenarioError
 
 __all__ = [
     "MAX_RESULT",
+    "MAX_TASKS",
     "MEMORY_LIMIT",
-    "TIMEOUT",
+    "NICE",
     "ODDS_WORKERS",
+    "RECYCLE_RSS",
+    "TIMEOUT",
     "WORKERS",
     "WorkFailed",
     "WorkTimeout",
     "WorkerPool",
+    "enable",
     "enabled",
     "get_odds_pool",
     "get_pool",
@@ -63,12 +78,19 @@ TIMEOUT = float(os.environ.get("PLAYGROUND_WORK_TIMEOUT", "20"))
 #: Address space of a worker (its ~100 MB baseline included); past it the task fails with
 #: MemoryError inside the worker.
 MEMORY_LIMIT = int(os.environ.get("PLAYGROUND_WORK_MEMORY_MB", "1536")) * 1024 * 1024
+#: Scheduling priority of the workers below the server's (``os.nice``): on a busy machine
+#: the event loop that steps every session is served first, a heavy task after it.
+NICE = int(os.environ.get("PLAYGROUND_WORK_NICE", "10"))
 #: A worker whose resident memory is above this after a task is replaced by a fresh one.
 RECYCLE_RSS = 400 * 1024 * 1024
+#: Tasks a worker runs before it is replaced anyway (slow growth that stays under
+#: RECYCLE_RSS, fragmentation).
+MAX_TASKS = 500
 #: Largest pickled result sent back (a timeline of some thousands of frames).
 MAX_RESULT = 16 * 1024 * 1024
-#: Tries to start a worker before the pool gives that one up.
-SPAWN_ATTEMPTS = 5
+#: Times a task is handed to a fresh pool after the pool it waited in broke before
+#: starting it (a worker that kept failing to start), with a pause growing each time.
+RESTARTS = 5
 
 
 class WorkTimeout(ScenarioError):
@@ -96,21 +118,22 @@ def _dumps(obj: Any) -> bytes:
     return f.getvalue()
 
 
-def _error_payload(e: BaseException) -> bytes:
+def _error_payload(e: BaseException) -> tuple[str, BaseException]:
     """The exception itself when it survives a pickle round trip unchanged, else a
     WorkFailed with its message (a typed engine error keeps its words)."""
     try:
-        data = _dumps(("err", e))
-        _tag, back = pickle.loads(data)
+        back = pickle.loads(_dumps(e))
         if type(back) is type(e) and str(back) == str(e):
-            return data
+            return ("err", e)
     except Exception:  # noqa: BLE001 - any pickling problem: send the message instead
         pass
     text = str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
-    return _dumps(("err", WorkFailed(text)))
+    return ("err", WorkFailed(text))
 
 
 # ----------------------------------------------------------------------------- worker
+
+_RETIRE = False  # set in a worker by a task that left it too big; read between tasks
 
 
 def _rss() -> int:
@@ -121,248 +144,287 @@ def _rss() -> int:
         return 0
 
 
-def _worker_main(conn: Any, memory_limit: int) -> None:
-    """Answer (function, args) messages with pickled ("ok", value) / ("err", exception)."""
+def _leave_when_big() -> None:
+    """Make this worker leave between two tasks once ``_RETIRE`` is set.
+
+    pebble replaces workers after ``max_tasks``; it has no size limit. Its worker loop
+    takes tasks from the generator ``worker_get_next_task``; wrapped here (in the worker
+    only, before its first task), the generator ends before taking the next task when
+    the last one left the worker too big. The worker then exits with status 0, which
+    pebble treats as a normal end (as after ``max_tasks``) and starts a fresh worker.
+    tests/playground/test_offload.py checks a worker that grew is replaced.
+    """
+    from pebble.pool import process
+
+    take = getattr(process, "worker_get_next_task", None)
+    if take is None:  # another pebble: workers are still replaced after MAX_TASKS
+        return
+
+    def next_task(channel: Any, max_tasks: int) -> Any:
+        tasks = take(channel, max_tasks)
+        while not _RETIRE:
+            try:
+                task = next(tasks)
+            except StopIteration:
+                return
+            yield task
+
+    process.worker_get_next_task = next_task
+
+
+def _init_worker(memory_limit: int, setup: Callable[[], None] | None) -> None:
+    """pebble's initializer, once per worker before its first task."""
     with contextlib.suppress(ImportError, ValueError, OSError):
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICE)
+    _leave_when_big()
+    if setup is not None:
+        setup()
     from engine import default_pool
 
     default_pool()  # loaded once per worker, before the first task waits for it
-    conn.send_bytes(_dumps(("ready", os.getpid())))
-    while True:
-        try:
-            fn, args = pickle.loads(conn.recv_bytes())
-        except (EOFError, OSError):
-            return
-        retire = False
-        try:
-            payload = _dumps(("ok", fn(*args)))
-            if len(payload) > MAX_RESULT:
-                payload = _dumps(("err", WorkFailed(
-                    f"the result is too large to show ({len(payload) // 2**20} MB; "
-                    f"at most {MAX_RESULT // 2**20} MB)")))
-        except MemoryError:
+
+
+def _task(job: bytes, memory_limit: int, recycle_rss: int) -> tuple[bytes, bool]:
+    """Run the pickled ``(fn, args)`` in a worker: (pickled ("ok", value) |
+    ("err", exception), and whether this worker leaves after this task)."""
+    global _RETIRE
+    try:
+        fn, args = pickle.loads(job)
+        payload = _dumps(("ok", fn(*args)))
+        if len(payload) > MAX_RESULT:
             payload = _dumps(("err", WorkFailed(
-                f"it needs more than {memory_limit // 2**20} MB of memory")))
-            retire = True
-        except RecursionError as e:
-            payload = _error_payload(WorkFailed(f"RecursionError: {e}"))
-        except Exception as e:  # noqa: BLE001 - the worker reports, never dies of, a task
-            payload = _error_payload(e)
-        retire = retire or _rss() > RECYCLE_RSS
-        try:
-            conn.send_bytes(_dumps(("retire", payload)) if retire else payload)
-        except (OSError, ValueError):
-            return
-        if retire:
-            return
+                f"the result is too large to show ({len(payload) // 2**20} MB; "
+                f"at most {MAX_RESULT // 2**20} MB)")))
+    except MemoryError:
+        payload = _dumps(("err", WorkFailed(
+            f"it needs more than {memory_limit // 2**20} MB of memory")))
+        _RETIRE = True
+    except RecursionError as e:
+        payload = _dumps(_error_payload(WorkFailed(f"RecursionError: {e}")))
+    except Exception as e:  # noqa: BLE001 - the worker reports, never dies of, a task
+        payload = _dumps(_error_payload(e))
+    _RETIRE = _RETIRE or _rss() > recycle_rss
+    return payload, _RETIRE
 
 
-class _Worker:
-    """One worker process and the parent's end of its pipe."""
+def _sleep(seconds: float) -> int:
+    """A task that takes ``seconds`` (wait_ready: lets each worker take one)."""
+    time.sleep(seconds)
+    return os.getpid()
 
-    def __init__(self, ctx: Any, memory_limit: int) -> None:
-        self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, memory_limit),
-                                daemon=True, name="playground-worker")
-        self.proc.start()
-        child.close()
-        self.ready = False
 
-    def wait_ready(self, timeout: float) -> None:
-        if self.ready:
-            return
-        if not self.conn.poll(timeout):
-            raise WorkFailed("a worker process did not start in time")
-        tag, _pid = pickle.loads(self.conn.recv_bytes())
-        self.ready = tag == "ready"
-
-    def kill(self) -> None:
-        with contextlib.suppress(Exception):
-            self.proc.kill()
-        with contextlib.suppress(Exception):
-            self.proc.join(2)
-        with contextlib.suppress(Exception):
-            self.conn.close()
+# ----------------------------------------------------------------------------- pool
 
 
 class WorkerPool:
-    """``size`` worker processes; ``await pool.run(fn, *args)`` from the event loop."""
+    """``size`` worker processes; ``await pool.run(fn, *args)`` from the event loop.
+
+    ``setup`` (a module-level function) runs in each worker as it starts (tests).
+    """
 
     def __init__(self, size: int = WORKERS, timeout: float = TIMEOUT,
-                 memory_limit: int = MEMORY_LIMIT) -> None:
+                 memory_limit: int = MEMORY_LIMIT, recycle_rss: int = RECYCLE_RSS,
+                 max_tasks: int = MAX_TASKS, setup: Callable[[], None] | None = None) -> None:
         self.size, self.timeout, self.memory_limit = size, timeout, memory_limit
+        self.recycle_rss, self.max_tasks, self._setup = recycle_rss, max_tasks, setup
         self._ctx = multiprocessing.get_context("spawn")  # no fork of a threaded server
-        self._idle: queue.Queue[_Worker] = queue.Queue()
-        self._threads = concurrent.futures.ThreadPoolExecutor(
-            size, thread_name_prefix="playground-work")  # one waiting thread per worker
-        self._busy: dict[int, tuple[_Worker, int]] = {}  # id(owner) -> (worker, task no)
         self._lock = threading.Lock()
+        self._owned: dict[int, set[concurrent.futures.Future]] = {}  # id(owner) -> running
         self._closed = False
         self.stats = {"tasks": 0, "timeouts": 0, "recycled": 0, "cancelled": 0,
-                      "failed_starts": 0, "dead_idle": 0}
-        for _ in range(size):
-            self._spawn()
+                      "restarts": 0, "failed": 0}
+        self._pool = self._new_pool()
 
-    def _spawn(self) -> None:
-        """Start a worker on its own thread: never queued behind tasks waiting for one."""
-        threading.Thread(target=self._start_worker, daemon=True,
-                         name="playground-worker-start").start()
+    def _new_pool(self) -> Any:
+        from pebble import ProcessPool
 
-    def _start_worker(self) -> None:
-        """Start one worker; a start that fails (a busy machine, a crash) is tried again
-        a few times, spaced out, so the pool doesn't quietly shrink by one worker."""
-        for attempt in range(SPAWN_ATTEMPTS):
-            if self._closed:
-                return
-            w: _Worker | None = None
-            try:
-                w = _Worker(self._ctx, self.memory_limit)
-                w.wait_ready(60)
-                if not w.ready:
-                    raise WorkFailed("a worker process did not say it was ready")
-            except Exception:  # noqa: BLE001 - any failure to start: try again
-                if w is not None:
-                    w.kill()
-                with self._lock:
-                    self.stats["failed_starts"] += 1
-                time.sleep(min(10.0, 0.5 * 2 ** attempt))
-                continue
-            if self._closed:
-                w.kill()
-                return
-            self._idle.put(w)
-            return
+        pool = ProcessPool(max_workers=self.size, max_tasks=self.max_tasks,
+                           initializer=_init_worker, initargs=(self.memory_limit, self._setup),
+                           context=self._ctx)
+        pool.active  # noqa: B018 - reading it starts the workers now, not at the first task
+        return pool
 
-    def _take(self) -> _Worker:
-        """An idle, live worker. One that died while idle (killed from outside, out of
-        memory) is replaced and never handed a task, which would fail for no reason of
-        its own."""
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                w = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise WorkFailed("no worker process is available") from None
-            if w.proc.is_alive():
-                return w
-            w.kill()
-            with self._lock:
-                self.stats["dead_idle"] += 1
-            if not self._closed:
-                self._spawn()
+    def _live_pool(self) -> Any:
+        """The pebble pool, replaced first if pebble marked it broken (under ``_lock``)."""
+        if not self._pool.active and not self._closed:
+            old, self._pool = self._pool, self._new_pool()
+            self.stats["restarts"] += 1
+            threading.Thread(target=_stop, args=(old,), daemon=True,
+                             name="playground-pool-stop").start()
+        return self._pool
 
-    def call(self, fn: Callable[..., Any], *args: Any, owner: object = None) -> Any:
-        """Run ``fn(*args)`` in a worker and return its value or raise its error (blocking)."""
-        w = self._take()
-        key = id(owner) if owner is not None else None
-        with self._lock:
-            self.stats["tasks"] += 1
-            task = self.stats["tasks"]
-            if key is not None:
-                self._busy[key] = (w, task)
-        keep = False
-        try:
-            try:
-                w.conn.send_bytes(_dumps((fn, args)))
-                deadline = time.monotonic() + self.timeout
-                while not w.conn.poll(0.05):
-                    if not w.proc.is_alive():
-                        raise WorkFailed("the run was stopped" if key is not None and
-                                         self._cancelled(key, task) else
-                                         "the worker process stopped "
-                                         f"(exit code {w.proc.exitcode})")
-                    if time.monotonic() > deadline:
-                        with self._lock:
-                            self.stats["timeouts"] += 1
-                        raise WorkTimeout(
-                            f"it took longer than {self.timeout:g} s, so it was stopped")
-                raw = w.conn.recv_bytes()
-            except (EOFError, OSError, BrokenPipeError) as e:
-                raise WorkFailed("the run was stopped" if key is not None and
-                                 self._cancelled(key, task) else
-                                 f"the worker process failed ({type(e).__name__})") from None
-            tag, value = pickle.loads(raw)
-            if tag == "retire":
-                self.stats["recycled"] += 1
-                tag, value = pickle.loads(value)
-            else:
-                keep = True
-            if tag == "err":
-                raise value
-            return value
-        finally:
-            cancelled = False
-            with self._lock:  # decided under the lock that ``cancel`` kills under
-                if key is not None and abs(self._busy.get(key, (None, 0))[1]) == task:
-                    cancelled = self._busy.pop(key)[1] < 0
-            if keep and not cancelled and w.proc.is_alive():
-                self._idle.put(w)
-            else:
-                w.kill()
-                if not self._closed:
-                    self._spawn()
-
-    def _cancelled(self, key: int, task: int) -> bool:
-        return self._busy.get(key, (None, 0))[1] == -task
+    # ------------------------------------------------------------------ tasks
 
     def submit(self, fn: Callable[..., Any], *args: Any,
                owner: object = None) -> concurrent.futures.Future:
-        """``call`` in a waiting thread: a future of the worker's answer."""
-        return self._threads.submit(self.call, fn, *args, owner=owner)
+        """A future of ``fn(*args)`` run in a worker: its value, or its error raised."""
+        out: concurrent.futures.Future = concurrent.futures.Future()
+        with self._lock:
+            self.stats["tasks"] += 1
+            if owner is not None:
+                self._owned.setdefault(id(owner), set()).add(out)
+        self._schedule(out, fn, args, owner, 0)
+        return out
+
+    def _schedule(self, out: concurrent.futures.Future, fn: Callable[..., Any], args: tuple,
+                  owner: object, attempt: int) -> None:
+        try:
+            job = _dumps((fn, args))  # the engine's read-only mappings included
+        except Exception as e:  # noqa: BLE001 - an argument that can't cross the pipe
+            self._settle(out, owner, error=WorkFailed(f"the task can't be sent ({e})"))
+            return
+        with self._lock:
+            if out.done() or getattr(out, "_stopped", False):
+                self._forget(out, owner)
+                return
+            inner = None
+            for _ in range(2):  # pebble may mark the pool broken between check and schedule
+                if self._closed:
+                    break
+                with contextlib.suppress(RuntimeError):
+                    inner = self._live_pool().schedule(
+                        _task, args=(job, self.memory_limit, self.recycle_rss),
+                        timeout=self.timeout)
+                    break
+            if inner is None:
+                self._forget(out, owner)
+            else:
+                out._inner = inner  # type: ignore[attr-defined]  # what ``cancel`` stops
+        if inner is None:
+            self._settle(out, owner, error=WorkFailed("the worker processes are shut down"))
+            return
+        inner.add_done_callback(lambda f: self._finish(out, f, fn, args, owner, attempt))
+
+    def _finish(self, out: concurrent.futures.Future, inner: Any, fn: Callable[..., Any],
+                args: tuple, owner: object, attempt: int) -> None:
+        """pebble's future is done (on one of pebble's threads): settle ``out``."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        from pebble import ProcessExpired
+
+        if out.cancelled() or inner.cancelled():
+            self._settle(out, owner, error=WorkFailed("the run was stopped"))
+            return
+        err = inner.exception()
+        if isinstance(err, BrokenProcessPool) and attempt < RESTARTS and not self._closed:
+            # the pool broke before a worker took this task: hand it to a fresh pool,
+            # from a thread of its own (this one is the broken pool's)
+            threading.Timer(min(5.0, 0.2 * 2 ** attempt), self._schedule,
+                            (out, fn, args, owner, attempt + 1)).start()
+            return
+        if err is None:
+            data, retire = inner.result()
+            tag, value = pickle.loads(data)
+            if retire:
+                with self._lock:
+                    self.stats["recycled"] += 1
+            if tag == "ok":
+                self._settle(out, owner, value=value)
+            else:
+                self._settle(out, owner, error=value)
+            return
+        if isinstance(err, concurrent.futures.TimeoutError):
+            with self._lock:
+                self.stats["timeouts"] += 1
+            error: BaseException = WorkTimeout(
+                f"it took longer than {self.timeout:g} s, so it was stopped")
+        elif isinstance(err, ProcessExpired):
+            error = WorkFailed(f"the worker process stopped (exit code {err.exitcode})")
+        else:
+            error = WorkFailed(f"the worker process failed ({type(err).__name__}: {err})")
+        with self._lock:
+            self.stats["failed"] += 1
+        self._settle(out, owner, error=error)
+
+    def _settle(self, out: concurrent.futures.Future, owner: object, value: Any = None,
+                error: BaseException | None = None) -> None:
+        with self._lock:
+            self._forget(out, owner)
+        with contextlib.suppress(concurrent.futures.InvalidStateError):
+            if error is not None:
+                out.set_exception(error)
+            else:
+                out.set_result(value)
+
+    def _forget(self, out: concurrent.futures.Future, owner: object) -> None:
+        if owner is not None:
+            mine = self._owned.get(id(owner))
+            if mine is not None:
+                mine.discard(out)
+                if not mine:
+                    del self._owned[id(owner)]
+
+    def call(self, fn: Callable[..., Any], *args: Any, owner: object = None) -> Any:
+        """Run ``fn(*args)`` in a worker and return its value or raise its error (blocking)."""
+        return self.submit(fn, *args, owner=owner).result()
 
     async def run(self, fn: Callable[..., Any], *args: Any, owner: object = None) -> Any:
         """``call`` from the event loop: the loop stays free while the worker runs."""
         return await asyncio.wrap_future(self.submit(fn, *args, owner=owner))
 
     def cancel(self, owner: object) -> bool:
-        """Stop the task ``owner`` is running, if any (a closed session's run).
+        """Stop the tasks ``owner`` has queued or running (a closed session's run).
 
-        The process is killed under the lock ``call`` takes to put a worker back, so a
-        task finishing at that moment can't put back a worker this then kills (the next
-        task, another session's, failed on it); the pipe is left to ``call``'s thread,
-        which reads it and replaces the worker.
+        pebble stops a running task's worker (and starts another) and drops a queued
+        one; the task's future fails with WorkFailed("the run was stopped").
         """
         with self._lock:
-            busy = self._busy.get(id(owner))
-            if busy is None or busy[1] < 0:
-                return False
-            w, task = busy
-            self._busy[id(owner)] = (w, -task)
-            self.stats["cancelled"] += 1
-            with contextlib.suppress(Exception):
-                w.proc.kill()  # a signal: quick
-        return True
+            mine = [out for out in self._owned.pop(id(owner), ()) if not out.done()]
+            for out in mine:
+                out._stopped = True  # type: ignore[attr-defined]  # never scheduled again
+            self.stats["cancelled"] += len(mine)
+        for out in mine:  # outside the lock: a cancelled future runs its callbacks now
+            inner = getattr(out, "_inner", None)
+            if inner is not None:
+                inner.cancel()
+            self._settle(out, None, error=WorkFailed("the run was stopped"))
+        return bool(mine)
+
+    # ------------------------------------------------------------------ state
 
     def wait_ready(self, timeout: float = 60) -> bool:
-        """Block until every worker has started (tests and benchmarks, after serving)."""
+        """Block until ``size`` workers have each answered a task (tests and benchmarks,
+        after serving): every worker has started and loaded the card pool."""
         deadline = time.monotonic() + timeout
-        while self._idle.qsize() + len(self._busy) < self.size:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.05)
-        return True
+        while time.monotonic() < deadline:
+            futs = [self.submit(_sleep, 0.1) for _ in range(self.size)]
+            try:
+                seen = {f.result(timeout=max(0.1, deadline - time.monotonic())) for f in futs}
+            except (concurrent.futures.TimeoutError, WorkFailed):
+                continue
+            if len(seen) >= self.size:
+                return True
+        return False
 
     def pids(self) -> list[int]:
-        """Process ids of the live workers (for tests and the benchmark)."""
+        """Process ids of the live workers (for tests and the benchmark; read from pebble's
+        worker table, which has no public accessor)."""
         with self._lock:
-            busy = [w for w, _ in self._busy.values()]
-        idle = list(self._idle.queue)
-        return [w.proc.pid for w in [*busy, *idle] if w.proc.pid is not None]
+            pool = self._pool
+        workers = pool._pool_manager.worker_manager.workers
+        return [pid for pid, proc in list(workers.items()) if proc.is_alive()]
 
     def close(self) -> None:
-        self._closed = True
-        while True:
-            try:
-                self._idle.get_nowait().kill()
-            except queue.Empty:
-                break
         with self._lock:
-            for w, _ in self._busy.values():
-                w.kill()
-        self._threads.shutdown(wait=False, cancel_futures=True)
+            self._closed = True
+            pool = self._pool
+            pending = [out for mine in self._owned.values() for out in mine]
+            self._owned.clear()
+        _stop(pool)
+        for out in pending:
+            with contextlib.suppress(concurrent.futures.InvalidStateError):
+                out.set_exception(WorkFailed("the worker processes are shut down"))
+
+
+def _stop(pool: Any) -> None:
+    """Stop a pebble pool and its workers now (running tasks fail)."""
+    with contextlib.suppress(Exception):
+        pool.stop()
+        pool.join(timeout=10)
 
 
 _POOL: WorkerPool | None = None

@@ -23,12 +23,13 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from engine.base import limits
 from playground.model import PlaygroundModel
 
 __all__ = ["LAB_URL_ENV", "MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "SharePanel",
            "finish_link", "lab_url", "read_url", "set_served_lab"]
 
-MAX_URL_TOKEN = 16_384  # characters read from the URL before even trying to decode
+MAX_URL_TOKEN = limits.TOKEN_MAX_URL_CHARS  # characters read from the URL before decoding
 #: Set by the server (playground/serve.py) when it turned away a page request whose query
 #: was too long to carry into a session: the value is the query's length.
 TOO_LONG_PARAM = "too_long"

@@ -1,16 +1,20 @@
 """``make fuzz``: every engine entry point against N structured inputs, then random games.
 
     python scripts/fuzz.py [--examples 100000] [--games 10000] [--only token,decklist]
+    python scripts/fuzz.py --replay fuzz-out/run.json    # one saved input, measured again
 
-For each entry point it prints one table row: inputs rejected with a documented error,
-accepted, UNTYPED errors (anything else escaping), the slowest input (CPU seconds) and
-the peak memory (tracemalloc; measured on every input that took over 20 ms and on a 2 %
-sample, since tracing everything would triple the run time). Then it replays the suite's
-invariant properties (tests/engine/test_invariants.py: card conservation, one zone per
-object, determinism across token/JSON round trips) over ``--games`` random real-card
-games, reusing its generators. Exits 1 on any untyped error, any input over 1 s of CPU
-or 100 MB, or a failed invariant. The inputs come from tests/engine/fuzzing.py, the
-generators the suite's fuzz tests use with a small example count.
+For each entry point it prints one table row: inputs, rejected with a documented (typed)
+error, accepted, UNTYPED errors (anything else escaping), inputs over the limits, the
+slowest input's CPU seconds and the peak memory (tracemalloc; measured on every input
+that took over 20 ms and on a 2 % sample, since tracing everything would triple the run
+time). The slowest input of each entry point is written to ``--out`` (fuzz-out/NAME.json)
+so it can be replayed. "run" and "answer" are one call each: ``Scenario.run()`` of a
+mutated scenario, and the run after ``Timeline.answer`` of a random option. Then it replays
+the suite's invariant properties (tests/engine/test_invariants.py: card conservation, one
+zone per object, determinism across token/JSON round trips) over ``--games`` random
+real-card games, reusing its generators. Exits 1 on any untyped error, any input over
+1 s of CPU or 100 MB, or a failed invariant. The inputs come from tests/engine/fuzzing.py,
+the generators the suite's fuzz tests use with a small example count.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import random
 import sys
 import tempfile
@@ -33,8 +38,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
 import fuzzing as F  # noqa: E402
 
-from engine import CardDef, Scenario, parse_decklist  # noqa: E402
+from engine import CardDef, Scenario, default_pool, parse_decklist  # noqa: E402
 from engine.__main__ import main as cli_main  # noqa: E402
+from engine.odds.exact import Step, chain_odds  # noqa: E402
+from engine.views.coverage import card_coverage  # noqa: E402
 
 CPU_LIMIT = 1.0
 MEMORY_LIMIT = 100 * 1024 * 1024
@@ -46,7 +53,60 @@ EntryPoint = tuple[Callable[[random.Random], Input], Callable[[Input, random.Ran
 
 
 def _run(d: dict, rng: random.Random) -> None:
-    F.run_and_answer(Scenario.from_dict(d), rng)
+    Scenario.from_dict(d).run()
+
+
+def _answered(rng: random.Random) -> dict:
+    """A mutated scenario run once (not measured) and one pending decision answered at
+    random: the scenario ``Timeline.answer`` gives, as a dict (what "answer" runs)."""
+    d = F.scenario_dict(rng, mild=rng.random() < 0.7)
+    try:
+        tl = Scenario.from_dict(d).run()
+        for _ in range(rng.randrange(1, 4)):
+            if tl.pending is None:
+                break
+            scn = tl.answer(rng.choice(tl.pending.keys()))
+            if rng.random() < 0.5:
+                break
+            tl = scn.run()
+        else:
+            return d
+        return scn.to_dict() if tl.pending is not None else d
+    except F.DOCUMENTED:
+        return d
+
+
+_ODDS_NAMES: list[str] = []
+
+
+def _odds_input(rng: random.Random) -> dict:
+    """A library (names from the real pool, cascade cards among them) and 1-4 steps."""
+    if not _ODDS_NAMES:
+        pool = default_pool()
+        names = sorted(pool.names)
+        cascaders = [n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())]
+        _ODDS_NAMES.extend(cascaders + names[:: max(1, len(names) // 400)])
+    size = rng.choice([1, 10, 40, 60, 100, 250, 1000])
+    k = rng.randrange(1, 60)
+    names = rng.sample(_ODDS_NAMES, min(k, len(_ODDS_NAMES)))
+    lands = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
+    counts: dict[str, int] = {}
+    for _ in range(size):
+        n = rng.choice(names) if rng.random() < 0.6 else rng.choice(lands)
+        counts[n] = counts.get(n, 0) + 1
+    steps = [[rng.choice(["cascade", "discover"]), rng.randrange(0, 17)]
+             for _ in range(rng.randrange(1, 5))]
+    return {"library": sorted(counts.items()), "steps": steps, "chain": rng.random() < 0.8}
+
+
+def _odds(d: dict, rng: random.Random) -> None:
+    pool = default_pool()
+    cards = [c for name, n in d["library"] for c in [pool.get(name)] * n]
+    chain_odds(cards, [Step(kind, n) for kind, n in d["steps"]], chain=d["chain"])
+
+
+def _coverage(c: Any, rng: random.Random) -> None:
+    card_coverage(CardDef.from_dict(c))
 
 
 def _cli(arg: tuple[str, str], rng: random.Random) -> int:
@@ -84,19 +144,25 @@ def _cli_input(rng: random.Random) -> tuple[str, str]:
 ENTRY_POINTS: dict[str, EntryPoint] = {
     "token": (F.token, lambda t, rng: Scenario.from_token(t), F.DOCUMENTED),
     "from_dict": (F.scenario_dict, lambda d, rng: Scenario.from_dict(d), F.DOCUMENTED),
-    "run+answer": (lambda rng: F.scenario_dict(rng, mild=rng.random() < 0.7), _run, F.DOCUMENTED),
+    "run": (lambda rng: F.scenario_dict(rng, mild=rng.random() < 0.7), _run, F.DOCUMENTED),
+    "answer": (_answered, _run, F.DOCUMENTED),
     "decklist": (F.decklist, lambda t, rng: parse_decklist(t), F.DOCUMENTED),
     "card_from_dict": (F.card_dict, lambda c, rng: CardDef.from_dict(c), F.CARD_DOCUMENTED),
     "from_scryfall": (F.scryfall_dict, lambda c, rng: CardDef.from_scryfall(c), F.CARD_DOCUMENTED),
+    "coverage": (F.card_dict, _coverage, F.CARD_DOCUMENTED),
+    "odds": (_odds_input, _odds, F.DOCUMENTED),
     "cli": (_cli_input, _cli, ()),
 }
 NAMES = {
     "token": "decode_token / Scenario.from_token",
     "from_dict": "Scenario.from_dict",
-    "run+answer": "Scenario.run + Timeline.answer",
+    "run": "Scenario.run",
+    "answer": "Timeline.answer, then run",
     "decklist": "parse_decklist",
     "card_from_dict": "CardDef.from_dict",
     "from_scryfall": "CardDef.from_scryfall",
+    "coverage": "card_coverage (a user card)",
+    "odds": "chain_odds (the exact odds)",
     "cli": "python -m engine (token --decode, run)",
 }
 
@@ -106,7 +172,8 @@ def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
     rng = random.Random(f"{seed}:{name}")
     row: dict[str, Any] = {"rejected": 0, "accepted": 0, "untyped": 0, "over": 0,
                            "slowest": 0.0, "slowest_input": "", "peak": 0, "traced": 0,
-                           "examples": []}  # fmt: skip
+                           "examples": [], "slowest_data": None, "slowest_outcome": "",
+                           "slowest_peak": 0}  # fmt: skip
     for i in range(n):
         data = make(rng)
         state = rng.getstate()
@@ -115,12 +182,17 @@ def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
             rng.setstate(state)
             traced = F.guarded(partial(call, data, rng), allowed, memory=True)
             row["peak"] = max(row["peak"], traced.peak)
+            if out.cpu >= row["slowest"]:
+                row["slowest_peak"] = traced.peak
             row["traced"] += 1
             over_memory = traced.peak > MEMORY_LIMIT
         else:
             over_memory = False
         if out.cpu > row["slowest"]:
             row["slowest"], row["slowest_input"] = out.cpu, repr(data)[:160]
+            row["slowest_data"] = data
+            row["slowest_outcome"] = ("untyped " + type(out.error).__name__ if out.error else
+                                      type(out.typed).__name__ if out.typed else "accepted")
         if out.error is not None:
             row["untyped"] += 1
             if len(row["examples"]) < 5:
@@ -187,32 +259,66 @@ def invariants(games: int) -> tuple[bool, str]:
     return ok, "\n".join(report)
 
 
+def save_slowest(out: Path, name: str, row: dict[str, Any]) -> Path:
+    """The entry point's slowest input, whole, as JSON that ``--replay`` reads."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name.replace('+', '_')}.json"
+    path.write_text(json.dumps({"entry_point": name, "cpu_seconds": row["slowest"],
+                                "peak_bytes": row["slowest_peak"],
+                                "outcome": row["slowest_outcome"],
+                                "input": row["slowest_data"]}, indent=1, default=repr))
+    return path
+
+
+def replay(path: Path) -> int:
+    """Run one saved input again, traced and untraced: its CPU, peak memory, outcome."""
+    saved = json.loads(path.read_text())
+    name, data = saved["entry_point"], saved["input"]
+    if name == "cli":
+        data = tuple(data)
+    _make, call, allowed = ENTRY_POINTS[name]
+    out = F.guarded(partial(call, data, random.Random(0)), allowed, memory=False)
+    traced = F.guarded(partial(call, data, random.Random(0)), allowed, memory=True)
+    what = (f"UNTYPED {type(out.error).__name__}: {out.error}" if out.error else
+            f"{type(out.typed).__name__}: {out.typed}" if out.typed else "accepted")
+    print(f"{NAMES[name]}: {out.cpu:.3f} s CPU, peak {traced.peak / 1e6:.1f} MB; {what}")
+    return 1 if out.error or out.cpu > CPU_LIMIT or traced.peak > MEMORY_LIMIT else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--examples", type=int, default=100_000, help="inputs per entry point")
     p.add_argument("--games", type=int, default=10_000, help="random games for the invariants")
     p.add_argument("--only", default="", help=f"comma-separated subset of: {', '.join(NAMES)}")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, default=Path("fuzz-out"),
+                   help="where each entry point's slowest input is written")
+    p.add_argument("--replay", type=Path, help="run one saved input again and stop")
     args = p.parse_args(argv)
+    if args.replay:
+        return replay(args.replay)
     names = [n for n in args.only.split(",") if n] or list(ENTRY_POINTS)
     bad = [n for n in names if n not in ENTRY_POINTS]
     if bad:
         p.error(f"unknown entry point(s): {', '.join(bad)}")
     failed = False
-    head = f"{'entry point':40} {'rejected':>9} {'accepted':>9} {'untyped':>8} {'over':>5} "
     print(f"{args.examples:,} inputs per entry point (seed {args.seed}); limits: "
-          f"{CPU_LIMIT} s CPU, {MEMORY_LIMIT // 2**20} MB")  # fmt: skip
-    print(head + f"{'slowest s':>10} {'peak MB':>8} {'wall s':>7}")
+          f"{CPU_LIMIT} s CPU, {MEMORY_LIMIT // 2**20} MB per input")  # fmt: skip
+    print(f"{'entry point':38} {'inputs':>8} {'typed':>8} {'accepted':>8} {'untyped':>7} "
+          f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'wall s':>6}")
     for name in names:
         t0 = time.perf_counter()
         row = fuzz(name, args.examples, args.seed)
         wall = time.perf_counter() - t0
         print(
-            f"{NAMES[name]:40} {row['rejected']:>9,} {row['accepted']:>9,} {row['untyped']:>8,} "
-            f"{row['over']:>5,} {row['slowest']:>10.3f} {row['peak'] / 1e6:>8.1f} {wall:>7.0f}",
+            f"{NAMES[name]:38} {args.examples:>8,} {row['rejected']:>8,} {row['accepted']:>8,} "
+            f"{row['untyped']:>7,} {row['over']:>4,} {row['slowest']:>9.3f} "
+            f"{row['slowest_peak'] / 1e6:>6.1f} {row['peak'] / 1e6:>7.1f} {wall:>6.0f}",
             flush=True,
         )
-        print(f"    slowest input: {row['slowest_input']}")
+        saved = save_slowest(args.out, name, row)
+        print(f"    slowest ({row['slowest_outcome']}), replay: python scripts/fuzz.py "
+              f"--replay {saved}: {row['slowest_input'][:100]}")
         for ex in row["examples"]:
             print("    " + ex.replace("\n", "\n    "))
         failed |= bool(row["untyped"] or row["over"])

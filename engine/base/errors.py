@@ -25,11 +25,12 @@ class SchemaError(ScenarioError):
 class BudgetExceeded(ScenarioError):
     """A run stopped because it needed more work than one run may do.
 
-    ``budget`` names the counter (``"events"``, ``"objects"``, ``"state_cells"``) and
-    ``limit`` its value (see ``engine.base.limits``); the message says both.
+    ``budget`` names the counter (``"events"``, ``"objects"``, ``"state_cells"``,
+    ``"work"``, ``"cpu_seconds"``) and ``limit`` its value (see ``engine.base.limits``); the
+    message says both.
     """
 
-    def __init__(self, budget: str, limit: int, what: str) -> None:
+    def __init__(self, budget: str, limit: float, what: str) -> None:
         self.budget = budget
         self.limit = limit
         super().__init__(

@@ -11,11 +11,13 @@ published in docs/ENGINE_API.md ("Limits"); change them here only.
 from __future__ import annotations
 
 import re
+import sys
+import time
 
 from engine.base.errors import BudgetExceeded
 
 # ----------------------------------------------------------------- decklist text
-DECKLIST_MAX_CHARS = 200 * 1024  # a 1000-card list with long names is ~40 KB
+DECKLIST_MAX_CHARS = 20_000  # the page's text boxes take the same; a 250-line list is ~6 KB
 DECKLIST_MAX_LINE_CHARS = 200  # checked before any other work on a line; longest name ~140
 DECKLIST_MAX_COUNT_PER_LINE = 250
 DECKLIST_MAX_TOTAL_CARDS = 1000
@@ -24,6 +26,8 @@ DECKLIST_MAX_SUGGESTED = 10  # errors that get (slower) name suggestions
 
 # ------------------------------------------------------------ share tokens, JSON
 TOKEN_MAX_CHARS = 8192
+#: A token as pasted or read from a link, before %-unescaping (the page reads no more)
+TOKEN_MAX_URL_CHARS = 16_384
 TOKEN_MAX_JSON_BYTES = 256 * 1024  # decompressed; inflating stops here (zip bombs)
 JSON_MAX_DEPTH = 32  # nesting of [ and {; real scenarios need ~12; checked before json.loads
 JSON_MAX_NODES = 50_000  # values inside one free-form ("any JSON") field of a card
@@ -82,22 +86,66 @@ RUN_MAX_OBJECTS = 10_000
 #: cascade that exiles a whole 1,000-card library (~1,000 frames of ~1,000 objects) fits;
 #: Apex Devastator's four over that library (~4,000 frames) don't.
 RUN_MAX_STATE_CELLS = 1_200_000
+#: Work one run may do, in units of about a microsecond of CPU (CPython 3.11 here): what
+#: the rules engine's inner loops touch, each weighted by its measured cost (WORK_WEIGHTS).
+#: Counting it makes the stop deterministic: the same scenario stops at the same point on
+#: every machine. ~0.6 s of CPU at the limit; the largest example needs ~1 % of it.
+RUN_MAX_WORK = 600_000
+#: The kinds of work counted, and what one of each costs in units (fitted by least squares
+#: over the fuzz corpus and the slow boards: scripts/calibrate_work.py prints the fit).
+WORK_EVENT = 0  # an event recorded (a frame: its bookkeeping, the trigger facts)
+WORK_CELL = 1  # an object copied into a frame's snapshot
+WORK_MATCH = 2  # one object tested against a filter (targets, "each creature", layers)
+WORK_CHARS = 3  # one object's characteristics computed through the layers (613)
+WORK_LISTENER = 4  # one object looked at for triggered abilities, for one event (603.2)
+WORK_SBA = 5  # one permanent looked at by a state-based-action check (704.3)
+WORK_OBJECT = 6  # an object id handed out (a card set up, a token, a stack item)
+WORK_NAMES = ("events", "cells copied", "filter tests", "layer computations",
+              "trigger listeners", "state-based checks", "objects created")
+WORK_WEIGHTS = (135, 0, 16, 55, 12, 0, 9)
+#: CPU seconds one run may take (time.process_time, read as the work is counted): the
+#: backstop for work not counted above. Pyodide runs the same work ~3x slower, so there
+#: the backstop is further away (the work budget stops the same scenarios everywhere).
+RUN_MAX_CPU_SECONDS = 0.8 * (4 if sys.platform == "emscripten" else 1)
+# ------------------------------------------------------------------- the odds
+#: States the exact odds analysis may visit before it gives the Monte Carlo estimate
+#: instead (~17 microseconds each: ~0.5 s at the cap).
+ODDS_MAX_STATES = 30_000
+#: CPU seconds the exact analysis may take (time.process_time) before it gives the
+#: estimate instead: what one state costs varies with the library, this bounds it.
+ODDS_MAX_EXACT_CPU_SECONDS = 0.35 * (4 if sys.platform == "emscripten" else 1)
+#: Library positions the stand-alone Monte Carlo may scan (1 unit) and shuffle (4 units:
+#: random.shuffle is Python code), over all its samples (~0.12 microseconds a unit:
+#: ~0.3 s); it stops after the sample that passes it and reports the samples it took
+#: (and their standard errors).
+ODDS_MAX_SIM_WORK = 2_500_000
+#: CPU seconds the game-engine Monte Carlo may take (each sample is a budgeted run):
+#: sampling stops once passed, and the result says how many samples it took.
+ODDS_MAX_ENGINE_CPU_SECONDS = 0.6 * (4 if sys.platform == "emscripten" else 1)
+#: Units of work between two reads of the CPU clock (~2 ms).
+WORK_CHECK_EVERY = 2_000
 
 
 class RunBudget:
     """Counts the work of one run and raises ``BudgetExceeded`` naming the budget spent.
 
     The game calls ``event`` for every recorded event, ``new_object`` for every id it
-    hands out and ``snapshot`` with the size of every state it copies.
+    hands out and ``snapshot`` with the size of every state it copies; the inner loops of
+    the rules call ``spend`` with the kind of work (``WORK_*``) and how much. ``work`` is
+    the weighted total (``RUN_MAX_WORK``); every ``WORK_CHECK_EVERY`` units the CPU time
+    since the run began is read too (``RUN_MAX_CPU_SECONDS``).
     """
 
-    __slots__ = ("events", "objects", "state_cells", "max_events", "max_objects", "max_cells")
+    __slots__ = ("events", "objects", "state_cells", "max_events", "max_objects", "max_cells",
+                 "work", "max_work", "counts", "started", "max_cpu", "_next_check")
 
     def __init__(
         self,
         max_events: int = RUN_MAX_EVENTS,
         max_objects: int = RUN_MAX_OBJECTS,
         max_cells: int = RUN_MAX_STATE_CELLS,
+        max_work: int = RUN_MAX_WORK,
+        max_cpu: float = RUN_MAX_CPU_SECONDS,
     ) -> None:
         self.events = 0
         self.objects = 0
@@ -105,16 +153,24 @@ class RunBudget:
         self.max_events = max_events
         self.max_objects = max_objects
         self.max_cells = max_cells
+        self.work = 0
+        self.max_work = max_work
+        self.counts = [0] * len(WORK_WEIGHTS)
+        self.started = time.process_time()
+        self.max_cpu = max_cpu
+        self._next_check = min(WORK_CHECK_EVERY, max_work)
 
     def event(self) -> None:
         self.events += 1
         if self.events > self.max_events:
             raise BudgetExceeded("events", self.max_events, "events")
+        self.spend(WORK_EVENT)
 
     def new_object(self) -> None:
         self.objects += 1
         if self.objects > self.max_objects:
             raise BudgetExceeded("objects", self.max_objects, "objects (cards, tokens, spells)")
+        self.spend(WORK_OBJECT)
 
     def snapshot(self, size: int) -> None:
         self.state_cells += max(size, 1)
@@ -122,6 +178,28 @@ class RunBudget:
             raise BudgetExceeded(
                 "state_cells", self.max_cells, "objects copied into the timeline's frames"
             )
+        self.spend(WORK_CELL, size)
+
+    def spend(self, kind: int, n: int = 1) -> None:
+        """Count ``n`` pieces of work of ``kind`` (one of ``WORK_*``)."""
+        self.counts[kind] += n
+        self.work += n * WORK_WEIGHTS[kind]
+        if self.work >= self._next_check:
+            self._check()
+
+    def _check(self) -> None:
+        if self.work > self.max_work:
+            raise BudgetExceeded("work", self.max_work, "units of work (about a microsecond "
+                                 "of CPU each: " + self.breakdown() + ")")
+        if time.process_time() - self.started > self.max_cpu:
+            raise BudgetExceeded("cpu_seconds", self.max_cpu, "seconds of CPU time ("
+                                 + self.breakdown() + ")")
+        self._next_check = min(self.work + WORK_CHECK_EVERY, self.max_work + 1)
+
+    def breakdown(self) -> str:
+        """The counted work, largest first: "40,000 filter tests, 9,000 events"."""
+        parts = sorted(zip(self.counts, WORK_NAMES, strict=True), reverse=True)
+        return ", ".join(f"{n:,} {name}" for n, name in parts if n) or "none"
 
 
 _JSON_SPECIAL = re.compile(r'["\[\]{}]')  # one character class: no backtracking

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.base import limits
 from engine.cards import card_names, changeling
 from engine.core.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.core.continuous import counter_keywords
@@ -308,6 +309,9 @@ def matches(
     whose source is ``source``. Check ``filter_missing`` first: a key it names raises.
     A phased-out permanent matches nothing: it is treated as though it doesn't exist
     (702.26b)."""
+    budget = getattr(game, "budget", None)  # a run's work budget (engine.base.limits)
+    if budget is not None:
+        budget.spend(limits.WORK_MATCH)
     if game.obj(oid).phased_out:
         return False
     if flt is None:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.base import limits
 from engine.odds.exact import OddsResult, Step, cascade, chain_odds, discover, spell_steps
 
 MAX_FRACTION_CHARS = 16
@@ -123,7 +124,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-chain", action="store_true", help="don't resolve the hits' own cascade / discover"
     )
-    p.add_argument("--max-states", type=int, default=400_000, help="work cap of the exact analysis")
+    p.add_argument("--max-states", type=int, default=limits.ODDS_MAX_STATES,
+                   help="work cap of the exact analysis")
     p.add_argument(
         "--samples", type=int, default=4_000, help="Monte Carlo samples when over the cap"
     )

@@ -27,12 +27,15 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from engine.base import limits
 
 if TYPE_CHECKING:  # pragma: no cover - typing only; odds works on anything CardDef-shaped
     from engine.cards.definitions import CardDef, Face
@@ -489,7 +492,8 @@ def _push_coefficients(model: _Model) -> tuple[tuple[bool, ...], tuple[int, ...]
     return cheap, coef
 
 
-def _make_resolver(model: _Model, scale: int) -> Callable[[Segs, int, int], _Resolution]:
+def _make_resolver(model: _Model, scale: int,
+                   clock: _Clock | None = None) -> Callable[[Segs, int, int], _Resolution]:
     """Resolution of one instance per (library state, threshold, stack depth), memoised."""
     ncls = len(model.initial)
     blank = model.blank
@@ -525,6 +529,8 @@ def _make_resolver(model: _Model, scale: int) -> Callable[[Segs, int, int], _Res
             moves: dict[tuple[Segs, tuple[int, ...], int, int], int] = defaultdict(int)
             bottom = 0
             for taken in itertools.product(*(range(seg[c] + 1) for c in ns_cls)):
+                if clock is not None:
+                    clock.tick()
                 j = sum(taken)
                 w = fact(j) * fact(n - j - 1) * unit
                 rem0 = list(seg)
@@ -623,6 +629,26 @@ def _per_name(model: _Model, vals: list[Fraction]) -> dict[str, Fraction]:
     return out
 
 
+class _Clock:
+    """The exact analysis's CPU backstop: every 256 ticks it reads ``time.process_time``
+    and gives up (``StateSpaceTooLarge``, so the estimate is given instead) past
+    ``limits.ODDS_MAX_EXACT_CPU_SECONDS``. The state cap is the deterministic bound; what a
+    state costs grows with the library's classes and the numbers' sizes, this bounds it."""
+
+    __slots__ = ("n", "started")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.started = time.process_time()
+
+    def tick(self) -> None:
+        self.n += 1
+        if not self.n & 255 and (time.process_time() - self.started
+                                 > limits.ODDS_MAX_EXACT_CPU_SECONDS):
+            raise StateSpaceTooLarge(
+                f"more than {limits.ODDS_MAX_EXACT_CPU_SECONDS:g} s of CPU")
+
+
 def _stream_chain(
     model: _Model, library: Sequence[CardDef], steps: Sequence[Step], max_states: int
 ) -> OddsResult | None:
@@ -681,6 +707,7 @@ def _stream_chain(
     den = 1  # N (N-1) ... (N-L+1) after L cards
     level = 0
     seen = 0
+    clock = _Clock()  # the CPU backstop (limits.ODDS_MAX_EXACT_CPU_SECONDS)
     while frontier:
         n = n_total - level
         nxt: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
@@ -715,6 +742,7 @@ def _stream_chain(
                     l_casts[c] += q
                     nxt[(new, stack[:-1] + pushes[t][c])] += q << width
             seen += 1
+            clock.tick()
         if done:
             mass = 0
             for k, v in slots(done):
@@ -764,7 +792,8 @@ def _exact_chain(
         return streamed
     index = {th: i for i, th in enumerate(model.thresholds)}
     scale = math.factorial(len(library))
-    resolve = _make_resolver(model, scale)
+    clock = _Clock()  # the CPU backstop (limits.ODDS_MAX_EXACT_CPU_SECONDS)
+    resolve = _make_resolver(model, scale, clock)
     prune = _make_pruner(model)
     ncls = len(model.initial)
     hits = [Fraction(0)] * ncls
@@ -807,6 +836,7 @@ def _exact_chain(
                 l_casts[c] += p * q
             seen += len(res.moves)
             for w, new_segs, push, dex, dc in res.moves:
+                clock.tick()
                 new_stack = rest + push if push else rest
                 nxt[(prune(new_segs, new_stack), new_stack, ex + dex, nc + dc)] += p * w
             if seen > max_states:
@@ -875,15 +905,20 @@ def _simulate(
         return react[key]
 
     tally = _Tally()
+    work = 0  # library positions scanned, shuffled ones x4 (limits.ODDS_MAX_SIM_WORK)
     for _ in range(samples):
+        if work > limits.ODDS_MAX_SIM_WORK:
+            break  # the samples so far are the estimate (``samples`` says how many)
         lib = list(names)
         rng.shuffle(lib)
+        work += 4 * len(lib)
         stack = list(reversed(steps))
         trial = _Trial()
         while stack:
             th = stack.pop()
             trial.instances += 1
             idx = next((i for i, name in enumerate(lib) if behaviour(name, th)[0]), -1)
+            work += 5 * len(lib) if idx < 0 else 5 * idx + 1  # the scan, then the shuffle
             if idx < 0:
                 trial.whiffs += 1
                 trial.exiled += len(lib)
@@ -1079,7 +1114,10 @@ def _engine_run(
     from engine.scenario.scenario import Scenario
 
     tally = _Tally()
+    started = time.process_time()
     for i in range(samples):
+        if i and time.process_time() - started > limits.ODDS_MAX_ENGINE_CPU_SECONDS:
+            break  # the samples so far are the estimate (``samples`` says how many)
         scen = Scenario.from_dict(_engine_scenario(library, spell, steps, seed + i, battlefield))
         tl = scen.run(policy=AutoPolicy(decline))
         if not tl.finished:
@@ -1129,7 +1167,7 @@ def chain_odds(
     decline: Iterable[str] = (),
     chain: bool = True,
     grant_to_hits: int = 0,
-    max_states: int = 400_000,
+    max_states: int = limits.ODDS_MAX_STATES,
     samples: int = 5_000,
     seed: int = 0,
     spell: CardDef | None = None,

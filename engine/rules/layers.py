@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from engine.base import limits
 from engine.core.continuous import Characteristics, ContinuousEffect, number, printed
 from engine.core.state import EMPTY
 from engine.lang import filters, refs
@@ -401,6 +402,9 @@ def intended_controller(game: Game, oid: int, effects: Iterable[ContinuousEffect
 
 def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> Characteristics:
     """Apply the effects to one object, layer by layer (613.1, 613.4), timestamp order within."""
+    budget = getattr(game, "budget", None)  # a run's work budget (engine.base.limits)
+    if budget is not None:
+        budget.spend(limits.WORK_CHARS)
     if perm.face_down:  # 708.2a: a face-down permanent is a 2/2 creature with no text
         base = Characteristics(name="Face-down creature", types=("Creature",), subtypes=(),
                                supertypes=(), colors=(), keywords=(), power=2, toughness=2,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.base import limits
 from engine.core.continuous import number
 from engine.core.events import EventKind
 from engine.rules import layers, saga, stack
@@ -39,6 +40,7 @@ def eval_int(text: str) -> int:
 def check(game: Game) -> bool:
     """Perform every applicable state-based action at once (CR 704.3); True if any happened."""
     acted = False
+    game.budget.spend(limits.WORK_SBA, len(game.battlefield()))
     losers: list[tuple[int, str, str]] = []
     for player in range(len(game.zones)):
         if player in game.lost:

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.base import limits
 from engine.cards import changeling
 from engine.core.events import ChangeKind, DecisionKind, Event, EventKind
 from engine.core.registry import RULES
@@ -619,9 +620,11 @@ def on_event(game: Game, event: Event) -> None:
     before = game.frames[-2][0] if len(game.frames) > 1 else None
     found = facts(game, event, before)
     together = left_together(game) if any(f.what in LEAVES for f in found) else {}
+    spend = game.budget.spend
     for fact in found:
         back = before if fact.what in LEAVES else None
         for oid, ctrl in _listeners(game, fact, before, together):
+            spend(limits.WORK_LISTENER)
             trigs = triggers_of(game, oid, back)
             if not trigs:
                 continue

@@ -192,7 +192,12 @@ class Scenario:
 
     @classmethod
     def load(cls, path: str | Path, pool: CardPool | None = None) -> Scenario:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"), pool)
+        with Path(path).open(encoding="utf-8") as f:
+            text = f.read(MAX_JSON_CHARS + 1)  # never more than the cap into memory
+        if len(text) > MAX_JSON_CHARS:
+            raise ScenarioError(f"the scenario file {Path(path).name} is over "
+                                f"{MAX_JSON_CHARS:,} characters of JSON (the limit)")
+        return cls.from_json(text, pool)
 
     @classmethod
     def from_token(cls, token: str, pool: CardPool | None = None) -> Scenario:

@@ -69,9 +69,10 @@ def decode_token(token: str) -> dict[str, Any]:
     """Decode a token made by :func:`encode_token`; TokenError naming what is wrong."""
     if not isinstance(token, str):
         raise TokenError(f"a token must be a string, not {type(token).__name__}")
+    if len(token) > limits.TOKEN_MAX_URL_CHARS:  # before any work on it (a link's cap)
+        raise TokenError(f"token is too long: {len(token):,} characters "
+                         f"(limit {limits.TOKEN_MAX_URL_CHARS:,})")
     token = token.strip()
-    if len(token) > 3 * MAX_TOKEN_CHARS:  # too long even fully %-escaped: skip unquoting it
-        raise TokenError(f"token is too long: {len(token)} characters (limit {MAX_TOKEN_CHARS})")
     if "%" in token:  # a URL-encoded copy was pasted ('v1%2E...')
         token = urllib.parse.unquote(token).strip()
     if not token:

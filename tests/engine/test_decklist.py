@@ -158,20 +158,25 @@ def test_total_over_1000_cards_is_an_error() -> None:
     assert info.value.errors[0].line_no == 5
 
 
-def test_input_over_200_kb_fails_immediately() -> None:
+def test_input_over_the_cap_fails_before_any_line_is_read() -> None:
+    """The engine's cap is the page's (one number, engine.base.limits): a ~10 MB paste is
+    refused as a whole, before any line is parsed (one error, on no line)."""
+    from engine.base import limits
+
+    assert limits.DECKLIST_MAX_CHARS == 20_000
     text = "4 Lightning Bolt\n" * 600_000  # ~10 MB
-    start = time.perf_counter()
-    with pytest.raises(DecklistError, match="200 KB") as info:
+    with pytest.raises(DecklistError, match="the limit is 20,000") as info:
         parse_decklist(text)
-    assert time.perf_counter() - start < 0.05
-    assert info.value.errors[0].line_no == 0
+    assert [e.line_no for e in info.value.errors] == [0]
+    fits = "4 Lightning Bolt" + "\n" * (limits.DECKLIST_MAX_CHARS - 16)  # at the cap: read
+    assert len(fits) == limits.DECKLIST_MAX_CHARS and parse_decklist(fits).total == 4
 
 
 def test_garbage_paste_stops_early_and_stays_fast() -> None:
     default_pool()  # load outside the timing
     start = time.perf_counter()
     with pytest.raises(DecklistError) as info:
-        parse_decklist("not a card at all\n" * 5000)
+        parse_decklist("not a card at all\n" * 1100)  # under the 20,000 cap
     assert time.perf_counter() - start < 5
     assert 1 < len(info.value.errors) <= 51
     assert "stopped" in info.value.errors[-1].message
