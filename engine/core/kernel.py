@@ -21,7 +21,15 @@ from engine.cards import card_names
 from engine.core.continuous import Characteristics, ContinuousEffect, printed
 from engine.core.events import Change, ChangeKind, Event, EventKind, Move
 from engine.core.registry import RULES
-from engine.core.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
+from engine.core.state import (
+    EMPTY,
+    NO_CHARS,
+    PLAYER_ZONES,
+    CardObject,
+    GameState,
+    PlayerState,
+    StackItem,
+)
 
 if TYPE_CHECKING:
     from engine.cards.definitions import CardDef, Face
@@ -71,7 +79,7 @@ class Kernel:
         self.base_controller: dict[int, int] = {}  # who it entered under (before layer 2)
         self._clock = 0
         self._recorded = 0  # changes recorded before the last event (the state's version)
-        self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), EMPTY)
+        self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), NO_CHARS)
         self._computing = False
         self.control_changed = False  # set_controller ever moved a permanent (layer 2)
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
@@ -402,7 +410,6 @@ class Kernel:
             self.zone_changes[oid] = self.zone_changes.get(oid, 0) + 1
             self._note_move(obj, src, dst, owner if player is None else player)
         if src == "battlefield" or dst != "battlefield":
-            keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
             obj = replace(
                 obj,
                 counters=EMPTY,
@@ -414,7 +421,7 @@ class Kernel:
                 enchanted_player=None,
                 phased_out=False,
                 face_down=False,
-                **keep,
+                face=obj.face if dst in ("stack", "battlefield") else None,
             )
             if dst not in ("stack", "battlefield"):
                 obj = replace(obj, was_cast=False)
@@ -549,7 +556,7 @@ class Kernel:
         if self._chars[0] != key:
             compute = RULES.characteristics
             if compute is None or self._computing:
-                return EMPTY
+                return NO_CHARS
             self._computing = True
             try:
                 self._chars = (key, compute(self))
@@ -739,13 +746,13 @@ class Kernel:
     def set_designation(self, name: str, player: int | None) -> None:
         """A designation only one player has (the monarch 724, the initiative 725)."""
         before = self.designations.get(name)
-        if before == player:
+        holder = player if player is not None else before
+        if before == player or holder is None:  # no change (both None is no change too)
             return
         if player is None:
             self.designations.pop(name, None)
         else:
             self.designations[name] = player
-        holder = player if player is not None else before
         self._changes.append(Change(ChangeKind.DESIGNATION, holder, before, player, name))
 
     def give_player_flag(self, player: int, flag: str) -> None:

@@ -94,7 +94,8 @@ def warp_exile(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     oid = ctx.source
     where = game.zone_of(oid) if oid is not None else None
-    if where is None or where[1] != "battlefield" or game.zone_changes.get(oid, 0) != o["stamp"]:
+    if (oid is None or where is None or where[1] != "battlefield"
+            or game.zone_changes.get(oid, 0) != o["stamp"]):  # fmt: skip
         ctx.emit(EventKind.EXILE, f"{ctx.label}: the warped permanent already left the "
                  "battlefield; nothing is exiled.", "702.185a", amount=0)  # fmt: skip
         return

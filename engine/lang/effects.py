@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import EventKind
 from engine.lang import conditions, costs, filters, modes, values
@@ -53,7 +53,7 @@ class Ctx:
         label: str,
         stamps: Mapping[str, int] | None = None,
         modes: Sequence[str] = (),
-        event: Mapping[str, object] | None = None,
+        event: Mapping[str, Any] | None = None,
         groups: Sequence[Sequence[str]] | None = None,
         division: Mapping[str, int] | None = None,
         illegal: Iterable[str] = (),
@@ -75,7 +75,7 @@ class Ctx:
         self.did: bool | None = None
         # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
         # "when": trigger id}; empty for spells and activated abilities.
-        self.event: Mapping[str, object] = event or {}
+        self.event: Mapping[str, Any] = event or {}
         # "That many" / "it" after a move (608.2c, 400.7): with ``track_moves`` (set when the
         # ops refer to them, ``uses_linked``) ``moved`` holds what the previous op moved, as
         # (object id, zone-change count after the move): the new objects the cards became.
@@ -87,6 +87,12 @@ class Ctx:
         # The card name this resolution chose (201.3): "choose a card name, then ... that
         # name" reads it even if the source left the battlefield meanwhile (engine.ops.named).
         self.chosen_name: str | None = None
+
+    def source_id(self) -> int:
+        """The object this spell or ability came from; only a rule's own trigger has none."""
+        if self.source is None:
+            raise ValueError(f"{self.label}: an op that needs its source has none")
+        return self.source
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
@@ -391,7 +397,7 @@ def run_ops(
     stamps: Mapping[str, int] | None = None,
     modes: Sequence[str] = (),
     whole: bool | None = None,
-    event: Mapping[str, object] | None = None,
+    event: Mapping[str, Any] | None = None,
     groups: Sequence[Sequence[str]] | None = None,
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
@@ -432,7 +438,7 @@ def run_parts(
     missing: bool = False,
     stamps: Mapping[str, int] | None = None,
     whole: bool | None = None,
-    event: Mapping[str, object] | None = None,
+    event: Mapping[str, Any] | None = None,
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
     extra_missing: Sequence[str] = (),
@@ -558,7 +564,8 @@ def run_item(
     kinds = ("spell", "card") if item.kind == "spell" else ()
     unsimulated = [*(data.get("unsimulated") or ()), *untranslated(section, kinds),
                    *(data.get("untranslated") or ())]  # fmt: skip
-    common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
+    common: dict[str, Any] = {
+              "controller": item.controller, "source": source, "x": item.x, "label": label,
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
               "extra_missing": unsimulated, "moved": data.get("moved")}  # fmt: skip

@@ -30,6 +30,7 @@ it; you may put another of that kind".
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from engine.core.events import DecisionKind, EventKind
 from engine.lang import filters
@@ -43,7 +44,7 @@ def _names(ctx: Ctx, ids: list[int]) -> str:
     return ", ".join(ctx.game.obj(i).name for i in ids) or "nothing"
 
 
-def _fix(v: object, n: int) -> object:
+def _fix(v: Any, n: int) -> Any:
     """A copy of nested ops with every ``{"dv": "that_many"}`` amount (and, in
     ``tap_any_number``'s ``reflexive_ops``, every ``"that_many"`` word) replaced by ``n``."""
     if v == "that_many":
@@ -68,8 +69,8 @@ def _ops_problem(ops: object, targets: object, what: str) -> str | None:
         part = targeting.target_missing(spec)
         if part:
             return f"{what}: {part}"
-    for o in _fix(ops, 1):
-        part = problem(o)
+    for o in ops:
+        part = problem(_fix(o, 1))
         if part:
             return f"{what}: {part}"
     return None
@@ -479,7 +480,8 @@ def put_one_then_attach_equipment(ctx: Ctx, o: dict) -> None:
                  f"({ctx.label}).", "608.2d", data={"op": o.get("op")})  # fmt: skip
         return
     (oid,) = chosen
-    from_zone = game.zone_of(oid)[1]
+    loc = game.zone_of(oid)  # a card of yours in hand or graveyard (able)
+    from_zone = loc[1] if loc is not None else ""
     c.put_onto_battlefield(ctx, oid, me)
     ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {game.obj(oid).name} onto the "
              "battlefield.", "400.7", objects=[oid], amount=1,

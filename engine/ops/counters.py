@@ -22,7 +22,7 @@ def _check_lore(o: dict, ctx: Ctx | None) -> str | None:
 @op("lore_counter", fields={"n": "number or X"}, check=_check_lore)
 def lore_counter(ctx: Ctx, o: dict) -> None:
     """CR 714.3c: put lore counters on this Saga (chapters it passes trigger, 714.2b)."""
-    saga.add_lore(ctx.game, ctx.source, ctx.amount(o, "n", 1), "714.3c", ctx.label)
+    saga.add_lore(ctx.game, ctx.source_id(), ctx.amount(o, "n", 1), "714.3c", ctx.label)
 
 
 def _check_add(o: dict, ctx: Ctx | None) -> str | None:

@@ -145,7 +145,7 @@ def damage_object(game: Game, oid: int, n: int, hits: list[dict], source: int | 
 def _all_objects(ctx: Ctx, o: dict) -> list[int]:
     """The permanents an "each ..." damage hits, in battlefield order."""
     game = ctx.game
-    to = o.get("to")
+    to = str(o.get("to") or "")
     if to == "all":
         owners = None
         if o.get("controlled_by"):

@@ -37,7 +37,7 @@ def _records(ctx: Ctx, kind: str, key: str) -> list[str]:
 
 
 def _record(ctx: Ctx, kind: str, data: dict) -> None:
-    game, src = ctx.game, ctx.source
+    game, src = ctx.game, ctx.source_id()
     game.add_continuous(ContinuousEffect(
         id=game.new_id(), kind=kind, layer="", controller=ctx.controller, source=src,
         source_stamp=layers.stamp_of(game, src), duration="while_source_on_battlefield",
@@ -111,7 +111,7 @@ def note_creature_type(ctx: Ctx, o: dict) -> None:
         return
     key = game.decide(DecisionKind.PICK, f"{ctx.label}: note a creature type",
                       [(f"type:{t}", t) for t in options], "205.3m", player=ctx.controller,
-                      subject=ctx.label, objects=(ctx.source,))  # fmt: skip
+                      subject=ctx.label, objects=(ctx.source_id(),))  # fmt: skip
     kind = key.split(":", 1)[1]
     _record(ctx, NOTED_TYPE, {"type": kind})
     ctx.emit(E.NOTE, f"{ctx.label}: {game.pname(ctx.controller)} notes {kind}.", "205.3m",
@@ -135,7 +135,8 @@ def _check_name_trigger(o: dict, ctx: Ctx | None) -> str | None:
     lasting = {**o, "op": "lasting_trigger", "filter": {**(o.get("filter") or {}),
                                                         "has_name": "x"}}  # fmt: skip
     lasting.pop("first_this_turn", None)
-    return effects.OPS["lasting_trigger"].check(lasting, ctx)
+    check = effects.OPS["lasting_trigger"].check
+    return check(lasting, ctx) if check is not None else None
 
 
 @op(

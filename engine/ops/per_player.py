@@ -464,7 +464,7 @@ def vote_destroy_most(ctx: Ctx, o: dict) -> None:
         return
     most = max(tally.values())
     for oid in [i for i, n in tally.items() if n == most]:
-        if game.zone_of(oid) and game.zone_of(oid)[1] == "battlefield":
+        if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
             stack.destroy(game, oid, f" ({ctx.label})", "701.8a", source=ctx.source)
 
 

@@ -64,6 +64,6 @@ def sacrifice_pile(ctx: Ctx, o: dict) -> None:
                  player=p, objects=tuple(chosen), amount=len(chosen),
                  data={"piles": [list(first), list(left)], "chosen": int(key[-1])})  # fmt: skip
         for oid in chosen:
-            if game.zone_of(oid) and game.zone_of(oid)[1] == "battlefield":
+            if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
                 stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
         ctx.did = bool(chosen)

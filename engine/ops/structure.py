@@ -275,10 +275,10 @@ def _check_copy(o: dict, ctx: Ctx | None) -> str | None:
     item = _spell(ctx, o)
     if item is None:
         return None  # nothing to copy: the op logs it
-    face = ctx.game.face(ctx.game.obj(item.card_id))
+    face = ctx.game.face(ctx.game.obj(item.card()))
     if face.is_permanent:
         return "copying a permanent spell (707.10f: it becomes a token)"
-    entry = ctx.game.effects(ctx.game.obj(item.card_id), face.name)
+    entry = ctx.game.effects(ctx.game.obj(item.card()), face.name)
     if entry.get("modes"):
         return "copying a modal spell (707.10: the modes are copied)"
     return None
@@ -313,7 +313,7 @@ def copy_spell(ctx: Ctx, o: dict) -> None:
     if item is None:
         ctx.emit(E.COPY, f"{ctx.label}: there is no spell to copy.", "707.10", amount=0)
         return
-    obj = game.obj(item.card_id)
+    obj = game.obj(item.card())
     face = game.face(obj)
     entry = game.effects(obj, face.name)
     copy = StackItem(

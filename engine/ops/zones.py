@@ -20,7 +20,7 @@ from engine.rules import stack
 _REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
 
 # Hand-written "what" words of the bundled card data, as filters of permanents.
-_ALL_WORDS = {
+_ALL_WORDS: dict[str, dict] = {
     "all_creatures": {"types": ["Creature"]},
     "all_artifacts_you_dont_control": {"types": ["Artifact"], "controller": "opponent"},
     "all_nonland_permanents_you_dont_control": {"not_types": ["Land"], "controller": "opponent"},

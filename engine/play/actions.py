@@ -232,7 +232,7 @@ def counter(game: Game, action: dict) -> None:
             for s in spells
             if not target_name
             or s.text.lower() == target_name
-            or game.obj(s.card_id).card.name.lower() == target_name
+            or game.obj(s.card()).card.name.lower() == target_name
         ),
         None,
     )
@@ -291,7 +291,7 @@ def _activated_abilities(game: Game, oid: int) -> list[dict]:
     and the ones continuous effects give it (layer 6), in that order."""
     entry = game.effects(game.obj(oid))
     granted = []
-    if game.zone_of(oid) is not None and game.zone_of(oid)[1] == "battlefield":
+    if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
         granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
     return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
 
@@ -389,7 +389,7 @@ def activate(game: Game, action: dict) -> None:
             if not 0 <= x <= bound:
                 raise GameError(f"can't activate {obj.name}: X must be 0 to {bound}, not {x}")
         else:
-            key = game.decide(
+            answer = game.decide(
                 DecisionKind.X_VALUE,
                 f"Choose the value of X for {obj.name}'s ability.",
                 [(f"x:{n}", f"X = {n}") for n in range(bound + 1)],
@@ -398,7 +398,7 @@ def activate(game: Game, action: dict) -> None:
                 subject=obj.name,
                 objects=(oid,),
             )
-            x = int(key.split(":")[1])
+            x = int(answer.split(":")[1])
         costs = ability_costs.with_x(costs, x)
     why = ability_costs.problem(game, player, oid, costs)
     if why:

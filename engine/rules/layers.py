@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.continuous import Characteristics, ContinuousEffect, number, printed
-from engine.core.state import EMPTY
+from engine.core.state import NO_CHARS
 from engine.lang import filters, refs
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def on_battlefield(game: Game, oid: int | None, stamp: int | None = None) -> boo
 def active(game: Game, e: ContinuousEffect) -> bool:
     """Whether a recorded effect is still in force (its duration, 611.2b)."""
     if e.duration in WHILE_SOURCE:
-        if not on_battlefield(game, e.source, e.source_stamp):
+        if e.source is None or not on_battlefield(game, e.source, e.source_stamp):
             return False
         if e.duration == "while_controlled" and game.obj(e.source).controller != e.controller:
             return False
@@ -133,7 +133,7 @@ def unwrap(game: Game, perm: Any, ops: Iterable[dict], depth: int = 0) -> list[d
             out.append(o)
             continue
         cond = o.get("cond")
-        if depth > 4 or refs.condition_problem(cond) is not None:
+        if depth > 4 or not isinstance(cond, dict) or refs.condition_problem(cond) is not None:
             continue
         holds = refs.condition_holds(game, cond, perm.controller, perm.id)
         branch = o.get("then") if holds else o.get("else")
@@ -171,8 +171,8 @@ def _static_sources(game: Game) -> tuple[int, ...]:
         return _SOURCES[2]
     ids = tuple(
         oid
-        for ids in key[1:]
-        for oid in ids
+        for zones in game.zones
+        for oid in zones["battlefield"]
         if game.obj(oid).face_down or statics_of(game, game.obj(oid))
     )
     _SOURCES[:] = [game, key, ids]
@@ -197,11 +197,12 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
             if o.get("if") and not refs.condition_holds(game, o["if"], perm.controller, perm.id):
                 continue
             if _static_ref(o) == "all" and LAYERED.get(kind) != "2":
-                objects: list[int] | None = []  # settled in its own layer (613.6, compute_all)
+                objects: list[int] = []  # settled in its own layer (613.6, compute_all)
             else:  # (control, layer 2, is applied by the SBAs from these objects)
-                objects = _static_targets(game, perm, o)
-                if not objects:
+                found = _static_targets(game, perm, o)
+                if not found:
                     continue
+                objects = found
             data = dict(o)
             for key in ("power", "toughness"):
                 if key in o and not isinstance(o[key], int):
@@ -252,7 +253,7 @@ def compute_all(game: Game) -> Mapping[int, Characteristics]:
     force (then printed characteristics plus counters are the answer, ``printed``)."""
     effects = in_force(game)
     if not effects and not _static_sources(game):
-        return EMPTY
+        return NO_CHARS
     if any(_filtered(e) for e in effects):
         by_object = _in_layer_order(game, effects)
     else:  # no effect's objects depend on characteristics: their sets are known now

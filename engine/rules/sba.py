@@ -162,7 +162,7 @@ def attachments(game: Game) -> bool:
             continue
         host = perm.attached_to
         legal = host is not None and layers.on_battlefield(game, host) and host != perm.id
-        if legal and equipment:
+        if legal and equipment and host is not None:
             legal = game.chars(host).is_creature  # 301.5c: Equipment equips creatures
         if legal:
             continue
