@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.base.limits import RunBudget
 from engine.cards import card_names
@@ -67,6 +67,7 @@ class Kernel:
         # change is a different object now (608.2b), although the id is kept for the UI.
         self.zone_changes: dict[int, int] = {}
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
+        self._derived: dict[str, dict[Any, Any]] = {}  # derived(): caches, not state
         self._next_id = 1
         self._changes: list[Move | Change] = []
         # branch structure: delayed triggered abilities waiting for their moment (603.7),
@@ -121,6 +122,15 @@ class Kernel:
         # (card, its count) -> (player, duration, turn): "you may play it" from exile
         self.play_permissions: dict[tuple[int, int], tuple[int, str, int]] = {}
         self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
+
+    def derived(self, name: str) -> dict[Any, Any]:
+        """A cache of values the rules derive from this game (engine.rules.layers: the
+        static ops per card, the effects in force per version). Not state: never written
+        into a frame, and never shared with another game (a server runs many at once)."""
+        got = self._derived.get(name)
+        if got is None:
+            got = self._derived[name] = {}
+        return got
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
