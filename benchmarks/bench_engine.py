@@ -130,11 +130,8 @@ def against(rev: str, rounds: int, repeats: int) -> None:
         for _ in range(rounds):
             runs["this"].append(_run_child(ROOT, repeats))
             runs[rev].append(_run_child(old, repeats))
-    med = {
-        k: {f: statistics.median(r[f] for r in v) for f in ("import_s", "import_cpu_s",
-                                                             "cascade_ms", "cascade_cpu_ms")}  # fmt: skip
-        for k, v in runs.items()
-    }
+    figures = ("import_s", "import_cpu_s", "cascade_ms", "cascade_cpu_ms")
+    med = {k: {f: statistics.median(r[f] for r in v) for f in figures} for k, v in runs.items()}
     print(f"This version against {rev}: {rounds} alternating rounds of child processes, "
           f"medians of {repeats} runs each (median of the rounds)")  # fmt: skip
     print(f"{'measurement':44} {'this':>10} {rev:>10} {'ratio':>7} {'goal':>8}")
