@@ -68,6 +68,7 @@ class Kernel:
         self.zone_changes: dict[int, int] = {}
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
         self._derived: dict[str, dict[Any, Any]] = {}  # derived(): caches, not state
+        self.tokens_created = 0  # tokens ever created here: 0 means none can be anywhere
         self._next_id = 1
         self._changes: list[Move | Change] = []
         # branch structure: delayed triggered abilities waiting for their moment (603.7),
@@ -381,6 +382,8 @@ class Kernel:
         )
         self.objects[obj.id] = obj
         self.zones[player][zone].append(obj.id)
+        if token:
+            self.tokens_created += 1
         if self.frames:  # setup (before the first frame) is not reported
             # A token's move is named as its creation names it ("Knight"), as the log did.
             name = card.front.name if token else obj.name

@@ -93,8 +93,9 @@ def check(game: Game) -> bool:
             stack.destroy(game, oid, why, rule, reason=reasons[rule])
         acted = True
     acted = attachments(game) or acted
-    # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
-    for zones in game.zones:
+    # CR 704.5d: a token in a zone other than the battlefield ceases to exist (most games
+    # create none: then there is nothing to look for).
+    for zones in game.zones if game.tokens_created else ():
         for zone in ("hand", "graveyard", "exile", "library"):
             for oid in list(zones[zone]):
                 if game.obj(oid).is_token:
