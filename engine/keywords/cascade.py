@@ -335,16 +335,6 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
 
 @effects.op(
     "cascade_grant",
-    fields={
-        "scope": "next_spell (one-shot), spells_you_cast with duration this_turn (every spell "
-        "for the rest of the turn); a static ability's first_spell_each_turn / spells_you_cast "
-        "are read by engine.keywords.cascade while the permanent is on the battlefield",
-        "filter": 'which spells ("noncreature", "mana value >= 6")',
-        "from": "only spells cast from this zone (hand, exile)",
-        "duration": "this_turn (with spells_you_cast)",
-        "instances": "how many cascade instances",
-        "who": "you",
-    },
     check=_check_grant,
 )
 def cascade_grant(ctx: Ctx, o: dict) -> None:

@@ -86,8 +86,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("warp_exile", fields={"stamp": "the zone-change count of the permanent (400.7)"},
-    check=_check)  # fmt: skip
+@op("warp_exile", check=_check)  # fmt: skip
 def warp_exile(ctx: Ctx, o: dict) -> None:
     """Exile the warped permanent if it is still the same object, then grant its owner the
     cast from exile on later turns (702.185a)."""

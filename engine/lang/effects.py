@@ -12,7 +12,7 @@ every missing part (never a silent no-op, never half a resolution).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.events import EventKind
@@ -173,16 +173,22 @@ class Ctx:
 
 @dataclass(frozen=True)
 class OpSpec:
-    """One registered op: its handler, its up-front check and the JSON fields it reads."""
+    """One registered op: its handler and its up-front check. Its JSON fields are declared
+    once, in the vocabulary (``engine.lang.vocabulary.OPS``): ``fields`` reads them there."""
 
     name: str
     run: Handler
     check: Check | None = None
-    fields: Mapping[str, str] = field(default_factory=dict)
     doc: str = ""
     family: str = ""
     # (field, word): words an amount field may hold that the handler reads itself
     words: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def fields(self) -> Mapping[str, tuple[str, bool]]:
+        """field -> (type, required), from the vocabulary (empty for an op it lacks)."""
+        spec = SCHEMA.get(self.name)
+        return spec["fields"] if spec else {}
 
 
 OPS: dict[str, OpSpec] = {}
@@ -190,22 +196,33 @@ OPS: dict[str, OpSpec] = {}
 
 def op(
     *names: str,
-    fields: Mapping[str, str] | None = None,
     check: Check | None = None,
     words: Iterable[tuple[str, str]] = (),
+    **declared: object,
 ) -> Callable[[Handler], Handler]:
     """Register a handler for one or more op names::
 
-        @op("destroy", fields={"what": "target | all_creatures"}, check=_check_destroy)
+        @op("destroy", check=_check_destroy)
         def destroy(ctx: Ctx, op: dict) -> None: ...
 
-    ``fields``: the op's JSON fields (besides "op") and what they mean. ``check(op, ctx)``
+    The op's JSON fields are declared once, in ``engine.lang.vocabulary.OPS`` (the validator,
+    the checks, coverage and docs/EFFECTS.md read them there); ``fields=`` here is refused, so
+    that no op declares them twice. ``check(op, ctx)``
     returns the part it can't simulate (a short phrase) or None; ``ctx`` is None when
     asked without a game (coverage), then answer from the op alone. ``words``: (field,
     word) pairs an amount field may hold that the handler and its check read themselves
     (discard n "hand"). A name registered twice is an error (two families must not both
     claim an op).
     """
+
+    if "fields" in declared:
+        raise TypeError(
+            f"@op({', '.join(map(repr, names))}, fields=...): an op's fields are declared once, "
+            "in engine.lang.vocabulary.OPS (name:type, '?' for optional); move them there "
+            "and drop fields= from @op"
+        )
+    if declared:
+        raise TypeError(f"@op() got unexpected keyword arguments: {', '.join(sorted(declared))}")
 
     def register(fn: Handler) -> Handler:
         for name in names:
@@ -215,7 +232,6 @@ def op(
                 name=name,
                 run=fn,
                 check=check,
-                fields=dict(fields or {}),
                 doc=(fn.__doc__ or "").strip().split("\n")[0],
                 family=fn.__module__,
                 words=frozenset(words),

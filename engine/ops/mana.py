@@ -8,7 +8,6 @@ from engine.core.events import DecisionKind, EventKind
 from engine.lang.effects import Ctx, op
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
-_WHO = "you | each_opponent | target_opponent | target_player | each_player"
 
 
 _MANA_WORDS = ("any_color", "any_one_color", "any_combination", "one_of")
@@ -51,13 +50,6 @@ def _choose_color(ctx: Ctx, p: int, colors: list[str], what: str) -> str:
 
 @op(
     "add_mana",
-    fields={
-        "mana": "mana symbols like {R}{R}, or any_color / any_one_color / any_combination / "
-        "one_of (with colors) / commander_color_identity",
-        "n": "value: how much (words)",
-        "colors": "the colors it may be (default WUBRG)",
-        "who": _WHO,
-    },
     check=_check_mana,
 )
 def add_mana(ctx: Ctx, o: dict) -> None:

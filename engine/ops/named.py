@@ -93,8 +93,6 @@ def _check_effect(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "note_creature_type",
-    fields={"effect": "ops: what happens when you next cast a creature spell of that type "
-            "this turn (the spell is `trigger_object`)"},
     check=_check_effect,
 )  # fmt: skip
 def note_creature_type(ctx: Ctx, o: dict) -> None:
@@ -141,15 +139,6 @@ def _check_name_trigger(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "chosen_name_trigger",
-    fields={
-        "when": "you_cast_spell | combat_damage_to_player",
-        "effect": "ops",
-        "duration": "end_of_turn | until_your_next_turn",
-        "filter": "more about the object (creature...)",
-        "once": "bool: only the next time",
-        "first_this_turn": "bool: 'when you cast a spell with the chosen name for the first "
-        "time this turn'",
-    },
     check=_check_name_trigger,
 )
 def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
@@ -180,7 +169,6 @@ def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
 # ------------------------------------------------------------------------- goad by name
 @op(
     "goad_chosen_names",
-    fields={"filter": "which permanents (creatures)"},
     check=lambda o, ctx: refs.filter_problem(o.get("filter") or {}),
 )
 def goad_chosen_names(ctx: Ctx, o: dict) -> None:
@@ -215,8 +203,6 @@ def _check_exile_named(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_named_from_zones",
-    fields={"who": "target_player (the target spec may be an opponent)",
-            "up_to": "int: at most this many"},
     check=_check_exile_named,
 )
 def exile_named_from_zones(ctx: Ctx, o: dict) -> None:

@@ -17,7 +17,6 @@ def _check_piles(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "sacrifice_pile",
-    fields={"who": "whose permanents are separated (target_player...); that player chooses"},
     check=_check_piles,
 )
 def sacrifice_pile(ctx: Ctx, o: dict) -> None:
