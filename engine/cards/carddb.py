@@ -180,11 +180,15 @@ class CardPool:
         a card's own name always beats another card's face of that name."""
         if not isinstance(name, str):
             return None
+        layers = list(self._layers())
+        for layer in layers:  # the common case, an exact name: the loop below's first try
+            i = layer.exact.get(name)
+            if i is not None:
+                return layer, i
         candidates = [name]
         tidy = normalize_name(name)
         if tidy != name:
             candidates.append(tidy)
-        layers = list(self._layers())
         # Exact name first, then case/accent-folded name, then face name: the order wins.
         for index, key in (("exact", str), ("lower", _fold), ("faces", _fold)):
             for cand in candidates:
