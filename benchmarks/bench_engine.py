@@ -1,27 +1,39 @@
 """Engine benchmark: a full 60-card cascade scenario, run to completion with its timeline.
 
-    python benchmarks/bench_engine.py [--repeats N]
+    python benchmarks/bench_engine.py [--repeats N] [--against REV] [--rounds N]
 
-The baseline, measured in the same run, is a bare shuffle-and-scan loop in plain
-Python doing the same cascade (shuffle, exile until a hit, bottom the rest in a random
-order) with no events, snapshots or decisions. The ratio is what the engine's
-bookkeeping costs. Medians over many runs; nothing is asserted (shared, noisy machine).
+Two comparisons, both measured in the same run on the same machine:
+
+- this version against an older one (``--against``, default 603b85d, the speed goal's
+  reference): ``git archive`` of that commit into a temporary folder, then child processes
+  of this script alternate between the two engines (``--rounds`` each), every child timing
+  ``import engine`` (fresh process) and the cascade; the table shows the medians side by
+  side and their ratio. ``--against none`` skips it (no git needed).
+- a bare shuffle-and-scan loop in plain Python doing the same cascade (shuffle, exile until
+  a hit, bottom the rest in a random order) with no events, snapshots or decisions: the
+  ratio is what the engine's bookkeeping costs.
+
+Medians over many runs; nothing is asserted (shared, noisy machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
 from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
-
-from engine import AutoPolicy, Scenario, default_pool  # noqa: E402
 
 DECK = [  # 60 cards, 16 distinct names: a Temur cascade list
     ("Forest", 6), ("Mountain", 5), ("Island", 3), ("Stomping Ground", 4), ("Steam Vents", 2),
@@ -31,7 +43,9 @@ DECK = [  # 60 cards, 16 distinct names: a Temur cascade list
 ]  # fmt: skip
 
 
-def scenario(seed: int) -> Scenario:
+def scenario(seed: int):  # -> engine.Scenario (of whichever engine is on the path)
+    from engine import Scenario
+
     lib = [{"name": n, "count": c} for n, c in DECK]
     lib[6]["count"] -= 1  # one Bloodbraid Elf is in hand
     return Scenario.from_dict({
@@ -64,10 +78,86 @@ def baseline(seed: int, cards: list[tuple[bool, int]]) -> int:
 
 
 
+def child(repeats: int) -> None:
+    """One engine's figures as JSON on stdout: import time, then the cascade's median."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    import engine
+
+    import_s, import_cpu_s = time.perf_counter() - t0, time.process_time() - c0
+    pool = engine.default_pool()
+    policy = engine.AutoPolicy()
+    scenarios = [scenario(seed) for seed in range(20)]
+    for s in scenarios:  # warm caches (card definitions are built lazily)
+        s.run(pool, policy)
+    i = iter(range(10**9))
+    ms = median_ms(lambda: scenarios[next(i) % 20].run(pool, policy), repeats)
+    cpu = []  # CPU time too: on a loaded machine the wall clock mostly measures the others
+    for k in range(repeats):
+        c0 = time.process_time()
+        scenarios[k % 20].run(pool, policy)
+        cpu.append(time.process_time() - c0)
+    print(json.dumps({"import_s": import_s, "import_cpu_s": import_cpu_s, "cascade_ms": ms,
+                      "cascade_cpu_ms": statistics.median(cpu) * 1000,
+                      "engine": engine.__file__}))  # fmt: skip
+
+
+def _run_child(root: Path, repeats: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", "--repeats", str(repeats)],
+        cwd=tempfile.gettempdir(),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def against(rev: str, rounds: int, repeats: int) -> None:
+    """This version and ``rev`` side by side: alternating child processes, medians, ratio."""
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
+        old = Path(tmp) / rev
+        old.mkdir()
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", rev, "engine"], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+        for root in (ROOT, old):  # compile once so import times compare imports, not compiles
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "engine")],
+                           check=True)  # fmt: skip
+        runs: dict[str, list[dict]] = {"this": [], rev: []}
+        for _ in range(rounds):
+            runs["this"].append(_run_child(ROOT, repeats))
+            runs[rev].append(_run_child(old, repeats))
+    figures = ("import_s", "import_cpu_s", "cascade_ms", "cascade_cpu_ms")
+    med = {k: {f: statistics.median(r[f] for r in v) for f in figures} for k, v in runs.items()}
+    print(f"This version against {rev}: {rounds} alternating rounds of child processes, "
+          f"medians of {repeats} runs each (median of the rounds)")  # fmt: skip
+    print(f"{'measurement':44} {'this':>10} {rev:>10} {'ratio':>7} {'goal':>8}")
+    for field, label, unit, goal, scale in (
+        ("cascade_ms", "60-card cascade, run + timeline (wall)", "ms", "< 2 ms", 1.0),
+        ("cascade_cpu_ms", "60-card cascade, run + timeline (CPU)", "ms", "", 1.0),
+        ("import_s", "import engine, fresh process (wall)", "s", "< 0.3 s", 1.0),
+        ("import_cpu_s", "import engine, fresh process (CPU)", "s", "", 1.0),
+    ):
+        a, b = med["this"][field] * scale, med[rev][field] * scale
+        print(f"{label:44} {a:8.3f}{unit:>2} {b:8.3f}{unit:>2} {a / b:6.2f}x {goal:>8}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeats", type=int, default=300)
+    ap.add_argument("--against", default="603b85d", help="a git revision, or 'none'")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child:
+        child(args.repeats)
+        return
+    sys.path.insert(0, str(ROOT))
+    from engine import AutoPolicy, default_pool
+
     pool = default_pool()
     scenarios = [scenario(seed) for seed in range(20)]
     policy = AutoPolicy()
@@ -102,6 +192,9 @@ def main() -> None:
         f"ratio engine / baseline: {engine_ms / base_ms:.0f}x "
         "(events, frame snapshots, decisions and rule citations)"
     )
+    if args.against != "none":
+        print()
+        against(args.against, args.rounds, max(50, args.repeats // 2))
 
 
 if __name__ == "__main__":

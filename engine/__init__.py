@@ -5,7 +5,12 @@
 >>> print(tl.text())
 """
 
-import engine.views.render  # noqa: E402,F401  (registers the notebook views: engine.base.display)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from engine.base import display
 from engine.base.errors import BudgetExceeded, SchemaError
 from engine.cards.carddb import CardPool, UnknownCardError, default_pool
 from engine.cards.decklist import Decklist, DecklistError, LineError, parse_decklist
@@ -24,22 +29,48 @@ from engine.core.events import (
 from engine.core.game import GameError
 from engine.core.policy import AutoPolicy, ChoiceError, Policy, ScriptedPolicy
 from engine.core.state import CardObject, GameState, PlayerState, StackItem
-from engine.odds.exact import (
-    OddsResult,
-    StateSpaceTooLarge,
-    Step,
-    cascade_odds,
-    cascade_step,
-    chain_odds,
-    discover_odds,
-    discover_step,
-    monte_carlo,
-    spell_odds,
-    spell_steps,
-)
 from engine.play.timeline import Frame, Timeline, run
 from engine.scenario.scenario import Scenario, ScenarioError
 from engine.scenario.share_link import TokenError, decode_token, encode_token
+
+if TYPE_CHECKING:
+    from engine.odds.exact import (
+        OddsResult,
+        StateSpaceTooLarge,
+        Step,
+        cascade_odds,
+        cascade_step,
+        chain_odds,
+        discover_odds,
+        discover_step,
+        monte_carlo,
+        spell_odds,
+        spell_steps,
+    )
+
+# Loaded on first use, so that ``import engine`` stays fast: the notebook views (HTML for
+# cards, states, frames, timelines: engine.base.display calls this the first time) and the
+# odds (engine.odds.exact, read through ``engine.<name>`` below).
+display.set_loader(lambda: importlib.import_module("engine.views.render"))
+_LAZY = {
+    name: "engine.odds.exact"
+    for name in (
+        "OddsResult", "StateSpaceTooLarge", "Step", "cascade_odds", "cascade_step",
+        "chain_odds", "discover_odds", "discover_step", "monte_carlo", "spell_odds",
+        "spell_steps",
+    )
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> object:
+    """The names loaded on first use (PEP 562); ``from engine import cascade_odds`` works."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AutoPolicy",

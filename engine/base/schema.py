@@ -524,7 +524,7 @@ OP_RULES: dict[str, tuple[tuple[str, ...], dict[str, T]]] = {
     ),
 }
 OP = Op(_OP_FIELDS, OP_RULES)
-OPS_NESTED = opt(List(OP, L.CARD_MAX_OPS))
+OPS_NESTED: T = opt(List(OP, L.CARD_MAX_OPS))
 OPS = opt(List(OP, L.CARD_MAX_OPS))
 
 # "once each turn", or N times each turn (602.5b; the importer writes an int)

@@ -18,7 +18,7 @@ import gzip
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from typing import Any
 
@@ -85,7 +85,7 @@ class _Layer:
                 self.cache[i] = e
             else:
                 name, raw_faces = e["name"], e.get("faces")
-                faces = [f["name"] for f in raw_faces] if raw_faces else ()
+                faces = tuple(f["name"] for f in raw_faces) if raw_faces else ()
             self.names.append(name)
             self.exact.setdefault(name, i)
             self.lower.setdefault(_fold(name), i)
@@ -133,7 +133,23 @@ class _Layer:
 
 class CardPool:
     """A set of cards by name. ``default_pool()`` is the bundled one; ``with_cards`` adds
-    user cards on top (they shadow pool cards of the same name)."""
+    user cards on top (they shadow pool cards of the same name).
+
+    >>> from engine import CardDef, default_pool
+    >>> pool = default_pool()
+    >>> elf = pool.get("Bloodbraid Elf")
+    >>> elf.mana_value, elf.cascade, pool.resolve("bloodbraid elf")
+    (4, 1, 'Bloodbraid Elf')
+    >>> pool.get("Bloodbrayd Elf")
+    Traceback (most recent call last):
+    ...
+    engine.cards.carddb.UnknownCardError: unknown card 'Bloodbrayd Elf'; did you mean: ...
+    >>> bear = CardDef.from_dict({"name": "Test Bear", "mana_cost": "{1}{G}",
+    ...                           "type_line": "Creature — Bear", "power": "2", "toughness": "2"})
+    >>> mine = pool.with_cards([bear])
+    >>> mine.get("Test Bear").mana_value, pool.find("Test Bear"), mine.get("Forest").name
+    (2, None, 'Forest')
+    """
 
     def __init__(
         self,
@@ -164,11 +180,15 @@ class CardPool:
         a card's own name always beats another card's face of that name."""
         if not isinstance(name, str):
             return None
+        layers = list(self._layers())
+        for layer in layers:  # the common case, an exact name: the loop below's first try
+            i = layer.exact.get(name)
+            if i is not None:
+                return layer, i
         candidates = [name]
         tidy = normalize_name(name)
         if tidy != name:
             candidates.append(tidy)
-        layers = list(self._layers())
         # Exact name first, then case/accent-folded name, then face name: the order wins.
         for index, key in (("exact", str), ("lower", _fold), ("faces", _fold)):
             for cand in candidates:
@@ -300,7 +320,7 @@ def _suggest_layer(layer: _Layer, query: str) -> list[tuple[str, float]]:
     """Close matches: a trigram prefilter picks ~200 candidates, difflib ranks them."""
     keys, owners, _, joined, starts = layer.search_keys()
     if len(keys) <= 300:
-        pool = range(len(keys))
+        pool: Sequence[int] = range(len(keys))
     else:
         # Rarest trigrams first (str.count runs in C); stop once enough postings are read.
         # Every other trigram still covers the whole name; a typo spoils at most two.

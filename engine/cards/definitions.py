@@ -329,21 +329,21 @@ class CardDef:
         """The structured effects entry (effects.json shape), parsed on first use."""
         raw = self.effects_raw
         bundled = callable(raw)  # the bundled pool's own data (built and tested), not input
-        if bundled:
-            raw = raw()
-            if raw is None:
-                object.__setattr__(self, "effects_raw", None)
-        if isinstance(raw, str):
+        value = raw() if callable(raw) else raw
+        if bundled and value is None:
+            object.__setattr__(self, "effects_raw", None)
+        if isinstance(value, str):
             try:
-                raw = json.loads(raw)
+                parsed = json.loads(value)
             except ValueError as exc:
                 raise ValueError(f"{self.name}: effects are not valid JSON: {exc}") from None
             if not bundled:  # JSON text given by a user: checked as the dict would be
-                schema.check(schema.EFFECTS, raw, f"{self.name[:80]}.effects")
-            elif not isinstance(raw, dict):
+                schema.check(schema.EFFECTS, parsed, f"{self.name[:80]}.effects")
+            if not isinstance(parsed, dict):
                 raise ValueError(f"{self.name}: effects must be an object")
-            object.__setattr__(self, "effects_raw", raw)  # a cache of the same value
-        return raw
+            object.__setattr__(self, "effects_raw", parsed)  # a cache of the same value
+            return parsed
+        return value
 
     def __post_init__(self) -> None:
         if not self.faces:
@@ -605,7 +605,7 @@ def _scry_face(src: dict[str, Any], where: str) -> dict[str, Any]:
         raise ValueError(f"Scryfall card {name!r}: missing 'type_line' in {where}")
     colors = src.get("colors")
     indicator = src.get("color_indicator")
-    out = {
+    out: dict[str, Any] = {
         "name": name,
         "mana_cost": src.get("mana_cost") or "",
         "type_line": type_line,
@@ -634,8 +634,8 @@ def _from_scryfall(obj: dict[str, Any]) -> CardDef:
         layout = "normal"
     elif raw_layout in LAYOUTS:
         layout = raw_layout
-    elif _SCRYFALL_LAYOUTS.get(raw_layout):
-        layout = _SCRYFALL_LAYOUTS[raw_layout]
+    elif mapped := _SCRYFALL_LAYOUTS.get(raw_layout):
+        layout = mapped
     else:
         raise ValueError(f"Scryfall card {name!r}: unsupported layout {raw_layout!r}")
     keywords = obj.get("keywords") or []

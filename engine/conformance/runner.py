@@ -234,6 +234,10 @@ def check(state: GameState, e: dict) -> str | None:
     c = e["check"]
     name = e.get("card")
     p = e.get("player")
+    if p is None and c in ("graveyard_count", "hand_count", "library_count", "life",
+                           "player_counters"):
+        return f"{c}: the expectation names no player"
+    pi = int(p) if p is not None else -1  # a player's index where the check needs one
     if c in ("permanent_count", "token_count"):
         got = sum(
             1 for o in _battlefield(state)
@@ -245,7 +249,7 @@ def check(state: GameState, e: dict) -> str | None:
         )
     if c in ("graveyard_count", "hand_count", "library_count"):
         zone = c.split("_")[0]
-        objs = [state.obj(i) for i in state.players[p].zone(zone)]
+        objs = [state.obj(i) for i in state.players[pi].zone(zone)]
         got = sum(1 for o in objs if name is None or _named(o, name))
         return (
             None if got == e["n"] else f"{c} {name or ''} of player {p}: {got}, expected {e['n']}"
@@ -257,16 +261,16 @@ def check(state: GameState, e: dict) -> str | None:
         )
         return None if got == e["n"] else f"exile_count {name or ''} {p}: {got}, expected {e['n']}"
     if c == "life":
-        got = state.players[p].life
+        got = state.players[pi].life
         return None if got == e["n"] else f"life of player {p}: {got}, expected {e['n']}"
     if c == "player_counters":
-        got = state.players[p].counters.get(e["counter"], 0)
+        got = state.players[pi].counters.get(e["counter"], 0)
         return (
             None
             if got == e["n"]
             else f"{e['counter']} counters of player {p}: {got}, expected {e['n']}"
         )
-    perms = [o for o in _battlefield(state) if _named(o, name)]
+    perms = [o for o in _battlefield(state) if name is not None and _named(o, name)]
     if c in ("pt", "keyword") or (c == "counters" and p is not None):
         perms = [o for o in perms if _controller(state, o) == p]
     if not perms:

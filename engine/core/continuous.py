@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
-NO_DATA: Mapping[str, object] = MappingProxyType({})
+NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ class ContinuousEffect:
     objects: tuple[int, ...] = ()
     stamps: tuple[int, ...] = ()
     players: tuple[int, ...] = ()
-    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA)
+    data: Mapping[str, Any] = field(default_factory=lambda: NO_DATA)
 
     def to_dict(self) -> dict:
         return {
@@ -76,7 +77,7 @@ class Characteristics:
     controller: int = 0
     # granted abilities (layer 6) other than keywords: activated ones can be activated,
     # triggered ones trigger (engine.rules.triggers.triggers_of; combat-only ones never occur here)
-    abilities: tuple[Mapping[str, object], ...] = ()
+    abilities: tuple[Mapping[str, Any], ...] = ()
     rules: tuple[str, ...] = ()  # combat-only restrictions recorded on it (cant_block...)
     mana_value: int = 0  # filled where filters read it (filters.printed_characteristics)
 

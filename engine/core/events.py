@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
-_NO_DATA: Mapping[str, object] = MappingProxyType({})
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class EventKind(StrEnum):
@@ -240,7 +241,7 @@ class Event:
     instance: int | None = None
     instances: int | None = None
     changes: tuple[Change, ...] = ()
-    data: Mapping[str, object] = field(default_factory=lambda: _NO_DATA)
+    data: Mapping[str, Any] = field(default_factory=lambda: _NO_DATA)
 
     def to_dict(self) -> dict:
         d: dict = {
@@ -270,7 +271,7 @@ class Option:
     label: str
     # for a target option, its object's facts ({"card", "names", "owner", "zone"}
     # or {"player"}), so a scenario can name the target by card (engine.scenario.objref)
-    ref: Mapping[str, object] | None = None
+    ref: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ class Game(Kernel):
         self.first_frame()
 
     # ---------------------------------------------------------------- events
-    def emit(self, kind, text, rule, **fields) -> Event:  # type: ignore[override]
+    def emit(self, kind, text, rule, **fields) -> Event:
         """Record the event (Kernel.emit), then let the registered hooks see it: triggered
         abilities trigger on events (603.2). Events the hooks record are not re-examined."""
         event = super().emit(kind, text, rule, **fields)

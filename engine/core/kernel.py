@@ -22,7 +22,15 @@ from engine.cards import card_names
 from engine.core.continuous import Characteristics, ContinuousEffect, printed
 from engine.core.events import Change, ChangeKind, Event, EventKind, Move
 from engine.core.registry import RULES
-from engine.core.state import EMPTY, PLAYER_ZONES, CardObject, GameState, PlayerState, StackItem
+from engine.core.state import (
+    EMPTY,
+    NO_CHARS,
+    PLAYER_ZONES,
+    CardObject,
+    GameState,
+    PlayerState,
+    StackItem,
+)
 
 if TYPE_CHECKING:
     from engine.cards.definitions import CardDef, Face
@@ -65,6 +73,8 @@ class Kernel:
         # change is a different object now (608.2b), although the id is kept for the UI.
         self.zone_changes: dict[int, int] = {}
         self.drew_from_empty: set[int] = set()  # CR 704.5b, checked with the SBAs
+        self._derived: dict[str, dict[Any, Any]] = {}  # derived(): caches, not state
+        self.tokens_created = 0  # tokens ever created here: 0 means none can be anywhere
         self._next_id = 1
         self._changes: list[Move | Change] = []
         # branch structure: delayed triggered abilities waiting for their moment (603.7),
@@ -77,7 +87,7 @@ class Kernel:
         self.base_controller: dict[int, int] = {}  # who it entered under (before layer 2)
         self._clock = 0
         self._recorded = 0  # changes recorded before the last event (the state's version)
-        self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), EMPTY)
+        self._chars: tuple[tuple, Mapping[int, Characteristics]] = ((), NO_CHARS)
         self._computing = False
         self.control_changed = False  # set_controller ever moved a permanent (layer 2)
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
@@ -126,6 +136,15 @@ class Kernel:
         self.deathtouched: set[int] = set()  # dealt damage by deathtouch since the last SBA
         self.combat_phases = 0  # combat phases begun this turn (500.8 adds more)
         self.extra_combats = 0  # additional combat phases still to come this turn (500.8)
+
+    def derived(self, name: str) -> dict[Any, Any]:
+        """A cache of values the rules derive from this game (engine.rules.layers: the
+        static ops per card, the effects in force per version). Not state: never written
+        into a frame, and never shared with another game (a server runs many at once)."""
+        got = self._derived.get(name)
+        if got is None:
+            got = self._derived[name] = {}
+        return got
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
@@ -417,6 +436,8 @@ class Kernel:
         )
         self.objects[obj.id] = obj
         self.zones[player][zone].append(obj.id)
+        if token:
+            self.tokens_created += 1
         if self.frames:  # setup (before the first frame) is not reported
             # A token's move is named as its creation names it ("Knight"), as the log did.
             name = card.front.name if token else obj.name
@@ -458,7 +479,6 @@ class Kernel:
             if src == "battlefield" and self.combat is not None:
                 self.remove_from_combat(oid)  # 506.4: it leaves combat as it leaves
         if src == "battlefield" or dst != "battlefield":
-            keep = {"face": obj.face if dst in ("stack", "battlefield") else None}
             obj = replace(
                 obj,
                 counters=EMPTY,
@@ -470,7 +490,7 @@ class Kernel:
                 enchanted_player=None,
                 phased_out=False,
                 face_down=False,
-                **keep,
+                face=obj.face if dst in ("stack", "battlefield") else None,
             )
             if dst not in ("stack", "battlefield"):
                 obj = replace(obj, was_cast=False)
@@ -605,7 +625,7 @@ class Kernel:
         if self._chars[0] != key:
             compute = RULES.characteristics
             if compute is None or self._computing:
-                return EMPTY
+                return NO_CHARS
             self._computing = True
             try:
                 self._chars = (key, compute(self))
@@ -797,13 +817,13 @@ class Kernel:
     def set_designation(self, name: str, player: int | None) -> None:
         """A designation only one player has (the monarch 724, the initiative 725)."""
         before = self.designations.get(name)
-        if before == player:
+        holder = player if player is not None else before
+        if before == player or holder is None:  # no change (both None is no change too)
             return
         if player is None:
             self.designations.pop(name, None)
         else:
             self.designations[name] = player
-        holder = player if player is not None else before
         self._changes.append(Change(ChangeKind.DESIGNATION, holder, before, player, name))
 
     def give_player_flag(self, player: int, flag: str) -> None:

@@ -29,6 +29,14 @@ class RulesNotLoaded(RuntimeError):
     """A game was started before ``engine.play.wiring`` registered the mechanics."""
 
 
+_NOT_LOADED = "no mechanics are registered: import engine.play.wiring (importing engine does it)"
+
+
+def _not_loaded(game: Any) -> None:
+    """The stack's slots before engine.play.wiring fills them."""
+    raise RulesNotLoaded(_NOT_LOADED)
+
+
 @dataclass
 class Rules:
     """The registered mechanics. One process-wide instance, ``RULES``, filled by
@@ -42,8 +50,8 @@ class Rules:
     on_event: list[EventHookFn] = field(default_factory=list)  # triggers (603.2)
     # (game, active player) -> whether an upkeep ability triggered (suspend, 702.62a)
     on_upkeep: list[Callable[[Any, int], bool]] = field(default_factory=list)
-    put_triggers: GameFn | None = None
-    resolve_top: GameFn | None = None
+    put_triggers: GameFn = _not_loaded
+    resolve_top: GameFn = _not_loaded
     # the layer system (613): (game) -> {object id: Characteristics}
     characteristics: Callable[[Any], Any] | None = None
     # a spell's additional costs from its card data (601.2b, 601.2h): engine.rules.spell_costs
@@ -62,10 +70,8 @@ class Rules:
         return register
 
     def require(self) -> None:
-        if self.resolve_top is None or self.put_triggers is None:
-            raise RulesNotLoaded(
-                "no mechanics are registered: import engine.play.wiring (importing engine does it)"
-            )
+        if self.resolve_top is _not_loaded or self.put_triggers is _not_loaded:
+            raise RulesNotLoaded(_NOT_LOADED)
 
     def ability_resolver(self, trigger: str) -> AbilityFn:
         """The resolver of an ability by its trigger kind ("cascade"...), else the default ("")."""

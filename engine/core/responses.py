@@ -166,9 +166,9 @@ def point_of(timeline: Any, frame: int) -> dict | None:
 def _display_name(item: StackItem, objects: Mapping[int, CardObject]) -> str:
     """The name a scenario writes: the cast face of a spell, the card of an ability's source."""
     if item.kind == "spell":
-        return item.face or (objects[item.card_id].card.name if item.card_id in objects
-                             else item.text)  # fmt: skip
-    obj = objects.get(item.source)
+        return item.face or (objects[item.card_id].card.name if item.card_id is not None
+                             and item.card_id in objects else item.text)  # fmt: skip
+    obj = objects.get(item.source) if item.source is not None else None
     return obj.card.name if obj is not None else item.text
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.base import display
 from engine.core.continuous import Characteristics, ContinuousEffect, printed
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from engine.cards.definitions import CardDef, Face
 
 EMPTY: Mapping[str, int] = MappingProxyType({})
+NO_CHARS: Mapping[int, Characteristics] = MappingProxyType({})
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 
 
@@ -109,7 +110,19 @@ class StackItem:
     trigger: str = ""  # "cascade", "chapter", "etb", "activated", ...
     chapter: int = 0
     ops: tuple = ()
-    data: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    data: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+    def card(self) -> int:
+        """The card object a spell is (112.1a); only a copy or an ability has none."""
+        if self.card_id is None:
+            raise ValueError(f"stack item {self.id} ({self.text}) is not a card")
+        return self.card_id
+
+    def source_id(self) -> int:
+        """The object an ability came from (113.7); only a rule's own trigger has none."""
+        if self.source is None:
+            raise ValueError(f"stack item {self.id} ({self.text}) has no source object")
+        return self.source
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +163,11 @@ class GameState:
     # system computed for the battlefield at this frame (613); empty when nothing
     # modifies anything (then an object's characteristics are its printed ones).
     continuous: tuple[ContinuousEffect, ...] = field(default=())
-    chars: Mapping[int, Characteristics] = field(default_factory=lambda: EMPTY)
+    chars: Mapping[int, Characteristics] = field(default_factory=lambda: NO_CHARS)
     # combat (506-511): empty outside a combat phase; during one {"attackers": {object:
     # what it attacks, "p1" or "o12"}, "blockers": {object: (the attackers it blocks)},
     # "blocked": (attackers that became blocked, 509.1h), "defending": player}
-    combat: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    combat: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
 
     def attacking(self, oid: int) -> str | None:
         """What the object attacks in this frame ("p1", "o12"), None when it isn't attacking."""

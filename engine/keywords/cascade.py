@@ -45,7 +45,7 @@ def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[tuple
     """
     out: list[tuple[str, int | None]] = []
     player = item.controller
-    face = game.face(game.obj(item.card_id))
+    face = game.face(game.obj(item.card()))
     for perm in game.battlefield(player):
         for op in game.effects(perm).get("static") or []:
             if op.get("op") != "cascade_grant":
@@ -136,7 +136,7 @@ def _applies(game: Game, source: str, face: Face, item: StackItem, op: dict) -> 
 
 def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     """702.85a/c: each instance triggers when the spell is CAST (not copied, not put there)."""
-    obj = game.obj(item.card_id)
+    obj = game.obj(item.card())
     face = game.face(obj)
     sources: list[tuple[str, str | None, int | None]] = [
         ("its own cascade", None, None)
@@ -335,16 +335,6 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
 
 @effects.op(
     "cascade_grant",
-    fields={
-        "scope": "next_spell (one-shot), spells_you_cast with duration this_turn (every spell "
-        "for the rest of the turn); a static ability's first_spell_each_turn / spells_you_cast "
-        "are read by engine.keywords.cascade while the permanent is on the battlefield",
-        "filter": 'which spells ("noncreature", "mana value >= 6")',
-        "from": "only spells cast from this zone (hand, exile)",
-        "duration": "this_turn (with spells_you_cast)",
-        "instances": "how many cascade instances",
-        "who": "you",
-    },
     check=_check_grant,
 )
 def cascade_grant(ctx: Ctx, o: dict) -> None:

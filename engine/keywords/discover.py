@@ -122,7 +122,7 @@ def _after_discover(game: Game, player: int, n: int) -> None:
 
 
 # ------------------------------------------------------------------- the op (701.57a)
-@op("discover", fields={"n": "number or X"})
+@op("discover")
 def discover_op(ctx: Ctx, o: dict) -> None:
     """CR 701.57a: discover N now (a keyword action; no stack of its own)."""
     n = ctx.amount(o, "n", 0) if o.get("n") != "X" else ctx.x

@@ -84,7 +84,7 @@ def on_enter(game: Game, oid: int, *, cast: bool, x: int = 0, free: bool = False
 
 def resolve(game: Game, item: StackItem) -> None:
     """Its controller sacrifices it, if it is still the same permanent (400.7)."""
-    oid = item.source
+    oid = item.source_id()
     loc = game.zone_of(oid)
     if (
         loc is None

@@ -14,8 +14,6 @@ from engine.lang.effects import Ctx, op
 from engine.rules import draws
 from engine.rules import op_common as c
 
-_WHAT = "self | target | trigger_object | attached: the permanent that explores / connives"
-
 
 def _check(o: dict, ctx: Ctx | None) -> str | None:
     if "n" in o and (why := refs.value_problem(o["n"])):
@@ -60,7 +58,7 @@ def _counter(ctx: Ctx, oid: int | None, n: int, rule: str, verb: str) -> None:
              counter="+1/+1")  # fmt: skip
 
 
-@op("explore", fields={"what": _WHAT}, check=_check)
+@op("explore", check=_check)
 def explore(ctx: Ctx, o: dict) -> None:
     """CR 701.44a: reveal the top card of your library; a land card goes to your hand,
     otherwise the explorer gets a +1/+1 counter and you may put the card into your
@@ -93,7 +91,7 @@ def explore(ctx: Ctx, o: dict) -> None:
                      "701.44a", player=p, objects=(top,))  # fmt: skip
 
 
-@op("connive", fields={"what": _WHAT, "n": "connive N (default 1)"}, check=_check)
+@op("connive", check=_check)
 def connive(ctx: Ctx, o: dict) -> None:
     """CR 701.50a, 701.50e: draw N cards, then discard N cards; the permanent gets a +1/+1
     counter for each nonland card discarded this way. Drawing from an empty library is

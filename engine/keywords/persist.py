@@ -91,7 +91,7 @@ def trigger_on_death(
 
 def return_with_counter(game: Game, ability: StackItem) -> None:
     """Return the card from the graveyard under its owner's control with the counter."""
-    oid = ability.source
+    oid = ability.source_id()
     data = ability.data
     obj = game.obj(oid)
     where = game.zone_of(oid)

@@ -24,7 +24,7 @@ PUMP = ({"op": "pump", "power": 1, "toughness": 1, "who": "self", "duration": "e
 
 def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     """702.108a: each creature with prowess of the caster triggers on a noncreature spell."""
-    face = game.face(game.obj(item.card_id))
+    face = game.face(game.obj(item.card()))
     if face.is_creature:
         return
     computed = game.all_chars()  # battlefield objects that continuous effects change (613)

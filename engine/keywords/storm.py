@@ -53,7 +53,7 @@ def missing(card: CardDef) -> str | None:
 
 def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     """702.40a: storm triggers when the spell is cast; the count is fixed now."""
-    obj = game.obj(item.card_id)
+    obj = game.obj(item.card())
     face = game.face(obj)
     n = instances(face)
     if not n:
@@ -109,7 +109,7 @@ def resolve(game: Game, ability: StackItem) -> None:
     """702.40a: one copy per spell cast before it; each may get new targets (707.10c)."""
     data = ability.data
     spell = game.stack_item(data["spell"])
-    obj = game.obj(ability.source)
+    obj = game.obj(ability.source_id())
     face = next(f for f in obj.card.spell_faces if f.name == data["name"])
     entry = game.effects(obj, face.name)
     count = int(data["count"])

@@ -108,7 +108,7 @@ def upkeep(game: Game, active: int) -> bool:
 
 def resolve(game: Game, item: StackItem) -> None:
     """Remove a time counter (if it is still suspended); the last one triggers the cast."""
-    oid = item.source
+    oid = item.source_id()
     if not is_suspended(game, oid):
         game.emit(
             E.COUNTERS,
@@ -167,7 +167,7 @@ def on_event(game: Game, event) -> None:
 def resolve_cast(game: Game, item: StackItem) -> None:
     """702.62a: if it's still exiled, its owner may cast it without paying its mana cost;
     otherwise it remains exiled. A creature spell cast this way gains haste."""
-    oid = item.source
+    oid = item.source_id()
     loc = game.zone_of(oid)
     if loc is None or loc[1] != "exile":
         game.emit(

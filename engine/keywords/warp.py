@@ -88,15 +88,15 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("warp_exile", fields={"stamp": "the zone-change count of the permanent (400.7)"},
-    check=_check)  # fmt: skip
+@op("warp_exile", check=_check)  # fmt: skip
 def warp_exile(ctx: Ctx, o: dict) -> None:
     """Exile the warped permanent if it is still the same object, then grant its owner the
     cast from exile on later turns (702.185a)."""
     game = ctx.game
     oid = ctx.source
     where = game.zone_of(oid) if oid is not None else None
-    if where is None or where[1] != "battlefield" or game.zone_changes.get(oid, 0) != o["stamp"]:
+    if (oid is None or where is None or where[1] != "battlefield"
+            or game.zone_changes.get(oid, 0) != o["stamp"]):  # fmt: skip
         ctx.emit(EventKind.EXILE, f"{ctx.label}: the warped permanent already left the "
                  "battlefield; nothing is exiled.", "702.185a", amount=0)  # fmt: skip
         return

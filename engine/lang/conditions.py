@@ -142,7 +142,7 @@ def _any_player(ctx: Any, who: object, test) -> bool:
     return any(test(p) for p in values.players_of(ctx, who))
 
 
-def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condition
+def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one branch per condition
     """Whether the condition is true now. Check ``condition_missing(cond, ctx)`` first."""
     if isinstance(cond, str):
         words = words_to_condition(cond)
@@ -153,9 +153,9 @@ def holds(ctx: Any, cond: object) -> bool:  # noqa: C901 - one branch per condit
     me = ctx.controller
     src = ctx.source
     kind = cond["cond"]
-    cmp = cond.get("cmp")
+    cmp = cond.get("cmp", ())  # [op, n]; condition_missing checks it where it is needed
 
-    def select(flt: object, zones: tuple[str, ...] = ("battlefield",), players=None) -> list:
+    def select(flt: Any, zones: tuple[str, ...] = ("battlefield",), players=None) -> list:
         return filters.select(game, flt, zones=zones, controller=me, source=src,
                               players=players)  # fmt: skip
 

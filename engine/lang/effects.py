@@ -12,8 +12,8 @@ every missing part (never a silent no-op, never half a resolution).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import EventKind
 from engine.lang import conditions, costs, filters, modes, values
@@ -53,7 +53,7 @@ class Ctx:
         label: str,
         stamps: Mapping[str, int] | None = None,
         modes: Sequence[str] = (),
-        event: Mapping[str, object] | None = None,
+        event: Mapping[str, Any] | None = None,
         groups: Sequence[Sequence[str]] | None = None,
         division: Mapping[str, int] | None = None,
         illegal: Iterable[str] = (),
@@ -75,7 +75,7 @@ class Ctx:
         self.did: bool | None = None
         # What triggered the ability (603.2): {"object": id, "player": n, "amount": n,
         # "when": trigger id}; empty for spells and activated abilities.
-        self.event: Mapping[str, object] = event or {}
+        self.event: Mapping[str, Any] = event or {}
         # "That many" / "it" after a move (608.2c, 400.7): with ``track_moves`` (set when the
         # ops refer to them, ``uses_linked``) ``moved`` holds what the previous op moved, as
         # (object id, zone-change count after the move): the new objects the cards became.
@@ -87,6 +87,12 @@ class Ctx:
         # The card name this resolution chose (201.3): "choose a card name, then ... that
         # name" reads it even if the source left the battlefield meanwhile (engine.ops.named).
         self.chosen_name: str | None = None
+
+    def source_id(self) -> int:
+        """The object this spell or ability came from; only a rule's own trigger has none."""
+        if self.source is None:
+            raise ValueError(f"{self.label}: an op that needs its source has none")
+        return self.source
 
     def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
         """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
@@ -167,16 +173,22 @@ class Ctx:
 
 @dataclass(frozen=True)
 class OpSpec:
-    """One registered op: its handler, its up-front check and the JSON fields it reads."""
+    """One registered op: its handler and its up-front check. Its JSON fields are declared
+    once, in the vocabulary (``engine.lang.vocabulary.OPS``): ``fields`` reads them there."""
 
     name: str
     run: Handler
     check: Check | None = None
-    fields: Mapping[str, str] = field(default_factory=dict)
     doc: str = ""
     family: str = ""
     # (field, word): words an amount field may hold that the handler reads itself
     words: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def fields(self) -> Mapping[str, tuple[str, bool]]:
+        """field -> (type, required), from the vocabulary (empty for an op it lacks)."""
+        spec = SCHEMA.get(self.name)
+        return spec["fields"] if spec else {}
 
 
 OPS: dict[str, OpSpec] = {}
@@ -184,22 +196,33 @@ OPS: dict[str, OpSpec] = {}
 
 def op(
     *names: str,
-    fields: Mapping[str, str] | None = None,
     check: Check | None = None,
     words: Iterable[tuple[str, str]] = (),
+    **declared: object,
 ) -> Callable[[Handler], Handler]:
     """Register a handler for one or more op names::
 
-        @op("destroy", fields={"what": "target | all_creatures"}, check=_check_destroy)
+        @op("destroy", check=_check_destroy)
         def destroy(ctx: Ctx, op: dict) -> None: ...
 
-    ``fields``: the op's JSON fields (besides "op") and what they mean. ``check(op, ctx)``
+    The op's JSON fields are declared once, in ``engine.lang.vocabulary.OPS`` (the validator,
+    the checks, coverage and docs/EFFECTS.md read them there); ``fields=`` here is refused, so
+    that no op declares them twice. ``check(op, ctx)``
     returns the part it can't simulate (a short phrase) or None; ``ctx`` is None when
     asked without a game (coverage), then answer from the op alone. ``words``: (field,
     word) pairs an amount field may hold that the handler and its check read themselves
     (discard n "hand"). A name registered twice is an error (two families must not both
     claim an op).
     """
+
+    if "fields" in declared:
+        raise TypeError(
+            f"@op({', '.join(map(repr, names))}, fields=...): an op's fields are declared once, "
+            "in engine.lang.vocabulary.OPS (name:type, '?' for optional); move them there "
+            "and drop fields= from @op"
+        )
+    if declared:
+        raise TypeError(f"@op() got unexpected keyword arguments: {', '.join(sorted(declared))}")
 
     def register(fn: Handler) -> Handler:
         for name in names:
@@ -209,7 +232,6 @@ def op(
                 name=name,
                 run=fn,
                 check=check,
-                fields=dict(fields or {}),
                 doc=(fn.__doc__ or "").strip().split("\n")[0],
                 family=fn.__module__,
                 words=frozenset(words),
@@ -395,7 +417,7 @@ def run_ops(
     stamps: Mapping[str, int] | None = None,
     modes: Sequence[str] = (),
     whole: bool | None = None,
-    event: Mapping[str, object] | None = None,
+    event: Mapping[str, Any] | None = None,
     groups: Sequence[Sequence[str]] | None = None,
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
@@ -436,7 +458,7 @@ def run_parts(
     missing: bool = False,
     stamps: Mapping[str, int] | None = None,
     whole: bool | None = None,
-    event: Mapping[str, object] | None = None,
+    event: Mapping[str, Any] | None = None,
     division: Mapping[str, int] | None = None,
     illegal: Iterable[str] = (),
     extra_missing: Sequence[str] = (),
@@ -562,7 +584,8 @@ def run_item(
     kinds = ("spell", "card") if item.kind == "spell" else ()
     unsimulated = [*(data.get("unsimulated") or ()), *untranslated(section, kinds),
                    *(data.get("untranslated") or ())]  # fmt: skip
-    common = {"controller": item.controller, "source": source, "x": item.x, "label": label,
+    common: dict[str, Any] = {
+              "controller": item.controller, "source": source, "x": item.x, "label": label,
               "stamps": data.get("stamps"), "event": data.get("event"),
               "division": data.get("division"), "illegal": illegal,
               "extra_missing": unsimulated, "moved": data.get("moved")}  # fmt: skip

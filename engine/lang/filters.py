@@ -300,7 +300,7 @@ def _has_abilities(game: Any, obj: Any) -> bool:
 def matches(
     game: Any,
     oid: int,
-    flt: object,
+    flt: str | Mapping[str, Any] | None,
     *,
     controller: int,
     source: int | None = None,
@@ -551,7 +551,7 @@ def matches_player(game: Any, player: int, flt: object, *, controller: int) -> b
 
 def select(
     game: Any,
-    flt: object,
+    flt: str | Mapping[str, Any] | None,
     *,
     zones: Iterable[str] = ("battlefield",),
     controller: int,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # Object references the permanent ops resolve (the others are reported by their checks).
 OBJECT_REFS = ("self", "target", "targets", "attached", "all", "trigger_object", "moved")
 # Hand-written legacy words for "all" + a filter (effects.json).
-LEGACY_ALL = {
+LEGACY_ALL: dict[str, dict] = {
     "creatures_you_control": {"controller": "you", "types": ["Creature"]},
     "all_creatures": {"types": ["Creature"]},
     "creatures_opponents_control": {"controller": "opponent", "types": ["Creature"]},
@@ -240,6 +240,8 @@ def _still_in_its_zone(ctx: Ctx) -> bool:
     """An ability activated from another zone (engine.play.actions: Greater Gargadon from exile)
     means its card there, while it is still there as the same object (113.6, 400.7)."""
     ev = ctx.event or {}
+    if ctx.source is None:
+        return False
     where = ctx.game.zone_of(ctx.source)
     return bool(
         ev.get("source_zone")

@@ -125,7 +125,7 @@ def _objects(
 
     if what in ("spell", "stack_object", "spell_or_permanent"):
         for s in reversed(game.stack):
-            if s.kind == "spell" and s.card_id not in excluded:
+            if s.kind == "spell" and s.card_id is not None and s.card_id not in excluded:
                 if not _spell_matches(game.face(game.obj(s.card_id)), s.mana_value, constraint):
                     continue
                 if ok(s.card_id):
@@ -377,7 +377,9 @@ def choose_groups(
                     )
                 picked.append(resolve_given(game, given.pop(0), left, what_for))
                 continue
-            pairs = [(f"target:{r}", f"Target {label(game, r)}", facts(game, r)) for r in left]
+            pairs: list[tuple[str, str] | tuple[str, str, dict]] = [
+                (f"target:{r}", f"Target {label(game, r)}", facts(game, r)) for r in left
+            ]
             if len(picked) >= lo:
                 pairs.append(("target:none", "No more targets" if picked else "No target"))
             if len(pairs) == 1:

@@ -10,7 +10,7 @@ with no trigger event). ``value_of(ctx, v)`` computes it; ``ctx`` is an effects 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.lang import filters, mana_spent
 from engine.lang.vocabulary import DYNAMIC_VALUES
@@ -31,7 +31,7 @@ class ValueUnavailable(LookupError):
     """A value this game can't provide (asked without checking ``value_missing(v, ctx)``)."""
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -181,6 +181,8 @@ def value_of(ctx: Any, v: object) -> int:
         if t.startswith("X"):
             return int(ctx.x) + int(t[1:])
         return int(t)
+    if not isinstance(v, Mapping):
+        raise ValueUnavailable(f"amount {v!r}"[:80])
     return _dynamic(ctx, v)
 
 
@@ -194,7 +196,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     def chars(oid: int) -> filters.Chars:
         return filters.characteristics(game, oid)
 
-    def bf(f: object = None) -> list[int]:
+    def bf(f: Any = None) -> list[int]:
         return filters.select(game, f, controller=me, source=src)
 
     if kind == "count":
@@ -311,11 +313,11 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
                 n += 1
         return n
     if kind == "colors_among_permanents":
-        colors: set[str] = set()
+        seen: set[str] = set()
         for p in players_of(ctx, v.get("who")):
             for oid in game.zones[p]["battlefield"]:
-                colors |= set(chars(oid).colors)
-        return len(colors)
+                seen |= set(chars(oid).colors)
+        return len(seen)
     if kind in _TRIGGER_OBJECT:
         oid = _event(ctx).get("object")
         if oid is None:

@@ -1414,7 +1414,7 @@ def validate_ops(ops: object, path: str = "ops") -> list[str]:
             out.append(f"{p}: not an object")
             continue
         name = op.get("op")
-        spec = OPS.get(name)
+        spec = OPS.get(name) if isinstance(name, str) else None
         if spec is None:
             out.append(f"{p}: unknown op {name!r}")
             continue

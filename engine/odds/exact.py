@@ -368,12 +368,30 @@ def cascade_odds(
     ``hit[name]`` = P(the first nonland card with MV < spell_mv is that card)
     = count / qualifying cards; ``cast`` = the part of it the auto policy casts
     (a qualifying spell face exists and the name is not declined).
+
+    >>> from engine import cascade_odds, default_pool
+    >>> pool = default_pool()
+    >>> library = [pool.get("Forest")] * 2 + [pool.get(n) for n in ("Lightning Bolt", "Tarmogoyf")]
+    >>> odds = cascade_odds(library, 2)  # only Lightning Bolt has mana value < 2
+    >>> odds.hit, odds.whiff
+    ({'Lightning Bolt': Fraction(1, 1)}, Fraction(0, 1))
+    >>> odds.exiled[4]  # Bolt at the bottom: all four cards are exiled
+    Fraction(1, 4)
     """
     return _single(library, cascade(spell_mv), frozenset(decline))
 
 
 def discover_odds(library: Sequence[CardDef], n: int, *, decline: Iterable[str] = ()) -> OddsResult:
-    """One discover ``n`` (stops at nonland MV <= n; the hit is cast or goes to hand)."""
+    """One discover ``n`` (stops at nonland MV <= n; the hit is cast or goes to hand).
+
+    >>> from engine import default_pool, discover_odds
+    >>> pool = default_pool()
+    >>> library = [pool.get(n) for n in ("Forest", "Lightning Bolt", "Tarmogoyf")]
+    >>> discover_odds(library, 2).hit  # 701.57a: mana value 2 or less; both qualify
+    {'Lightning Bolt': Fraction(1, 2), 'Tarmogoyf': Fraction(1, 2)}
+    >>> discover_odds(library, 2, decline=["Tarmogoyf"]).cast  # a declined hit goes to hand
+    {'Lightning Bolt': Fraction(1, 2)}
+    """
     return _single(library, discover(n), frozenset(decline))
 
 
@@ -1146,6 +1164,15 @@ def monte_carlo(
     otherwise the stand-alone simulation of the same rules runs.  ``use_engine=True``
     insists on the engine; ``battlefield`` names permanents you control in the
     engine run (e.g. ``["Maelstrom Nexus"]`` for a granted cascade).
+
+    >>> from engine import cascade_step, default_pool, monte_carlo
+    >>> pool = default_pool()
+    >>> library = [pool.get(n) for n in ("Forest", "Lightning Bolt", "Tarmogoyf")]
+    >>> est = monte_carlo(library, [cascade_step(4)], samples=200, seed=1)
+    >>> est.exact, est.samples, sum(est.hit.values())  # one hit per sample, no whiff
+    (False, 200, Fraction(1, 1))
+    >>> est == monte_carlo(library, [cascade_step(4)], samples=200, seed=1)  # seeded
+    True
     """
     st = [_as_step(s) for s in steps]
     dec = frozenset(decline)
@@ -1185,6 +1212,16 @@ def chain_odds(
     states (a work cap: about 1-2 s per 100k) it returns a Monte Carlo estimate
     instead, ``exact=False`` with standard errors (see :func:`monte_carlo`;
     ``spell`` lets it use the real engine, ``samples`` and ``seed`` set it up).
+
+    Two cascades from mana value 4 over Forest, Forest, Lightning Bolt, Tarmogoyf: the first
+    hit is cast (it leaves the library, 702.85a), so the second finds the other spell.
+
+    >>> from engine import cascade_step, chain_odds, default_pool
+    >>> pool = default_pool()
+    >>> library = [pool.get("Forest")] * 2 + [pool.get(n) for n in ("Lightning Bolt", "Tarmogoyf")]
+    >>> odds = chain_odds(library, [cascade_step(4)] * 2)
+    >>> odds.exact, odds.hit  # expected times each card is the hit
+    (True, {'Lightning Bolt': Fraction(1, 1), 'Tarmogoyf': Fraction(1, 1)})
     """
     st = [_as_step(s) for s in steps]
     dec = frozenset(decline)
@@ -1234,7 +1271,19 @@ def spell_odds(
     extra_cascade: int = 0,
     **kwargs: Any,
 ) -> OddsResult:
-    """Odds for casting ``spell`` from hand: its cascade instances (+ granted ones), then chains."""
+    """Odds for casting ``spell`` from hand: its cascade instances (+ granted ones), then chains.
+
+    >>> from engine import default_pool, spell_odds
+    >>> pool = default_pool()
+    >>> library = [pool.get("Forest")] * 2 + [pool.get(n) for n in ("Lightning Bolt", "Tarmogoyf")]
+    >>> odds = spell_odds(library, pool.get("Bloodbraid Elf"))  # one cascade 4 (702.85a)
+    >>> odds.hit["Tarmogoyf"], odds.expected_bottom
+    (Fraction(1, 2), Fraction(2, 3))
+    >>> spell_odds(library, pool.get("Forest"))
+    Traceback (most recent call last):
+    ...
+    ValueError: Forest neither cascades nor discovers
+    """
     steps = spell_steps(spell, extra_cascade=extra_cascade)
     if not steps:
         raise ValueError(f"{spell.name} neither cascades nor discovers")

@@ -35,8 +35,6 @@ def _owned(ctx: Ctx, p: int, typ: str | None) -> list[int]:
 
 @op(
     "balance",
-    fields={"of": "lands | creatures | hand: what each player keeps as many of as the "
-            "player with the fewest (sacrificing or discarding the rest)"},
     check=_check_balance,
 )  # fmt: skip
 @c.optional_op

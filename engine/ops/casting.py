@@ -26,7 +26,6 @@ def _check_cast_free(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "cast_free",
-    fields={"from": "hand", "filter": "which card may be cast"},
     check=_check_cast_free,
 )
 def cast_free(ctx: Ctx, o: dict) -> None:

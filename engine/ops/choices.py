@@ -35,10 +35,6 @@ def _check_choose_one(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "choose_one",
-    fields={
-        "options": "[{label, ops}]: the options the text lists, in its order",
-        "who": "who chooses (you)",
-    },
     check=_check_choose_one,
 )
 def choose_one(ctx: Ctx, o: dict) -> None:

@@ -30,6 +30,7 @@ it; you may put another of that kind".
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from engine.core.events import DecisionKind, EventKind
 from engine.lang import filters
@@ -43,7 +44,7 @@ def _names(ctx: Ctx, ids: list[int]) -> str:
     return ", ".join(ctx.game.obj(i).name for i in ids) or "nothing"
 
 
-def _fix(v: object, n: int) -> object:
+def _fix(v: Any, n: int) -> Any:
     """A copy of nested ops with every ``{"dv": "that_many"}`` amount (and, in
     ``tap_any_number``'s ``reflexive_ops``, every ``"that_many"`` word) replaced by ``n``."""
     if v == "that_many":
@@ -68,8 +69,8 @@ def _ops_problem(ops: object, targets: object, what: str) -> str | None:
         part = targeting.target_missing(spec)
         if part:
             return f"{what}: {part}"
-    for o in _fix(ops, 1):
-        part = problem(o)
+    for o in ops:
+        part = problem(_fix(o, 1))
         if part:
             return f"{what}: {part}"
     return None
@@ -105,12 +106,6 @@ def _check_reflexive(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "reflexive_this_way",
-    fields={
-        "what": "moved: the cards the op right before it moved (required)",
-        "of": "count | mana_value: what that_many is in its ops",
-        "ops": "ops",
-        "targets": "targets",
-    },  # fmt: skip
     check=_check_reflexive,
 )
 def reflexive_this_way(ctx: Ctx, o: dict) -> None:
@@ -145,11 +140,6 @@ def _check_tap_any(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "tap_any_number",
-    fields={
-        "filter": "untapped permanents you control that may be tapped",
-        "reflexive_ops": 'ops of the reflexive trigger (amount "that_many" = number tapped)',
-        "reflexive_targets": "its targets (603.3d)",
-    },  # fmt: skip
     check=_check_tap_any,
 )
 def tap_any_number(ctx: Ctx, o: dict) -> None:
@@ -187,11 +177,6 @@ def _check_sac_search(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "sacrifice_any_then_search",
-    fields={
-        "filter": "what may be sacrificed (permanents you control)",
-        "search": "the card searched for (its mana value at most the number sacrificed)",
-        "to": "battlefield",
-    },  # fmt: skip
     check=_check_sac_search,
 )
 def sacrifice_any_then_search(ctx: Ctx, o: dict) -> None:
@@ -252,7 +237,6 @@ def _check_up_to(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "put_from_hand_up_to",
-    fields={"n": "up to how many (int)", "filter": "which cards (permanent cards)"},
     check=_check_up_to,
 )
 def put_from_hand_up_to(ctx: Ctx, o: dict) -> None:
@@ -291,10 +275,6 @@ def _check_greatest(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_greatest_power",
-    fields={
-        "who": "target_player (whose permanents: the target opponent)",
-        "filter": "which (Creature)",
-    },
     check=_check_greatest,
 )
 def exile_greatest_power(ctx: Ctx, o: dict) -> None:
@@ -325,7 +305,6 @@ def exile_greatest_power(ctx: Ctx, o: dict) -> None:
 
 @op(
     "another_counter_of_a_kind",
-    fields={"filter": "which permanents (non-Saga)"},
     check=lambda o, ctx: c.filter_problem(o.get("filter")),
 )
 def another_counter_of_a_kind(ctx: Ctx, o: dict) -> None:
@@ -378,12 +357,6 @@ def _check_temp_copy(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "token_copy_until",
-    fields={
-        "what": "target",
-        "haste": "it gains haste",
-        "lore_up_to": "if it's a Saga, you put up to this many lore counters on it (int)",
-        "sacrifice_at": "when the delayed trigger sacrifices it (your_next_end_step)",
-    },
     check=_check_temp_copy,
 )
 def token_copy_until(ctx: Ctx, o: dict) -> None:
@@ -446,10 +419,6 @@ def _check_put_attach(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "put_one_then_attach_equipment",
-    fields={
-        "zones": "[hand, graveyard]: the zones of yours it may come from",
-        "filter": "which card (Aura or Equipment)",
-    },
     check=_check_put_attach,
 )
 def put_one_then_attach_equipment(ctx: Ctx, o: dict) -> None:
@@ -479,7 +448,8 @@ def put_one_then_attach_equipment(ctx: Ctx, o: dict) -> None:
                  f"({ctx.label}).", "608.2d", data={"op": o.get("op")})  # fmt: skip
         return
     (oid,) = chosen
-    from_zone = game.zone_of(oid)[1]
+    loc = game.zone_of(oid)  # a card of yours in hand or graveyard (able)
+    from_zone = loc[1] if loc is not None else ""
     c.put_onto_battlefield(ctx, oid, me)
     ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {game.obj(oid).name} onto the "
              "battlefield.", "400.7", objects=[oid], amount=1,

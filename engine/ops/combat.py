@@ -9,7 +9,7 @@ from engine.core.events import EventKind
 from engine.lang.effects import Ctx, op
 
 
-@op("additional_combat", fields={})
+@op("additional_combat")
 def additional_combat(ctx: Ctx, o: dict) -> None:
     """CR 500.8: an additional combat phase this turn, after this one (a later ``attack``
     action of the active player's postcombat main phase takes it)."""

@@ -16,8 +16,6 @@ from engine.lang.effects import Ctx, op
 from engine.rules import layers, sba, triggers
 from engine.rules.op_common import begin
 
-_REF = "self | target | targets | {target: n} | attached | all (+ filter)"
-_DUR = "a duration (end_of_turn, while_on_battlefield, permanent, until_your_next_turn...)"
 _COLORS = ("W", "U", "B", "R", "G")
 _NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -53,8 +51,6 @@ def _signed(n: int) -> str:
 # --------------------------------------------------------------------- layer 7 (P/T)
 @op(
     "pump",
-    fields={"power": "value", "toughness": "value", "who": _REF, "duration": _DUR,
-            "filter": "filter (with who: all)"},  # fmt: skip
     check=lambda o, ctx: _check(o, ("who", "what"), ("power", "toughness")),
 )
 def pump(ctx: Ctx, o: dict) -> None:
@@ -68,8 +64,6 @@ def pump(ctx: Ctx, o: dict) -> None:
 
 @op(
     "set_base_pt",
-    fields={"what": _REF, "duration": _DUR, "power": "value", "toughness": "value",
-            "filter": "filter"},  # fmt: skip
     check=lambda o, ctx: _check(o, ("what", "who"), ("power", "toughness")),
 )
 def set_base_pt(ctx: Ctx, o: dict) -> None:
@@ -103,8 +97,6 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "grant",
-    fields={"who": _REF, "duration": _DUR, "keywords": "list", "ability": "an ability (dict)",
-            "filter": "filter", "protection_from": "filter"},  # fmt: skip
     check=_check_grant,
 )
 def grant(ctx: Ctx, o: dict) -> None:
@@ -128,8 +120,6 @@ def grant(ctx: Ctx, o: dict) -> None:
 
 @op(
     "lose_keywords",
-    fields={"what": _REF, "keywords": "list", "duration": _DUR,
-            "filter": "filter (with what: all)"},
     check=lambda o, ctx: _check(o, ("what", "who")) or (
         None if o.get("keywords") else "lose keywords (which ones is not in the data)"),
 )  # fmt: skip
@@ -143,7 +133,6 @@ def lose_keywords(ctx: Ctx, o: dict) -> None:
 
 @op(
     "protection_from_chosen_color",
-    fields={"what": _REF, "duration": _DUR},
     check=lambda o, ctx: _check(o, ("what", "who")),
 )
 def protection_from_chosen_color(ctx: Ctx, o: dict) -> None:
@@ -169,7 +158,6 @@ def protection_from_chosen_color(ctx: Ctx, o: dict) -> None:
 # --------------------------------------------------------------- layers 4, 5 (types, colors)
 @op(
     "set_color",
-    fields={"what": _REF, "colors": "list of WUBRG", "duration": _DUR, "add": "bool"},
     check=lambda o, ctx: _check(o, ("what", "who")),
 )
 def set_color(ctx: Ctx, o: dict) -> None:
@@ -183,9 +171,6 @@ def set_color(ctx: Ctx, o: dict) -> None:
 
 @op(
     "add_types",
-    fields={"what": _REF, "duration": _DUR, "types": "list", "subtypes": "list",
-            "supertypes": "list (Legendary, Snow...)",
-            "filter": "filter (with what: all)"},  # fmt: skip
     check=lambda o, ctx: _check(o, ("what", "who")),
 )
 def add_types(ctx: Ctx, o: dict) -> None:
@@ -215,8 +200,6 @@ def _check_become(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "become_creature",
-    fields={"what": _REF, "duration": _DUR, "pt": "P/T", "types": "list", "subtypes": "list",
-            "colors": "list", "keywords": "list", "keep_types": "list (types it keeps)"},
     check=_check_become,
 )  # fmt: skip
 def become_creature(ctx: Ctx, o: dict) -> None:
@@ -233,7 +216,6 @@ def become_creature(ctx: Ctx, o: dict) -> None:
 # ------------------------------------------------------------------------ layer 2 (control)
 @op(
     "gain_control",
-    fields={"what": _REF, "duration": _DUR},
     check=lambda o, ctx: _check(o, ("what",)),
 )
 def gain_control(ctx: Ctx, o: dict) -> None:
@@ -246,7 +228,6 @@ def gain_control(ctx: Ctx, o: dict) -> None:
 
 @op(
     "exchange_control",
-    fields={"a": _REF, "b": _REF, "duration": _DUR},
     check=lambda o, ctx: _check({**o, "what": o.get("a")}, ("what",))
     or _check({**o, "what": o.get("b")}, ("what",)),
 )
@@ -278,7 +259,6 @@ def _combat(name: str, rule: str, words: str) -> None:
     handler.__name__ = handler.__qualname__ = name
     op(
         name,
-        fields={"what": _REF, "duration": _DUR, "filter": "filter", "by": "filter"},
         check=lambda o, ctx: _check(o, ("what", "who"))
         or (refs.filter_problem(o["by"]) if o.get("by") is not None else None),
     )(handler)

@@ -19,10 +19,10 @@ def _check_lore(o: dict, ctx: Ctx | None) -> str | None:
     return "lore counters on another Saga"
 
 
-@op("lore_counter", fields={"n": "number or X"}, check=_check_lore)
+@op("lore_counter", check=_check_lore)
 def lore_counter(ctx: Ctx, o: dict) -> None:
     """CR 714.3c: put lore counters on this Saga (chapters it passes trigger, 714.2b)."""
-    saga.add_lore(ctx.game, ctx.source, ctx.amount(o, "n", 1), "714.3c", ctx.label)
+    saga.add_lore(ctx.game, ctx.source_id(), ctx.amount(o, "n", 1), "714.3c", ctx.label)
 
 
 def _check_add(o: dict, ctx: Ctx | None) -> str | None:
@@ -61,13 +61,6 @@ def _chosen(ctx: Ctx, o: dict) -> list[int]:
 
 @op(
     "add_counters",
-    fields={
-        "counter": "its kind (default +1/+1)",
-        "n": "value (number, X or a dynamic value)",
-        "what": "self | target | targets | {target: n} | attached | all (+ filter) | moved | "
-        "chosen (one permanent matching filter, chosen on resolution)",
-        "filter": "filter (with what: all / chosen)",
-    },
     check=_check_add,
 )
 def add_counters(ctx: Ctx, o: dict) -> None:
@@ -105,7 +98,6 @@ def _check_remove(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "remove_counters",
-    fields={"counter": "its kind", "n": "value or all", "what": "self | target | ..."},
     check=_check_remove,
 )
 def remove_counters(ctx: Ctx, o: dict) -> None:
@@ -131,8 +123,7 @@ def remove_counters(ctx: Ctx, o: dict) -> None:
 
 @op(
     "add_player_counters",
-    fields={"counter": "poison | energy | experience | ...", "n": "value", "who": "who"},
-)
+    )
 def add_player_counters(ctx: Ctx, o: dict) -> None:
     """CR 122.1: players get counters (energy, poison, experience...)."""
     game = ctx.game
@@ -145,7 +136,7 @@ def add_player_counters(ctx: Ctx, o: dict) -> None:
                  f"({ctx.label}); now {after}.", "122.1", player=p, amount=n, counter=kind)
 
 
-@op("bolster", fields={"n": "value"})
+@op("bolster")
 def bolster(ctx: Ctx, o: dict) -> None:
     """CR 701.39a: choose a creature you control with the least toughness; put n +1/+1
     counters on it (a tie is the controller's choice)."""

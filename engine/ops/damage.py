@@ -147,7 +147,7 @@ def damage_object(game: Game, oid: int, n: int, hits: list[dict], source: int | 
 def _all_objects(ctx: Ctx, o: dict) -> list[int]:
     """The permanents an "each ..." damage hits, in battlefield order."""
     game = ctx.game
-    to = o.get("to")
+    to = str(o.get("to") or "")
     if to == "all":
         owners = None
         if o.get("controlled_by"):
@@ -180,21 +180,6 @@ def _all_objects(ctx: Ctx, o: dict) -> list[int]:
 
 @op(
     "damage",
-    fields={
-        "amount": "number, X / X+1 (X paid), a dynamic value, or divided",
-        "to": "target | targets | divided | divided_evenly | {target: n} | self | "
-        "trigger_object | all (+ filter, controlled_by, players) | you | each_opponent | "
-        "each_player | controller_of_target | trigger_player | each_creature[...] (hand-written)",
-        "filter": "which permanents (to: all)",
-        "players": "each_player | each_opponent | you: these players are dealt it too (to: all)",
-        "controlled_by": "only permanents this player controls (to: all)",
-        "source": "the object that deals it (default the source)",
-        "unpreventable": "can't be prevented (the engine prevents no damage: nothing to undo)",
-        "no_regen": "a creature destroyed by it can't be regenerated (no regeneration here)",
-        "exile_if_dies": "a creature dealt damage this way that would die this turn is exiled "
-        "instead (614.1a)",
-        "rounding": "divided_evenly: down | up",
-    },
     check=_check,
     words=[("amount", "divided")],  # as divided while casting (601.2d)
 )
@@ -358,10 +343,6 @@ def _one(ctx: Ctx, ref: object, o: dict) -> int | None:
 
 @op(
     "bite",
-    fields={
-        "source": "the creature that deals the damage ({target: 0} | self)",
-        "to": "what it is dealt to ({target: 1} | target)",
-    },
     check=_check_pair(("source", "to")),
 )
 @c.optional_op
@@ -395,7 +376,6 @@ def bite(ctx: Ctx, o: dict) -> None:
 
 @op(
     "fight",
-    fields={"a": "one creature ({target: 0} | self)", "b": "the other ({target: n})"},
     check=_check_pair(("a", "b")),
 )
 @c.optional_op
@@ -450,10 +430,6 @@ def _check_each_power(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "each_deals_power_damage",
-    fields={
-        "filter": "the creatures (battlefield) that each deal damage",
-        "to": "itself | target | {target: n}",
-    },
     check=_check_each_power,
 )
 def each_deals_power_damage(ctx: Ctx, o: dict) -> None:

@@ -29,14 +29,6 @@ def _check_double(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "double",
-    fields={
-        "what": "target | self | all (+ filter) | moved",
-        "filter": "filter (with what: all)",
-        "power_toughness": "double its power and toughness (701.10b-c)",
-        "counters": "double the counters on it (701.10e)",
-        "counter": "only this kind of counter",
-        "duration": "how long the +X/+Y lasts (default end_of_turn)",
-    },
     check=_check_double,
 )
 def double(ctx: Ctx, o: dict) -> None:

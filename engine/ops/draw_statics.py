@@ -18,8 +18,6 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "draw_replacement",
-    fields={"extra": "how many more cards are drawn (default 1)",
-            "max_hand": "only while you have at most this many cards in hand (default 1)"},
     check=_check,
 )  # fmt: skip
 def draw_replacement(ctx: Ctx, o: dict) -> None:

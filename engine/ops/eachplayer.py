@@ -61,14 +61,6 @@ def _choose(ctx: Ctx, player: int, able: list[int], n: int, up_to: bool) -> list
 
 @op(
     "each_player_chooses",
-    fields={
-        "n": "how many each chooses (int)",
-        "up_to": "up to n",
-        "filter": "what can be chosen (battlefield)",
-        "relative": "chooser (default: 'you' in the filter is the chooser) | you",
-        "result": " | ".join(_THEN),
-        "others": "destroy_others: the permanents (not chosen) that are destroyed",
-    },
     check=_check,
 )
 def each_player_chooses(ctx: Ctx, o: dict) -> None:

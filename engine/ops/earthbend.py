@@ -37,7 +37,6 @@ def _check_earthbend(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "earthbend",
-    fields={"n": "value: how many +1/+1 counters", "what": "target (a land you control)"},
     check=_check_earthbend,
 )
 def earthbend(ctx: Ctx, o: dict) -> None:
@@ -133,7 +132,7 @@ def _fire(game, d: dict, oid: int, where: str) -> None:
     )
 
 
-@op("earthbend_return", fields={})
+@op("earthbend_return")
 def earthbend_return(ctx: Ctx, o: dict) -> None:
     """Earthbend's delayed ability resolves: the card that died or was exiled, still that
     object in that zone (400.7, 603.7c), returns to the battlefield tapped under its owner's

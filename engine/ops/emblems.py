@@ -19,8 +19,6 @@ def _check_emblem(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "get_emblem",
-    fields={"name": "the emblem's source card (its name)",
-            "retrace": "filter: cards matching it in your graveyard have retrace (702.81)"},
     check=_check_emblem,
 )  # fmt: skip
 def get_emblem(ctx: Ctx, o: dict) -> None:

@@ -12,7 +12,7 @@ _GERM = {"token": "Phyrexian Germ", "pt": "0/0", "types": ["Creature"],
          "subtypes": ["Phyrexian", "Germ"], "colors": ["B"]}  # fmt: skip
 
 
-@op("living_weapon", fields={}, check=lambda o, ctx: None)
+@op("living_weapon", check=lambda o, ctx: None)
 def living_weapon(ctx: Ctx, o: dict) -> None:
     """CR 702.92a: "When this Equipment enters, create a 0/0 black Phyrexian Germ creature
     token, then attach this Equipment to it." (The Germ is created even if the Equipment

@@ -18,7 +18,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return f"exile and return transformed with {', '.join(extra)}" if extra else None
 
 
-@op("exile_and_return_transformed", fields={}, check=_check)
+@op("exile_and_return_transformed", check=_check)
 @c.optional_op
 def exile_and_return_transformed(ctx: Ctx, o: dict) -> None:
     """Exile the source, then put it onto the battlefield back face up under the ability's
@@ -76,7 +76,7 @@ def _check_front(o: dict, ctx: Ctx | None) -> str | None:
     return f"exile and return front face up with {', '.join(extra)}" if extra else None
 
 
-@op("exile_and_return_front", fields={}, check=_check_front)
+@op("exile_and_return_front", check=_check_front)
 @c.optional_op
 def exile_and_return_front(ctx: Ctx, o: dict) -> None:
     """Exile the source, then return it to the battlefield under your control front face up

@@ -20,9 +20,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("goad", fields={"what": "target | targets | all (with filter) | ...",
-                    "duration": "until_your_next_turn (701.15a)", "filter": "filter"},
-    check=_check)  # fmt: skip
+@op("goad", check=_check)  # fmt: skip
 def goad(ctx: Ctx, o: dict) -> None:
     """CR 701.15a: goad the creatures (combat enforces it, 701.15b)."""
     objs = refs.objects(ctx, o, "what")

@@ -18,7 +18,6 @@ def _check_shuffle_gy(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "shuffle_graveyard_into_library",
-    fields={"who": "whose graveyard (default you)"},
     check=_check_shuffle_gy,
 )
 @c.optional_op

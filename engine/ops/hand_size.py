@@ -29,12 +29,6 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "max_hand_size",
-    fields={
-        "who": " | ".join(hand_size.WHO),
-        "set": 'a number, or "none": no maximum hand size',
-        "change": "added to the maximum hand size (negative: reduced)",
-        "duration": "how long a resolved one lasts (default while_on_battlefield)",
-    },
     check=_check,
 )
 def max_hand_size(ctx: Ctx, o: dict) -> None:

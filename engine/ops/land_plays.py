@@ -18,9 +18,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("additional_land_plays", fields={"n": "how many more", "duration": "end_of_turn (a grant "
-                                     "for the turn) | while_on_battlefield (a static)"},
-    check=_check)  # fmt: skip
+@op("additional_land_plays", check=_check)  # fmt: skip
 def additional_land_plays(ctx: Ctx, o: dict) -> None:
     """CR 305.2: the player may play N more lands this turn."""
     game = ctx.game

@@ -17,8 +17,6 @@ from engine.lang.effects import Ctx, op
 from engine.rules import draws
 from engine.rules import op_common as c
 
-_WHO = "you | each_opponent | target_opponent | target_player | each_player | ..."
-
 
 def _problems(o: dict, ctx: Ctx | None, *, amounts=(), who=(), flt=(), refs=()) -> str | None:
     """The first part of an op that is not simulated: amounts, player groups, filters, refs."""
@@ -57,11 +55,6 @@ def _check_draw(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "draw",
-    fields={
-        "n": "number, X or a dynamic value",
-        "who": _WHO,
-        "delayed": "not simulated (a later draw)",
-    },
     check=_check_draw,
 )
 @c.optional_op
@@ -108,16 +101,6 @@ def _check_discard(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "discard",
-    fields={
-        "n": 'number, X, a dynamic value, or "hand" (the whole hand)',
-        "who": _WHO,
-        "chooser": "you: the caster chooses from the revealed hand (else the discarder)",
-        "reveal": "the hand is revealed first (701.20)",
-        "filter": "only a card matching it can be chosen (Thoughtseize: nonland)",
-        "random": "a random card (701.9b)",
-        "keep": "not simulated (discard down to ...)",
-        "up_to": 'up to n (n "hand": any number); the discarder may stop at any point',
-    },
     check=_check_discard,
     words=[("n", "hand")],  # the whole hand
 )
@@ -198,7 +181,7 @@ def _check_mill(o: dict, ctx: Ctx | None) -> str | None:
     return _problems(o, ctx, amounts=("n",), who=("who",))
 
 
-@op("mill", fields={"n": "number, X or a dynamic value", "who": _WHO}, check=_check_mill)
+@op("mill", check=_check_mill)
 @c.optional_op
 def mill(ctx: Ctx, o: dict) -> None:
     """CR 701.17a: the top N cards of the library go to the graveyard (fewer if it runs out)."""
@@ -212,7 +195,6 @@ def _check_mtr(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "mill_then_return",
-    fields={"n": "number", "filter": "what may be returned", "optional": "you may (default)"},
     check=_check_mtr,
 )
 def mill_then_return(ctx: Ctx, o: dict) -> None:
@@ -263,7 +245,7 @@ def _put_top(ctx: Ctx, p: int, ids: list[int], prompt: str, rule: str) -> None:
         ctx.game.move(oid, "library", p, index=i)
 
 
-@op("scry", fields={"n": "number or X"}, check=_check_n)
+@op("scry", check=_check_n)
 @c.optional_op
 def scry(ctx: Ctx, o: dict) -> None:
     """CR 701.22a: look at the top N, put any number on the bottom and the rest on top, each
@@ -300,7 +282,7 @@ def scry(ctx: Ctx, o: dict) -> None:
     )
 
 
-@op("surveil", fields={"n": "number or X"}, check=_check_n)
+@op("surveil", check=_check_n)
 @c.optional_op
 def surveil(ctx: Ctx, o: dict) -> None:
     """CR 701.25a: look at the top N, put any number into the graveyard, the rest on top in
@@ -370,20 +352,6 @@ def _check_search(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "search_library",
-    fields={
-        "to": "hand | battlefield | battlefield_tapped | library_top | graveyard | split",
-        "what": '"card", or hand-written words ("basic land card")',
-        "filter": "what may be found",
-        "count": "how many (default 1)",
-        "min": "0: up to count",
-        "reveal": "the found cards are revealed",
-        "whose": "whose library (default: the searcher's)",
-        "who": "who searches (default you; controller_of_target for Path to Exile)",
-        "controller": "you: onto the battlefield under your control (default its owner)",
-        "split": "{zone: n}: found cards split between zones (Cultivate)",
-        "also_graveyard": "the graveyard may be searched too",
-        "optional": '"you may search"',
-    },
     check=_check_search,
 )
 def search_library(ctx: Ctx, o: dict) -> None:
@@ -554,19 +522,6 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "look_and_pick",
-    fields={
-        "n": "how many cards from the top",
-        "pick": 'how many to take (a number; "all" = every match; 0 = only reorder)',
-        "rest": " | ".join(_REST),
-        "to": " | ".join(_PICK_TO),
-        "min": "0: up to pick",
-        "filter": "what may be picked",
-        "reveal": "the picked cards are revealed",
-        "whose": "whose library (default yours)",
-        "may_shuffle": "then its owner may shuffle",
-        "controller": "owner: a card put onto the battlefield enters under its owner's "
-        "control (Chaos Warp: they put it there, 110.2a); default: who looks",
-    },
     check=_check_look,
     words=[("pick", "all")],  # every match
 )
@@ -731,13 +686,6 @@ def _graveyard_to_bottom(ctx: Ctx) -> None:
 
 @op(
     "put_on_library",
-    fields={
-        "what": "target | self | trigger_object",
-        "where": " | ".join((*_WHERE, *_NTH_FROM_TOP)),
-        "chooser": "owner (top or bottom: the owner chooses)",
-        "from": "its zone",
-        "n": "not simulated (cards from hand)",
-    },
     check=_check_put_lib,
 )
 @c.optional_op
@@ -837,12 +785,6 @@ def _impulse_library(ctx: Ctx, o: dict) -> int:
 
 @op(
     "impulse",
-    fields={
-        "n": "how many cards from the top of your library",
-        "duration": " | ".join(_PLAY_UNTIL),
-        "choose_one": "you choose one of them; only that one may be played",
-        "from": "whose library: you (default) | target_player | target_opponent",
-    },
     check=_check_impulse,
 )
 @c.optional_op

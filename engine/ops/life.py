@@ -7,8 +7,6 @@ from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 from engine.rules import stack
 
-_WHO = "you | each_opponent | target_opponent | target_player | each_player | ..."
-
 
 def _check_life(o: dict, ctx: Ctx | None) -> str | None:
     part = c.value_problem(o.get("n", 0), ctx) or c.who_problem(o.get("who"), ctx)
@@ -18,7 +16,6 @@ def _check_life(o: dict, ctx: Ctx | None) -> str | None:
 @op(
     "gain_life",
     "lose_life",
-    fields={"n": "number, X or a dynamic value", "who": _WHO},
     check=_check_life,
 )
 @c.optional_op

@@ -36,13 +36,6 @@ def _check_exile_linked(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_linked",
-    fields={
-        "from": "graveyard (your own) | each_graveyard (one from each, yours first)",
-        "up_to": "bool: you may exile none from a graveyard",
-        "filter": "which card may be chosen",
-        "who": "you (who chooses, from their own graveyard)",
-        "with_it": "ops about the exiled card (its trigger_object)",
-    },
     check=_check_exile_linked,
 )
 def exile_linked(ctx: Ctx, o: dict) -> None:
@@ -98,7 +91,6 @@ def _check_play_linked(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "play_linked",
-    fields={"duration": "end_of_turn | until_end_of_your_next_turn"},
     check=_check_play_linked,
 )
 def play_linked(ctx: Ctx, o: dict) -> None:

@@ -7,15 +7,13 @@ from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 from engine.rules import stack
 
-_WHO = "target_player (default) | trigger_player | you | each_opponent | ..."
-
 
 def _check_lose(o: dict, ctx: Ctx | None) -> str | None:
     part = c.who_problem(o.get("who", "target_player"), ctx)
     return f"lose game: {part}" if part else None
 
 
-@op("lose_game", fields={"who": _WHO}, check=_check_lose)
+@op("lose_game", check=_check_lose)
 @c.optional_op
 def lose_game(ctx: Ctx, o: dict) -> None:
     """CR 104.3e: an effect states that a player loses the game; losses at once (104.4a:

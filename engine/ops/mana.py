@@ -9,7 +9,6 @@ from engine.lang import filters
 from engine.lang.effects import Ctx, op
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
-_WHO = "you | each_opponent | target_opponent | target_player | each_player"
 
 
 _MANA_WORDS = ("any_color", "any_one_color", "any_combination", "one_of")
@@ -56,14 +55,6 @@ def _choose_color(ctx: Ctx, p: int, colors: list[str], what: str) -> str:
 
 @op(
     "add_mana",
-    fields={
-        "mana": "mana symbols like {R}{R}, or any_color / any_one_color / any_combination / "
-        "one_of (with colors) / commander_color_identity",
-        "n": "value: how much (words)",
-        "colors": "the colors it may be (default WUBRG)",
-        "who": _WHO,
-        "spend_only": "a filter: the mana may be spent only to cast spells matching it (106.6)",
-    },
     check=_check_mana,
 )
 def add_mana(ctx: Ctx, o: dict) -> None:

@@ -37,7 +37,7 @@ def _records(ctx: Ctx, kind: str, key: str) -> list[str]:
 
 
 def _record(ctx: Ctx, kind: str, data: dict) -> None:
-    game, src = ctx.game, ctx.source
+    game, src = ctx.game, ctx.source_id()
     game.add_continuous(ContinuousEffect(
         id=game.new_id(), kind=kind, layer="", controller=ctx.controller, source=src,
         source_stamp=layers.stamp_of(game, src), duration="while_source_on_battlefield",
@@ -93,8 +93,6 @@ def _check_effect(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "note_creature_type",
-    fields={"effect": "ops: what happens when you next cast a creature spell of that type "
-            "this turn (the spell is `trigger_object`)"},
     check=_check_effect,
 )  # fmt: skip
 def note_creature_type(ctx: Ctx, o: dict) -> None:
@@ -111,7 +109,7 @@ def note_creature_type(ctx: Ctx, o: dict) -> None:
         return
     key = game.decide(DecisionKind.PICK, f"{ctx.label}: note a creature type",
                       [(f"type:{t}", t) for t in options], "205.3m", player=ctx.controller,
-                      subject=ctx.label, objects=(ctx.source,))  # fmt: skip
+                      subject=ctx.label, objects=(ctx.source_id(),))  # fmt: skip
     kind = key.split(":", 1)[1]
     _record(ctx, NOTED_TYPE, {"type": kind})
     ctx.emit(E.NOTE, f"{ctx.label}: {game.pname(ctx.controller)} notes {kind}.", "205.3m",
@@ -135,20 +133,12 @@ def _check_name_trigger(o: dict, ctx: Ctx | None) -> str | None:
     lasting = {**o, "op": "lasting_trigger", "filter": {**(o.get("filter") or {}),
                                                         "has_name": "x"}}  # fmt: skip
     lasting.pop("first_this_turn", None)
-    return effects.OPS["lasting_trigger"].check(lasting, ctx)
+    check = effects.OPS["lasting_trigger"].check
+    return check(lasting, ctx) if check is not None else None
 
 
 @op(
     "chosen_name_trigger",
-    fields={
-        "when": "you_cast_spell | combat_damage_to_player",
-        "effect": "ops",
-        "duration": "end_of_turn | until_your_next_turn",
-        "filter": "more about the object (creature...)",
-        "once": "bool: only the next time",
-        "first_this_turn": "bool: 'when you cast a spell with the chosen name for the first "
-        "time this turn'",
-    },
     check=_check_name_trigger,
 )
 def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
@@ -179,7 +169,6 @@ def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
 # ------------------------------------------------------------------------- goad by name
 @op(
     "goad_chosen_names",
-    fields={"filter": "which permanents (creatures)"},
     check=lambda o, ctx: refs.filter_problem(o.get("filter") or {}),
 )
 def goad_chosen_names(ctx: Ctx, o: dict) -> None:
@@ -213,8 +202,6 @@ def _check_exile_named(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_named_from_zones",
-    fields={"who": "target_player (the target spec may be an opponent)",
-            "up_to": "int: at most this many"},
     check=_check_exile_named,
 )
 def exile_named_from_zones(ctx: Ctx, o: dict) -> None:

@@ -68,7 +68,6 @@ def _share_type(ctx: Ctx, a: int, b: int) -> bool:
 
 @op(
     "mill_while_shared_type",
-    fields={"n": "2 (the printed number)", "who": "you"},
     check=_check_mill_loop,
 )
 def mill_while_shared_type(ctx: Ctx, o: dict) -> None:
@@ -117,7 +116,6 @@ def _check_each_returns(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "each_player_returns",
-    fields={"n": "how many each returns (int)", "filter": "which cards", "to": "battlefield"},
     check=_check_each_returns,
 )
 def each_player_returns(ctx: Ctx, o: dict) -> None:
@@ -157,7 +155,7 @@ def _check_owned(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("each_player_gains_control_owned", fields={"duration": "permanent"}, check=_check_owned)
+@op("each_player_gains_control_owned", check=_check_owned)
 def each_player_gains_control_owned(ctx: Ctx, o: dict) -> None:
     """613.1b (layer 2), 611.2c: each player gains control of every permanent they own at
     resolution, for as long as the game lasts."""
@@ -192,11 +190,6 @@ def _check_discard_or(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "each_player_discard_or",
-    fields={
-        "who": "each_player | each_opponent",
-        "lose_life": "the penalty: life lost (int)",
-        "sacrifice": "the penalty: a permanent they control matching this filter",
-    },
     check=_check_discard_or,
 )
 def each_player_discard_or(ctx: Ctx, o: dict) -> None:
@@ -248,7 +241,6 @@ def _check_reveal_take(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "reveal_top_take_if",
-    fields={"filter": "the card is put into your hand if it matches", "optional": "you may"},
     check=_check_reveal_take,
 )
 @c.optional_op
@@ -288,7 +280,6 @@ def _check_each_gy(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "shuffle_chosen_from_each_graveyard",
-    fields={"n": "how many in each graveyard (int)", "up_to": "up to n"},
     check=_check_each_gy,
 )
 def shuffle_chosen_from_each_graveyard(ctx: Ctx, o: dict) -> None:
@@ -316,7 +307,7 @@ def shuffle_chosen_from_each_graveyard(ctx: Ctx, o: dict) -> None:
 # ----------------------------------------------- look at the top card of each library
 
 
-@op("look_at_top_each_player", fields={})
+@op("look_at_top_each_player")
 def look_at_top_each_player(ctx: Ctx, o: dict) -> None:
     """You look at the top card of each player's library (701.16a: only you see them; the
     cards stay where they are). Medomai's Prophecy IV."""
@@ -355,8 +346,6 @@ def _check_vote(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "vote",
-    fields={"options": "the words voted for (list)", "more": "the option that must get more "
-            "votes than each other", "ops": "what happens if it does"},  # fmt: skip
     check=_check_vote,
 )
 def vote(ctx: Ctx, o: dict) -> None:
@@ -390,7 +379,6 @@ def _check_exiled_bottom(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exiled_until_to_bottom",
-    fields={"return_n": "first you return this many of them to the battlefield (int)"},
     check=_check_exiled_bottom,
 )
 def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
@@ -431,8 +419,7 @@ def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
     ctx.did = bool(ids)
 
 
-@op("vote_destroy_most", fields={"filter": "what can be voted for (Creature)"},
-    check=lambda o, ctx: c.filter_problem(o.get("filter")))  # fmt: skip
+@op("vote_destroy_most", check=lambda o, ctx: c.filter_problem(o.get("filter")))  # fmt: skip
 def vote_destroy_most(ctx: Ctx, o: dict) -> None:
     """701.38a, 701.38c: each player secretly votes for up to one permanent matching
     ``filter`` (the votes are shown together afterwards); if nothing got a vote each player
@@ -464,7 +451,7 @@ def vote_destroy_most(ctx: Ctx, o: dict) -> None:
         return
     most = max(tally.values())
     for oid in [i for i, n in tally.items() if n == most]:
-        if game.zone_of(oid) and game.zone_of(oid)[1] == "battlefield":
+        if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
             stack.destroy(game, oid, f" ({ctx.label})", "701.8a", source=ctx.source)
 
 
@@ -489,8 +476,6 @@ def _amount(ctx: Ctx, oid: int, by: str) -> int:
 
 @op(
     "each_chooses_greatest_to_hand",
-    fields={"who": "each_player | each_opponent", "greatest": " | ".join(_BY),
-            "filter": "among the permanents they control matching it"},  # fmt: skip
     check=_check_greatest,
 )
 def each_chooses_greatest_to_hand(ctx: Ctx, o: dict) -> None:

@@ -10,16 +10,12 @@ from engine.lang.effects import Ctx, op
 from engine.rules import layers, stun
 from engine.rules.op_common import begin
 
-_REF = "self | target | targets | {target: n} | attached | all (+ filter)"
-
 
 def _check_ref(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("tap", fields={"what": _REF, "filter": "filter (with what: all)",
-                   "controlled_by": "with what: all, only this player's permanents"},
-    check=_check_ref)  # fmt: skip
+@op("tap", check=_check_ref)  # fmt: skip
 def tap(ctx: Ctx, o: dict) -> None:
     """CR 701.26a: tap the permanents."""
     game = ctx.game
@@ -33,7 +29,7 @@ def tap(ctx: Ctx, o: dict) -> None:
         )
 
 
-@op("untap", fields={"what": _REF, "filter": "filter (with what: all)"}, check=_check_ref)
+@op("untap", check=_check_ref)
 def untap(ctx: Ctx, o: dict) -> None:
     """CR 701.26b: untap the permanents."""
     game = ctx.game
@@ -48,7 +44,7 @@ def untap(ctx: Ctx, o: dict) -> None:
                  objects=(oid,))  # fmt: skip
 
 
-@op("tap_or_untap", fields={"what": _REF}, check=_check_ref)
+@op("tap_or_untap", check=_check_ref)
 def tap_or_untap(ctx: Ctx, o: dict) -> None:
     """Tap or untap it: the controller of the effect chooses (a decision); "you may" adds
     "neither"."""
@@ -81,10 +77,7 @@ def _check_skip(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("skip_untap", fields={"what": _REF, "duration": "next_untap_step or a duration",
-                          "filter": "filter (with what: all)",
-                          "controlled_by": "with what: all, only this player's permanents"},
-    check=_check_skip)  # fmt: skip
+@op("skip_untap", check=_check_skip)  # fmt: skip
 def skip_untap(ctx: Ctx, o: dict) -> None:
     """CR 502.3: it doesn't untap during its controller's (next) untap step."""
     d = o.get("duration") or "next_untap_step"
@@ -100,9 +93,7 @@ def _check_attach(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "to", allowed=("target", "targets", "trigger_object"))
 
 
-@op("attach", fields={"what": "self | trigger_object (the Aura or Equipment)",
-                      "to": "target | {target: n}"},
-    check=_check_attach)  # fmt: skip
+@op("attach", check=_check_attach)  # fmt: skip
 def attach(ctx: Ctx, o: dict) -> None:
     """CR 701.3a: attach the Aura/Equipment to the object (an Equipment only to a creature,
     301.5c; an Aura spell resolving attaches itself instead, 303.4f)."""
@@ -130,7 +121,7 @@ def attach(ctx: Ctx, o: dict) -> None:
              "701.3a", objects=(src, host), data={"to": host})  # fmt: skip
 
 
-@op("regenerate", fields={"what": _REF}, check=_check_ref)
+@op("regenerate", check=_check_ref)
 def regenerate(ctx: Ctx, o: dict) -> None:
     """CR 701.19a: a regeneration shield: the next time it would be destroyed this turn,
     instead tap it and remove all damage from it."""
@@ -157,8 +148,6 @@ def _check_prevent(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "prevent_damage",
-    fields={"duration": "duration", "to": "a ref or you / target_player", "by": "all | a ref",
-            "amount": "int (none: all)", "combat_only": "bool"},  # fmt: skip
     check=_check_prevent,
 )
 def prevent_damage(ctx: Ctx, o: dict) -> None:
@@ -197,7 +186,7 @@ def _record_all(ctx: Ctx, o: dict, data: dict, what: str, players: tuple = (),
              data={"kind": kind, "effect": e.id, **data})  # fmt: skip
 
 
-@op("damage_cant_be_prevented", fields={"duration": "end_of_turn"})
+@op("damage_cant_be_prevented")
 def damage_cant_be_prevented(ctx: Ctx, o: dict) -> None:
     """CR 615.12: damage can't be prevented this turn (Stomp): prevention effects don't
     apply to any damage while this lasts."""
@@ -209,7 +198,7 @@ def _check_transform(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what", allowed=("self", "target", "targets"))
 
 
-@op("transform", fields={"what": "self (default) | target"}, check=_check_transform)
+@op("transform", check=_check_transform)
 def transform(ctx: Ctx, o: dict) -> None:
     """CR 701.28a: a double-faced permanent turns over; it is the same object (712.18). A
     permanent with one face can't transform (701.28c): nothing happens."""
@@ -237,9 +226,7 @@ def _check_phase(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("phase_out", fields={"what": _REF, "duration": "while_controlled: it can't phase in "
-                         "for as long as you control the source"},
-    check=_check_phase)  # fmt: skip
+@op("phase_out", check=_check_phase)  # fmt: skip
 def phase_out(ctx: Ctx, o: dict) -> None:
     """CR 702.26b: it phases out (treated as though it doesn't exist) until its controller's
     next untap step, when it phases in (702.26a); what's attached phases out with it. With

@@ -17,7 +17,6 @@ def _check_piles(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "sacrifice_pile",
-    fields={"who": "whose permanents are separated (target_player...); that player chooses"},
     check=_check_piles,
 )
 def sacrifice_pile(ctx: Ctx, o: dict) -> None:
@@ -64,6 +63,6 @@ def sacrifice_pile(ctx: Ctx, o: dict) -> None:
                  player=p, objects=tuple(chosen), amount=len(chosen),
                  data={"piles": [list(first), list(left)], "chosen": int(key[-1])})  # fmt: skip
         for oid in chosen:
-            if game.zone_of(oid) and game.zone_of(oid)[1] == "battlefield":
+            if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
                 stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
         ctx.did = bool(chosen)

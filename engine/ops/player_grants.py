@@ -28,7 +28,6 @@ def _check_grant_player(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "grant_player",
-    fields={"who": "you", "keywords": "Hexproof | Shroud", "duration": "while_on_battlefield"},
     check=_check_grant_player,
 )
 def grant_player(ctx: Ctx, o: dict) -> None:

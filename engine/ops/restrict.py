@@ -29,28 +29,21 @@ def _check_cant_cast(o: dict, ctx: Ctx | None) -> str | None:
     return refs.filter_problem(o.get("filter") or {})
 
 
-_CANT_CAST_FIELDS = {
-    "who": " | ".join(_WHO),
-    "filter": "the spells",
-    "mv_above_their_lands": "only those with mana value greater than the caster's lands",
-}
 
 
-@op("cant_cast", fields=_CANT_CAST_FIELDS, check=_check_cant_cast)
+@op("cant_cast", check=_check_cant_cast)
 def cant_cast(ctx: Ctx, o: dict) -> None:
     """CR 101.2: a "can't cast" restriction (applied by engine.rules.restrictions.cast_problem)."""
     _note(ctx, o)
 
 
-@op("flash_permission", fields={"filter": "the spells you may cast as though they had flash"},
-    check=lambda o, ctx: refs.filter_problem(o.get("filter") or {}))  # fmt: skip
+@op("flash_permission", check=lambda o, ctx: refs.filter_problem(o.get("filter") or {}))
 def flash_permission(ctx: Ctx, o: dict) -> None:
     """CR 702.8a: cast as though it had flash (engine.rules.restrictions.timing_problem)."""
     _note(ctx, o)
 
 
-@op("cant_activate", fields={"named": "chosen (the name chosen as it entered)"},
-    check=lambda o, ctx: None if o.get("named") == "chosen" else
+@op("cant_activate", check=lambda o, ctx: None if o.get("named") == "chosen" else
     f"can't activate abilities of {o.get('named')!r}")  # fmt: skip
 def cant_activate(ctx: Ctx, o: dict) -> None:
     """CR 101.2, 605.1a: can't be activated unless mana abilities (restrictions)."""
@@ -75,9 +68,7 @@ def _check_choose_name(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("choose_card_name", fields={"types": "list: only names of cards with one of these card "
-                                "types (\"choose a creature card name\", 201.3a)"},
-    check=_check_choose_name)  # fmt: skip
+@op("choose_card_name", check=_check_choose_name)  # fmt: skip
 def choose_card_name(ctx: Ctx, o: dict) -> None:
     """CR 201.3: its controller chooses a card name (as it enters, 614.12, or as a chapter
     ability resolves); the choice lasts while this object is on the battlefield (400.7)."""

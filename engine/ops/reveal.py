@@ -32,11 +32,6 @@ def _check_reveal_until(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "reveal_until",
-    fields={
-        "filter": "the card it stops at",
-        "to": " | ".join(_TO),
-        "rest": " | ".join(_REST) + " (the other revealed cards)",
-    },
     check=_check_reveal_until,
 )
 @c.optional_op
@@ -117,7 +112,6 @@ def _check_reveal_top(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "reveal_top_to_hand",
-    fields={"lose_life": "mana_value: you lose life equal to the card's mana value"},
     check=_check_reveal_top,
 )
 def reveal_top_to_hand(ctx: Ctx, o: dict) -> None:

@@ -49,11 +49,6 @@ def _check_role(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "create_role",
-    fields={
-        "creates": "the Role token (create_token fields; abilities with enchant / static / "
-        "triggers)",
-        "what": "target | targets: the creature(s) it is attached to",
-    },
     check=_check_role,
 )
 def create_role(ctx: Ctx, o: dict) -> None:

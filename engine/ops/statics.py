@@ -20,8 +20,7 @@ def _check_counters(o: dict, ctx: Ctx | None) -> str | None:
     return refs.value_problem(o.get("n", 1))
 
 
-@op("enters_with_counters", fields={"counter": "its kind", "n": "value (X: the X paid)"},
-    check=_check_counters)  # fmt: skip
+@op("enters_with_counters", check=_check_counters)  # fmt: skip
 def enters_with_counters(ctx: Ctx, o: dict) -> None:
     """CR 614.1c: it enters with counters (applied by engine.rules.permanents as it enters)."""
     game = ctx.game
@@ -36,7 +35,7 @@ def _check_tapped(o: dict, ctx: Ctx | None) -> str | None:
     return refs.condition_problem(o["unless"]) if o.get("unless") else None
 
 
-@op("enters_tapped", fields={"unless": "cond"}, check=_check_tapped)
+@op("enters_tapped", check=_check_tapped)
 def enters_tapped(ctx: Ctx, o: dict) -> None:
     """CR 614.1c: it enters tapped unless the condition holds (applied as it enters)."""
     if ctx.source is None:
@@ -60,7 +59,7 @@ def _check_with(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("enters_with", fields={"ops": "ops applied to it as it enters"}, check=_check_with)
+@op("enters_with", check=_check_with)
 def enters_with(ctx: Ctx, o: dict) -> None:
     """CR 614.1c: as this permanent enters, the ops apply to it (counters, a choice...)."""
     effects.run_nested(ctx.sub(), o["ops"])
@@ -81,12 +80,7 @@ def _check_cost(o: dict, ctx: Ctx | None) -> str | None:
 COST_DURATIONS = (None, "end_of_turn", "until_your_next_turn")
 
 
-@op("cost_change", fields={"spells": "self | a filter", "amount": "value (negative: less)",
-                           "who": "who", "if": "cond",
-                           "duration": "end_of_turn | until_your_next_turn (from a "
-                           "resolving spell or ability, 611.2a)",
-                           "once": "bool: only the next matching spell"},
-    check=_check_cost)  # fmt: skip
+@op("cost_change", check=_check_cost)  # fmt: skip
 def cost_change(ctx: Ctx, o: dict) -> None:
     """CR 601.2f: spells cost more or less. The playground does not pay mana (casting
     assumes the cost paid), so a cost change changes nothing here: it is noted (with how

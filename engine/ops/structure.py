@@ -124,7 +124,7 @@ def _check_may(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("may", fields={"ops": "ops", "who": "who chooses (default you)"}, check=_check_may)
+@op("may", check=_check_may)
 def may(ctx: Ctx, o: dict) -> None:
     """608.2d: "you may ..." -- the player chooses; the nested ops happen only if they do."""
     players = _payer(ctx, o.get("who")) or [ctx.controller]
@@ -143,7 +143,7 @@ def may(ctx: Ctx, o: dict) -> None:
     run_nested(ctx, o.get("ops") or [])
 
 
-@op("if", fields={"cond": "cond", "then": "ops", "else": "ops"})
+@op("if")
 def if_(ctx: Ctx, o: dict) -> None:
     """608.2c: the condition decides which ops happen."""
     holds = conditions.holds(ctx, o["cond"])
@@ -158,13 +158,6 @@ def if_(ctx: Ctx, o: dict) -> None:
 
 @op(
     "pay",
-    fields={
-        "cost": "costs",
-        "then": "ops",
-        "else": "ops",
-        "who": "who pays",
-        "optional": "false: must be paid if able",
-    },
     check=_check_costs,
 )
 def pay(ctx: Ctx, o: dict) -> None:
@@ -186,7 +179,6 @@ def pay(ctx: Ctx, o: dict) -> None:
 
 @op(
     "unless",
-    fields={"who": "who may pay", "cost": "costs", "ops": "ops", "else": "ops"},
     check=_check_costs,
 )
 def unless(ctx: Ctx, o: dict) -> None:
@@ -210,11 +202,6 @@ def _check_delayed(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "delayed",
-    fields={
-        "when": "next_end_step | next_upkeep | your_next_upkeep | "
-        "your_next_draw_step | end_of_combat | your_next_end_step",
-        "ops": "ops",
-    },
     check=_check_delayed,
 )
 def delayed(ctx: Ctx, o: dict) -> None:
@@ -244,7 +231,7 @@ def delayed(ctx: Ctx, o: dict) -> None:
     )
 
 
-@op("reflexive", fields={"ops": "ops", "targets": "targets"})
+@op("reflexive")
 def reflexive(ctx: Ctx, o: dict) -> None:
     """603.12: "when you do, ..." -- a reflexive triggered ability triggers now; it is put
     on the stack (with its own targets, 603.3d) the next time a player would get priority."""
@@ -275,10 +262,10 @@ def _check_copy(o: dict, ctx: Ctx | None) -> str | None:
     item = _spell(ctx, o)
     if item is None:
         return None  # nothing to copy: the op logs it
-    face = ctx.game.face(ctx.game.obj(item.card_id))
+    face = ctx.game.face(ctx.game.obj(item.card()))
     if face.is_permanent:
         return "copying a permanent spell (707.10f: it becomes a token)"
-    entry = ctx.game.effects(ctx.game.obj(item.card_id), face.name)
+    entry = ctx.game.effects(ctx.game.obj(item.card()), face.name)
     if entry.get("modes"):
         return "copying a modal spell (707.10: the modes are copied)"
     return None
@@ -301,7 +288,6 @@ def _spell(ctx: Ctx, o: dict) -> StackItem | None:
 
 @op(
     "copy_spell",
-    fields={"what": "target | trigger_object", "new_targets": "bool"},
     check=_check_copy,
 )
 def copy_spell(ctx: Ctx, o: dict) -> None:
@@ -313,7 +299,7 @@ def copy_spell(ctx: Ctx, o: dict) -> None:
     if item is None:
         ctx.emit(E.COPY, f"{ctx.label}: there is no spell to copy.", "707.10", amount=0)
         return
-    obj = game.obj(item.card_id)
+    obj = game.obj(item.card())
     face = game.face(obj)
     entry = game.effects(obj, face.name)
     copy = StackItem(

@@ -51,15 +51,6 @@ def _check_lasting(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "lasting_trigger",
-    fields={
-        "when": "a trigger id (an event or a cast; combat ones are recorded)",
-        "effect": "ops: what it does when it triggers",
-        "duration": "end_of_turn | until_your_next_turn",
-        "filter": "filter on the trigger's object",
-        "targets": "the ability's target specs (chosen as it is put on the stack)",
-        "once": 'bool: "when you next ..." (triggers only once)',
-        "attacks_you": "bool: creature_attacks only when it attacks you (or your planeswalker)",
-    },
     check=_check_lasting,
 )
 def lasting_trigger(ctx: Ctx, o: dict) -> None:
@@ -99,11 +90,6 @@ def _check_spell_counters(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "spell_enters_with_counters",
-    fields={
-        "counter": "the kind (+1/+1)",
-        "n": "how many more (a number)",
-        "what": "trigger_object: the spell that was cast",
-    },
     check=_check_spell_counters,
 )
 def spell_enters_with_counters(ctx: Ctx, o: dict) -> None:

@@ -64,12 +64,6 @@ def _victims(ctx: Ctx, o: dict) -> list[int]:
 
 @op(
     "destroy_then_tokens",
-    fields={
-        "what": "target | targets | all (+ filter)",
-        "filter": "with what: all",
-        "creates": "the token each destroyed permanent's controller creates (create_token fields)",
-        "count": "value: how many tokens per permanent destroyed (default 1)",
-    },
     check=_check_destroy_tokens,
 )
 def destroy_then_tokens(ctx: Ctx, o: dict) -> None:
@@ -117,11 +111,6 @@ def _check_token_x(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "create_token_x",
-    fields={
-        "creates": "an inline token definition (create_token fields) with pt X/X",
-        "size": "value: X, fixed as the op resolves",
-        "count": "value (default 1)",
-    },
     check=_check_token_x,
 )
 def create_token_x(ctx: Ctx, o: dict) -> None:
@@ -149,11 +138,6 @@ def _check_owner_token(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "owner_creates_token",
-    fields={
-        "what": "moved: the owner of each object the op just before it moved",
-        "creates": "the token (create_token fields)",
-        "count": "value (default 1)",
-    },
     check=_check_owner_token,
 )
 def owner_creates_token(ctx: Ctx, o: dict) -> None:
@@ -272,12 +256,6 @@ def _copy_originals(ctx: Ctx, o: dict) -> list[int]:
 
 @op(
     "create_token_copy_except",
-    fields={
-        "what": "target | moved | exiled_with (a card exiled with the source, chosen)",
-        "except": "name, not_legendary, supertypes (added), subtypes (added), "
-        "creature_types (replace its creature types), keywords (added)",
-        "count": "value (default 1)",
-    },
     check=_check_copy_except,
 )
 def create_token_copy_except(ctx: Ctx, o: dict) -> None:
@@ -317,7 +295,6 @@ def _check_transform_all(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "transform_all",
-    fields={"filter": 'which permanents ("all Incubator tokens you control")'},
     check=_check_transform_all,
 )
 def transform_all(ctx: Ctx, o: dict) -> None:
@@ -355,7 +332,6 @@ def _check_copy_names(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "copy_each_chosen_different_names",
-    fields={"filter": "which permanents you control may be chosen (with `token: true`...)"},
     check=_check_copy_names,
 )
 def copy_each_chosen_different_names(ctx: Ctx, o: dict) -> None:

@@ -17,9 +17,6 @@ from engine.rules import combat
 from engine.rules.op_common import begin, make, pick_one, token_card
 from engine.rules.op_common import token_entered as entered
 
-_TOKEN_KEYS = ("token", "pt", "count", "types", "subtypes", "supertypes", "colors", "keywords",
-               "abilities", "tapped", "attacking", "controller")  # fmt: skip
-
 
 def _check_token(o: dict, ctx: Ctx | None) -> str | None:
     pt = o.get("pt")
@@ -76,21 +73,6 @@ def _controller(ctx: Ctx, o: dict) -> int:
 
 @op(
     "create_token",
-    fields={
-        "token": "its name",
-        "count": "value",
-        "pt": "power/toughness like 2/2 (none: not a creature)",
-        "types": "card types (default Creature with pt, else Artifact)",
-        "subtypes": "subtypes (default: its name)",
-        "supertypes": "supertypes",
-        "colors": "color letters",
-        "keywords": "keyword abilities",
-        "abilities": "an entry (triggers / static / activated) for its other abilities",
-        "tapped": "enters tapped",
-        "attacking": "enters tapped and attacking (508.4; outside combat: tapped)",
-        "controller": "you (default) | target_player | controller_of_target | trigger_player | "
-        "each_opponent | each_player (each of them creates `count`)",
-    },
     check=_check_token,
 )
 def create_token(ctx: Ctx, o: dict) -> None:
@@ -133,9 +115,6 @@ def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
 
 @op(
     "create_token_copy",
-    fields={"what": "self | target | ... | chosen (a permanent you control matching filter)",
-            "filter": "with what: chosen", "count": "value", "haste": "bool", "tapped": "bool",
-            "attacking": "bool (508.4)"},  # fmt: skip
     check=_check_copy,
 )
 def create_token_copy(ctx: Ctx, o: dict) -> None:
@@ -194,7 +173,7 @@ def populate(ctx: Ctx, o: dict) -> None:
     entered(ctx, made)
 
 
-@op("amass", fields={"n": "value", "subtype": "Zombie, Orc..."})
+@op("amass")
 def amass(ctx: Ctx, o: dict) -> None:
     """CR 701.47a: if you control no Army, create a 0/0 black <subtype> Army token; put n
     +1/+1 counters on an Army you control; it becomes a <subtype> too (701.47a)."""
@@ -242,7 +221,7 @@ INCUBATOR = CardDef(
 )
 
 
-@op("incubate", fields={"n": "value"})
+@op("incubate")
 def incubate(ctx: Ctx, o: dict) -> None:
     """CR 701.53a: create an Incubator token with n +1/+1 counters ("{2}: Transform this
     artifact"; its back face is a 0/0 Phyrexian artifact creature)."""
@@ -257,7 +236,7 @@ def incubate(ctx: Ctx, o: dict) -> None:
     entered(ctx, made)
 
 
-@op("manifest", fields={"n": "value"})
+@op("manifest")
 def manifest(ctx: Ctx, o: dict) -> None:
     """CR 701.40a: the top n cards of your library go onto the battlefield face down as 2/2
     creatures (708.2a); turning them face up is not simulated."""

@@ -84,17 +84,6 @@ def _check_rfg(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "return_from_graveyard",
-    fields={
-        "to": "hand | battlefield",
-        "what": "target (default) | targets | {target: n} | self | trigger_object | all (+filter: "
-        "every matching card in your graveyard) | chosen (+filter: one matching card of your "
-        "graveyard, chosen on resolution, not targeted)",
-        "filter": "which cards (what: all)",
-        "controller": "you (default: who puts it there, 110.2a) | owner",
-        "tapped": "enters tapped",
-        "with_counters": "[{counter, n}]: enters with these counters",
-        "whose": "what: all: the graveyards of these players (default yours)",
-    },
     check=_check_rfg,
 )
 @c.optional_op
@@ -142,7 +131,6 @@ _LINKED_WORDS = (
     "the exiled card",
     "the exiled cards",
 )
-_FROM = ("hand", "exile", "graveyard", "any")
 
 
 def _chosen_filter(o: dict) -> object:
@@ -171,18 +159,6 @@ def _check_potb(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "put_onto_battlefield",
-    fields={
-        "what": "chosen (who chooses a card matching filter) | trigger_object | target | "
-        "self | the cards exiled this way (hand-written; the source's linked exile)",
-        "from": "hand | graveyard (chosen) | exile (linked) | any (a ref)",
-        "filter": "which card may be chosen",
-        "tapped": "enters tapped",
-        "optional": '"you may" (a chosen card may be none)',
-        "who": "who chooses (chosen) — each of them puts one",
-        "controller": "owner (default) | you",
-        "repeat": "not simulated (one card at a time until no one does)",
-        "any_number": "chosen: any number of matching cards (Ghalta, Stampede Tyrant)",
-    },
     check=_check_potb,
 )
 def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
@@ -242,12 +218,6 @@ def _check_flicker(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "flicker",
-    fields={
-        "what": "target | targets | {target: n} | self",
-        "return": "now (next_end_step: not simulated)",
-        "tapped": "returns tapped",
-        "controller": "owner | you",
-    },
     check=_check_flicker,
 )
 @c.optional_op
@@ -286,7 +256,6 @@ def _check_return_exiled(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "return_exiled",
-    fields={"to": "battlefield (under their owners' control) | hand | graveyard"},
     check=_check_return_exiled,
 )
 @c.optional_op
@@ -320,7 +289,6 @@ def _check_living_death(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "living_death",
-    fields={"filter": "which cards/permanents (Creature)"},
     check=_check_living_death,
 )
 @c.optional_op
@@ -389,10 +357,6 @@ def _check_exile_instead(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile_instead",
-    fields={
-        "what": "dealt_damage_by_source | target | {target: n} | self | trigger_object",
-        "duration": "end_of_turn (this turn)",
-    },
     check=_check_exile_instead,
 )
 @c.optional_op

@@ -17,10 +17,8 @@ from engine.lang.effects import Ctx, op, run_nested
 from engine.rules import op_common as c
 from engine.rules import payment, stack
 
-_REFS = "target | targets | {target: n} | self | trigger_object | all (+ filter)"
-
 # Hand-written "what" words of the bundled card data, as filters of permanents.
-_ALL_WORDS = {
+_ALL_WORDS: dict[str, dict] = {
     "all_creatures": {"types": ["Creature"]},
     "all_artifacts_you_dont_control": {"types": ["Artifact"], "controller": "opponent"},
     "all_nonland_permanents_you_dont_control": {"not_types": ["Land"], "controller": "opponent"},
@@ -83,12 +81,6 @@ def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "destroy",
-    fields={
-        "what": _REFS,
-        "filter": "which permanents (what: all)",
-        "no_regen": "can't be regenerated (the engine has no regeneration to skip)",
-        "same_name": "and all other permanents with the same name as that permanent",
-    },
     check=_check_destroy,
 )
 @c.optional_op
@@ -151,15 +143,6 @@ def _check_exile(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "exile",
-    fields={
-        "what": _REFS + " | graveyard (the graveyards of who, cards matching filter)",
-        "filter": "which permanents / cards",
-        "who": "whose graveyards (what: graveyard)",
-        "remember": "the cards are linked to the source (return_exiled, 607.2a)",
-        "until": "source_leaves: it returns to the battlefield when the source leaves (610.3a)",
-        "playable": "end_of_turn | until_end_of_your_next_turn: you may play the exiled cards "
-        "until then (a permission, as an impulse draw's)",
-    },
     check=_check_exile,
 )
 @c.optional_op
@@ -227,12 +210,6 @@ def _check_bounce(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "return_to_hand",
-    fields={
-        "what": _REFS + " | chosen (who returns n permanents they control)",
-        "filter": "which permanents",
-        "who": "who chooses (what: chosen)",
-        "n": "how many (what: chosen)",
-    },
     check=_check_bounce,
 )
 @c.optional_op
@@ -317,14 +294,6 @@ def _sacrifice_all_matching(ctx: Ctx, o: dict) -> None:
 
 @op(
     "sacrifice",
-    fields={
-        "what": 'self | target | trigger_object | chosen | words ("creature", "all creatures")',
-        "who": "you | each_opponent | each_player | target_player ... (chosen / words)",
-        "n": "how many each (chosen; default 1)",
-        "filter": "which permanents (chosen)",
-        "keep": "not simulated (sacrifice all but ...)",
-        "then": "ops done after the sacrifice",
-    },
     check=_check_sacrifice,
 )
 @c.optional_op
@@ -477,14 +446,6 @@ def _check_counter(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "counter_spell",
-    fields={
-        "what": "target (default) | trigger_object",
-        "destination": "graveyard (default) | exile | hand | library_top",
-        "unless_pay": "a mana cost its controller may pay (their decision; mana payment "
-        "itself isn't simulated, as for kicker)",
-        "unless_pay_generic": "an amount of generic mana, as unless_pay",
-        "unless_costs": "not simulated (costs other than mana)",
-    },
     check=_check_counter,
 )
 @c.optional_op

@@ -265,7 +265,7 @@ def counter(game: Game, action: dict) -> None:
             for s in spells
             if not target_name
             or s.text.lower() == target_name
-            or game.obj(s.card_id).card.name.lower() == target_name
+            or game.obj(s.card()).card.name.lower() == target_name
         ),
         None,
     )
@@ -324,7 +324,7 @@ def _activated_abilities(game: Game, oid: int) -> list[dict]:
     and the ones continuous effects give it (layer 6), in that order."""
     entry = game.effects(game.obj(oid))
     granted = []
-    if game.zone_of(oid) is not None and game.zone_of(oid)[1] == "battlefield":
+    if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
         granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
     return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
 
@@ -422,7 +422,7 @@ def activate(game: Game, action: dict) -> None:
             if not 0 <= x <= bound:
                 raise GameError(f"can't activate {obj.name}: X must be 0 to {bound}, not {x}")
         else:
-            key = game.decide(
+            answer = game.decide(
                 DecisionKind.X_VALUE,
                 f"Choose the value of X for {obj.name}'s ability.",
                 [(f"x:{n}", f"X = {n}") for n in range(bound + 1)],
@@ -431,7 +431,7 @@ def activate(game: Game, action: dict) -> None:
                 subject=obj.name,
                 objects=(oid,),
             )
-            x = int(key.split(":")[1])
+            x = int(answer.split(":")[1])
         costs = ability_costs.with_x(costs, x)
     why = ability_costs.problem(game, player, oid, costs)
     if why:
@@ -797,7 +797,7 @@ def attack(game: Game, action: dict) -> None:
         entry = {"card": entry} if isinstance(entry, str) else dict(entry)
         oid = _pick(game, player, str(entry.get("card", "")), taken, "attack")
         declared.append((oid, _attack_target(game, player, entry)))
-    blocks = None
+    blocks: dict[int, list[int]] | None = None
     if action.get("blocks") is not None:
         defenders = {combat.defender_of(game, t) for _, t in declared} or {(player + 1) % 2}
         defending = min(defenders)

@@ -40,14 +40,38 @@ class Frame:
 
 
 class Timeline:
-    """All frames of one run, plus where it paused (if it did)."""
+    """All frames of one run, plus where it paused (if it did).
+
+    A run never guesses: with no answer for a decision it pauses there (``pending``), and
+    ``answer`` gives the scenario that continues with that choice.
+
+    >>> from engine import Scenario
+    >>> tl = Scenario.from_dict({
+    ...     "players": [
+    ...         {"name": "You", "hand": ["Bloodbraid Elf"],
+    ...          "library": {"order": "listed", "cards": ["Forest", "Lightning Bolt"]}},
+    ...         {"name": "Opponent"},
+    ...     ],
+    ...     "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
+    ... }).run()
+    >>> tl.finished, tl.pending.rule, [o.key for o in tl.pending.options]
+    (False, '702.85a', ['cast', 'decline'])
+    >>> tl = tl.answer("cast").run()  # Lightning Bolt is cast; now it needs a target
+    >>> [o.key for o in tl.pending.options]
+    ['target:p0', 'target:p1']
+    >>> tl = tl.answer("target:p1").run()
+    >>> tl.finished, tl.final.players[1].life, [key for _, _, key in tl.answered]
+    (True, 17, ['cast', 'target:p1'])
+    >>> [tl.final.objects[i].name for i in tl.final.players[0].graveyard]
+    ['Lightning Bolt']
+    """
 
     def __init__(
         self,
         scenario: Scenario,
         frames: list[Frame],
         pending: Decision | None,
-        decisions: list[tuple[int, Decision]],
+        decisions: list[tuple[int, Decision, str]],
         finished: bool,
         priority_frames: tuple[int, ...] = (),
         action_frames: tuple[int, ...] = (),

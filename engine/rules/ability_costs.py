@@ -379,12 +379,12 @@ def problem(
         elif kind == "pay_life":
             if game.life[player] < n:
                 # 119.4: a player can pay life only if their life total is at least that much
-                have = game.verb(player, "have", "has")
-                return f"{have} {game.life[player]} life: can't pay {n} (119.4)"
+                verb = game.verb(player, "have", "has")
+                return f"{verb} {game.life[player]} life: can't pay {n} (119.4)"
         elif kind == "pay_energy":
-            have = game.player_counters[player].get("energy", 0)
-            if have < n:
-                return f"{game.verb(player, 'have', 'has')} {have} energy: can't pay {n} (107.14)"
+            energy = game.player_counters[player].get("energy", 0)
+            if energy < n:
+                return f"{game.verb(player, 'have', 'has')} {energy} energy: can't pay {n} (107.14)"
         elif kind == "remove_counters":
             counter = c.get("counter", "")
             if obj.counter(counter) < n:
@@ -430,7 +430,7 @@ def _choose(game: Game, ids: list[int], n: int, label: str, verb: str, player: i
         if len(pool) <= n - len(chosen):
             chosen += pool[: n - len(chosen)]
             break
-        distinct = {}
+        distinct: dict[str, int] = {}
         for oid in pool:
             distinct.setdefault(_label(game, oid), oid)
         if len(distinct) == 1:

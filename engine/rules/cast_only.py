@@ -51,7 +51,7 @@ def verdict(ctx: Any, cond: object) -> bool | None:
         if decisive in parts:
             return decisive
         return None if None in parts else not decisive
-    if conditions.condition_missing(cond, ctx) is not None:
+    if not isinstance(cond, (str, Mapping)) or conditions.condition_missing(cond, ctx) is not None:
         return None
     return bool(conditions.holds(ctx, cond))
 

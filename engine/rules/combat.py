@@ -612,7 +612,9 @@ def _still_attackable(game: Game, oid: int) -> bool:
     return "Planeswalker" in types or "Battle" in types
 
 
-def damage_step(game: Game, first: bool | None, strikers: set[int] = frozenset()) -> None:
+def damage_step(
+    game: Game, first: bool | None, strikers: frozenset[int] | set[int] = frozenset()
+) -> None:
     """One combat damage step (510.1-510.2): ``first`` True is the first-strike step (510.4:
     only creatures with first strike or double strike deal damage), False the regular step
     after it (the creatures that had neither as the first step began, ``strikers`` being
@@ -765,7 +767,7 @@ def combat_phase(game: Game, player: int, declared: Sequence[tuple[int, str]] | 
                   "steps are skipped (508.8).", "508.8", player=player,
                   data={"step": "declare attackers"})  # fmt: skip
     if declared and attackers(game):
-        defending = game.combat["defending"]
+        defending = (game.combat or {})["defending"]
         game.set_phase("declare blockers")
         chosen = dict(blocks) if blocks is not None else ask_blocks(game, defending)
         declare_blockers(game, chosen, defending)

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base import limits
 from engine.core.continuous import Characteristics, ContinuousEffect, number, printed
-from engine.core.state import EMPTY
+from engine.core.state import NO_CHARS
 from engine.lang import filters, refs
 
 if TYPE_CHECKING:
@@ -69,8 +70,8 @@ DURATIONS = (*END_OF_TURN, *WHILE_SOURCE, "permanent", "until_your_next_turn",
              "until_end_of_your_next_turn", "until_your_next_end_step",
              "until_your_next_upkeep", "while_in_graveyard", "one_use")  # fmt: skip
 
-# Which static ops a card has, per card definition and face (parsed once).
-_STATICS: dict[tuple[int, str | None], tuple[Any, tuple[dict, ...]]] = {}
+# The caches below live in the game (``game.derived(name)``), never in this module: a server runs
+# many games in one process, and an entry must not outlive or cross its game.
 
 
 def stamp_of(game: Game, oid: int | None) -> int:
@@ -90,7 +91,7 @@ def on_battlefield(game: Game, oid: int | None, stamp: int | None = None) -> boo
 def active(game: Game, e: ContinuousEffect) -> bool:
     """Whether a recorded effect is still in force (its duration, 611.2b)."""
     if e.duration in WHILE_SOURCE:
-        if not on_battlefield(game, e.source, e.source_stamp):
+        if e.source is None or not on_battlefield(game, e.source, e.source_stamp):
             return False
         if e.duration == "while_controlled" and game.obj(e.source).controller != e.controller:
             return False
@@ -112,13 +113,15 @@ def applies_to(game: Game, e: ContinuousEffect) -> list[int]:
 
 
 def statics_of(game: Game, obj: Any) -> tuple[dict, ...]:
-    """The static ops of a permanent's card data (cached per card and face)."""
+    """The static ops of a permanent's card data (cached per game, card and face; the
+    entry holds the card, so its ``id`` can't be reused while the entry exists)."""
+    cache = game.derived("statics")
     key = (id(obj.card), obj.face)
-    got = _STATICS.get(key)
+    got = cache.get(key)
     if got is None or got[0] is not obj.card:
         ops = tuple(o for o in (game.effects(obj).get("static") or ()) if isinstance(o, dict))
         got = (obj.card, ops)
-        _STATICS[key] = got
+        cache[key] = got
     return got[1]
 
 
@@ -133,7 +136,9 @@ def unwrap(game: Game, perm: Any, ops: Iterable[dict], depth: int = 0) -> list[d
             out.append(o)
             continue
         cond = o.get("cond")
-        if depth > 4 or refs.condition_problem(cond, game) is not None:
+        if depth > 4 or not isinstance(cond, dict):
+            continue
+        if refs.condition_problem(cond, game) is not None:
             continue
         holds = refs.condition_holds(game, cond, perm.controller, perm.id)
         branch = o.get("then") if holds else o.get("else")
@@ -159,23 +164,22 @@ def _static_targets(game: Game, perm: Any, o: dict) -> list[int] | None:
     return None
 
 
-_SOURCES: list = [None, None, ()]  # (game, battlefield ids, permanents with layer statics)
-
-
 def _static_sources(game: Game) -> tuple[int, ...]:
     """The battlefield permanents whose card data has static ops, and face-down ones
     (cached while the battlefield holds the same objects with the same faces: most events
     don't change it)."""
     key = (game.face_changes, *(tuple(z["battlefield"]) for z in game.zones))
-    if _SOURCES[0] is game and _SOURCES[1] == key:
-        return _SOURCES[2]
+    cache = game.derived("layers")
+    got = cache.get("static_sources")  # (battlefield key, permanents with statics)
+    if got is not None and got[0] == key:
+        return got[1]
     ids = tuple(
         oid
-        for ids in key[1:]
-        for oid in ids
+        for zones in game.zones
+        for oid in zones["battlefield"]
         if game.obj(oid).face_down or statics_of(game, game.obj(oid))
     )
-    _SOURCES[:] = [game, key, ids]
+    cache["static_sources"] = (key, ids)
     return ids
 
 
@@ -197,11 +201,12 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
             if o.get("if") and not refs.condition_holds(game, o["if"], perm.controller, perm.id):
                 continue
             if _static_ref(o) == "all" and LAYERED.get(kind) != "2":
-                objects: list[int] | None = []  # settled in its own layer (613.6, compute_all)
+                objects: list[int] = []  # settled in its own layer (613.6, compute_all)
             else:  # (control, layer 2, is applied by the SBAs from these objects)
-                objects = _static_targets(game, perm, o)
-                if not objects:
+                found = _static_targets(game, perm, o)
+                if not found:
                     continue
+                objects = found
             data = dict(o)
             for key in ("power", "toughness"):
                 if key in o and not isinstance(o[key], int):
@@ -230,20 +235,19 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
     return out
 
 
-_IN_FORCE: list = [None, None, []]  # (game, version, effects): one cached answer
-
-
 def in_force(game: Game) -> list[ContinuousEffect]:
     """Every continuous effect that modifies characteristics now, in timestamp order
     (cached per state version: the SBAs, the snapshot and the views all ask)."""
     key = game.version()
-    if _IN_FORCE[0] is game and _IN_FORCE[1] == key:
-        return _IN_FORCE[2]
+    cache = game.derived("layers")
+    got = cache.get("in_force")  # (version, effects): one cached answer
+    if got is not None and got[0] == key:
+        return got[1]
     recorded = [
         e for e in game.continuous if (e.layer or e.kind in COMBAT_ONLY) and active(game, e)
     ]
     out = sorted([*recorded, *static_effects(game)], key=lambda e: e.timestamp)
-    _IN_FORCE[:] = [game, key, out]
+    cache["in_force"] = (key, out)
     return out
 
 
@@ -252,7 +256,7 @@ def compute_all(game: Game) -> Mapping[int, Characteristics]:
     force (then printed characteristics plus counters are the answer, ``printed``)."""
     effects = in_force(game)
     if not effects and not _static_sources(game):
-        return EMPTY
+        return NO_CHARS
     if any(_filtered(e) for e in effects):
         by_object = _in_layer_order(game, effects)
     else:  # no effect's objects depend on characteristics: their sets are known now
@@ -269,8 +273,8 @@ def compute_all(game: Game) -> Mapping[int, Characteristics]:
 
 # The layers and sublayers in the order they apply (613.1, 613.4); 7d switches nothing here.
 ORDER = ("2", "4", "5", "6", "7a", "7b", "7c", "")
-# While compute_all runs, what the filters read: the characteristics so far (613.6).
-_PARTIAL: list[dict[int, Characteristics] | None] = [None]
+# While compute_all runs, what the filters read is the characteristics so far (613.6): they
+# are ``game.derived("layers")["partial"]`` meanwhile (per game: another game may compute at once).
 
 
 def _filtered(e: ContinuousEffect) -> bool:
@@ -285,17 +289,18 @@ def _layer_of(e: ContinuousEffect) -> str:
 
 def _select(game: Game, e: ContinuousEffect, now: dict[int, Characteristics]) -> tuple[int, ...]:
     """The objects a filtered static ability applies to if it began to apply now (613.6)."""
-    _PARTIAL[0] = now
+    cache = game.derived("layers")
+    cache["partial"] = now
     try:
         found = refs.select_all(game, e.data.get("filter") or {}, e.controller, e.source)
     finally:
-        _PARTIAL[0] = None
+        cache["partial"] = None
     return tuple(o for o in found if not game.obj(o).phased_out)
 
 
 # What each layer can change, as the filter keys that read it: an effect whose filter reads
 # none of its layer's keys can't depend on another effect of that layer (613.8a).
-_READS = {
+_READS: Mapping[str, set[str]] = MappingProxyType({
     "2": {"controller"},
     "4": {"types", "types_any", "not_types", "subtypes", "subtypes_any", "not_subtypes",
           "supertypes", "not_supertypes", "historic", "permanent_card"},
@@ -303,7 +308,7 @@ _READS = {
     "6": {"keyword", "not_keyword", "no_abilities"},
     "7": {"power", "toughness", "base_power", "base_toughness",
           "toughness_greater_than_power", "power_greater_than_base", "power_less_than_source"},
-}  # fmt: skip
+})  # fmt: skip
 
 
 def _filter_keys(flt: object) -> set[str]:
@@ -512,7 +517,7 @@ def filter_chars(game: Game, oid: int) -> filters.Chars:
     """What engine.lang.filters reads: the computed characteristics of a permanent (its mana
     value and anything off the battlefield as filters compute them)."""
     base = filters.printed_characteristics(game, oid)
-    partial = _PARTIAL[0]
+    partial = game.derived("layers").get("partial")
     mine = partial.get(oid) if partial is not None else game.all_chars().get(oid)
     if mine is None:
         return base

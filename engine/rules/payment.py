@@ -218,9 +218,9 @@ def source_of(game: Game, oid: int, player: int, spell: int | None = None) -> So
                     if restricted is not None:
                         only.append((out, restricted))
     for sub in game.chars(oid).subtypes:  # 305.6: intrinsic mana abilities
-        out = (BASIC_MANA[sub],) if sub in BASIC_MANA else None
-        if out and out not in outs and "Land" in game.chars(oid).types:
-            outs.append(out)
+        basic = (BASIC_MANA[sub],) if sub in BASIC_MANA else None
+        if basic and basic not in outs and "Land" in game.chars(oid).types:
+            outs.append(basic)
     return Source(oid, obj.name, tuple(outs), tuple(only)) if outs else None
 
 

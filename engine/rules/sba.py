@@ -87,15 +87,15 @@ def check(game: Game) -> bool:
             dst = stack.dies_to(game, oid)
             game.move(oid, dst)
             note = stack.token_note(obj)
-            where = "put into its owner's graveyard"
+            went = "put into its owner's graveyard"
             if dst == "exile":
-                where = "exiled instead (614.1a)"
+                went = "exiled instead (614.1a)"
             data = {"reason": reasons[rule]}
             if dst == "exile":
                 data["replaced"] = "exile"
             game.emit(
                 EventKind.SBA,
-                f"{obj.name} is {where} ({why}){note}.",
+                f"{obj.name} is {went} ({why}){note}.",
                 rule,
                 player=obj.controller,
                 data=data,
@@ -104,8 +104,9 @@ def check(game: Game) -> bool:
             stack.destroy(game, oid, why, rule, reason=reasons[rule])
         acted = True
     acted = attachments(game) or acted
-    # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
-    for zones in game.zones:
+    # CR 704.5d: a token in a zone other than the battlefield ceases to exist (most games
+    # create none: then there is nothing to look for).
+    for zones in game.zones if game.tokens_created else ():
         for zone in ("hand", "graveyard", "exile", "library"):
             for oid in list(zones[zone]):
                 if game.obj(oid).is_token:
@@ -173,7 +174,7 @@ def attachments(game: Game) -> bool:
             continue
         host = perm.attached_to
         legal = host is not None and layers.on_battlefield(game, host) and host != perm.id
-        if legal and equipment:
+        if legal and equipment and host is not None:
             legal = game.chars(host).is_creature  # 301.5c: Equipment equips creatures
         if legal:
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import DecisionKind, EventKind
 from engine.core.game import GameOver
@@ -63,7 +63,7 @@ def why_not_castable(
     if printed:
         return printed
     entry = game.effects(obj, face.name)
-    where = {"exclude": (obj.id,), "source": obj.id, "x": x}
+    where: dict[str, Any] = {"exclude": (obj.id,), "source": obj.id, "x": x}
     if modes.is_modal(entry):
         if not modes.can_choose(game, entry, controller, **where):
             return "no_legal_target", (
@@ -238,8 +238,8 @@ def cast(
         entry = game.effects(obj, face.name)
         choice = choose_section(game, entry, targeting.spell_target_specs(game, obj, face),
                                 controller, face.name, exclude=(oid,), source=oid, x=x)  # fmt: skip
-        if choice is None:  # checked by cast_problem before casting; never half-cast
-            raise ValueError(f"{face.name} has no legal choice for its modes/targets (601.2c)")
+    if choice is None:  # checked by cast_problem before casting; never half-cast
+        raise ValueError(f"{face.name} has no legal choice for its modes/targets (601.2c)")
     chosen_targets = choice.pop("targets")
     if chosen_targets or choice.get("modes") is not None or choice.get("unsimulated"):
         item = replace(item, targets=tuple(chosen_targets), data={**item.data, **choice})
@@ -315,7 +315,7 @@ def put_triggers_on_stack(game: Game) -> None:
                     [(f"first:{lab}", f"Put first: {lab}") for lab in labels],
                     "603.3b",
                     player=player,
-                    objects=[t.source for t in mine],
+                    objects=[t.source for t in mine if t.source is not None],
                 )
                 idx = [f"first:{lab}" for lab in labels].index(key)
             else:
@@ -418,7 +418,7 @@ def resolve_ability(game: Game, item: StackItem) -> None:
 
 def resolve_spell(game: Game, item: StackItem) -> None:
     """CR 608.2-608.3: check targets, then a permanent enters or an instant/sorcery acts."""
-    obj = game.obj(item.card_id)
+    obj = game.obj(item.card())
     face = game.face(obj)
     who = {"source": obj.id, "player": item.controller}
     illegal = targeting.illegal_targets(game, item, exclude=(obj.id,))
@@ -535,8 +535,8 @@ def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by
     """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
     if item.kind == "spell":
         game.remember_lki(item.id, item.mana_value)
-        destination = leaves_stack_to(game, item.card_id, destination)
-        game.move(item.card_id, destination)
+        destination = leaves_stack_to(game, item.card(), destination)
+        game.move(item.card(), destination)
         game.emit(
             E.COUNTERED,
             f"{item.text} is countered{by} and put "

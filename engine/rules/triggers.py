@@ -285,17 +285,18 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
                         and n.dst == "hand")  # fmt: skip
             out.append(Fact("draw", m.obj, m.owner, nth=game.drawn_this_turn[m.owner] - later))
     for c in event.changes:
-        if c.what == ChangeKind.LIFE and c.after > c.before:
-            out.append(Fact("life", None, c.subject, c.after - c.before))
+        gain = c.after - c.before if isinstance(c.after, int) and isinstance(c.before, int) else 0
+        if c.what == ChangeKind.LIFE and gain > 0:
+            out.append(Fact("life", None, c.subject, gain))
         elif c.what == ChangeKind.TAPPED and c.after and not c.before:
             out.append(Fact("tapped", c.subject, game.obj(c.subject).controller))
-        elif c.what == ChangeKind.DAMAGE and c.after > c.before:
+        elif c.what == ChangeKind.DAMAGE and gain > 0:
             out.append(
                 Fact(
                     "damaged",
                     c.subject,
                     game.obj(c.subject).controller,
-                    c.after - c.before,
+                    gain,
                     by=event.source,
                 )
             )
@@ -342,9 +343,11 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
     if when == "self_to_your_graveyard_from_battlefield":
         return w == "to_graveyard" and o == src and game.obj(src).owner == ctrl
     if when == "self_or_your_dinosaur_enters":
-        return w == "enters" and (o == src or (mine and _is_a(game.face(game.obj(o)), "Dinosaur")))
+        return w == "enters" and o is not None and (
+            o == src or (mine and _is_a(game.face(game.obj(o)), "Dinosaur"))
+        )
     if when == "landfall":
-        return w == "enters" and mine and game.face(game.obj(o)).is_land
+        return w == "enters" and mine and o is not None and game.face(game.obj(o)).is_land
     if when == "creature_dies":
         return w == "dies" and _matches(game, o, trig, ctrl, src)
     if when == "self_or_other_dies":
@@ -356,7 +359,8 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
     if when == "permanent_to_graveyard_from_battlefield":
         if w != "to_graveyard" or not _matches(game, o, trig, ctrl, src):
             return False
-        return trig.get("owner") != "controller" or game.obj(o).owner == fact.player
+        owner_ok = o is not None and game.obj(o).owner == fact.player
+        return trig.get("owner") != "controller" or owner_ok
     if when == "permanent_sacrificed":
         if w != "sacrificed" or not _matches(game, o, trig, ctrl, src):
             return False
@@ -664,7 +668,7 @@ def _was_on_battlefield(game: Game, oid: int) -> bool:
 def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     """Registered with the game: "whenever you cast" triggers (601.2i, 603.2)."""
     player = item.controller
-    spell = item.card_id
+    spell = item.card()
     nth = game.spells_cast[player]
     fact = Fact("cast", spell, player, nth)
     candidates = [(p.id, p.controller) for p in game.battlefield()]
@@ -984,8 +988,8 @@ def resolve(game: Game, item: StackItem) -> None:
             [("yes", "Yes"), ("no", "No")],
             "603.5",
             player=item.controller,
-            subject=game.obj(item.source).name,
-            objects=(item.source,),
+            subject=game.obj(item.source_id()).name,
+            objects=(item.source_id(),),
         )
         if key == "no":
             game.emit(
@@ -1000,7 +1004,7 @@ def resolve(game: Game, item: StackItem) -> None:
     cost = data.get("optional_cost")
     if cost is not None:
         costs = ability_costs.of_keyword(cost)
-        if not offer_cost(game, item.controller, item.source, costs, item.text):
+        if not offer_cost(game, item.controller, item.source_id(), costs, item.text):
             return
     if data.get("do_once"):
         ability_costs.note_use(game, tuple(data["do_once"]))

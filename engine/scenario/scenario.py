@@ -99,7 +99,31 @@ class PlayerSetup:
 
 @dataclass(frozen=True)
 class Scenario:
-    """Everything needed to reproduce a resolution exactly (our FEN)."""
+    """Everything needed to reproduce a resolution exactly (our FEN).
+
+    Players and their zones, the actions to take, the answers to the decisions
+    (``choices``) and a seed; it round-trips through JSON and share tokens.
+
+    >>> from engine import Scenario
+    >>> s = Scenario.from_dict({
+    ...     "players": [
+    ...         {"name": "You", "hand": ["Bloodbraid Elf"],
+    ...          "library": {"order": "listed", "cards": ["Forest", "Lightning Bolt"]}},
+    ...         {"name": "Opponent"},
+    ...     ],
+    ...     "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
+    ...     "choices": ["cast", "target:p1"],
+    ... })
+    >>> tl = s.run()  # cascade exiles Forest, then hits Lightning Bolt (702.85a)
+    >>> tl.finished, tl.final.players[1].life
+    (True, 17)
+    >>> Scenario.from_token(s.to_token()) == s, Scenario.from_json(s.to_json()) == s
+    (True, True)
+    >>> Scenario.from_dict({"players": [{"name": "You", "hand": ["Bloodbrayd Elf"]}]})
+    Traceback (most recent call last):
+    ...
+    engine.base.errors.ScenarioError: player 1 hand card 1: unknown card 'Bloodbrayd Elf'; ...
+    """
 
     players: tuple[PlayerSetup, ...]
     actions: tuple[dict, ...] = ()

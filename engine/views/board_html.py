@@ -274,7 +274,7 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
             body = chip(state.objects[item.card_id], moved, moves, extra=extra)
             label = "spell"
         else:
-            source = state.objects.get(item.source)
+            source = state.objects.get(item.source) if item.source is not None else None
             src = f'<span class="src">{esc(source.name)}</span> ' if source else ""
             hot = " moved" if item.id in moved or item.source in moved else ""
             body = (f'<span class="ability{hot}" data-testid="ability">{src}'

@@ -476,21 +476,19 @@ def _entry_abilities(
 
             out.append(_ability(checks, f"spell mode {i + 1}", "mode", face, fill))
     elif "spell" in entry:
-        out.append(
-            _ability(
-                checks, "spell", "spell", face, lambda w: (spell_parts(w), w.ops(entry["spell"]))
-            )
-        )
+
+        def fill_spell(w: _Walk) -> None:
+            spell_parts(w)
+            w.ops(entry["spell"])
+
+        out.append(_ability(checks, "spell", "spell", face, fill_spell))
     if entry.get("etb"):
-        out.append(
-            _ability(
-                checks,
-                "enter trigger",
-                "etb",
-                face,
-                lambda w: (w.ops(entry["etb"]), w.targets(entry.get("etb_targets") or [])),
-            )
-        )
+
+        def fill_etb(w: _Walk) -> None:
+            w.ops(entry["etb"])
+            w.targets(entry.get("etb_targets") or [])
+
+        out.append(_ability(checks, "enter trigger", "etb", face, fill_etb))
     for i, trig in enumerate(entry.get("triggers") or []):
         if not isinstance(trig, dict):
             continue
@@ -539,7 +537,11 @@ def _entry_abilities(
         kind = "mana ability" if act.get("mana_ability") else "activated"
         out.append(_ability(checks, f"{kind} {i + 1}", "activated", face, fill_a))
     for i, o in enumerate(entry.get("static") or []):
-        out.append(_ability(checks, f"static {i + 1}", "static", face, lambda w, o=o: w.op(o)))
+
+        def fill_static(w: _Walk, o: Any = o) -> None:
+            w.op(o)
+
+        out.append(_ability(checks, f"static {i + 1}", "static", face, fill_static))
     if "cast_only" in entry:  # 601.3: a restriction in words is never evaluated (cast_only)
         out.append(_ability(checks, "casting restriction", "restriction", face,
                             lambda w: w.cond(entry["cast_only"])))  # fmt: skip

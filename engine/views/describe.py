@@ -451,7 +451,7 @@ def describe(card: CardDef, checks: coverage.Checkers | None = None) -> list[str
     if not cov.has_data:
         return [NOT_SIMULATED]
     entry = card.effects or {}
-    faces = entry.get("faces") if isinstance(entry.get("faces"), dict) else {}
+    faces: dict = entry["faces"] if isinstance(entry.get("faces"), dict) else {}
     chapters: dict[str, dict] = {}
     for ab in coverage.chapter_abilities(card):
         key = "chapter " + ", ".join(_roman(n) for n in ab.get("chapters") or [])

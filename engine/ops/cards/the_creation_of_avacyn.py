@@ -34,7 +34,7 @@ def _creature_card(ctx: Ctx, oid: int) -> bool:
     return not ctx.game.obj(oid).face_down and ctx.game.chars(oid).is_creature
 
 
-@op("search_exile_face_down_linked", fields={})
+@op("search_exile_face_down_linked")
 def search_exile_face_down_linked(ctx: Ctx, o: dict) -> None:
     """701.23a: search your library for a card; exile it face down (406.3), linked to the
     source (607.2a); then shuffle (701.24a)."""
@@ -61,7 +61,7 @@ def search_exile_face_down_linked(ctx: Ctx, o: dict) -> None:
     ctx.did = bool(found)
 
 
-@op("turn_linked_face_up", fields={"lose_life_if_creature": "bool"})
+@op("turn_linked_face_up")
 def turn_linked_face_up(ctx: Ctx, o: dict) -> None:
     """The cards exiled with the source (607.2a) are turned face up; with
     ``lose_life_if_creature``, if one or more is a creature card, you lose life equal to
@@ -82,7 +82,7 @@ def turn_linked_face_up(ctx: Ctx, o: dict) -> None:
                  amount=-n)  # fmt: skip
 
 
-@op("linked_to_battlefield_or_hand", fields={})
+@op("linked_to_battlefield_or_hand")
 def linked_to_battlefield_or_hand(ctx: Ctx, o: dict) -> None:
     """If a card exiled with the source is a creature card, you may put every one of them
     that is a permanent card onto the battlefield (400.7; under your control: they are

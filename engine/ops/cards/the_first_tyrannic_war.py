@@ -33,11 +33,6 @@ def _has_x(ctx: Ctx, oid: int) -> bool:
 
 @op(
     "put_from_hand_x_counters",
-    fields={
-        "filter": "which card in your hand may be put (e.g. creature cards)",
-        "counter": "the kind of counter (+1/+1)",
-        "n": "how many counters if its mana cost contains {X} (a value)",
-    },
     check=_check,
 )
 def put_from_hand_x_counters(ctx: Ctx, o: dict) -> None:

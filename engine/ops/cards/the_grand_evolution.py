@@ -28,11 +28,6 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "mill_then_put",
-    fields={
-        "n": "how many to mill (int)",
-        "count": "up to how many to put onto the battlefield (int)",
-        "filter": "which milled cards may be put (e.g. creature cards)",
-    },
     check=_check,
 )
 def mill_then_put(ctx: Ctx, o: dict) -> None:

@@ -29,7 +29,6 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
 
 @op(
     "cast_any_free",
-    fields={"from": "hand", "filter": "which cards may be cast"},
     check=_check,
 )
 def cast_any_free(ctx: Ctx, o: dict) -> None:
