@@ -61,11 +61,13 @@ $(LITE_WHEELS_STAMP): $(LITE_REQUIREMENTS) $(PYODIDE_DIR)/fetch_wheels.sh | $(VE
 	REQUIREMENTS=$(LITE_REQUIREMENTS) WHEELS=$(LITE_WHEELS) PIP=$(PIP) $(PYODIDE_DIR)/fetch_wheels.sh
 	touch $@
 
-# Runs every test (engine, Pyodide, browser) and the linter; fails if either fails.
+# Runs every test (engine, Pyodide, browser, mypy on engine/), the linter and the formatter's
+# check; fails if any fails.
 test: setup
 	@rc=0; \
 	$(PY) -m pytest || rc=$$?; \
 	$(VENV)/bin/ruff check . || rc=$$?; \
+	$(VENV)/bin/ruff format --check . || rc=$$?; \
 	exit $$rc
 
 serve: setup

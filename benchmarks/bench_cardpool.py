@@ -46,8 +46,16 @@ print(json.dumps({"gunzip": t1 - t0, "loads": t2 - t1}))
 """
 
 SEARCHES = ["bolt", "lightning", "elf", "e", "fire", "stomp", "saga", "agent", "zzz", "of the"]
-TYPOS = ["Lightnig Bolt", "Bloodbrade Elf", "Tarmogof", "Jace the Mind Scultor",
-         "Ancestral Visions", "Shardles Agent", "Urzas saga", "Emrakul the aeons torn"]  # fmt: skip
+TYPOS = [
+    "Lightnig Bolt",
+    "Bloodbrade Elf",
+    "Tarmogof",
+    "Jace the Mind Scultor",
+    "Ancestral Visions",
+    "Shardles Agent",
+    "Urzas saga",
+    "Emrakul the aeons torn",
+]
 
 
 def _cold(script: str, repeats: int) -> dict[str, float]:
@@ -58,8 +66,6 @@ def _cold(script: str, repeats: int) -> dict[str, float]:
         )
         runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
     return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-
-
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -103,9 +103,14 @@ def _serve_child(port: int) -> None:
     # longer than that to load the page's scripts, and then each page is built twice (the
     # first one abandoned). Kept here for the whole run, so the figures are one build per
     # page; closed sessions' clean-up is left out of them (it is the same for both pages).
-    serve({"app": create_app, "bare": bare_app}, port=port, address="127.0.0.1",
-          websocket_origin=[f"127.0.0.1:{port}"], threaded=False,
-          unused_session_lifetime_milliseconds=3_600_000)
+    serve(
+        {"app": create_app, "bare": bare_app},
+        port=port,
+        address="127.0.0.1",
+        websocket_origin=[f"127.0.0.1:{port}"],
+        threaded=False,
+        unused_session_lifetime_milliseconds=3_600_000,
+    )
 
 
 def _proc_cpu(pid: int) -> float:
@@ -155,12 +160,14 @@ async def _session(browser, url: str, steps: int, label: str) -> dict:
     try:
         t0 = time.perf_counter()
         await page.goto(url, timeout=LOAD_TIMEOUT_S * 1000)
-        await page.get_by_test_id("board").wait_for(state="attached",
-                                                    timeout=LOAD_TIMEOUT_S * 1000)
+        await page.get_by_test_id("board").wait_for(state="attached", timeout=LOAD_TIMEOUT_S * 1000)
         out["load"] = time.perf_counter() - t0
         if label == "app":  # the playground: wait until the link's scenario is open
-            await page.get_by_test_id("title").filter(has_text="long cascade").wait_for(
-                timeout=LOAD_TIMEOUT_S * 1000)
+            await (
+                page.get_by_test_id("title")
+                .filter(has_text="long cascade")
+                .wait_for(timeout=LOAD_TIMEOUT_S * 1000)
+            )
         for _ in range(steps):
             ms = await page.evaluate(_STEP_JS, ["Next ›", STEP_TIMEOUT_S * 1000])
             if ms < 0:
@@ -174,18 +181,24 @@ async def _session(browser, url: str, steps: int, label: str) -> dict:
     return out
 
 
-async def crowd(browser, url: str, sessions: int, steps: int, pid: int, seen: dict,
-                label: str) -> dict:
+async def crowd(
+    browser, url: str, sessions: int, steps: int, pid: int, seen: dict, label: str
+) -> dict:
     cpu0, t0 = server_cpu(pid, seen), time.perf_counter()
-    results = await asyncio.gather(*(_session(browser, url, steps, label)
-                                     for _ in range(sessions)))
+    results = await asyncio.gather(*(_session(browser, url, steps, label) for _ in range(sessions)))
     await asyncio.sleep(SETTLE_S)
     cpu = server_cpu(pid, seen) - cpu0
     loads = [r["load"] for r in results if r["load"] is not None]
     step_ms = [s for r in results for s in r["steps"]]
-    return {"cpu": cpu, "wall": time.perf_counter() - t0, "loads": loads, "steps": step_ms,
-            "timeouts": sum(r["timeouts"] for r in results),
-            "errors": [r["error"] for r in results if "error" in r], "sessions": sessions}
+    return {
+        "cpu": cpu,
+        "wall": time.perf_counter() - t0,
+        "loads": loads,
+        "steps": step_ms,
+        "timeouts": sum(r["timeouts"] for r in results),
+        "errors": [r["error"] for r in results if "error" in r],
+        "sessions": sessions,
+    }
 
 
 async def run(args: argparse.Namespace, base: str, pid: int) -> list[tuple[dict, dict]]:
@@ -213,12 +226,14 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> list[tuple[dict,
 def report(rounds: list[tuple[dict, dict]], args: argparse.Namespace) -> None:
     def merged(i: int) -> dict:
         parts = [r[i] for r in rounds]
-        return {"cpu": sum(p["cpu"] for p in parts) / sum(p["sessions"] for p in parts),
-                "wall": statistics.median(p["wall"] for p in parts),
-                "loads": [x for p in parts for x in p["loads"]],
-                "steps": [x for p in parts for x in p["steps"]],
-                "timeouts": sum(p["timeouts"] for p in parts),
-                "errors": [e for p in parts for e in p["errors"]]}
+        return {
+            "cpu": sum(p["cpu"] for p in parts) / sum(p["sessions"] for p in parts),
+            "wall": statistics.median(p["wall"] for p in parts),
+            "loads": [x for p in parts for x in p["loads"]],
+            "steps": [x for p in parts for x in p["steps"]],
+            "timeouts": sum(p["timeouts"] for p in parts),
+            "errors": [e for p in parts for e in p["errors"]],
+        }
 
     app, bare = merged(0), merged(1)
     nan = float("nan")
@@ -230,14 +245,22 @@ def report(rounds: list[tuple[dict, dict]], args: argparse.Namespace) -> None:
         ("server CPU per session (s)", app["cpu"], bare["cpu"]),
         ("crowd wall time (s)", app["wall"], bare["wall"]),
         ("page load -> first board, median (s)", med(app["loads"]), med(bare["loads"])),
-        ("page load -> first board, max (s)", max(app["loads"], default=nan),
-         max(bare["loads"], default=nan)),
+        (
+            "page load -> first board, max (s)",
+            max(app["loads"], default=nan),
+            max(bare["loads"], default=nan),
+        ),
         ("next -> board redrawn, median (ms)", med(app["steps"]), med(bare["steps"])),
-        ("next -> board redrawn, p90 (ms)", pct(app["steps"], .9) if app["steps"] else nan,
-         pct(bare["steps"], .9) if bare["steps"] else nan),
+        (
+            "next -> board redrawn, p90 (ms)",
+            pct(app["steps"], 0.9) if app["steps"] else nan,
+            pct(bare["steps"], 0.9) if bare["steps"] else nan,
+        ),
     ]
-    print(f"Crowd benchmark: {args.sessions} sessions at once, each loading the page and "
-          f"stepping {args.steps} times; {args.rounds} round(s)")
+    print(
+        f"Crowd benchmark: {args.sessions} sessions at once, each loading the page and "
+        f"stepping {args.steps} times; {args.rounds} round(s)"
+    )
     print(f"{'measure':<40}{'playground':>12}{'bare page':>12}{'ratio':>8}")
     for name, a, b in rows:
         ratio = a / b if b else nan
@@ -249,8 +272,10 @@ def report(rounds: list[tuple[dict, dict]], args: argparse.Namespace) -> None:
         print("  ", e)
     ratio = app["cpu"] / bare["cpu"] if bare["cpu"] else nan
     ok = ratio <= GOAL_CPU_RATIO and not app["timeouts"] and not app["errors"]
-    print(f"goal: server CPU per session at most {GOAL_CPU_RATIO:g}x the bare page's, no step "
-          f"timed out: {'yes' if ok else 'NO'} ({ratio:.2f}x)")
+    print(
+        f"goal: server CPU per session at most {GOAL_CPU_RATIO:g}x the bare page's, no step "
+        f"timed out: {'yes' if ok else 'NO'} ({ratio:.2f}x)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -265,10 +290,13 @@ def main(argv: list[str] | None = None) -> None:
         return
     args.steps = max(1, min(args.steps, 150))
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    child = subprocess.Popen([sys.executable, __file__, "--serve", str(port)],
-                             stdin=subprocess.PIPE, env=env)
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+    )
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--serve", str(port)], stdin=subprocess.PIPE, env=env
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120

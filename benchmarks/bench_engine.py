@@ -36,11 +36,23 @@ sys.path.insert(0, str(HERE))
 from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
 
 DECK = [  # 60 cards, 16 distinct names: a Temur cascade list
-    ("Forest", 6), ("Mountain", 5), ("Island", 3), ("Stomping Ground", 4), ("Steam Vents", 2),
-    ("Breeding Pool", 2), ("Bloodbraid Elf", 4), ("Shardless Agent", 4), ("Lightning Bolt", 4),
-    ("Tarmogoyf", 4), ("Fire // Ice", 4), ("Bonecrusher Giant // Stomp", 4), ("Thragtusk", 4),
-    ("Llanowar Elves", 4), ("Counterspell", 2), ("Fireball", 3),
-]  # fmt: skip
+    ("Forest", 6),
+    ("Mountain", 5),
+    ("Island", 3),
+    ("Stomping Ground", 4),
+    ("Steam Vents", 2),
+    ("Breeding Pool", 2),
+    ("Bloodbraid Elf", 4),
+    ("Shardless Agent", 4),
+    ("Lightning Bolt", 4),
+    ("Tarmogoyf", 4),
+    ("Fire // Ice", 4),
+    ("Bonecrusher Giant // Stomp", 4),
+    ("Thragtusk", 4),
+    ("Llanowar Elves", 4),
+    ("Counterspell", 2),
+    ("Fireball", 3),
+]
 
 
 def scenario(seed: int):  # -> engine.Scenario (of whichever engine is on the path)
@@ -48,15 +60,20 @@ def scenario(seed: int):  # -> engine.Scenario (of whichever engine is on the pa
 
     lib = [{"name": n, "count": c} for n, c in DECK]
     lib[6]["count"] -= 1  # one Bloodbraid Elf is in hand
-    return Scenario.from_dict({
-        "seed": seed,
-        "players": [
-            {"name": "You", "library": {"order": "random", "cards": lib},
-             "hand": ["Bloodbraid Elf"]},
-            {"name": "Opponent", "battlefield": ["Grizzly Bears"]},
-        ],
-        "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
-    })  # fmt: skip
+    return Scenario.from_dict(
+        {
+            "seed": seed,
+            "players": [
+                {
+                    "name": "You",
+                    "library": {"order": "random", "cards": lib},
+                    "hand": ["Bloodbraid Elf"],
+                },
+                {"name": "Opponent", "battlefield": ["Grizzly Bears"]},
+            ],
+            "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
+        }
+    )
 
 
 def baseline(seed: int, cards: list[tuple[bool, int]]) -> int:
@@ -74,8 +91,6 @@ def baseline(seed: int, cards: list[tuple[bool, int]]) -> int:
     rng.shuffle(exiled)
     library.extend(exiled)
     return len(library)
-
-
 
 
 def child(repeats: int) -> None:
@@ -96,9 +111,17 @@ def child(repeats: int) -> None:
         c0 = time.process_time()
         scenarios[k % 20].run(pool, policy)
         cpu.append(time.process_time() - c0)
-    print(json.dumps({"import_s": import_s, "import_cpu_s": import_cpu_s, "cascade_ms": ms,
-                      "cascade_cpu_ms": statistics.median(cpu) * 1000,
-                      "engine": engine.__file__}))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "import_s": import_s,
+                "import_cpu_s": import_cpu_s,
+                "cascade_ms": ms,
+                "cascade_cpu_ms": statistics.median(cpu) * 1000,
+                "engine": engine.__file__,
+            }
+        )
+    )
 
 
 def _run_child(root: Path, repeats: int) -> dict:
@@ -124,16 +147,19 @@ def against(rev: str, rounds: int, repeats: int) -> None:
         )
         subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
         for root in (ROOT, old):  # compile once so import times compare imports, not compiles
-            subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "engine")],
-                           check=True)  # fmt: skip
+            subprocess.run(
+                [sys.executable, "-m", "compileall", "-q", str(root / "engine")], check=True
+            )
         runs: dict[str, list[dict]] = {"this": [], rev: []}
         for _ in range(rounds):
             runs["this"].append(_run_child(ROOT, repeats))
             runs[rev].append(_run_child(old, repeats))
     figures = ("import_s", "import_cpu_s", "cascade_ms", "cascade_cpu_ms")
     med = {k: {f: statistics.median(r[f] for r in v) for f in figures} for k, v in runs.items()}
-    print(f"This version against {rev}: {rounds} alternating rounds of child processes, "
-          f"medians of {repeats} runs each (median of the rounds)")  # fmt: skip
+    print(
+        f"This version against {rev}: {rounds} alternating rounds of child processes, "
+        f"medians of {repeats} runs each (median of the rounds)"
+    )
     print(f"{'measurement':44} {'this':>10} {rev:>10} {'ratio':>7} {'goal':>8}")
     for field, label, unit, goal, scale in (
         ("cascade_ms", "60-card cascade, run + timeline (wall)", "ms", "< 2 ms", 1.0),

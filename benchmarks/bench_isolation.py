@@ -52,8 +52,13 @@ def serve():
 
     default_pool()
     port = free_port()
-    server = serve_apps({"app": create_app}, port=port, address="127.0.0.1", threaded=True,
-                        websocket_origin=[f"127.0.0.1:{port}"])
+    server = serve_apps(
+        {"app": create_app},
+        port=port,
+        address="127.0.0.1",
+        threaded=True,
+        websocket_origin=[f"127.0.0.1:{port}"],
+    )
     url = f"http://127.0.0.1:{port}/app"
     from playground import offload
 
@@ -73,8 +78,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=40, help="B's steps per condition")
     ap.add_argument("--rounds", type=int, default=2, help="repeats of every condition")
-    ap.add_argument("--attackers", type=int, default=4,
-                    help="sessions sending the Apex link at once")
+    ap.add_argument(
+        "--attackers", type=int, default=4, help="sessions sending the Apex link at once"
+    )
     args = ap.parse_args()
 
     from playwright.sync_api import expect, sync_playwright
@@ -92,8 +98,7 @@ def main() -> None:
         ctx_b = browser.new_context(viewport={"width": 1500, "height": 1000})
         b = ctx_b.new_page()
         open_app(b, f"{url}?s={token_of(LONG_SCENARIO)}")
-        expect(b.get_by_test_id("title")).to_have_text("Benchmark: a long cascade",
-                                                      timeout=30_000)
+        expect(b.get_by_test_id("title")).to_have_text("Benchmark: a long cascade", timeout=30_000)
         gc.collect()
         mem = {"start": (rss_mb(), workers())}
         for _ in range(args.rounds):
@@ -110,17 +115,25 @@ def main() -> None:
                 settled(a, 60_000)
                 notice = a.get_by_test_id("notice")
                 errors = a.locator(".errors")
-                shown = (notice.inner_text() if notice.count() else
-                         errors.first.inner_text() if errors.count() else "its scenario")
+                shown = (
+                    notice.inner_text()
+                    if notice.count()
+                    else errors.first.inner_text()
+                    if errors.count()
+                    else "its scenario"
+                )
                 outcome[name] = f"{time.perf_counter() - t0:.1f} s: {shown[:150]!r}"
                 ctx_a.close()
-            together = [*INPUTS.items(),
-                        *[("Apex Devastator x8 link", INPUTS["Apex Devastator x8 link"])]
-                        * args.attackers]
-            groups = {f"all {len(INPUTS)} inputs at once ({len(INPUTS)} sessions)":
-                      together[:len(INPUTS)],
-                      f"Apex link x{args.attackers} sessions at once":
-                      together[len(INPUTS):]}
+            together = [
+                *INPUTS.items(),
+                *[("Apex Devastator x8 link", INPUTS["Apex Devastator x8 link"])] * args.attackers,
+            ]
+            groups = {
+                f"all {len(INPUTS)} inputs at once ({len(INPUTS)} sessions)": together[
+                    : len(INPUTS)
+                ],
+                f"Apex link x{args.attackers} sessions at once": together[len(INPUTS) :],
+            }
             for name, group in groups.items():
                 pages = []
                 for _ in group:
@@ -147,10 +160,12 @@ def main() -> None:
 
     print(f"B's step latency ({args.steps} steps x {args.rounds} rounds per condition; ms):")
     print(f"  {'condition':44} {'median':>8} {'p90':>8} {'max':>8} {'median/alone':>13}")
-    alone = pct(times["alone"], .5)
+    alone = pct(times["alone"], 0.5)
     for name, ts in times.items():
-        print(f"  {name:44} {pct(ts, .5):8.1f} {pct(ts, .9):8.1f} {max(ts):8.1f} "
-              f"{pct(ts, .5) / alone:12.2f}x")
+        print(
+            f"  {name:44} {pct(ts, 0.5):8.1f} {pct(ts, 0.9):8.1f} {max(ts):8.1f} "
+            f"{pct(ts, 0.5) / alone:12.2f}x"
+        )
     print("What A saw (time from submitting to its outcome):")
     for name, text in outcome.items():
         print(f"  {name:44} {text}")

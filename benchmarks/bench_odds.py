@@ -62,8 +62,6 @@ LIBRARY = {  # 60 cards, 20 names
 }
 
 
-
-
 def needed_samples(exact: OddsResult) -> int:
     """Samples for a standard error <= TARGET_SE on every hit/cast probability."""
     worst = max(

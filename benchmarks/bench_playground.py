@@ -33,12 +33,20 @@ FIRST_BOARD_GOAL_S = 2.0
 # One long resolution: Bloodbraid Elf over 150 listed lands then a hit -> 150+ frames,
 # and a board whose exile zone grows with every step (a heavy, realistic redraw).
 BENCH_SCENARIO: dict[str, Any] = {
-    "version": 1, "title": "Benchmark: a long cascade", "seed": 1,
+    "version": 1,
+    "title": "Benchmark: a long cascade",
+    "seed": 1,
     "players": [
-        {"name": "You", "life": 20,
-         "library": {"order": "listed", "cards": [{"name": "Forest", "count": 150},
-                                                  {"name": "Kird Ape", "count": 1}]},
-         "hand": ["Bloodbraid Elf"], "battlefield": ["Forest", "Forest", "Mountain", "Mountain"]},
+        {
+            "name": "You",
+            "life": 20,
+            "library": {
+                "order": "listed",
+                "cards": [{"name": "Forest", "count": 150}, {"name": "Kird Ape", "count": 1}],
+            },
+            "hand": ["Bloodbraid Elf"],
+            "battlefield": ["Forest", "Forest", "Mountain", "Mountain"],
+        },
         {"name": "Opponent", "life": 20, "library": {"order": "listed", "cards": []}},
     ],
     "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
@@ -81,10 +89,6 @@ async ([label, n]) => {
 """
 
 
-
-
-
-
 def bare_app():
     """The baseline: one button, one HTML pane redrawn with the new frame number."""
     import panel as pn
@@ -105,8 +109,9 @@ def serve(apps: dict) -> tuple[str, Any]:
     from playground.serve import serve as serve_apps  # the same server setup as the CLI
 
     port = free_port()
-    server = serve_apps(apps, port=port, address="127.0.0.1", threaded=True,
-                        websocket_origin=[f"127.0.0.1:{port}"])
+    server = serve_apps(
+        apps, port=port, address="127.0.0.1", threaded=True, websocket_origin=[f"127.0.0.1:{port}"]
+    )
     base = f"http://127.0.0.1:{port}"
     import urllib.request
 
@@ -149,8 +154,9 @@ def open_page(browser, url: str):
     return ctx, page
 
 
-def interleaved_steps(browser, app_url: str, bare_url: str, n: int, rounds: int = 5
-                      ) -> tuple[list[float], list[float]]:
+def interleaved_steps(
+    browser, app_url: str, bare_url: str, n: int, rounds: int = 5
+) -> tuple[list[float], list[float]]:
     """Step both pages in alternating blocks, so machine noise hits both alike."""
     app_ctx, app = open_page(browser, app_url)
     bare_ctx, bare = open_page(browser, bare_url)
@@ -168,8 +174,9 @@ def interleaved_steps(browser, app_url: str, bare_url: str, n: int, rounds: int 
     return app_times, bare_times
 
 
-def interleaved_loads(browser, app_url: str, bare_url: str, loads: int
-                      ) -> tuple[list[float], list[float]]:
+def interleaved_loads(
+    browser, app_url: str, bare_url: str, loads: int
+) -> tuple[list[float], list[float]]:
     app_loads: list[float] = []
     bare_loads: list[float] = []
     for _ in range(loads):
@@ -219,15 +226,29 @@ def main(argv: list[str] | None = None) -> None:
             s.stop()
 
     rows = [
-        ("next -> board redrawn, median (ms)", statistics.median(app_steps),
-         statistics.median(bare_steps), STEP_GOAL_MS),
-        ("next -> board redrawn, p90 (ms)", pct(app_steps, 0.9), pct(bare_steps, 0.9),
-         STEP_GOAL_MS),
-        ("navigation -> first board, median (s)", statistics.median(app_load),
-         statistics.median(bare_load), FIRST_BOARD_GOAL_S),
+        (
+            "next -> board redrawn, median (ms)",
+            statistics.median(app_steps),
+            statistics.median(bare_steps),
+            STEP_GOAL_MS,
+        ),
+        (
+            "next -> board redrawn, p90 (ms)",
+            pct(app_steps, 0.9),
+            pct(bare_steps, 0.9),
+            STEP_GOAL_MS,
+        ),
+        (
+            "navigation -> first board, median (s)",
+            statistics.median(app_load),
+            statistics.median(bare_load),
+            FIRST_BOARD_GOAL_S,
+        ),
     ]
-    print(f"Playground benchmark: {args.steps} steps, {args.loads} page loads each "
-          f"(Chromium {launch.get('executable_path', 'from Playwright')})")
+    print(
+        f"Playground benchmark: {args.steps} steps, {args.loads} page loads each "
+        f"(Chromium {launch.get('executable_path', 'from Playwright')})"
+    )
     print(f"{'measure':<40}{'playground':>12}{'bare page':>12}{'ratio':>8}{'goal':>8}  ok")
     for name, app, bare, goal in rows:
         ratio = app / bare if bare else float("nan")

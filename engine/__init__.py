@@ -55,11 +55,19 @@ display.set_loader(lambda: importlib.import_module("engine.views.render"))
 _LAZY = {
     name: "engine.odds.exact"
     for name in (
-        "OddsResult", "StateSpaceTooLarge", "Step", "cascade_odds", "cascade_step",
-        "chain_odds", "discover_odds", "discover_step", "monte_carlo", "spell_odds",
+        "OddsResult",
+        "StateSpaceTooLarge",
+        "Step",
+        "cascade_odds",
+        "cascade_step",
+        "chain_odds",
+        "discover_odds",
+        "discover_step",
+        "monte_carlo",
+        "spell_odds",
         "spell_steps",
     )
-}  # fmt: skip
+}
 
 
 def __getattr__(name: str) -> object:

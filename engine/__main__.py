@@ -98,8 +98,11 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     else:
         rep = coverage.report(pool.get(name) for name in pool.names)
     if args.json:
-        print(json.dumps(rep.to_dict(cards=args.cards or bool(args.deck)), indent=2,
-                         ensure_ascii=False))  # fmt: skip
+        print(
+            json.dumps(
+                rep.to_dict(cards=args.cards or bool(args.deck)), indent=2, ensure_ascii=False
+            )
+        )
         return 0
     print(rep.text())
     if args.cards or args.deck:
@@ -108,8 +111,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
             if cov.land:
                 continue
             missing = "; ".join(cov.missing)
-            print(f"  {n:>3} {cov.name}: {cov.status}" + (f" (missing: {missing})" if missing
-                                                           else ""))  # fmt: skip
+            print(
+                f"  {n:>3} {cov.name}: {cov.status}" + (f" (missing: {missing})" if missing else "")
+            )
     return 0
 
 
@@ -198,8 +202,9 @@ def _main(argv: list[str]) -> int:
     cov.add_argument("--deck", metavar="FILE", help="a decklist ('-' = stdin); default: the pool")
     cov.add_argument("--json", action="store_true", help="totals (and cards) as JSON")
     cov.add_argument("--cards", action="store_true", help="list every card with its missing parts")
-    cov.add_argument("--keywords", action="store_true",
-                     help="each keyword of the pool: its card count and state")  # fmt: skip
+    cov.add_argument(
+        "--keywords", action="store_true", help="each keyword of the pool: its card count and state"
+    )
     cov.set_defaults(func=cmd_coverage)
     conf = sub.add_parser("conformance", help="run XMage's translated card tests")
     conf.add_argument("--json", action="store_true", help="the figures as one JSON object")

@@ -11,17 +11,34 @@ from pathlib import Path
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="playground", description=__doc__)
     p.add_argument("--port", type=int, default=5006, help="port to listen on (default 5006)")
-    p.add_argument("--address", default="localhost",
-                   help="address to bind (default localhost; 0.0.0.0 for all interfaces)")
+    p.add_argument(
+        "--address",
+        default="localhost",
+        help="address to bind (default localhost; 0.0.0.0 for all interfaces)",
+    )
     p.add_argument("--show", action="store_true", help="open a browser tab")
-    p.add_argument("--allow-websocket-origin", action="append", default=None, metavar="HOST[:PORT]",
-                   help="extra host allowed to open the websocket (repeatable)")
-    p.add_argument("--lab", default=None, metavar="DIR",
-                   help="a built JupyterLite lab to serve at /lab/ for \"Open in notebook\" "
-                        "(default: site/lab when `make site` has built it; 'none': no lab)")
-    p.add_argument("--num-procs", type=int, default=1, metavar="N",
-                   help="fork N server processes sharing the port (0: one per CPU); "
-                        "behind a proxy, use sticky sessions (see the README)")
+    p.add_argument(
+        "--allow-websocket-origin",
+        action="append",
+        default=None,
+        metavar="HOST[:PORT]",
+        help="extra host allowed to open the websocket (repeatable)",
+    )
+    p.add_argument(
+        "--lab",
+        default=None,
+        metavar="DIR",
+        help='a built JupyterLite lab to serve at /lab/ for "Open in notebook" '
+        "(default: site/lab when `make site` has built it; 'none': no lab)",
+    )
+    p.add_argument(
+        "--num-procs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="fork N server processes sharing the port (0: one per CPU); "
+        "behind a proxy, use sticky sessions (see the README)",
+    )
     return p.parse_args(argv)
 
 
@@ -43,8 +60,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         origins = ["*"]
     origins += args.allow_websocket_origin or []
     pn.extension(notifications=False)
-    serve({"/": create_app}, port=args.port, address=args.address, show=args.show,
-          websocket_origin=origins, title=APP_TITLE, num_procs=args.num_procs, lab_dir=lab)
+    serve(
+        {"/": create_app},
+        port=args.port,
+        address=args.address,
+        show=args.show,
+        websocket_origin=origins,
+        title=APP_TITLE,
+        num_procs=args.num_procs,
+        lab_dir=lab,
+    )
 
 
 def _lab_dir(option: str | None) -> Path | None:

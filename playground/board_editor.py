@@ -30,10 +30,12 @@ from playground.widgets import errors_pane, submit
 
 __all__ = ["ActionRowEditor", "BoardEditor"]
 
-_HELP = ("<div style='font:12px system-ui;color:#57606a'>One card a line: "
-         "<code>2 Mountain</code>, <code>Forest [tapped]</code>, "
-         "<code>The First Eruption [lore=2]</code>, <code>Bonesplitter [attached=Memnite]</code>, "
-         "<code>Delver of Secrets [face=Insectile Aberration]</code>.</div>")
+_HELP = (
+    "<div style='font:12px system-ui;color:#57606a'>One card a line: "
+    "<code>2 Mountain</code>, <code>Forest [tapped]</code>, "
+    "<code>The First Eruption [lore=2]</code>, <code>Bonesplitter [attached=Memnite]</code>, "
+    "<code>Delver of Secrets [face=Insectile Aberration]</code>.</div>"
+)
 
 _CSS = """
 :host { width: 100%; }
@@ -47,10 +49,15 @@ _ROW_CSS = """
 """
 
 _PLACEHOLDERS = {
-    "hand": "Bloodbraid Elf", "battlefield": "2 Mountain\nThe First Eruption [lore=2]",
-    "graveyard": "Street Wraith", "exile": "",
-    "opp_hand": "Counterspell", "opp_battlefield": "2 Island\nGrizzly Bears [+1/+1=1]",
-    "opp_graveyard": "", "opp_exile": "", "opp_library": "4 Island",
+    "hand": "Bloodbraid Elf",
+    "battlefield": "2 Mountain\nThe First Eruption [lore=2]",
+    "graveyard": "Street Wraith",
+    "exile": "",
+    "opp_hand": "Counterspell",
+    "opp_battlefield": "2 Island\nGrizzly Bears [+1/+1=1]",
+    "opp_graveyard": "",
+    "opp_exile": "",
+    "opp_library": "4 Island",
 }
 
 
@@ -73,16 +80,25 @@ def _words(row: ActionRow, names: tuple[str, str]) -> str:
         parts.append(f", N={esc(row.n.strip())}")
     if row.when.strip():
         when, problem = parse_when(row.when)
-        parts.append(f", when {esc(row.when.strip())}" if problem or not when else
-                     f", while {esc(_stack_words(when))} is on the stack")
+        parts.append(
+            f", when {esc(row.when.strip())}"
+            if problem or not when
+            else f", while {esc(_stack_words(when))} is on the stack"
+        )
     if row.targets.strip() and not parse_targets(row.targets)[1]:
         parts.append(f", targeting {esc(row.targets.strip())}")
     if row.do == "attack":
-        parts.append(f" with {esc(row.attackers.strip())}" if row.attackers.strip()
-                     else " with no creature")
+        parts.append(
+            f" with {esc(row.attackers.strip())}" if row.attackers.strip() else " with no creature"
+        )
         blocks = row.blocks.strip()
-        parts.append(", the defending player chooses blocks" if not blocks else
-                     ", no blocks" if blocks.lower() == "none" else f"; blocks: {esc(blocks)}")
+        parts.append(
+            ", the defending player chooses blocks"
+            if not blocks
+            else ", no blocks"
+            if blocks.lower() == "none"
+            else f"; blocks: {esc(blocks)}"
+        )
     return "".join(parts)
 
 
@@ -107,8 +123,20 @@ def _stack_words(when: Any) -> str:
     return on + (" (on top)" if when.get("top") else "")
 
 
-_FIELD_ORDER = ("do", "player", "card", "with_", "target", "x", "n", "when", "targets",
-                "attackers", "blocks", "other")
+_FIELD_ORDER = (
+    "do",
+    "player",
+    "card",
+    "with_",
+    "target",
+    "x",
+    "n",
+    "when",
+    "targets",
+    "attackers",
+    "blocks",
+    "other",
+)
 
 
 class ActionRowEditor(pn.viewable.Viewer):
@@ -126,17 +154,30 @@ class ActionRowEditor(pn.viewable.Viewer):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._fields: dict[str, pn.widgets.Widget] = {}  # made on first use (a row is cheap)
-        buttons = [pn.widgets.Button.from_param(
-            self.param[name], name=label, width=34, margin=(2, 2), color="light",
-            description=f"{words} this action") for name, label, words in (
-                ("up", "↑", "Move up"), ("down", "↓", "Move down"), ("remove", "✕", "Remove"))]
-        self._summary = pn.pane.HTML(self._summary_html, stylesheets=[_CSS],
-                                     sizing_mode="stretch_width", margin=(4, 6))
+        buttons = [
+            pn.widgets.Button.from_param(
+                self.param[name],
+                name=label,
+                width=34,
+                margin=(2, 2),
+                color="light",
+                description=f"{words} this action",
+            )
+            for name, label, words in (
+                ("up", "↑", "Move up"),
+                ("down", "↓", "Move down"),
+                ("remove", "✕", "Remove"),
+            )
+        ]
+        self._summary = pn.pane.HTML(
+            self._summary_html, stylesheets=[_CSS], sizing_mode="stretch_width", margin=(4, 6)
+        )
         edit = pn.widgets.Toggle.from_param(self.param.open, width=50, margin=(2, 2))
         head = pn.Row(self._summary, edit, *buttons, sizing_mode="stretch_width", margin=0)
         self._body = pn.FlexBox(flex_wrap="wrap", sizing_mode="stretch_width", margin=0)
-        self._layout = pn.Column(head, self._body, sizing_mode="stretch_width",
-                                 stylesheets=[_ROW_CSS], margin=(3, 0))
+        self._layout = pn.Column(
+            head, self._body, sizing_mode="stretch_width", stylesheets=[_ROW_CSS], margin=(3, 0)
+        )
         self._mark_new()
         self._show_fields()
 
@@ -148,29 +189,42 @@ class ActionRowEditor(pn.viewable.Viewer):
         kw = {"sizing_mode": "stretch_width", "margin": (2, 4)}
         make = {
             "do": lambda: pn.widgets.Select.from_param(p.do, name="Do", min_width=150, **kw),
-            "player": lambda: pn.widgets.Select.from_param(p.player, name="Who", min_width=120,
-                                                           **kw),
-            "card": lambda: pn.widgets.TextInput.from_param(p.card, placeholder="Bloodbraid Elf",
-                                                            min_width=150, **kw),
-            "with_": lambda: pn.widgets.TextInput.from_param(p.with_, placeholder="Counterspell",
-                                                             min_width=130, **kw),
+            "player": lambda: pn.widgets.Select.from_param(
+                p.player, name="Who", min_width=120, **kw
+            ),
+            "card": lambda: pn.widgets.TextInput.from_param(
+                p.card, placeholder="Bloodbraid Elf", min_width=150, **kw
+            ),
+            "with_": lambda: pn.widgets.TextInput.from_param(
+                p.with_, placeholder="Counterspell", min_width=130, **kw
+            ),
             "target": lambda: pn.widgets.TextInput.from_param(p.target, min_width=130, **kw),
             "x": lambda: pn.widgets.TextInput.from_param(p.x, width=60, margin=(2, 4)),
             "n": lambda: pn.widgets.TextInput.from_param(p.n, width=60, margin=(2, 4)),
             "when": lambda: pn.widgets.TextInput.from_param(
-                p.when, placeholder="Blightning [kind=spell, nth=1]", min_width=180, **kw),
+                p.when, placeholder="Blightning [kind=spell, nth=1]", min_width=180, **kw
+            ),
             "targets": lambda: pn.widgets.TextInput.from_param(
-                p.targets, placeholder="Grizzly Bears [owner=1]; player=1", min_width=180, **kw),
+                p.targets, placeholder="Grizzly Bears [owner=1]; player=1", min_width=180, **kw
+            ),
             "attackers": lambda: pn.widgets.TextInput.from_param(
-                p.attackers, placeholder="Grizzly Bears; Serra Angel -> Jace Beleren",
-                min_width=200, **kw),
+                p.attackers,
+                placeholder="Grizzly Bears; Serra Angel -> Jace Beleren",
+                min_width=200,
+                **kw,
+            ),
             "blocks": lambda: pn.widgets.TextInput.from_param(
-                p.blocks, placeholder="Hill Giant -> Grizzly Bears (empty: decisions)",
-                min_width=200, **kw),
+                p.blocks,
+                placeholder="Hill Giant -> Grizzly Bears (empty: decisions)",
+                min_width=200,
+                **kw,
+            ),
             "other": lambda: pn.widgets.TextInput.from_param(
-                p.other, placeholder='{"evoke": true}', min_width=150, **kw),
+                p.other, placeholder='{"evoke": true}', min_width=150, **kw
+            ),
             "json_text": lambda: pn.widgets.TextAreaInput.from_param(
-                p.json_text, height=70, max_length=4_000, **kw),
+                p.json_text, height=70, max_length=4_000, **kw
+            ),
         }[name]
         self._fields[name] = widget = make()
         return widget
@@ -179,14 +233,28 @@ class ActionRowEditor(pn.viewable.Viewer):
     def _mark_new(self) -> None:
         self._layout.css_classes = ["pg-action-row"] + (["pg-new-row"] if self.new else [])
 
-    @param.depends("index", "row.do", "row.player", "row.card", "row.with_", "row.target",
-                   "row.x", "row.n", "row.when", "row.targets", "row.attackers", "row.blocks",
-                   "row.raw")
+    @param.depends(
+        "index",
+        "row.do",
+        "row.player",
+        "row.card",
+        "row.with_",
+        "row.target",
+        "row.x",
+        "row.n",
+        "row.when",
+        "row.targets",
+        "row.attackers",
+        "row.blocks",
+        "row.raw",
+    )
     def _summary_html(self) -> str:
         model = self.editor.model
         names = (model.player_name or "You", model.opp_player_name or "Opponent")
-        return (f"<div class='summary' data-testid='action-summary'><b>{self.index + 1}.</b> "
-                f"{_words(self.row, names)}</div>")
+        return (
+            f"<div class='summary' data-testid='action-summary'><b>{self.index + 1}.</b> "
+            f"{_words(self.row, names)}</div>"
+        )
 
     @param.depends("open", "row.do", "row.raw", watch=True)
     def _show_fields(self) -> None:
@@ -202,7 +270,7 @@ class ActionRowEditor(pn.viewable.Viewer):
             names = [n for n in _FIELD_ORDER if n in used or getattr(row, n)]
         made = [n for n in names if n not in self._fields]
         for name, widget in self._fields.items():  # shown / hidden, never removed: the
-            widget.visible = name in names       # widget keeps its view in the page
+            widget.visible = name in names  # widget keeps its view in the page
         if made:
             self._body.objects = [*self._body.objects, *(self._widget(n) for n in made)]
 
@@ -235,62 +303,111 @@ class BoardEditor(pn.viewable.Viewer):
         m = self.model
         self._new_row: ActionRow | None = None
         self._opened: list[ActionRow] = []  # rows added by hand: shown open
-        self._areas = {name: self._area(name) for name in (
-            "hand_text", "battlefield_text", "graveyard_text", "exile_text",
-            "opp_hand_text", "opp_battlefield_text", "opp_graveyard_text", "opp_exile_text",
-            "opp_library_text")}
+        self._areas = {
+            name: self._area(name)
+            for name in (
+                "hand_text",
+                "battlefield_text",
+                "graveyard_text",
+                "exile_text",
+                "opp_hand_text",
+                "opp_battlefield_text",
+                "opp_graveyard_text",
+                "opp_exile_text",
+                "opp_library_text",
+            )
+        }
         small = {"margin": (2, 4), "sizing_mode": "stretch_width", "min_width": 90}
         you = pn.Column(
-            pn.FlexBox(pn.widgets.TextInput.from_param(m.param.player_name, max_length=40,
-                                                       **small),
-                       pn.widgets.IntInput.from_param(m.param.life, **small),
-                       pn.widgets.IntInput.from_param(m.param.spells_cast, **small),
-                       pn.widgets.IntInput.from_param(m.param.cards_drawn, **small),
-                       pn.widgets.TextInput.from_param(m.param.commander, max_length=200,
-                                                       placeholder="none", **small),
-                       flex_wrap="wrap", sizing_mode="stretch_width", margin=0),
+            pn.FlexBox(
+                pn.widgets.TextInput.from_param(m.param.player_name, max_length=40, **small),
+                pn.widgets.IntInput.from_param(m.param.life, **small),
+                pn.widgets.IntInput.from_param(m.param.spells_cast, **small),
+                pn.widgets.IntInput.from_param(m.param.cards_drawn, **small),
+                pn.widgets.TextInput.from_param(
+                    m.param.commander, max_length=200, placeholder="none", **small
+                ),
+                flex_wrap="wrap",
+                sizing_mode="stretch_width",
+                margin=0,
+            ),
             *(self._areas[f"{z}_text"] for z in ("hand", "battlefield", "graveyard", "exile")),
-            pn.pane.HTML("<div style='font:12px system-ui;color:#57606a'>Your library is "
-                         "edited in the Library tab.</div>", sizing_mode="stretch_width"),
-            sizing_mode="stretch_width", margin=0)
+            pn.pane.HTML(
+                "<div style='font:12px system-ui;color:#57606a'>Your library is "
+                "edited in the Library tab.</div>",
+                sizing_mode="stretch_width",
+            ),
+            sizing_mode="stretch_width",
+            margin=0,
+        )
         opp = pn.Column(
-            pn.FlexBox(pn.widgets.TextInput.from_param(m.param.opp_player_name, max_length=40,
-                                                       **small),
-                       pn.widgets.IntInput.from_param(m.param.opp_life, **small),
-                       pn.widgets.IntInput.from_param(m.param.opp_spells_cast, **small),
-                       pn.widgets.IntInput.from_param(m.param.opp_cards_drawn, **small),
-                       pn.widgets.TextInput.from_param(m.param.opp_commander, max_length=200,
-                                                       placeholder="none", **small),
-                       flex_wrap="wrap", sizing_mode="stretch_width", margin=0),
+            pn.FlexBox(
+                pn.widgets.TextInput.from_param(m.param.opp_player_name, max_length=40, **small),
+                pn.widgets.IntInput.from_param(m.param.opp_life, **small),
+                pn.widgets.IntInput.from_param(m.param.opp_spells_cast, **small),
+                pn.widgets.IntInput.from_param(m.param.opp_cards_drawn, **small),
+                pn.widgets.TextInput.from_param(
+                    m.param.opp_commander, max_length=200, placeholder="none", **small
+                ),
+                flex_wrap="wrap",
+                sizing_mode="stretch_width",
+                margin=0,
+            ),
             *(self._areas[f"opp_{z}_text"] for z in ("hand", "battlefield", "graveyard", "exile")),
             self._areas["opp_library_text"],
             pn.widgets.RadioButtonGroup.from_param(m.param.opp_library_order, margin=(2, 4)),
-            sizing_mode="stretch_width", margin=0)
+            sizing_mode="stretch_width",
+            margin=0,
+        )
         self._rows = pn.Column(sizing_mode="stretch_width", margin=0)
         add = pn.widgets.Button.from_param(self.param.add, width=130, margin=(4, 4))
         self._respond = pn.widgets.Button.from_param(
-            self.param.respond, width=130, margin=(4, 4), color="warning",
+            self.param.respond,
+            width=130,
+            margin=(4, 4),
+            color="warning",
             description="Add an action taken at the shown frame, while the top of the "
-                        "stack is on the stack")
+            "stack is on the stack",
+        )
         self._respond_note = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 6))
-        apply = pn.widgets.Button.from_param(self.param.apply, color="primary", width=140,
-                                             margin=(8, 4))
-        turn = pn.Row(pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4)),
-                      pn.widgets.Checkbox.from_param(m.param.pay_mana, margin=(24, 8, 2, 8),
-                                                     css_classes=["pg-pay-mana"]),
-                      margin=0)
+        apply = pn.widgets.Button.from_param(
+            self.param.apply, color="primary", width=140, margin=(8, 4)
+        )
+        turn = pn.Row(
+            pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4)),
+            pn.widgets.Checkbox.from_param(
+                m.param.pay_mana, margin=(24, 8, 2, 8), css_classes=["pg-pay-mana"]
+            ),
+            margin=0,
+        )
         self._layout = pn.Column(
             pn.pane.HTML(_HELP, sizing_mode="stretch_width"),
-            pn.Card(you, title="You", sizing_mode="stretch_width", margin=(4, 0),
-                    css_classes=["pg-you"]),
-            pn.Card(opp, title="Opponent", sizing_mode="stretch_width", margin=(4, 0),
-                    css_classes=["pg-opponent"]),
-            pn.Card(turn, self._rows, pn.Row(add, self._respond, margin=0), self._respond_note,
-                    title="Actions, in order", sizing_mode="stretch_width", margin=(4, 0),
-                    css_classes=["pg-actions"]),
+            pn.Card(
+                you, title="You", sizing_mode="stretch_width", margin=(4, 0), css_classes=["pg-you"]
+            ),
+            pn.Card(
+                opp,
+                title="Opponent",
+                sizing_mode="stretch_width",
+                margin=(4, 0),
+                css_classes=["pg-opponent"],
+            ),
+            pn.Card(
+                turn,
+                self._rows,
+                pn.Row(add, self._respond, margin=0),
+                self._respond_note,
+                title="Actions, in order",
+                sizing_mode="stretch_width",
+                margin=(4, 0),
+                css_classes=["pg-actions"],
+            ),
             apply,
             errors_pane(m, "board_errors", "board-errors"),
-            sizing_mode="stretch_width", margin=0, css_classes=["pg-board-editor"])
+            sizing_mode="stretch_width",
+            margin=0,
+            css_classes=["pg-board-editor"],
+        )
         self._draw_rows()
         self._respond_state()
 
@@ -303,8 +420,13 @@ class BoardEditor(pn.viewable.Viewer):
     def _area(self, name: str) -> pn.widgets.TextAreaInput:
         zone = name.removesuffix("_text")
         return pn.widgets.TextAreaInput.from_param(
-            self.model.param[name], height=72, placeholder=_PLACEHOLDERS.get(zone, ""),
-            max_length=10 * self._cap(name), sizing_mode="stretch_width", margin=(2, 4))
+            self.model.param[name],
+            height=72,
+            placeholder=_PLACEHOLDERS.get(zone, ""),
+            max_length=10 * self._cap(name),
+            sizing_mode="stretch_width",
+            margin=(2, 4),
+        )
 
     @param.depends("model.action_rows", watch=True)
     def _draw_rows(self) -> None:
@@ -314,28 +436,42 @@ class BoardEditor(pn.viewable.Viewer):
         for i, row in enumerate(self.model.action_rows):
             ed = known.get(id(row))
             if ed is None or ed.row is not row:
-                ed = ActionRowEditor(editor=self, row=row, index=i, new=row is new,
-                                     open=row is new or row in self._opened)
+                ed = ActionRowEditor(
+                    editor=self,
+                    row=row,
+                    index=i,
+                    new=row is new,
+                    open=row is new or row in self._opened,
+                )
             else:  # the same row moved: keep its widgets, renumber it
-                ed.param.update(index=i, new=row is new,
-                                open=ed.open or row is new or row in self._opened)
+                ed.param.update(
+                    index=i, new=row is new, open=ed.open or row is new or row in self._opened
+                )
             editors.append(ed)
         self.row_editors = editors
-        self._rows.objects = list(self.row_editors) or [pn.pane.HTML(
+        self._rows.objects = list(self.row_editors) or [
+            pn.pane.HTML(
                 "<div style='font:12px system-ui;color:#57606a'>No actions: the board "
-                "is shown as it is.</div>", sizing_mode="stretch_width")]
+                "is shown as it is.</div>",
+                sizing_mode="stretch_width",
+            )
+        ]
 
     @param.depends("model.frame", "model.timeline", watch=True)
     def _respond_state(self) -> None:
         tl, k = self.model.timeline, self.model.frame
         point = point_of(tl, k) if can_respond(tl, k) else None
         self._respond.disabled = point is None
-        text = (f"Frame {k}: respond while {_stack_words(point[1])} is on the stack."
-                if point else "To respond, step to a frame where a player gets priority with "
-                "something on the stack.")
+        text = (
+            f"Frame {k}: respond while {_stack_words(point[1])} is on the stack."
+            if point
+            else "To respond, step to a frame where a player gets priority with "
+            "something on the stack."
+        )
         self._respond_note.object = (
             f"<div data-testid='respond-note' style='font:12px system-ui;color:#57606a'>"
-            f"{esc(text)}</div>")
+            f"{esc(text)}</div>"
+        )
 
     @param.depends("add", watch=True)
     def _add(self) -> None:
@@ -359,8 +495,9 @@ class BoardEditor(pn.viewable.Viewer):
             text, cap = getattr(self.model, name), self._cap(name)
             if len(text) > cap:  # said as a whole, never parsed (a cut line would name
                 plus = "+" if len(text) >= 10 * cap else ""  # a card nobody typed)
-                long.append(f"{widget.name} is too long ({len(text):,}{plus} characters; "
-                            f"at most {cap:,}).")
+                long.append(
+                    f"{widget.name} is too long ({len(text):,}{plus} characters; at most {cap:,})."
+                )
         if long:
             self.model.board_errors = long
             return

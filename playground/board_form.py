@@ -126,7 +126,7 @@ def zone_line(line: str) -> tuple[int, str, str | None]:
         body = rest[:-1]
         start = body.find("[", body.rfind("]") + 1)
         if start >= 0:
-            rest, opts = body[:start].rstrip(), body[start + 1:]
+            rest, opts = body[:start].rstrip(), body[start + 1 :]
     return count, rest, opts
 
 
@@ -140,7 +140,7 @@ def zone_counter(opt: str) -> tuple[str, int] | None:
         return None
     if rest[:1] in ("=", ":"):
         rest = rest[1:].lstrip()
-    elif " " not in opt[i:len(opt) - len(rest)]:  # the separator can be a plain space
+    elif " " not in opt[i : len(opt) - len(rest)]:  # the separator can be a plain space
         return None
     if not rest or not rest.isdecimal():
         return None
@@ -158,7 +158,7 @@ def _named_opt(piece: str) -> tuple[str, str] | None:
     key = piece[:eq].strip().lower()
     if key == "attached to":
         key = "attached"
-    return (key, piece[eq + 1:].strip()) if key in _NAMED_OPTS else None
+    return (key, piece[eq + 1 :].strip()) if key in _NAMED_OPTS else None
 
 
 def _is_option(piece: str) -> bool:
@@ -286,9 +286,18 @@ def _json_entry(line: str) -> tuple[dict[str, Any] | None, str]:
     if extra:
         return None, f"unknown field {extra[0][:40]!r} (fields: {', '.join(sorted(allowed))})"
     counters = raw.get("counters") or {}
-    if not isinstance(counters, dict) or len(counters) > limits.SCENARIO_MAX_COUNTER_KINDS or \
-            not all(isinstance(k, str) and len(k) <= 40 and isinstance(v, int)
-                    and not isinstance(v, bool) and 0 <= v <= 99 for k, v in counters.items()):
+    if (
+        not isinstance(counters, dict)
+        or len(counters) > limits.SCENARIO_MAX_COUNTER_KINDS
+        or not all(
+            isinstance(k, str)
+            and len(k) <= 40
+            and isinstance(v, int)
+            and not isinstance(v, bool)
+            and 0 <= v <= 99
+            for k, v in counters.items()
+        )
+    ):
         return None, "'counters' must map counter names to numbers 0-99"
     if not isinstance(raw.get("tapped", False), bool):
         return None, "'tapped' must be true or false"
@@ -323,22 +332,22 @@ def parse_zone(text: str, label: str, pool: Any, errors: list[str]) -> list:
     """
     out: list = []
     if len(text) > MAX_ZONE_TEXT:
-        errors.append(f"{label}: the box holds {len(text)} characters; at most "
-                      f"{MAX_ZONE_TEXT}")
+        errors.append(f"{label}: the box holds {len(text)} characters; at most {MAX_ZONE_TEXT}")
         return out
     battlefield = "battlefield" in label.lower()
     for no, raw in enumerate(text.splitlines()[:MAX_ZONE_LINES], start=1):
         line = raw.strip()
         limit = MAX_JSON_LINE if line.startswith("{") else MAX_ZONE_LINE
         if len(raw) > limit:
-            errors.append(f"{label} line {no} is too long ({len(raw)} characters; "
-                          f"at most {limit})")
+            errors.append(f"{label} line {no} is too long ({len(raw)} characters; at most {limit})")
             continue
         if not line or line.startswith(("#", "//")):
             continue
         if len(errors) >= MAX_FORM_ERRORS:
-            errors.append(f"{label}: lines after {no - 1} were not checked "
-                          f"(more than {MAX_FORM_ERRORS} problems)")
+            errors.append(
+                f"{label}: lines after {no - 1} were not checked "
+                f"(more than {MAX_FORM_ERRORS} problems)"
+            )
             break
         where = f"{label} line {no}"
         if line.startswith("{"):
@@ -354,8 +363,10 @@ def parse_zone(text: str, label: str, pool: Any, errors: list[str]) -> list:
                 continue
             fields, bad = read_options(opts) if opts is not None else ({}, [])
             if bad:
-                errors.append(f"{where}: can't read {bad[0][:60]!r} (write e.g. [lore=2], "
-                              "[tapped], [face=Name] or [attached=Card])")
+                errors.append(
+                    f"{where}: can't read {bad[0][:60]!r} (write e.g. [lore=2], "
+                    "[tapped], [face=Name] or [attached=Card])"
+                )
                 continue
         card = pool.find(name)
         if card is None:
@@ -366,8 +377,10 @@ def parse_zone(text: str, label: str, pool: Any, errors: list[str]) -> list:
         if face is not None:
             match = next((f for f in card.face_names if f.lower() == face.lower()), None)
             if match is None:
-                errors.append(f"{where}: {card.name} has no face {face!r} (faces: "
-                              f"{', '.join(card.face_names) or 'none'})")
+                errors.append(
+                    f"{where}: {card.name} has no face {face!r} (faces: "
+                    f"{', '.join(card.face_names) or 'none'})"
+                )
                 continue
             entry["face"] = match
         attached = fields.get("attached_to")
@@ -377,8 +390,10 @@ def parse_zone(text: str, label: str, pool: Any, errors: list[str]) -> list:
                 continue
             host = pool.find(attached)
             if host is None:
-                errors.append(f"{where}: attached to an unknown card {attached!r}"
-                              f"{_suggest(pool, attached, errors)}")
+                errors.append(
+                    f"{where}: attached to an unknown card {attached!r}"
+                    f"{_suggest(pool, attached, errors)}"
+                )
                 continue
             entry["attached_to"] = host.name
         out.extend([entry if len(entry) > 1 else card.name] * count)
@@ -393,35 +408,38 @@ def library_text(cards: list[dict]) -> str:
 
 
 def parse_library(text: str, label: str, pool: Any, errors: list[str]) -> list[dict]:
-    """"N Name" lines -> library entries (one per line, in order); problems to ``errors``."""
+    """ "N Name" lines -> library entries (one per line, in order); problems to ``errors``."""
     out: list[dict] = []
     if len(text) > MAX_LIBRARY_TEXT:
-        errors.append(f"{label}: the box holds {len(text)} characters; at most "
-                      f"{MAX_LIBRARY_TEXT}")
+        errors.append(f"{label}: the box holds {len(text)} characters; at most {MAX_LIBRARY_TEXT}")
         return out
-    for no, raw in enumerate(text.splitlines()[:limits.SCENARIO_MAX_LIBRARY_ENTRIES], start=1):
+    for no, raw in enumerate(text.splitlines()[: limits.SCENARIO_MAX_LIBRARY_ENTRIES], start=1):
         if len(raw) > MAX_ZONE_LINE:
-            errors.append(f"{label} line {no} is too long ({len(raw)} characters; "
-                          f"at most {MAX_ZONE_LINE})")
+            errors.append(
+                f"{label} line {no} is too long ({len(raw)} characters; at most {MAX_ZONE_LINE})"
+            )
             continue
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
         if len(errors) >= MAX_FORM_ERRORS:
-            errors.append(f"{label}: lines after {no - 1} were not checked "
-                          f"(more than {MAX_FORM_ERRORS} problems)")
+            errors.append(
+                f"{label}: lines after {no - 1} were not checked "
+                f"(more than {MAX_FORM_ERRORS} problems)"
+            )
             break
         count, name, opts = zone_line(line)
         if opts is not None:
             name = f"{name} [{opts}]"  # a library card has no status: the name as typed
         if not 1 <= count <= limits.SCENARIO_MAX_COUNT:
-            errors.append(f"{label} line {no}: count {count} is out of range "
-                          f"(1 to {limits.SCENARIO_MAX_COUNT})")
+            errors.append(
+                f"{label} line {no}: count {count} is out of range "
+                f"(1 to {limits.SCENARIO_MAX_COUNT})"
+            )
             continue
         card = pool.find(name)
         if card is None:
-            errors.append(f"{label} line {no}: unknown card {name!r}"
-                          f"{_suggest(pool, name, errors)}")
+            errors.append(f"{label} line {no}: unknown card {name!r}{_suggest(pool, name, errors)}")
             continue
         out.append({"name": card.name, "count": count})
     return out
@@ -435,12 +453,13 @@ def _split_opts(text: str) -> tuple[str, str | None]:
         body = text[:-1]
         start = body.find("[", body.rfind("]") + 1)
         if start >= 0:
-            return body[:start].rstrip(), body[start + 1:]
+            return body[:start].rstrip(), body[start + 1 :]
     return text, None
 
 
-def _kv(opts: str, ints: tuple[str, ...], texts: tuple[str, ...],
-        bools: tuple[str, ...] = ()) -> tuple[dict, str]:
+def _kv(
+    opts: str, ints: tuple[str, ...], texts: tuple[str, ...], bools: tuple[str, ...] = ()
+) -> tuple[dict, str]:
     out: dict[str, Any] = {}
     for piece in opts.split(","):
         piece = piece.strip()
@@ -493,8 +512,11 @@ def when_text(when: Any) -> str:
     if isinstance(when, str):
         text = when
     elif isinstance(when, dict) and isinstance(when.get("on_stack"), str):
-        opts = [f"{k}={str(when[k]).lower() if k == 'top' else when[k]}"
-                for k in ("kind", "chapter", "nth", "top") if k in when]
+        opts = [
+            f"{k}={str(when[k]).lower() if k == 'top' else when[k]}"
+            for k in ("kind", "chapter", "nth", "top")
+            if k in when
+        ]
         text = f"{when['on_stack']} [{', '.join(opts)}]"
     return text if parse_when(text) == (when, "") else _json_text(when)
 
@@ -637,8 +659,13 @@ def blocks_text(blocks: Any) -> str:
         return ""
     if blocks == []:
         return "none"
-    parts = [f"{b['blocker']} -> {b['attacker']}" for b in blocks if isinstance(b, dict)
-             and isinstance(b.get("blocker"), str) and isinstance(b.get("attacker"), str)]
+    parts = [
+        f"{b['blocker']} -> {b['attacker']}"
+        for b in blocks
+        if isinstance(b, dict)
+        and isinstance(b.get("blocker"), str)
+        and isinstance(b.get("attacker"), str)
+    ]
     text = "; ".join(parts)
     return text if text and parse_blocks(text) == (blocks, "") else _json_text(blocks)
 
@@ -678,8 +705,19 @@ class ActionRow(param.Parameterized):
     json_text = param.String(default="", label="Action (JSON)")
 
 
-_FIELD_KEYS = ("do", "player", "card", "with", "target", "x", "n", "when", "targets",
-               "attackers", "blocks")
+_FIELD_KEYS = (
+    "do",
+    "player",
+    "card",
+    "with",
+    "target",
+    "x",
+    "n",
+    "when",
+    "targets",
+    "attackers",
+    "blocks",
+)
 
 
 def row_of(action: dict) -> ActionRow:
@@ -746,14 +784,17 @@ def action_of(row: ActionRow, no: int, errors: list[str]) -> dict | None:
         text = text.strip()
         if text:
             if not text.isdecimal() or len(text) > 3:
-                errors.append(f"{where}: {key.upper()} must be a whole number 0-99, "
-                              f"not {text[:20]!r}")
+                errors.append(
+                    f"{where}: {key.upper()} must be a whole number 0-99, not {text[:20]!r}"
+                )
                 return None
             out[key] = int(text)
-    for key, text, parse in (("when", row.when, parse_when),
-                             ("targets", row.targets, parse_targets),
-                             ("attackers", row.attackers, parse_attackers),
-                             ("blocks", row.blocks, parse_blocks)):
+    for key, text, parse in (
+        ("when", row.when, parse_when),
+        ("targets", row.targets, parse_targets),
+        ("attackers", row.attackers, parse_attackers),
+        ("blocks", row.blocks, parse_blocks),
+    ):
         if len(text) > MAX_ACTION_JSON:
             errors.append(f"{where}: '{key}' is too long ({len(text):,} characters)")
             return None

@@ -74,9 +74,13 @@ class BoardPanel(pn.viewable.Viewer):
         super().__init__(**params)
         holders = {k: f'<div class="part" data-part="{k}"></div>' for k in PARTS}
         m = self.model
-        self._view = BoardView(skeleton=SKELETON.format(frame=m.frame, **holders),
-                               frame=m.frame, sizing_mode="stretch_width", margin=(0, 5),
-                               **board_parts(m.timeline, m.frame))
+        self._view = BoardView(
+            skeleton=SKELETON.format(frame=m.frame, **holders),
+            frame=m.frame,
+            sizing_mode="stretch_width",
+            margin=(0, 5),
+            **board_parts(m.timeline, m.frame),
+        )
 
     @param.depends("model.timeline", "model.frame", watch=True)
     def _redraw(self) -> None:

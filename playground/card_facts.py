@@ -51,6 +51,7 @@ IMAGES_KEY = "mtg-playground.card-images"
 IMAGE_URL = "https://api.scryfall.com/cards/named?format=image&exact="
 MAX_FACTS = 2000  # names whose facts one page holds (a 1000-card library fits)
 
+
 def _numbers(card: CardDef) -> str:
     face = card.front
     if face.power is not None and face.toughness is not None:
@@ -65,19 +66,30 @@ def facts_html(card: CardDef) -> str:
     status = card_status(card)
     numbers = _numbers(card)
     lines = describe(card)
-    head = (f'<div class="cf-head"><b class="cf-name">{esc(card.name)}</b> '
-            f'{mana_html(card.mana_cost_text)}</div>'
-            f'<div class="cf-type" data-testid="facts-type">{esc(card.type_line)}'
-            + (f' <span class="cf-pt" data-testid="facts-numbers">{esc(numbers)}</span>'
-               if numbers else "") + "</div>")  # fmt: skip
+    head = (
+        f'<div class="cf-head"><b class="cf-name">{esc(card.name)}</b> '
+        f"{mana_html(card.mana_cost_text)}</div>"
+        f'<div class="cf-type" data-testid="facts-type">{esc(card.type_line)}'
+        + (
+            f' <span class="cf-pt" data-testid="facts-numbers">{esc(numbers)}</span>'
+            if numbers
+            else ""
+        )
+        + "</div>"
+    )
     if lines == [NOT_SIMULATED]:
         body = f'<p class="cf-line cf-not">{esc(NOT_SIMULATED)}</p>'
     else:
         body = "".join(f'<p class="cf-line">{esc(line)}</p>' for line in lines)
-    label = {coverage.FULL: "simulated", coverage.PARTLY: "partly simulated",
-             coverage.NOT: "not simulated"}[status]  # fmt: skip
-    return (f'{head}<div class="cf-body" data-testid="facts-lines">{body}</div>'
-            f'<div class="cf-status cf-{status}" data-testid="facts-status">{label}</div>')
+    label = {
+        coverage.FULL: "simulated",
+        coverage.PARTLY: "partly simulated",
+        coverage.NOT: "not simulated",
+    }[status]
+    return (
+        f'{head}<div class="cf-body" data-testid="facts-lines">{body}</div>'
+        f'<div class="cf-status cf-{status}" data-testid="facts-status">{label}</div>'
+    )
 
 
 def facts_map(cards: Any) -> dict[str, str]:
@@ -232,12 +244,14 @@ export function render({ model }) {
   return wrap;
 }
 """
-    _stylesheets = ["""
+    _stylesheets = [
+        """
 .wrap { display: flex; flex-wrap: wrap; gap: 2px 14px; align-items: center;
   font: 13px system-ui, sans-serif; color: #1f2328; }
 .opt { display: inline-flex; gap: 6px; align-items: center; cursor: pointer; }
 .hint { color: #6e7781; font-size: 12px; }
-"""]
+"""
+    ]
 
 
 def _js(value: str) -> str:
@@ -246,5 +260,8 @@ def _js(value: str) -> str:
     return json.dumps(value)
 
 
-CardFacts._esm = (CardFacts._esm.replace("__KEY__", _js(IMAGES_KEY))
-                  .replace("__URL__", _js(IMAGE_URL)).replace("__CSS__", _js(_POPOVER_CSS)))
+CardFacts._esm = (
+    CardFacts._esm.replace("__KEY__", _js(IMAGES_KEY))
+    .replace("__URL__", _js(IMAGE_URL))
+    .replace("__CSS__", _js(_POPOVER_CSS))
+)

@@ -35,8 +35,9 @@ class DecisionBox(JSComponent):
     rule = param.String(default="")
     answered = param.Boolean(default=False)
     options = param.List(default=[], doc="[{'key', 'label', 'chosen'}]")
-    filter_above = param.Integer(default=12, bounds=(0, None),
-                                 doc="More options than this get the filter and the list.")
+    filter_above = param.Integer(
+        default=12, bounds=(0, None), doc="More options than this get the filter and the list."
+    )
 
     _esm = """
 const fold = (s) => String(s).normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase();
@@ -167,7 +168,9 @@ export function render({ model }) {
   return box;
 }
 """
-    _stylesheets = [MANA_CSS + """
+    _stylesheets = [
+        MANA_CSS
+        + """
 .decision { background: #eef6ff; border: 1px solid #9cc7ff; border-radius: 8px;
   padding: 8px 12px; font: 14px/1.4 system-ui, sans-serif; box-sizing: border-box;
   max-width: 100%; min-width: 0; }
@@ -202,7 +205,8 @@ button.solid { background: #0072b5; color: #fff; }
 button.solid:hover { background: #005f96; }
 button.outline { background: #fff; color: #0072b5; }
 button.outline:hover { background: #eef6ff; }
-"""]
+"""
+    ]
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -221,8 +225,9 @@ class DecisionPanel(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._box = DecisionBox(model=self.model, visible=False, sizing_mode="stretch_width",
-                                margin=(6, 5))
+        self._box = DecisionBox(
+            model=self.model, visible=False, sizing_mode="stretch_width", margin=(6, 5)
+        )
         self._shown: tuple[Any, int] | None = None  # (timeline, frame) on screen
         self._update()
 
@@ -231,8 +236,9 @@ class DecisionPanel(pn.viewable.Viewer):
         m = self.model
         here = m.decision_here()
         key = None if here is None else (m.timeline, m.frame)  # one timeline per scenario
-        if key == self._shown or (key and self._shown and key[0] is self._shown[0]
-                                  and key[1] == self._shown[1]):
+        if key == self._shown or (
+            key and self._shown and key[0] is self._shown[0] and key[1] == self._shown[1]
+        ):
             return
         self._shown = key
         if here is None:
@@ -240,11 +246,15 @@ class DecisionPanel(pn.viewable.Viewer):
             return
         decision, chosen = here
         self._box.param.update(
-            prompt_html=mana_text(decision.prompt), rule=decision.rule[:40],
+            prompt_html=mana_text(decision.prompt),
+            rule=decision.rule[:40],
             answered=chosen is not None,
-            options=[{"key": o.key, "label": o.label, "chosen": o.key == chosen}
-                     for o in decision.options],
-            visible=True)
+            options=[
+                {"key": o.key, "label": o.label, "chosen": o.key == chosen}
+                for o in decision.options
+            ],
+            visible=True,
+        )
 
     def __panel__(self) -> DecisionBox:
         return self._box

@@ -82,7 +82,8 @@ export function render({ model }) {
 }
 """
 
-    _stylesheets = ["""
+    _stylesheets = [
+        """
 .wrap { max-height: 300px; overflow-y: auto; border: 1px solid #d8dee4; border-radius: 6px; }
 table { border-collapse: collapse; width: 100%; font: 12.5px/1.3 system-ui, sans-serif; }
 th { position: sticky; top: 0; background: #f6f8fa; text-align: left; font-weight: 600;
@@ -95,9 +96,12 @@ input { width: 48px; font: inherit; padding: 1px 3px; }
 button { border: 1px solid #d0d7de; background: #fff; border-radius: 4px; cursor: pointer;
   color: #a40e26; }
 button:hover { background: #fff0f1; }
-""" + MARK_CSS + """
+"""
+        + MARK_CSS
+        + """
 .mana { display: inline-flex; gap: 1px; vertical-align: middle; }
-"""]
+"""
+    ]
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -123,10 +127,15 @@ def library_rows(model: PlaygroundModel) -> list[dict[str, Any]]:
     rows = []
     for entry in model.library_cards:
         card = pool.find(entry["name"])
-        rows.append({"name": entry["name"], "count": entry["count"],
-                     "land": bool(card is not None and card.is_land),
-                     "cost_html": mana_html(card.mana_cost_text) if card is not None else "",
-                     "mark": mark_info(marked_status(card))})
+        rows.append(
+            {
+                "name": entry["name"],
+                "count": entry["count"],
+                "land": bool(card is not None and card.is_land),
+                "cost_html": mana_html(card.mana_cost_text) if card is not None else "",
+                "mark": mark_info(marked_status(card)),
+            }
+        )
     return rows
 
 
@@ -142,65 +151,101 @@ class LibraryEditor(pn.viewable.Viewer):
     load_deck = param.Event(label="Load decklist")
     add = param.Event(label="Add to library")
     add_scryfall = param.Event(label="Add Scryfall card")
-    match = param.Selector(default=None, objects=[], allow_None=True, label="Matches",
-                           doc="The search result picked to add.")
+    match = param.Selector(
+        default=None,
+        objects=[],
+        allow_None=True,
+        label="Matches",
+        doc="The search result picked to add.",
+    )
     search_note = param.String(default="", doc="Why the matches are the closest names.")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         mp = self.model.param
-        title = pn.widgets.TextInput.from_param(mp.title, label="Scenario title", description=None,
-                                                max_length=200, sizing_mode="stretch_width")
+        title = pn.widgets.TextInput.from_param(
+            mp.title,
+            label="Scenario title",
+            description=None,
+            max_length=200,
+            sizing_mode="stretch_width",
+        )
         # The box takes far more than the limit, so an over-long paste is never cut mid-line
         # in the browser (which made a half card name); the model then says it is too long.
         deck = pn.widgets.TextAreaInput.from_param(
-            mp.library_text, label="Decklist (MTGA, MTGO or '4 Card Name' lines)",
+            mp.library_text,
+            label="Decklist (MTGA, MTGO or '4 Card Name' lines)",
             description=None,
-            height=150, placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
-            sizing_mode="stretch_width", max_length=PASTE_CAP)
-        load = pn.widgets.Button.from_param(self.param.load_deck, color="primary",
-                                            width=140)
-        search = pn.widgets.TextInput.from_param(mp.search, label="Search cards", onkeyup=True,
-                                                 description=None,
-                                                 placeholder="Type part of a name…",
-                                                 sizing_mode="stretch_width")
-        results = pn.widgets.Select.from_param(self.param.match, size=7, description=None,
-                                               sizing_mode="stretch_width")
-        count = pn.widgets.IntInput.from_param(mp.add_count, label="Count", start=1, end=99,
-                                               description=None,
-                                               width=80)
+            height=150,
+            placeholder="4 Lightning Bolt\n4 Fire // Ice\n20 Mountain",
+            sizing_mode="stretch_width",
+            max_length=PASTE_CAP,
+        )
+        load = pn.widgets.Button.from_param(self.param.load_deck, color="primary", width=140)
+        search = pn.widgets.TextInput.from_param(
+            mp.search,
+            label="Search cards",
+            onkeyup=True,
+            description=None,
+            placeholder="Type part of a name…",
+            sizing_mode="stretch_width",
+        )
+        results = pn.widgets.Select.from_param(
+            self.param.match, size=7, description=None, sizing_mode="stretch_width"
+        )
+        count = pn.widgets.IntInput.from_param(
+            mp.add_count, label="Count", start=1, end=99, description=None, width=80
+        )
         add = pn.widgets.Button.from_param(self.param.add, width=130, align="end")
         order = pn.widgets.RadioButtonGroup.from_param(
-            mp.order, options=_ORDER_OPTIONS, description=None, name="",
-            sizing_mode="stretch_width")
-        seed = pn.widgets.IntInput.from_param(mp.seed, label="Seed", start=0, end=2**31 - 1,
-                                              description=None,
-                                              width=110)
+            mp.order, options=_ORDER_OPTIONS, description=None, name="", sizing_mode="stretch_width"
+        )
+        seed = pn.widgets.IntInput.from_param(
+            mp.seed, label="Seed", start=0, end=2**31 - 1, description=None, width=110
+        )
         scry = pn.widgets.TextAreaInput.from_param(
-            mp.scryfall_text, label="Card JSON from Scryfall", height=90, description=None,
-            sizing_mode="stretch_width", max_length=MAX_TEXT,
-            placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}')
+            mp.scryfall_text,
+            label="Card JSON from Scryfall",
+            height=90,
+            description=None,
+            sizing_mode="stretch_width",
+            max_length=MAX_TEXT,
+            placeholder='{"name": "…", "mana_cost": "{1}{G}", "type_line": "Creature — Elf"}',
+        )
         scry_add = pn.widgets.Button.from_param(self.param.add_scryfall, width=150)
-        scry_card = pn.Card(scry, scry_add, title="Add a card from Scryfall JSON",
-                            collapsed=True, sizing_mode="stretch_width", margin=(6, 5))
-        self._table = LibraryTable(model=self.model, rows=library_rows(self.model),
-                                   sizing_mode="stretch_width")
+        scry_card = pn.Card(
+            scry,
+            scry_add,
+            title="Add a card from Scryfall JSON",
+            collapsed=True,
+            sizing_mode="stretch_width",
+            margin=(6, 5),
+        )
+        self._table = LibraryTable(
+            model=self.model, rows=library_rows(self.model), sizing_mode="stretch_width"
+        )
         self._layout = pn.Column(
             title,
             deck,
             pn.Row(load, margin=(0, 5)),
             errors_pane(self.model, "library_errors", "library-errors"),
-            pn.pane.HTML(pn.bind(_note_html, mp.library_note), margin=(0, 5),
-                         sizing_mode="stretch_width"),
+            pn.pane.HTML(
+                pn.bind(_note_html, mp.library_note), margin=(0, 5), sizing_mode="stretch_width"
+            ),
             pn.Row(search, count, add, sizing_mode="stretch_width"),
-            pn.pane.HTML(pn.bind(_note_html, self.param.search_note, "search-note"),
-                         sizing_mode="stretch_width", margin=(0, 10)),
+            pn.pane.HTML(
+                pn.bind(_note_html, self.param.search_note, "search-note"),
+                sizing_mode="stretch_width",
+                margin=(0, 10),
+            ),
             results,
-            pn.pane.HTML(pn.bind(functools.partial(summary_html, self.model), mp.scenario),
-                         sizing_mode="stretch_width", margin=(4, 5)),
+            pn.pane.HTML(
+                pn.bind(functools.partial(summary_html, self.model), mp.scenario),
+                sizing_mode="stretch_width",
+                margin=(4, 5),
+            ),
             self._table,
-            pn.pane.HTML("<b style='font:13px system-ui'>Library order</b>",
-                         margin=(8, 5, 0, 5)),
+            pn.pane.HTML("<b style='font:13px system-ui'>Library order</b>", margin=(8, 5, 0, 5)),
             order,
             seed,
             scry_card,
@@ -211,8 +256,9 @@ class LibraryEditor(pn.viewable.Viewer):
     def _load_deck(self) -> None:
         text = self.model.library_text
         if len(text) >= PASTE_CAP:  # the browser stopped taking more: say so, don't parse
-            self.model.library_errors = [f"The decklist is too long (over {PASTE_CAP:,} "
-                                         f"characters; at most {MAX_TEXT:,})."]
+            self.model.library_errors = [
+                f"The decklist is too long (over {PASTE_CAP:,} characters; at most {MAX_TEXT:,})."
+            ]
             return
         submit(self.model, self.model.apply_decklist, text)
 
@@ -224,8 +270,9 @@ class LibraryEditor(pn.viewable.Viewer):
         note = ""
         if not names and len(fragment) >= 2:  # nothing contains it: offer the closest names
             names = m.pool.suggest(fragment, 6)
-            note = (f"No card name contains {fragment!r}. "
-                    + ("Closest names:" if names else "No close names either."))
+            note = f"No card name contains {fragment!r}. " + (
+                "Closest names:" if names else "No close names either."
+            )
         self.search_note = note
         self.param.match.objects = names
         self.match = names[0] if names else None
@@ -263,17 +310,23 @@ def summary_html(model: PlaygroundModel, _scenario: Any = None) -> str:
     """The library's size, lands and order (``_scenario``: what a binding redraws on)."""
     size, lands, nonlands = model.library_summary()
     order = model.scenario["players"][0]["library"]["order"]
-    how = (f"random order, seed {esc(model.scenario.get('seed', 0))}" if order == "random"
-           else "exactly as listed, top first")
-    return (f'<div data-testid="library-summary" style="font:13px system-ui">'
-            f'<b>{size}</b> cards in library: <b>{lands}</b> lands, <b>{nonlands}</b> nonland'
-            f' <span style="color:#6e7781">({how})</span></div>')
+    how = (
+        f"random order, seed {esc(model.scenario.get('seed', 0))}"
+        if order == "random"
+        else "exactly as listed, top first"
+    )
+    return (
+        f'<div data-testid="library-summary" style="font:13px system-ui">'
+        f"<b>{size}</b> cards in library: <b>{lands}</b> lands, <b>{nonlands}</b> nonland"
+        f' <span style="color:#6e7781">({how})</span></div>'
+    )
 
 
 def _note_html(note: str, testid: str = "library-note") -> str:
     """A quiet line (e.g. what the paste held that the library doesn't)."""
     if not note:
         return ""
-    return (f"<div data-testid='{esc(testid)}' style='font:12px system-ui;color:#57606a'>"
-            f"{esc(note)}</div>")
-
+    return (
+        f"<div data-testid='{esc(testid)}' style='font:12px system-ui;color:#57606a'>"
+        f"{esc(note)}</div>"
+    )

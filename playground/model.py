@@ -66,9 +66,11 @@ class PlaygroundModel(param.Parameterized):
     """Scenario, timeline, current frame, form texts and the errors shown next to inputs."""
 
     scenario = param.Dict(default={}, doc="The scenario as plain data (what the link holds).")
-    token = param.String(default="", constant=True,
-                         doc="The scenario's URL token: derived from it (_derive_token), "
-                             "never set on its own.")
+    token = param.String(
+        default="",
+        constant=True,
+        doc="The scenario's URL token: derived from it (_derive_token), never set on its own.",
+    )
     timeline = param.Parameter(default=None, precedence=-1, doc="engine.Timeline of the scenario.")
     frame = param.Integer(default=0, bounds=(0, None), doc="Index of the frame on screen.")
     notice = param.String(default="", doc="A page-level message (e.g. a broken share link).")
@@ -90,8 +92,9 @@ class PlaygroundModel(param.Parameterized):
     player_name = param.String(default="You", label="Your name")
     life = param.Integer(default=20, bounds=(-999, 9999), label="Your life")
     spells_cast = param.Integer(default=0, bounds=(0, 100), label="Spells you cast this turn")
-    cards_drawn = param.Integer(default=0, bounds=(0, 100),
-                                label="Cards you drew this turn (before the start)")
+    cards_drawn = param.Integer(
+        default=0, bounds=(0, 100), label="Cards you drew this turn (before the start)"
+    )
     commander = param.String(default="", label="Your commander (command zone)")
     hand_text = param.String(default="", label="Your hand")
     battlefield_text = param.String(default="", label="Your battlefield")
@@ -99,22 +102,28 @@ class PlaygroundModel(param.Parameterized):
     exile_text = param.String(default="", label="Your exile")
     opp_player_name = param.String(default="Opponent", label="Opponent's name")
     opp_life = param.Integer(default=20, bounds=(-999, 9999), label="Opponent's life")
-    opp_spells_cast = param.Integer(default=0, bounds=(0, 100),
-                                    label="Spells the opponent cast this turn")
-    opp_cards_drawn = param.Integer(default=0, bounds=(0, 100),
-                                    label="Cards the opponent drew this turn (before the start)")
+    opp_spells_cast = param.Integer(
+        default=0, bounds=(0, 100), label="Spells the opponent cast this turn"
+    )
+    opp_cards_drawn = param.Integer(
+        default=0, bounds=(0, 100), label="Cards the opponent drew this turn (before the start)"
+    )
     opp_commander = param.String(default="", label="Opponent's commander (command zone)")
     opp_hand_text = param.String(default="", label="Opponent's hand")
     opp_battlefield_text = param.String(default="", label="Opponent's battlefield")
     opp_graveyard_text = param.String(default="", label="Opponent's graveyard")
     opp_exile_text = param.String(default="", label="Opponent's exile")
     opp_library_text = param.String(default="", label="Opponent's library")
-    opp_library_order = param.Selector(default="listed", objects=["random", "listed"],
-                                       label="Opponent's library order")
+    opp_library_order = param.Selector(
+        default="listed", objects=["random", "listed"], label="Opponent's library order"
+    )
     turn = param.Integer(default=1, bounds=(1, 1000), label="Turn")
-    pay_mana = param.Boolean(default=False, label="Pay mana with lands (601.2g-h)",
-                             doc='The scenario\'s "mana" setting: "paid" when on; off, '
-                                 'every cost is assumed paid (as older scenarios do).')
+    pay_mana = param.Boolean(
+        default=False,
+        label="Pay mana with lands (601.2g-h)",
+        doc='The scenario\'s "mana" setting: "paid" when on; off, '
+        "every cost is assumed paid (as older scenarios do).",
+    )
     action_rows = param.List(default=[], item_type=ActionRow, doc="The actions, in order.")
     board_errors = param.List(default=[])
     busy = param.String(default="", doc="What the engine is working on for this session.")
@@ -187,8 +196,9 @@ class PlaygroundModel(param.Parameterized):
                         need = e
                     finally:
                         self._offloading = False
-                    self.busy = ("Running the scenario…" if need.key[0] == "run"
-                                 else "Reading the decklist…")
+                    self.busy = (
+                        "Running the scenario…" if need.key[0] == "run" else "Reading the decklist…"
+                    )
                     try:
                         value = await offload.get_pool().run(need.fn, *need.args, owner=self)
                         self._done[need.key] = (True, value)
@@ -211,8 +221,9 @@ class PlaygroundModel(param.Parameterized):
             self._cache.move_to_end(token)
         return token, tl
 
-    def set_scenario(self, data: dict | Scenario, *, frame: int = 0,
-                     fill_forms: bool = False) -> None:
+    def set_scenario(
+        self, data: dict | Scenario, *, frame: int = 0, fill_forms: bool = False
+    ) -> None:
         """Validate and run ``data``; on success it replaces the scenario (ScenarioError if not)."""
         scn = data if isinstance(data, Scenario) else Scenario.from_dict(data)
         token, tl = self._run(scn)  # raises ScenarioError / TokenError: state untouched
@@ -246,8 +257,10 @@ class PlaygroundModel(param.Parameterized):
             self.notice = ""
             return True
         except _LINK_ERRORS as e:  # whatever is wrong with a stranger's link: default
-            self.notice = (f"The link's scenario could not be opened ({e}). "
-                           "Showing the default scenario instead.")
+            self.notice = (
+                f"The link's scenario could not be opened ({e}). "
+                "Showing the default scenario instead."
+            )
             self.set_scenario(DEFAULT_SCENARIO, fill_forms=True)
             return False
 
@@ -264,8 +277,10 @@ class PlaygroundModel(param.Parameterized):
         the reason goes to ``file_errors`` and the scenario and forms stay as they were."""
         where = f"{filename!r} was not opened"
         if len(data) > MAX_FILE:
-            self.file_errors = [f"{where}: it is {len(data):,} bytes; a scenario file is at "
-                                f"most {MAX_FILE:,} bytes."]
+            self.file_errors = [
+                f"{where}: it is {len(data):,} bytes; a scenario file is at "
+                f"most {MAX_FILE:,} bytes."
+            ]
             return False
         try:
             text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
@@ -274,8 +289,9 @@ class PlaygroundModel(param.Parameterized):
             self.file_errors = [f"{where}: it is not UTF-8 text (is it a scenario .json file?)."]
             return False
         except json.JSONDecodeError as e:
-            self.file_errors = [f"{where}: it is not valid JSON (line {e.lineno}, column "
-                                f"{e.colno}: {e.msg})."]
+            self.file_errors = [
+                f"{where}: it is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})."
+            ]
             return False
         try:
             self.set_scenario(raw, fill_forms=True)
@@ -387,8 +403,9 @@ class PlaygroundModel(param.Parameterized):
         text = self.library_text if text is None else text
         self.library_text = text
         if len(text) > MAX_TEXT:
-            self.library_errors = [f"The decklist is too long ({len(text)} characters; "
-                                   f"at most {MAX_TEXT})."]
+            self.library_errors = [
+                f"The decklist is too long ({len(text)} characters; at most {MAX_TEXT})."
+            ]
             return False
         try:
             deck = self._work(("deck", text, self.token), parse_deck, text, self.scenario_obj)
@@ -409,13 +426,23 @@ class PlaygroundModel(param.Parameterized):
         if self._edited(data, "library_errors"):
             self.title = self.scenario.get("title", "")
             self._after_library_change()
-            left = [(label, sum(c for c, _ in part)) for label, part in (
-                ("sideboard", deck.sideboard), ("commander", deck.commander),
-                ("companion", deck.companion), ("maybeboard", deck.maybeboard)) if part]
+            left = [
+                (label, sum(c for c, _ in part))
+                for label, part in (
+                    ("sideboard", deck.sideboard),
+                    ("commander", deck.commander),
+                    ("companion", deck.companion),
+                    ("maybeboard", deck.maybeboard),
+                )
+                if part
+            ]
             self.library_note = (
                 "Not in the library (it holds the main deck only): "
                 + ", ".join(f"{label} ({n} card{'s' if n != 1 else ''})" for label, n in left)
-                + "." if left else "")
+                + "."
+                if left
+                else ""
+            )
             return True
         return False
 
@@ -456,8 +483,7 @@ class PlaygroundModel(param.Parameterized):
         if n < 0:
             self.library_errors = [f"{name}: count {n} is out of range (0 to 250)"]
             return False
-        cards = [c if c["name"] != name else {"name": name, "count": n}
-                 for c in self.library_cards]
+        cards = [c if c["name"] != name else {"name": name, "count": n} for c in self.library_cards]
         cards = [c for c in cards if c["count"] > 0]
         ok = self._edited(self._with_library(cards), "library_errors")
         if ok:
@@ -469,8 +495,9 @@ class PlaygroundModel(param.Parameterized):
 
     def apply_order(self) -> bool:
         """Apply the library order and seed chosen in the form (no-op when unchanged)."""
-        if (self.order == self.scenario["players"][0]["library"]["order"]
-                and self.seed == self.scenario.get("seed", 0)):
+        if self.order == self.scenario["players"][0]["library"][
+            "order"
+        ] and self.seed == self.scenario.get("seed", 0):
             return True
         data = self._with_library(self.library_cards, order=self.order)
         data["seed"] = self.seed
@@ -510,9 +537,11 @@ class PlaygroundModel(param.Parameterized):
     # -------------------------------------------------------------------- board
     def _zone_boxes(self) -> list[tuple[int, str, str, str]]:
         """(player, zone, form param, label) of every zone box of the board editor."""
-        return [(p, z, f"{pre}{z}_text", f"{who}{z}")
-                for p, pre, who in ((0, "", ""), (1, "opp_", "Opponent's "))
-                for z in ZONES]
+        return [
+            (p, z, f"{pre}{z}_text", f"{who}{z}")
+            for p, pre, who in ((0, "", ""), (1, "opp_", "Opponent's "))
+            for z in ZONES
+        ]
 
     def board_from_form(self, errors: list[str]) -> dict | None:
         """The scenario the board editor describes (title, seed, cards and your library
@@ -525,7 +554,8 @@ class PlaygroundModel(param.Parameterized):
             players[p][zone] = parse_zone(getattr(self, name), shown, pool, errors)
         players[1]["library"] = {
             "order": self.opp_library_order,
-            "cards": parse_library(self.opp_library_text, "Opponent's library", pool, errors)}
+            "cards": parse_library(self.opp_library_text, "Opponent's library", pool, errors),
+        }
         for p, pre in ((0, ""), (1, "opp_")):
             players[p]["name"] = getattr(self, f"{pre}player_name").strip()
             players[p]["life"] = getattr(self, f"{pre}life")
@@ -560,7 +590,7 @@ class PlaygroundModel(param.Parameterized):
         errors: list[str] = []
         data = self.board_from_form(errors)
         if data is None:
-            self.board_errors = errors[:MAX_FORM_ERRORS + 4]
+            self.board_errors = errors[: MAX_FORM_ERRORS + 4]
             return False
         try:
             same = Scenario.from_dict(data).to_dict() == self.scenario
@@ -572,8 +602,9 @@ class PlaygroundModel(param.Parameterized):
             return True
         actions = data["actions"]
         if not data.get("title") or _is_example_title(data["title"]):
-            data["title"] = (_board_title(actions[0]) if actions
-                             else "Your board")  # an example's title no longer fits
+            data["title"] = (
+                _board_title(actions[0]) if actions else "Your board"
+            )  # an example's title no longer fits
         return self._edited(data, "board_errors")
 
     # ------------------------------------------------------------------ actions
@@ -617,8 +648,10 @@ class PlaygroundModel(param.Parameterized):
         user then picks the card and the player. Returns the row's index, or -1."""
         point = self.response_point()
         if point is None:
-            self.board_errors = ["Nothing can be responded to here: the stack is empty or "
-                                 "no player gets priority at this moment."]
+            self.board_errors = [
+                "Nothing can be responded to here: the stack is empty or "
+                "no player gets priority at this moment."
+            ]
             return -1
         at, when = point
         i = self.add_action(at, {"do": "cast", "player": 1, "when": when})
@@ -681,8 +714,12 @@ def _action_words(action: dict[str, Any]) -> str:
         "add_lore": f"Lore counters on {action.get('card', 'a Saga')}",
         "remove_lore": f"Lore counters removed from {action.get('card', 'a Saga')}",
         "play_land": f"{action.get('card', 'a land')} is played",
-        "attack": "Attack with " + (", ".join(
-            a if isinstance(a, str) else str(a.get("card")) for a in action.get("attackers") or []
-        ) or "no creature"),
+        "attack": "Attack with "
+        + (
+            ", ".join(
+                a if isinstance(a, str) else str(a.get("card"))
+                for a in action.get("attackers") or []
+            )
+            or "no creature"
+        ),
     }.get(do, do)
-

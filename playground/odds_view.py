@@ -129,7 +129,7 @@ def _granted_from_timeline(timeline: Timeline | None, player: int) -> tuple[str,
         if ev.kind != "cast" or not any(m.owner == player for m in ev.moves):
             continue
         granted: list[str] = []
-        for later in events[i + 1:]:
+        for later in events[i + 1 :]:
             if later.kind in ("stack", "resolve", "cast"):
                 break
             if later.kind == "trigger" and later.data.get("keyword") == "cascade":
@@ -164,8 +164,11 @@ def _describe(steps: Sequence[Step]) -> str:
     parts: list[str] = []
     for s in dict.fromkeys(steps):
         n = sum(1 for t in steps if t == s)
-        what = (f"cascade (cards with mana value less than {s.value})" if s.kind == "cascade"
-                else f"discover {s.value}")
+        what = (
+            f"cascade (cards with mana value less than {s.value})"
+            if s.kind == "cascade"
+            else f"discover {s.value}"
+        )
         parts.append(f"{n} × {what}" if n > 1 else what)
     return " then ".join(parts)
 
@@ -176,8 +179,10 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
     main = next((a for a in actions if a.get("do") in ("cast", "activate", "discover")), None)
     if main is None:
         what = actions[0].get("do", "?").replace("_", " ") if actions else "no action"
-        return OddsAction("none", f"The action ({what}) neither cascades nor discovers, "
-                                  "so there are no odds to show.")
+        return OddsAction(
+            "none",
+            f"The action ({what}) neither cascades nor discovers, so there are no odds to show.",
+        )
     do = main["do"]
     player = int(main.get("player", 0) or 0)
     if do == "discover":
@@ -188,19 +193,30 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
     except UnknownCardError:
         return OddsAction("none", f"Unknown card {main['card']!r}: no odds.", card=main["card"])
     # "discover X": X is decided in the game, so the odds need a number from the person
-    x_discover = (isinstance(card.discover, str)
-                  and card.discover_when in ("activated" if do == "activate" else "etb", "spell"))
-    x_note = (f"{card.name} discovers X, a number decided in the game: to see those odds, "
-              "choose the action 'Discover N (no card)' with that number.")
+    x_discover = isinstance(card.discover, str) and card.discover_when in (
+        "activated" if do == "activate" else "etb",
+        "spell",
+    )
+    x_note = (
+        f"{card.name} discovers X, a number decided in the game: to see those odds, "
+        "choose the action 'Discover N (no card)' with that number."
+    )
     if do == "activate":
         if isinstance(card.discover, int) and card.discover_when == "activated":
             n = card.discover
-            return OddsAction("discover", f"Activate {card.name}: discover {n}", card=card.name,
-                              steps=(discover(n),))
+            return OddsAction(
+                "discover",
+                f"Activate {card.name}: discover {n}",
+                card=card.name,
+                steps=(discover(n),),
+            )
         if x_discover:
             return OddsAction("none", x_note, card=card.name)
-        return OddsAction("none", f"Activating {card.name} neither cascades nor discovers, "
-                                  "so there are no odds to show.", card=card.name)
+        return OddsAction(
+            "none",
+            f"Activating {card.name} neither cascades nor discovers, so there are no odds to show.",
+            card=card.name,
+        )
     granted = _granted_from_timeline(timeline, player)
     if granted is None:
         granted = _granted_from_board(scenario, pool, player)
@@ -212,9 +228,13 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
     if not steps:
         if x_discover:
             return OddsAction("none", x_note, card=card.name)
-        return OddsAction("none", f"Casting {card.name} neither cascades nor discovers "
-                                  "(and nothing on the battlefield gives it cascade), "
-                                  "so there are no odds to show.", card=card.name)
+        return OddsAction(
+            "none",
+            f"Casting {card.name} neither cascades nor discovers "
+            "(and nothing on the battlefield gives it cascade), "
+            "so there are no odds to show.",
+            card=card.name,
+        )
     text = f"Cast {card.name}: {_describe(steps)}"
     if granted:
         srcs = ", ".join(dict.fromkeys(granted))
@@ -229,15 +249,25 @@ def odds_action(scenario: dict, pool: CardPool, timeline: Timeline | None = None
 def odds_key(scenario: dict, pool: CardPool, timeline: Timeline | None = None) -> OddsKey:
     """The library multiset of the acting player and the action, from the scenario."""
     action = odds_action(scenario, pool, timeline)
-    player = next((int(a.get("player", 0) or 0) for a in scenario.get("actions") or []
-                   if a.get("do") in ("cast", "activate", "discover")), 0)
+    player = next(
+        (
+            int(a.get("player", 0) or 0)
+            for a in scenario.get("actions") or []
+            if a.get("do") in ("cast", "activate", "discover")
+        ),
+        0,
+    )
     lib = scenario["players"][player]["library"]
     counts: dict[str, int] = {}
     for entry in lib.get("cards", []):
         counts[entry["name"]] = counts.get(entry["name"], 0) + int(entry["count"])
     user = json.dumps(scenario.get("cards") or [], sort_keys=True)
-    return OddsKey(tuple(sorted(counts.items())), action, user if user != "[]" else "",
-                   lib.get("order", "random"))
+    return OddsKey(
+        tuple(sorted(counts.items())),
+        action,
+        user if user != "[]" else "",
+        lib.get("order", "random"),
+    )
 
 
 # --------------------------------------------------------------------------- computing
@@ -287,8 +317,9 @@ _EXECUTOR: concurrent.futures.ThreadPoolExecutor | None = None
 _INFLIGHT: dict[tuple, concurrent.futures.Future] = {}
 
 
-async def compute_odds_async(key: OddsKey, pool: CardPool,
-                             scenario: Scenario | None = None) -> OddsResult | None:
+async def compute_odds_async(
+    key: OddsKey, pool: CardPool, scenario: Scenario | None = None
+) -> OddsResult | None:
     """``compute_odds`` off the event loop, so a session stays responsive while a big chain
     is analysed; one computation per key even when several views ask.
 
@@ -308,13 +339,13 @@ async def compute_odds_async(key: OddsKey, pool: CardPool,
         fut = _INFLIGHT.get(ck)
         if fut is None:
             if scenario is not None and offload.enabled():
-                fut = offload.get_odds_pool().submit(odds_for, key.library, key.action.steps,
-                                                scenario, ck[3], ck[4])
+                fut = offload.get_odds_pool().submit(
+                    odds_for, key.library, key.action.steps, scenario, ck[3], ck[4]
+                )
                 fut.add_done_callback(lambda f: _remember(ck, f))
             else:
                 if _EXECUTOR is None:
-                    _EXECUTOR = concurrent.futures.ThreadPoolExecutor(
-                        2, thread_name_prefix="odds")
+                    _EXECUTOR = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="odds")
                 fut = _EXECUTOR.submit(compute_odds, key, pool)
             _INFLIGHT[ck] = fut
             fut.add_done_callback(lambda _f: _INFLIGHT.pop(ck, None))
@@ -381,18 +412,20 @@ def hit_rows(result: OddsResult) -> list[dict[str, Any]]:
     table = result.table()
     for i, r in enumerate(table):
         whiff = i == len(table) - 1  # OddsResult.table(): the whiff row is always last
-        rows.append({
-            "card": r["card"],
-            "whiff": whiff,
-            "hit": r["hit"],
-            "cast": r["cast"],
-            "hit_text": value_text(result, r["hit"]),
-            "cast_text": value_text(result, r["cast"]),
-            "fraction": fraction_text(r["hit"]) if result.exact else "",
-            "cast_fraction": fraction_text(r["cast"]) if result.exact else "",
-            "stderr": _se_text(result, "whiff" if whiff else f"hit:{r['card']}"),
-            "cast_stderr": "" if whiff else _se_text(result, f"cast:{r['card']}"),
-        })
+        rows.append(
+            {
+                "card": r["card"],
+                "whiff": whiff,
+                "hit": r["hit"],
+                "cast": r["cast"],
+                "hit_text": value_text(result, r["hit"]),
+                "cast_text": value_text(result, r["cast"]),
+                "fraction": fraction_text(r["hit"]) if result.exact else "",
+                "cast_fraction": fraction_text(r["cast"]) if result.exact else "",
+                "stderr": _se_text(result, "whiff" if whiff else f"hit:{r['card']}"),
+                "cast_stderr": "" if whiff else _se_text(result, f"cast:{r['card']}"),
+            }
+        )
     return rows
 
 
@@ -400,11 +433,15 @@ def exiled_rows(result: OddsResult) -> list[dict[str, Any]]:
     """P(exactly k cards exiled) and P(at least k), with exact fractions when exact."""
     rows = []
     for r in result.exiled_table():
-        rows.append({
-            "exiled": r["exiled"], "p": r["p"], "pct_text": pct_text(r["p"]),
-            "fraction": fraction_text(r["p"]) if result.exact else "",
-            "at_least_text": f"{r['at_least_pct']:.2f}%",
-        })
+        rows.append(
+            {
+                "exiled": r["exiled"],
+                "p": r["p"],
+                "pct_text": pct_text(r["p"]),
+                "fraction": fraction_text(r["p"]) if result.exact else "",
+                "at_least_text": f"{r['at_least_pct']:.2f}%",
+            }
+        )
     return rows
 
 
@@ -417,8 +454,9 @@ def _delta_text(d: Fraction | float | None, single: bool) -> str:
     return f"{v:+.2f} pp" if single else f"{v:+.3f}"
 
 
-def compare_rows(base: OddsResult, minus: OddsResult | None,
-                 plus: OddsResult | None) -> list[dict[str, Any]]:
+def compare_rows(
+    base: OddsResult, minus: OddsResult | None, plus: OddsResult | None
+) -> list[dict[str, Any]]:
     """Key numbers now, and their change with one copy fewer / more of the chosen card.
 
     Rows: every card any of the three can hit (most likely now first), the whiff, and the
@@ -439,22 +477,33 @@ def compare_rows(base: OddsResult, minus: OddsResult | None,
         m, p = val(minus, get), val(plus, get)
         fmt = fmt or (lambda x: pct_text(x) if single else count_text(x))
         return {
-            "card": label, "kind": kind, "now": now, "now_text": fmt(now),
-            "minus": None if m is None else m - now, "plus": None if p is None else p - now,
+            "card": label,
+            "kind": kind,
+            "now": now,
+            "now_text": fmt(now),
+            "minus": None if m is None else m - now,
+            "plus": None if p is None else p - now,
             "minus_text": _delta_text(None if m is None else m - now, single and kind != "bottom"),
             "plus_text": _delta_text(None if p is None else p - now, single and kind != "bottom"),
         }
 
     rows = [row(n, lambda r, n=n: r.hit.get(n, 0), "card") for n in names]
     rows.append(row(WHIFF, lambda r: r.whiff, "whiff"))
-    rows.append(row("Expected cards put on the bottom", lambda r: r.expected_bottom, "bottom",
-                    fmt=lambda x: f"{float(x):.2f}"))
+    rows.append(
+        row(
+            "Expected cards put on the bottom",
+            lambda r: r.expected_bottom,
+            "bottom",
+            fmt=lambda x: f"{float(x):.2f}",
+        )
+    )
     for r in rows:
         if r["kind"] == "bottom":
             for k in ("minus", "plus"):
                 d = r[k]
-                r[f"{k}_text"] = "—" if d is None else ("±0" if abs(d) < 0.005
-                                                        else f"{float(d):+.2f}")
+                r[f"{k}_text"] = (
+                    "—" if d is None else ("±0" if abs(d) < 0.005 else f"{float(d):+.2f}")
+                )
     return rows
 
 
@@ -482,37 +531,67 @@ def hit_figure(result: OddsResult) -> figure:
     scale = 100 if single else 1
     values = [float(r["hit"]) * scale for r in cards]
     labels = _unique(r["card"] for r in cards)
-    se = [((result.stderr or {}).get("whiff" if r["whiff"] else f"hit:{r['card']}") or 0.0)
-          * scale for r in cards]
-    source = ColumnDataSource({
-        "card": labels,
-        "value": values,
-        "label": [r["hit_text"] for r in cards],
-        "fraction": [r["fraction"] or "estimate" for r in cards],
-        "cast": [r["cast_text"] for r in cards],
-        "stderr": [r["stderr"] or "-" for r in cards],
-        "lo": [v - s for v, s in zip(values, se, strict=True)],
-        "hi": [v + s for v, s in zip(values, se, strict=True)],
-        "color": [_WHIFF if r["whiff"] else (_HIT if r["cast"] == r["hit"] else _HIT_NOCAST)
-                  for r in cards],
-    })
+    se = [
+        ((result.stderr or {}).get("whiff" if r["whiff"] else f"hit:{r['card']}") or 0.0) * scale
+        for r in cards
+    ]
+    source = ColumnDataSource(
+        {
+            "card": labels,
+            "value": values,
+            "label": [r["hit_text"] for r in cards],
+            "fraction": [r["fraction"] or "estimate" for r in cards],
+            "cast": [r["cast_text"] for r in cards],
+            "stderr": [r["stderr"] or "-" for r in cards],
+            "lo": [v - s for v, s in zip(values, se, strict=True)],
+            "hi": [v + s for v, s in zip(values, se, strict=True)],
+            "color": [
+                _WHIFF if r["whiff"] else (_HIT if r["cast"] == r["hit"] else _HIT_NOCAST)
+                for r in cards
+            ],
+        }
+    )
     top = max(values + [1e-9])
     fig = figure(
-        y_range=FactorRange(*labels), x_range=(0, top * 1.22),
-        height=max(140, 46 + 24 * len(cards)), sizing_mode="stretch_width",
-        toolbar_location=None, tools="",
+        y_range=FactorRange(*labels),
+        x_range=(0, top * 1.22),
+        height=max(140, 46 + 24 * len(cards)),
+        sizing_mode="stretch_width",
+        toolbar_location=None,
+        tools="",
         title="Chance of each hit" if single else "Expected hits per cast (chains included)",
         x_axis_label="chance (%)" if single else "expected number of hits",
     )
     fig.hbar(y="card", right="value", height=0.72, color="color", source=source)
-    fig.add_layout(LabelSet(x="value", y="card", text="label", source=source, x_offset=4,
-                            y_offset=-6, text_font_size="11px", text_color="#24292f"))
+    fig.add_layout(
+        LabelSet(
+            x="value",
+            y="card",
+            text="label",
+            source=source,
+            x_offset=4,
+            y_offset=-6,
+            text_font_size="11px",
+            text_color="#24292f",
+        )
+    )
     if result.stderr is not None:
-        fig.add_layout(Whisker(source=source, base="card", lower="lo", upper="hi",
-                               dimension="width", line_color="#24292f"))
-    tips = [("card", "@card"), ("chance" if single else "expected hits", "@label"),
-            ("exact" if result.exact else "± stderr", "@fraction" if result.exact else "@stderr"),
-            ("cast", "@cast")]
+        fig.add_layout(
+            Whisker(
+                source=source,
+                base="card",
+                lower="lo",
+                upper="hi",
+                dimension="width",
+                line_color="#24292f",
+            )
+        )
+    tips = [
+        ("card", "@card"),
+        ("chance" if single else "expected hits", "@label"),
+        ("exact" if result.exact else "± stderr", "@fraction" if result.exact else "@stderr"),
+        ("cast", "@cast"),
+    ]
     fig.add_tools(HoverTool(tooltips=tips, mode="hline" if len(cards) > 1 else "mouse"))
     _style(fig)
     fig.ygrid.grid_line_color = None
@@ -522,18 +601,24 @@ def hit_figure(result: OddsResult) -> figure:
 def exiled_figure(result: OddsResult) -> figure:
     """Vertical bars: P(exactly k cards exiled), hover with the exact fraction."""
     rows = exiled_rows(result)
-    source = ColumnDataSource({
-        "k": [r["exiled"] for r in rows],
-        "pct": [float(r["p"]) * 100 for r in rows],
-        "label": [r["pct_text"] for r in rows],
-        "fraction": [r["fraction"] or "estimate" for r in rows],
-        "at_least": [r["at_least_text"] for r in rows],
-    })
+    source = ColumnDataSource(
+        {
+            "k": [r["exiled"] for r in rows],
+            "pct": [float(r["p"]) * 100 for r in rows],
+            "label": [r["pct_text"] for r in rows],
+            "fraction": [r["fraction"] or "estimate" for r in rows],
+            "at_least": [r["at_least_text"] for r in rows],
+        }
+    )
     single = result.is_single
     fig = figure(
-        height=260, sizing_mode="stretch_width", toolbar_location=None, tools="",
+        height=260,
+        sizing_mode="stretch_width",
+        toolbar_location=None,
+        tools="",
         title="Cards exiled (the hit included)" if single else "Cards exiled in total",
-        x_axis_label="cards exiled", y_axis_label="chance (%)",
+        x_axis_label="cards exiled",
+        y_axis_label="chance (%)",
     )
     fig.vbar(x="k", top="pct", width=0.8, color=_EXILED, source=source)
     tips = [("exiled", "@k"), ("chance", "@label"), ("at least this many", "@at_least")]
@@ -601,8 +686,10 @@ h4 { margin: 2px 0 6px; font-size: 13px; color: #57606a; text-transform: upperca
 def _method_badge(result: OddsResult) -> str:
     if result.exact:
         return '<span class="badge exact" data-testid="odds-method">exact</span>'
-    return (f'<span class="badge estimate" data-testid="odds-method">estimate ± stderr '
-            f'({esc(result.method)}, {result.samples:,} samples)</span>')
+    return (
+        f'<span class="badge estimate" data-testid="odds-method">estimate ± stderr '
+        f"({esc(result.method)}, {result.samples:,} samples)</span>"
+    )
 
 
 def statuses(result: OddsResult | None, pool: CardPool) -> dict[str, str]:
@@ -623,16 +710,26 @@ def simulation_html(result: OddsResult, marks: dict[str, str]) -> str:
         return ""
     nots = [r for r in rows if marks.get(r["card"]) == "not"]
     partly = [r for r in rows if marks.get(r["card"]) == "partly"]
-    cast = sum((r["cast"] for r in nots), Fraction(0)) if result.exact else sum(
-        float(r["cast"]) for r in nots)  # fmt: skip
-    text = (f"{len(nots)} of the {len(rows)} cards it can hit would resolve "
-            f"\u201cnot simulated\u201d" + (f", {len(partly)} partly" if partly else "") + ".")
+    cast = (
+        sum((r["cast"] for r in nots), Fraction(0))
+        if result.exact
+        else sum(float(r["cast"]) for r in nots)
+    )
+    text = (
+        f"{len(nots)} of the {len(rows)} cards it can hit would resolve "
+        f"\u201cnot simulated\u201d" + (f", {len(partly)} partly" if partly else "") + "."
+    )
     if nots:
-        chance = (f" Chance the cast hit is one of them: {pct_text(cast)}." if is_single(result)
-                  else f" Expected casts of them per cast: {count_text(cast)}.")
+        chance = (
+            f" Chance the cast hit is one of them: {pct_text(cast)}."
+            if is_single(result)
+            else f" Expected casts of them per cast: {count_text(cast)}."
+        )
         text += chance
-    return (f'<div class="note sim" data-testid="odds-not-simulated" data-count="{len(nots)}" '
-            f'data-partly="{len(partly)}" data-hits="{len(rows)}">{esc(text)}</div>')
+    return (
+        f'<div class="note sim" data-testid="odds-not-simulated" data-count="{len(nots)}" '
+        f'data-partly="{len(partly)}" data-hits="{len(rows)}">{esc(text)}</div>'
+    )
 
 
 def summary_html(key: OddsKey, result: OddsResult | None, sim: str = "") -> str:
@@ -640,37 +737,54 @@ def summary_html(key: OddsKey, result: OddsResult | None, sim: str = "") -> str:
     ``sim`` is ``simulation_html`` (how many hits would resolve "not simulated")."""
     a = key.action
     if result is None:
-        return (f'<div class="odds"><div class="none" data-testid="odds-none">{esc(a.text)}'
-                '</div></div>')
+        return (
+            f'<div class="odds"><div class="none" data-testid="odds-none">{esc(a.text)}</div></div>'
+        )
     single = is_single(result)
     whiff_label = "chance to whiff" if single else "expected whiffs per cast"
     stats = [
         (value_text(result, result.whiff), whiff_label, "odds-whiff-value"),
         (f"{float(result.expected_exiled()):.2f}", "cards exiled on average", "odds-exiled"),
-        (f"{float(result.expected_bottom):.2f}", "cards to the bottom on average",
-         "odds-bottom"),
+        (f"{float(result.expected_bottom):.2f}", "cards to the bottom on average", "odds-bottom"),
     ]
     if not single:
-        stats.insert(0, (f"{float(result.instances):.3f}",
-                         "cascade / discover instances per cast", "odds-instances"))
-    stat_html = "".join(f'<div><b data-testid="{t}">{esc(v)}</b> <span>{esc(lab)}</span></div>'
-                        for v, lab, t in stats)
+        stats.insert(
+            0,
+            (
+                f"{float(result.instances):.3f}",
+                "cascade / discover instances per cast",
+                "odds-instances",
+            ),
+        )
+    stat_html = "".join(
+        f'<div><b data-testid="{t}">{esc(v)}</b> <span>{esc(lab)}</span></div>'
+        for v, lab, t in stats
+    )
     notes = [f"Library: {key.size} cards, in a random order."]
     if key.order == "listed":
-        notes = [f"Library: {key.size} cards. The scenario lists them in a fixed order; these "
-                 "odds are for the same cards shuffled."]
+        notes = [
+            f"Library: {key.size} cards. The scenario lists them in a fixed order; these "
+            "odds are for the same cards shuffled."
+        ]
     if not single:
-        notes.append("Several instances or chains (a cast hit that cascades or discovers): "
-                     "numbers are expected counts per cast of the spell, so they can add up "
-                     "to more than 1.")
+        notes.append(
+            "Several instances or chains (a cast hit that cascades or discovers): "
+            "numbers are expected counts per cast of the spell, so they can add up "
+            "to more than 1."
+        )
     if not result.exact:
-        notes.append("Too many states for the exact calculation: a Monte Carlo estimate; "
-                      "± is one standard error.")
-    return (f'<div class="odds"><div class="summary" data-testid="odds-summary">'
-            f'<div class="action" data-testid="odds-action">{esc(a.text)}{_method_badge(result)}'
-            f'</div><div class="stats">{stat_html}</div>'
-            + sim + "".join(f'<div class="note">{esc(n)}</div>' for n in notes)
-            + "</div></div>")
+        notes.append(
+            "Too many states for the exact calculation: a Monte Carlo estimate; "
+            "± is one standard error."
+        )
+    return (
+        f'<div class="odds"><div class="summary" data-testid="odds-summary">'
+        f'<div class="action" data-testid="odds-action">{esc(a.text)}{_method_badge(result)}'
+        f'</div><div class="stats">{stat_html}</div>'
+        + sim
+        + "".join(f'<div class="note">{esc(n)}</div>' for n in notes)
+        + "</div></div>"
+    )
 
 
 def table_html(result: OddsResult, marks: dict[str, str] | None = None) -> str:
@@ -681,8 +795,10 @@ def table_html(result: OddsResult, marks: dict[str, str] | None = None) -> str:
     rows = hit_rows(result)
     head = ("Chance", "Cast") if single else ("Expected hits", "Expected casts")
     third = "Exact fraction" if result.exact else "Hits ± stderr"
-    out = [f'<div class="odds"><h4>Hits</h4><div class="scroll"><table data-testid="odds-table">'
-           f"<tr><th>Card</th><th>{head[0]}</th><th>{head[1]}</th><th>{third}</th></tr>"]
+    out = [
+        f'<div class="odds"><h4>Hits</h4><div class="scroll"><table data-testid="odds-table">'
+        f"<tr><th>Card</th><th>{head[0]}</th><th>{head[1]}</th><th>{third}</th></tr>"
+    ]
     for r in rows:
         tid = "odds-whiff" if r["whiff"] else "odds-row"
         cls = ' class="whiff"' if r["whiff"] else ""
@@ -691,30 +807,45 @@ def table_html(result: OddsResult, marks: dict[str, str] | None = None) -> str:
         out.append(
             f'<tr{cls} data-testid="{tid}" data-card="{esc(r["card"])}" '
             f'data-fraction="{esc(r["fraction"])}"><td>'
-            + (esc(r["card"]) if r["whiff"] else
-               f'<span{facts_attrs(r["card"])}>{esc(r["card"])}</span>'
-               f'{mark_html(marks.get(r["card"], ""))}')  # fmt: skip
-            + '</td>'
+            + (
+                esc(r["card"])
+                if r["whiff"]
+                else f"<span{facts_attrs(r['card'])}>{esc(r['card'])}</span>"
+                f"{mark_html(marks.get(r['card'], ''))}"
+            )
+            + "</td>"
             f'<td class="num" title="{esc(r["fraction"] or r["stderr"])}">{esc(r["hit_text"])}</td>'
             f'<td class="num" title="{esc(r["cast_fraction"])}">{esc(cast)}</td>'
-            f'<td class="frac" title="{esc(frac)}">{esc(frac)}</td></tr>')
+            f'<td class="frac" title="{esc(frac)}">{esc(frac)}</td></tr>'
+        )
     out.append("</table></div></div>")
     return "".join(out)
 
 
-def compare_html(card: str, counts: dict[str, int], rows: list[dict[str, Any]] | None,
-                 error: str = "", note: str = "") -> str:
+def compare_html(
+    card: str,
+    counts: dict[str, int],
+    rows: list[dict[str, Any]] | None,
+    error: str = "",
+    note: str = "",
+) -> str:
     if error:
-        return (f'<div class="odds"><div class="none" data-testid="odds-compare">{esc(error)}'
-                "</div></div>")
+        return (
+            f'<div class="odds"><div class="none" data-testid="odds-compare">{esc(error)}'
+            "</div></div>"
+        )
     if not card or rows is None:
-        return ('<div class="odds"><div class="none" data-testid="odds-compare">Choose a card '
-                'to see what one copy more or fewer changes.</div></div>')
+        return (
+            '<div class="odds"><div class="none" data-testid="odds-compare">Choose a card '
+            "to see what one copy more or fewer changes.</div></div>"
+        )
     n = counts.get(card, 0)
-    out = [f'<div class="odds"><div class="scroll"><table data-testid="odds-compare" '
-           f'data-card="{esc(card)}"><tr><th>Card</th><th>Now</th>'
-           f'<th>−1 {esc(card)} ({n - 1 if n else "—"})</th>'
-           f'<th>+1 {esc(card)} ({n + 1})</th></tr>']
+    out = [
+        f'<div class="odds"><div class="scroll"><table data-testid="odds-compare" '
+        f'data-card="{esc(card)}"><tr><th>Card</th><th>Now</th>'
+        f"<th>−1 {esc(card)} ({n - 1 if n else '—'})</th>"
+        f"<th>+1 {esc(card)} ({n + 1})</th></tr>"
+    ]
     for r in rows:
         cls = {"whiff": ' class="whiff"', "bottom": ' class="bottom"'}.get(r["kind"], "")
         cells = []
@@ -724,13 +855,20 @@ def compare_html(card: str, counts: dict[str, int], rows: list[dict[str, Any]] |
             if d and r["kind"] != "bottom":  # more of a card is "up"; more whiffing is "down"
                 tone = " up" if (d > 0) == (r["kind"] == "card") else " down"
             tip = "" if d is None else esc(fraction_text(Fraction(d)))
-            cells.append(f'<td class="num{tone}" data-testid="compare-{k}" title="{tip}">'
-                         f'{esc(r[k + "_text"])}</td>')
-        out.append(f'<tr{cls} data-testid="compare-row" data-card="{esc(r["card"])}">'
-                   + (f'<td><span{facts_attrs(r["card"])}>{esc(r["card"])}</span></td>'
-                      if r["kind"] == "card" else f'<td>{esc(r["card"])}</td>')
-                   + f'<td class="num">{esc(r["now_text"])}</td>'
-                   f'{"".join(cells)}</tr>')
+            cells.append(
+                f'<td class="num{tone}" data-testid="compare-{k}" title="{tip}">'
+                f"{esc(r[k + '_text'])}</td>"
+            )
+        out.append(
+            f'<tr{cls} data-testid="compare-row" data-card="{esc(r["card"])}">'
+            + (
+                f"<td><span{facts_attrs(r['card'])}>{esc(r['card'])}</span></td>"
+                if r["kind"] == "card"
+                else f"<td>{esc(r['card'])}</td>"
+            )
+            + f'<td class="num">{esc(r["now_text"])}</td>'
+            f"{''.join(cells)}</tr>"
+        )
     out.append("</table></div>")
     if note:
         out.append(f'<div class="note" data-testid="compare-note">{esc(note)}</div>')
@@ -740,12 +878,19 @@ def compare_html(card: str, counts: dict[str, int], rows: list[dict[str, Any]] |
 
 def noise_note(results: Iterable[OddsResult | None]) -> str:
     """For estimates: how big a change has to be before it means something."""
-    ses = [v for r in results if r is not None and r.stderr is not None
-           for k, v in r.stderr.items() if k.startswith("hit:")]
+    ses = [
+        v
+        for r in results
+        if r is not None and r.stderr is not None
+        for k, v in r.stderr.items()
+        if k.startswith("hit:")
+    ]
     if not ses:
         return ""
-    return (f"Some of these are Monte Carlo estimates (each ± up to {max(ses):.3f}); a change "
-            f"smaller than about {2 * max(ses):.3f} is within the noise.")
+    return (
+        f"Some of these are Monte Carlo estimates (each ± up to {max(ses):.3f}); a change "
+        f"smaller than about {2 * max(ses):.3f} is within the noise."
+    )
 
 
 # --------------------------------------------------------------------------- the view
@@ -790,8 +935,9 @@ class OddsPanel(pn.viewable.Viewer):
     key = param.Parameter(default=None, doc="The OddsKey of the model's scenario.")
     compare = param.String(default="", doc="The card of the one-copy comparison.")
     compare_error = param.String(default="", doc="Why a typed card can't be compared.")
-    pick = param.Selector(default="", objects=[""],
-                          label="What changes if I add / remove one copy of")
+    pick = param.Selector(
+        default="", objects=[""], label="What changes if I add / remove one copy of"
+    )
     other = param.String(default="", label="…or a card not in the library")
 
     def __init__(self, **params: Any) -> None:
@@ -799,30 +945,47 @@ class OddsPanel(pn.viewable.Viewer):
         self._refresh()
         self._key_changed()
         select = pn.widgets.Select.from_param(self.param.pick, sizing_mode="stretch_width")
-        other = pn.widgets.TextInput.from_param(self.param.other,
-                                                placeholder="Card name, then Enter",
-                                                sizing_mode="stretch_width")
+        other = pn.widgets.TextInput.from_param(
+            self.param.other, placeholder="Card name, then Enter", sizing_mode="stretch_width"
+        )
         fn = dict(lazy=True, sizing_mode="stretch_width")
         self._compare_box = pn.Column(
-            pn.param.ParamFunction(pn.bind(self._compare_view, self.param.key,
-                                           self.param.compare, self.param.compare_error),
-                                   **fn),
-            sizing_mode="stretch_width", margin=0)
+            pn.param.ParamFunction(
+                pn.bind(
+                    self._compare_view, self.param.key, self.param.compare, self.param.compare_error
+                ),
+                **fn,
+            ),
+            sizing_mode="stretch_width",
+            margin=0,
+        )
         self._table_box = pn.Column(
             pn.param.ParamFunction(pn.bind(self._table_view, self.param.key), **fn),
-            sizing_mode="stretch_width", margin=0, styles={"flex": "1 1 420px", "min-width": "0"})
+            sizing_mode="stretch_width",
+            margin=0,
+            styles={"flex": "1 1 420px", "min-width": "0"},
+        )
         self._main_box = pn.Column(
             pn.param.ParamFunction(pn.bind(self._main_view, self.param.key), **fn),
-            sizing_mode="stretch_width", margin=0)
+            sizing_mode="stretch_width",
+            margin=0,
+        )
         right = pn.Column(
-            _html("<div class='odds'><h4>One copy more or fewer</h4></div>",
-                  margin=(5, 5, 0, 5)),
-            select, other, self._compare_box, sizing_mode="stretch_width",
-            styles={"flex": "1 1 320px", "min-width": "0"})
-        self._layout = pn.Column(self._main_box,
-                                 pn.FlexBox(self._table_box, right, flex_wrap="wrap",
-                                            sizing_mode="stretch_width", margin=0),
-                                 sizing_mode="stretch_width", margin=(5, 5))
+            _html("<div class='odds'><h4>One copy more or fewer</h4></div>", margin=(5, 5, 0, 5)),
+            select,
+            other,
+            self._compare_box,
+            sizing_mode="stretch_width",
+            styles={"flex": "1 1 320px", "min-width": "0"},
+        )
+        self._layout = pn.Column(
+            self._main_box,
+            pn.FlexBox(
+                self._table_box, right, flex_wrap="wrap", sizing_mode="stretch_width", margin=0
+            ),
+            sizing_mode="stretch_width",
+            margin=(5, 5),
+        )
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -879,21 +1042,32 @@ class OddsPanel(pn.viewable.Viewer):
                 await asyncio.sleep(DEBOUNCE)  # the edit reaches the page first
                 result = await compute_odds_async(key, m.pool, m.scenario_obj)
         except Exception as e:  # never break the page: say what went wrong
-            return _html(f'<div class="odds"><div class="none" data-testid="odds-none">'
-                         f"The odds could not be computed: {esc(e)}</div></div>")
+            return _html(
+                f'<div class="odds"><div class="none" data-testid="odds-none">'
+                f"The odds could not be computed: {esc(e)}</div></div>"
+            )
         sim = simulation_html(result, statuses(result, m.pool)) if result else ""
         summary = _html(summary_html(key, result, sim), margin=(5, 5, 10, 5))
         if result is None:
             return summary
         # Side by side where there is room, one under the other on a phone.
         charts = pn.FlexBox(
-            pn.Column(pn.pane.Bokeh(hit_figure(result), sizing_mode="stretch_width"),
-                      css_classes=["odds-hit-chart"], sizing_mode="stretch_width",
-                      styles={"flex": "1 1 380px", "min-width": "0"}),
-            pn.Column(pn.pane.Bokeh(exiled_figure(result), sizing_mode="stretch_width"),
-                      css_classes=["odds-exiled-chart"], sizing_mode="stretch_width",
-                      styles={"flex": "1 1 300px", "min-width": "0"}),
-            flex_wrap="wrap", sizing_mode="stretch_width", margin=0)
+            pn.Column(
+                pn.pane.Bokeh(hit_figure(result), sizing_mode="stretch_width"),
+                css_classes=["odds-hit-chart"],
+                sizing_mode="stretch_width",
+                styles={"flex": "1 1 380px", "min-width": "0"},
+            ),
+            pn.Column(
+                pn.pane.Bokeh(exiled_figure(result), sizing_mode="stretch_width"),
+                css_classes=["odds-exiled-chart"],
+                sizing_mode="stretch_width",
+                styles={"flex": "1 1 300px", "min-width": "0"},
+            ),
+            flex_wrap="wrap",
+            sizing_mode="stretch_width",
+            margin=0,
+        )
         return pn.Column(summary, charts, sizing_mode="stretch_width")
 
     async def _table_view(self, key: OddsKey) -> pn.viewable.Viewable:
@@ -908,8 +1082,7 @@ class OddsPanel(pn.viewable.Viewer):
             return pn.Spacer(height=0)
         return _html(table_html(result, statuses(result, m.pool)))
 
-    async def _compare_view(self, key: OddsKey, card: str,
-                            error: str) -> pn.viewable.Viewable:
+    async def _compare_view(self, key: OddsKey, card: str, error: str) -> pn.viewable.Viewable:
         counts = dict(key.library)
         if error or not card or not key.action.has_odds:
             return _html(compare_html(card if key.action.has_odds else "", counts, None, error))
@@ -923,13 +1096,19 @@ class OddsPanel(pn.viewable.Viewer):
                 pool = m.pool
                 base = await compute_odds_async(key, pool, m.scenario_obj)
                 plus = await compute_odds_async(keys[1], pool, m.scenario_obj)
-                minus = (await compute_odds_async(keys[2], pool, m.scenario_obj)
-                         if len(keys) > 2 else None)
+                minus = (
+                    await compute_odds_async(keys[2], pool, m.scenario_obj)
+                    if len(keys) > 2
+                    else None
+                )
         except Exception as e:
             return _html(compare_html(card, counts, None, f"Could not compare: {e}"))
         assert base is not None and plus is not None
-        return _html(compare_html(card, counts, compare_rows(base, minus, plus),
-                                  note=noise_note((base, minus, plus))))
+        return _html(
+            compare_html(
+                card, counts, compare_rows(base, minus, plus), note=noise_note((base, minus, plus))
+            )
+        )
 
 
 def odds_view(model: PlaygroundModel) -> OddsPanel:

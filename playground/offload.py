@@ -112,8 +112,10 @@ def _dumps(obj: Any) -> bytes:
     """pickle, with the engine's read-only mappings (MappingProxyType) as plain dicts."""
     f = io.BytesIO()
     p = pickle.Pickler(f, protocol=pickle.HIGHEST_PROTOCOL)
-    p.dispatch_table = {**copyreg.dispatch_table,  # type: ignore[misc]
-                        MappingProxyType: lambda m: (_proxy, (dict(m),))}
+    p.dispatch_table = {
+        **copyreg.dispatch_table,  # type: ignore[misc]
+        MappingProxyType: lambda m: (_proxy, (dict(m),)),
+    }
     p.dump(obj)
     return f.getvalue()
 
@@ -196,12 +198,19 @@ def _task(job: bytes, memory_limit: int, recycle_rss: int) -> tuple[bytes, bool]
         fn, args = pickle.loads(job)
         payload = _dumps(("ok", fn(*args)))
         if len(payload) > MAX_RESULT:
-            payload = _dumps(("err", WorkFailed(
-                f"the result is too large to show ({len(payload) // 2**20} MB; "
-                f"at most {MAX_RESULT // 2**20} MB)")))
+            payload = _dumps(
+                (
+                    "err",
+                    WorkFailed(
+                        f"the result is too large to show ({len(payload) // 2**20} MB; "
+                        f"at most {MAX_RESULT // 2**20} MB)"
+                    ),
+                )
+            )
     except MemoryError:
-        payload = _dumps(("err", WorkFailed(
-            f"it needs more than {memory_limit // 2**20} MB of memory")))
+        payload = _dumps(
+            ("err", WorkFailed(f"it needs more than {memory_limit // 2**20} MB of memory"))
+        )
         _RETIRE = True
     except RecursionError as e:
         payload = _dumps(_error_payload(WorkFailed(f"RecursionError: {e}")))
@@ -226,25 +235,41 @@ class WorkerPool:
     ``setup`` (a module-level function) runs in each worker as it starts (tests).
     """
 
-    def __init__(self, size: int = WORKERS, timeout: float = TIMEOUT,
-                 memory_limit: int = MEMORY_LIMIT, recycle_rss: int = RECYCLE_RSS,
-                 max_tasks: int = MAX_TASKS, setup: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        size: int = WORKERS,
+        timeout: float = TIMEOUT,
+        memory_limit: int = MEMORY_LIMIT,
+        recycle_rss: int = RECYCLE_RSS,
+        max_tasks: int = MAX_TASKS,
+        setup: Callable[[], None] | None = None,
+    ) -> None:
         self.size, self.timeout, self.memory_limit = size, timeout, memory_limit
         self.recycle_rss, self.max_tasks, self._setup = recycle_rss, max_tasks, setup
         self._ctx = multiprocessing.get_context("spawn")  # no fork of a threaded server
         self._lock = threading.Lock()
         self._owned: dict[int, set[concurrent.futures.Future]] = {}  # id(owner) -> running
         self._closed = False
-        self.stats = {"tasks": 0, "timeouts": 0, "recycled": 0, "cancelled": 0,
-                      "restarts": 0, "failed": 0}
+        self.stats = {
+            "tasks": 0,
+            "timeouts": 0,
+            "recycled": 0,
+            "cancelled": 0,
+            "restarts": 0,
+            "failed": 0,
+        }
         self._pool = self._new_pool()
 
     def _new_pool(self) -> Any:
         from pebble import ProcessPool
 
-        pool = ProcessPool(max_workers=self.size, max_tasks=self.max_tasks,
-                           initializer=_init_worker, initargs=(self.memory_limit, self._setup),
-                           context=self._ctx)
+        pool = ProcessPool(
+            max_workers=self.size,
+            max_tasks=self.max_tasks,
+            initializer=_init_worker,
+            initargs=(self.memory_limit, self._setup),
+            context=self._ctx,
+        )
         pool.active  # noqa: B018 - reading it starts the workers now, not at the first task
         return pool
 
@@ -253,14 +278,16 @@ class WorkerPool:
         if not self._pool.active and not self._closed:
             old, self._pool = self._pool, self._new_pool()
             self.stats["restarts"] += 1
-            threading.Thread(target=_stop, args=(old,), daemon=True,
-                             name="playground-pool-stop").start()
+            threading.Thread(
+                target=_stop, args=(old,), daemon=True, name="playground-pool-stop"
+            ).start()
         return self._pool
 
     # ------------------------------------------------------------------ tasks
 
-    def submit(self, fn: Callable[..., Any], *args: Any,
-               owner: object = None) -> concurrent.futures.Future:
+    def submit(
+        self, fn: Callable[..., Any], *args: Any, owner: object = None
+    ) -> concurrent.futures.Future:
         """A future of ``fn(*args)`` run in a worker: its value, or its error raised."""
         out: concurrent.futures.Future = concurrent.futures.Future()
         with self._lock:
@@ -270,8 +297,14 @@ class WorkerPool:
         self._schedule(out, fn, args, owner, 0)
         return out
 
-    def _schedule(self, out: concurrent.futures.Future, fn: Callable[..., Any], args: tuple,
-                  owner: object, attempt: int) -> None:
+    def _schedule(
+        self,
+        out: concurrent.futures.Future,
+        fn: Callable[..., Any],
+        args: tuple,
+        owner: object,
+        attempt: int,
+    ) -> None:
         try:
             job = _dumps((fn, args))  # the engine's read-only mappings included
         except Exception as e:  # noqa: BLE001 - an argument that can't cross the pipe
@@ -287,8 +320,8 @@ class WorkerPool:
                     break
                 with contextlib.suppress(RuntimeError):
                     inner = self._live_pool().schedule(
-                        _task, args=(job, self.memory_limit, self.recycle_rss),
-                        timeout=self.timeout)
+                        _task, args=(job, self.memory_limit, self.recycle_rss), timeout=self.timeout
+                    )
                     break
             if inner is None:
                 self._forget(out, owner)
@@ -299,8 +332,15 @@ class WorkerPool:
             return
         inner.add_done_callback(lambda f: self._finish(out, f, fn, args, owner, attempt))
 
-    def _finish(self, out: concurrent.futures.Future, inner: Any, fn: Callable[..., Any],
-                args: tuple, owner: object, attempt: int) -> None:
+    def _finish(
+        self,
+        out: concurrent.futures.Future,
+        inner: Any,
+        fn: Callable[..., Any],
+        args: tuple,
+        owner: object,
+        attempt: int,
+    ) -> None:
         """pebble's future is done (on one of pebble's threads): settle ``out``."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -313,8 +353,9 @@ class WorkerPool:
         if isinstance(err, BrokenProcessPool) and attempt < RESTARTS and not self._closed:
             # the pool broke before a worker took this task: hand it to a fresh pool,
             # from a thread of its own (this one is the broken pool's)
-            threading.Timer(min(5.0, 0.2 * 2 ** attempt), self._schedule,
-                            (out, fn, args, owner, attempt + 1)).start()
+            threading.Timer(
+                min(5.0, 0.2 * 2**attempt), self._schedule, (out, fn, args, owner, attempt + 1)
+            ).start()
             return
         if err is None:
             data, retire = inner.result()
@@ -331,7 +372,8 @@ class WorkerPool:
             with self._lock:
                 self.stats["timeouts"] += 1
             error: BaseException = WorkTimeout(
-                f"it took longer than {self.timeout:g} s, so it was stopped")
+                f"it took longer than {self.timeout:g} s, so it was stopped"
+            )
         elif isinstance(err, ProcessExpired):
             error = WorkFailed(f"the worker process stopped (exit code {err.exitcode})")
         else:
@@ -340,8 +382,13 @@ class WorkerPool:
             self.stats["failed"] += 1
         self._settle(out, owner, error=error)
 
-    def _settle(self, out: concurrent.futures.Future, owner: object, value: Any = None,
-                error: BaseException | None = None) -> None:
+    def _settle(
+        self,
+        out: concurrent.futures.Future,
+        owner: object,
+        value: Any = None,
+        error: BaseException | None = None,
+    ) -> None:
         with self._lock:
             self._forget(out, owner)
         with contextlib.suppress(concurrent.futures.InvalidStateError):

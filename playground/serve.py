@@ -42,8 +42,17 @@ from typing import Any
 
 from playground.share import MAX_URL_TOKEN, TOO_LONG_PARAM
 
-__all__ = ["LAB_PATH", "MAX_HEADER_SIZE", "MAX_QUERY", "enable_tcp_nodelay", "lab_patterns",
-           "limit_query_length", "send_queued_patches", "serve", "skip_bokeh_diagnostics"]
+__all__ = [
+    "LAB_PATH",
+    "MAX_HEADER_SIZE",
+    "MAX_QUERY",
+    "enable_tcp_nodelay",
+    "lab_patterns",
+    "limit_query_length",
+    "send_queued_patches",
+    "serve",
+    "skip_bokeh_diagnostics",
+]
 
 #: Tornado's limit on a request's header block (request line included). Browsers send
 #: URLs up to 2 MB (Chromium); past the limit Tornado drops the connection silently.
@@ -69,8 +78,13 @@ def lab_patterns(lab_dir: str | Path) -> list[tuple[str, Any, dict[str, Any]]]:
     lab = Path(lab_dir).resolve()
     if not (lab / "jupyter-lite.json").is_file():
         raise FileNotFoundError(f"no JupyterLite lab at {lab} (build it with `make site`)")
-    return [(rf"{LAB_PATH}(.*)", StaticFileHandler,
-             {"path": str(lab), "default_filename": "index.html"})]  # fmt: skip
+    return [
+        (
+            rf"{LAB_PATH}(.*)",
+            StaticFileHandler,
+            {"path": str(lab), "default_filename": "index.html"},
+        )
+    ]
 
 
 def enable_tcp_nodelay() -> None:
@@ -142,9 +156,16 @@ def send_queued_patches() -> None:
         from panel.io import document as pdoc
     except ImportError:
         return
-    needed = ("_dispatch_msgs", "_WRITE_MSGS", "_WRITE_BLOCK", "_WRITE_FUTURES",
-              "_run_write_futures", "dispatch_tornado", "dispatch_django",
-              "extra_socket_handlers")
+    needed = (
+        "_dispatch_msgs",
+        "_WRITE_MSGS",
+        "_WRITE_BLOCK",
+        "_WRITE_FUTURES",
+        "_run_write_futures",
+        "dispatch_tornado",
+        "dispatch_django",
+        "extra_socket_handlers",
+    )
     if not all(hasattr(pdoc, name) for name in needed):
         return
 
@@ -206,10 +227,19 @@ def skip_bokeh_diagnostics() -> None:
     _PATCHED.add("diagnostics")
 
 
-def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str = "localhost",
-          show: bool = False, websocket_origin: Sequence[str] | None = None,
-          threaded: bool = False, title: str | None = None, num_procs: int = 1,
-          lab_dir: str | Path | None = None, **kwargs: Any) -> Any:
+def serve(
+    apps: dict[str, Callable[[], Any]],
+    *,
+    port: int = 5006,
+    address: str = "localhost",
+    show: bool = False,
+    websocket_origin: Sequence[str] | None = None,
+    threaded: bool = False,
+    title: str | None = None,
+    num_procs: int = 1,
+    lab_dir: str | Path | None = None,
+    **kwargs: Any,
+) -> Any:
     """``pn.serve`` with the fixes above; returns the server (a thread when ``threaded``).
 
     ``num_procs`` > 1 forks that many server processes sharing the port (sessions are
@@ -237,5 +267,14 @@ def serve(apps: dict[str, Callable[[], Any]], *, port: int = 5006, address: str 
     http = {"max_header_size": MAX_HEADER_SIZE, **kwargs.pop("http_server_kwargs", {})}
     if num_procs != 1:
         kwargs["num_procs"] = num_procs
-    return pn.serve(apps, port=port, address=address, show=show, websocket_origin=origins,
-                    threaded=threaded, title=title, http_server_kwargs=http, **kwargs)
+    return pn.serve(
+        apps,
+        port=port,
+        address=address,
+        show=show,
+        websocket_origin=origins,
+        threaded=threaded,
+        title=title,
+        http_server_kwargs=http,
+        **kwargs,
+    )

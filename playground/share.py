@@ -26,8 +26,17 @@ from panel.custom import JSComponent
 from engine.base import limits
 from playground.model import PlaygroundModel
 
-__all__ = ["LAB_URL_ENV", "MAX_URL_TOKEN", "TOO_LONG_PARAM", "ShareBox", "SharePanel",
-           "finish_link", "lab_url", "read_url", "set_served_lab"]
+__all__ = [
+    "LAB_URL_ENV",
+    "MAX_URL_TOKEN",
+    "TOO_LONG_PARAM",
+    "ShareBox",
+    "SharePanel",
+    "finish_link",
+    "lab_url",
+    "read_url",
+    "set_served_lab",
+]
 
 MAX_URL_TOKEN = limits.TOKEN_MAX_URL_CHARS  # characters read from the URL before decoding
 #: Set by the server (playground/serve.py) when it turned away a page request whose query
@@ -40,8 +49,10 @@ def _too_long_notice(length: object) -> str:
         n = f" ({int(str(length)[:12]):,} characters)"
     except ValueError:
         n = ""
-    return (f"The link's scenario token is too long{n}; at most {MAX_URL_TOKEN:,} characters. "
-            "Showing the default scenario instead.")
+    return (
+        f"The link's scenario token is too long{n}; at most {MAX_URL_TOKEN:,} characters. "
+        "Showing the default scenario instead."
+    )
 
 
 #: The JupyterLite lab's URL for "Open in notebook", overriding the defaults of ``lab_url``.
@@ -76,8 +87,7 @@ def lab_url() -> str:
 Deferred = tuple[str, int, str, str]
 
 
-def read_url(model: PlaygroundModel,
-             load: Callable[[Deferred], Any] | None = None) -> None:
+def read_url(model: PlaygroundModel, load: Callable[[Deferred], Any] | None = None) -> None:
     """Load the scenario and frame named by the page URL, if any.
 
     What can't be used is said in the page's notice, never dropped silently: a broken or
@@ -112,8 +122,9 @@ def read_url(model: PlaygroundModel,
     finish_link(model, model.load_token(token, frame=frame), frame, frame_note, href)
 
 
-def finish_link(model: PlaygroundModel, loaded: bool, frame: int, frame_note: str,
-                href: str) -> None:
+def finish_link(
+    model: PlaygroundModel, loaded: bool, frame: int, frame_note: str, href: str
+) -> None:
     """Say what of the link could not be used, once its scenario is open (or failed)."""
     if not loaded:  # the model's notice says why; the broken link stays visible to copy
         model.broken_link = href
@@ -123,8 +134,10 @@ def finish_link(model: PlaygroundModel, loaded: bool, frame: int, frame_note: st
     if frame_note:
         notes.append(frame_note)
     elif frame > last:
-        notes.append(f"The link asks for frame {frame}, but this scenario ends at frame {last}: "
-                     f"showing frame {last}.")
+        notes.append(
+            f"The link asks for frame {frame}, but this scenario ends at frame {last}: "
+            f"showing frame {last}."
+        )
     model.go(frame)
     model.notice = " ".join(notes)
 
@@ -211,7 +224,8 @@ export function render({ model }) {
   return wrap;
 }
 """
-    _stylesheets = ["""
+    _stylesheets = [
+        """
 .share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 input { flex: 1 1 100%; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
   border: 1px solid #d0d7de; border-radius: 4px; color: #57606a; }
@@ -223,7 +237,8 @@ a.notebook { font: 13px system-ui, sans-serif; padding: 6px 12px; border-radius:
 a.notebook:hover { background: #eef6fb; }
 a.notebook[hidden] { display: none; }
 .status { flex-basis: 100%; min-height: 16px; font: 12px system-ui, sans-serif; color: #1a7f37; }
-"""]
+"""
+    ]
 
 
 class SharePanel(pn.viewable.Viewer):
@@ -243,9 +258,14 @@ class SharePanel(pn.viewable.Viewer):
         super().__init__(**params)
         loc = pn.state.location
         pyodide = self.sync_url and loc is not None and pn.state._is_pyodide
-        self._box = ShareBox(token=self.model.token, frame=self.model.frame,
-                             sync_url=self.sync_url, url_read=self.url_read,
-                             lab_url=lab_url(), sizing_mode="stretch_width")
+        self._box = ShareBox(
+            token=self.model.token,
+            frame=self.model.frame,
+            sync_url=self.sync_url,
+            url_read=self.url_read,
+            lab_url=lab_url(),
+            sizing_mode="stretch_width",
+        )
         if not pyodide:  # served: the app already read the URL the request carried
             self.url_read = True
         if pyodide:

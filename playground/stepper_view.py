@@ -106,7 +106,9 @@ export function render({ model, el }) {
 }
 """
 
-    _stylesheets = [MANA_CSS + """
+    _stylesheets = [
+        MANA_CSS
+        + """
 .log { max-height: min(560px, 62vh); overflow-y: auto; border: 1px solid #d8dee4;
   border-radius: 8px;
   background: #fff; font: 12.5px/1.4 system-ui, sans-serif; }
@@ -124,7 +126,8 @@ li { flex-wrap: wrap; }
 .br { flex-basis: 100%; height: 0; }
 .d { margin-left: 28px; font-size: 11px; color: #0a3069; background: #ddf4ff;
   border-radius: 8px; padding: 0 6px; }
-"""]
+"""
+    ]
 
     def __init__(self, model: PlaygroundModel | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -139,8 +142,12 @@ li { flex-wrap: wrap; }
                 navigate(m, m.go, int(msg["goto"]))
             except (TypeError, ValueError):
                 return
-        step = {"next": (m.step, 1), "back": (m.step, -1), "first": (m.first,),
-                "last": (m.last,)}.get(msg.get("step"))
+        step = {
+            "next": (m.step, 1),
+            "back": (m.step, -1),
+            "first": (m.first,),
+            "last": (m.last,),
+        }.get(msg.get("step"))
         if step is not None:
             navigate(m, *step)
 
@@ -192,8 +199,12 @@ class EventLogPanel(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._log = EventLog(model=self.model, entries=log_entries(self.model),
-                             frame=self.model.frame, sizing_mode="stretch_width")
+        self._log = EventLog(
+            model=self.model,
+            entries=log_entries(self.model),
+            frame=self.model.frame,
+            sizing_mode="stretch_width",
+        )
 
     @param.depends("model.timeline", watch=True)
     def _entries(self) -> None:
@@ -217,8 +228,12 @@ class Stepper(pn.viewable.Viewer):
     back = param.Event(label="‹ Back")
     next = param.Event(label="Next ›")
     last = param.Event(label="Last »")
-    frame = param.Integer(default=0, bounds=(0, 1), label="Frame",
-                          doc="The slider: the frame asked for (the model's, once shown).")
+    frame = param.Integer(
+        default=0,
+        bounds=(0, 1),
+        label="Frame",
+        doc="The slider: the frame asked for (the model's, once shown).",
+    )
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -227,24 +242,37 @@ class Stepper(pn.viewable.Viewer):
         self._buttons = {
             "first": pn.widgets.Button.from_param(self.param.first, **step),
             "back": pn.widgets.Button.from_param(self.param.back, **step),
-            "next": pn.widgets.Button.from_param(self.param.next, color="primary",
-                                                 **step),
+            "next": pn.widgets.Button.from_param(self.param.next, color="primary", **step),
             "last": pn.widgets.Button.from_param(self.param.last, **step),
         }
         self._sync()
         self._slider = pn.widgets.IntSlider.from_param(
-            self.param.frame, name="", min_width=100, margin=(0, 12),
-            disabled=self.model.n_frames <= 1, styles={"flex": "1 1 110px"})
+            self.param.frame,
+            name="",
+            min_width=100,
+            margin=(0, 12),
+            disabled=self.model.n_frames <= 1,
+            styles={"flex": "1 1 110px"},
+        )
         # The row wraps on narrow screens: buttons first, then the slider on its own line.
         # The keys hint is hidden where there is no room (and on touch screens, which have
         # no arrow keys).
-        keys = pn.pane.HTML("<span class='keys' title='Left/Right arrows step; Home/End jump'>"
-                            "← → keys</span>", margin=(10, 4), stylesheets=[_KEYS_CSS],
-                            css_classes=["pg-keys"])
-        self._layout = wrap_row(*self._buttons.values(), self._slider, keys,
-                                align_items="center", sizing_mode="stretch_width",
-                                stylesheets=[_CONTROLS_CSS], margin=0,
-                                css_classes=["pg-stepper"])
+        keys = pn.pane.HTML(
+            "<span class='keys' title='Left/Right arrows step; Home/End jump'>← → keys</span>",
+            margin=(10, 4),
+            stylesheets=[_KEYS_CSS],
+            css_classes=["pg-keys"],
+        )
+        self._layout = wrap_row(
+            *self._buttons.values(),
+            self._slider,
+            keys,
+            align_items="center",
+            sizing_mode="stretch_width",
+            stylesheets=[_CONTROLS_CSS],
+            margin=0,
+            css_classes=["pg-stepper"],
+        )
 
     @param.depends("first", watch=True)
     def _first(self) -> None:

@@ -54,8 +54,10 @@ _HEADER_CSS = """
   border: 1px solid #a40e26; background: #fff; color: #a40e26; cursor: pointer; }
 """
 
-_SECTION_CSS = ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;" \
-               "text-transform:uppercase;letter-spacing:.04em}"
+_SECTION_CSS = (
+    ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;"
+    "text-transform:uppercase;letter-spacing:.04em}"
+)
 
 
 # Responsive layout (issue 9, item 4). Wide: editor | board | log side by side; medium: the
@@ -85,22 +87,32 @@ def _header_html(model: PlaygroundModel, *_changed: Any) -> str:
     link = ""
     if model.notice and model.broken_link:
         # The broken link stays on the page (the address bar moves on to a working one).
-        link = ('<div class="broken"><label for="broken-link">The link you opened:</label>'
-                f'<input id="broken-link" readonly data-testid="broken-link" '
-                f'value="{esc(model.broken_link)}" onfocus="this.select()">'
-                '<button type="button" data-testid="copy-broken-link" onclick="'
-                "const i = this.previousElementSibling; i.select(); "
-                "if (navigator.clipboard &amp;&amp; window.isSecureContext) "
-                "{ navigator.clipboard.writeText(i.value); } "
-                "else { document.execCommand('copy'); } "
-                "this.textContent = 'Copied';"
-                '">Copy</button></div>')
-    notice = (f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}'
-              f'{link}</div>' if model.notice else "")
-    busy = (f'<span class="busy" role="status" data-testid="busy">{esc(model.busy)}</span>'
-            if model.busy else "")
-    return (f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
-            f'{esc(title)}</span>{busy}</div>{notice}')
+        link = (
+            '<div class="broken"><label for="broken-link">The link you opened:</label>'
+            f'<input id="broken-link" readonly data-testid="broken-link" '
+            f'value="{esc(model.broken_link)}" onfocus="this.select()">'
+            '<button type="button" data-testid="copy-broken-link" onclick="'
+            "const i = this.previousElementSibling; i.select(); "
+            "if (navigator.clipboard &amp;&amp; window.isSecureContext) "
+            "{ navigator.clipboard.writeText(i.value); } "
+            "else { document.execCommand('copy'); } "
+            "this.textContent = 'Copied';"
+            '">Copy</button></div>'
+        )
+    notice = (
+        f'<div class="notice" role="alert" data-testid="notice">{esc(model.notice)}{link}</div>'
+        if model.notice
+        else ""
+    )
+    busy = (
+        f'<span class="busy" role="status" data-testid="busy">{esc(model.busy)}</span>'
+        if model.busy
+        else ""
+    )
+    return (
+        f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
+        f"{esc(title)}</span>{busy}</div>{notice}"
+    )
 
 
 def _section(text: str) -> pn.pane.HTML:
@@ -121,14 +133,24 @@ class Playground(pn.viewable.Viewer):
     """
 
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
-    example = param.Selector(default=None, objects=[], label="Example scenarios",
-                             doc="The picked example (CUSTOM when the board is the user's).")
+    example = param.Selector(
+        default=None,
+        objects=[],
+        label="Example scenarios",
+        doc="The picked example (CUSTOM when the board is the user's).",
+    )
     upload = param.Bytes(default=None, doc="A scenario JSON file opened from disk.")
-    respond = param.Event(label="Respond here…",
-                          doc="Add a response at the shown frame (the board editor's action).")
+    respond = param.Event(
+        label="Respond here…", doc="Add a response at the shown frame (the board editor's action)."
+    )
 
-    def __init__(self, scenario: Scenario | dict | str | Path | None = None, *,
-                 sync_url: bool | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        scenario: Scenario | dict | str | Path | None = None,
+        *,
+        sync_url: bool | None = None,
+        **params: Any,
+    ) -> None:
         if isinstance(scenario, str | Path):  # a share token or a scenario JSON file
             text = str(scenario)
             is_token = isinstance(scenario, str) and text.startswith("v") and "." in text[:4]
@@ -159,21 +181,42 @@ class Playground(pn.viewable.Viewer):
             # heavy link never holds the server while the session is being created
             read_url(model, load=deferred.append if offloading_here() else None)
         mp = model.param
-        header = pn.pane.HTML(pn.bind(functools.partial(_header_html, model), mp.scenario,
-                                      mp.notice, mp.broken_link, mp.busy),
-                              stylesheets=[_HEADER_CSS], sizing_mode="stretch_width",
-                              margin=(5, 5, 0, 5))
+        header = pn.pane.HTML(
+            pn.bind(
+                functools.partial(_header_html, model),
+                mp.scenario,
+                mp.notice,
+                mp.broken_link,
+                mp.busy,
+            ),
+            stylesheets=[_HEADER_CSS],
+            sizing_mode="stretch_width",
+            margin=(5, 5, 0, 5),
+        )
         groups = {"": [CUSTOM], **picker_groups()}
-        examples = pn.widgets.Select.from_param(self.param.example, description=None,
-                                                sizing_mode="stretch_width",
-                                                min_width=200, styles={"flex": "0 1 560px"})
+        examples = pn.widgets.Select.from_param(
+            self.param.example,
+            description=None,
+            sizing_mode="stretch_width",
+            min_width=200,
+            styles={"flex": "0 1 560px"},
+        )
         examples.param.update(options=[], groups=groups)  # the same names, shown in groups
-        about = pn.pane.HTML(pn.bind(_about_html, self.param.example),
-                             sizing_mode="stretch_width", margin=(0, 10, 4, 10))
-        toolbar = wrap_row(examples, *self._file_widgets(), align_items="flex-end",
-                           sizing_mode="stretch_width", margin=(0, 5))
-        self._facts = CardFacts(facts=_facts_of(model), sizing_mode="stretch_width",
-                                margin=(0, 10, 4, 10))
+        about = pn.pane.HTML(
+            pn.bind(_about_html, self.param.example),
+            sizing_mode="stretch_width",
+            margin=(0, 10, 4, 10),
+        )
+        toolbar = wrap_row(
+            examples,
+            *self._file_widgets(),
+            align_items="flex-end",
+            sizing_mode="stretch_width",
+            margin=(0, 5),
+        )
+        self._facts = CardFacts(
+            facts=_facts_of(model), sizing_mode="stretch_width", margin=(0, 10, 4, 10)
+        )
         file_errors = errors_pane(model, "file_errors", "file-errors")
 
         # One Viewer per panel, each holding this session's model. The board editor (the
@@ -182,57 +225,103 @@ class Playground(pn.viewable.Viewer):
         self.panels = panels = {
             "library": LibraryEditor(model=model),
             "stepper": Stepper(model=model),
-            "decision": DecisionPanel(model=model), "board": BoardPanel(model=model),
+            "decision": DecisionPanel(model=model),
+            "board": BoardPanel(model=model),
             "log": EventLogPanel(model=model),
-            "share": SharePanel(model=model, sync_url=self._sync_url)}
+            "share": SharePanel(model=model, sync_url=self._sync_url),
+        }
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
         self._board_tab = pn.Column(sizing_mode="stretch_width", margin=0)
-        editor = pn.Tabs(("Library", panels["library"]), ("Board & action", self._board_tab),
-                         sizing_mode="stretch_width", dynamic=False, margin=(5, 5),
-                         css_classes=["pg-editor"])
+        editor = pn.Tabs(
+            ("Library", panels["library"]),
+            ("Board & action", self._board_tab),
+            sizing_mode="stretch_width",
+            dynamic=False,
+            margin=(5, 5),
+            css_classes=["pg-editor"],
+        )
         self._editor_tabs = editor
         pn.bind(self._open_editor_tab, editor.param.active, watch=True)
         # Where a player gets priority with something on the stack, a response can be added
         # right from the stepper: the editor's action row opens for the card and the player.
-        self._respond = pn.widgets.Button.from_param(self.param.respond, button_type="warning",
-                                                     button_style="outline", margin=(0, 10),
-                                                     description=None, width=140)
+        self._respond = pn.widgets.Button.from_param(
+            self.param.respond,
+            button_type="warning",
+            button_style="outline",
+            margin=(0, 10),
+            description=None,
+            width=140,
+        )
         self._respond_state()
-        resolution = pn.Column(panels["stepper"], self._respond, panels["decision"],
-                               panels["board"],
-                               sizing_mode="stretch_width", css_classes=["pg-resolution"])
+        resolution = pn.Column(
+            panels["stepper"],
+            self._respond,
+            panels["decision"],
+            panels["board"],
+            sizing_mode="stretch_width",
+            css_classes=["pg-resolution"],
+        )
         share = panels["share"]
-        right = pn.Column(_section("Event log"), panels["log"], _section("Share"), share,
-                          sizing_mode="stretch_width", css_classes=["pg-side"])
-        play = wrap_row(resolution, right, sizing_mode="stretch_width",
-                        stylesheets=[_PLAY_CSS], margin=0)
+        right = pn.Column(
+            _section("Event log"),
+            panels["log"],
+            _section("Share"),
+            share,
+            sizing_mode="stretch_width",
+            css_classes=["pg-side"],
+        )
+        play = wrap_row(
+            resolution, right, sizing_mode="stretch_width", stylesheets=[_PLAY_CSS], margin=0
+        )
         # The odds view is built on the tab's first visit, keeping it off the first-board path.
         self._odds = pn.Column(pn.pane.HTML("Loading odds…"), sizing_mode="stretch_width")
-        main = pn.Tabs(("Resolution", play), ("Odds", self._odds), sizing_mode="stretch_width",
-                       dynamic=True, css_classes=["pg-main"], margin=(5, 5))
+        main = pn.Tabs(
+            ("Resolution", play),
+            ("Odds", self._odds),
+            sizing_mode="stretch_width",
+            dynamic=True,
+            css_classes=["pg-main"],
+            margin=(5, 5),
+        )
         pn.bind(self._open_odds, main.param.active, watch=True)
         if deferred:
             self._open_link_later(share, deferred[0])
         if offloading_here():
             # a closed session's running task is stopped, not left to use a worker
             pn.state.curdoc.on_session_destroyed(self._cancel_work)
-        body = wrap_row(editor, main, sizing_mode="stretch_width",
-                        stylesheets=[_BODY_CSS], margin=0)
-        return pn.Column(header, toolbar, about, self._facts, file_errors, body,
-                         sizing_mode="stretch_width", stylesheets=[_ROOT_CSS])
+        body = wrap_row(
+            editor, main, sizing_mode="stretch_width", stylesheets=[_BODY_CSS], margin=0
+        )
+        return pn.Column(
+            header,
+            toolbar,
+            about,
+            self._facts,
+            file_errors,
+            body,
+            sizing_mode="stretch_width",
+            stylesheets=[_ROOT_CSS],
+        )
 
     def _file_widgets(self) -> tuple[pn.widgets.Widget, ...]:
         """Open a scenario JSON file from disk, and save the current scenario as one."""
         self._upload = pn.widgets.FileInput.from_param(
-            self.param.upload, accept=".json,application/json", multiple=False,
-            label="Open a scenario file", margin=(5, 10),
+            self.param.upload,
+            accept=".json,application/json",
+            multiple=False,
+            label="Open a scenario file",
+            margin=(5, 10),
             styles={"flex": "0 1 260px", "min-width": "0"},
-            description="Load a scenario .json file from your computer")
-        self._save = pn.widgets.FileDownload(callback=self._scenario_file,
-                                             filename=_file_name(self.model.scenario),
-                                             label="Save scenario", margin=(5, 10),
-                                             styles={"flex": "0 0 auto"})
+            description="Load a scenario .json file from your computer",
+        )
+        self._save = pn.widgets.FileDownload(
+            callback=self._scenario_file,
+            filename=_file_name(self.model.scenario),
+            label="Save scenario",
+            margin=(5, 10),
+            styles={"flex": "0 0 auto"},
+        )
         return self._upload, self._save
 
     def _scenario_file(self) -> io.StringIO:
@@ -338,8 +427,10 @@ def _facts_of(model: PlaygroundModel) -> dict[str, str]:
 def _about_html(label: str) -> str:
     """The picked example's one-line description, under the picker."""
     text = description_of(label) if label != CUSTOM else ""
-    return (f"<div data-testid='example-description' style='font:13px system-ui;"
-            f"color:#57606a'>{esc(text)}</div>")
+    return (
+        f"<div data-testid='example-description' style='font:13px system-ui;"
+        f"color:#57606a'>{esc(text)}</div>"
+    )
 
 
 def _file_name(scenario: dict) -> str:
@@ -351,8 +442,9 @@ def _file_name(scenario: dict) -> str:
 @functools.cache
 def _preset_keys() -> dict[str, str]:
     """Each example's token without answers (immutable, so shared by all sessions)."""
-    return {Scenario.from_dict(dict(d, choices=[])).to_token(): name
-            for name, d in catalogue().items()}
+    return {
+        Scenario.from_dict(dict(d, choices=[])).to_token(): name for name, d in catalogue().items()
+    }
 
 
 def _preset_of(scenario: dict) -> str:

@@ -12,8 +12,15 @@ import param
 from playground import offload
 from playground.html import esc
 
-__all__ = ["ERROR_CSS", "batched", "errors_pane", "navigate", "offloading_here",
-           "submit", "wrap_row"]
+__all__ = [
+    "ERROR_CSS",
+    "batched",
+    "errors_pane",
+    "navigate",
+    "offloading_here",
+    "submit",
+    "wrap_row",
+]
 
 ERROR_CSS = """
 :host { width: 100%; }
@@ -23,16 +30,19 @@ ERROR_CSS = """
 """
 
 
-def wrap_row(*objects: Any, align_items: str = "flex-start", stylesheets: tuple | list = (),
-             **params: Any) -> pn.Row:
+def wrap_row(
+    *objects: Any, align_items: str = "flex-start", stylesheets: tuple | list = (), **params: Any
+) -> pn.Row:
     """A row whose items wrap onto more lines when there is no room (CSS ``flex-wrap``).
 
     What ``pn.FlexBox`` draws, as Bokeh's own flex layout: Panel's FlexBox is a
     ReactiveHTML template, whose children the browser renders one by one through it
     (measured the slowest part of drawing the page, and heavier on the server too).
     """
-    css = (f":host {{ flex-wrap: wrap; align-items: {align_items}; align-content: flex-start;"
-           f" min-width: 0; }} :host > * {{ align-self: {align_items}; }}")
+    css = (
+        f":host {{ flex-wrap: wrap; align-items: {align_items}; align-content: flex-start;"
+        f" min-width: 0; }} :host > * {{ align-self: {align_items}; }}"
+    )
     if params.get("sizing_mode") == "stretch_width":  # Bokeh sizes a row to its content
         sides = _side_margins(params.get("margin"))
         css += f" :host {{ width: calc(100% - {sides}px) !important; }}"
@@ -59,8 +69,12 @@ def errors_html(errors: list[str], testid: str) -> str:
 
 def errors_pane(model: param.Parameterized, name: str, testid: str) -> pn.pane.HTML:
     """An HTML pane listing ``model.<name>`` (a list of messages), escaped, next to its input."""
-    return pn.pane.HTML(pn.bind(errors_html, model.param[name], testid),
-                        stylesheets=[ERROR_CSS], sizing_mode="stretch_width", margin=(0, 5))
+    return pn.pane.HTML(
+        pn.bind(errors_html, model.param[name], testid),
+        stylesheets=[ERROR_CSS],
+        sizing_mode="stretch_width",
+        margin=(0, 5),
+    )
 
 
 def batched(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -81,8 +95,9 @@ def offloading_here() -> bool:
     return doc is not None and doc.session_context is not None
 
 
-def submit(model: Any, method: Callable[..., Any], *args: Any,
-           then: Callable[[Any], Any] | None = None) -> None:
+def submit(
+    model: Any, method: Callable[..., Any], *args: Any, then: Callable[[Any], Any] | None = None
+) -> None:
     """Call a model method from a view; ``then(result)`` afterwards.
 
     Served, the call becomes a task on the session's event loop whose engine work

@@ -28,8 +28,9 @@ def run_scenario(scn: Scenario) -> Timeline:
     except (ScenarioError, TokenError):
         raise
     except Exception as e:  # an engine bug must not blank the page: report it
-        raise ScenarioError(f"the engine could not run this scenario "
-                            f"({type(e).__name__}: {e})") from e
+        raise ScenarioError(
+            f"the engine could not run this scenario ({type(e).__name__}: {e})"
+        ) from e
 
 
 class DeckProblems(list):
@@ -47,8 +48,13 @@ def parse_deck(text: str, scn: Scenario) -> Decklist | DeckProblems:
         return DeckProblems(str(err) for err in e.errors)
 
 
-def odds_of(library: Sequence[tuple[str, int]], steps: Sequence[Step], pool: CardPool,
-            max_states: int | None = None, samples: int | None = None) -> OddsResult:
+def odds_of(
+    library: Sequence[tuple[str, int]],
+    steps: Sequence[Step],
+    pool: CardPool,
+    max_states: int | None = None,
+    samples: int | None = None,
+) -> OddsResult:
     """The Odds tab's numbers: ``chain_odds`` of the action's instances over the library.
 
     ``chain_odds`` over the instances is what ``spell_odds`` / ``discover_odds`` compute;
@@ -56,12 +62,16 @@ def odds_of(library: Sequence[tuple[str, int]], steps: Sequence[Step], pool: Car
     Monte Carlo instead of one engine run per sample.
     """
     cards = [card for name, n in library for card in [pool.get(name)] * n]
-    budget = {k: v for k, v in (("max_states", max_states), ("samples", samples))
-              if v is not None}
+    budget = {k: v for k, v in (("max_states", max_states), ("samples", samples)) if v is not None}
     return chain_odds(cards, tuple(steps), seed=0, **budget)
 
 
-def odds_for(library: Sequence[tuple[str, int]], steps: Sequence[Step], scn: Scenario,
-             max_states: int | None = None, samples: int | None = None) -> OddsResult:
+def odds_for(
+    library: Sequence[tuple[str, int]],
+    steps: Sequence[Step],
+    scn: Scenario,
+    max_states: int | None = None,
+    samples: int | None = None,
+) -> OddsResult:
     """``odds_of`` over the scenario's pool (its user cards included), in a worker."""
     return odds_of(library, steps, scn.pool(), max_states, samples)

@@ -137,8 +137,9 @@ def load_identities(path: Path) -> dict[str, str | None]:
     return found
 
 
-def merge_identities(cards: list[dict], identities: dict[str, str | None],
-                     read: Iterable[str]) -> int:
+def merge_identities(
+    cards: list[dict], identities: dict[str, str | None], read: Iterable[str]
+) -> int:
     """Give each card the importer read its color identity (903.4): the one it lists, or
     else its faces' colors and mana costs (what it lists only when the rules text adds to
     them). A card listed as null, or not read at all, gets none (not known). Returns how
@@ -217,7 +218,10 @@ def _facts(card: dict) -> dict:
 
 
 def build(
-    src: Path, out: Path, xmage: Path | None = None, overrides: Path | None = None,
+    src: Path,
+    out: Path,
+    xmage: Path | None = None,
+    overrides: Path | None = None,
     manual: Path | None = DEFAULT_MANUAL,
 ) -> tuple[int, int, int]:
     """Write the database; returns (cards, effects attached, bytes written)."""
@@ -238,10 +242,16 @@ def build(
     lines: list[str] = []  # line i: card i's entry, "" for none
     for card in compact:
         entry = card.pop("effects", None)
-        lines.append("" if entry is None else json.dumps(entry, ensure_ascii=False,
-                                                          separators=(",", ":")))  # fmt: skip
-    payload = {"version": FORMAT_VERSION, "count": len(compact), "effects_file": EFFECTS_NAME,
-               "cards": compact, "identity": identity}  # fmt: skip
+        lines.append(
+            "" if entry is None else json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+        )
+    payload = {
+        "version": FORMAT_VERSION,
+        "count": len(compact),
+        "effects_file": EFFECTS_NAME,
+        "cards": compact,
+        "identity": identity,
+    }
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
     data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
     fx = gzip.compress("\n".join(lines).encode("utf-8"), compresslevel=9, mtime=0)
@@ -259,13 +269,17 @@ def main(argv: list[str] | None = None) -> int:
         "--xmage", type=Path, default=None, help="merge import_xmage output (hand-written wins)"
     )
     parser.add_argument(
-        "--overrides", type=Path, default=DEFAULT_OVERRIDES,
+        "--overrides",
+        type=Path,
+        default=DEFAULT_OVERRIDES,
         help="corrections of the hand-written entries (data/effects_overrides.json)",
-    )  # fmt: skip
+    )
     args = parser.parse_args(argv)
     n, attached, size = build(args.src, args.out, args.xmage, args.overrides)
-    print(f"wrote {args.out} and {EFFECTS_NAME} ({size:,} bytes together): {n:,} cards, "
-          f"{attached} with effects")  # fmt: skip
+    print(
+        f"wrote {args.out} and {EFFECTS_NAME} ({size:,} bytes together): {n:,} cards, "
+        f"{attached} with effects"
+    )
     return 0
 
 

@@ -51,8 +51,14 @@ STORAGE_NAME = "cascade-playground lab"
 #: Where a share link's notebook is written in the lab's file browser.
 LINKS_DIR = "links"
 # The npm package's files the runtime needs (no sourcemaps, consoles, typings).
-PYODIDE_CORE = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                "python_stdlib.zip", "package.json")  # fmt: skip
+PYODIDE_CORE = (
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
 # 2000-01-01: the lab's files get the same timestamps on every build.
 SOURCE_DATE_EPOCH = 946684800
 
@@ -80,29 +86,41 @@ def _wheel_meta(wheel: Path) -> tuple[str, str, list[str]]:
     if name is None or version is None:
         raise LabBuildError(f"{wheel.name}: METADATA has no Name or Version")
     if not tops:  # top-level packages and modules, from the archive's layout
-        tops = sorted({n.split("/", 1)[0].removesuffix(".py") for n in names
-                       if not n.split("/", 1)[0].endswith((".dist-info", ".data"))})  # fmt: skip
+        tops = sorted(
+            {
+                n.split("/", 1)[0].removesuffix(".py")
+                for n in names
+                if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
+            }
+        )
     return name.group(1).strip(), version.group(1).strip(), tops
 
 
-def kernel_wheels(wheel_dir: Path = KERNEL_WHEELS,
-                  requirements: Path = KERNEL_REQUIREMENTS) -> list[Path]:
+def kernel_wheels(
+    wheel_dir: Path = KERNEL_WHEELS, requirements: Path = KERNEL_REQUIREMENTS
+) -> list[Path]:
     """The pinned kernel wheels, one per requirement; a clear error names what is missing."""
-    reqs = [line.split("==") for line in requirements.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+    reqs = [
+        line.split("==")
+        for line in requirements.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     found, missing = [], []
     for name, version in reqs:
         pattern = f"{re.sub(r'[-.]', '_', name)}-{version}-*.whl"
-        hits = sorted(p for p in wheel_dir.glob("*.whl")
-                      if p.name.lower().startswith(f"{re.sub(r'[-.]', '_', name)}-{version}-"
-                                                   .lower()))  # fmt: skip
+        hits = sorted(
+            p
+            for p in wheel_dir.glob("*.whl")
+            if p.name.lower().startswith(f"{re.sub(r'[-.]', '_', name)}-{version}-".lower())
+        )
         (found.append(hits[0]) if hits else missing.append(pattern))
     if missing:
         raise LabBuildError(
             f"kernel wheels missing from {wheel_dir}: {', '.join(missing)}. Run `make setup` "
             f"(it runs REQUIREMENTS={requirements.relative_to(ROOT)} WHEELS="
             f"{wheel_dir.relative_to(ROOT) if wheel_dir.is_relative_to(ROOT) else wheel_dir} "
-            "tests/pyodide/fetch_wheels.sh)")
+            "tests/pyodide/fetch_wheels.sh)"
+        )
     return found
 
 
@@ -119,12 +137,23 @@ def pyodide_lock(npm_lock: dict[str, Any], wheels: list[tuple[Path, bool]]) -> d
     for wheel, _pre in wheels:
         name, version, imports = _wheel_meta(wheel)
         key = by_norm.get(_norm(name), _norm(name))
-        entry = packages.get(key, {
-            "name": name, "depends": [], "imports": imports, "install_dir": "site",
-            "package_type": "package", "unvendored_tests": False, "tool": {},
-        })  # fmt: skip
-        entry.update(file_name=wheel.name, version=version,
-                     sha256=hashlib.sha256(wheel.read_bytes()).hexdigest())  # fmt: skip
+        entry = packages.get(
+            key,
+            {
+                "name": name,
+                "depends": [],
+                "imports": imports,
+                "install_dir": "site",
+                "package_type": "package",
+                "unvendored_tests": False,
+                "tool": {},
+            },
+        )
+        entry.update(
+            file_name=wheel.name,
+            version=version,
+            sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        )
         packages[key] = entry
     return lock
 
@@ -169,8 +198,9 @@ def _add_open_page(out: Path) -> Path:
     return page
 
 
-def build_lab(out: Path, wheel: Path, *, pyodide: Path = PYODIDE_NPM,
-              wheel_dir: Path = KERNEL_WHEELS) -> dict[str, Any]:
+def build_lab(
+    out: Path, wheel: Path, *, pyodide: Path = PYODIDE_NPM, wheel_dir: Path = KERNEL_WHEELS
+) -> dict[str, Any]:
     """Build the lab into ``out`` (emptied first); returns its paths, contents and time."""
     t0 = time.perf_counter()
     if not (pyodide / "pyodide.mjs").is_file() or not (pyodide / "pyodide-lock.json").is_file():
@@ -190,30 +220,49 @@ def build_lab(out: Path, wheel: Path, *, pyodide: Path = PYODIDE_NPM,
             shutil.copyfile(w, static / w.name)
         npm_lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
         (static / "pyodide-lock.json").write_text(
-            json.dumps(pyodide_lock(npm_lock, wheels), separators=(",", ":")), encoding="utf-8")
+            json.dumps(pyodide_lock(npm_lock, wheels), separators=(",", ":")), encoding="utf-8"
+        )
         (lite_dir / "jupyter-lite.json").write_text(
-            json.dumps(_lite_config(_norm(project_name)), indent=2), encoding="utf-8")
+            json.dumps(_lite_config(_norm(project_name)), indent=2), encoding="utf-8"
+        )
         # Only the kernel's extension: not every labextension of this environment (Panel's
         # pyviz one would come along and fail to activate in the lab).
         ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / KERNEL_EXTENSION
         if not (ext / "package.json").is_file():
-            raise LabBuildError(f"no {KERNEL_EXTENSION} at {ext}: run `make setup` "
-                                "(the project's [lite] extra)")
+            raise LabBuildError(
+                f"no {KERNEL_EXTENSION} at {ext}: run `make setup` (the project's [lite] extra)"
+            )
         labext = Path(scratch) / "labextensions"
         shutil.copytree(ext, labext / KERNEL_EXTENSION)
-        (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(
-            {"FederatedExtensionAddon": {"extra_labextensions_path": [str(labext)]}}),
-            encoding="utf-8")
+        (lite_dir / "jupyter_lite_config.json").write_text(
+            json.dumps({"FederatedExtensionAddon": {"extra_labextensions_path": [str(labext)]}}),
+            encoding="utf-8",
+        )
         files = Path(scratch) / "files"
         contents = _contents(files)
-        cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-               "--output-dir", str(out), "--contents", str(files), "--no-sourcemaps",
-               "--no-unused-shared-packages", "--ignore-sys-prefix",
-               "--source-date-epoch", str(SOURCE_DATE_EPOCH)]  # fmt: skip
+        cmd = [
+            sys.executable,
+            "-m",
+            "jupyterlite_core",
+            "build",
+            "--lite-dir",
+            str(lite_dir),
+            "--output-dir",
+            str(out),
+            "--contents",
+            str(files),
+            "--no-sourcemaps",
+            "--no-unused-shared-packages",
+            "--ignore-sys-prefix",
+            "--source-date-epoch",
+            str(SOURCE_DATE_EPOCH),
+        ]
         proc = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True, timeout=600)
         if proc.returncode != 0 or not (out / "jupyter-lite.json").is_file():
-            raise LabBuildError(f"jupyter lite build failed (exit {proc.returncode}):\n"
-                                f"{(proc.stdout + proc.stderr)[-6000:]}")  # fmt: skip
+            raise LabBuildError(
+                f"jupyter lite build failed (exit {proc.returncode}):\n"
+                f"{(proc.stdout + proc.stderr)[-6000:]}"
+            )
     # The lab's own caches and the build log are not part of the site.
     for stray in (".jupyterlite.doit.db", ".cache"):
         p = out / stray
@@ -226,8 +275,13 @@ def build_lab(out: Path, wheel: Path, *, pyodide: Path = PYODIDE_NPM,
     if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
         raise LabBuildError(f"the kernel does not load the lab's own Pyodide: {settings}")
     page = _add_open_page(out)
-    return {"out": str(out), "contents": contents, "open_page": str(page),
-            "wheels": [w.name for w, _ in wheels], "seconds": round(time.perf_counter() - t0, 2)}
+    return {
+        "out": str(out),
+        "contents": contents,
+        "open_page": str(page),
+        "wheels": [w.name for w, _ in wheels],
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
 
 
 def lab_size_report(out: Path) -> dict[str, Any]:
@@ -254,13 +308,19 @@ def lab_size_report(out: Path) -> dict[str, Any]:
         g = groups.setdefault(group, {"bytes": 0, "gzip": 0, "files": 0})
         g["bytes"] += len(data)
         # wheels and zips are compressed already: a host sends them as they are
-        g["gzip"] += len(data) if rel.endswith((".whl", ".zip", ".png")) else len(
-            gzip.compress(data, compresslevel=6, mtime=0))
+        g["gzip"] += (
+            len(data)
+            if rel.endswith((".whl", ".zip", ".png"))
+            else len(gzip.compress(data, compresslevel=6, mtime=0))
+        )
         g["files"] += 1
     ordered = dict(sorted(groups.items(), key=lambda kv: -kv[1]["bytes"]))
-    return {"bytes": sum(g["bytes"] for g in groups.values()),
-            "gzip": sum(g["gzip"] for g in groups.values()),
-            "files": sum(g["files"] for g in groups.values()), "groups": ordered}  # fmt: skip
+    return {
+        "bytes": sum(g["bytes"] for g in groups.values()),
+        "gzip": sum(g["gzip"] for g in groups.values()),
+        "files": sum(g["files"] for g in groups.values()),
+        "groups": ordered,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

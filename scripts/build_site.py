@@ -196,10 +196,20 @@ def convert(app: Path, out: Path, wheel: Path, title: str = TITLE) -> dict[str, 
     for stale in (out / PAGE, out / f"{name}.html", out / f"{name}.js"):
         stale.unlink(missing_ok=True)
     cmd = [
-        sys.executable, "-m", "panel", "convert", str(app),
-        "--to", "pyodide-worker", "--out", str(out),
-        "--title", title, "--requirements", str(wheel.resolve()),
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "panel",
+        "convert",
+        str(app),
+        "--to",
+        "pyodide-worker",
+        "--out",
+        str(out),
+        "--title",
+        title,
+        "--requirements",
+        str(wheel.resolve()),
+    ]
     # Run from a scratch directory: panel resolves relative paths against the cwd,
     # and importing the app must pick up the installed project, not stray files.
     with tempfile.TemporaryDirectory(prefix="build_site_") as scratch:
@@ -232,12 +242,15 @@ def packed_wheels(resources: Path) -> dict[str, int]:
 BOOT_DIR = Path(__file__).resolve().parent / "site_boot"
 _CDN_SCRIPT = re.compile(r'<script type="text/javascript" src="(https://[^"]+)"></script>')
 _CDN_STYLE = re.compile(r'<link rel="stylesheet" href="(https://[^"]+)" type="text/css" />')
-_LOG_LEVEL = re.compile(r'<script type="text/javascript">\s*Bokeh\.set_log_level\("(\w+)"\);\s*'
-                        r'</script>')
+_LOG_LEVEL = re.compile(
+    r'<script type="text/javascript">\s*Bokeh\.set_log_level\("(\w+)"\);\s*'
+    r"</script>"
+)
 _IMPORT_PYODIDE = re.compile(r'^importScripts\("(https://[^"]+/pyodide\.js)"\);$', re.M)
 _INSTALL_FAILED = re.compile(
     r"console\.log\(e\)\s*self\.postMessage\(\{\s*type: 'status',\s*"
-    r"msg: `Error while installing packages`\s*\}\);")
+    r"msg: `Error while installing packages`\s*\}\);"
+)
 # The worker's first line, importScripts(<Pyodide>), with its start and failure reported.
 _IMPORT_REPORTED = """try {
   self.postMessage({type: "boot-fetch", url: "__URL__", state: "start"});
@@ -276,8 +289,10 @@ def _replace_once(text: str, old: str | re.Pattern, new: Any, what: str) -> str:
         n = text.count(old)
         out = text.replace(old, new, 1)
     if n != 1:
-        raise BuildError(f"loading panel: {what} not found exactly once in the converted page "
-                         f"({n} matches); panel convert's output changed")
+        raise BuildError(
+            f"loading panel: {what} not found exactly once in the converted page "
+            f"({n} matches); panel convert's output changed"
+        )
     return out
 
 
@@ -285,8 +300,10 @@ def cdn_hosts(page: str, worker: str) -> list[str]:
     """The hosts the page needs at run time (what a firewall must let through)."""
     hosts = {re.sub(r"^https?://([^/]+).*$", r"\1", u) for u in _URL.findall(page + worker)}
     install = re.search(r"micropip\.install\((\[.*?\])\)", worker, re.S)
-    if install and any(not r.strip("'\" ").startswith(("http", "emfs:"))
-                       for r in install.group(1).strip("[]").split(",")):
+    if install and any(
+        not r.strip("'\" ").startswith(("http", "emfs:"))
+        for r in install.group(1).strip("[]").split(",")
+    ):
         hosts |= {"pypi.org", "files.pythonhosted.org"}  # bare names come from PyPI
     return sorted(h for h in hosts if h)
 
@@ -304,33 +321,43 @@ def add_loading_panel(page: Path, worker: Path) -> None:
     config = json.dumps({"hosts": cdn_hosts(html, js)})
     boot_js = (BOOT_DIR / "boot.js").read_text(encoding="utf-8")
     boot_js = boot_js.replace("__PG_BOOT_CONFIG__", config)
-    head = (f"\n<!-- pg-boot: the loading panel (scripts/build_site.py) -->\n"
-            f"<style>\n{(BOOT_DIR / 'boot.css').read_text(encoding='utf-8')}</style>\n"
-            f"<script>\n{boot_js}</script>\n")
+    head = (
+        f"\n<!-- pg-boot: the loading panel (scripts/build_site.py) -->\n"
+        f"<style>\n{(BOOT_DIR / 'boot.css').read_text(encoding='utf-8')}</style>\n"
+        f"<script>\n{boot_js}</script>\n"
+    )
     html = _replace_once(html, "</title>", "</title>" + head, "the <title>")
     track = 'data-pg-asset onload="PGBoot.asset(this, true)" onerror="PGBoot.asset(this, false)"'
     html, n_js = _CDN_SCRIPT.subn(
-        lambda m: f'<script type="text/javascript" src="{m.group(1)}" defer {track}></script>',
-        html)
+        lambda m: f'<script type="text/javascript" src="{m.group(1)}" defer {track}></script>', html
+    )
     if n_js == 0:
         raise BuildError("loading panel: the converted page loads no CDN scripts")
     # A stylesheet blocks the first paint until it loads: load it as "print", then switch.
     html = _CDN_STYLE.sub(
-        lambda m: (f'<link rel="stylesheet" href="{m.group(1)}" type="text/css" media="print" '
-                   f'data-pg-asset onload="this.media=\'all\'; PGBoot.asset(this, true)" '
-                   f'onerror="PGBoot.asset(this, false)" />'), html)
+        lambda m: (
+            f'<link rel="stylesheet" href="{m.group(1)}" type="text/css" media="print" '
+            f"data-pg-asset onload=\"this.media='all'; PGBoot.asset(this, true)\" "
+            f'onerror="PGBoot.asset(this, false)" />'
+        ),
+        html,
+    )
     # Bokeh now loads deferred: set its log level once it is there.
     html = _replace_once(
-        html, _LOG_LEVEL,
-        lambda m: ('<script type="text/javascript">\n  document.addEventListener('
-                   '"DOMContentLoaded", function () { if (window.Bokeh) '
-                   f'Bokeh.set_log_level("{m.group(1)}"); }});\n</script>'),
-        "Bokeh.set_log_level")
+        html,
+        _LOG_LEVEL,
+        lambda m: (
+            '<script type="text/javascript">\n  document.addEventListener('
+            '"DOMContentLoaded", function () { if (window.Bokeh) '
+            f'Bokeh.set_log_level("{m.group(1)}"); }});\n</script>'
+        ),
+        "Bokeh.set_log_level",
+    )
     body = re.search(r"<body[^>]*>", html)
     if body is None:
         raise BuildError("loading panel: the converted page has no <body>")
     panel = (BOOT_DIR / "boot.html").read_text(encoding="utf-8")
-    html = html[:body.end()] + "\n" + panel + html[body.end():]
+    html = html[: body.end()] + "\n" + panel + html[body.end() :]
     start = html.find('const pyodideWorker = new Worker("./app.js");')
     end = html.find("</script>", start)
     if start < 0 or end < 0:
@@ -340,24 +367,39 @@ def add_loading_panel(page: Path, worker: Path) -> None:
     page.write_text(html, encoding="utf-8")
 
     prelude = (BOOT_DIR / "worker_prelude.js").read_text(encoding="utf-8")
-    js = _replace_once(js, _IMPORT_PYODIDE,
-                       lambda m: _IMPORT_REPORTED.replace("__URL__", m.group(1)),
-                       "importScripts(pyodide.js)")
-    js = _replace_once(js, "self.pyodide = await loadPyodide();",
-                       'self.pyodide = await loadPyodide();\n  self.__pgStage = "packages";',
-                       "loadPyodide()")
-    js = _replace_once(js, "self.postMessage({type: 'status', msg: 'Executing code'})",
-                       "self.__pgStage = \"app\";\n  "
-                       "self.postMessage({type: 'status', msg: 'Executing code'})",
-                       "the 'Executing code' status")
+    js = _replace_once(
+        js,
+        _IMPORT_PYODIDE,
+        lambda m: _IMPORT_REPORTED.replace("__URL__", m.group(1)),
+        "importScripts(pyodide.js)",
+    )
+    js = _replace_once(
+        js,
+        "self.pyodide = await loadPyodide();",
+        'self.pyodide = await loadPyodide();\n  self.__pgStage = "packages";',
+        "loadPyodide()",
+    )
+    js = _replace_once(
+        js,
+        "self.postMessage({type: 'status', msg: 'Executing code'})",
+        "self.__pgStage = \"app\";\n  self.postMessage({type: 'status', msg: 'Executing code'})",
+        "the 'Executing code' status",
+    )
     # Panel logs a failed install and carries on into an ImportError: stop and say why.
-    js = _replace_once(js, _INSTALL_FAILED, "console.log(e)\n    throw e;",
-                       "the micropip error handler")
-    js = _replace_once(js, re.compile(r"^startApplication\(\)\s*$", re.M), (
-        'startApplication().catch((e) => {\n'
-        '  self.postMessage({type: "boot-error", stage: self.__pgStage,\n'
-        '                    message: String((e && e.message) || e)});\n'
-        '});\n'), "startApplication()")
+    js = _replace_once(
+        js, _INSTALL_FAILED, "console.log(e)\n    throw e;", "the micropip error handler"
+    )
+    js = _replace_once(
+        js,
+        re.compile(r"^startApplication\(\)\s*$", re.M),
+        (
+            "startApplication().catch((e) => {\n"
+            '  self.postMessage({type: "boot-error", stage: self.__pgStage,\n'
+            "                    message: String((e && e.message) || e)});\n"
+            "});\n"
+        ),
+        "startApplication()",
+    )
     worker.write_text(prelude + "\n" + js, encoding="utf-8")
 
 
@@ -466,18 +508,24 @@ def size_report(out: Path, cdn: bool = True) -> dict[str, Any]:
     parts (measured from the same locally installed files where possible, else estimated;
     this reads every installed dependency, so it takes several seconds)."""
     site = []
-    for f in sorted(p for p in out.rglob("*")
-                    if p.is_file() and p.relative_to(out).parts[0] != LAB_DIR):  # fmt: skip
+    for f in sorted(
+        p for p in out.rglob("*") if p.is_file() and p.relative_to(out).parts[0] != LAB_DIR
+    ):
         data = f.read_bytes()
-        site.append({"file": f.relative_to(out).as_posix(), "bytes": len(data),
-                     "gzip": _gzip_size(data)})  # fmt: skip
+        site.append(
+            {"file": f.relative_to(out).as_posix(), "bytes": len(data), "gzip": _gzip_size(data)}
+        )
     page_text = (out / PAGE).read_text(encoding="utf-8")
     worker = next((p for p in out.glob("*.js")), None)
     worker_text = worker.read_text(encoding="utf-8") if worker else ""
     urls = sorted(set(_URL.findall(page_text)) | set(_URL.findall(worker_text)))
     if not cdn:
-        return {"site": site, "site_bytes": sum(s["bytes"] for s in site),
-                "site_gzip": sum(s["gzip"] for s in site), "urls": urls}  # fmt: skip
+        return {
+            "site": site,
+            "site_bytes": sum(s["bytes"] for s in site),
+            "site_gzip": sum(s["gzip"] for s in site),
+            "urls": urls,
+        }
     return _with_cdn_parts(site, urls)
 
 
@@ -492,11 +540,19 @@ def _with_cdn_parts(site: list[dict[str, Any]], urls: list[str]) -> dict[str, An
         local = _local_asset(url, sp)
         if local is not None and local.is_file():
             data = local.read_bytes()
-            cdn.append({"part": url, "group": "Bokeh/Panel JS+CSS", "bytes": len(data),
-                        "gzip": _gzip_size(data), "how": "measured (installed copy)"})  # fmt: skip
+            cdn.append(
+                {
+                    "part": url,
+                    "group": "Bokeh/Panel JS+CSS",
+                    "bytes": len(data),
+                    "gzip": _gzip_size(data),
+                    "how": "measured (installed copy)",
+                }
+            )
         else:
-            cdn.append({"part": url, "group": "other", "bytes": None, "gzip": None,
-                        "how": "unknown"})  # fmt: skip
+            cdn.append(
+                {"part": url, "group": "other", "bytes": None, "gzip": None, "how": "unknown"}
+            )
 
     # (b) Pyodide itself: the worker's importScripts URL; sizes from the npm package (a newer
     # release than the page's, same layout) when tests/pyodide has been set up.
@@ -504,8 +560,13 @@ def _with_cdn_parts(site: list[dict[str, Any]], urls: list[str]) -> dict[str, An
     pdist = _pyodide_dist()
     if pyodide_url:
         base = pyodide_url.rsplit("/", 1)[0]
-        for fname in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
-                      "python_stdlib.zip", "pyodide-lock.json"):  # fmt: skip
+        for fname in (
+            "pyodide.js",
+            "pyodide.asm.js",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ):
             local = None
             if pdist is not None:
                 cand = pdist / fname
@@ -513,11 +574,25 @@ def _with_cdn_parts(site: list[dict[str, Any]], urls: list[str]) -> dict[str, An
             if local is not None and local.exists():
                 data = local.read_bytes()
                 how = f"estimated: npm pyodide {_pyodide_version(pdist)}"
-                cdn.append({"part": f"{base}/{fname}", "group": "Pyodide core", "bytes": len(data),
-                            "gzip": _gzip_size(data), "how": how})  # fmt: skip
+                cdn.append(
+                    {
+                        "part": f"{base}/{fname}",
+                        "group": "Pyodide core",
+                        "bytes": len(data),
+                        "gzip": _gzip_size(data),
+                        "how": how,
+                    }
+                )
             else:
-                cdn.append({"part": f"{base}/{fname}", "group": "Pyodide core", "bytes": None,
-                            "gzip": None, "how": "not measured (run make setup)"})  # fmt: skip
+                cdn.append(
+                    {
+                        "part": f"{base}/{fname}",
+                        "group": "Pyodide core",
+                        "bytes": None,
+                        "gzip": None,
+                        "how": "not measured (run make setup)",
+                    }
+                )
 
     # (c) Python packages micropip installs (bokeh + panel and their dependencies).
     lock_names: set[str] = set()
@@ -542,8 +617,15 @@ def _with_cdn_parts(site: list[dict[str, Any]], urls: list[str]) -> dict[str, An
         how = "estimated: zip of the installed files"
         if native:
             how += " (native build as a proxy for the WebAssembly wheel)"
-        cdn.append({"part": f"{name} {version}", "group": f"Python packages ({source})",
-                    "bytes": size, "gzip": size, "how": how})  # fmt: skip
+        cdn.append(
+            {
+                "part": f"{name} {version}",
+                "group": f"Python packages ({source})",
+                "bytes": size,
+                "gzip": size,
+                "how": how,
+            }
+        )
 
     own = sum(s["bytes"] for s in site)
     cdn_total = sum(c["bytes"] or 0 for c in cdn)
@@ -588,9 +670,11 @@ def format_report(rep: dict[str, Any], wheel: Path) -> str:
         lines.append(f"  {group:<44} {_mb(n)}")
     lines.append(f"  {'CDN total':<44} {_mb(rep['cdn_wire_bytes'])}")
     lines.append("")
-    lines.append(f"Total download for one cold visit: ~{rep['total_wire_bytes'] / 1e6:.1f} MB, "
-                 f"of which the project's own part is {rep['site_gzip'] / 1e6:.2f} MB "
-                 f"({100 * rep['site_gzip'] / max(rep['total_wire_bytes'], 1):.1f}%).")  # fmt: skip
+    lines.append(
+        f"Total download for one cold visit: ~{rep['total_wire_bytes'] / 1e6:.1f} MB, "
+        f"of which the project's own part is {rep['site_gzip'] / 1e6:.2f} MB "
+        f"({100 * rep['site_gzip'] / max(rep['total_wire_bytes'], 1):.1f}%)."
+    )
     top = sorted((c for c in rep["cdn"] if c["gzip"]), key=lambda c: -c["gzip"])[:6]
     biggest = ", ".join(f"{c['part'].rsplit('/', 1)[-1]} {_mb(c['gzip']).strip()}" for c in top)
     lines.append("Largest parts: " + biggest)
@@ -612,8 +696,13 @@ def load_build_lab() -> Any:
     return module
 
 
-def build(app: Path = DEFAULT_APP, out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST,
-          report: bool = True, lab: bool = True) -> dict[str, Any]:  # fmt: skip
+def build(
+    app: Path = DEFAULT_APP,
+    out: Path = DEFAULT_OUT,
+    dist: Path = DEFAULT_DIST,
+    report: bool = True,
+    lab: bool = True,
+) -> dict[str, Any]:
     """Wheel + convert (+ the JupyterLite lab in ``out/lab``) (+ size report); returns paths,
     timings and the report."""
     if not app.exists():
@@ -647,8 +736,11 @@ def build(app: Path = DEFAULT_APP, out: Path = DEFAULT_OUT, dist: Path = DEFAULT
 
 
 def format_lab_report(rep: dict[str, Any]) -> str:
-    lines = ["", f"JupyterLite lab ({LAB_DIR}/: JupyterLab and Pyodide served by the site itself; "
-             "nothing from a CDN):"]  # fmt: skip
+    lines = [
+        "",
+        f"JupyterLite lab ({LAB_DIR}/: JupyterLab and Pyodide served by the site itself; "
+        "nothing from a CDN):",
+    ]
     lines.append(f"  {'part':<38} {'files':>5} {'bytes':>11} {'gzip':>11}")
     for group, g in rep["groups"].items():
         lines.append(f"  {group:<38} {g['files']:>5} {_mb(g['bytes'])} {_mb(g['gzip'])}")
@@ -668,8 +760,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.clean and args.out.exists():
         shutil.rmtree(args.out)
     try:
-        result = build(args.app.resolve(), args.out.resolve(), args.dist.resolve(),
-                       lab=not args.no_lab)
+        result = build(
+            args.app.resolve(), args.out.resolve(), args.dist.resolve(), lab=not args.no_lab
+        )
     except BuildError as e:
         print(f"build_site: {e}", file=sys.stderr)
         return 1
@@ -678,10 +771,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"worker  {result['worker']}")
     print(f"packed  {result['resources']}: {', '.join(result['packed_wheels'])}")
     if "lab" in result:
-        print(f"lab     {result['lab']['out']}: {len(result['lab']['contents'])} files in its "
-              f"file browser, open a share link at {LAB_DIR}/open/?s=<token>&f=<frame>")
-    print(f"time    wheel {result['seconds']['wheel']} s, panel convert "
-          f"{result['seconds']['convert']} s, lab {result['seconds'].get('lab', '-')} s")
+        print(
+            f"lab     {result['lab']['out']}: {len(result['lab']['contents'])} files in its "
+            f"file browser, open a share link at {LAB_DIR}/open/?s=<token>&f=<frame>"
+        )
+    print(
+        f"time    wheel {result['seconds']['wheel']} s, panel convert "
+        f"{result['seconds']['convert']} s, lab {result['seconds'].get('lab', '-')} s"
+    )
     print(format_report(result["report"], Path(result["wheel"])))
     if "lab_report" in result:
         print(format_lab_report(result["lab_report"]))

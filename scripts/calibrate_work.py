@@ -37,24 +37,28 @@ class Unlimited(REAL):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(max_events=10**9, max_objects=10**9, max_cells=10**12,
-                         max_work=10**15, max_cpu=3.0)
+        super().__init__(
+            max_events=10**9, max_objects=10**9, max_cells=10**12, max_work=10**15, max_cpu=3.0
+        )
         MADE.append(self)
 
 
 def corpus(n_fuzz: int, seed: int) -> list[tuple[str, dict]]:
     import fuzzing as F
 
-    out = [(p.stem, json.loads(p.read_text()))
-           for p in sorted((ROOT / "examples" / "scenarios").glob("*.json"))]
+    out = [
+        (p.stem, json.loads(p.read_text()))
+        for p in sorted((ROOT / "examples" / "scenarios").glob("*.json"))
+    ]
     for p in sorted((ROOT / "tests" / "engine" / "slow_boards").glob("*.json")):
         d = json.loads(p.read_text())
         out.append((p.stem, d))
         for frac in (0.25, 0.5):  # smaller versions: the same kind of work, less of it
             small = json.loads(json.dumps(d))
             for pl in small["players"]:
-                pl["battlefield"] = pl.get("battlefield", [])[: max(2, int(
-                    len(pl.get("battlefield", [])) * frac))]
+                pl["battlefield"] = pl.get("battlefield", [])[
+                    : max(2, int(len(pl.get("battlefield", [])) * frac))
+                ]
             out.append((f"{p.stem}@{frac}", small))
     rng = random.Random(seed)
     for i in range(n_fuzz):
@@ -109,13 +113,18 @@ def nnls(a: list[list[float]], b: list[float], iters: int = 20000) -> list[float
 
 
 def spread(rows: list[tuple[list[int], float]], weights: list[float]) -> str:
-    ratios = sorted(cpu * 1e6 / max(1.0, sum(c * w for c, w in zip(cs, weights, strict=True)))
-                    for cs, cpu in rows if cpu > 0.02)
+    ratios = sorted(
+        cpu * 1e6 / max(1.0, sum(c * w for c, w in zip(cs, weights, strict=True)))
+        for cs, cpu in rows
+        if cpu > 0.02
+    )
     if not ratios:
         return "no run over 20 ms"
     q = lambda f: ratios[min(len(ratios) - 1, int(f * len(ratios)))]  # noqa: E731
-    return (f"microseconds of CPU per unit over {len(ratios)} runs > 20 ms: min {ratios[0]:.2f}"
-            f"  p10 {q(.1):.2f}  median {q(.5):.2f}  p90 {q(.9):.2f}  max {ratios[-1]:.2f}")
+    return (
+        f"microseconds of CPU per unit over {len(ratios)} runs > 20 ms: min {ratios[0]:.2f}"
+        f"  p10 {q(0.1):.2f}  median {q(0.5):.2f}  p90 {q(0.9):.2f}  max {ratios[-1]:.2f}"
+    )
 
 
 def main() -> None:

@@ -94,8 +94,10 @@ def _odds_input(rng: random.Random) -> dict:
     for _ in range(size):
         n = rng.choice(names) if rng.random() < 0.6 else rng.choice(lands)
         counts[n] = counts.get(n, 0) + 1
-    steps = [[rng.choice(["cascade", "discover"]), rng.randrange(0, 17)]
-             for _ in range(rng.randrange(1, 5))]
+    steps = [
+        [rng.choice(["cascade", "discover"]), rng.randrange(0, 17)]
+        for _ in range(rng.randrange(1, 5))
+    ]
     return {"library": sorted(counts.items()), "steps": steps, "chain": rng.random() < 0.8}
 
 
@@ -170,10 +172,20 @@ NAMES = {
 def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
     make, call, allowed = ENTRY_POINTS[name]
     rng = random.Random(f"{seed}:{name}")
-    row: dict[str, Any] = {"rejected": 0, "accepted": 0, "untyped": 0, "over": 0,
-                           "slowest": 0.0, "slowest_input": "", "peak": 0, "traced": 0,
-                           "examples": [], "slowest_data": None, "slowest_outcome": "",
-                           "slowest_peak": 0}  # fmt: skip
+    row: dict[str, Any] = {
+        "rejected": 0,
+        "accepted": 0,
+        "untyped": 0,
+        "over": 0,
+        "slowest": 0.0,
+        "slowest_input": "",
+        "peak": 0,
+        "traced": 0,
+        "examples": [],
+        "slowest_data": None,
+        "slowest_outcome": "",
+        "slowest_peak": 0,
+    }
     for i in range(n):
         data = make(rng)
         state = rng.getstate()
@@ -191,8 +203,13 @@ def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
         if out.cpu > row["slowest"]:
             row["slowest"], row["slowest_input"] = out.cpu, repr(data)[:160]
             row["slowest_data"] = data
-            row["slowest_outcome"] = ("untyped " + type(out.error).__name__ if out.error else
-                                      type(out.typed).__name__ if out.typed else "accepted")
+            row["slowest_outcome"] = (
+                "untyped " + type(out.error).__name__
+                if out.error
+                else type(out.typed).__name__
+                if out.typed
+                else "accepted"
+            )
         if out.error is not None:
             row["untyped"] += 1
             if len(row["examples"]) < 5:
@@ -263,10 +280,19 @@ def save_slowest(out: Path, name: str, row: dict[str, Any]) -> Path:
     """The entry point's slowest input, whole, as JSON that ``--replay`` reads."""
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name.replace('+', '_')}.json"
-    path.write_text(json.dumps({"entry_point": name, "cpu_seconds": row["slowest"],
-                                "peak_bytes": row["slowest_peak"],
-                                "outcome": row["slowest_outcome"],
-                                "input": row["slowest_data"]}, indent=1, default=repr))
+    path.write_text(
+        json.dumps(
+            {
+                "entry_point": name,
+                "cpu_seconds": row["slowest"],
+                "peak_bytes": row["slowest_peak"],
+                "outcome": row["slowest_outcome"],
+                "input": row["slowest_data"],
+            },
+            indent=1,
+            default=repr,
+        )
+    )
     return path
 
 
@@ -279,8 +305,13 @@ def replay(path: Path) -> int:
     _make, call, allowed = ENTRY_POINTS[name]
     out = F.guarded(partial(call, data, random.Random(0)), allowed, memory=False)
     traced = F.guarded(partial(call, data, random.Random(0)), allowed, memory=True)
-    what = (f"UNTYPED {type(out.error).__name__}: {out.error}" if out.error else
-            f"{type(out.typed).__name__}: {out.typed}" if out.typed else "accepted")
+    what = (
+        f"UNTYPED {type(out.error).__name__}: {out.error}"
+        if out.error
+        else f"{type(out.typed).__name__}: {out.typed}"
+        if out.typed
+        else "accepted"
+    )
     print(f"{NAMES[name]}: {out.cpu:.3f} s CPU, peak {traced.peak / 1e6:.1f} MB; {what}")
     return 1 if out.error or out.cpu > CPU_LIMIT or traced.peak > MEMORY_LIMIT else 0
 
@@ -291,8 +322,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=10_000, help="random games for the invariants")
     p.add_argument("--only", default="", help=f"comma-separated subset of: {', '.join(NAMES)}")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", type=Path, default=Path("fuzz-out"),
-                   help="where each entry point's slowest input is written")
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("fuzz-out"),
+        help="where each entry point's slowest input is written",
+    )
     p.add_argument("--replay", type=Path, help="run one saved input again and stop")
     args = p.parse_args(argv)
     if args.replay:
@@ -302,10 +337,14 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         p.error(f"unknown entry point(s): {', '.join(bad)}")
     failed = False
-    print(f"{args.examples:,} inputs per entry point (seed {args.seed}); limits: "
-          f"{CPU_LIMIT} s CPU, {MEMORY_LIMIT // 2**20} MB per input")  # fmt: skip
-    print(f"{'entry point':38} {'inputs':>8} {'typed':>8} {'accepted':>8} {'untyped':>7} "
-          f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'wall s':>6}")
+    print(
+        f"{args.examples:,} inputs per entry point (seed {args.seed}); limits: "
+        f"{CPU_LIMIT} s CPU, {MEMORY_LIMIT // 2**20} MB per input"
+    )
+    print(
+        f"{'entry point':38} {'inputs':>8} {'typed':>8} {'accepted':>8} {'untyped':>7} "
+        f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'wall s':>6}"
+    )
     for name in names:
         t0 = time.perf_counter()
         row = fuzz(name, args.examples, args.seed)
@@ -317,8 +356,10 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         saved = save_slowest(args.out, name, row)
-        print(f"    slowest ({row['slowest_outcome']}), replay: python scripts/fuzz.py "
-              f"--replay {saved}: {row['slowest_input'][:100]}")
+        print(
+            f"    slowest ({row['slowest_outcome']}), replay: python scripts/fuzz.py "
+            f"--replay {saved}: {row['slowest_input'][:100]}"
+        )
         for ex in row["examples"]:
             print("    " + ex.replace("\n", "\n    "))
         failed |= bool(row["untyped"] or row["over"])

@@ -31,18 +31,20 @@ STORIES: dict[str, dict] = {
     "bloodbraid_jund": {
         "title": "Jund: Bloodbraid Elf cascades from a real 60-card deck",
         "description": "Bloodbraid Elf (mana value 4) cascades into the deck itself: a "
-                       "discard spell, a removal spell, Tarmogoyf or a planeswalker.",
+        "discard spell, a removal spell, Tarmogoyf or a planeswalker.",
         "seed": 4,
         "hand": ["Bloodbraid Elf"],
         "battlefield": ["Blood Crypt", "Overgrown Tomb", "Stomping Ground", "Swamp"],
-        "opponent": {"battlefield": ["Grizzly Bears", "Island", "Island"],
-                     "hand": ["Counterspell", "Opt"]},
+        "opponent": {
+            "battlefield": ["Grizzly Bears", "Island", "Island"],
+            "hand": ["Counterspell", "Opt"],
+        },
         "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
     },
     "carnosaur_dinos": {
         "title": "Dinosaurs: Trumpeting Carnosaur discovers 5",
         "description": "Trumpeting Carnosaur enters and discovers 5 from a real 60-card "
-                       "Dinosaur deck: cast the card found for free or put it into your hand.",
+        "Dinosaur deck: cast the card found for free or put it into your hand.",
         "seed": 3,
         "hand": ["Trumpeting Carnosaur"],
         "battlefield": ["Forest", "Forest", "Forest", "Mountain", "Mountain", "Mountain"],
@@ -52,7 +54,7 @@ STORIES: dict[str, dict] = {
     "crashing_footfalls": {
         "title": "Crashing Footfalls: Shardless Agent cascades into a suspend card",
         "description": "Shardless Agent (mana value 3) can only hit Crashing Footfalls or "
-                       "Violent Outburst in this deck; either way two 4/4 Rhinos arrive.",
+        "Violent Outburst in this deck; either way two 4/4 Rhinos arrive.",
         "seed": 2,
         "hand": ["Shardless Agent"],
         "battlefield": ["Breeding Pool", "Stomping Ground", "Island"],
@@ -62,7 +64,7 @@ STORIES: dict[str, dict] = {
     "discover_appraiser": {
         "title": "Discover: Geological Appraiser from a real 60-card deck",
         "description": "Geological Appraiser enters and discovers 3: the deck's spells of "
-                       "mana value 3 or less (Fable, Bonecrusher Giant, burn) can be found.",
+        "mana value 3 or less (Fable, Bonecrusher Giant, burn) can be found.",
         "seed": 5,
         "hand": ["Geological Appraiser"],
         "battlefield": ["Mountain", "Mountain", "Forest", "Karplusan Forest"],
@@ -72,74 +74,108 @@ STORIES: dict[str, dict] = {
     "living_end": {
         "title": "Living End: Violent Outburst from a real 60-card deck",
         "description": "Violent Outburst cascades into Living End, the deck's only spell with "
-                       "mana value below 2: every creature is sacrificed and the cyclers in "
-                       "the graveyard come back.",
+        "mana value below 2: every creature is sacrificed and the cyclers in "
+        "the graveyard come back.",
         "seed": 1,
         "hand": ["Violent Outburst"],
         "battlefield": ["Stomping Ground", "Blooming Marsh"],
-        "graveyard": ["Architects of Will", "Striped Riverwinder", "Curator of Mysteries",
-                      "Street Wraith"],
+        "graveyard": [
+            "Architects of Will",
+            "Striped Riverwinder",
+            "Curator of Mysteries",
+            "Street Wraith",
+        ],
         "opponent": {"battlefield": ["Grizzly Bears", "Grizzly Bears"]},
         "actions": [{"do": "cast", "card": "Violent Outburst"}],
     },
     "maelstrom_nexus_edh": {
         "title": "Maelstrom Nexus Commander: the first spell cascades twice",
         "description": "Arcane Signet taps for a color of the commander's identity (The "
-                       "First Sliver: any of the five). With Maelstrom Nexus out, Bloodbraid "
-                       "Elf is the turn's first spell: two cascade triggers (its own and the "
-                       "Nexus's) dig a 99-card library.",
+        "First Sliver: any of the five). With Maelstrom Nexus out, Bloodbraid "
+        "Elf is the turn's first spell: two cascade triggers (its own and the "
+        "Nexus's) dig a 99-card library.",
         "seed": 6,
         "hand": ["Bloodbraid Elf"],
-        "battlefield": ["Maelstrom Nexus", "Arcane Signet", "Command Tower", "Breeding Pool",
-                        "Blood Crypt", "Temple Garden", "Savage Lands"],
+        "battlefield": [
+            "Maelstrom Nexus",
+            "Arcane Signet",
+            "Command Tower",
+            "Breeding Pool",
+            "Blood Crypt",
+            "Temple Garden",
+            "Savage Lands",
+        ],
         "opponent": {"battlefield": ["Grizzly Bears"]},
-        "actions": [{"do": "activate", "card": "Arcane Signet", "mana": True},
-                    {"do": "cast", "card": "Bloodbraid Elf"}],
+        "actions": [
+            {"do": "activate", "card": "Arcane Signet", "mana": True},
+            {"do": "cast", "card": "Bloodbraid Elf"},
+        ],
     },
     "restore_balance": {
         "title": "Restore Balance: cascade into a spell with no mana cost",
         "description": "Violent Outburst cascades into Restore Balance (mana value 0): every "
-                       "player ends with the fewest lands, cards in hand and creatures.",
+        "player ends with the fewest lands, cards in hand and creatures.",
         "seed": 1,
         "hand": ["Violent Outburst", "Ancestral Vision"],
         "battlefield": ["Arid Mesa", "Sacred Foundry", "Steam Vents"],
-        "opponent": {"battlefield": ["Island", "Island", "Island", "Swamp", "Swamp",
-                                     "Grizzly Bears", "Grizzly Bears"],
-                     "hand": ["Counterspell", "Opt", "Opt", "Divination"]},
+        "opponent": {
+            "battlefield": [
+                "Island",
+                "Island",
+                "Island",
+                "Swamp",
+                "Swamp",
+                "Grizzly Bears",
+                "Grizzly Bears",
+            ],
+            "hand": ["Counterspell", "Opt", "Opt", "Divination"],
+        },
         "actions": [{"do": "cast", "card": "Violent Outburst"}],
     },
     "saga_tempo": {
         "title": "Saga tempo: Fable of the Mirror-Breaker over three turns",
         "description": "Fable of the Mirror-Breaker makes a Goblin Shaman, loots on your "
-                       "next turn (after the opponent's) and becomes Reflection of Kiki-Jiki "
-                       "on the turn after.",
+        "next turn (after the opponent's) and becomes Reflection of Kiki-Jiki "
+        "on the turn after.",
         "seed": 2,
         "hand": ["Fable of the Mirror-Breaker // Reflection of Kiki-Jiki", "Thoughtseize"],
         "battlefield": ["Blood Crypt", "Sacred Foundry", "Sulfurous Springs"],
         "opponent": {"library": {"Island": 10}},
-        "actions": [{"do": "cast",
-                     "card": "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki"},
-                    {"do": "next_main"}, {"do": "next_main"}],
+        "actions": [
+            {"do": "cast", "card": "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki"},
+            {"do": "next_main"},
+            {"do": "next_main"},
+        ],
     },
     "temur_cascade_standard": {
         "title": "Temur cascade: Annoyed Altisaur cascades from a real deck",
         "description": "Annoyed Altisaur (mana value 7) cascades into anything cheaper in a "
-                       "Standard Temur deck: Quantum Riddler, Brazen Borrower or a burn spell.",
+        "Standard Temur deck: Quantum Riddler, Brazen Borrower or a burn spell.",
         "seed": 3,
         "hand": ["Annoyed Altisaur"],
-        "battlefield": ["Forest", "Forest", "Forest", "Island", "Island", "Mountain",
-                        "Karplusan Forest"],
+        "battlefield": [
+            "Forest",
+            "Forest",
+            "Forest",
+            "Island",
+            "Island",
+            "Mountain",
+            "Karplusan Forest",
+        ],
         "opponent": {"battlefield": ["Grizzly Bears"]},
         "actions": [{"do": "cast", "card": "Annoyed Altisaur"}],
     },
     "urzas_saga_hammer": {
         "title": "Urza's Saga reaches chapter III in a real Hammer deck",
         "description": "Urza's Saga with two lore counters gets its third on your next turn: "
-                       "chapter III searches for an artifact with mana cost {0} or {1}.",
+        "chapter III searches for an artifact with mana cost {0} or {1}.",
         "seed": 2,
         "hand": [],
-        "battlefield": [{"name": "Urza's Saga", "counters": {"lore": 2}}, "Plains",
-                        "Seachrome Coast"],
+        "battlefield": [
+            {"name": "Urza's Saga", "counters": {"lore": 2}},
+            "Plains",
+            "Seachrome Coast",
+        ],
         "opponent": {"library": {"Island": 10}},
         "actions": [{"do": "next_main"}],
     },
@@ -174,15 +210,28 @@ def scenario(stem: str) -> dict:
         "seed": story["seed"],
         "description": story["description"] + f" (Deck: examples/decks/{stem}.txt.)",
         "players": [
-            {"name": "You", "life": 20, "library": {"order": "random", "cards": library},
-             "hand": list(story.get("hand", [])),
-             "battlefield": list(story.get("battlefield", [])),
-             "graveyard": list(story.get("graveyard", [])), "exile": [], **you},
-            {"name": "Opponent", "life": 20,
-             "library": {"order": "random", "cards": [
-                 {"name": n, "count": c} for n, c in opp.get("library", {}).items()]},
-             "hand": list(opp.get("hand", [])), "battlefield": list(opp.get("battlefield", [])),
-             "graveyard": [], "exile": []},
+            {
+                "name": "You",
+                "life": 20,
+                "library": {"order": "random", "cards": library},
+                "hand": list(story.get("hand", [])),
+                "battlefield": list(story.get("battlefield", [])),
+                "graveyard": list(story.get("graveyard", [])),
+                "exile": [],
+                **you,
+            },
+            {
+                "name": "Opponent",
+                "life": 20,
+                "library": {
+                    "order": "random",
+                    "cards": [{"name": n, "count": c} for n, c in opp.get("library", {}).items()],
+                },
+                "hand": list(opp.get("hand", [])),
+                "battlefield": list(opp.get("battlefield", [])),
+                "graveyard": [],
+                "exile": [],
+            },
         ],
         "actions": story["actions"],
         "choices": [],

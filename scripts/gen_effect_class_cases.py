@@ -77,25 +77,38 @@ def runnable(card) -> tuple[int, str, set[str]] | None:
     if {"Instant", "Sorcery"} & set(card.front.types):
         if not e.get("spell"):
             return None
-        spell_target = any(t.get("what") in ("spell", "stack_object")
-                           for t in e.get("targets") or ())  # fmt: skip
+        spell_target = any(
+            t.get("what") in ("spell", "stack_object") for t in e.get("targets") or ()
+        )
         return (0, "counter" if spell_target else "cast", _ops_in(e.get("spell")))
     if e.get("etb") and not e.get("etb_modes"):
         return (1, "cast", _ops_in(e.get("etb")))
-    acts = [a for a in e.get("activated") or [] if not a.get("mana_ability")
-            and a.get("loyalty") is None and (a.get("zone") or "battlefield") == "battlefield"]
+    acts = [
+        a
+        for a in e.get("activated") or []
+        if not a.get("mana_ability")
+        and a.get("loyalty") is None
+        and (a.get("zone") or "battlefield") == "battlefield"
+    ]
     if len(acts) == 1 and not acts[0].get("modes"):
         return (2, "activate", _ops_in(acts[0].get("ops")))
     trigs = e.get("triggers") or []
     if len(trigs) == 1 and not trigs[0].get("modes") and not trigs[0].get("also"):
         when = trigs[0].get("when")
-        step = {"your_end_step": "end_step", "each_end_step": "end_step",
-                "your_upkeep": "upkeep", "each_upkeep": "upkeep"}.get(when)  # fmt: skip
+        step = {
+            "your_end_step": "end_step",
+            "each_end_step": "end_step",
+            "your_upkeep": "upkeep",
+            "each_upkeep": "upkeep",
+        }.get(when)
         if step and not card.front.is_aura:
             where = trigs[0].get("zone") or "battlefield"  # Squee: from the graveyard
             how = step if where == "battlefield" else f"{step}:{where}"
-            return (3, how, _ops_in(trigs[0].get("ops"))) if where in ("battlefield",
-                                                                        "graveyard") else None
+            return (
+                (3, how, _ops_in(trigs[0].get("ops")))
+                if where in ("battlefield", "graveyard")
+                else None
+            )
     return None
 
 
@@ -167,8 +180,10 @@ def main(argv: list[str] | None = None) -> int:
             elif candidates[cls]:
                 why = "the candidates' op came from another class"
             else:
-                why = ("no fully simulated card runs it from a spell, an enters-the-battlefield "
-                       "ability or an activated ability")
+                why = (
+                    "no fully simulated card runs it from a spell, an enters-the-battlefield "
+                    "ability or an activated ability"
+                )
             found = {"class": cls, "card": None, "ops": sorted(class_ops[cls]), "why": why}
         out.append(found)
     doc = {

@@ -52,8 +52,10 @@ ABILITY_SOURCES = {
 }
 
 GROUPS = [
-    ("Damage and life", ["damage", "bite", "fight", "gain_life", "lose_life",
-                         "each_deals_power_damage"]),
+    (
+        "Damage and life",
+        ["damage", "bite", "fight", "gain_life", "lose_life", "each_deals_power_damage"],
+    ),
     (
         "Cards: draw, discard, library",
         [
@@ -91,10 +93,23 @@ GROUPS = [
             "each_player_chooses",
         ],
     ),
-    ("Tokens", ["create_token", "create_token_copy", "populate", "amass", "incubate", "manifest",
-                "create_token_x", "destroy_then_tokens", "owner_creates_token",
-                "create_token_copy_except", "transform_all",
-                "copy_each_chosen_different_names"]),
+    (
+        "Tokens",
+        [
+            "create_token",
+            "create_token_copy",
+            "populate",
+            "amass",
+            "incubate",
+            "manifest",
+            "create_token_x",
+            "destroy_then_tokens",
+            "owner_creates_token",
+            "create_token_copy_except",
+            "transform_all",
+            "copy_each_chosen_different_names",
+        ],
+    ),
     (
         "Counters",
         [
@@ -172,8 +187,20 @@ GROUPS = [
     ("Mana", ["add_mana"]),
     (
         "Structure: choices, conditions, costs, delayed triggers",
-        ["may", "if", "pay", "unless", "delayed", "reflexive", "choose_one", "lasting_trigger",
-         "exile_linked", "spell_enters_with_counters", "play_linked", "cast_free"],
+        [
+            "may",
+            "if",
+            "pay",
+            "unless",
+            "delayed",
+            "reflexive",
+            "choose_one",
+            "lasting_trigger",
+            "exile_linked",
+            "spell_enters_with_counters",
+            "play_linked",
+            "cast_free",
+        ],
     ),
     (
         "Reference decks: reveal, piles, emblems, living weapon, casting and activating",
@@ -190,24 +217,46 @@ GROUPS = [
     ),
     (
         "Saga processes: mill loop, each player's own cards, reveal, votes",
-        ["mill_while_shared_type", "each_player_returns", "each_player_gains_control_owned",
-         "each_player_discard_or", "reveal_top_take_if", "shuffle_chosen_from_each_graveyard",
-         "look_at_top_each_player", "vote", "exiled_until_to_bottom", "vote_destroy_most",
-         "each_chooses_greatest_to_hand"],
+        [
+            "mill_while_shared_type",
+            "each_player_returns",
+            "each_player_gains_control_owned",
+            "each_player_discard_or",
+            "reveal_top_take_if",
+            "shuffle_chosen_from_each_graveyard",
+            "look_at_top_each_player",
+            "vote",
+            "exiled_until_to_bottom",
+            "vote_destroy_most",
+            "each_chooses_greatest_to_hand",
+        ],
     ),
     ("Earthbend and Role tokens", ["earthbend", "earthbend_return", "create_role"]),
     (
         "What a Saga notes or names: creature types, card names",
-        ["note_creature_type", "chosen_name_trigger", "goad_chosen_names",
-         "exile_named_from_zones"],
+        [
+            "note_creature_type",
+            "chosen_name_trigger",
+            "goad_chosen_names",
+            "exile_named_from_zones",
+        ],
     ),
     ("Players' rules: maximum hand size", ["max_hand_size"]),
     (
         "Saga choices on resolution: any number, up to n, the greatest, this way",
-        ["reflexive_this_way", "tap_any_number", "sacrifice_any_then_search",
-         "put_from_hand_up_to", "exile_greatest_power", "another_counter_of_a_kind",
-         "token_copy_until", "put_one_then_attach_equipment", "search_exile_face_down_linked",
-         "turn_linked_face_up", "linked_to_battlefield_or_hand"],
+        [
+            "reflexive_this_way",
+            "tap_any_number",
+            "sacrifice_any_then_search",
+            "put_from_hand_up_to",
+            "exile_greatest_power",
+            "another_counter_of_a_kind",
+            "token_copy_until",
+            "put_one_then_attach_equipment",
+            "search_exile_face_down_linked",
+            "turn_linked_face_up",
+            "linked_to_battlefield_or_hand",
+        ],
     ),
     (
         "Saga chapters (sagaD): milled cards or a card from hand onto the battlefield",
@@ -325,16 +374,23 @@ def render(report: dict | None) -> str:
         "action: attacks 508.3a, blocks and becomes blocked 509.3, combat damage 510.3a). "
         "**not simulated**: the engine lacks the state (attachments, face-down cards), and "
         "the log names it. `condition` is an intervening if (603.4, checked on trigger and "
-        "on resolution), `optional` a decision (603.5), `limit: \"once each turn\"` counted "
-        "per object. Delayed triggers (`delayed` op, 603.7): " + ", ".join(
-            f"`{w}`" for w in triggers.DELAYED_WHEN
-        ) + ".",
+        'on resolution), `optional` a decision (603.5), `limit: "once each turn"` counted '
+        "per object. Delayed triggers (`delayed` op, 603.7): "
+        + ", ".join(f"`{w}`" for w in triggers.DELAYED_WHEN)
+        + ".",
         "",
         "| when | meaning | in the playground |",
         "|---|---|---|",
     ]
-    kinds = {"event": "event", "cast": "cast", "step": "step", "mechanic": "mechanic",
-             "combat": "combat", "unsupported": "not simulated", "structural": "op"}
+    kinds = {
+        "event": "event",
+        "cast": "cast",
+        "step": "step",
+        "mechanic": "mechanic",
+        "combat": "combat",
+        "unsupported": "not simulated",
+        "structural": "op",
+    }
     for k, v in S.TRIGGER_WHEN.items():
         info = triggers.WHEN.get(k)
         how = kinds[info.kind] if info else "-"

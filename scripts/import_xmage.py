@@ -196,7 +196,10 @@ def _card_text(src: MageSource, paths: dict[str, str], cls: str) -> str | None:
 
 
 def _basic_identities(
-    fw: Framework, reader: IdentityReader, cards: list[dict], only: set[str] | None,
+    fw: Framework,
+    reader: IdentityReader,
+    cards: list[dict],
+    only: set[str] | None,
     identities: dict[str, str | None],
 ) -> None:
     """Basic lands are framework classes (mage.cards.basiclands), not in the set files'
@@ -404,9 +407,13 @@ def main(argv: list[str] | None = None) -> int:
     manual = load_manual(args.manual)
     identities: dict[str, str | None] = {}
     out, rep = run_import(
-        src, cards, set(args.only) if args.only else None, progress=not args.quiet,
-        manual=manual, identities=identities,
-    )  # fmt: skip
+        src,
+        cards,
+        set(args.only) if args.only else None,
+        progress=not args.quiet,
+        manual=manual,
+        identities=identities,
+    )
     meta = {
         "repository": "magefree/mage",
         "commit": commit,

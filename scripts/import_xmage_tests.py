@@ -98,8 +98,9 @@ class PoolFacts:
     def activated(self, name: str) -> list[tuple[str, bool]]:
         card = self._card(name)
         entry = (card.effects_for(card.front.name) if card else None) or {}
-        return [(a.get("cost") or "", bool(a.get("mana_ability")))
-                for a in entry.get("activated") or []]  # fmt: skip
+        return [
+            (a.get("cost") or "", bool(a.get("mana_ability"))) for a in entry.get("activated") or []
+        ]
 
     def text(self, name: str) -> str:
         """The card's XMage class text and the framework classes it names (one level)."""
@@ -171,8 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(data)
     reasons = Counter(s["reason"] for s in suite["not_translated"])
-    print(f"{suite['tests_total']} tests: {len(suite['cases'])} translated, "
-          f"{len(suite['not_translated'])} not ({len(data):,} bytes -> {args.out})")  # fmt: skip
+    print(
+        f"{suite['tests_total']} tests: {len(suite['cases'])} translated, "
+        f"{len(suite['not_translated'])} not ({len(data):,} bytes -> {args.out})"
+    )
     for r, n in reasons.most_common():
         print(f"  {n:6} {r}")
     return 0

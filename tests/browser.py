@@ -14,9 +14,14 @@ from pathlib import Path
 # Headless as root, offline: without the networking flags Chromium keeps trying to reach
 # Google's services and logs refused connections at every start.
 LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]  # fmt: skip
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def chromium_executable() -> str | None:

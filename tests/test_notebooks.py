@@ -56,9 +56,12 @@ def test_notebook_runs_top_to_bottom(path: Path, kernel_specs: KernelSpecManager
     nb = nbformat.read(path, as_version=4)
     km = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
     client = NotebookClient(
-        nb, km=km, timeout=CELL_TIMEOUT, allow_errors=False,
+        nb,
+        km=km,
+        timeout=CELL_TIMEOUT,
+        allow_errors=False,
         resources={"metadata": {"path": str(path.parent)}},
-    )  # fmt: skip
+    )
     t0 = time.perf_counter()
     try:
         client.execute()

@@ -131,8 +131,11 @@ def test_the_brief_sections_keep_their_numbering() -> None:
 
 def test_the_discover_number_disagreement_is_stated() -> None:
     """Seed 001 calls discover 701.55; the CR numbers it 701.57: the line must say so."""
-    [first] = [i for i in parse(RULES.read_text(encoding="utf-8"))
-               if i.section.startswith("Discover") and i.number == 1]  # fmt: skip
+    [first] = [
+        i
+        for i in parse(RULES.read_text(encoding="utf-8"))
+        if i.section.startswith("Discover") and i.number == 1
+    ]
     assert "701.55" in first.text and "701.57" in first.text and "Differs" in first.text
 
 

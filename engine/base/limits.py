@@ -100,8 +100,15 @@ WORK_CHARS = 3  # one object's characteristics computed through the layers (613)
 WORK_LISTENER = 4  # one object looked at for triggered abilities, for one event (603.2)
 WORK_SBA = 5  # one permanent looked at by a state-based-action check (704.3)
 WORK_OBJECT = 6  # an object id handed out (a card set up, a token, a stack item)
-WORK_NAMES = ("events", "cells copied", "filter tests", "layer computations",
-              "trigger listeners", "state-based checks", "objects created")
+WORK_NAMES = (
+    "events",
+    "cells copied",
+    "filter tests",
+    "layer computations",
+    "trigger listeners",
+    "state-based checks",
+    "objects created",
+)
 WORK_WEIGHTS = (135, 0, 16, 55, 12, 0, 9)
 #: CPU seconds one run may take (time.process_time, read as the work is counted): the
 #: backstop for work not counted above. Pyodide runs the same work ~3x slower, so there
@@ -136,8 +143,20 @@ class RunBudget:
     since the run began is read too (``RUN_MAX_CPU_SECONDS``).
     """
 
-    __slots__ = ("events", "objects", "state_cells", "max_events", "max_objects", "max_cells",
-                 "work", "max_work", "counts", "started", "max_cpu", "_next_check")
+    __slots__ = (
+        "events",
+        "objects",
+        "state_cells",
+        "max_events",
+        "max_objects",
+        "max_cells",
+        "work",
+        "max_work",
+        "counts",
+        "started",
+        "max_cpu",
+        "_next_check",
+    )
 
     def __init__(
         self,
@@ -189,11 +208,15 @@ class RunBudget:
 
     def _check(self) -> None:
         if self.work > self.max_work:
-            raise BudgetExceeded("work", self.max_work, "units of work (about a microsecond "
-                                 "of CPU each: " + self.breakdown() + ")")
+            raise BudgetExceeded(
+                "work",
+                self.max_work,
+                "units of work (about a microsecond of CPU each: " + self.breakdown() + ")",
+            )
         if time.process_time() - self.started > self.max_cpu:
-            raise BudgetExceeded("cpu_seconds", self.max_cpu, "seconds of CPU time ("
-                                 + self.breakdown() + ")")
+            raise BudgetExceeded(
+                "cpu_seconds", self.max_cpu, "seconds of CPU time (" + self.breakdown() + ")"
+            )
         self._next_check = min(self.work + WORK_CHECK_EVERY, self.max_work + 1)
 
     def breakdown(self) -> str:

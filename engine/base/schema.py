@@ -49,8 +49,16 @@ STACK_KINDS = ("spell", "ability", "any")  # a `when` response point's kind
 REF_ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack")
 CARD_CHOICE_ZONES = REF_ZONES
 CARD_LAYOUTS = (
-    "normal", "split", "adventure", "omen", "prepare", "modal_dfc", "transform", "flip", "meld",
-)  # fmt: skip
+    "normal",
+    "split",
+    "adventure",
+    "omen",
+    "prepare",
+    "modal_dfc",
+    "transform",
+    "flip",
+    "meld",
+)
 COLORS = ("W", "U", "B", "R", "G")
 
 
@@ -463,10 +471,29 @@ TARGETS = opt(List(TARGET_SPEC, L.CARD_MAX_ABILITIES))
 # Op fields are read with ``op.get(key, default)``: null would not mean "not given"
 # there, so only ``pt`` (a token without power/toughness) may be null.
 _OP_TEXT = (
-    "counter", "mana", "token", "scope", "from", "x",
-    "hint", "duration", "destination", "unless_pay", "delayed", "controller", "rounding",
-    "chooser", "keep", "rest", "whose", "where", "note", "repeat",
-)  # fmt: skip
+    "counter",
+    "mana",
+    "token",
+    "scope",
+    "from",
+    "x",
+    "hint",
+    "duration",
+    "destination",
+    "unless_pay",
+    "delayed",
+    "controller",
+    "rounding",
+    "chooser",
+    "keep",
+    "rest",
+    "whose",
+    "where",
+    "note",
+    "repeat",
+)
+
+
 # Fields of the effect vocabulary (engine/lang/vocabulary.py) that hold words in hand-written
 # data and objects in imported data: filters ({"types": [...]}), refs ({"target": 1}),
 # conditions ({"cond": ...}), dynamic amounts ({"dv": ...}). Bounded JSON here; the op's
@@ -484,12 +511,31 @@ class JsonObject(Json):
 
 VOCAB = OneOf(TEXT, JsonObject())
 _OBJ = JsonObject()
-_OP_VOCAB = ("to", "what", "who", "filter", "if", "source", "condition", "a", "b", "players",
-             "controlled_by", "spells", "unless")  # fmt: skip
+_OP_VOCAB = (
+    "to",
+    "what",
+    "who",
+    "filter",
+    "if",
+    "source",
+    "condition",
+    "a",
+    "b",
+    "players",
+    "controlled_by",
+    "spells",
+    "unless",
+)
 _OP_BOOL = (
-    "tapped", "optional", "reveal", "exile_if_dies", "no_regen", "remember", "may_shuffle",
+    "tapped",
+    "optional",
+    "reveal",
+    "exile_if_dies",
+    "no_regen",
+    "remember",
+    "may_shuffle",
     "also_graveyard",
-)  # fmt: skip
+)
 _OP_FIELDS = Obj(
     {
         "op": Str(60, nonblank=True),
@@ -759,13 +805,20 @@ ATTACK_TARGET = Obj(
 )
 ATTACKER = OneOf(
     NAME,
-    Obj({"card": NAME, "attacks": opt(ATTACK_TARGET)}, required=("card",),
-        extra=Json(max_depth=2), name="attacker"),
+    Obj(
+        {"card": NAME, "attacks": opt(ATTACK_TARGET)},
+        required=("card",),
+        extra=Json(max_depth=2),
+        name="attacker",
+    ),
 )
 # A block of an `attack` action (509.1a): which creature blocks which attacker.
 BLOCK = Obj(
-    {"blocker": NAME, "attacker": OneOf(NAME, List(NAME, L.COMBAT_MAX_CREATURES, min_len=1)),
-     "attacker_nth": opt(Int(1, L.COMBAT_MAX_CREATURES))},
+    {
+        "blocker": NAME,
+        "attacker": OneOf(NAME, List(NAME, L.COMBAT_MAX_CREATURES, min_len=1)),
+        "attacker_nth": opt(Int(1, L.COMBAT_MAX_CREATURES)),
+    },
     required=("blocker", "attacker"),
     extra=Json(max_depth=1),
     name="block",

@@ -28,8 +28,11 @@ def names_of(game: Any, oid: int, zone: str | None = None) -> tuple[str, ...]:
         where = game.zone_of(oid)
         zone = where[1] if where is not None else "stack"
     if obj.face:
-        return tuple(obj.face.split(" // ")) if zone in ("stack", "battlefield") else (
-            _off_stack(card))  # fmt: skip
+        return (
+            tuple(obj.face.split(" // "))
+            if zone in ("stack", "battlefield")
+            else (_off_stack(card))
+        )
     if zone in ("stack", "battlefield") and not card.is_split:
         return (card.front.name,)
     return _off_stack(card)
@@ -46,8 +49,7 @@ def has_name(game: Any, oid: int, name: str) -> bool:
     return bool(name) and name in names_of(game, oid)
 
 
-def choosable_names(game: Any, types: tuple[str, ...] = (),
-                    card_names: Any = None) -> list[str]:  # fmt: skip
+def choosable_names(game: Any, types: tuple[str, ...] = (), card_names: Any = None) -> list[str]:
     """The card names a player may choose here, sorted: each face's name of every card in
     the game, in every zone (201.3b split halves, 201.3c flip, 201.3d back faces, and an
     adventurer's Adventure name), and a token's name when it is also a card's name
@@ -62,9 +64,10 @@ def choosable_names(game: Any, types: tuple[str, ...] = (),
     for i in every:
         obj = game.obj(i)
         if obj.is_token:  # its name is its face's (a token card is named "X token")
-            if card_names is not None and (not types
-                                           or set(types) & set(obj.characteristics.types)):
-                found.update(n for n in names_of(game, i) if card_names(n))  # fmt: skip
+            if card_names is not None and (
+                not types or set(types) & set(obj.characteristics.types)
+            ):
+                found.update(n for n in names_of(game, i) if card_names(n))
             continue
         found.update(f.name for f in obj.card.faces if not types or set(types) & set(f.types))
     return sorted(found)

@@ -68,7 +68,9 @@ class _Layer:
     """Names and entries of one set of cards (the bundled pool, or user cards on top)."""
 
     def __init__(
-        self, entries: list[dict[str, Any] | CardDef], effects: _EffectsFile | None = None,
+        self,
+        entries: list[dict[str, Any] | CardDef],
+        effects: _EffectsFile | None = None,
         identity: _Identity | None = None,
     ) -> None:
         self.entries = entries
@@ -157,8 +159,9 @@ class CardPool:
         *,
         _below: CardPool | None = None,
     ) -> None:
-        self._layer = _Layer(list(cards), getattr(cards, "effects_store", None),
-                             getattr(cards, "identity", None))
+        self._layer = _Layer(
+            list(cards), getattr(cards, "effects_store", None), getattr(cards, "identity", None)
+        )
         self._below = _below
         self._names: tuple[str, ...] | None = None
 

@@ -205,8 +205,11 @@ def parse_decklist(text: str, pool: CardPool | None = None) -> Decklist:
         raise DecklistError([LineError(0, "", f"expected text, got {type(text).__name__}")])
     if len(text) > MAX_INPUT_CHARS:
         raise DecklistError(
-            [LineError(0, "", f"input is {len(text):,} characters; "
-                       f"the limit is {MAX_INPUT_CHARS:,}")]
+            [
+                LineError(
+                    0, "", f"input is {len(text):,} characters; the limit is {MAX_INPUT_CHARS:,}"
+                )
+            ]
         )
     pool = pool or default_pool()
     deck = Decklist()

@@ -35,11 +35,24 @@ SUPERTYPES: frozenset[str] = frozenset(
 )
 CARD_TYPES: frozenset[str] = frozenset(
     {
-        "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
-        "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal",
+        "Artifact",
+        "Battle",
+        "Conspiracy",
+        "Creature",
+        "Dungeon",
+        "Enchantment",
+        "Instant",
+        "Kindred",
+        "Land",
+        "Phenomenon",
+        "Plane",
+        "Planeswalker",
+        "Scheme",
+        "Sorcery",
+        "Tribal",
         "Vanguard",
     }
-)  # fmt: skip
+)
 #: CR 110.4: these card types make a permanent.
 _PERMANENT_TYPES = frozenset(
     {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
@@ -293,9 +306,16 @@ class Chapters:
 
 # Card-level keys that describe the front face for single-face cards.
 _FACE_KEYS = (
-    "mana_cost", "type_line", "supertypes", "types", "subtypes",
-    "power", "toughness", "loyalty", "colors",
-)  # fmt: skip
+    "mana_cost",
+    "type_line",
+    "supertypes",
+    "types",
+    "subtypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "colors",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,9 +602,18 @@ def _with_keywords(face: Face, keywords: tuple[str, ...]) -> Face:
     if face.keywords == keywords:
         return face
     return Face(
-        face.name, face.mana_cost, face.type_line, face.supertypes, face.types, face.subtypes,
-        face.power, face.toughness, face.loyalty, face.colors, keywords,
-    )  # fmt: skip
+        face.name,
+        face.mana_cost,
+        face.type_line,
+        face.supertypes,
+        face.types,
+        face.subtypes,
+        face.power,
+        face.toughness,
+        face.loyalty,
+        face.colors,
+        keywords,
+    )
 
 
 # Scryfall layouts that are single-face "normal" cards for our purposes.

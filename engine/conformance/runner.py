@@ -111,8 +111,9 @@ class XMagePolicy(Policy):
                     q["targets"].pop(0)
                 got = _match_ref(ref, opts)
                 if got is None:
-                    raise self._stop(f"target {ref} is not an option of {kind}: "
-                                     f"{[o.label for o in opts][:6]}")  # fmt: skip
+                    raise self._stop(
+                        f"target {ref} is not an option of {kind}: {[o.label for o in opts][:6]}"
+                    )
                 return got
         elif kind == "choose_mode" and q.get("modes"):
             mode = q["modes"].pop(0)
@@ -142,8 +143,10 @@ class XMagePolicy(Policy):
         if any(q.get(k) for k in ("targets", "choices", "modes")):
             # the test answers it in another shape (XMage picks the surveilled cards at
             # once, the engine asks card by card): not mapped exactly
-            raise self._stop(f"{kind} ({decision.prompt[:80]}): the test's answers "
-                             "don't fit it", ai=f"answer_unmatched:{kind}")  # fmt: skip
+            raise self._stop(
+                f"{kind} ({decision.prompt[:80]}): the test's answers don't fit it",
+                ai=f"answer_unmatched:{kind}",
+            )
         raise self._stop(f"the engine asks {kind} ({decision.prompt[:80]}), the test answers none")
 
 
@@ -234,16 +237,23 @@ def check(state: GameState, e: dict) -> str | None:
     c = e["check"]
     name = e.get("card")
     p = e.get("player")
-    if p is None and c in ("graveyard_count", "hand_count", "library_count", "life",
-                           "player_counters"):
+    if p is None and c in (
+        "graveyard_count",
+        "hand_count",
+        "library_count",
+        "life",
+        "player_counters",
+    ):
         return f"{c}: the expectation names no player"
     pi = int(p) if p is not None else -1  # a player's index where the check needs one
     if c in ("permanent_count", "token_count"):
         got = sum(
-            1 for o in _battlefield(state)
-            if _controller(state, o) == p and (name is None or _named(o, name))
+            1
+            for o in _battlefield(state)
+            if _controller(state, o) == p
+            and (name is None or _named(o, name))
             and (c == "permanent_count" or o.is_token)
-        )  # fmt: skip
+        )
         return (
             None if got == e["n"] else f"{c} {name or ''} of player {p}: {got}, expected {e['n']}"
         )
@@ -379,11 +389,21 @@ def _run_case(case: dict, pool: Any = None) -> CaseResult:
             if stop.ai:
                 return CaseResult(case["id"], "not_translated", stop.why, stop.ai, cards)
             return CaseResult(case["id"], "failed", stop.why, "decision", cards)
-        return CaseResult(case["id"], "failed", f"{type(err).__name__}: {err}"[:300],
-                          f"error:{type(err).__name__}", cards)  # fmt: skip
+        return CaseResult(
+            case["id"],
+            "failed",
+            f"{type(err).__name__}: {err}"[:300],
+            f"error:{type(err).__name__}",
+            cards,
+        )
     except Exception as err:  # an engine bug: reported as this case's failure, never a crash
-        return CaseResult(case["id"], "failed", f"{type(err).__name__}: {err}"[:300],
-                          f"crash:{type(err).__name__}", cards)  # fmt: skip
+        return CaseResult(
+            case["id"],
+            "failed",
+            f"{type(err).__name__}: {err}"[:300],
+            f"crash:{type(err).__name__}",
+            cards,
+        )
     if tl.pending is not None:
         return CaseResult(case["id"], "failed", f"paused at {tl.pending.kind}", "decision", cards)
     state = tl.final
@@ -456,8 +476,12 @@ class Report:
     def text(self) -> str:
         d = self.to_dict()
         run = len(self.results)
-        full = sum(1 for r in self.results if r.outcome in ("passed", "failed_claimed_full")
-                   and all(claimed_full(c) for c in r.cards))  # fmt: skip
+        full = sum(
+            1
+            for r in self.results
+            if r.outcome in ("passed", "failed_claimed_full")
+            and all(claimed_full(c) for c in r.cards)
+        )
         lines = [
             f"XMage card tests at commit {d['xmage_commit']}",
             f"  tests:                 {d['tests_total']:6,}",
@@ -495,8 +519,9 @@ def run_suite(
         keep = set(ids)
         cases = [c for c in cases if c["id"] in keep]
     rep = Report(suite.get("xmage_commit") or "", suite["tests_total"], 0)
-    rep.not_translated.update(s["reason"] for s in suite["not_translated"]
-                              if card is None and ids is None)  # fmt: skip
+    rep.not_translated.update(
+        s["reason"] for s in suite["not_translated"] if card is None and ids is None
+    )
     for case in cases:
         r = run_case(case, pool)
         if r.status == "not_translated":  # found only when run: see XMagePolicy

@@ -91,7 +91,7 @@ class Characteristics:
 
     @property
     def pt(self) -> str:
-        """"4/4", or "" for a non-creature."""
+        """ "4/4", or "" for a non-creature."""
         if self.power is None and self.toughness is None:
             return ""
         return f"{self.power}/{self.toughness}"
@@ -115,12 +115,22 @@ def number(text: str | None) -> int | None:
 
 # CR 122.1b: a keyword counter on a permanent gives it that keyword ability.
 KEYWORD_COUNTERS = {
-    "flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
-    "deathtouch": "Deathtouch", "decayed": "Decayed", "exalted": "Exalted", "haste": "Haste",
-    "hexproof": "Hexproof", "indestructible": "Indestructible", "lifelink": "Lifelink",
-    "menace": "Menace", "reach": "Reach", "shadow": "Shadow", "trample": "Trample",
+    "flying": "Flying",
+    "first strike": "First strike",
+    "double strike": "Double strike",
+    "deathtouch": "Deathtouch",
+    "decayed": "Decayed",
+    "exalted": "Exalted",
+    "haste": "Haste",
+    "hexproof": "Hexproof",
+    "indestructible": "Indestructible",
+    "lifelink": "Lifelink",
+    "menace": "Menace",
+    "reach": "Reach",
+    "shadow": "Shadow",
+    "trample": "Trample",
     "vigilance": "Vigilance",
-}  # fmt: skip
+}
 
 
 def counter_keywords(obj, keywords: tuple[str, ...]) -> tuple[str, ...]:
@@ -129,8 +139,11 @@ def counter_keywords(obj, keywords: tuple[str, ...]) -> tuple[str, ...]:
     if not counters:
         return keywords
     have = {k.lower() for k in keywords}
-    extra = [KEYWORD_COUNTERS[k] for k in counters
-             if k in KEYWORD_COUNTERS and counters[k] > 0 and k not in have]  # fmt: skip
+    extra = [
+        KEYWORD_COUNTERS[k]
+        for k in counters
+        if k in KEYWORD_COUNTERS and counters[k] > 0 and k not in have
+    ]
     return (*keywords, *extra) if extra else keywords
 
 

@@ -65,8 +65,9 @@ class Game(Kernel):
     def _setup(self) -> None:
         attach: list[tuple[int, str]] = []  # (Aura/Equipment, the card it is on)
         for p in self.scenario.players:
-            pidx = self.add_player(p.name, p.life, p.spells_cast, commander=p.commander,
-                                   cards_drawn=p.cards_drawn)  # fmt: skip
+            pidx = self.add_player(
+                p.name, p.life, p.spells_cast, commander=p.commander, cards_drawn=p.cards_drawn
+            )
             library = [name for name, count in p.library.cards for _ in range(count)]
             if p.library.order == "random":
                 self.rng.shuffle(library)
@@ -95,11 +96,16 @@ class Game(Kernel):
                         attach.append((obj.id, entry.attached_to))
         for oid, host in attach:  # CR 303.4, 301.5: it starts attached to that permanent
             low = host.lower()
-            hosts = [o.id for o in self.battlefield() if o.id != oid
-                     and low in (o.name.lower(), o.card.name.lower())]  # fmt: skip
+            hosts = [
+                o.id
+                for o in self.battlefield()
+                if o.id != oid and low in (o.name.lower(), o.card.name.lower())
+            ]
             if not hosts:
-                raise GameError(f"{self.objects[oid].name} is attached to {host!r}, which is "
-                                "not on the battlefield")  # fmt: skip
+                raise GameError(
+                    f"{self.objects[oid].name} is attached to {host!r}, which is "
+                    "not on the battlefield"
+                )
             self.attach(oid, hosts[0])
         self.first_frame()
 

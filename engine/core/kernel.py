@@ -183,9 +183,12 @@ class Kernel:
         c = self.combat
         if c is None:
             return EMPTY
-        return {"attackers": dict(c["attackers"]),
-                "blockers": {k: tuple(v) for k, v in c["blockers"].items()},
-                "blocked": tuple(c["blocked"]), "defending": c["defending"]}  # fmt: skip
+        return {
+            "attackers": dict(c["attackers"]),
+            "blockers": {k: tuple(v) for k, v in c["blockers"].items()},
+            "blocked": tuple(c["blocked"]),
+            "defending": c["defending"],
+        }
 
     def emit(
         self,
@@ -212,8 +215,9 @@ class Kernel:
             moves = tuple(c for c in recorded if type(c) is Move)
             if len(moves) != len(recorded):
                 changes = tuple(c for c in recorded if type(c) is Change)
-        touched = tuple(dict.fromkeys([*(o for o in objects if o is not None),
-                                       *(m.obj for m in moves)]))  # fmt: skip
+        touched = tuple(
+            dict.fromkeys([*(o for o in objects if o is not None), *(m.obj for m in moves)])
+        )
         event = Event(
             kind=kind,
             text=text,
@@ -334,8 +338,7 @@ class Kernel:
         self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
         return self.life[player]
 
-    def add_mana(self, player: int, mana: str, source: int | None = None,
-                 only: Any = None) -> str:
+    def add_mana(self, player: int, mana: str, source: int | None = None, only: Any = None) -> str:
         """CR 106.4: mana goes into the pool (``source``: the object whose ability made it;
         ``only``: a spell filter it may only be spent on, 106.6)."""
         before = self.mana[player]
@@ -344,8 +347,7 @@ class Kernel:
         self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
         return self.mana[player]
 
-    def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None,
-                                                                             Any]]:
+    def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None, Any]]:
         """CR 106.4a, 601.2h: the pool's mana at these positions is spent (leaves the pool);
         returns it as (symbol, source, restriction) triples."""
         units = self.mana_units[player]
@@ -607,6 +609,7 @@ class Kernel:
     def note_used(self, key: tuple) -> None:
         """An ability limited to once each turn triggered / was activated this turn."""
         self.used_this_turn.add(key)
+
     # ======================================================================================
     # continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
     # 2), phasing (702.26), face-down (708), transforming (701.28).
@@ -615,8 +618,13 @@ class Kernel:
         """Changes so far (every primitive records one), plus turn and phase: computed
         characteristics are cached per version."""
         # spells cast this turn are noted without a Change (note_cast): counted here
-        return (self._recorded + len(self._changes), self.turn, self.phase, self.active,
-                len(self.cast_this_turn))  # fmt: skip
+        return (
+            self._recorded + len(self._changes),
+            self.turn,
+            self.phase,
+            self.active,
+            len(self.cast_this_turn),
+        )
 
     def all_chars(self) -> Mapping[int, Characteristics]:
         """Every battlefield object's characteristics after the layers (613), cached per
@@ -682,8 +690,9 @@ class Kernel:
         stops being attached (None); a new timestamp as for a permanent (613.7e)."""
         obj = self.objects[oid]
         self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
-        self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player,
-                                    key="player"))  # fmt: skip
+        self._changes.append(
+            Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player, key="player")
+        )
         if player is not None:
             self.timestamps[oid] = self.next_timestamp()
 
@@ -782,10 +791,22 @@ class Kernel:
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
         self.cast_this_turn.append((player, tuple(types)))
         names = card_names.names_of(self, oid, "stack")  # "a spell with the chosen name"
-        self.spells_this_turn.append({"player": player, "object": oid, "from": info.get("from"),
-                                      "mv": info.get("mv"), "names": names})  # fmt: skip
-        self.cast_info[oid] = {"player": player, "turn": self.turn, "phase": self.phase,
-                               "active": self.active, **info}  # fmt: skip
+        self.spells_this_turn.append(
+            {
+                "player": player,
+                "object": oid,
+                "from": info.get("from"),
+                "mv": info.get("mv"),
+                "names": names,
+            }
+        )
+        self.cast_info[oid] = {
+            "player": player,
+            "turn": self.turn,
+            "phase": self.phase,
+            "active": self.active,
+            **info,
+        }
 
     def update_cast_info(self, oid: int, **info) -> None:
         """A choice made later in casting (kicked, 601.2b) joins the object's cast facts."""
@@ -831,6 +852,7 @@ class Kernel:
         if flag not in self.player_flags[player]:
             self.player_flags[player].add(flag)
             self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
+
     # ----------------- primitives: linked and exiled objects, play permissions, damage history
     def stamp_of(self, oid: int) -> tuple[int, int]:
         """An object as it is now: its id and zone-change count (CR 400.7: a new object
@@ -864,9 +886,12 @@ class Kernel:
             where = self.zone_of(src)
             if where and where[1] == "battlefield" and self.zone_changes.get(src, 0) == n:
                 continue
-            cards = [oid for oid, m in self.exiled_until.pop(key)
-                     if self.zone_changes.get(oid, 0) == m
-                     and (self.zone_of(oid) or (0, ""))[1] == "exile"]  # fmt: skip
+            cards = [
+                oid
+                for oid, m in self.exiled_until.pop(key)
+                if self.zone_changes.get(oid, 0) == m
+                and (self.zone_of(oid) or (0, ""))[1] == "exile"
+            ]
             out.append((src, cards))
         return out
 
@@ -933,14 +958,20 @@ class Kernel:
 
     def add_extra_combat(self) -> None:
         """CR 500.8: an additional combat phase this turn."""
-        self._changes.append(Change(ChangeKind.COMBAT, self.active, self.extra_combats,
-                                    self.extra_combats + 1, "extra"))  # fmt: skip
+        self._changes.append(
+            Change(
+                ChangeKind.COMBAT, self.active, self.extra_combats, self.extra_combats + 1, "extra"
+            )
+        )
         self.extra_combats += 1
 
     def use_extra_combat(self) -> None:
         """An additional combat phase begins (500.8)."""
-        self._changes.append(Change(ChangeKind.COMBAT, self.active, self.extra_combats,
-                                    self.extra_combats - 1, "extra"))  # fmt: skip
+        self._changes.append(
+            Change(
+                ChangeKind.COMBAT, self.active, self.extra_combats, self.extra_combats - 1, "extra"
+            )
+        )
         self.extra_combats -= 1
 
     def note_combat_phase(self) -> None:
@@ -994,8 +1025,9 @@ class Kernel:
             if oid in attackers:
                 before = tuple(attackers)
                 attackers.remove(oid)
-                self._changes.append(Change(ChangeKind.COMBAT, blocker, before, tuple(attackers),
-                                            "blocking"))  # fmt: skip
+                self._changes.append(
+                    Change(ChangeKind.COMBAT, blocker, before, tuple(attackers), "blocking")
+                )
         return hit
 
     def end_combat(self) -> None:

@@ -27,8 +27,14 @@ class Point:
 
     __slots__ = ("chapter", "kind", "name", "nth", "top")
 
-    def __init__(self, name: str, kind: str = "any", chapter: int | None = None,
-                 nth: int = 1, top: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        name: str,
+        kind: str = "any",
+        chapter: int | None = None,
+        nth: int = 1,
+        top: bool = False,
+    ) -> None:
         self.name, self.kind, self.chapter, self.nth, self.top = name, kind, chapter, nth, top
 
 
@@ -166,8 +172,11 @@ def point_of(timeline: Any, frame: int) -> dict | None:
 def _display_name(item: StackItem, objects: Mapping[int, CardObject]) -> str:
     """The name a scenario writes: the cast face of a spell, the card of an ability's source."""
     if item.kind == "spell":
-        return item.face or (objects[item.card_id].card.name if item.card_id is not None
-                             and item.card_id in objects else item.text)  # fmt: skip
+        return item.face or (
+            objects[item.card_id].card.name
+            if item.card_id is not None and item.card_id in objects
+            else item.text
+        )
     obj = objects.get(item.source) if item.source is not None else None
     return obj.card.name if obj is not None else item.text
 

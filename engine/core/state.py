@@ -249,10 +249,11 @@ class GameState:
         if self.combat:  # only then: timelines without combat keep their fingerprint
             d["combat"] = {
                 "attackers": {str(k): v for k, v in (self.combat.get("attackers") or {}).items()},
-                "blockers": {str(k): list(v)
-                             for k, v in (self.combat.get("blockers") or {}).items()},
+                "blockers": {
+                    str(k): list(v) for k, v in (self.combat.get("blockers") or {}).items()
+                },
                 "blocked": list(self.combat.get("blocked") or ()),
-            }  # fmt: skip
+            }
         return d
 
     def _repr_html_(self) -> str:

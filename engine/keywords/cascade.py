@@ -100,9 +100,13 @@ def _static_reaches(game: Game, source: str, op: dict, item: StackItem, from_zon
             "doesn't apply here.",
             "702.85a",
             player=player,
-            data={"missing": [f"zones of the {game.spells_cast[player] - len(mine)} spells "
-                              "counted as cast before the scenario"],
-                  "grant_source": source},  # fmt: skip
+            data={
+                "missing": [
+                    f"zones of the {game.spells_cast[player] - len(mine)} spells "
+                    "counted as cast before the scenario"
+                ],
+                "grant_source": source,
+            },
         )
         return False
     earlier = [s for s in mine if s["from"] == zone and s["object"] != item.card_id]
@@ -330,7 +334,8 @@ def _check_grant(o: dict, ctx: Ctx | None) -> str | None:
             return None  # a static ability: keywords.cascade reads it while on the battlefield
         return "a lasting cascade grant, which only a permanent's static ability gives"
     return f"a cascade grant to {str(scope).replace('_', ' ')}" + (
-        f" ({o['duration']})" if o.get("duration") else "")
+        f" ({o['duration']})" if o.get("duration") else ""
+    )
 
 
 @effects.op(
@@ -381,6 +386,9 @@ def _turn_grant(ctx: Ctx, o: dict, n: int) -> None:
             "702.85a",
             player=p,
             amount=n,
-            data={"filter": o.get("filter") or "", "scope": "this_turn",
-                  "from": o.get("from") or ""},  # fmt: skip
+            data={
+                "filter": o.get("filter") or "",
+                "scope": "this_turn",
+                "from": o.get("from") or "",
+            },
         )

@@ -36,8 +36,10 @@ def costs_of(value: object) -> list[dict] | None:
     m = _COST.match(value) if isinstance(value, str) else None
     if m is None:
         return None
-    return [{"cost": "mana", "mana": m.group(1)},
-            {"cost": "exile_from_graveyard", "n": int(m.group(2)), "another": True}]  # fmt: skip
+    return [
+        {"cost": "mana", "mana": m.group(1)},
+        {"cost": "exile_from_graveyard", "n": int(m.group(2)), "another": True},
+    ]
 
 
 def missing(card: object) -> str | None:

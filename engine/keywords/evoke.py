@@ -47,8 +47,8 @@ def pay(game: Game, oid: int, player: int) -> None:
     game.emit(
         EventKind.EVOKE,
         f"{obj.name} is evoked: its evoke cost ({ability_costs.describe(costs)}) is paid "
-        "instead of its mana cost" + (" (mana payment isn't simulated)."
-                                      if paid.mana and not payment.real(game) else "."),
+        "instead of its mana cost"
+        + (" (mana payment isn't simulated)." if paid.mana and not payment.real(game) else "."),
         "702.74a",
         objects=(oid,),
         source=oid,

@@ -48,14 +48,24 @@ def _counter(ctx: Ctx, oid: int | None, n: int, rule: str, verb: str) -> None:
     if n <= 0:
         return
     if oid is None:
-        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: the permanent that {verb} has left the "
-                 "battlefield, so no +1/+1 counter is put on anything.", rule, amount=0,
-                 counter="+1/+1")  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{ctx.label}: the permanent that {verb} has left the "
+            "battlefield, so no +1/+1 counter is put on anything.",
+            rule,
+            amount=0,
+            counter="+1/+1",
+        )
         return
     game.add_counters(oid, "+1/+1", n)
-    ctx.emit(EventKind.COUNTERS, f"{game.obj(oid).name} gets {n} +1/+1 counter"
-             f"{'s' if n != 1 else ''} ({verb}).", rule, objects=(oid,), amount=n,
-             counter="+1/+1")  # fmt: skip
+    ctx.emit(
+        EventKind.COUNTERS,
+        f"{game.obj(oid).name} gets {n} +1/+1 counter{'s' if n != 1 else ''} ({verb}).",
+        rule,
+        objects=(oid,),
+        amount=n,
+        counter="+1/+1",
+    )
 
 
 @op("explore", check=_check)
@@ -69,26 +79,52 @@ def explore(ctx: Ctx, o: dict) -> None:
         top = game.top_of_library(p)
         name = game.obj(oid).name if oid is not None else ctx.label
         if top is None:
-            ctx.emit(EventKind.REVEAL, f"{name} explores: {game.poss(p)} library is empty, "
-                     "so no card is revealed.", "701.44a", player=p, amount=0)  # fmt: skip
+            ctx.emit(
+                EventKind.REVEAL,
+                f"{name} explores: {game.poss(p)} library is empty, so no card is revealed.",
+                "701.44a",
+                player=p,
+                amount=0,
+            )
             _counter(ctx, oid, 1, "701.44a", "explored")
             continue
         card = game.obj(top)
-        ctx.emit(EventKind.REVEAL, f"{name} explores: {game.verb(p, 'reveal', 'reveals')} "
-                 f"{card.name}.", "701.44a", player=p, objects=(top,), amount=1)  # fmt: skip
+        ctx.emit(
+            EventKind.REVEAL,
+            f"{name} explores: {game.verb(p, 'reveal', 'reveals')} {card.name}.",
+            "701.44a",
+            player=p,
+            objects=(top,),
+            amount=1,
+        )
         if game.face(card).is_land:
             game.move(top, "hand", p)
-            ctx.emit(EventKind.TO_HAND, f"{card.name} is a land card: it goes to "
-                     f"{game.poss(p)} hand.", "701.44a", player=p, objects=(top,))  # fmt: skip
+            ctx.emit(
+                EventKind.TO_HAND,
+                f"{card.name} is a land card: it goes to {game.poss(p)} hand.",
+                "701.44a",
+                player=p,
+                objects=(top,),
+            )
             continue
         _counter(ctx, oid, 1, "701.44a", "explored")
-        if c.yes_no(ctx, DecisionKind.MAY, f"{game.pname(p)}: put {card.name} into "
-                    f"{game.poss(p)} graveyard?", "701.44a", player=p,
-                    yes=f"Put {card.name} into the graveyard",
-                    no=f"Leave {card.name} on top"):  # fmt: skip
+        if c.yes_no(
+            ctx,
+            DecisionKind.MAY,
+            f"{game.pname(p)}: put {card.name} into {game.poss(p)} graveyard?",
+            "701.44a",
+            player=p,
+            yes=f"Put {card.name} into the graveyard",
+            no=f"Leave {card.name} on top",
+        ):
             game.move(top, "graveyard", p)
-            ctx.emit(EventKind.GRAVEYARD, f"{card.name} goes to {game.poss(p)} graveyard.",
-                     "701.44a", player=p, objects=(top,))  # fmt: skip
+            ctx.emit(
+                EventKind.GRAVEYARD,
+                f"{card.name} goes to {game.poss(p)} graveyard.",
+                "701.44a",
+                player=p,
+                objects=(top,),
+            )
 
 
 @op("connive", check=_check)
@@ -103,20 +139,44 @@ def connive(ctx: Ctx, o: dict) -> None:
         for _ in range(draws.how_many(game, p, n, ctx.label)):  # 614.1a replacements
             top = game.draw_card(p)
             if top is None:
-                ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty "
-                         "library and will lose the game the next time state-based actions "
-                         "are checked.", "121.4", player=p)  # fmt: skip
+                ctx.emit(
+                    EventKind.DRAW_EMPTY,
+                    f"{game.pname(p)} can't draw from an empty "
+                    "library and will lose the game the next time state-based actions "
+                    "are checked.",
+                    "121.4",
+                    player=p,
+                )
                 break
-            ctx.emit(EventKind.DRAW, f"{name} connives: {game.verb(p, 'draw', 'draws')} "
-                     f"{game.obj(top).name}.", "701.50a", player=p, amount=1)  # fmt: skip
-        chosen = c.choose_cards(ctx, list(game.zones[p]["hand"]), n, DecisionKind.DISCARD,
-                                f"{game.pname(p)}: choose a card to discard ({name} "
-                                "connives)", "701.50a", player=p, verb="Discard")  # fmt: skip
+            ctx.emit(
+                EventKind.DRAW,
+                f"{name} connives: {game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
+                "701.50a",
+                player=p,
+                amount=1,
+            )
+        chosen = c.choose_cards(
+            ctx,
+            list(game.zones[p]["hand"]),
+            n,
+            DecisionKind.DISCARD,
+            f"{game.pname(p)}: choose a card to discard ({name} connives)",
+            "701.50a",
+            player=p,
+            verb="Discard",
+        )
         for card in chosen:
             game.move(card, "graveyard", p)
-        ctx.emit(EventKind.DISCARD, f"{game.verb(p, 'discard', 'discards')} "
-                 f"{', '.join(game.obj(i).name for i in chosen) or 'nothing'} ({name} "
-                 "connives).", "701.50a", player=p, objects=tuple(chosen),
-                 amount=len(chosen), data={"random": False, "asked": n})  # fmt: skip
+        ctx.emit(
+            EventKind.DISCARD,
+            f"{game.verb(p, 'discard', 'discards')} "
+            f"{', '.join(game.obj(i).name for i in chosen) or 'nothing'} ({name} "
+            "connives).",
+            "701.50a",
+            player=p,
+            objects=tuple(chosen),
+            amount=len(chosen),
+            data={"random": False, "asked": n},
+        )
         nonland = sum(1 for card in chosen if not game.face(game.obj(card)).is_land)
         _counter(ctx, oid, nonland, "701.50a", "connived")

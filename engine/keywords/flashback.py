@@ -89,4 +89,3 @@ def pay(game: Game, oid: int, player: int) -> None:
         player=player,
         data={"keyword": "flashback", "costs": costs},
     )
-

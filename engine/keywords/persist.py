@@ -78,7 +78,7 @@ def trigger_on_death(
                 "counter": counter,
                 "rule": rule,
                 "zone_changes": game.zone_changes.get(oid, 0),
-            },  # fmt: skip
+            },
         )
         stack.trigger(
             game,

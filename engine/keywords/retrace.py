@@ -41,7 +41,7 @@ def has_retrace(game: Game, oid: int, player: int) -> bool:
         return True
     for flag in sorted(game.player_flags[player]):
         if flag.startswith(EMBLEM):
-            flt = json.loads(flag[len(EMBLEM):])
+            flt = json.loads(flag[len(EMBLEM) :])
             if filters.matches(game, oid, flt, controller=player):
                 return True
     return False

@@ -128,8 +128,9 @@ def resolve(game: Game, ability: StackItem) -> None:
             amount=0,
             data={"spell": face.name, "keyword": KEYWORD},
         )
-    ops = costs.resolve_conditions(list(entry.get("spell") or ()), {"kicked": kicked}
-                                   if kicked is not None else None)  # fmt: skip
+    ops = costs.resolve_conditions(
+        list(entry.get("spell") or ()), {"kicked": kicked} if kicked is not None else None
+    )
     specs = list(entry.get("targets") or ())
     for i in range(1, count + 1):
         label = f"Copy {i} of {face.name}"
@@ -153,7 +154,7 @@ def resolve(game: Game, ability: StackItem) -> None:
                 "copy_of": data["spell"],
                 "spell": face.name,
                 "missing": not entry,
-            },  # fmt: skip
+            },
         )
         game.push(copy)
         game.emit(

@@ -42,8 +42,11 @@ def pay(game: Game, oid: int, player: int) -> None:
     game.emit(
         EventKind.COST,
         f"{game.obj(oid).name} is cast for its warp cost {warp_cost(game, oid)} (an "
-        + ("alternative cost, paid)." if payment.real(game)
-           else "alternative cost; mana payment isn't simulated)."),
+        + (
+            "alternative cost, paid)."
+            if payment.real(game)
+            else "alternative cost; mana payment isn't simulated)."
+        ),
         "702.185a",
         objects=(oid,),
         source=oid,
@@ -58,17 +61,19 @@ def on_enter(game: Game, oid: int, *, cast: bool, x: int = 0, free: bool = False
     if not cast or not (game.cast_info.get(oid) or {}).get("warped"):
         return
     obj = game.obj(oid)
-    game.add_delayed({
-        "when": "next_end_step",
-        "ops": [{"op": "warp_exile", "stamp": game.zone_changes.get(oid, 0)}],
-        "controller": obj.controller,
-        "source": oid,
-        "targets": [],
-        "stamps": {},
-        "label": f"Warp of {obj.name}",
-        "turn": game.turn,
-        "phase": game.phase.replace(" ", "_"),
-    })  # fmt: skip
+    game.add_delayed(
+        {
+            "when": "next_end_step",
+            "ops": [{"op": "warp_exile", "stamp": game.zone_changes.get(oid, 0)}],
+            "controller": obj.controller,
+            "source": oid,
+            "targets": [],
+            "stamps": {},
+            "label": f"Warp of {obj.name}",
+            "turn": game.turn,
+            "phase": game.phase.replace(" ", "_"),
+        }
+    )
     game.emit(
         EventKind.DELAYED,
         f"{obj.name} was warped: it will be exiled at the beginning of the next end step.",
@@ -82,27 +87,43 @@ def on_enter(game: Game, oid: int, *, cast: bool, x: int = 0, free: bool = False
 
 # ------------------------------------------------------------- the delayed trigger (702.185a)
 
+
 def _check(o: dict, ctx: Ctx | None) -> str | None:
     if not isinstance(o.get("stamp"), int) or isinstance(o.get("stamp"), bool):
         return "warp exile (which object is not in the data)"
     return None
 
 
-@op("warp_exile", check=_check)  # fmt: skip
+@op("warp_exile", check=_check)
 def warp_exile(ctx: Ctx, o: dict) -> None:
     """Exile the warped permanent if it is still the same object, then grant its owner the
     cast from exile on later turns (702.185a)."""
     game = ctx.game
     oid = ctx.source
     where = game.zone_of(oid) if oid is not None else None
-    if (oid is None or where is None or where[1] != "battlefield"
-            or game.zone_changes.get(oid, 0) != o["stamp"]):  # fmt: skip
-        ctx.emit(EventKind.EXILE, f"{ctx.label}: the warped permanent already left the "
-                 "battlefield; nothing is exiled.", "702.185a", amount=0)  # fmt: skip
+    if (
+        oid is None
+        or where is None
+        or where[1] != "battlefield"
+        or game.zone_changes.get(oid, 0) != o["stamp"]
+    ):
+        ctx.emit(
+            EventKind.EXILE,
+            f"{ctx.label}: the warped permanent already left the battlefield; nothing is exiled.",
+            "702.185a",
+            amount=0,
+        )
         return
     owner = game.obj(oid).owner
     game.move(oid, "exile", owner)
     game.grant_play(oid, owner, "after_this_turn")
-    ctx.emit(EventKind.EXILE, f"{ctx.label}: {game.obj(oid).name} is exiled; its owner may "
-             "cast it after this turn while it remains exiled.", "702.185a", objects=(oid,),
-             player=owner, amount=1, data={"keyword": "warp"})  # fmt: skip
+    ctx.emit(
+        EventKind.EXILE,
+        f"{ctx.label}: {game.obj(oid).name} is exiled; its owner may "
+        "cast it after this turn while it remains exiled.",
+        "702.185a",
+        objects=(oid,),
+        player=owner,
+        amount=1,
+        data={"keyword": "warp"},
+    )

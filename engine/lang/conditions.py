@@ -28,8 +28,18 @@ UNSUPPORTED: dict[str, str] = {
     "control_commander": "commanders (no command zone)",
     "completed_dungeon": "dungeons (venture is not simulated)",
 }
-_WHO_ANY = frozenset({"you", "each_opponent", "opponent", "each_player", "target_player",
-                      "target_opponent", "controller", "trigger_player"})  # fmt: skip
+_WHO_ANY = frozenset(
+    {
+        "you",
+        "each_opponent",
+        "opponent",
+        "each_player",
+        "target_player",
+        "target_opponent",
+        "controller",
+        "trigger_player",
+    }
+)
 #: phase names -> (phase group, step)
 _PHASES: dict[str, tuple[str, str]] = {
     "beginning": ("beginning", "beginning"),
@@ -48,11 +58,25 @@ _PHASES: dict[str, tuple[str, str]] = {
     "end": ("end", "end"),
     "cleanup": ("end", "cleanup"),
 }
-_PHASE_IDS = frozenset({"beginning", "main", "precombat_main", "postcombat_main", "combat",
-                        "end", "ending"})  # fmt: skip
-_STEP_IDS = frozenset({"untap", "upkeep", "draw", "precombat_main", "postcombat_main",
-                       "beginning_of_combat", "declare_attackers", "declare_blockers",
-                       "combat_damage", "end_of_combat", "end", "cleanup"})  # fmt: skip
+_PHASE_IDS = frozenset(
+    {"beginning", "main", "precombat_main", "postcombat_main", "combat", "end", "ending"}
+)
+_STEP_IDS = frozenset(
+    {
+        "untap",
+        "upkeep",
+        "draw",
+        "precombat_main",
+        "postcombat_main",
+        "beginning_of_combat",
+        "declare_attackers",
+        "declare_blockers",
+        "combat_damage",
+        "end_of_combat",
+        "end",
+        "cleanup",
+    }
+)
 _WORDS: dict[str, dict] = {
     "kicked": {"cond": "kicked"},
     "not kicked": {"cond": "not", "of": {"cond": "kicked"}},
@@ -98,9 +122,14 @@ def condition_missing(cond: object, ctx: Any = None) -> str | None:
         part = filters.filter_missing(cond["filter"])
         if part:
             return part
-    if kind in ("count", "cards_in_graveyard", "cards_in_hand", "life",
-                "opponents_lost_life_this_turn") and not _cmp_ok(cond.get("cmp")):
-        return f"condition {kind} compares {cond.get('cmp')!r}"[:80]  # fmt: skip
+    if kind in (
+        "count",
+        "cards_in_graveyard",
+        "cards_in_hand",
+        "life",
+        "opponents_lost_life_this_turn",
+    ) and not _cmp_ok(cond.get("cmp")):
+        return f"condition {kind} compares {cond.get('cmp')!r}"[:80]
     if "who" in cond and cond["who"] not in _WHO_ANY:
         return f"condition {kind} of {cond['who']!r}"
     if kind == "self_counters":
@@ -113,8 +142,7 @@ def condition_missing(cond: object, ctx: Any = None) -> str | None:
     if kind == "compare":
         if cond.get("cmp") not in filters._OPS:
             return f"compare with {cond.get('cmp')!r}"[:80]
-        return values.value_missing(cond.get("a"), ctx) or values.value_missing(cond.get("b"),
-                                                                                  ctx)
+        return values.value_missing(cond.get("a"), ctx) or values.value_missing(cond.get("b"), ctx)
     if kind in ("adamant", "mana_spent"):
         if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
             return f"{kind} of {cond.get('color')!r}"
@@ -156,8 +184,7 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     cmp = cond.get("cmp", ())  # [op, n]; condition_missing checks it where it is needed
 
     def select(flt: Any, zones: tuple[str, ...] = ("battlefield",), players=None) -> list:
-        return filters.select(game, flt, zones=zones, controller=me, source=src,
-                              players=players)  # fmt: skip
+        return filters.select(game, flt, zones=zones, controller=me, source=src, players=players)
 
     def mine(flt: dict) -> list[int]:
         return select({**flt, "controller": "you"})
@@ -183,18 +210,23 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
         return src is not None and bool(filters.attached_objects(game, src, "Aura"))
     if kind == "attached_matches":  # "as long as enchanted/equipped permanent is a creature"
         host = game.obj(src).attached_to if src is not None else None
-        return host is not None and filters.matches(game, host, cond.get("filter"),
-                                                    controller=me, source=src)  # fmt: skip
+        return host is not None and filters.matches(
+            game, host, cond.get("filter"), controller=me, source=src
+        )
     if kind == "my_turn":
         return game.active == me
     if kind == "count":
         return filters.compare(len(select(cond.get("filter"))), cmp)
     if kind == "cards_in_graveyard":
-        return _any_player(ctx, cond.get("who"), lambda p: filters.compare(
-            len(select(cond.get("filter"), ("graveyard",), [p])), cmp))  # fmt: skip
+        return _any_player(
+            ctx,
+            cond.get("who"),
+            lambda p: filters.compare(len(select(cond.get("filter"), ("graveyard",), [p])), cmp),
+        )
     if kind == "cards_in_hand":
-        return _any_player(ctx, cond.get("who"),
-                           lambda p: filters.compare(len(game.zones[p]["hand"]), cmp))
+        return _any_player(
+            ctx, cond.get("who"), lambda p: filters.compare(len(game.zones[p]["hand"]), cmp)
+        )
     if kind == "life":
         return _any_player(ctx, cond.get("who"), lambda p: filters.compare(game.life[p], cmp))
     if kind == "self_counters":
@@ -204,8 +236,9 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "self_tapped":
         return src is not None and game.obj(src).tapped
     if kind == "self_matches":
-        return src is not None and filters.matches(game, src, cond.get("filter"),
-                                                   controller=me, source=src)  # fmt: skip
+        return src is not None and filters.matches(
+            game, src, cond.get("filter"), controller=me, source=src
+        )
     if kind == "delirium":  # 4+ card types among cards in your graveyard
         return values.value_of(ctx, {"dv": "card_types_in_graveyard", "who": "you"}) >= 4
     if kind == "morbid":
@@ -232,8 +265,9 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
         ids = mine({"types": ["Creature"]})
         return sum(filters.characteristics(game, o).power or 0 for o in ids) >= 8
     if kind == "corrupted":
-        return any(game.player_counters[p].get("poison", 0) >= 3
-                   for p in range(len(game.zones)) if p != me)  # fmt: skip
+        return any(
+            game.player_counters[p].get("poison", 0) >= 3 for p in range(len(game.zones)) if p != me
+        )
     if kind == "coven":
         ids = mine({"types": ["Creature"]})
         powers = {filters.characteristics(game, o).power for o in ids}
@@ -257,8 +291,11 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "self_is_enchantment":
         return src is not None and "Enchantment" in filters.characteristics(game, src).types
     if kind == "hate":  # life lost from a source other than combat damage
-        return any(game.life_lost_this_turn[p] > game.combat_damage_taken[p]
-                   for p in range(len(game.zones)) if p != me)  # fmt: skip
+        return any(
+            game.life_lost_this_turn[p] > game.combat_damage_taken[p]
+            for p in range(len(game.zones))
+            if p != me
+        )
     if kind == "addendum":  # ability word: cast during your main phase
         info = game.cast_info.get(src) if src is not None else None
         if info is None:
@@ -269,8 +306,10 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
         # (spells a scenario counts as cast before it began were not warped: it can't say so)
         if any(s.get("warped") for s in game.spells_this_turn):
             return True
-        return any("Land" not in game.last_known[o].characteristics.types
-                   for o in game.left_battlefield_this_turn)  # fmt: skip
+        return any(
+            "Land" not in game.last_known[o].characteristics.types
+            for o in game.left_battlefield_this_turn
+        )
     if kind == "self_in_graveyard":
         where = game.zone_of(src) if src is not None else None
         return where is not None and where[1] == "graveyard"
@@ -294,20 +333,21 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "opponent_controls_more":
         flt = cond.get("filter")
         n_me = len(select(flt, players=[me]))
-        return any(len(select(flt, players=[p])) > n_me
-                   for p in range(len(game.zones)) if p != me)  # fmt: skip
+        return any(len(select(flt, players=[p])) > n_me for p in range(len(game.zones)) if p != me)
     if kind == "exiled_this_way":
         # the cards the ability's earlier op exiled ("If you exiled a land card this way"),
         # still in exile as they were then; a ctx without them has exiled nothing
         # (ctx.exiled_this_way: (object, zone-change count) pairs the impulse recorded)
-        return any(game.zone_changes.get(oid, 0) == n and game.zone_of(oid) is not None
-                   and filters.matches(game, oid, cond.get("filter"), controller=me, source=src)
-                   for oid, n in getattr(ctx, "exiled_this_way", ()))  # fmt: skip
+        return any(
+            game.zone_changes.get(oid, 0) == n
+            and game.zone_of(oid) is not None
+            and filters.matches(game, oid, cond.get("filter"), controller=me, source=src)
+            for oid, n in getattr(ctx, "exiled_this_way", ())
+        )
     if kind == "targets_matching":
         for t in ctx.targets:
             if t.startswith("o") and game.zone_of(int(t[1:])) is not None:
-                if filters.matches(game, int(t[1:]), cond.get("filter"), controller=me,
-                                   source=src):  # fmt: skip
+                if filters.matches(game, int(t[1:]), cond.get("filter"), controller=me, source=src):
                     return True
         return False
     raise ValueError(f"condition {kind!r} can't be evaluated (check condition_missing first)")

@@ -161,9 +161,20 @@ class Ctx:
 
     def sub(self) -> Ctx:
         """The same context for nested ops ("then")."""
-        ctx = Ctx(self.game, self.controller, self.source, self.targets, self.x, self.label,
-                  self.stamps, self.modes, self.event, self.groups, self.division,
-                  self.illegal)  # fmt: skip
+        ctx = Ctx(
+            self.game,
+            self.controller,
+            self.source,
+            self.targets,
+            self.x,
+            self.label,
+            self.stamps,
+            self.modes,
+            self.event,
+            self.groups,
+            self.division,
+            self.illegal,
+        )
         ctx.did = self.did
         ctx.track_moves = self.track_moves
         ctx.exiled_this_way = self.exiled_this_way
@@ -267,19 +278,40 @@ def missing_parts(
 # The ops whose moved objects are exactly "the cards <verb>ed this way" (608.2c) or the
 # new objects the cards became (400.7): a {"dv": "that_many"} amount or a "moved"
 # reference must come right after one of them, in the same ability.
-MOVERS = frozenset({"discard", "mill", "sacrifice", "exile", "return_from_graveyard",
-                    "put_onto_battlefield", "return_to_hand", "create_token",
-                    "create_token_copy", "reveal_until", "impulse", "(earlier)",
-                    "create_token_x", "owner_creates_token", "create_token_copy_except",
-                    "put_on_library"})  # fmt: skip
+MOVERS = frozenset(
+    {
+        "discard",
+        "mill",
+        "sacrifice",
+        "exile",
+        "return_from_graveyard",
+        "put_onto_battlefield",
+        "return_to_hand",
+        "create_token",
+        "create_token_copy",
+        "reveal_until",
+        "impulse",
+        "(earlier)",
+        "create_token_x",
+        "owner_creates_token",
+        "create_token_copy_except",
+        "put_on_library",
+    }
+)
 # ``after`` for an ability that carries what an earlier op moved (a delayed trigger's "it").
 EARLIER = "(earlier)"
 # Fields whose string value is an object reference ("moved": what the previous op moved).
 _REF_KEYS = ("what", "to", "a", "b", "source", "who")
 # "The exiled card", "the cards exiled this way" (608.2c): what the exile op just before
 # moved, whether or not it linked the cards to its source (607.2a).
-THIS_WAY = frozenset({"the cards each player exiled this way", "the cards exiled this way",
-                      "the exiled card", "the exiled cards"})  # fmt: skip
+THIS_WAY = frozenset(
+    {
+        "the cards each player exiled this way",
+        "the cards exiled this way",
+        "the exiled card",
+        "the exiled cards",
+    }
+)
 
 
 def option_lists(o: Mapping) -> list[list]:
@@ -431,10 +463,22 @@ def run_ops(
     place and skipped, and the others resolve. Returns True when every op was executed.
     """
     part = Part(list(ops), tuple(targets), groups, str(modes[0]) if modes else "")
-    return run_parts(game, [part], controller=controller, source=source, x=x, label=label,
-                     missing=missing, stamps=stamps, whole=whole, event=event,
-                     division=division, illegal=illegal, extra_missing=extra_missing,
-                     moved=moved)  # fmt: skip
+    return run_parts(
+        game,
+        [part],
+        controller=controller,
+        source=source,
+        x=x,
+        label=label,
+        missing=missing,
+        stamps=stamps,
+        whole=whole,
+        event=event,
+        division=division,
+        illegal=illegal,
+        extra_missing=extra_missing,
+        moved=moved,
+    )
 
 
 @dataclass(frozen=True)
@@ -481,8 +525,20 @@ def run_parts(
         return False
     illegal = tuple(illegal)
     ctxs = [
-        Ctx(game, controller, source, p.targets, x, label, stamps, (p.mode,) if p.mode else (),
-            event, p.groups, division, illegal)  # fmt: skip
+        Ctx(
+            game,
+            controller,
+            source,
+            p.targets,
+            x,
+            label,
+            stamps,
+            (p.mode,) if p.mode else (),
+            event,
+            p.groups,
+            division,
+            illegal,
+        )
         for p in parts
     ]
     missing_list = [f"{label}: {m}" if label else m for m in extra_missing]
@@ -560,8 +616,11 @@ def execute(ctx: Ctx, ops: Iterable[dict]) -> None:
         before, known = dict(game.zone_changes), set(game.objects)
         OPS[o["op"]].run(ctx, o)
         moved = [(oid, n) for oid, n in game.zone_changes.items() if before.get(oid, 0) != n]
-        made = [(oid, game.zone_changes.get(oid, 0)) for oid in game.objects
-                if oid not in known and oid not in before]  # tokens created (111.1)  # fmt: skip
+        made = [
+            (oid, game.zone_changes.get(oid, 0))
+            for oid in game.objects
+            if oid not in known and oid not in before
+        ]  # tokens created (111.1)
         ctx.moved = tuple(dict.fromkeys([*moved, *made]))
 
 
@@ -582,28 +641,36 @@ def run_item(
     if illegal is None:
         illegal = targeting.illegal_targets(game, item)
     kinds = ("spell", "card") if item.kind == "spell" else ()
-    unsimulated = [*(data.get("unsimulated") or ()), *untranslated(section, kinds),
-                   *(data.get("untranslated") or ())]  # fmt: skip
+    unsimulated = [
+        *(data.get("unsimulated") or ()),
+        *untranslated(section, kinds),
+        *(data.get("untranslated") or ()),
+    ]
     common: dict[str, Any] = {
-              "controller": item.controller, "source": source, "x": item.x, "label": label,
-              "stamps": data.get("stamps"), "event": data.get("event"),
-              "division": data.get("division"), "illegal": illegal,
-              "extra_missing": unsimulated, "moved": data.get("moved")}  # fmt: skip
+        "controller": item.controller,
+        "source": source,
+        "x": item.x,
+        "label": label,
+        "stamps": data.get("stamps"),
+        "event": data.get("event"),
+        "division": data.get("division"),
+        "illegal": illegal,
+        "extra_missing": unsimulated,
+        "moved": data.get("moved"),
+    }
     if modes.is_modal(section) and data.get("modes") is None and not section.get("spell"):
         unsimulated.append("its modes (none were chosen for it, 601.2b)")
         common["extra_missing"] = unsimulated
     if data.get("modes") is not None and modes.is_modal(section):
         per_mode = modes.split_groups(section, data["modes"], groups or [])
         parts = [
-            Part(list(section["modes"][i]), tuple(r for g in gs for r in g), gs,
-                         str(i + 1))  # fmt: skip
+            Part(list(section["modes"][i]), tuple(r for g in gs for r in g), gs, str(i + 1))
             for i, gs in zip(data["modes"], per_mode, strict=True)
         ]
         return run_parts(game, parts, missing=missing, **common)
     ops = item.ops if item.kind == "ability" else section.get("spell") or []
     ops = costs.resolve_conditions(list(ops), data)
-    return run_ops(game, ops, targets=item.targets, groups=groups, missing=missing,
-                           **common)  # fmt: skip
+    return run_ops(game, ops, targets=item.targets, groups=groups, missing=missing, **common)
 
 
 def untranslated(entry: Mapping | None, kinds: Sequence[str]) -> list[str]:
@@ -621,8 +688,9 @@ def untranslated(entry: Mapping | None, kinds: Sequence[str]) -> list[str]:
 def resolve_ability(game: Game, item: StackItem) -> None:
     """The default resolver of an ability on the stack: its ops (chapters, enter triggers...),
     or its chosen modes' ops (a modal trigger: ``item.data["modal"]``)."""
-    run_item(game, item, dict((item.data or {}).get("modal") or {}), label=item.text,
-             source=item.source)  # fmt: skip
+    run_item(
+        game, item, dict((item.data or {}).get("modal") or {}), label=item.text, source=item.source
+    )
 
 
 def _x_from_text(o: dict) -> bool:

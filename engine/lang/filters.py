@@ -54,9 +54,17 @@ UNSUPPORTED: dict[str, str] = {
 }
 #: Keys combat sets (engine.rules.combat keeps who attacks and blocks in ``game.combat``).
 COMBAT_ONLY = frozenset(
-    {"attacking", "blocking", "blocked", "unblocked", "attacked_this_turn",
-     "blocking_source", "blocked_by_source", "blocking_or_blocked_by_source"}
-)  # fmt: skip
+    {
+        "attacking",
+        "blocking",
+        "blocked",
+        "unblocked",
+        "attacked_this_turn",
+        "blocking_source",
+        "blocked_by_source",
+        "blocking_or_blocked_by_source",
+    }
+)
 _CONTROLLERS = frozenset({"you", "opponent", "not_you", "active", "defending_player"})
 _OWNERS = frozenset({"you", "opponent", "not_you", "controller"})
 _CMP_KEYS = ("mv", "power", "toughness", "base_power", "base_toughness")
@@ -69,17 +77,53 @@ _OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": lambda a, b: a >= b,
     ">": lambda a, b: a > b,
 }
-_LIST_KEYS = ("types", "types_any", "not_types", "subtypes", "subtypes_any", "not_subtypes",
-              "supertypes", "not_supertypes", "colors_any", "not_colors")  # fmt: skip
+_LIST_KEYS = (
+    "types",
+    "types_any",
+    "not_types",
+    "subtypes",
+    "subtypes_any",
+    "not_subtypes",
+    "supertypes",
+    "not_supertypes",
+    "colors_any",
+    "not_colors",
+)
 _BOOL_KEYS = frozenset(
-    {"colorless", "multicolored", "monocolored", "tapped", "token", "other", "self",
-     "has_counters", "historic", "permanent_card", "summoning_sick", "entered_this_turn",
-     "dealt_damage_this_turn", "transformed", "no_abilities", "toughness_greater_than_power",
-     "power_greater_than_base", "kicked", "adventure", "x_in_cost", "no_mana_spent",
-     "greatest_power_controlled", "greatest_power", "ring_bearer", "equipped", "enchanted",
-     "modified", "goaded", "power_less_than_source", *COMBAT_ONLY,
-     *UNSUPPORTED}
-)  # fmt: skip
+    {
+        "colorless",
+        "multicolored",
+        "monocolored",
+        "tapped",
+        "token",
+        "other",
+        "self",
+        "has_counters",
+        "historic",
+        "permanent_card",
+        "summoning_sick",
+        "entered_this_turn",
+        "dealt_damage_this_turn",
+        "transformed",
+        "no_abilities",
+        "toughness_greater_than_power",
+        "power_greater_than_base",
+        "kicked",
+        "adventure",
+        "x_in_cost",
+        "no_mana_spent",
+        "greatest_power_controlled",
+        "greatest_power",
+        "ring_bearer",
+        "equipped",
+        "enchanted",
+        "modified",
+        "goaded",
+        "power_less_than_source",
+        *COMBAT_ONLY,
+        *UNSUPPORTED,
+    }
+)
 _STR_KEYS = ("keyword", "not_keyword", "name", "counter", "has_name", "creature_type")
 
 
@@ -274,8 +318,9 @@ def _modified(game: Any, obj: Any) -> bool:
         return True
     if attached_objects(game, obj.id, "Equipment"):
         return True
-    return any(game.obj(a).controller == obj.controller
-               for a in attached_objects(game, obj.id, "Aura"))  # fmt: skip
+    return any(
+        game.obj(a).controller == obj.controller for a in attached_objects(game, obj.id, "Aura")
+    )
 
 
 def _player_rel(player: int, rel: str, controller: int, game: Any) -> bool:
@@ -324,13 +369,39 @@ def matches(
     obj = game.obj(oid)
     ch: Chars | None = None
     for k, v in flt.items():
-        if k in ("types", "types_any", "not_types", "subtypes", "subtypes_any", "not_subtypes",
-                 "supertypes", "not_supertypes", "colors_any", "not_colors", "colorless",
-                 "multicolored", "monocolored", "mv", "power", "toughness", "base_power",
-                 "base_toughness", "mv_parity", "keyword", "not_keyword", "name", "historic",
-                 "toughness_greater_than_power", "power_greater_than_base", "no_abilities",
-                 "permanent_card", "greatest_power_controlled", "greatest_power",
-                 "creature_type", "power_less_than_source"):  # fmt: skip
+        if k in (
+            "types",
+            "types_any",
+            "not_types",
+            "subtypes",
+            "subtypes_any",
+            "not_subtypes",
+            "supertypes",
+            "not_supertypes",
+            "colors_any",
+            "not_colors",
+            "colorless",
+            "multicolored",
+            "monocolored",
+            "mv",
+            "power",
+            "toughness",
+            "base_power",
+            "base_toughness",
+            "mv_parity",
+            "keyword",
+            "not_keyword",
+            "name",
+            "historic",
+            "toughness_greater_than_power",
+            "power_greater_than_base",
+            "no_abilities",
+            "permanent_card",
+            "greatest_power_controlled",
+            "greatest_power",
+            "creature_type",
+            "power_less_than_source",
+        ):
             if ch is None:
                 ch = characteristics(game, oid)
         if not _key(game, obj, ch, k, v, controller, source):
@@ -346,14 +417,13 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "not_types":
         return not (set(v) & set(ch.types))
     if k == "subtypes":  # a changeling has every creature type (702.73a)
-        return all(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
-                   for t in v)  # fmt: skip
+        return all(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t) for t in v)
     if k == "subtypes_any":
-        return any(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
-                   for t in v)  # fmt: skip
+        return any(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t) for t in v)
     if k == "not_subtypes":
-        return not any(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
-                       for t in v)  # fmt: skip
+        return not any(
+            changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t) for t in v
+        )
     if k == "supertypes":
         return set(v) <= set(ch.supertypes)
     if k == "not_supertypes":
@@ -409,10 +479,12 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "name_not_shared":  # 201.2: same name = same English name; a face-down one has none
         mine = characteristics(game, obj.id).name
         return not mine or not any(
-            p.id != obj.id and not p.face_down and characteristics(game, p.id).name == mine
+            p.id != obj.id
+            and not p.face_down
+            and characteristics(game, p.id).name == mine
             and matches(game, p.id, v, controller=controller, source=source)
             for p in game.battlefield()
-        )  # fmt: skip
+        )
     if k == "equipped":  # 301.5: an Equipment is attached to it
         return bool(attached_objects(game, obj.id, "Equipment")) == v
     if k == "enchanted":  # 303.4d: an Aura is attached to it
@@ -421,8 +493,10 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         return _modified(game, obj) == v
     if k == "goaded":  # 701.15a: a goad recorded on this object (400.7) still in force
         stamp = game.zone_changes.get(obj.id, 0)
-        goaded = any(e.kind == "goad" and (obj.id, stamp) in zip(e.objects, e.stamps, strict=False)
-                     for e in game.continuous)  # fmt: skip
+        goaded = any(
+            e.kind == "goad" and (obj.id, stamp) in zip(e.objects, e.stamps, strict=False)
+            for e in game.continuous
+        )
         return goaded == v
     if k == "counter":
         return obj.counter(v) > 0
@@ -432,8 +506,10 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         hist = "Artifact" in ch.types or "Legendary" in ch.supertypes or "Saga" in ch.subtypes
         return hist == v
     if k == "permanent_card":
-        perm = bool(set(ch.types) & {"Artifact", "Battle", "Creature", "Enchantment", "Land",
-                                     "Planeswalker"})  # fmt: skip
+        perm = bool(
+            set(ch.types)
+            & {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+        )
         return perm == v
     if k == "summoning_sick":
         sick = obj.entered_turn >= game.turn  # 302.6: not controlled since its turn began
@@ -535,10 +611,13 @@ def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> boo
     if ch.power is None or not where or where[1] != "battlefield":
         return False
     players = range(len(game.zones)) if anyone else (where[0],)
-    powers = [characteristics(game, o).power for p in players
-              for o in game.zones[p]["battlefield"]
-              if (anyone or game.obj(o).controller == obj.controller)
-              and "Creature" in characteristics(game, o).types]  # fmt: skip
+    powers = [
+        characteristics(game, o).power
+        for p in players
+        for o in game.zones[p]["battlefield"]
+        if (anyone or game.obj(o).controller == obj.controller)
+        and "Creature" in characteristics(game, o).types
+    ]
     return ch.power >= max((n for n in powers if n is not None), default=ch.power)
 
 
@@ -577,8 +656,17 @@ def select(
 
 
 # ---------------------------------------------------------- hand-written words
-_TYPE_WORDS = {"artifact", "battle", "creature", "enchantment", "instant", "land",
-               "planeswalker", "sorcery", "kindred"}  # fmt: skip
+_TYPE_WORDS = {
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "land",
+    "planeswalker",
+    "sorcery",
+    "kindred",
+}
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _MV_WORDS = re.compile(r"^(?:mana value|mv)\s*(<=|>=|==|=|<|>)\s*(\d+)$")
 

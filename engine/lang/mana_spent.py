@@ -23,8 +23,9 @@ def real(game: Any) -> bool:
 
 
 #: why "the mana spent to cast it" can't be read in a scenario that assumes mana paid
-ASSUMED = ('the mana spent to cast it (this scenario assumes mana paid: its "mana" setting '
-           'is "assumed")')
+ASSUMED = (
+    'the mana spent to cast it (this scenario assumes mana paid: its "mana" setting is "assumed")'
+)
 _NOTHING = {"mana": "", "amount": 0, "by_color": {}, "colors": [], "sources": []}
 
 

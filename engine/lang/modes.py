@@ -42,16 +42,20 @@ def mode_specs(section: Mapping, i: int) -> list[dict]:
 
 
 def available(
-    game: Game, section: Mapping, controller: int, *, exclude: Iterable[int] = (),
-    source: int | None = None, x: int = 0,
-) -> list[int]:  # fmt: skip
+    game: Game,
+    section: Mapping,
+    controller: int,
+    *,
+    exclude: Iterable[int] = (),
+    source: int | None = None,
+    x: int = 0,
+) -> list[int]:
     """The modes that can be chosen now: every required target has a legal choice."""
     exclude = tuple(exclude)
     return [
         i
         for i in range(len(section.get("modes") or []))
-        if targeting.has_legal_targets(game, mode_specs(section, i), controller, exclude,
-                                       source, x)  # fmt: skip
+        if targeting.has_legal_targets(game, mode_specs(section, i), controller, exclude, source, x)
     ]
 
 
@@ -81,9 +85,15 @@ def label(section: Mapping, i: int) -> str:
 
 
 def choose(
-    game: Game, section: Mapping, controller: int, what_for: str, *,
-    exclude: Iterable[int] = (), source: int | None = None, x: int = 0,
-) -> list[int] | None:  # fmt: skip
+    game: Game,
+    section: Mapping,
+    controller: int,
+    what_for: str,
+    *,
+    exclude: Iterable[int] = (),
+    source: int | None = None,
+    x: int = 0,
+) -> list[int] | None:
     """CR 601.2b / 700.2: choose the modes (indexes, in printed order: 700.2b... the modes
     are performed in the order written). None when the minimum can't be chosen."""
     lo, hi = bounds(section)

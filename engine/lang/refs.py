@@ -92,8 +92,12 @@ def is_target_ref(ref: dict) -> bool:
     if not isinstance(ref.get("target"), int) or isinstance(ref.get("target"), bool):
         return False
     nth = ref.get("nth", 0)
-    return set(ref) <= {"target", "nth"} and isinstance(nth, int) and not isinstance(
-        nth, bool) and nth >= 0  # fmt: skip
+    return (
+        set(ref) <= {"target", "nth"}
+        and isinstance(nth, int)
+        and not isinstance(nth, bool)
+        and nth >= 0
+    )
 
 
 def nth_target_refs(ctx: Ctx, ref: dict) -> list[str]:
@@ -135,9 +139,16 @@ CONTROLLED_BY = ("you", "target_player", "target_opponent", "each_opponent")
 
 # Trigger events that only combat produces: a granted ability triggering on them is
 # recorded (and never triggers: the playground has no combat, docs/EFFECTS.md).
-COMBAT_TRIGGERS = frozenset({"self_attacks", "self_blocks", "self_attacks_or_blocks",
-                             "self_becomes_blocked", "self_combat_damage_to_player",
-                             "self_combat_damage_to_creature"})  # fmt: skip
+COMBAT_TRIGGERS = frozenset(
+    {
+        "self_attacks",
+        "self_blocks",
+        "self_attacks_or_blocks",
+        "self_becomes_blocked",
+        "self_combat_damage_to_player",
+        "self_combat_damage_to_creature",
+    }
+)
 
 
 # What of a trigger object is not simulated (engine.rules.triggers.trigger_missing, registered by
@@ -232,8 +243,11 @@ def moved_objects(ctx: Ctx) -> list[int]:
     """The objects the previous op of this resolution moved that are still the objects
     they became then (400.7: a later zone change makes a new object)."""
     game = ctx.game
-    return [oid for oid, n in (ctx.moved or ()) if game.zone_changes.get(oid, 0) == n
-            and game.zone_of(oid) is not None]  # fmt: skip
+    return [
+        oid
+        for oid, n in (ctx.moved or ())
+        if game.zone_changes.get(oid, 0) == n and game.zone_of(oid) is not None
+    ]
 
 
 def _still_in_its_zone(ctx: Ctx) -> bool:

@@ -16,8 +16,17 @@ if TYPE_CHECKING:
     from engine.cards.definitions import Face
 
 _MV = re.compile(r"^mana value\s*(<=|>=|<|>|=)\s*(\d+)$|^mana value (\d+) or (greater|more|less)$")
-_TYPES = {"artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery",
-          "battle", "kindred"}  # fmt: skip
+_TYPES = {
+    "artifact",
+    "creature",
+    "enchantment",
+    "instant",
+    "land",
+    "planeswalker",
+    "sorcery",
+    "battle",
+    "kindred",
+}
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -29,8 +38,13 @@ def _term(face: Face, mana_value: int, term: str) -> bool | None:
             op, n = m.group(1), int(m.group(2))
         else:
             n, op = int(m.group(3)), {"greater": ">=", "more": ">=", "less": "<="}[m.group(4)]
-        return {"<=": mana_value <= n, ">=": mana_value >= n, "<": mana_value < n,
-                ">": mana_value > n, "=": mana_value == n}[op]  # fmt: skip
+        return {
+            "<=": mana_value <= n,
+            ">=": mana_value >= n,
+            "<": mana_value < n,
+            ">": mana_value > n,
+            "=": mana_value == n,
+        }[op]
     if " or " in term:
         parts = [_term(face, mana_value, p) for p in term.split(" or ")]
         return None if None in parts else any(parts)

@@ -67,9 +67,14 @@ _CARD_KINDS: dict[str, str] = {
     "card_in_hand": "hand",
     "card_in_library": "library",
 }
-_PLAYER_KINDS = {"any": "all", "player": "all", "player_or_planeswalker": "all",
-                 "permanent_or_player": "all", "opponent": "opponents",
-                 "opponent_or_planeswalker": "opponents"}  # fmt: skip
+_PLAYER_KINDS = {
+    "any": "all",
+    "player": "all",
+    "player_or_planeswalker": "all",
+    "permanent_or_player": "all",
+    "opponent": "opponents",
+    "opponent_or_planeswalker": "opponents",
+}
 
 
 def target_missing(spec: Mapping) -> str | None:
@@ -118,8 +123,9 @@ def _objects(
     refs: list[str] = []
 
     def ok(oid: int) -> bool:
-        if flt is not None and not filters.matches(game, oid, flt, controller=controller,
-                                                    source=source):  # fmt: skip
+        if flt is not None and not filters.matches(
+            game, oid, flt, controller=controller, source=source
+        ):
             return False
         return True
 
@@ -240,9 +246,13 @@ def candidates(
     elif group == "opponents":
         players = [p for p in range(len(game.zones)) if p != controller]
     flt = spec.get("filter")
-    players = [p for p in players if p not in game.lost
-               and filters.matches_player(game, p, flt, controller=controller)
-               and player_targetable(game, p, controller)]  # fmt: skip
+    players = [
+        p
+        for p in players
+        if p not in game.lost
+        and filters.matches_player(game, p, flt, controller=controller)
+        and player_targetable(game, p, controller)
+    ]
     return refs + [f"p{p}" for p in players]
 
 
@@ -353,8 +363,12 @@ def choose_groups(
         if target_groups.constrained(spec) and not target_groups.enough(game, spec, options, lo):
             return None
         picked: list[str] = []
-        if (hi is not None and len(options) <= lo and not target_groups.constrained(spec)
-                and getattr(game, "given_targets", None) is None):  # fmt: skip
+        if (
+            hi is not None
+            and len(options) <= lo
+            and not target_groups.constrained(spec)
+            and getattr(game, "given_targets", None) is None
+        ):
             picked = options[: max(lo, 0)]  # no choice to make: every legal target is needed
         while hi is None or len(picked) < hi:
             left = [r for r in options if r not in picked]
@@ -362,8 +376,9 @@ def choose_groups(
                 owner = game.obj(int(picked[0][1:])).owner
                 left = [r for r in left if game.obj(int(r[1:])).owner == owner]
             if target_groups.constrained(spec):  # the group must stay legal (601.2c)
-                left = [r for r in left
-                        if target_groups.allowed(game, spec, picked, r, options, lo)]  # fmt: skip
+                left = [
+                    r for r in left if target_groups.allowed(game, spec, picked, r, options, lo)
+                ]
             if not left:
                 break
             given = getattr(game, "given_targets", None)
@@ -430,8 +445,11 @@ def _legal_list(game: Game, options: Sequence[str]) -> list[str]:
     out = []
     for r in options:
         f = facts(game, r)
-        out.append(f"player {f['player']}" if "player" in f
-                   else f"{f['card']} (owner {f['owner']}, {f['zone']}; {r})")  # fmt: skip
+        out.append(
+            f"player {f['player']}"
+            if "player" in f
+            else f"{f['card']} (owner {f['owner']}, {f['zone']}; {r})"
+        )
     return out or ["none"]
 
 

@@ -17,8 +17,19 @@ from engine.lang.vocabulary import DYNAMIC_VALUES
 
 __all__ = ["ValueUnavailable", "players_of", "value_missing", "value_of"]
 
-_WHO = frozenset({"you", "each_opponent", "opponent", "target_player", "target_opponent",
-                  "each_player", "all", "controller", "trigger_player"})  # fmt: skip
+_WHO = frozenset(
+    {
+        "you",
+        "each_opponent",
+        "opponent",
+        "target_player",
+        "target_opponent",
+        "each_player",
+        "all",
+        "controller",
+        "trigger_player",
+    }
+)
 #: Dynamic values the engine can't compute (state it does not track), with why.
 UNSUPPORTED: dict[str, str] = {
     "greatest_commander_mv": "commanders (no command zone)",
@@ -96,8 +107,10 @@ def value_missing(v: object, ctx: Any = None) -> str | None:
             return "the sacrificed object (nothing was sacrificed for it)"
     if kind == "trigger_object_mv" and ctx is not None and _event(ctx).get("object") is None:
         return "the mana value of the trigger's object (no trigger object)"
-    if kind == "that_many" and ctx is not None and not (
-        getattr(ctx, "track_moves", False) or getattr(ctx, "moved", None) is not None
+    if (
+        kind == "that_many"
+        and ctx is not None
+        and not (getattr(ctx, "track_moves", False) or getattr(ctx, "moved", None) is not None)
     ):
         return "the number of cards moved this way (no record of what the op before it moved)"
     if kind in ("target_power", "target_mv") and ctx is not None and not _target_oid(ctx):
@@ -122,8 +135,10 @@ def _unknown_spells(ctx: Any, v: Mapping) -> str | None:
     for p in players_of(ctx, v.get("who")):
         seen = sum(1 for s in game.spells_this_turn if s["player"] == p)
         if game.spells_cast[p] > seen:
-            return (f"the mana values of the {game.spells_cast[p] - seen} spells the scenario "
-                    "counts as cast before it began")  # fmt: skip
+            return (
+                f"the mana values of the {game.spells_cast[p] - seen} spells the scenario "
+                "counts as cast before it began"
+            )
     return None
 
 
@@ -202,8 +217,16 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     if kind == "count":
         return len(bf(flt))
     if kind == "cards_in_graveyard":
-        return len(filters.select(game, flt, zones=("graveyard",), controller=me, source=src,
-                                  players=players_of(ctx, v.get("who"))))  # fmt: skip
+        return len(
+            filters.select(
+                game,
+                flt,
+                zones=("graveyard",),
+                controller=me,
+                source=src,
+                players=players_of(ctx, v.get("who")),
+            )
+        )
     if kind == "cards_in_hand":
         return sum(len(game.zones[p]["hand"]) for p in players_of(ctx, v.get("who")))
     if kind == "counters_on_self":
@@ -212,8 +235,9 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         sub = "Equipment" if kind == "equipment_attached" else "Aura"
         return len(filters.attached_objects(game, src, sub)) if src is not None else 0
     if kind == "player_counters":
-        return sum(game.player_counters[p].get(v["counter"], 0)
-                   for p in players_of(ctx, v.get("who")))  # fmt: skip
+        return sum(
+            game.player_counters[p].get(v["counter"], 0) for p in players_of(ctx, v.get("who"))
+        )
     if kind in ("self_power", "self_toughness"):
         if src is None:
             raise ValueUnavailable(f"{kind}: no source")
@@ -247,13 +271,22 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
                 types |= set(chars(oid).types)
         return len(types)
     if kind in ("greatest_power", "greatest_toughness", "greatest_mv"):
-        attr = {"greatest_power": "power", "greatest_toughness": "toughness",
-                "greatest_mv": "mana_value"}[kind]  # fmt: skip
+        attr = {
+            "greatest_power": "power",
+            "greatest_toughness": "toughness",
+            "greatest_mv": "mana_value",
+        }[kind]
         nums = [getattr(chars(o), attr) for o in bf(flt)]
         return max([n for n in nums if n is not None], default=0)
     if kind == "greatest_power_in_graveyard":  # among cards there (Kraven's Last Hunt I)
-        ids = filters.select(game, flt, zones=("graveyard",), controller=me, source=src,
-                             players=players_of(ctx, v.get("who")))  # fmt: skip
+        ids = filters.select(
+            game,
+            flt,
+            zones=("graveyard",),
+            controller=me,
+            source=src,
+            players=players_of(ctx, v.get("who")),
+        )
         return max([n for n in (chars(o).power for o in ids) if n is not None], default=0)
     if kind == "life":
         return sum(game.life[p] for p in players_of(ctx, v.get("who")))
@@ -295,14 +328,20 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         if lki is None:
             raise ValueUnavailable(f"{kind}: nothing was sacrificed")
         ch = filters.characteristics(filters.LastKnown(game, lki), lki.id)
-        return {"sacrificed_power": ch.power or 0, "sacrificed_toughness": ch.toughness or 0,
-                "sacrificed_mv": ch.mana_value}[kind]  # fmt: skip
+        return {
+            "sacrificed_power": ch.power or 0,
+            "sacrificed_toughness": ch.toughness or 0,
+            "sacrificed_mv": ch.mana_value,
+        }[kind]
     if kind == "descended_this_turn":
         return game.descended_this_turn[me]
     if kind == "instants_sorceries_cast_this_turn":
         who = set(players_of(ctx, v.get("who")))
-        return sum(1 for p, types in game.cast_this_turn
-                   if p in who and ("Instant" in types or "Sorcery" in types))  # fmt: skip
+        return sum(
+            1
+            for p, types in game.cast_this_turn
+            if p in who and ("Instant" in types or "Sorcery" in types)
+        )
     if kind == "opponents_life_lost_this_turn":
         return sum(game.life_lost_this_turn[p] for p in range(len(game.zones)) if p != me)
     if kind == "parley":  # 701.37: each player reveals the top card; nonland ones count
@@ -328,8 +367,11 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return sum(game.spells_cast[p] for p in players_of(ctx, v.get("who")))
     if kind == "other_spells_mv_this_turn":  # 202.3: as each was cast (its X included)
         who = set(players_of(ctx, v.get("who")))
-        return sum(int(s["mv"] or 0) for s in game.spells_this_turn
-                   if s["player"] in who and s["object"] != src)  # fmt: skip
+        return sum(
+            int(s["mv"] or 0)
+            for s in game.spells_this_turn
+            if s["player"] in who and s["object"] != src
+        )
     if kind == "that_many":  # 608.2c: the objects the previous op moved ("this way")
         moved = getattr(ctx, "moved", None)
         if moved is None:
@@ -337,9 +379,13 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         if flt is None:
             return len(moved)
         # "for each creature card exiled this way": those that match now, where they went
-        return sum(1 for oid, n in moved if game.zone_changes.get(oid, 0) == n
-                   and game.zone_of(oid) is not None
-                   and filters.matches(game, oid, flt, controller=me, source=src))  # fmt: skip
+        return sum(
+            1
+            for oid, n in moved
+            if game.zone_changes.get(oid, 0) == n
+            and game.zone_of(oid) is not None
+            and filters.matches(game, oid, flt, controller=me, source=src)
+        )
     if kind in _PER_PLAYER:
         return _per_player(game, me, kind, [chars(o) for o in bf(flt)])
     if kind == "neg":
@@ -401,5 +447,3 @@ def _kicked(ctx: Any) -> bool:
             return bool(s.data.get("kicked")) if s.data else False
     info = game.cast_info.get(src) if src is not None else None
     return bool(info and info.get("kicked"))
-
-

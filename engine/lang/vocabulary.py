@@ -158,8 +158,8 @@ OPS: dict[str, dict] = {
     ),
     "get_emblem": _op(
         "name?:str retrace:filter",
-        "You get an emblem (114) with \"<cards matching `retrace`> in your graveyard have "
-        "retrace\" (702.81; Wrenn and Six).",
+        'You get an emblem (114) with "<cards matching `retrace`> in your graveyard have '
+        'retrace" (702.81; Wrenn and Six).',
     ),
     "cant_cast": _op(
         "who?:who filter?:filter mv_above_their_lands?:bool",
@@ -340,7 +340,7 @@ OPS: dict[str, dict] = {
     "win_game": _op("", "You win the game (104.2)."),
     "lose_game": _op(
         "who?:who",
-        "`who` (default the target player; `trigger_player`: \"that player\") loses the game "
+        '`who` (default the target player; `trigger_player`: "that player") loses the game '
         "(104.3e).",
     ),
     "each_player_discard_hand_draw": _op("n:value x?:str", "Wheel (hand-written)."),
@@ -426,7 +426,7 @@ OPS: dict[str, dict] = {
         "(903.4, the scenario's `commander`), none with no commander or a colorless one "
         "(903.4f), not simulated when the card data does not know the identity. "
         "`spend_only`: a filter; the mana may be spent only to cast a spell matching it "
-        "(106.6, \"spend this mana only to cast a creature spell\"; with real mana payment).",
+        '(106.6, "spend this mana only to cast a creature spell"; with real mana payment).',
     ),
     "attach": _op(
         "what:ref to:ref",
@@ -469,7 +469,7 @@ OPS: dict[str, dict] = {
     "spell_enters_with_counters": _op(
         "counter:str n:int what?:ref",
         "The spell that triggered it (`trigger_object`) enters the battlefield with n "
-        "additional counters (614.1c; \"when you next cast a creature spell this turn\").",
+        'additional counters (614.1c; "when you next cast a creature spell this turn").',
     ),
     "exile_linked": _op(
         "from:str filter?:filter who?:who with_it?:ops up_to?:bool",
@@ -482,9 +482,9 @@ OPS: dict[str, dict] = {
         "when:str effect:ops duration:str filter?:filter targets?:targets condition?:cond "
         "optional?:bool once?:bool attacks_you?:bool",
         "A delayed triggered ability with a duration (603.7c): `when` a trigger id (an event "
-        "or a cast, not `self_...`), `duration` `end_of_turn` (\"this turn\") or "
+        'or a cast, not `self_...`), `duration` `end_of_turn` ("this turn") or '
         "`until_your_next_turn`; `effect` runs each time it triggers (the spell or object is "
-        "`trigger_object`); `once`: \"when you next ...\", only the next time.",
+        '`trigger_object`); `once`: "when you next ...", only the next time.',
     ),
     "reveal_until": _op(
         "filter:filter to:str rest:str who?:who",
@@ -520,7 +520,7 @@ OPS: dict[str, dict] = {
         "A delayed triggered ability (603.7c, as `lasting_trigger`) about objects with the "
         "card name last chosen for this object (`choose_card_name`); `when`: "
         "`you_cast_spell` or `combat_damage_to_player` (510.3a); `first_this_turn`: "
-        "\"when you cast a spell with the chosen name for the first time this turn\".",
+        '"when you cast a spell with the chosen name for the first time this turn".',
     ),
     "goad_chosen_names": _op(
         "filter?:filter",
@@ -571,7 +571,7 @@ OPS["create_token_x"] = _op(
 OPS["owner_creates_token"] = _op(
     "what:ref creates:dict count?:value",
     "`what: moved`: the owner of each object the op just before it moved creates `count` of "
-    "`creates` (\"its owner shuffles it into their library, then investigates\"; 111.2, 108.3).",
+    '`creates` ("its owner shuffles it into their library, then investigates"; 111.2, 108.3).',
 )
 OPS["create_token_copy_except"] = _op(
     "what:ref except:dict count?:value",
@@ -653,7 +653,7 @@ OPS["each_chooses_greatest_to_hand"] = _op(
 )
 OPS["max_hand_size"] = _op(
     "who?:who set?:any change?:int duration?:str",
-    "Maximum hand size (402.2): `set` a number or `\"none\"` (no maximum hand size), or "
+    'Maximum hand size (402.2): `set` a number or `"none"` (no maximum hand size), or '
     "`change` it by a number, for the players `who` names (you, each_opponent, each_player). "
     "Static on a permanent: while it is on the battlefield; resolved: for `duration` "
     "(default while_on_battlefield). The cleanup step discards down to it (514.1).",
@@ -694,7 +694,7 @@ OPS["tap_any_number"] = _op(
     "filter:filter reflexive_ops:list reflexive_targets?:list",
     "Tap any number of untapped permanents you control matching `filter` (701.26a); if "
     "one or more were tapped, `reflexive_ops` trigger (603.12) with the amount "
-    "`\"that_many\"` = the number tapped, and `reflexive_targets` (Yotia Declares War II).",
+    '`"that_many"` = the number tapped, and `reflexive_targets` (Yotia Declares War II).',
 )
 OPS["sacrifice_any_then_search"] = _op(
     "filter:filter search:filter to?:str",
@@ -878,7 +878,7 @@ FILTER_KEYS = {
     "owner": "you | opponent | not_you | controller (the same player as its controller)",
     "player": "for player filters: you | opponent | not_you",
     "mv": "[op, n]: mana value comparison, op in < <= == != >= >",
-    "mana_cost_in": "list of printed mana costs, e.g. [\"{0}\", \"{1}\"]: the card's printed "
+    "mana_cost_in": 'list of printed mana costs, e.g. ["{0}", "{1}"]: the card\'s printed '
     "mana cost is one of them (a card with no mana cost matches none; Urza's Saga III)",
     "power": "[op, n]",
     "toughness": "[op, n]",
@@ -933,12 +933,11 @@ FILTER_KEYS = {
     "or": "list of filters: matches at least one",
     "and": "list of filters: matches all",
     "not": "filter: doesn't match",
-    "name_not_shared": "filter: no other permanent matching it has the same name (\"that "
+    "name_not_shared": 'filter: no other permanent matching it has the same name ("that '
     "doesn't have the same name as a token you control\", 201.2)",
     "has_name": "str: one of its names is this (201.2b: a split card off the stack has both "
     "halves' names; a double-faced card its front face's unless it is transformed)",
-    "creature_type": "str: has this creature type (205.3m; a changeling has every one, "
-    "702.73a)",
+    "creature_type": "str: has this creature type (205.3m; a changeling has every one, 702.73a)",
     "power_less_than_source": "bool: its power is less than the source's power (608.2h: "
     "as the source last existed on the battlefield if it left; Firja's Retribution)",
 }
@@ -987,10 +986,10 @@ DYNAMIC_VALUES = {
     "mul": "{of, by}",
     "sum": "{of: [values]}",
     "half": "{of, round: up|down}",
-    "max": "{of: [values]}: the greatest of them (\"the difference\" floored at 0, 107.1b)",
+    "max": '{of: [values]}: the greatest of them ("the difference" floored at 0, 107.1b)',
     "trigger_object_mv": "mana value of the trigger's object (\"that spell's mana value\")",
     "exiled_with_mv": "total mana value of the cards exiled with the source, still in exile "
-    "(\"the exiled card\", 607.2a)",
+    '("the exiled card", 607.2a)',
     "that_many": "{filter?}: the number of cards/objects the op just before it moved: "
     "discarded, milled, sacrificed, exiled, returned... 'this way' (608.2c), or of those "
     "matching `filter` where they went; only right after such an op",

@@ -124,14 +124,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-chain", action="store_true", help="don't resolve the hits' own cascade / discover"
     )
-    p.add_argument("--max-states", type=int, default=limits.ODDS_MAX_STATES,
-                   help="work cap of the exact analysis")
+    p.add_argument(
+        "--max-states",
+        type=int,
+        default=limits.ODDS_MAX_STATES,
+        help="work cap of the exact analysis",
+    )
     p.add_argument(
         "--samples", type=int, default=4_000, help="Monte Carlo samples when over the cap"
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="exact fractions and floats as JSON")
-    return p  # fmt: skip
+    return p
 
 
 def _read(path: str) -> str:

@@ -510,8 +510,9 @@ def _push_coefficients(model: _Model) -> tuple[tuple[bool, ...], tuple[int, ...]
     return cheap, coef
 
 
-def _make_resolver(model: _Model, scale: int,
-                   clock: _Clock | None = None) -> Callable[[Segs, int, int], _Resolution]:
+def _make_resolver(
+    model: _Model, scale: int, clock: _Clock | None = None
+) -> Callable[[Segs, int, int], _Resolution]:
     """Resolution of one instance per (library state, threshold, stack depth), memoised."""
     ncls = len(model.initial)
     blank = model.blank
@@ -661,10 +662,10 @@ class _Clock:
 
     def tick(self) -> None:
         self.n += 1
-        if not self.n & 255 and (time.process_time() - self.started
-                                 > limits.ODDS_MAX_EXACT_CPU_SECONDS):
-            raise StateSpaceTooLarge(
-                f"more than {limits.ODDS_MAX_EXACT_CPU_SECONDS:g} s of CPU")
+        if not self.n & 255 and (
+            time.process_time() - self.started > limits.ODDS_MAX_EXACT_CPU_SECONDS
+        ):
+            raise StateSpaceTooLarge(f"more than {limits.ODDS_MAX_EXACT_CPU_SECONDS:g} s of CPU")
 
 
 def _stream_chain(

@@ -36,7 +36,7 @@ def _owned(ctx: Ctx, p: int, typ: str | None) -> list[int]:
 @op(
     "balance",
     check=_check_balance,
-)  # fmt: skip
+)
 @c.optional_op
 def balance(ctx: Ctx, o: dict) -> None:
     """Each player keeps as many as the player with the fewest has (their choice, in APNAP
@@ -66,15 +66,25 @@ def balance(ctx: Ctx, o: dict) -> None:
         f"{'discards' if typ is None else 'sacrifices'} the rest ({len(rest)} in all).",
         "608.2c",
         amount=fewest,
-        data={"mechanic": "balance", "of": o["of"], "fewest": fewest,
-              "removed": [i for _, i in rest]},  # fmt: skip
+        data={
+            "mechanic": "balance",
+            "of": o["of"],
+            "fewest": fewest,
+            "removed": [i for _, i in rest],
+        },
     )
     for p, oid in rest:
         if typ is None:
             name = game.obj(oid).name
             game.move(oid, "graveyard", p)
-            ctx.emit(EventKind.DISCARD, f"{game.verb(p, 'discard', 'discards')} {name} "
-                     f"({ctx.label}).", "701.9a", player=p, amount=1, objects=(oid,))  # fmt: skip
+            ctx.emit(
+                EventKind.DISCARD,
+                f"{game.verb(p, 'discard', 'discards')} {name} ({ctx.label}).",
+                "701.9a",
+                player=p,
+                amount=1,
+                objects=(oid,),
+            )
         else:
             stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
     ctx.did = bool(rest)

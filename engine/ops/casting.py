@@ -36,22 +36,40 @@ def cast_free(ctx: Ctx, o: dict) -> None:
     able = [
         i
         for i in game.zones[p]["hand"]
-        if not game.obj(i).card.is_land and c.matches(ctx, i, o.get("filter"))
+        if not game.obj(i).card.is_land
+        and c.matches(ctx, i, o.get("filter"))
         and freecast.castable_free(game, i, p, "118.9", "cast without paying its mana cost")
     ]
     chosen = c.choose_cards(
-        ctx, able, 1, DecisionKind.PICK,
-        f"{ctx.label}: choose a card to cast without paying its mana cost (or none)", "118.9",
-        player=p, may_stop=True,
-    )  # fmt: skip
+        ctx,
+        able,
+        1,
+        DecisionKind.PICK,
+        f"{ctx.label}: choose a card to cast without paying its mana cost (or none)",
+        "118.9",
+        player=p,
+        may_stop=True,
+    )
     if not chosen:
-        ctx.emit(E.DECLINE, f"{ctx.label}: {game.pname(p)} casts nothing.", "118.9",
-                 amount=0, data={"cast_free": None, "offered": len(able)})  # fmt: skip
+        ctx.emit(
+            E.DECLINE,
+            f"{ctx.label}: {game.pname(p)} casts nothing.",
+            "118.9",
+            amount=0,
+            data={"cast_free": None, "offered": len(able)},
+        )
         ctx.did = False
         return
     result = freecast.offer(
-        game, chosen[0], p, _NO_LIMIT, inclusive=True, kind=DecisionKind.PICK, rule="118.9",
-        mechanic="cast without paying its mana cost", allow_hand=False,
+        game,
+        chosen[0],
+        p,
+        _NO_LIMIT,
+        inclusive=True,
+        kind=DecisionKind.PICK,
+        rule="118.9",
+        mechanic="cast without paying its mana cost",
+        allow_hand=False,
         prompt=f"{ctx.label}: cast {game.obj(chosen[0]).name} without paying its mana cost?",
-    )  # fmt: skip
+    )
     ctx.did = result == "cast"

@@ -62,8 +62,9 @@ def _ops_problem(ops: object, targets: object, what: str) -> str | None:
     """The part of a reflexive's ops (with that_many fixed) or targets that is not simulated."""
     if not isinstance(ops, list) or not ops or not all(isinstance(o, dict) for o in ops):
         return f"{what}: the reflexive ability's ops"
-    if targets is not None and (not isinstance(targets, list)
-                                or not all(isinstance(t, dict) for t in targets)):  # fmt: skip
+    if targets is not None and (
+        not isinstance(targets, list) or not all(isinstance(t, dict) for t in targets)
+    ):
         return f"{what}: the reflexive ability's targets"
     for spec in targets or []:
         part = targeting.target_missing(spec)
@@ -115,9 +116,12 @@ def reflexive_this_way(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     moved = [oid for oid, _n in (ctx.moved or ())]
     if not moved:
-        ctx.emit(EventKind.CONDITION_FALSE, f"{ctx.label}: nothing was moved this way, so the "
-                 "reflexive ability doesn't trigger.", "603.12a",
-                 data={"op": "reflexive_this_way"})  # fmt: skip
+        ctx.emit(
+            EventKind.CONDITION_FALSE,
+            f"{ctx.label}: nothing was moved this way, so the reflexive ability doesn't trigger.",
+            "603.12a",
+            data={"op": "reflexive_this_way"},
+        )
         ctx.did = False
         return
     if o.get("of") == "mana_value":
@@ -148,15 +152,29 @@ def tap_any_number(ctx: Ctx, o: dict) -> None:
     triggers (603.12) with "that much" fixed to the number tapped."""
     game = ctx.game
     me = ctx.controller
-    able = [q.id for q in game.battlefield(me)
-            if not q.tapped and c.matches(ctx, q.id, o["filter"])]  # fmt: skip
-    chosen = c.choose_cards(ctx, able, len(able), DecisionKind.TAP_OR_UNTAP,
-                            f"{ctx.label}: choose a permanent to tap", "701.26a", player=me,
-                            may_stop=True, verb="Tap")  # fmt: skip
+    able = [
+        q.id for q in game.battlefield(me) if not q.tapped and c.matches(ctx, q.id, o["filter"])
+    ]
+    chosen = c.choose_cards(
+        ctx,
+        able,
+        len(able),
+        DecisionKind.TAP_OR_UNTAP,
+        f"{ctx.label}: choose a permanent to tap",
+        "701.26a",
+        player=me,
+        may_stop=True,
+        verb="Tap",
+    )
     for oid in chosen:
         game.tap(oid)
-    ctx.emit(EventKind.TAP, f"{ctx.label}: {game.pname(me)} taps {_names(ctx, chosen)}.",
-             "701.26a", objects=chosen, amount=len(chosen))  # fmt: skip
+    ctx.emit(
+        EventKind.TAP,
+        f"{ctx.label}: {game.pname(me)} taps {_names(ctx, chosen)}.",
+        "701.26a",
+        objects=chosen,
+        amount=len(chosen),
+    )
     ctx.did = bool(chosen)
     if chosen:
         _trigger(ctx, list(o["reflexive_ops"]), o.get("reflexive_targets"), len(chosen))
@@ -187,40 +205,85 @@ def sacrifice_any_then_search(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     me = ctx.controller
     able = [q.id for q in game.battlefield(me) if c.matches(ctx, q.id, o["filter"])]
-    doomed = c.choose_cards(ctx, able, len(able), DecisionKind.SACRIFICE,
-                            f"{game.pname(me)}: choose a permanent to sacrifice", "701.21a",
-                            player=me, may_stop=True, verb="Sacrifice")  # fmt: skip
+    doomed = c.choose_cards(
+        ctx,
+        able,
+        len(able),
+        DecisionKind.SACRIFICE,
+        f"{game.pname(me)}: choose a permanent to sacrifice",
+        "701.21a",
+        player=me,
+        may_stop=True,
+        verb="Sacrifice",
+    )
     for oid in doomed:
         stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
     n = len(doomed)
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: {n} sacrificed this way; a card with mana value "
-             f"{n} or less may be found.", "608.2c", amount=n,
-             data={"sacrificed": n})  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE,
+        f"{ctx.label}: {n} sacrificed this way; a card with mana value {n} or less may be found.",
+        "608.2c",
+        amount=n,
+        data={"sacrificed": n},
+    )
     flt = {**o["search"], "mv": ["<=", n]}
     where = {"both": "library and graveyard", "library": "library", "graveyard": "graveyard"}
-    key = game.decide(DecisionKind.CHOOSE_OPTION, f"{ctx.label}: search where?",
-                      [(f"search:{w}", f"Search your {words}") for w, words in where.items()],
-                      "701.23a", player=me, subject=ctx.label)  # fmt: skip
-    zones = {"library": ("library",), "graveyard": ("graveyard",),
-             "both": ("library", "graveyard")}[key.split(":", 1)[1]]  # fmt: skip
+    key = game.decide(
+        DecisionKind.CHOOSE_OPTION,
+        f"{ctx.label}: search where?",
+        [(f"search:{w}", f"Search your {words}") for w, words in where.items()],
+        "701.23a",
+        player=me,
+        subject=ctx.label,
+    )
+    zones = {
+        "library": ("library",),
+        "graveyard": ("graveyard",),
+        "both": ("library", "graveyard"),
+    }[key.split(":", 1)[1]]
     pool = [i for z in zones for i in game.zones[me][z] if c.matches(ctx, i, flt)]
-    found = c.choose_cards(ctx, pool, 1, DecisionKind.SEARCH, f"{ctx.label}: search for a card",
-                           "701.23a", player=me, may_stop=True, verb="Find")  # fmt: skip
+    found = c.choose_cards(
+        ctx,
+        pool,
+        1,
+        DecisionKind.SEARCH,
+        f"{ctx.label}: search for a card",
+        "701.23a",
+        player=me,
+        may_stop=True,
+        verb="Find",
+    )
     for oid in found:
         c.put_onto_battlefield(ctx, oid, me)
-    ctx.emit(EventKind.SEARCH, f"{game.verb(me, 'search', 'searches')} "
-             f"{' and '.join(zones)}: {'finds ' + _names(ctx, found) if found else 'finds nothing'}"
-             ".", "701.23a", player=me, objects=found, amount=len(found),
-             data={"library": me, "zones": list(zones)})  # fmt: skip
+    ctx.emit(
+        EventKind.SEARCH,
+        f"{game.verb(me, 'search', 'searches')} "
+        f"{' and '.join(zones)}: {'finds ' + _names(ctx, found) if found else 'finds nothing'}"
+        ".",
+        "701.23a",
+        player=me,
+        objects=found,
+        amount=len(found),
+        data={"library": me, "zones": list(zones)},
+    )
     if found:
-        ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {_names(ctx, found)} onto the "
-                 "battlefield.", "701.23a", objects=found, amount=len(found),
-                 data={"from": "search", "tapped": False})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_BATTLEFIELD,
+            f"{ctx.label} puts {_names(ctx, found)} onto the battlefield.",
+            "701.23a",
+            objects=found,
+            amount=len(found),
+            data={"from": "search", "tapped": False},
+        )
         c.entered(ctx, found)
     if "library" in zones:
         game.shuffle_library(me)
-        ctx.emit(EventKind.SHUFFLE, f"{game.verb(me, 'shuffle', 'shuffles')} "
-                 f"{game.poss(me)} library.", "701.24a", player=me)  # fmt: skip
+        ctx.emit(
+            EventKind.SHUFFLE,
+            f"{game.verb(me, 'shuffle', 'shuffles')} {game.poss(me)} library.",
+            "701.24a",
+            player=me,
+        )
     ctx.did = bool(found)
 
 
@@ -250,14 +313,27 @@ def put_from_hand_up_to(ctx: Ctx, o: dict) -> None:
         for i in game.zones[me]["hand"]
         if c.matches(ctx, i, o.get("filter")) and game.face(game.obj(i)).is_permanent
     ]
-    chosen = c.choose_cards(ctx, able, int(o["n"]), DecisionKind.PUT_ONTO_BATTLEFIELD,
-                            f"{ctx.label}: choose a card to put onto the battlefield", "400.7",
-                            player=me, may_stop=True, verb="Put")  # fmt: skip
+    chosen = c.choose_cards(
+        ctx,
+        able,
+        int(o["n"]),
+        DecisionKind.PUT_ONTO_BATTLEFIELD,
+        f"{ctx.label}: choose a card to put onto the battlefield",
+        "400.7",
+        player=me,
+        may_stop=True,
+        verb="Put",
+    )
     for oid in chosen:
         c.put_onto_battlefield(ctx, oid, me)
-    ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {_names(ctx, chosen)} onto the "
-             "battlefield.", "400.7", objects=chosen, amount=len(chosen),
-             data={"from": "hand", "tapped": False})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_BATTLEFIELD,
+        f"{ctx.label} puts {_names(ctx, chosen)} onto the battlefield.",
+        "400.7",
+        objects=chosen,
+        amount=len(chosen),
+        data={"from": "hand", "tapped": False},
+    )
     c.entered(ctx, chosen)
     ctx.did = bool(chosen)
 
@@ -290,13 +366,26 @@ def exile_greatest_power(ctx: Ctx, o: dict) -> None:
         power = {i: int(filters.characteristics(game, i).power or 0) for i in theirs}
         top = max(power.values())
         able = [i for i in theirs if power[i] == top]
-        chosen += c.choose_cards(ctx, able, 1, DecisionKind.CHOOSE_PERMANENT,
-                                 f"{ctx.label}: choose one with the greatest power", "406.2",
-                                 player=ctx.controller, verb="Exile")  # fmt: skip
+        chosen += c.choose_cards(
+            ctx,
+            able,
+            1,
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{ctx.label}: choose one with the greatest power",
+            "406.2",
+            player=ctx.controller,
+            verb="Exile",
+        )
     for oid in chosen:
         game.move(oid, "exile" if not game.obj(oid).is_token else "none")
-    ctx.emit(EventKind.EXILE, f"{ctx.label} exiles {_names(ctx, chosen)}.", "406.2",
-             objects=chosen, amount=len(chosen), data={"from": "battlefield"})  # fmt: skip
+    ctx.emit(
+        EventKind.EXILE,
+        f"{ctx.label} exiles {_names(ctx, chosen)}.",
+        "406.2",
+        objects=chosen,
+        amount=len(chosen),
+        data={"from": "battlefield"},
+    )
     ctx.did = bool(chosen)
 
 
@@ -322,9 +411,15 @@ def another_counter_of_a_kind(ctx: Ctx, o: dict) -> None:
             continue
         options = [(f"counter:{k}", f"Put another {k} counter on {perm.name}") for k in kinds]
         options.append(("counter:none", f"No counter on {perm.name}"))
-        key = game.decide(DecisionKind.CHOOSE_OPTION, f"{ctx.label}: choose a counter on "
-                          f"{perm.name}; you may put another of that kind", options, "122.1",
-                          player=me, subject=ctx.label, objects=[perm.id])  # fmt: skip
+        key = game.decide(
+            DecisionKind.CHOOSE_OPTION,
+            f"{ctx.label}: choose a counter on {perm.name}; you may put another of that kind",
+            options,
+            "122.1",
+            player=me,
+            subject=ctx.label,
+            objects=[perm.id],
+        )
         kind = key.split(":", 1)[1]
         if kind != "none":
             picks.append((perm.id, kind))
@@ -333,9 +428,14 @@ def another_counter_of_a_kind(ctx: Ctx, o: dict) -> None:
             saga.add_lore(game, oid, 1, "714.3c", ctx.label)
             continue
         game.add_counters(oid, kind, 1)
-        ctx.emit(EventKind.COUNTERS, f"{ctx.label} puts a {kind} counter on "
-                 f"{game.obj(oid).name}.", "122.1", objects=(oid,), amount=1,
-                 counter=kind)  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{ctx.label} puts a {kind} counter on {game.obj(oid).name}.",
+            "122.1",
+            objects=(oid,),
+            amount=1,
+            counter=kind,
+        )
     if not picks:
         ctx.emit(EventKind.COUNTERS, f"{ctx.label}: no counter is put.", "122.1", amount=0)
     ctx.did = bool(picks)
@@ -373,34 +473,46 @@ def token_copy_until(ctx: Ctx, o: dict) -> None:
     for tok in made:
         if not n_max or "Saga" not in filters.characteristics(game, tok).subtypes:
             continue
-        key = game.decide(DecisionKind.CHOOSE_OPTION, f"{ctx.label}: how many lore counters "
-                          f"on {game.obj(tok).name}?",
-                          [(f"lore:{k}", f"{k} lore counter{'s' if k != 1 else ''}")
-                           for k in range(n_max, -1, -1)],
-                          "122.1", player=ctx.controller, subject=ctx.label,
-                          objects=[tok])  # fmt: skip
+        key = game.decide(
+            DecisionKind.CHOOSE_OPTION,
+            f"{ctx.label}: how many lore counters on {game.obj(tok).name}?",
+            [
+                (f"lore:{k}", f"{k} lore counter{'s' if k != 1 else ''}")
+                for k in range(n_max, -1, -1)
+            ],
+            "122.1",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=[tok],
+        )
         k = int(key.split(":", 1)[1])
         if k:
             saga.add_lore(game, tok, k, "714.3c", ctx.label)
     if not made:
         ctx.did = False
         return
-    game.add_delayed({
-        "when": o["sacrifice_at"],
-        "ops": [{"op": "sacrifice", "what": "moved"}],
-        "controller": ctx.controller,
-        "source": ctx.source,
-        "targets": [],
-        "stamps": {},
-        "label": ctx.label,
-        "turn": game.turn,
-        "phase": game.phase.replace(" ", "_"),
-        "moved": [[tok, game.zone_changes.get(tok, 0)] for tok in made],
-    })  # fmt: skip
-    ctx.emit(EventKind.DELAYED, f"{ctx.label}: a delayed triggered ability will sacrifice "
-             f"{_names(ctx, made)} at the beginning of "
-             f"{o['sacrifice_at'].replace('_', ' ')}.", "603.7a",
-             data={"when": o["sacrifice_at"]})  # fmt: skip
+    game.add_delayed(
+        {
+            "when": o["sacrifice_at"],
+            "ops": [{"op": "sacrifice", "what": "moved"}],
+            "controller": ctx.controller,
+            "source": ctx.source,
+            "targets": [],
+            "stamps": {},
+            "label": ctx.label,
+            "turn": game.turn,
+            "phase": game.phase.replace(" ", "_"),
+            "moved": [[tok, game.zone_changes.get(tok, 0)] for tok in made],
+        }
+    )
+    ctx.emit(
+        EventKind.DELAYED,
+        f"{ctx.label}: a delayed triggered ability will sacrifice "
+        f"{_names(ctx, made)} at the beginning of "
+        f"{o['sacrifice_at'].replace('_', ' ')}.",
+        "603.7a",
+        data={"when": o["sacrifice_at"]},
+    )
     ctx.did = True
 
 
@@ -438,36 +550,61 @@ def put_one_then_attach_equipment(ctx: Ctx, o: dict) -> None:
     if able:
         options = [(f"card:o{i}", f"Put {name} (from your {z})") for (name, z), i in able.items()]
         options.append(("card:none", "None"))
-        key = game.decide(DecisionKind.PUT_ONTO_BATTLEFIELD, f"{ctx.label}: you may put a "
-                          "card onto the battlefield", options, "400.7", player=me,
-                          subject=ctx.label, objects=list(able.values()))  # fmt: skip
+        key = game.decide(
+            DecisionKind.PUT_ONTO_BATTLEFIELD,
+            f"{ctx.label}: you may put a card onto the battlefield",
+            options,
+            "400.7",
+            player=me,
+            subject=ctx.label,
+            objects=list(able.values()),
+        )
         chosen = [] if key == "card:none" else [int(key.split(":o")[1])]
     ctx.did = bool(chosen)
     if not chosen:
-        ctx.emit(EventKind.DECLINE, f"{game.pname(me)} puts nothing onto the battlefield "
-                 f"({ctx.label}).", "608.2d", data={"op": o.get("op")})  # fmt: skip
+        ctx.emit(
+            EventKind.DECLINE,
+            f"{game.pname(me)} puts nothing onto the battlefield ({ctx.label}).",
+            "608.2d",
+            data={"op": o.get("op")},
+        )
         return
     (oid,) = chosen
     loc = game.zone_of(oid)  # a card of yours in hand or graveyard (able)
     from_zone = loc[1] if loc is not None else ""
     c.put_onto_battlefield(ctx, oid, me)
-    ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {game.obj(oid).name} onto the "
-             "battlefield.", "400.7", objects=[oid], amount=1,
-             data={"from": from_zone, "tapped": False})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_BATTLEFIELD,
+        f"{ctx.label} puts {game.obj(oid).name} onto the battlefield.",
+        "400.7",
+        objects=[oid],
+        amount=1,
+        data={"from": from_zone, "tapped": False},
+    )
     c.entered(ctx, [oid])
     where = game.zone_of(oid)
     if not where or where[1] != "battlefield":
         return
     if "Equipment" not in filters.characteristics(game, oid).subtypes:
         return
-    hosts = [q.id for q in game.battlefield(me)
-             if q.id != oid and game.chars(q.id).is_creature]  # fmt: skip
-    picked = c.choose_cards(ctx, hosts, 1, DecisionKind.CHOOSE_PERMANENT,
-                            f"{ctx.label}: you may attach {game.obj(oid).name} to a creature "
-                            "you control", "701.3a", player=me, may_stop=True,
-                            verb="Attach to")  # fmt: skip
+    hosts = [q.id for q in game.battlefield(me) if q.id != oid and game.chars(q.id).is_creature]
+    picked = c.choose_cards(
+        ctx,
+        hosts,
+        1,
+        DecisionKind.CHOOSE_PERMANENT,
+        f"{ctx.label}: you may attach {game.obj(oid).name} to a creature you control",
+        "701.3a",
+        player=me,
+        may_stop=True,
+        verb="Attach to",
+    )
     if picked:
         game.attach(oid, picked[0])
-        ctx.emit(EventKind.ATTACH, f"{game.obj(oid).name} becomes attached to "
-                 f"{game.obj(picked[0]).name}.", "701.3a", objects=(oid, picked[0]),
-                 data={"to": picked[0]})  # fmt: skip
+        ctx.emit(
+            EventKind.ATTACH,
+            f"{game.obj(oid).name} becomes attached to {game.obj(picked[0]).name}.",
+            "701.3a",
+            objects=(oid, picked[0]),
+            data={"to": picked[0]},
+        )

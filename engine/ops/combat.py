@@ -15,6 +15,11 @@ def additional_combat(ctx: Ctx, o: dict) -> None:
     action of the active player's postcombat main phase takes it)."""
     game = ctx.game
     game.add_extra_combat()
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: there is an additional combat phase this turn "
-             "(500.8).", "500.8", player=game.active, amount=game.extra_combats,
-             data={"extra_combats": game.extra_combats})  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE,
+        f"{ctx.label}: there is an additional combat phase this turn (500.8).",
+        "500.8",
+        player=game.active,
+        amount=game.extra_combats,
+        data={"extra_combats": game.extra_combats},
+    )

@@ -58,8 +58,16 @@ def pump(ctx: Ctx, o: dict) -> None:
     p = refs.amount(ctx, o.get("power", 0))
     t = refs.amount(ctx, o.get("toughness", 0))
     objs = refs.objects(ctx, o, "who", "what")
-    begin(ctx, o, "pump", "7c", objs, {"power": p, "toughness": t}, "613.4c",
-          f"get{'s' if len(objs) == 1 else ''} {_signed(p)}/{_signed(t)}")  # fmt: skip
+    begin(
+        ctx,
+        o,
+        "pump",
+        "7c",
+        objs,
+        {"power": p, "toughness": t},
+        "613.4c",
+        f"get{'s' if len(objs) == 1 else ''} {_signed(p)}/{_signed(t)}",
+    )
 
 
 @op(
@@ -74,8 +82,16 @@ def set_base_pt(ctx: Ctx, o: dict) -> None:
             data[key] = refs.amount(ctx, o[key])
     objs = refs.objects(ctx, o, "what", "who")
     pt = f"{data.get('power', '—')}/{data.get('toughness', '—')}"
-    begin(ctx, o, "set_base_pt", "7b", objs, data, "613.4b", f"ha{'s' if len(objs) == 1 else 've'} "
-          f"base power and toughness {pt}")  # fmt: skip
+    begin(
+        ctx,
+        o,
+        "set_base_pt",
+        "7b",
+        objs,
+        data,
+        "613.4b",
+        f"ha{'s' if len(objs) == 1 else 've'} base power and toughness {pt}",
+    )
 
 
 # -------------------------------------------------------------------- layer 6 (abilities)
@@ -112,23 +128,34 @@ def grant(ctx: Ctx, o: dict) -> None:
     if o.get("protection_from") is not None:
         data["protection_from"] = o["protection_from"]
     objs = refs.objects(ctx, o, "who", "what")
-    words = ", ".join(data["keywords"]) or ("protection" if "protection_from" in data
-                                             else "an ability")  # fmt: skip
+    words = ", ".join(data["keywords"]) or (
+        "protection" if "protection_from" in data else "an ability"
+    )
     verb = "gains" if len(objs) == 1 else "gain"
     begin(ctx, o, "grant", "6", objs, data, "613.1f", f"{verb} {words}")
 
 
 @op(
     "lose_keywords",
-    check=lambda o, ctx: _check(o, ("what", "who")) or (
-        None if o.get("keywords") else "lose keywords (which ones is not in the data)"),
-)  # fmt: skip
+    check=lambda o, ctx: (
+        _check(o, ("what", "who"))
+        or (None if o.get("keywords") else "lose keywords (which ones is not in the data)")
+    ),
+)
 def lose_keywords(ctx: Ctx, o: dict) -> None:
     """CR 613.1f (layer 6): loses keywords."""
     objs = refs.objects(ctx, o, "what", "who")
     kw = list(o.get("keywords") or ())
-    begin(ctx, o, "lose_keywords", "6", objs, {"keywords": kw}, "613.1f",
-          f"lose{'s' if len(objs) == 1 else ''} {', '.join(kw)}")  # fmt: skip
+    begin(
+        ctx,
+        o,
+        "lose_keywords",
+        "6",
+        objs,
+        {"keywords": kw},
+        "613.1f",
+        f"lose{'s' if len(objs) == 1 else ''} {', '.join(kw)}",
+    )
 
 
 @op(
@@ -151,8 +178,16 @@ def protection_from_chosen_color(ctx: Ctx, o: dict) -> None:
         objects=objs,
     )
     color = key.split(":", 1)[1]
-    begin(ctx, o, "protection_from_chosen_color", "6", objs, {"color": _NAMES[color]},
-          "702.16a", f"gain{'s' if len(objs) == 1 else ''} protection from {_NAMES[color]}")
+    begin(
+        ctx,
+        o,
+        "protection_from_chosen_color",
+        "6",
+        objs,
+        {"color": _NAMES[color]},
+        "702.16a",
+        f"gain{'s' if len(objs) == 1 else ''} protection from {_NAMES[color]}",
+    )
 
 
 # --------------------------------------------------------------- layers 4, 5 (types, colors)
@@ -165,8 +200,16 @@ def set_color(ctx: Ctx, o: dict) -> None:
     objs = refs.objects(ctx, o, "what", "who")
     colors = list(o.get("colors") or ())
     words = " and ".join(_NAMES[c] for c in colors) or "colorless"
-    begin(ctx, o, "set_color", "5", objs, {"colors": colors, "add": bool(o.get("add"))},
-          "613.1e", f"become{'s' if len(objs) == 1 else ''} {words}")  # fmt: skip
+    begin(
+        ctx,
+        o,
+        "set_color",
+        "5",
+        objs,
+        {"colors": colors, "add": bool(o.get("add"))},
+        "613.1e",
+        f"become{'s' if len(objs) == 1 else ''} {words}",
+    )
 
 
 @op(
@@ -180,8 +223,16 @@ def add_types(ctx: Ctx, o: dict) -> None:
     if o.get("supertypes"):
         data["supertypes"] = list(o["supertypes"])
     words = " ".join(data.get("supertypes", []) + data["subtypes"] + data["types"])
-    begin(ctx, o, "add_types", "4", objs, data, "613.1d",
-          f"become{'s' if len(objs) == 1 else ''} {words} in addition")  # fmt: skip
+    begin(
+        ctx,
+        o,
+        "add_types",
+        "4",
+        objs,
+        data,
+        "613.1d",
+        f"become{'s' if len(objs) == 1 else ''} {words} in addition",
+    )
 
 
 def _check_become(o: dict, ctx: Ctx | None) -> str | None:
@@ -201,16 +252,27 @@ def _check_become(o: dict, ctx: Ctx | None) -> str | None:
 @op(
     "become_creature",
     check=_check_become,
-)  # fmt: skip
+)
 def become_creature(ctx: Ctx, o: dict) -> None:
     """Becomes a creature (layers 4, 5, 6 and 7b at one timestamp, 613.1, 613.4b)."""
     objs = refs.objects(ctx, o, "what", "who")
-    data = {k: o[k] for k in ("pt", "types", "subtypes", "colors", "keywords", "keep_types")
-            if o.get(k) is not None}  # fmt: skip
+    data = {
+        k: o[k]
+        for k in ("pt", "types", "subtypes", "colors", "keywords", "keep_types")
+        if o.get(k) is not None
+    }
     data.setdefault("types", ["Creature"])
-    begin(ctx, o, "become_creature", "4", objs, data, "613.1d",
-          f"become{'s' if len(objs) == 1 else ''} a {o.get('pt', '')} "
-          f"{' '.join(data.get('subtypes', []))} creature".replace("  ", " "))  # fmt: skip
+    begin(
+        ctx,
+        o,
+        "become_creature",
+        "4",
+        objs,
+        data,
+        "613.1d",
+        f"become{'s' if len(objs) == 1 else ''} a {o.get('pt', '')} "
+        f"{' '.join(data.get('subtypes', []))} creature".replace("  ", " "),
+    )
 
 
 # ------------------------------------------------------------------------ layer 2 (control)
@@ -221,15 +283,24 @@ def become_creature(ctx: Ctx, o: dict) -> None:
 def gain_control(ctx: Ctx, o: dict) -> None:
     """CR 613.1b (layer 2): you control it (for the duration)."""
     objs = refs.objects(ctx, o, "what")
-    begin(ctx, o, "gain_control", "2", objs, {"to": ctx.controller}, "613.1b",
-          f"come{'s' if len(objs) == 1 else ''} under {ctx.game.poss(ctx.controller)} control")
+    begin(
+        ctx,
+        o,
+        "gain_control",
+        "2",
+        objs,
+        {"to": ctx.controller},
+        "613.1b",
+        f"come{'s' if len(objs) == 1 else ''} under {ctx.game.poss(ctx.controller)} control",
+    )
     sba.apply_control(ctx.game)
 
 
 @op(
     "exchange_control",
-    check=lambda o, ctx: _check({**o, "what": o.get("a")}, ("what",))
-    or _check({**o, "what": o.get("b")}, ("what",)),
+    check=lambda o, ctx: (
+        _check({**o, "what": o.get("a")}, ("what",)) or _check({**o, "what": o.get("b")}, ("what",))
+    ),
 )
 def exchange_control(ctx: Ctx, o: dict) -> None:
     """CR 701.12a: exchange control of two permanents; if either can't be exchanged (one is
@@ -238,8 +309,13 @@ def exchange_control(ctx: Ctx, o: dict) -> None:
     a = refs.objects(ctx, {"what": o.get("a")}, "what")
     b = refs.objects(ctx, {"what": o.get("b")}, "what")
     if len(a) != 1 or len(b) != 1 or game.obj(a[0]).controller == game.obj(b[0]).controller:
-        ctx.emit(EventKind.CONTROL, f"{ctx.label}: control can't be exchanged; nothing happens.",
-                 "701.12b", objects=a + b, amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.CONTROL,
+            f"{ctx.label}: control can't be exchanged; nothing happens.",
+            "701.12b",
+            objects=a + b,
+            amount=0,
+        )
         return
     pa, pb = game.obj(a[0]).controller, game.obj(b[0]).controller
     begin(ctx, o, "exchange_control", "2", a, {"to": pb}, "701.12a", "changes controller")
@@ -259,8 +335,10 @@ def _combat(name: str, rule: str, words: str) -> None:
     handler.__name__ = handler.__qualname__ = name
     op(
         name,
-        check=lambda o, ctx: _check(o, ("what", "who"))
-        or (refs.filter_problem(o["by"]) if o.get("by") is not None else None),
+        check=lambda o, ctx: (
+            _check(o, ("what", "who"))
+            or (refs.filter_problem(o["by"]) if o.get("by") is not None else None)
+        ),
     )(handler)
 
 

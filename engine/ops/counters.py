@@ -71,8 +71,13 @@ def add_counters(ctx: Ctx, o: dict) -> None:
     n = 0 if divided else refs.amount(ctx, o.get("n", 1), 1)
     ids = _chosen(ctx, o) if o.get("what") == "chosen" else refs.objects(ctx, o, "what")
     if not ids:
-        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to put {kind} counters on.",
-                 "122.1", amount=0, counter=kind)  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{ctx.label}: there is nothing to put {kind} counters on.",
+            "122.1",
+            amount=0,
+            counter=kind,
+        )
     for oid in ids:
         if divided:
             n = int(ctx.division.get(f"o{oid}", 1))
@@ -106,8 +111,13 @@ def remove_counters(ctx: Ctx, o: dict) -> None:
     kind = o.get("counter", "+1/+1")
     ids = refs.objects(ctx, o, "what")
     if not ids:
-        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to remove {kind} counters "
-                 "from.", "122.1", amount=0, counter=kind)  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{ctx.label}: there is nothing to remove {kind} counters from.",
+            "122.1",
+            amount=0,
+            counter=kind,
+        )
     for oid in ids:
         have = game.obj(oid).counter(kind)
         n = have if o.get("n") == "all" else min(have, refs.amount(ctx, o.get("n", 1), 1))
@@ -116,14 +126,20 @@ def remove_counters(ctx: Ctx, o: dict) -> None:
             continue
         if n:
             game.add_counters(oid, kind, -n)
-        ctx.emit(EventKind.COUNTERS,
-                 f"{ctx.label} removes {n} {kind} counter{'s' if n != 1 else ''} from "
-                 f"{game.obj(oid).name}.", "122.1", objects=(oid,), amount=-n, counter=kind)
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{ctx.label} removes {n} {kind} counter{'s' if n != 1 else ''} from "
+            f"{game.obj(oid).name}.",
+            "122.1",
+            objects=(oid,),
+            amount=-n,
+            counter=kind,
+        )
 
 
 @op(
     "add_player_counters",
-    )
+)
 def add_player_counters(ctx: Ctx, o: dict) -> None:
     """CR 122.1: players get counters (energy, poison, experience...)."""
     game = ctx.game
@@ -131,9 +147,15 @@ def add_player_counters(ctx: Ctx, o: dict) -> None:
     n = refs.amount(ctx, o.get("n", 1), 1)
     for p in ctx.players(o.get("who")):
         _, after = game.add_player_counters(p, kind, n)
-        ctx.emit(EventKind.PLAYER_COUNTERS,
-                 f"{game.verb(p, 'get', 'gets')} {n} {kind} counter{'s' if n != 1 else ''} "
-                 f"({ctx.label}); now {after}.", "122.1", player=p, amount=n, counter=kind)
+        ctx.emit(
+            EventKind.PLAYER_COUNTERS,
+            f"{game.verb(p, 'get', 'gets')} {n} {kind} counter{'s' if n != 1 else ''} "
+            f"({ctx.label}); now {after}.",
+            "122.1",
+            player=p,
+            amount=n,
+            counter=kind,
+        )
 
 
 @op("bolster")
@@ -144,8 +166,13 @@ def bolster(ctx: Ctx, o: dict) -> None:
     n = refs.amount(ctx, o.get("n", 1), 1)
     mine = [p.id for p in game.battlefield(ctx.controller) if game.chars(p.id).is_creature]
     if not mine:
-        ctx.emit(EventKind.COUNTERS, f"{ctx.label}: bolster {n} — you control no creature.",
-                 "701.39a", amount=0, counter="+1/+1")  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{ctx.label}: bolster {n} — you control no creature.",
+            "701.39a",
+            amount=0,
+            counter="+1/+1",
+        )
         return
     least = min(game.chars(i).toughness or 0 for i in mine)
     tied = [i for i in mine if (game.chars(i).toughness or 0) == least]
@@ -162,8 +189,14 @@ def bolster(ctx: Ctx, o: dict) -> None:
         )
         chosen = int(key.split(":o")[1])
     game.add_counters(chosen, "+1/+1", n)
-    ctx.emit(EventKind.COUNTERS, f"{ctx.label}: bolster {n} on {game.obj(chosen).name}.",
-             "701.39a", objects=(chosen,), amount=n, counter="+1/+1")  # fmt: skip
+    ctx.emit(
+        EventKind.COUNTERS,
+        f"{ctx.label}: bolster {n} on {game.obj(chosen).name}.",
+        "701.39a",
+        objects=(chosen,),
+        amount=n,
+        counter="+1/+1",
+    )
 
 
 @op("proliferate")

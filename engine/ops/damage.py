@@ -116,8 +116,9 @@ def _sources(ctx: Ctx, o: dict) -> list[int]:
     return c.objects(ctx, src, o)[:1]
 
 
-def damage_object(game: Game, oid: int, n: int, hits: list[dict], source: int | None,
-                  unpreventable: bool = False) -> str:  # fmt: skip
+def damage_object(
+    game: Game, oid: int, n: int, hits: list[dict], source: int | None, unpreventable: bool = False
+) -> str:
     """Deal ``n`` damage to a permanent (120.3); returns the log's words for it."""
     obj = game.obj(oid)
     face = game.face(obj)
@@ -420,8 +421,9 @@ def _check_each_power(o: dict, ctx: Ctx | None) -> str | None:
     if part:
         return f"each deals damage: {part}"
     if ctx is not None:
-        for src in filters.select(ctx.game, o.get("filter") or {}, controller=ctx.controller,
-                                  source=ctx.source):  # fmt: skip
+        for src in filters.select(
+            ctx.game, o.get("filter") or {}, controller=ctx.controller, source=ctx.source
+        ):
             bad = sorted(keywords_of(ctx.game, src) & set(_UNMODELLED))
             if bad:
                 return f"damage from a creature with {', '.join(bad)}"
@@ -436,9 +438,13 @@ def each_deals_power_damage(ctx: Ctx, o: dict) -> None:
     """120.3: each creature matching the filter deals damage equal to its power (613, fixed
     as the effect resolves) to itself or to the target; each is that damage's source."""
     game = ctx.game
-    group = [i for i in filters.select(game, o.get("filter") or {}, controller=ctx.controller,
-                                       source=ctx.source)
-             if game.chars(i).is_creature]  # fmt: skip
+    group = [
+        i
+        for i in filters.select(
+            game, o.get("filter") or {}, controller=ctx.controller, source=ctx.source
+        )
+        if game.chars(i).is_creature
+    ]
     amounts = {i: max(0, power(game, i)) for i in group}
     to = o.get("to")
     dst = None if to == "itself" else _one(ctx, to, o)
@@ -449,10 +455,21 @@ def each_deals_power_damage(ctx: Ctx, o: dict) -> None:
             continue
         n = amounts[src]
         words = damage_object(game, victim, n, hits, src)
-        ctx.emit(EventKind.DAMAGE, f"{ctx.label}: {game.obj(src).name} deals {n} to {words}.",
-                 "120.3", objects=(victim,), source=src, amount=n,
-                 data={"players": [], "hits": hits[-1:]})  # fmt: skip
+        ctx.emit(
+            EventKind.DAMAGE,
+            f"{ctx.label}: {game.obj(src).name} deals {n} to {words}.",
+            "120.3",
+            objects=(victim,),
+            source=src,
+            amount=n,
+            data={"players": [], "hits": hits[-1:]},
+        )
         _lifelink(ctx, src, n)
     if not group or (to != "itself" and dst is None):
-        ctx.emit(EventKind.DAMAGE, f"{ctx.label}: no damage is dealt.", "120.3", amount=0,
-                 data={"players": [], "hits": []})  # fmt: skip
+        ctx.emit(
+            EventKind.DAMAGE,
+            f"{ctx.label}: no damage is dealt.",
+            "120.3",
+            amount=0,
+            data={"players": [], "hits": []},
+        )

@@ -44,12 +44,21 @@ def double(ctx: Ctx, o: dict) -> None:
                 if n <= 0:
                     continue
                 game.add_counters(oid, kind, n)
-                ctx.emit(EventKind.COUNTERS,
-                         f"{ctx.label} doubles the {kind} counters on {obj.name}: {n} more.",
-                         "701.10e", objects=(oid,), amount=n, counter=kind)  # fmt: skip
+                ctx.emit(
+                    EventKind.COUNTERS,
+                    f"{ctx.label} doubles the {kind} counters on {obj.name}: {n} more.",
+                    "701.10e",
+                    objects=(oid,),
+                    amount=n,
+                    counter=kind,
+                )
         if not objs:
-            ctx.emit(EventKind.COUNTERS, f"{ctx.label}: there is nothing to double counters on.",
-                     "701.10e", amount=0)  # fmt: skip
+            ctx.emit(
+                EventKind.COUNTERS,
+                f"{ctx.label}: there is nothing to double counters on.",
+                "701.10e",
+                amount=0,
+            )
     if o.get("power_toughness"):
         dur = {**o, "duration": o.get("duration") or "end_of_turn"}
         if not objs:
@@ -57,5 +66,13 @@ def double(ctx: Ctx, o: dict) -> None:
         for oid in objs:
             ch = game.chars(oid)
             p, t = ch.power or 0, ch.toughness or 0  # negative: doubled downward (701.10c)
-            begin(ctx, dur, "pump", "7c", [oid], {"power": p, "toughness": t}, "701.10b",
-                  f"doubles its power and toughness (+{p}/+{t})")  # fmt: skip
+            begin(
+                ctx,
+                dur,
+                "pump",
+                "7c",
+                [oid],
+                {"power": p, "toughness": t},
+                "701.10b",
+                f"doubles its power and toughness (+{p}/+{t})",
+            )

@@ -19,8 +19,9 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
 @op(
     "draw_replacement",
     check=_check,
-)  # fmt: skip
+)
 def draw_replacement(ctx: Ctx, o: dict) -> None:
     """CR 614.1a: a static ability; as a resolution it is never run (its check refuses it)."""
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: draws are replaced while it is on the battlefield.",
-             "614.1a")  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE, f"{ctx.label}: draws are replaced while it is on the battlefield.", "614.1a"
+    )

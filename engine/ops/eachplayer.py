@@ -47,10 +47,16 @@ def _choose(ctx: Ctx, player: int, able: list[int], n: int, up_to: bool) -> list
         options = [(f"choose:o{i}", f"Choose {game.obj(i).name}") for i in left]
         if up_to:
             options.append(("choose:none", "No more"))
-        key = game.decide(DecisionKind.CHOOSE_PERMANENT,
-                          f"{ctx.label}: {game.pname(player)} chooses a permanent "
-                          f"({len(chosen) + 1} of {'up to ' if up_to else ''}{n})", options,
-                          "608.2c", player=player, subject=ctx.label, objects=left)  # fmt: skip
+        key = game.decide(
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{ctx.label}: {game.pname(player)} chooses a permanent "
+            f"({len(chosen) + 1} of {'up to ' if up_to else ''}{n})",
+            options,
+            "608.2c",
+            player=player,
+            subject=ctx.label,
+            objects=left,
+        )
         if key == "choose:none":
             break
         oid = int(key.split(":o")[1])
@@ -75,11 +81,16 @@ def each_player_chooses(ctx: Ctx, o: dict) -> None:
         view = me if o.get("relative") == "you" else p
         able = refs.select_all(game, o.get("filter") or {}, view, ctx.source)
         mine = _choose(ctx, p, able, int(o.get("n", 1)), bool(o.get("up_to")))
-        ctx.emit(EventKind.CHOICE,
-                 f"{game.pname(p)} {'chooses' if p != me else 'choose'} "
-                 f"{', '.join(game.obj(i).name for i in mine) or 'nothing'} ({ctx.label}).",
-                 "608.2c", player=p, objects=mine, amount=len(mine),
-                 data={"op": "each_player_chooses", "chosen": mine})  # fmt: skip
+        ctx.emit(
+            EventKind.CHOICE,
+            f"{game.pname(p)} {'chooses' if p != me else 'choose'} "
+            f"{', '.join(game.obj(i).name for i in mine) or 'nothing'} ({ctx.label}).",
+            "608.2c",
+            player=p,
+            objects=mine,
+            amount=len(mine),
+            data={"op": "each_player_chooses", "chosen": mine},
+        )
         chosen += [i for i in mine if i not in chosen]
     then = o["result"]
     if then == "destroy_others":
@@ -94,11 +105,21 @@ def each_player_chooses(ctx: Ctx, o: dict) -> None:
         if then == "exile_chosen":
             obj = game.obj(oid)
             game.move(oid, "exile" if not obj.is_token else "none")
-            ctx.emit(EventKind.EXILE, f"{ctx.label} exiles {obj.name}.", "406.2",
-                     objects=(oid,), amount=1, data={"from": "board"})  # fmt: skip
+            ctx.emit(
+                EventKind.EXILE,
+                f"{ctx.label} exiles {obj.name}.",
+                "406.2",
+                objects=(oid,),
+                amount=1,
+                data={"from": "board"},
+            )
         else:
             stack.destroy(game, oid, ctx.label, "701.8a", source=ctx.source)
     if not doomed:
-        ctx.emit(EventKind.DESTROY if then != "exile_chosen" else EventKind.EXILE,
-                 f"{ctx.label}: nothing to {then.split('_')[0]}.", "608.2c", amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.DESTROY if then != "exile_chosen" else EventKind.EXILE,
+            f"{ctx.label}: nothing to {then.split('_')[0]}.",
+            "608.2c",
+            amount=0,
+        )
     ctx.did = bool(doomed)

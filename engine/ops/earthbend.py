@@ -45,11 +45,21 @@ def earthbend(ctx: Ctx, o: dict) -> None:
     return it to the battlefield tapped" waits for it (603.7a)."""
     game = ctx.game
     n = max(0, refs.amount(ctx, o.get("n", 1), 1))
-    objs = [i for i in refs.objects(ctx, {"what": o.get("what", "target")}, "what")
-            if layers.on_battlefield(game, i)]  # fmt: skip
-    c.begin(ctx, {"duration": "permanent"}, "become_creature", "4", objs,
-            {"pt": "0/0", "types": ["Creature"], "keywords": ["Haste"]}, "613.1d",
-            "becomes a 0/0 creature with haste that's still a land")  # fmt: skip
+    objs = [
+        i
+        for i in refs.objects(ctx, {"what": o.get("what", "target")}, "what")
+        if layers.on_battlefield(game, i)
+    ]
+    c.begin(
+        ctx,
+        {"duration": "permanent"},
+        "become_creature",
+        "4",
+        objs,
+        {"pt": "0/0", "types": ["Creature"], "keywords": ["Haste"]},
+        "613.1d",
+        "becomes a 0/0 creature with haste that's still a land",
+    )
     for oid in objs:
         game.add_counters(oid, "+1/+1", n)
         ctx.emit(

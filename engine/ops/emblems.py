@@ -20,15 +20,20 @@ def _check_emblem(o: dict, ctx: Ctx | None) -> str | None:
 @op(
     "get_emblem",
     check=_check_emblem,
-)  # fmt: skip
+)
 def get_emblem(ctx: Ctx, o: dict) -> None:
     """CR 114.1, 114.4: you get an emblem; its ability works from the command zone for the
     rest of the game."""
     game = ctx.game
     p = ctx.controller
     game.give_player_flag(p, retrace.emblem_flag(o["retrace"]))
-    ctx.emit(EventKind.DESIGNATION, f"{game.pname(p)} {game.verb(p, 'get', 'gets')} an emblem "
-             f"({o.get('name') or ctx.label}): matching cards in {game.poss(p)} graveyard "
-             "have retrace.", "114.1", player=p,
-             data={"emblem": o.get("name"), "retrace": o["retrace"]})  # fmt: skip
+    ctx.emit(
+        EventKind.DESIGNATION,
+        f"{game.pname(p)} {game.verb(p, 'get', 'gets')} an emblem "
+        f"({o.get('name') or ctx.label}): matching cards in {game.poss(p)} graveyard "
+        "have retrace.",
+        "114.1",
+        player=p,
+        data={"emblem": o.get("name"), "retrace": o["retrace"]},
+    )
     ctx.did = True

@@ -86,23 +86,36 @@ def exile_and_return_front(ctx: Ctx, o: dict) -> None:
     source = ctx.source
     where = game.zone_of(source) if source is not None else None
     if source is None or not where or where[1] != "battlefield":
-        ctx.emit(EventKind.EXILE,
-                 f"{ctx.label}: it is no longer on the battlefield; nothing is exiled.", "400.7",
-                 amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.EXILE,
+            f"{ctx.label}: it is no longer on the battlefield; nothing is exiled.",
+            "400.7",
+            amount=0,
+        )
         ctx.did = False
         return
     obj = game.obj(source)
     game.move(source, "exile" if not obj.is_token else "none")
-    ctx.emit(EventKind.EXILE, f"{ctx.label} exiles {obj.name}.", "406.2", objects=(source,),
-             player=obj.controller, data={"from": "board"})  # fmt: skip
+    ctx.emit(
+        EventKind.EXILE,
+        f"{ctx.label} exiles {obj.name}.",
+        "406.2",
+        objects=(source,),
+        player=obj.controller,
+        data={"from": "board"},
+    )
     if obj.is_token:
         ctx.did = True
         return
     c.put_onto_battlefield(ctx, source, ctx.controller)  # its front face up (a new object)
     front = obj.card.front.name
-    ctx.emit(EventKind.TO_BATTLEFIELD,
-             f"{ctx.label} returns {obj.card.name} to the battlefield front face up: {front}.",
-             "400.7", objects=(source,), amount=1,
-             data={"from": "exile", "face": front, "tapped": False})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_BATTLEFIELD,
+        f"{ctx.label} returns {obj.card.name} to the battlefield front face up: {front}.",
+        "400.7",
+        objects=(source,),
+        amount=1,
+        data={"from": "exile", "face": front, "tapped": False},
+    )
     c.entered(ctx, [source])
     ctx.did = True

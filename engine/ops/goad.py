@@ -20,11 +20,17 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("goad", check=_check)  # fmt: skip
+@op("goad", check=_check)
 def goad(ctx: Ctx, o: dict) -> None:
     """CR 701.15a: goad the creatures (combat enforces it, 701.15b)."""
     objs = refs.objects(ctx, o, "what")
-    op_common.begin(ctx, {"duration": o.get("duration", "until_your_next_turn")}, "goad", "",
-                    objs, {"by": ctx.controller, "combat_only": True}, "701.15a",
-                    "goaded: it attacks each combat if able, a player other than the goader "
-                    "if able (701.15b)")  # fmt: skip
+    op_common.begin(
+        ctx,
+        {"duration": o.get("duration", "until_your_next_turn")},
+        "goad",
+        "",
+        objs,
+        {"by": ctx.controller, "combat_only": True},
+        "701.15a",
+        "goaded: it attacks each combat if able, a player other than the goader if able (701.15b)",
+    )

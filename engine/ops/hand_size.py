@@ -37,14 +37,33 @@ def max_hand_size(ctx: Ctx, o: dict) -> None:
     players = tuple(hand_size.players_of(game, o.get("who", "you"), ctx.controller))
     duration = o.get("duration", "while_on_battlefield")
     data = {k: o[k] for k in ("set", "change") if k in o}
-    game.add_continuous(ContinuousEffect(
-        id=game.new_id(), kind=hand_size.KIND, layer="", controller=ctx.controller,
-        source=ctx.source, source_stamp=layers.stamp_of(game, ctx.source), duration=duration,
-        turn=game.turn, timestamp=game.next_timestamp(), players=players, data=data))  # fmt: skip
-    what = ("no maximum hand size" if o.get("set") == "none" else
-            f"a maximum hand size of {o['set']}" if "set" in o else
-            f"a maximum hand size changed by {o['change']:+d}")  # fmt: skip
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: {', '.join(game.pname(p) for p in players)} "
-             f"{'has' if len(players) == 1 and game.pname(players[0]) != 'You' else 'have'} "
-             f"{what} ({duration.replace('_', ' ')}).", "402.2",
-             data={"op": "max_hand_size", **data, "players": list(players)})  # fmt: skip
+    game.add_continuous(
+        ContinuousEffect(
+            id=game.new_id(),
+            kind=hand_size.KIND,
+            layer="",
+            controller=ctx.controller,
+            source=ctx.source,
+            source_stamp=layers.stamp_of(game, ctx.source),
+            duration=duration,
+            turn=game.turn,
+            timestamp=game.next_timestamp(),
+            players=players,
+            data=data,
+        )
+    )
+    what = (
+        "no maximum hand size"
+        if o.get("set") == "none"
+        else f"a maximum hand size of {o['set']}"
+        if "set" in o
+        else f"a maximum hand size changed by {o['change']:+d}"
+    )
+    ctx.emit(
+        EventKind.NOTE,
+        f"{ctx.label}: {', '.join(game.pname(p) for p in players)} "
+        f"{'has' if len(players) == 1 and game.pname(players[0]) != 'You' else 'have'} "
+        f"{what} ({duration.replace('_', ' ')}).",
+        "402.2",
+        data={"op": "max_hand_size", **data, "players": list(players)},
+    )

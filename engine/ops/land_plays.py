@@ -18,17 +18,26 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("additional_land_plays", check=_check)  # fmt: skip
+@op("additional_land_plays", check=_check)
 def additional_land_plays(ctx: Ctx, o: dict) -> None:
     """CR 305.2: the player may play N more lands this turn."""
     game = ctx.game
     if o.get("duration") not in TURN_DURATIONS:
-        ctx.emit(EventKind.NOTE, f"{ctx.label}: additional land plays is a static ability; it "
-                 "applies while its permanent is on the battlefield.", "604.1",
-                 data={"op": o["op"], "noted": True})  # fmt: skip
+        ctx.emit(
+            EventKind.NOTE,
+            f"{ctx.label}: additional land plays is a static ability; it "
+            "applies while its permanent is on the battlefield.",
+            "604.1",
+            data={"op": o["op"], "noted": True},
+        )
         return
     p = ctx.controller
     game.add_land_plays(p, o["n"])
-    ctx.emit(EventKind.NOTE, f"{game.pname(p)} may play {o['n']} additional land"
-             f"{'s' if o['n'] != 1 else ''} this turn.", "305.2", player=p,
-             amount=o["n"], data={"op": o["op"]})  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE,
+        f"{game.pname(p)} may play {o['n']} additional land{'s' if o['n'] != 1 else ''} this turn.",
+        "305.2",
+        player=p,
+        amount=o["n"],
+        data={"op": o["op"]},
+    )

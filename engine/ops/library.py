@@ -662,8 +662,13 @@ def _graveyard_to_bottom(ctx: Ctx) -> None:
     game = ctx.game
     players = [int(r[1:]) for r in c.target_refs(ctx, None) if r.startswith("p")]
     if not players:
-        ctx.emit(EventKind.BOTTOM, f"{ctx.label}: no player was targeted, so nothing happens.",
-                 "608.2b", amount=0, data={"mechanic": "put_on_library", "order": "random"})
+        ctx.emit(
+            EventKind.BOTTOM,
+            f"{ctx.label}: no player was targeted, so nothing happens.",
+            "608.2b",
+            amount=0,
+            data={"mechanic": "put_on_library", "order": "random"},
+        )
         return
     for player in players:
         cards = list(game.zones[player]["graveyard"])
@@ -748,17 +753,30 @@ def _hand_to_library(ctx: Ctx, o: dict) -> None:
     library (Brainstorm's second half)."""
     game = ctx.game
     p = ctx.controller
-    chosen = c.choose_cards(ctx, list(game.zones[p]["hand"]), int(o["n"]), DecisionKind.PICK,
-                            f"{ctx.label}: choose a card to put from your hand on the library",
-                            "608.2c", player=p, verb="Put back")  # fmt: skip
+    chosen = c.choose_cards(
+        ctx,
+        list(game.zones[p]["hand"]),
+        int(o["n"]),
+        DecisionKind.PICK,
+        f"{ctx.label}: choose a card to put from your hand on the library",
+        "608.2c",
+        player=p,
+        verb="Put back",
+    )
     if o["where"] == "top":
         _put_top(ctx, p, chosen, "Which card goes on top first?", "608.2c")
     else:
         for oid in chosen:
             game.move(oid, "library", p, bottom=True)
-    ctx.emit(EventKind.TO_LIBRARY, f"{game.verb(p, 'put', 'puts')} {_plural(len(chosen), 'card')} "
-             f"from hand on the {o['where']} of the library.", "608.2c", player=p,
-             amount=len(chosen), data={"where": o["where"], "from": "hand"})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_LIBRARY,
+        f"{game.verb(p, 'put', 'puts')} {_plural(len(chosen), 'card')} "
+        f"from hand on the {o['where']} of the library.",
+        "608.2c",
+        player=p,
+        amount=len(chosen),
+        data={"where": o["where"], "from": "hand"},
+    )
 
 
 # --------------------------------------------------------------------------- impulse
@@ -803,9 +821,15 @@ def impulse(ctx: Ctx, o: dict) -> None:
     playable = cards
     if o.get("choose_one"):
         playable = c.choose_cards(
-            ctx, cards, 1, DecisionKind.PICK, f"{ctx.label}: choose the card you may play",
-            "608.2c", player=p, verb="Choose",
-        )  # fmt: skip
+            ctx,
+            cards,
+            1,
+            DecisionKind.PICK,
+            f"{ctx.label}: choose the card you may play",
+            "608.2c",
+            player=p,
+            verb="Choose",
+        )
     for oid in playable:
         game.grant_play(oid, p, o["duration"])
     ctx.emit(

@@ -51,14 +51,24 @@ def exile_linked(ctx: Ctx, o: dict) -> None:
     for p in graveyards:
         able = [i for i in game.zones[p]["graveyard"] if c.matches(ctx, i, o.get("filter"))]
         chosen = c.choose_cards(
-            ctx, able, 1, DecisionKind.PICK,
-            f"{ctx.label}: choose a card to exile from {game.poss(p)} graveyard", "607.2a",
-            player=me, may_stop=bool(o.get("up_to")),
-        )  # fmt: skip
+            ctx,
+            able,
+            1,
+            DecisionKind.PICK,
+            f"{ctx.label}: choose a card to exile from {game.poss(p)} graveyard",
+            "607.2a",
+            player=me,
+            may_stop=bool(o.get("up_to")),
+        )
         if not chosen:
-            ctx.emit(E.EXILE, f"{ctx.label}: no card exiled from {game.poss(p)} graveyard.",
-                     "607.2a", amount=0, player=p,
-                     data={"from": "graveyard", "remember": True})  # fmt: skip
+            ctx.emit(
+                E.EXILE,
+                f"{ctx.label}: no card exiled from {game.poss(p)} graveyard.",
+                "607.2a",
+                amount=0,
+                player=p,
+                data={"from": "graveyard", "remember": True},
+            )
             continue
         oid = chosen[0]
         game.move(oid, "exile")
@@ -76,9 +86,20 @@ def exile_linked(ctx: Ctx, o: dict) -> None:
         )
         did = True
         if o.get("with_it"):
-            sub = Ctx(ctx.game, ctx.controller, ctx.source, ctx.targets, ctx.x, ctx.label,
-                      ctx.stamps, ctx.modes, {"object": oid, "player": p}, ctx.groups,
-                      ctx.division, ctx.illegal)  # fmt: skip
+            sub = Ctx(
+                ctx.game,
+                ctx.controller,
+                ctx.source,
+                ctx.targets,
+                ctx.x,
+                ctx.label,
+                ctx.stamps,
+                ctx.modes,
+                {"object": oid, "player": p},
+                ctx.groups,
+                ctx.division,
+                ctx.illegal,
+            )
             effects.run_nested(sub, o["with_it"])
     ctx.did = did
 

@@ -19,7 +19,9 @@ def lose_game(ctx: Ctx, o: dict) -> None:
     """CR 104.3e: an effect states that a player loses the game; losses at once (104.4a:
     all remaining players losing at once is a draw), and a two-player game is over."""
     game = ctx.game
-    losers = [(p, f"{ctx.label}: an effect says so", "104.3e")
-              for p in c.players(ctx, o.get("who", "target_player"), o)
-              if p not in game.lost]  # fmt: skip
+    losers = [
+        (p, f"{ctx.label}: an effect says so", "104.3e")
+        for p in c.players(ctx, o.get("who", "target_player"), o)
+        if p not in game.lost
+    ]
     stack.lose_all(game, losers)

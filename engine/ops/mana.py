@@ -135,8 +135,16 @@ def _commander_mana(ctx: Ctx, p: int, n: int) -> None:
         )
         return
     got = "".join(
-        "{" + _choose_color(ctx, p, colors, f"mana {i + 1} of {n} ({name}'s color identity)"
-                            if n > 1 else f"the mana ({name}'s color identity)") + "}"
+        "{"
+        + _choose_color(
+            ctx,
+            p,
+            colors,
+            f"mana {i + 1} of {n} ({name}'s color identity)"
+            if n > 1
+            else f"the mana ({name}'s color identity)",
+        )
+        + "}"
         for i in range(n)
     )
     ctx.game.add_mana(p, got, source=ctx.source)

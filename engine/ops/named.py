@@ -32,17 +32,31 @@ NOTED_TYPE = "noted_creature_type"
 def _records(ctx: Ctx, kind: str, key: str) -> list[str]:
     """The values recorded on this object (this one, 400.7), oldest first."""
     game = ctx.game
-    return [str(e.data.get(key)) for e in game.continuous
-            if e.kind == kind and e.source == ctx.source and layers.active(game, e)]  # fmt: skip
+    return [
+        str(e.data.get(key))
+        for e in game.continuous
+        if e.kind == kind and e.source == ctx.source and layers.active(game, e)
+    ]
 
 
 def _record(ctx: Ctx, kind: str, data: dict) -> None:
     game, src = ctx.game, ctx.source_id()
-    game.add_continuous(ContinuousEffect(
-        id=game.new_id(), kind=kind, layer="", controller=ctx.controller, source=src,
-        source_stamp=layers.stamp_of(game, src), duration="while_source_on_battlefield",
-        turn=game.turn, timestamp=game.next_timestamp(), objects=(src,),
-        stamps=(layers.stamp_of(game, src),), data=data))  # fmt: skip
+    game.add_continuous(
+        ContinuousEffect(
+            id=game.new_id(),
+            kind=kind,
+            layer="",
+            controller=ctx.controller,
+            source=src,
+            source_stamp=layers.stamp_of(game, src),
+            duration="while_source_on_battlefield",
+            turn=game.turn,
+            timestamp=game.next_timestamp(),
+            objects=(src,),
+            stamps=(layers.stamp_of(game, src),),
+            data=data,
+        )
+    )
 
 
 def chosen_names(ctx: Ctx) -> list[str]:
@@ -94,7 +108,7 @@ def _check_effect(o: dict, ctx: Ctx | None) -> str | None:
 @op(
     "note_creature_type",
     check=_check_effect,
-)  # fmt: skip
+)
 def note_creature_type(ctx: Ctx, o: dict) -> None:
     """Note a creature type (205.3m) that hasn't been noted for this object (its notes end
     when it leaves the battlefield, 400.7); then a delayed triggered ability (603.7c): when
@@ -104,21 +118,37 @@ def note_creature_type(ctx: Ctx, o: dict) -> None:
     noted = set(_records(ctx, NOTED_TYPE, "type"))
     options = [t for t in creature_types_offered(ctx) if t not in noted]
     if not options:
-        ctx.emit(E.NOTE, f"{ctx.label}: every creature type has been noted.", "205.3m",
-                 amount=0)  # fmt: skip
+        ctx.emit(E.NOTE, f"{ctx.label}: every creature type has been noted.", "205.3m", amount=0)
         return
-    key = game.decide(DecisionKind.PICK, f"{ctx.label}: note a creature type",
-                      [(f"type:{t}", t) for t in options], "205.3m", player=ctx.controller,
-                      subject=ctx.label, objects=(ctx.source_id(),))  # fmt: skip
+    key = game.decide(
+        DecisionKind.PICK,
+        f"{ctx.label}: note a creature type",
+        [(f"type:{t}", t) for t in options],
+        "205.3m",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=(ctx.source_id(),),
+    )
     kind = key.split(":", 1)[1]
     _record(ctx, NOTED_TYPE, {"type": kind})
-    ctx.emit(E.NOTE, f"{ctx.label}: {game.pname(ctx.controller)} notes {kind}.", "205.3m",
-             objects=(ctx.source,), data={"noted_type": kind,
-                                          "noted": sorted(noted | {kind})})  # fmt: skip
-    _lasting(ctx, {
-        "op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn",
-        "once": True, "filter": {"types": ["Creature"], "creature_type": kind},
-        "effect": list(o["effect"])})  # fmt: skip
+    ctx.emit(
+        E.NOTE,
+        f"{ctx.label}: {game.pname(ctx.controller)} notes {kind}.",
+        "205.3m",
+        objects=(ctx.source,),
+        data={"noted_type": kind, "noted": sorted(noted | {kind})},
+    )
+    _lasting(
+        ctx,
+        {
+            "op": "lasting_trigger",
+            "when": "you_cast_spell",
+            "duration": "end_of_turn",
+            "once": True,
+            "filter": {"types": ["Creature"], "creature_type": kind},
+            "effect": list(o["effect"]),
+        },
+    )
 
 
 # ------------------------------------------------------------- triggers on a chosen name
@@ -130,8 +160,7 @@ def _check_name_trigger(o: dict, ctx: Ctx | None) -> str | None:
         return f"a trigger on a chosen name, {o.get('when')!r}"
     if o.get("first_this_turn") and o.get("when") != "you_cast_spell":
         return "'for the first time this turn' on a non-cast trigger"
-    lasting = {**o, "op": "lasting_trigger", "filter": {**(o.get("filter") or {}),
-                                                        "has_name": "x"}}  # fmt: skip
+    lasting = {**o, "op": "lasting_trigger", "filter": {**(o.get("filter") or {}), "has_name": "x"}}
     lasting.pop("first_this_turn", None)
     check = effects.OPS["lasting_trigger"].check
     return check(lasting, ctx) if check is not None else None
@@ -147,22 +176,36 @@ def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     names = chosen_names(ctx)
     if not names:
-        ctx.emit(E.NOTE, f"{ctx.label}: no card name was chosen for this object; the ability "
-                 "does nothing.", "201.3", amount=0)  # fmt: skip
+        ctx.emit(
+            E.NOTE,
+            f"{ctx.label}: no card name was chosen for this object; the ability does nothing.",
+            "201.3",
+            amount=0,
+        )
         return
     name = names[-1]
     if o.get("first_this_turn") and any(
         s["player"] == ctx.controller and name in (s.get("names") or ())
         for s in game.spells_this_turn
     ):
-        ctx.emit(E.NOTE, f"{ctx.label}: a spell named {name} was already cast this turn; it "
-                 "can't be the first time.", "603.7c", amount=0,
-                 data={"chosen_name": name})  # fmt: skip
+        ctx.emit(
+            E.NOTE,
+            f"{ctx.label}: a spell named {name} was already cast this turn; it "
+            "can't be the first time.",
+            "603.7c",
+            amount=0,
+            data={"chosen_name": name},
+        )
         return
     flt = {**(o.get("filter") or {}), "has_name": name}
-    lasting = {"op": "lasting_trigger", "when": o["when"], "duration": o["duration"],
-               "filter": flt, "effect": list(o["effect"]),
-               "once": bool(o.get("once") or o.get("first_this_turn"))}  # fmt: skip
+    lasting = {
+        "op": "lasting_trigger",
+        "when": o["when"],
+        "duration": o["duration"],
+        "filter": flt,
+        "effect": list(o["effect"]),
+        "once": bool(o.get("once") or o.get("first_this_turn")),
+    }
     _lasting(ctx, lasting)
 
 
@@ -178,17 +221,31 @@ def goad_chosen_names(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     names = chosen_names(ctx)
     flt = o.get("filter") or {}
-    hit = [p.id for p in game.battlefield()
-           if any(card_names.has_name(game, p.id, n) for n in names)
-           and op_common.matches(ctx, p.id, flt)]  # fmt: skip
+    hit = [
+        p.id
+        for p in game.battlefield()
+        if any(card_names.has_name(game, p.id, n) for n in names)
+        and op_common.matches(ctx, p.id, flt)
+    ]
     if not hit:
-        ctx.emit(E.NOTE, f"{ctx.label}: no creature has a chosen name; nothing is goaded.",
-                 "701.15a", amount=0, data={"chosen_names": names})  # fmt: skip
+        ctx.emit(
+            E.NOTE,
+            f"{ctx.label}: no creature has a chosen name; nothing is goaded.",
+            "701.15a",
+            amount=0,
+            data={"chosen_names": names},
+        )
         return
-    op_common.begin(ctx, {"duration": "until_your_next_turn"}, "goad", "", hit,
-          {"by": ctx.controller, "combat_only": True}, "701.15a",
-          "goaded: it attacks each combat if able, a player other than the goader if able "
-          "(701.15b)")  # fmt: skip
+    op_common.begin(
+        ctx,
+        {"duration": "until_your_next_turn"},
+        "goad",
+        "",
+        hit,
+        {"by": ctx.controller, "combat_only": True},
+        "701.15a",
+        "goaded: it attacks each combat if able, a player other than the goader if able (701.15b)",
+    )
 
 
 # ------------------------------------------------------------ search zones for a name
@@ -211,23 +268,34 @@ def exile_named_from_zones(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     players = op_common.players(ctx, o["who"], o)
     if not players:
-        ctx.emit(E.NOTE, f"{ctx.label}: the player is no longer a legal target.", "608.2b",
-                 amount=0)  # fmt: skip
+        ctx.emit(
+            E.NOTE, f"{ctx.label}: the player is no longer a legal target.", "608.2b", amount=0
+        )
         return
     pl = players[0]
     names = chosen_names(ctx)
     name = names[-1] if names else ""
-    found = {z: [i for i in game.zones[pl][z] if card_names.has_name(game, i, name)]
-             for z in ("graveyard", "hand", "library")}  # fmt: skip
+    found = {
+        z: [i for i in game.zones[pl][z] if card_names.has_name(game, i, name)]
+        for z in ("graveyard", "hand", "library")
+    }
     chosen: list[int] = []
     while len(chosen) < o["up_to"] and any(found.values()):
-        options = [(f"card:o{ids[0]}", f"Exile {game.obj(ids[0]).name} from {z}")
-                   for z, ids in found.items() if ids]  # fmt: skip
+        options = [
+            (f"card:o{ids[0]}", f"Exile {game.obj(ids[0]).name} from {z}")
+            for z, ids in found.items()
+            if ids
+        ]
         options.append(("card:none", "None (stop here)"))
-        key = game.decide(DecisionKind.PICK, f"{ctx.label}: exile a card named {name} "
-                          f"({len(chosen) + 1} of up to {o['up_to']})", options, "701.23",
-                          player=ctx.controller, subject=ctx.label,
-                          objects=tuple(ids[0] for ids in found.values() if ids))  # fmt: skip
+        key = game.decide(
+            DecisionKind.PICK,
+            f"{ctx.label}: exile a card named {name} ({len(chosen) + 1} of up to {o['up_to']})",
+            options,
+            "701.23",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=tuple(ids[0] for ids in found.values() if ids),
+        )
         if key == "card:none":
             break
         oid = int(key.split(":o")[1])
@@ -237,10 +305,20 @@ def exile_named_from_zones(ctx: Ctx, o: dict) -> None:
                 ids.remove(oid)
     for oid in chosen:
         game.move(oid, "exile")
-    ctx.emit(E.EXILE, f"{ctx.label} exiles {len(chosen)} card(s) named "
-             f"{name or '(no name was chosen)'}.", "701.23a", player=pl, objects=tuple(chosen),
-             amount=len(chosen), data={"chosen_name": name, "from": "zones"})  # fmt: skip
+    ctx.emit(
+        E.EXILE,
+        f"{ctx.label} exiles {len(chosen)} card(s) named {name or '(no name was chosen)'}.",
+        "701.23a",
+        player=pl,
+        objects=tuple(chosen),
+        amount=len(chosen),
+        data={"chosen_name": name, "from": "zones"},
+    )
     game.shuffle_library(pl)
-    ctx.emit(E.SHUFFLE, f"{game.verb(pl, 'shuffle', 'shuffles')} {game.poss(pl)} library.",
-             "701.24a", player=pl)  # fmt: skip
+    ctx.emit(
+        E.SHUFFLE,
+        f"{game.verb(pl, 'shuffle', 'shuffles')} {game.poss(pl)} library.",
+        "701.24a",
+        player=pl,
+    )
     ctx.did = bool(chosen)

@@ -41,12 +41,21 @@ def _draw_one(ctx: Ctx, p: int) -> bool:
     for _ in range(draws.how_many(game, p, 1, ctx.label)):
         top = game.draw_card(p)
         if top is None:
-            ctx.emit(EventKind.DRAW_EMPTY, f"{game.pname(p)} can't draw from an empty library "
-                     "and will lose the game the next time state-based actions are checked.",
-                     "121.4", player=p)  # fmt: skip
+            ctx.emit(
+                EventKind.DRAW_EMPTY,
+                f"{game.pname(p)} can't draw from an empty library "
+                "and will lose the game the next time state-based actions are checked.",
+                "121.4",
+                player=p,
+            )
             return False
-        ctx.emit(EventKind.DRAW, f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
-                 "121.1", player=p, amount=1)  # fmt: skip
+        ctx.emit(
+            EventKind.DRAW,
+            f"{game.verb(p, 'draw', 'draws')} {game.obj(top).name}.",
+            "121.1",
+            player=p,
+            amount=1,
+        )
     return True
 
 
@@ -126,12 +135,21 @@ def each_player_returns(ctx: Ctx, o: dict) -> None:
     n = int(o.get("n", 1))
     ids: list[int] = []
     for p in c.players(ctx, "each_player", o):
-        able = [i for i in game.zones[p]["graveyard"]
-                if c.matches(ctx, i, o.get("filter"), player=p)
-                and game.face(game.obj(i)).is_permanent]  # fmt: skip
-        ids += c.choose_cards(ctx, able, n, DecisionKind.PUT_ONTO_BATTLEFIELD,
-                              f"{game.pname(p)}: choose a card to return to the battlefield",
-                              "101.4", player=p, verb="Return")  # fmt: skip
+        able = [
+            i
+            for i in game.zones[p]["graveyard"]
+            if c.matches(ctx, i, o.get("filter"), player=p) and game.face(game.obj(i)).is_permanent
+        ]
+        ids += c.choose_cards(
+            ctx,
+            able,
+            n,
+            DecisionKind.PUT_ONTO_BATTLEFIELD,
+            f"{game.pname(p)}: choose a card to return to the battlefield",
+            "101.4",
+            player=p,
+            verb="Return",
+        )
     for oid in ids:
         c.put_onto_battlefield(ctx, oid, game.obj(oid).owner)
     ctx.emit(
@@ -161,12 +179,20 @@ def each_player_gains_control_owned(ctx: Ctx, o: dict) -> None:
     resolution, for as long as the game lasts."""
     game = ctx.game
     for p in c.players(ctx, "each_player", o):
-        owned = [q.id for pl in range(len(game.zones)) for q in game.battlefield(pl)
-                 if q.owner == p]  # fmt: skip
+        owned = [
+            q.id for pl in range(len(game.zones)) for q in game.battlefield(pl) if q.owner == p
+        ]
         if owned:
-            c.begin(ctx, {**o, "duration": "permanent"}, "gain_control", "2", owned, {"to": p},
-                    "613.1b", f"come{'s' if len(owned) == 1 else ''} under "
-                    f"{game.poss(p)} control")  # fmt: skip
+            c.begin(
+                ctx,
+                {**o, "duration": "permanent"},
+                "gain_control",
+                "2",
+                owned,
+                {"to": p},
+                "613.1b",
+                f"come{'s' if len(owned) == 1 else ''} under {game.poss(p)} control",
+            )
     sba.apply_control(game)
 
 
@@ -200,31 +226,55 @@ def each_player_discard_or(ctx: Ctx, o: dict) -> None:
     who = c.players(ctx, o.get("who"), o)
     picks: dict[int, list[int]] = {}
     for p in who:
-        picks[p] = c.choose_cards(ctx, list(game.zones[p]["hand"]), 1, DecisionKind.DISCARD,
-                                  f"{game.pname(p)}: discard a card, or not ({ctx.label})",
-                                  "101.4", player=p, may_stop=True, verb="Discard")  # fmt: skip
+        picks[p] = c.choose_cards(
+            ctx,
+            list(game.zones[p]["hand"]),
+            1,
+            DecisionKind.DISCARD,
+            f"{game.pname(p)}: discard a card, or not ({ctx.label})",
+            "101.4",
+            player=p,
+            may_stop=True,
+            verb="Discard",
+        )
     for p in who:
         for oid in picks[p]:
             game.move(oid, "graveyard", p)
         if picks[p]:
-            ctx.emit(EventKind.DISCARD, f"{game.verb(p, 'discard', 'discards')} "
-                     f"{_names(ctx, picks[p])} ({ctx.label}).", "701.9a", player=p,
-                     amount=len(picks[p]), data={"random": False, "asked": 1})  # fmt: skip
+            ctx.emit(
+                EventKind.DISCARD,
+                f"{game.verb(p, 'discard', 'discards')} {_names(ctx, picks[p])} ({ctx.label}).",
+                "701.9a",
+                player=p,
+                amount=len(picks[p]),
+                data={"random": False, "asked": 1},
+            )
     others = [p for p in who if not picks[p]]
     if o.get("lose_life") is not None:
         for p in others:
             game.change_life(p, -int(o["lose_life"]))
-            ctx.emit(EventKind.LIFE, f"{game.verb(p, 'lose', 'loses')} {o['lose_life']} life "
-                     f"({ctx.label}); life {game.life[p]}.", "119.3", player=p,
-                     amount=-int(o["lose_life"]))  # fmt: skip
+            ctx.emit(
+                EventKind.LIFE,
+                f"{game.verb(p, 'lose', 'loses')} {o['lose_life']} life "
+                f"({ctx.label}); life {game.life[p]}.",
+                "119.3",
+                player=p,
+                amount=-int(o["lose_life"]),
+            )
         return
     doomed: list[int] = []
     for p in others:
-        mine = [q.id for q in game.battlefield(p)
-                if c.matches(ctx, q.id, o["sacrifice"], player=p)]  # fmt: skip
-        doomed += c.choose_cards(ctx, mine, 1, DecisionKind.SACRIFICE,
-                                 f"{game.pname(p)}: choose a permanent to sacrifice", "701.21a",
-                                 player=p, verb="Sacrifice")  # fmt: skip
+        mine = [q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o["sacrifice"], player=p)]
+        doomed += c.choose_cards(
+            ctx,
+            mine,
+            1,
+            DecisionKind.SACRIFICE,
+            f"{game.pname(p)}: choose a permanent to sacrifice",
+            "701.21a",
+            player=p,
+            verb="Sacrifice",
+        )
     for oid in doomed:
         stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
 
@@ -252,19 +302,34 @@ def reveal_top_take_if(ctx: Ctx, o: dict) -> None:
     p = ctx.controller
     top = game.top_of_library(p)
     if top is None:
-        ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.poss(p)} library is empty; nothing "
-                 "is revealed.", "701.20a", amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.REVEAL,
+            f"{ctx.label}: {game.poss(p)} library is empty; nothing is revealed.",
+            "701.20a",
+            amount=0,
+        )
         ctx.did = False
         return
     name = game.obj(top).name
     hit = c.matches(ctx, top, o["filter"])
-    ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.pname(p)} reveals {name} from the top of "
-             f"{game.poss(p)} library.", "701.20a", objects=(top,), amount=1,
-             data={"from": "library", "match": hit})  # fmt: skip
+    ctx.emit(
+        EventKind.REVEAL,
+        f"{ctx.label}: {game.pname(p)} reveals {name} from the top of {game.poss(p)} library.",
+        "701.20a",
+        objects=(top,),
+        amount=1,
+        data={"from": "library", "match": hit},
+    )
     if hit:
         game.move(top, "hand", p)
-        ctx.emit(EventKind.TO_HAND, f"{name} is put into {game.poss(p)} hand.", "400.3",
-                 objects=(top,), amount=1, data={"from": "library"})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_HAND,
+            f"{name} is put into {game.poss(p)} hand.",
+            "400.3",
+            objects=(top,),
+            amount=1,
+            data={"from": "library"},
+        )
     ctx.did = hit
 
 
@@ -289,19 +354,32 @@ def shuffle_chosen_from_each_graveyard(ctx: Ctx, o: dict) -> None:
     n = int(o["n"])
     picked: dict[int, list[int]] = {}
     for p in c.players(ctx, "each_player", o):
-        picked[p] = c.choose_cards(ctx, list(game.zones[p]["graveyard"]), n,
-                                   DecisionKind.RETURN_CHOICE,
-                                   f"{ctx.label}: choose a card in {game.poss(p)} graveyard",
-                                   "701.24a", player=ctx.controller,
-                                   may_stop=bool(o.get("up_to")), verb="Shuffle")  # fmt: skip
+        picked[p] = c.choose_cards(
+            ctx,
+            list(game.zones[p]["graveyard"]),
+            n,
+            DecisionKind.RETURN_CHOICE,
+            f"{ctx.label}: choose a card in {game.poss(p)} graveyard",
+            "701.24a",
+            player=ctx.controller,
+            may_stop=bool(o.get("up_to")),
+            verb="Shuffle",
+        )
     for p, ids in picked.items():
         for oid in ids:
             game.move(oid, "library", p)
         game.shuffle_library(p)
-        ctx.emit(EventKind.SHUFFLE, f"{ctx.label}: {game.pname(p)} "
-                 f"{game.verb(p, 'shuffle', 'shuffles')} {_names(ctx, ids)} into "
-                 f"{game.poss(p)} library.", "701.24a", player=p, objects=ids,
-                 amount=len(ids), data={"from": "graveyard"})  # fmt: skip
+        ctx.emit(
+            EventKind.SHUFFLE,
+            f"{ctx.label}: {game.pname(p)} "
+            f"{game.verb(p, 'shuffle', 'shuffles')} {_names(ctx, ids)} into "
+            f"{game.poss(p)} library.",
+            "701.24a",
+            player=p,
+            objects=ids,
+            amount=len(ids),
+            data={"from": "graveyard"},
+        )
 
 
 # ----------------------------------------------- look at the top card of each library
@@ -316,9 +394,16 @@ def look_at_top_each_player(ctx: Ctx, o: dict) -> None:
     for p in c.players(ctx, "each_player", o):
         top = game.top_of_library(p)
         seen = [top] if top is not None else []
-        ctx.emit(EventKind.LOOK, f"{game.verb(me, 'look', 'looks')} at the top card of "
-                 f"{game.poss(p)} library: {_names(ctx, seen)}.", "701.16a", player=me,
-                 objects=seen, amount=len(seen), data={"library_of": p})  # fmt: skip
+        ctx.emit(
+            EventKind.LOOK,
+            f"{game.verb(me, 'look', 'looks')} at the top card of "
+            f"{game.poss(p)} library: {_names(ctx, seen)}.",
+            "701.16a",
+            player=me,
+            objects=seen,
+            amount=len(seen),
+            data={"library_of": p},
+        )
 
 
 # ------------------------------------------------------------------- voting (701.38)
@@ -354,17 +439,30 @@ def vote(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     tally = {opt: 0 for opt in o["options"]}
     for p in _order_from_you(ctx):
-        key = game.decide(DecisionKind.CHOOSE_OPTION, f"{ctx.label}: {game.pname(p)} votes",
-                          [(f"vote:{opt}", f"Vote for {opt}") for opt in o["options"]],
-                          "701.38a", player=p, subject=ctx.label)  # fmt: skip
+        key = game.decide(
+            DecisionKind.CHOOSE_OPTION,
+            f"{ctx.label}: {game.pname(p)} votes",
+            [(f"vote:{opt}", f"Vote for {opt}") for opt in o["options"]],
+            "701.38a",
+            player=p,
+            subject=ctx.label,
+        )
         choice = key.split(":", 1)[1]
         tally[choice] += 1
-        ctx.emit(EventKind.NOTE, f"{game.pname(p)} votes for {choice} ({ctx.label}).",
-                 "701.38a", player=p, data={"vote": choice})  # fmt: skip
+        ctx.emit(
+            EventKind.NOTE,
+            f"{game.pname(p)} votes for {choice} ({ctx.label}).",
+            "701.38a",
+            player=p,
+            data={"vote": choice},
+        )
     won = all(tally[o["more"]] > n for opt, n in tally.items() if opt != o["more"])
-    ctx.emit(EventKind.CONDITION, f"{ctx.label}: votes {tally}; {o['more']} "
-             f"{'gets' if won else 'does not get'} more votes.", "701.38a",
-             data={"holds": won, "op": "vote", "votes": dict(tally)})  # fmt: skip
+    ctx.emit(
+        EventKind.CONDITION,
+        f"{ctx.label}: votes {tally}; {o['more']} {'gets' if won else 'does not get'} more votes.",
+        "701.38a",
+        data={"holds": won, "op": "vote", "votes": dict(tally)},
+    )
     ctx.did = won
     if won:
         run_nested(ctx, o.get("ops") or [])
@@ -397,15 +495,27 @@ def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
             if where and where[1] == "exile" and game.zone_changes.get(oid, 0) == n:
                 ids.append(oid)
         ids = list(dict.fromkeys(ids))
-    back = c.choose_cards(ctx, ids, int(o.get("return_n", 0)), DecisionKind.PUT_ONTO_BATTLEFIELD,
-                          f"{ctx.label}: choose a card to return to the battlefield", "610.3a",
-                          player=ctx.controller, verb="Return")  # fmt: skip
+    back = c.choose_cards(
+        ctx,
+        ids,
+        int(o.get("return_n", 0)),
+        DecisionKind.PUT_ONTO_BATTLEFIELD,
+        f"{ctx.label}: choose a card to return to the battlefield",
+        "610.3a",
+        player=ctx.controller,
+        verb="Return",
+    )
     if o.get("return_n"):
         for oid in back:
             c.put_onto_battlefield(ctx, oid, game.obj(oid).owner)
-        ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} returns {_names(ctx, back)} to the "
-                 "battlefield.", "400.7", objects=back, amount=len(back),
-                 data={"from": "exile", "tapped": False})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_BATTLEFIELD,
+            f"{ctx.label} returns {_names(ctx, back)} to the battlefield.",
+            "400.7",
+            objects=back,
+            amount=len(back),
+            data={"from": "exile", "tapped": False},
+        )
         c.entered(ctx, back)
     rest = [i for i in ids if i not in back]
     for p in c.players(ctx, "each_player", o):
@@ -413,36 +523,60 @@ def exiled_until_to_bottom(ctx: Ctx, o: dict) -> None:
         prompt = f"{game.pname(p)}: order the cards for the bottom (first = higher)"
         for oid in c.order_cards(ctx, mine, prompt, "401.4", player=p):
             game.move(oid, "library", p, bottom=True)
-        ctx.emit(EventKind.TO_LIBRARY, f"{ctx.label}: {game.pname(p)} puts {_names(ctx, mine)} "
-                 f"on the bottom of {game.poss(p)} library.", "401.4", player=p, objects=mine,
-                 amount=len(mine), data={"from": "exile", "where": "bottom"})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_LIBRARY,
+            f"{ctx.label}: {game.pname(p)} puts {_names(ctx, mine)} "
+            f"on the bottom of {game.poss(p)} library.",
+            "401.4",
+            player=p,
+            objects=mine,
+            amount=len(mine),
+            data={"from": "exile", "where": "bottom"},
+        )
     ctx.did = bool(ids)
 
 
-@op("vote_destroy_most", check=lambda o, ctx: c.filter_problem(o.get("filter")))  # fmt: skip
+@op("vote_destroy_most", check=lambda o, ctx: c.filter_problem(o.get("filter")))
 def vote_destroy_most(ctx: Ctx, o: dict) -> None:
     """701.38a, 701.38c: each player secretly votes for up to one permanent matching
     ``filter`` (the votes are shown together afterwards); if nothing got a vote each player
     draws a card (121.1), else each permanent with the most votes or tied is destroyed
     (701.8a). Vault 11: Voter's Dilemma II-III."""
     game = ctx.game
-    able = [q.id for pl in range(len(game.zones)) for q in game.battlefield(pl)
-            if c.matches(ctx, q.id, o.get("filter"))]  # fmt: skip
+    able = [
+        q.id
+        for pl in range(len(game.zones))
+        for q in game.battlefield(pl)
+        if c.matches(ctx, q.id, o.get("filter"))
+    ]
     votes: dict[int, int | None] = {}
     for p in _order_from_you(ctx):
-        options = [(f"vote:o{i}", f"Vote for {game.obj(i).name} "
-                    f"({game.pname(game.obj(i).controller)})") for i in able]  # fmt: skip
+        options = [
+            (f"vote:o{i}", f"Vote for {game.obj(i).name} ({game.pname(game.obj(i).controller)})")
+            for i in able
+        ]
         options.append(("vote:none", "No vote"))
-        key = game.decide(DecisionKind.CHOOSE_PERMANENT, f"{ctx.label}: {game.pname(p)} votes "
-                          "secretly for up to one", options, "701.38a", player=p,
-                          subject=ctx.label, objects=able)  # fmt: skip
+        key = game.decide(
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{ctx.label}: {game.pname(p)} votes secretly for up to one",
+            options,
+            "701.38a",
+            player=p,
+            subject=ctx.label,
+            objects=able,
+        )
         votes[p] = None if key == "vote:none" else int(key.split(":o")[1])
     tally: dict[int, int] = {}
     for p, oid in votes.items():
-        ctx.emit(EventKind.NOTE, f"{game.pname(p)} voted for "
-                 f"{game.obj(oid).name if oid is not None else 'nothing'} ({ctx.label}).",
-                 "701.38a", player=p, objects=[oid] if oid is not None else [],
-                 data={"vote": oid})  # fmt: skip
+        ctx.emit(
+            EventKind.NOTE,
+            f"{game.pname(p)} voted for "
+            f"{game.obj(oid).name if oid is not None else 'nothing'} ({ctx.label}).",
+            "701.38a",
+            player=p,
+            objects=[oid] if oid is not None else [],
+            data={"vote": oid},
+        )
         if oid is not None:
             tally[oid] = tally.get(oid, 0) + 1
     if not tally:
@@ -485,17 +619,24 @@ def each_chooses_greatest_to_hand(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     chosen: list[int] = []
     for p in c.players(ctx, o.get("who"), o):
-        mine = [q.id for q in game.battlefield(p)
-                if c.matches(ctx, q.id, o.get("filter"), player=p)]  # fmt: skip
+        mine = [
+            q.id for q in game.battlefield(p) if c.matches(ctx, q.id, o.get("filter"), player=p)
+        ]
         if not mine:
             continue
         top = max(_amount(ctx, i, o["greatest"]) for i in mine)
         able = [i for i in mine if _amount(ctx, i, o["greatest"]) == top]
         prompt = f"{game.pname(p)}: choose one with the greatest {_BY[o['greatest']]}"
-        chosen += c.choose_cards(ctx, able, 1, DecisionKind.CHOOSE_PERMANENT, prompt, "101.4",
-                                 player=p)  # fmt: skip
+        chosen += c.choose_cards(
+            ctx, able, 1, DecisionKind.CHOOSE_PERMANENT, prompt, "101.4", player=p
+        )
     for oid in chosen:  # a token ceases to exist (111.7)
         game.move(oid, "hand" if not game.obj(oid).is_token else "none")
-    ctx.emit(EventKind.BOUNCE, f"{ctx.label}: {_names(ctx, chosen)} return to their owners' "
-             "hands.", "400.3", objects=chosen, amount=len(chosen))  # fmt: skip
+    ctx.emit(
+        EventKind.BOUNCE,
+        f"{ctx.label}: {_names(ctx, chosen)} return to their owners' hands.",
+        "400.3",
+        objects=chosen,
+        amount=len(chosen),
+    )
     ctx.did = bool(chosen)

@@ -15,7 +15,7 @@ def _check_ref(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("tap", check=_check_ref)  # fmt: skip
+@op("tap", check=_check_ref)
 def tap(ctx: Ctx, o: dict) -> None:
     """CR 701.26a: tap the permanents."""
     game = ctx.game
@@ -40,8 +40,9 @@ def untap(ctx: Ctx, o: dict) -> None:
         if game.obj(oid).tapped and not stun.untap(game, oid, ctx.label):
             continue  # 122.1d: a stun counter was removed instead (stun logs it)
         game.untap(oid)
-        ctx.emit(EventKind.UNTAP, f"{ctx.label} untaps {game.obj(oid).name}.", "701.26b",
-                 objects=(oid,))  # fmt: skip
+        ctx.emit(
+            EventKind.UNTAP, f"{ctx.label} untaps {game.obj(oid).name}.", "701.26b", objects=(oid,)
+        )
 
 
 @op("tap_or_untap", check=_check_ref)
@@ -57,17 +58,26 @@ def tap_or_untap(ctx: Ctx, o: dict) -> None:
         options = [("tap", f"Tap {name}"), ("untap", f"Untap {name}")]
         if o.get("optional"):
             options.append(("neither", "Neither"))
-        key = game.decide(DecisionKind.TAP_OR_UNTAP, f"{ctx.label}: tap or untap {name}?",
-                          options, "701.26", player=ctx.controller, subject=ctx.label,
-                          objects=(oid,))  # fmt: skip
+        key = game.decide(
+            DecisionKind.TAP_OR_UNTAP,
+            f"{ctx.label}: tap or untap {name}?",
+            options,
+            "701.26",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=(oid,),
+        )
         if key == "neither":
             continue
         if key == "untap" and game.obj(oid).tapped and not stun.untap(game, oid, ctx.label):
             continue  # 122.1d: a stun counter was removed instead (stun logs it)
         game.set_tapped(oid, key == "tap")
-        ctx.emit(EventKind.TAP if key == "tap" else EventKind.UNTAP,
-                 f"{ctx.label} {key}s {name}.", "701.26a" if key == "tap" else "701.26b",
-                 objects=(oid,))  # fmt: skip
+        ctx.emit(
+            EventKind.TAP if key == "tap" else EventKind.UNTAP,
+            f"{ctx.label} {key}s {name}.",
+            "701.26a" if key == "tap" else "701.26b",
+            objects=(oid,),
+        )
 
 
 def _check_skip(o: dict, ctx: Ctx | None) -> str | None:
@@ -77,14 +87,22 @@ def _check_skip(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("skip_untap", check=_check_skip)  # fmt: skip
+@op("skip_untap", check=_check_skip)
 def skip_untap(ctx: Ctx, o: dict) -> None:
     """CR 502.3: it doesn't untap during its controller's (next) untap step."""
     d = o.get("duration") or "next_untap_step"
     objs = refs.objects(ctx, o, "what")
-    begin(ctx, {**o, "duration": d}, "skip_untap", "", objs, {}, "502.3",
-          "doesn't untap during its controller's "
-          + ("next untap step" if d == "next_untap_step" else "untap step"))  # fmt: skip
+    begin(
+        ctx,
+        {**o, "duration": d},
+        "skip_untap",
+        "",
+        objs,
+        {},
+        "502.3",
+        "doesn't untap during its controller's "
+        + ("next untap step" if d == "next_untap_step" else "untap step"),
+    )
 
 
 def _check_attach(o: dict, ctx: Ctx | None) -> str | None:
@@ -93,7 +111,7 @@ def _check_attach(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "to", allowed=("target", "targets", "trigger_object"))
 
 
-@op("attach", check=_check_attach)  # fmt: skip
+@op("attach", check=_check_attach)
 def attach(ctx: Ctx, o: dict) -> None:
     """CR 701.3a: attach the Aura/Equipment to the object (an Equipment only to a creature,
     301.5c; an Aura spell resolving attaches itself instead, 303.4f)."""
@@ -105,20 +123,33 @@ def attach(ctx: Ctx, o: dict) -> None:
     if src is None or not layers.on_battlefield(game, src):
         # An Aura spell's own "attach" is how it enters (engine.rules.stack.attach_aura, 303.4f);
         # an Aura or Equipment that left the battlefield attaches to nothing.
-        ctx.emit(EventKind.ATTACH, f"{ctx.label}: it is not on the battlefield, so it attaches "
-                 "to nothing.", "701.3b", amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.ATTACH,
+            f"{ctx.label}: it is not on the battlefield, so it attaches to nothing.",
+            "701.3b",
+            amount=0,
+        )
         return
     if not hosts or hosts[0] == src:
         ctx.emit(EventKind.ATTACH, f"{ctx.label}: nothing to attach it to.", "701.3b", amount=0)
         return
     host = hosts[0]
     if "Equipment" in game.face(game.obj(src)).subtypes and not game.chars(host).is_creature:
-        ctx.emit(EventKind.ATTACH, f"{ctx.label}: an Equipment attaches only to a creature.",
-                 "301.5c", amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.ATTACH,
+            f"{ctx.label}: an Equipment attaches only to a creature.",
+            "301.5c",
+            amount=0,
+        )
         return
     game.attach(src, host)
-    ctx.emit(EventKind.ATTACH, f"{game.obj(src).name} becomes attached to {game.obj(host).name}.",
-             "701.3a", objects=(src, host), data={"to": host})  # fmt: skip
+    ctx.emit(
+        EventKind.ATTACH,
+        f"{game.obj(src).name} becomes attached to {game.obj(host).name}.",
+        "701.3a",
+        objects=(src, host),
+        data={"to": host},
+    )
 
 
 @op("regenerate", check=_check_ref)
@@ -126,8 +157,16 @@ def regenerate(ctx: Ctx, o: dict) -> None:
     """CR 701.19a: a regeneration shield: the next time it would be destroyed this turn,
     instead tap it and remove all damage from it."""
     objs = refs.objects(ctx, o, "what")
-    begin(ctx, {"duration": "end_of_turn"}, "regenerate", "", objs, {}, "701.19a",
-          "gets a regeneration shield")  # fmt: skip
+    begin(
+        ctx,
+        {"duration": "end_of_turn"},
+        "regenerate",
+        "",
+        objs,
+        {},
+        "701.19a",
+        "gets a regeneration shield",
+    )
 
 
 def _check_prevent(o: dict, ctx: Ctx | None) -> str | None:
@@ -165,33 +204,65 @@ def prevent_damage(ctx: Ctx, o: dict) -> None:
     to = o.get("to") or "target"
     if to in ("you", "each_player", "target_player"):
         players = ctx.players(to)
-        _record_all(ctx, o, data, "damage to " + ", ".join(ctx.game.pname(p) for p in players)
-                    + " is prevented", players=tuple(players))  # fmt: skip
+        _record_all(
+            ctx,
+            o,
+            data,
+            "damage to " + ", ".join(ctx.game.pname(p) for p in players) + " is prevented",
+            players=tuple(players),
+        )
         return
-    begin(ctx, o, "prevent_damage", "", refs.objects(ctx, {"what": to}, "what"), data, "615.1",
-          "damage to it is prevented" + (f" (the next {o['amount']})" if o.get("amount") else ""))
+    begin(
+        ctx,
+        o,
+        "prevent_damage",
+        "",
+        refs.objects(ctx, {"what": to}, "what"),
+        data,
+        "615.1",
+        "damage to it is prevented" + (f" (the next {o['amount']})" if o.get("amount") else ""),
+    )
 
 
-def _record_all(ctx: Ctx, o: dict, data: dict, what: str, players: tuple = (),
-                kind: str = "prevent_damage") -> None:  # fmt: skip
+def _record_all(
+    ctx: Ctx, o: dict, data: dict, what: str, players: tuple = (), kind: str = "prevent_damage"
+) -> None:
     """A prevention effect that names no object (all damage, or damage to players)."""
     game = ctx.game
-    e = ContinuousEffect(id=game.new_id(), kind=kind, layer="",
-                         controller=ctx.controller, source=ctx.source,
-                         source_stamp=layers.stamp_of(game, ctx.source),
-                         duration=str(o.get("duration") or "end_of_turn"), turn=game.turn,
-                         timestamp=game.next_timestamp(), players=players, data=data)
+    e = ContinuousEffect(
+        id=game.new_id(),
+        kind=kind,
+        layer="",
+        controller=ctx.controller,
+        source=ctx.source,
+        source_stamp=layers.stamp_of(game, ctx.source),
+        duration=str(o.get("duration") or "end_of_turn"),
+        turn=game.turn,
+        timestamp=game.next_timestamp(),
+        players=players,
+        data=data,
+    )
     game.add_continuous(e)
-    ctx.emit(EventKind.EFFECT, f"{ctx.label}: {what}.", "615.1", amount=1,
-             data={"kind": kind, "effect": e.id, **data})  # fmt: skip
+    ctx.emit(
+        EventKind.EFFECT,
+        f"{ctx.label}: {what}.",
+        "615.1",
+        amount=1,
+        data={"kind": kind, "effect": e.id, **data},
+    )
 
 
 @op("damage_cant_be_prevented")
 def damage_cant_be_prevented(ctx: Ctx, o: dict) -> None:
     """CR 615.12: damage can't be prevented this turn (Stomp): prevention effects don't
     apply to any damage while this lasts."""
-    _record_all(ctx, {**o, "duration": o.get("duration") or "end_of_turn"}, {},
-                "damage can't be prevented this turn", kind="damage_cant_be_prevented")
+    _record_all(
+        ctx,
+        {**o, "duration": o.get("duration") or "end_of_turn"},
+        {},
+        "damage can't be prevented this turn",
+        kind="damage_cant_be_prevented",
+    )
 
 
 def _check_transform(o: dict, ctx: Ctx | None) -> str | None:
@@ -210,14 +281,24 @@ def transform(ctx: Ctx, o: dict) -> None:
         obj = game.obj(oid)
         faces = obj.card.faces
         if obj.card.layout not in ("transform", "modal_dfc", "meld") or len(faces) < 2:
-            ctx.emit(EventKind.TRANSFORM, f"{obj.name} can't transform: it has no back face.",
-                     "701.28c", objects=(oid,), amount=0)  # fmt: skip
+            ctx.emit(
+                EventKind.TRANSFORM,
+                f"{obj.name} can't transform: it has no back face.",
+                "701.28c",
+                objects=(oid,),
+                amount=0,
+            )
             continue
         now = obj.face or faces[0].name
         other = faces[1].name if now == faces[0].name else faces[0].name
         game.set_face(oid, other)
-        ctx.emit(EventKind.TRANSFORM, f"{now} transforms into {other}.", "701.28a",
-                 objects=(oid,), data={"from": now, "to": other})  # fmt: skip
+        ctx.emit(
+            EventKind.TRANSFORM,
+            f"{now} transforms into {other}.",
+            "701.28a",
+            objects=(oid,),
+            data={"from": now, "to": other},
+        )
 
 
 def _check_phase(o: dict, ctx: Ctx | None) -> str | None:
@@ -226,7 +307,7 @@ def _check_phase(o: dict, ctx: Ctx | None) -> str | None:
     return refs.ref_problem(o, "what")
 
 
-@op("phase_out", check=_check_phase)  # fmt: skip
+@op("phase_out", check=_check_phase)
 def phase_out(ctx: Ctx, o: dict) -> None:
     """CR 702.26b: it phases out (treated as though it doesn't exist) until its controller's
     next untap step, when it phases in (702.26a); what's attached phases out with it. With
@@ -239,8 +320,21 @@ def phase_out(ctx: Ctx, o: dict) -> None:
         attached = [p.id for p in game.battlefield() if p.attached_to == oid]
         for i in (oid, *attached):
             game.set_phased(i, True)
-        ctx.emit(EventKind.PHASE, f"{game.obj(oid).name} phases out.", "702.26b",
-                 objects=(oid, *attached), data={"phased_out": [oid, *attached]})  # fmt: skip
+        ctx.emit(
+            EventKind.PHASE,
+            f"{game.obj(oid).name} phases out.",
+            "702.26b",
+            objects=(oid, *attached),
+            data={"phased_out": [oid, *attached]},
+        )
     if ids and o.get("duration") == "while_controlled":
-        begin(ctx, o, "no_phase_in", "", ids, {}, "611.2b",
-              "can't phase in for as long as you control the source")  # fmt: skip
+        begin(
+            ctx,
+            o,
+            "no_phase_in",
+            "",
+            ids,
+            {},
+            "611.2b",
+            "can't phase in for as long as you control the source",
+        )

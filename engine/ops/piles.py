@@ -58,10 +58,16 @@ def sacrifice_pile(ctx: Ctx, o: dict) -> None:
             objects=tuple(first + left),
         )
         chosen = piles[0] if key == "pile:1" else piles[1]
-        ctx.emit(EventKind.SACRIFICE, f"{ctx.label}: {game.pname(p)} chooses pile "
-                 f"{key[-1]} ({names[0 if key == 'pile:1' else 1]}).", "700.3a",
-                 player=p, objects=tuple(chosen), amount=len(chosen),
-                 data={"piles": [list(first), list(left)], "chosen": int(key[-1])})  # fmt: skip
+        ctx.emit(
+            EventKind.SACRIFICE,
+            f"{ctx.label}: {game.pname(p)} chooses pile "
+            f"{key[-1]} ({names[0 if key == 'pile:1' else 1]}).",
+            "700.3a",
+            player=p,
+            objects=tuple(chosen),
+            amount=len(chosen),
+            data={"piles": [list(first), list(left)], "chosen": int(key[-1])},
+        )
         for oid in chosen:
             if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
                 stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)

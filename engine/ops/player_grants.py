@@ -33,5 +33,9 @@ def _check_grant_player(o: dict, ctx: Ctx | None) -> str | None:
 def grant_player(ctx: Ctx, o: dict) -> None:
     """CR 702.11d / 702.18d: a static ability; as a resolution it is never run (its check
     refuses it), so this only says so."""
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: you have {', '.join(o['keywords']).lower()} while "
-             "it is on the battlefield (a static ability).", "702.11d")  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE,
+        f"{ctx.label}: you have {', '.join(o['keywords']).lower()} while "
+        "it is on the battlefield (a static ability).",
+        "702.11d",
+    )

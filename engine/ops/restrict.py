@@ -18,17 +18,19 @@ _WHO = ("each_opponent", "you", "each_player")
 def _note(ctx: Ctx, o: dict) -> None:
     """A static ability does its work while its permanent is on the battlefield
     (engine.rules.restrictions reads it there); run as a resolution it only says so."""
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: {o['op'].replace('_', ' ')} is a static ability; "
-             "it applies while its permanent is on the battlefield.", "604.1",
-             data={"op": o["op"], "noted": True})  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE,
+        f"{ctx.label}: {o['op'].replace('_', ' ')} is a static ability; "
+        "it applies while its permanent is on the battlefield.",
+        "604.1",
+        data={"op": o["op"], "noted": True},
+    )
 
 
 def _check_cant_cast(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("who", "each_opponent") not in _WHO:
         return f"can't cast, for {o.get('who')!r}"
     return refs.filter_problem(o.get("filter") or {})
-
-
 
 
 @op("cant_cast", check=_check_cant_cast)
@@ -43,8 +45,12 @@ def flash_permission(ctx: Ctx, o: dict) -> None:
     _note(ctx, o)
 
 
-@op("cant_activate", check=lambda o, ctx: None if o.get("named") == "chosen" else
-    f"can't activate abilities of {o.get('named')!r}")  # fmt: skip
+@op(
+    "cant_activate",
+    check=lambda o, ctx: (
+        None if o.get("named") == "chosen" else f"can't activate abilities of {o.get('named')!r}"
+    ),
+)
 def cant_activate(ctx: Ctx, o: dict) -> None:
     """CR 101.2, 605.1a: can't be activated unless mana abilities (restrictions)."""
     _note(ctx, o)
@@ -68,7 +74,7 @@ def _check_choose_name(o: dict, ctx: Ctx | None) -> str | None:
     return None
 
 
-@op("choose_card_name", check=_check_choose_name)  # fmt: skip
+@op("choose_card_name", check=_check_choose_name)
 def choose_card_name(ctx: Ctx, o: dict) -> None:
     """CR 201.3: its controller chooses a card name (as it enters, 614.12, or as a chapter
     ability resolves); the choice lasts while this object is on the battlefield (400.7)."""
@@ -78,15 +84,37 @@ def choose_card_name(ctx: Ctx, o: dict) -> None:
     if src is None or not names:
         ctx.emit(EventKind.NOTE, f"{ctx.label}: no card name to choose.", "201.3", amount=0)
         return
-    key = game.decide(DecisionKind.PICK, f"{ctx.label}: choose a card name",
-                      [(f"name:{n}", n) for n in names], "201.3", player=ctx.controller,
-                      subject=ctx.label, objects=(src,))  # fmt: skip
+    key = game.decide(
+        DecisionKind.PICK,
+        f"{ctx.label}: choose a card name",
+        [(f"name:{n}", n) for n in names],
+        "201.3",
+        player=ctx.controller,
+        subject=ctx.label,
+        objects=(src,),
+    )
     name = key.split(":", 1)[1]
     ctx.chosen_name = name
-    game.add_continuous(ContinuousEffect(
-        id=game.new_id(), kind=CHOSEN_NAME, layer="", controller=ctx.controller, source=src,
-        source_stamp=layers.stamp_of(game, src), duration="while_source_on_battlefield",
-        turn=game.turn, timestamp=game.next_timestamp(), objects=(src,),
-        stamps=(layers.stamp_of(game, src),), data={"name": name}))  # fmt: skip
-    ctx.emit(EventKind.NOTE, f"{game.obj(src).name}: {game.pname(ctx.controller)} chooses "
-             f"{name}.", "201.3", objects=(src,), data={"chosen_name": name})  # fmt: skip
+    game.add_continuous(
+        ContinuousEffect(
+            id=game.new_id(),
+            kind=CHOSEN_NAME,
+            layer="",
+            controller=ctx.controller,
+            source=src,
+            source_stamp=layers.stamp_of(game, src),
+            duration="while_source_on_battlefield",
+            turn=game.turn,
+            timestamp=game.next_timestamp(),
+            objects=(src,),
+            stamps=(layers.stamp_of(game, src),),
+            data={"name": name},
+        )
+    )
+    ctx.emit(
+        EventKind.NOTE,
+        f"{game.obj(src).name}: {game.pname(ctx.controller)} chooses {name}.",
+        "201.3",
+        objects=(src,),
+        data={"chosen_name": name},
+    )

@@ -62,18 +62,32 @@ def reveal_until(ctx: Ctx, o: dict) -> None:
     if found is not None and to.startswith("battlefield"):
         if game.face(game.obj(found)).is_permanent:
             c.put_onto_battlefield(ctx, found, me, tapped=to == "battlefield_tapped")
-            ctx.emit(EventKind.TO_BATTLEFIELD,
-                     f"{ctx.label} puts {game.obj(found).name} onto the battlefield.", "400.7",
-                     objects=(found,), amount=1, data={"from": "library"})  # fmt: skip
+            ctx.emit(
+                EventKind.TO_BATTLEFIELD,
+                f"{ctx.label} puts {game.obj(found).name} onto the battlefield.",
+                "400.7",
+                objects=(found,),
+                amount=1,
+                data={"from": "library"},
+            )
             c.entered(ctx, [found])
         else:
             found = None  # not a permanent card: it can't enter (stays with the rest)
     elif found is not None:
         game.move(found, to, me)
-        kind = {"hand": EventKind.TO_HAND, "graveyard": EventKind.GRAVEYARD,
-                "exile": EventKind.EXILE}[to]  # fmt: skip
-        ctx.emit(kind, f"{ctx.label} puts {game.obj(found).name} into {to}.", "701.20a",
-                 objects=(found,), amount=1, data={"from": "library"})  # fmt: skip
+        kind = {
+            "hand": EventKind.TO_HAND,
+            "graveyard": EventKind.GRAVEYARD,
+            "exile": EventKind.EXILE,
+        }[to]
+        ctx.emit(
+            kind,
+            f"{ctx.label} puts {game.obj(found).name} into {to}.",
+            "701.20a",
+            objects=(found,),
+            amount=1,
+            data={"from": "library"},
+        )
     rest = [i for i in revealed if i != found and game.zone_of(i) == (me, "library")]
     _rest(ctx, rest, o["rest"])
     ctx.did = found is not None
@@ -84,24 +98,41 @@ def _rest(ctx: Ctx, ids: list[int], rest: str) -> None:
     me = ctx.controller
     if rest == "shuffle":
         game.shuffle_library(me)
-        ctx.emit(EventKind.SHUFFLE, f"{game.verb(me, 'shuffle', 'shuffles')} the library.",
-                 "701.24a", player=me, amount=len(ids))  # fmt: skip
+        ctx.emit(
+            EventKind.SHUFFLE,
+            f"{game.verb(me, 'shuffle', 'shuffles')} the library.",
+            "701.24a",
+            player=me,
+            amount=len(ids),
+        )
         return
     if rest == "bottom_random":
         order = list(ids)
         game.rng.shuffle(order)
         for oid in order:
             game.move(oid, "library", me, bottom=True)
-        ctx.emit(EventKind.BOTTOM, f"{ctx.label}: {len(order)} revealed card"
-                 f"{'s' if len(order) != 1 else ''} go to the bottom in a random order.",
-                 "701.20a", player=me, objects=order, amount=len(order),
-                 data={"order": "random"})  # fmt: skip
+        ctx.emit(
+            EventKind.BOTTOM,
+            f"{ctx.label}: {len(order)} revealed card"
+            f"{'s' if len(order) != 1 else ''} go to the bottom in a random order.",
+            "701.20a",
+            player=me,
+            objects=order,
+            amount=len(order),
+            data={"order": "random"},
+        )
         return
     for oid in ids:
         game.move(oid, rest, me)
     kind = EventKind.GRAVEYARD if rest == "graveyard" else EventKind.EXILE
-    ctx.emit(kind, f"{ctx.label}: the other revealed cards go to {rest}.", "701.20a",
-             player=me, objects=ids, amount=len(ids))  # fmt: skip
+    ctx.emit(
+        kind,
+        f"{ctx.label}: the other revealed cards go to {rest}.",
+        "701.20a",
+        player=me,
+        objects=ids,
+        amount=len(ids),
+    )
 
 
 def _check_reveal_top(o: dict, ctx: Ctx | None) -> str | None:
@@ -122,20 +153,40 @@ def reveal_top_to_hand(ctx: Ctx, o: dict) -> None:
     p = ctx.controller
     top = list(game.zones[p]["library"][:1])
     if not top:
-        ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.poss(p)} library is empty; nothing "
-                 "is revealed.", "701.20a", amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.REVEAL,
+            f"{ctx.label}: {game.poss(p)} library is empty; nothing is revealed.",
+            "701.20a",
+            amount=0,
+        )
         return
     oid = top[0]
     mv = game.obj(oid).card.mana_value
     name = game.obj(oid).name
-    ctx.emit(EventKind.REVEAL, f"{ctx.label}: {game.pname(p)} reveals {name} from the top of "
-             f"{game.poss(p)} library.", "701.20a", objects=(oid,), amount=1,
-             data={"from": "library", "mana_value": mv})  # fmt: skip
+    ctx.emit(
+        EventKind.REVEAL,
+        f"{ctx.label}: {game.pname(p)} reveals {name} from the top of {game.poss(p)} library.",
+        "701.20a",
+        objects=(oid,),
+        amount=1,
+        data={"from": "library", "mana_value": mv},
+    )
     game.move(oid, "hand", p)
-    ctx.emit(EventKind.TO_HAND, f"{name} is put into {game.poss(p)} hand.", "400.3",
-             objects=(oid,), amount=1, data={"from": "library"})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_HAND,
+        f"{name} is put into {game.poss(p)} hand.",
+        "400.3",
+        objects=(oid,),
+        amount=1,
+        data={"from": "library"},
+    )
     if o.get("lose_life") == "mana_value":
         game.change_life(p, -mv)
-        ctx.emit(EventKind.LIFE, f"{game.verb(p, 'lose', 'loses')} {mv} life ({ctx.label}); "
-                 f"life {game.life[p]}.", "119.3", player=p, amount=-mv)  # fmt: skip
+        ctx.emit(
+            EventKind.LIFE,
+            f"{game.verb(p, 'lose', 'loses')} {mv} life ({ctx.label}); life {game.life[p]}.",
+            "119.3",
+            player=p,
+            amount=-mv,
+        )
     ctx.did = True

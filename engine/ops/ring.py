@@ -45,14 +45,23 @@ def ring_bearer(game, player: int) -> int | None:
     return None
 
 
-def _effect(game, kind: str, layer: str, player: int, objects: tuple[int, ...],
-            data: dict) -> ContinuousEffect:  # fmt: skip
+def _effect(
+    game, kind: str, layer: str, player: int, objects: tuple[int, ...], data: dict
+) -> ContinuousEffect:
     return ContinuousEffect(
-        id=game.new_id(), kind=kind, layer=layer, controller=player, source=None,
-        source_stamp=0, duration="permanent", turn=game.turn,
-        timestamp=game.next_timestamp(), objects=objects,
-        stamps=tuple(layers.stamp_of(game, i) for i in objects), data=data,
-    )  # fmt: skip
+        id=game.new_id(),
+        kind=kind,
+        layer=layer,
+        controller=player,
+        source=None,
+        source_stamp=0,
+        duration="permanent",
+        turn=game.turn,
+        timestamp=game.next_timestamp(),
+        objects=objects,
+        stamps=tuple(layers.stamp_of(game, i) for i in objects),
+        data=data,
+    )
 
 
 @op("ring_tempts")
@@ -75,14 +84,18 @@ def ring_tempts(ctx: Ctx, o: dict) -> None:
             objects=mine,
         )
         chosen = int(key.split(":o")[1])
-    old = [e.id for e in game.continuous
-           if e.kind in ("ring_bearer", "ring_emblem") and e.controller == me]  # fmt: skip
+    old = [
+        e.id
+        for e in game.continuous
+        if e.kind in ("ring_bearer", "ring_emblem") and e.controller == me
+    ]
     level = min(ring_level(game, me) + 1, len(RING_ABILITIES))
     game.end_continuous(old)
     game.add_continuous(_effect(game, "ring_emblem", "", me, (), {"level": level}))
     if chosen is not None:
-        game.add_continuous(_effect(game, "ring_bearer", "4", me, (chosen,),
-                                    {"supertypes": ["Legendary"]}))  # fmt: skip
+        game.add_continuous(
+            _effect(game, "ring_bearer", "4", me, (chosen,), {"supertypes": ["Legendary"]})
+        )
     who = game.obj(chosen).name if chosen is not None else "no creature"
     ctx.emit(
         EventKind.DESIGNATION,
@@ -90,6 +103,10 @@ def ring_tempts(ctx: Ctx, o: dict) -> None:
         f"The Ring has {level} abilit{'ies' if level != 1 else 'y'}.",
         "701.54a",
         objects=(chosen,) if chosen is not None else (),
-        data={"designation": "ring_bearer", "bearer": chosen, "level": level,
-              "abilities": list(RING_ABILITIES[:level])},
-    )  # fmt: skip
+        data={
+            "designation": "ring_bearer",
+            "bearer": chosen,
+            "level": level,
+            "abilities": list(RING_ABILITIES[:level]),
+        },
+    )

@@ -109,4 +109,3 @@ def one_role_each(game) -> bool:
             )
             acted = True
     return acted
-

@@ -20,15 +20,21 @@ def _check_counters(o: dict, ctx: Ctx | None) -> str | None:
     return refs.value_problem(o.get("n", 1))
 
 
-@op("enters_with_counters", check=_check_counters)  # fmt: skip
+@op("enters_with_counters", check=_check_counters)
 def enters_with_counters(ctx: Ctx, o: dict) -> None:
     """CR 614.1c: it enters with counters (applied by engine.rules.permanents as it enters)."""
     game = ctx.game
     n = refs.amount(ctx, o.get("n", 1), 1)
     if ctx.source is not None:
         game.set_counters(ctx.source, o["counter"], n)
-        ctx.emit(EventKind.COUNTERS, f"{game.obj(ctx.source).name} has {n} {o['counter']} "
-                 "counters.", "614.1c", objects=(ctx.source,), amount=n, counter=o["counter"])
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{game.obj(ctx.source).name} has {n} {o['counter']} counters.",
+            "614.1c",
+            objects=(ctx.source,),
+            amount=n,
+            counter=o["counter"],
+        )
 
 
 def _check_tapped(o: dict, ctx: Ctx | None) -> str | None:
@@ -40,14 +46,21 @@ def enters_tapped(ctx: Ctx, o: dict) -> None:
     """CR 614.1c: it enters tapped unless the condition holds (applied as it enters)."""
     if ctx.source is None:
         return
-    if o.get("unless") and refs.condition_holds(ctx.game, o["unless"], ctx.controller,
-                                                ctx.source):  # fmt: skip
-        ctx.emit(EventKind.NOTE, f"{ctx.game.obj(ctx.source).name} enters untapped (its "
-                 "condition holds).", "614.1c", objects=(ctx.source,))  # fmt: skip
+    if o.get("unless") and refs.condition_holds(ctx.game, o["unless"], ctx.controller, ctx.source):
+        ctx.emit(
+            EventKind.NOTE,
+            f"{ctx.game.obj(ctx.source).name} enters untapped (its condition holds).",
+            "614.1c",
+            objects=(ctx.source,),
+        )
         return
     ctx.game.tap(ctx.source)
-    ctx.emit(EventKind.TAP, f"{ctx.game.obj(ctx.source).name} enters tapped.", "614.1c",
-             objects=(ctx.source,))  # fmt: skip
+    ctx.emit(
+        EventKind.TAP,
+        f"{ctx.game.obj(ctx.source).name} enters tapped.",
+        "614.1c",
+        objects=(ctx.source,),
+    )
 
 
 def _check_with(o: dict, ctx: Ctx | None) -> str | None:
@@ -80,7 +93,7 @@ def _check_cost(o: dict, ctx: Ctx | None) -> str | None:
 COST_DURATIONS = (None, "end_of_turn", "until_your_next_turn")
 
 
-@op("cost_change", check=_check_cost)  # fmt: skip
+@op("cost_change", check=_check_cost)
 def cost_change(ctx: Ctx, o: dict) -> None:
     """CR 601.2f: spells cost more or less. The playground does not pay mana (casting
     assumes the cost paid), so a cost change changes nothing here: it is noted (with how
@@ -90,6 +103,10 @@ def cost_change(ctx: Ctx, o: dict) -> None:
         data["duration"] = o["duration"]
     if o.get("once"):
         data["once"] = True
-    ctx.emit(EventKind.NOTE, f"{ctx.label}: a cost change ({o.get('amount')} generic) — mana "
-             "payment is not simulated, so it changes nothing.",
-             "611.2a" if o.get("duration") else "601.2f", data=data)  # fmt: skip
+    ctx.emit(
+        EventKind.NOTE,
+        f"{ctx.label}: a cost change ({o.get('amount')} generic) — mana "
+        "payment is not simulated, so it changes nothing.",
+        "611.2a" if o.get("duration") else "601.2f",
+        data=data,
+    )

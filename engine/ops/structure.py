@@ -219,8 +219,11 @@ def delayed(ctx: Ctx, o: dict) -> None:
             "turn": game.turn,
             "phase": game.phase.replace(" ", "_"),
             # "sacrifice it": what the op before this one moved or created (400.7)
-            **({"moved": [list(m) for m in ctx.moved]}
-               if ctx.moved is not None and effects.uses_linked(o.get("ops")) else {}),
+            **(
+                {"moved": [list(m) for m in ctx.moved]}
+                if ctx.moved is not None and effects.uses_linked(o.get("ops"))
+                else {}
+            ),
         }
     )
     ctx.emit(

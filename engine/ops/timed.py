@@ -97,13 +97,10 @@ def spell_enters_with_counters(ctx: Ctx, o: dict) -> None:
     replacement set up now, applied as it enters; a spell that doesn't resolve gets none)."""
     game = ctx.game
     oid = (ctx.event or {}).get("object")
-    spell = isinstance(oid, int) and any(
-        s.kind == "spell" and s.card_id == oid for s in game.stack
-    )
+    spell = isinstance(oid, int) and any(s.kind == "spell" and s.card_id == oid for s in game.stack)
     n = int(o.get("n", 1))
     if not spell or oid not in game.cast_info:
-        ctx.emit(E.NOTE, f"{ctx.label}: the spell is no longer on the stack.", "614.1c",
-                 amount=0)  # fmt: skip
+        ctx.emit(E.NOTE, f"{ctx.label}: the spell is no longer on the stack.", "614.1c", amount=0)
         return
     more = [*game.cast_info[oid].get("enters_with", ()), (o["counter"], n)]
     game.update_cast_info(oid, enters_with=tuple(more))

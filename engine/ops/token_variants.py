@@ -20,8 +20,17 @@ from engine.rules import op_common as c
 from engine.rules import stack
 
 # Fields of an inline token definition that these ops pass on to create_token's check.
-_DEF_KEYS = ("token", "pt", "types", "subtypes", "supertypes", "colors", "keywords",
-             "abilities", "tapped")  # fmt: skip
+_DEF_KEYS = (
+    "token",
+    "pt",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "keywords",
+    "abilities",
+    "tapped",
+)
 
 
 def _token_problem(tok: object, ctx: Ctx | None) -> str | None:
@@ -58,8 +67,11 @@ def _victims(ctx: Ctx, o: dict) -> list[int]:
     game = ctx.game
     if o.get("what") == "all":
         return [p.id for p in game.battlefield() if c.matches(ctx, p.id, o["filter"])]
-    return [i for i in c.objects(ctx, o.get("what", "target"), o)
-            if (game.zone_of(i) or ("", ""))[1] == "battlefield"]  # fmt: skip
+    return [
+        i
+        for i in c.objects(ctx, o.get("what", "target"), o)
+        if (game.zone_of(i) or ("", ""))[1] == "battlefield"
+    ]
 
 
 @op(
@@ -86,12 +98,19 @@ def destroy_then_tokens(ctx: Ctx, o: dict) -> None:
     for player in [(game.active + i) % n for i in range(n)]:
         if owed.get(player) and player not in game.lost:
             made += _made(ctx, tok, owed[player], player)
-    ctx.emit(EventKind.TOKEN,
-             f"{ctx.label}: the controllers of the permanents destroyed this way create "
-             f"{len(made)} {tok['token']} token{'s' if len(made) != 1 else ''}.", "111.2",
-             objects=made, amount=len(made),
-             data={"token": tok["token"], "tokens": made,
-                   "per_player": {str(p): k for p, k in owed.items()}})  # fmt: skip
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label}: the controllers of the permanents destroyed this way create "
+        f"{len(made)} {tok['token']} token{'s' if len(made) != 1 else ''}.",
+        "111.2",
+        objects=made,
+        amount=len(made),
+        data={
+            "token": tok["token"],
+            "tokens": made,
+            "per_player": {str(p): k for p, k in owed.items()},
+        },
+    )
     c.token_entered(ctx, made)
     ctx.did = bool(owed)
 
@@ -105,8 +124,11 @@ def _check_token_x(o: dict, ctx: Ctx | None) -> str | None:
         return f"a {tok.get('pt')} token with an X"
     if isinstance(tok, dict):
         tok = {**tok, "pt": "0/0"}
-    return (refs.value_problem(o.get("size")) if o.get("size") is not None else "an X with no value"
-            ) or refs.value_problem(o.get("count", 1)) or _token_problem(tok, ctx)  # fmt: skip
+    return (
+        (refs.value_problem(o.get("size")) if o.get("size") is not None else "an X with no value")
+        or refs.value_problem(o.get("count", 1))
+        or _token_problem(tok, ctx)
+    )
 
 
 @op(
@@ -120,10 +142,15 @@ def create_token_x(ctx: Ctx, o: dict) -> None:
     count = max(0, refs.amount(ctx, o.get("count", 1), 1))
     tok = {**o["creates"], "pt": f"{x}/{x}"}
     made = _made(ctx, tok, count, ctx.controller)
-    ctx.emit(EventKind.TOKEN,
-             f"{ctx.label} creates {count} {x}/{x} {tok['token']} token"
-             f"{'s' if count != 1 else ''} (X = {x}).", "111.1", objects=made, amount=count,
-             data={"token": tok["token"], "pt": tok["pt"], "x": x, "tokens": made})  # fmt: skip
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label} creates {count} {x}/{x} {tok['token']} token"
+        f"{'s' if count != 1 else ''} (X = {x}).",
+        "111.1",
+        objects=made,
+        amount=count,
+        data={"token": tok["token"], "pt": tok["pt"], "x": x, "tokens": made},
+    )
     c.token_entered(ctx, made)
 
 
@@ -350,13 +377,15 @@ def copy_each_chosen_different_names(ctx: Ctx, o: dict) -> None:
         key = game.decide(
             DecisionKind.PICK,
             f"{ctx.label}: copy a permanent named {shown}?",
-            [*((f"card:o{i}", f"Copy {game.obj(i).name} (o{i})") for i in ids),
-             ("none", f"Copy no {shown}")],
+            [
+                *((f"card:o{i}", f"Copy {game.obj(i).name} (o{i})") for i in ids),
+                ("none", f"Copy no {shown}"),
+            ],
             "707.2",
             player=ctx.controller,
             subject=ctx.label,
             objects=tuple(ids),
-        )  # fmt: skip
+        )
         if key != "none":
             chosen.append(int(key.split(":o")[1]))
     made: list[int] = []

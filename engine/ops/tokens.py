@@ -34,8 +34,14 @@ def _check_token(o: dict, ctx: Ctx | None) -> str | None:
             return f"token abilities {abilities!r}"
         if abilities.get("untranslated"):
             return "a token ability that is not translated"
-    if o.get("controller") not in (None, "you", "controller_of_target", "target_player",
-                                   "trigger_player", *_GROUPS):  # fmt: skip
+    if o.get("controller") not in (
+        None,
+        "you",
+        "controller_of_target",
+        "target_player",
+        "trigger_player",
+        *_GROUPS,
+    ):
         return f"a token under the control of {o['controller']}"
     return None
 
@@ -51,8 +57,9 @@ def _controllers(ctx: Ctx, o: dict) -> list[int]:
         game = ctx.game
         n = len(game.zones)
         order = [(game.active + i) % n for i in range(n)]
-        return [p for p in order if p not in game.lost and (who == "each_player"
-                                                               or p != ctx.controller)]  # fmt: skip
+        return [
+            p for p in order if p not in game.lost and (who == "each_player" or p != ctx.controller)
+        ]
     return [_controller(ctx, o)]
 
 
@@ -83,8 +90,9 @@ def create_token(ctx: Ctx, o: dict) -> None:
     card = token_card(o)
     made = []
     for player in _controllers(ctx, o):
-        made += make(ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
-                     player=player)  # fmt: skip
+        made += make(
+            ctx, card, count, tapped=bool(o.get("tapped") or o.get("attacking")), player=player
+        )
     desc = f"{count} {pt + ' ' if pt else ''}{name} token{'s' if count != 1 else ''}"
     data = {"token": name, "pt": pt or "", "tokens": made}
     attacking = combat.enter_attacking(ctx.game, made) if o.get("attacking") else []
@@ -92,15 +100,19 @@ def create_token(ctx: Ctx, o: dict) -> None:
         data["attacking"] = attacking if attacking else "not in combat: it enters tapped"
     # 111.2: the player who creates a token owns and controls it ("each opponent creates")
     rule = "111.2" if o.get("controller") in _GROUPS else "111.1"
-    ctx.emit(EventKind.TOKEN, f"{ctx.label} creates {desc}.", rule, objects=made,
-             amount=count, data=data)  # fmt: skip
+    ctx.emit(
+        EventKind.TOKEN, f"{ctx.label} creates {desc}.", rule, objects=made, amount=count, data=data
+    )
     entered(ctx, made)
 
 
 def _check_copy(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("what") == "chosen":  # "a copy of a <filter> you control" (chosen, not targeted)
-        return refs.filter_problem(o["filter"]) if o.get("filter") is not None else (
-            "a token copy of a chosen permanent without a filter")
+        return (
+            refs.filter_problem(o["filter"])
+            if o.get("filter") is not None
+            else ("a token copy of a chosen permanent without a filter")
+        )
     return refs.ref_problem(o, "what")
 
 
@@ -108,8 +120,11 @@ def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
     """The permanent you control matching the op's filter that you choose to copy (none if
     there is none)."""
     game = ctx.game
-    able = [oid for oid in refs.select_all(game, o["filter"], ctx.controller, ctx.source)
-            if game.obj(oid).controller == ctx.controller]  # fmt: skip
+    able = [
+        oid
+        for oid in refs.select_all(game, o["filter"], ctx.controller, ctx.source)
+        if game.obj(oid).controller == ctx.controller
+    ]
     return pick_one(ctx, able, "choose a permanent to copy", "707.2")
 
 
@@ -130,18 +145,32 @@ def create_token_copy(ctx: Ctx, o: dict) -> None:
     made: list[int] = []
     for oid in originals:
         obj = game.obj(oid)
-        made += make(ctx, obj.card, count, tapped=bool(o.get("tapped") or o.get("attacking")),
-                     face=obj.face)  # fmt: skip
+        made += make(
+            ctx, obj.card, count, tapped=bool(o.get("tapped") or o.get("attacking")), face=obj.face
+        )
     if o.get("attacking"):
         combat.enter_attacking(game, made)  # 508.4
-    ctx.emit(EventKind.TOKEN,
-             f"{ctx.label} creates {len(made)} token cop{'ies' if len(made) != 1 else 'y'}"
-             + (f" of {', '.join(game.obj(i).name for i in originals)}" if originals else "")
-             + ".", "707.2", objects=made, amount=len(made),
-             data={"copy_of": originals, "tokens": made})  # fmt: skip
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label} creates {len(made)} token cop{'ies' if len(made) != 1 else 'y'}"
+        + (f" of {', '.join(game.obj(i).name for i in originals)}" if originals else "")
+        + ".",
+        "707.2",
+        objects=made,
+        amount=len(made),
+        data={"copy_of": originals, "tokens": made},
+    )
     if o.get("haste") and made:
-        begin(ctx, {"duration": "permanent"}, "grant", "6", made, {"keywords": ["Haste"]},
-              "702.10", "gain haste")  # fmt: skip
+        begin(
+            ctx,
+            {"duration": "permanent"},
+            "grant",
+            "6",
+            made,
+            {"keywords": ["Haste"]},
+            "702.10",
+            "gain haste",
+        )
     entered(ctx, made)
 
 
@@ -149,11 +178,18 @@ def create_token_copy(ctx: Ctx, o: dict) -> None:
 def populate(ctx: Ctx, o: dict) -> None:
     """CR 701.36a: create a token that's a copy of a creature token you control."""
     game = ctx.game
-    mine = [p.id for p in game.battlefield(ctx.controller)
-            if p.is_token and game.chars(p.id).is_creature]  # fmt: skip
+    mine = [
+        p.id
+        for p in game.battlefield(ctx.controller)
+        if p.is_token and game.chars(p.id).is_creature
+    ]
     if not mine:
-        ctx.emit(EventKind.TOKEN, f"{ctx.label}: populate — you control no creature token.",
-                 "701.36a", amount=0)  # fmt: skip
+        ctx.emit(
+            EventKind.TOKEN,
+            f"{ctx.label}: populate — you control no creature token.",
+            "701.36a",
+            amount=0,
+        )
         return
     chosen = mine[0]
     if len({game.obj(i).card.name for i in mine}) > 1:
@@ -168,8 +204,14 @@ def populate(ctx: Ctx, o: dict) -> None:
         )
         chosen = int(key.split(":o")[1])
     made = make(ctx, game.obj(chosen).card, 1, face=game.obj(chosen).face)
-    ctx.emit(EventKind.TOKEN, f"{ctx.label}: populate — a copy of {game.obj(chosen).name}.",
-             "701.36a", objects=made, amount=1, data={"copy_of": [chosen], "tokens": made})
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label}: populate — a copy of {game.obj(chosen).name}.",
+        "701.36a",
+        objects=made,
+        amount=1,
+        data={"copy_of": [chosen], "tokens": made},
+    )
     entered(ctx, made)
 
 
@@ -183,25 +225,57 @@ def amass(ctx: Ctx, o: dict) -> None:
     armies = [p.id for p in game.battlefield(ctx.controller) if "Army" in game.chars(p.id).subtypes]
     made: list[int] = []
     if not armies:
-        card = token_card({"token": f"{sub} Army", "pt": "0/0", "types": ["Creature"],
-                           "subtypes": [sub, "Army"], "colors": ["B"]})  # fmt: skip
+        card = token_card(
+            {
+                "token": f"{sub} Army",
+                "pt": "0/0",
+                "types": ["Creature"],
+                "subtypes": [sub, "Army"],
+                "colors": ["B"],
+            }
+        )
         made = make(ctx, card, 1)
         armies = made
-        ctx.emit(EventKind.TOKEN, f"{ctx.label}: amass — creates a 0/0 {sub} Army token.",
-                 "701.47a", objects=made, amount=1, data={"tokens": made})  # fmt: skip
+        ctx.emit(
+            EventKind.TOKEN,
+            f"{ctx.label}: amass — creates a 0/0 {sub} Army token.",
+            "701.47a",
+            objects=made,
+            amount=1,
+            data={"tokens": made},
+        )
     army = armies[0]
     if len(armies) > 1:
-        key = game.decide(DecisionKind.CHOOSE_PERMANENT,
-                          f"{ctx.label}: amass {n} — choose an Army.",
-                          [(f"army:o{i}", f"{game.obj(i).name}") for i in armies], "701.47a",
-                          player=ctx.controller, subject=ctx.label, objects=armies)  # fmt: skip
+        key = game.decide(
+            DecisionKind.CHOOSE_PERMANENT,
+            f"{ctx.label}: amass {n} — choose an Army.",
+            [(f"army:o{i}", f"{game.obj(i).name}") for i in armies],
+            "701.47a",
+            player=ctx.controller,
+            subject=ctx.label,
+            objects=armies,
+        )
         army = int(key.split(":o")[1])
     game.add_counters(army, "+1/+1", n)
-    ctx.emit(EventKind.COUNTERS, f"{ctx.label}: amass {n} — {n} +1/+1 counters on "
-             f"{game.obj(army).name}.", "701.47a", objects=(army,), amount=n, counter="+1/+1")
+    ctx.emit(
+        EventKind.COUNTERS,
+        f"{ctx.label}: amass {n} — {n} +1/+1 counters on {game.obj(army).name}.",
+        "701.47a",
+        objects=(army,),
+        amount=n,
+        counter="+1/+1",
+    )
     if sub not in game.chars(army).subtypes:
-        begin(ctx, {"duration": "permanent"}, "add_types", "4", [army], {"subtypes": [sub]},
-              "701.47a", f"becomes a {sub}")  # fmt: skip
+        begin(
+            ctx,
+            {"duration": "permanent"},
+            "add_types",
+            "4",
+            [army],
+            {"subtypes": [sub]},
+            "701.47a",
+            f"becomes a {sub}",
+        )
     entered(ctx, made)
 
 
@@ -209,15 +283,35 @@ INCUBATOR = CardDef(
     name="Incubator token",
     layout="transform",
     faces=(
-        Face(name="Incubator", type_line="Artifact — Incubator", types=("Artifact",),
-             subtypes=("Incubator",)),
-        Face(name="Phyrexian Token", type_line="Artifact Creature — Phyrexian",
-             types=("Artifact", "Creature"), subtypes=("Phyrexian",), power="0",
-             toughness="0"),
-    ),  # fmt: skip
-    effects_raw={"faces": {"Incubator": {"activated": [{"cost": "{2}", "costs": [
-        {"cost": "mana", "mana": "{2}"}], "ops": [{"op": "transform", "what": "self"}]}]},
-        "Phyrexian Token": {}}},  # fmt: skip
+        Face(
+            name="Incubator",
+            type_line="Artifact — Incubator",
+            types=("Artifact",),
+            subtypes=("Incubator",),
+        ),
+        Face(
+            name="Phyrexian Token",
+            type_line="Artifact Creature — Phyrexian",
+            types=("Artifact", "Creature"),
+            subtypes=("Phyrexian",),
+            power="0",
+            toughness="0",
+        ),
+    ),
+    effects_raw={
+        "faces": {
+            "Incubator": {
+                "activated": [
+                    {
+                        "cost": "{2}",
+                        "costs": [{"cost": "mana", "mana": "{2}"}],
+                        "ops": [{"op": "transform", "what": "self"}],
+                    }
+                ]
+            },
+            "Phyrexian Token": {},
+        }
+    },
 )
 
 
@@ -227,12 +321,24 @@ def incubate(ctx: Ctx, o: dict) -> None:
     artifact"; its back face is a 0/0 Phyrexian artifact creature)."""
     n = refs.amount(ctx, o.get("n", 1), 1)
     made = make(ctx, INCUBATOR, 1, face="Incubator")
-    ctx.emit(EventKind.TOKEN, f"{ctx.label}: incubate {n}.", "701.53a", objects=made, amount=1,
-             data={"tokens": made})  # fmt: skip
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label}: incubate {n}.",
+        "701.53a",
+        objects=made,
+        amount=1,
+        data={"tokens": made},
+    )
     if n:
         ctx.game.add_counters(made[0], "+1/+1", n)
-        ctx.emit(EventKind.COUNTERS, f"The Incubator enters with {n} +1/+1 counters.",
-                 "701.53a", objects=made, amount=n, counter="+1/+1")  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"The Incubator enters with {n} +1/+1 counters.",
+            "701.53a",
+            objects=made,
+            amount=n,
+            counter="+1/+1",
+        )
     entered(ctx, made)
 
 
@@ -250,6 +356,12 @@ def manifest(ctx: Ctx, o: dict) -> None:
         game.move(top, "battlefield", ctx.controller)
         game.set_face_down(top, True)
         made.append(top)
-    ctx.emit(EventKind.TOKEN, f"{ctx.label}: manifests {len(made)} card"
-             f"{'s' if len(made) != 1 else ''} (face-down 2/2 creatures).", "701.40a",
-             objects=made, amount=len(made), data={"manifested": made})  # fmt: skip
+    ctx.emit(
+        EventKind.TOKEN,
+        f"{ctx.label}: manifests {len(made)} card"
+        f"{'s' if len(made) != 1 else ''} (face-down 2/2 creatures).",
+        "701.40a",
+        objects=made,
+        amount=len(made),
+        data={"manifested": made},
+    )

@@ -26,9 +26,15 @@ def _in_zone(ctx: Ctx, oid: int, zone: str) -> bool:
 
 
 def _enter_all(
-    ctx: Ctx, ids: list[int], o: dict, rule: str, why: str, *, from_zone: str,
+    ctx: Ctx,
+    ids: list[int],
+    o: dict,
+    rule: str,
+    why: str,
+    *,
+    from_zone: str,
     default: str = "owner",
-) -> None:  # fmt: skip
+) -> None:
     """Put the cards onto the battlefield together, say so, then their enter hooks run.
     ``controller`` "you" / "owner" says under whose control; without it, ``default``."""
     game = ctx.game
@@ -93,22 +99,40 @@ def return_from_graveyard(ctx: Ctx, o: dict) -> None:
     what = o.get("what", "target")
     if what == "all":
         whose = c.players(ctx, o["whose"], o) if o.get("whose") else [ctx.controller]
-        ids = [i for p in whose for i in game.zones[p]["graveyard"]
-               if c.matches(ctx, i, o.get("filter"))]  # fmt: skip
+        ids = [
+            i
+            for p in whose
+            for i in game.zones[p]["graveyard"]
+            if c.matches(ctx, i, o.get("filter"))
+        ]
     elif what == "chosen":  # chosen as it resolves, not targeted (608.2c, 115.1)
         able = [
             i for i in game.zones[ctx.controller]["graveyard"] if c.matches(ctx, i, o.get("filter"))
         ]
-        ids = c.choose_cards(ctx, able, 1, DecisionKind.RETURN_CHOICE,
-                             f"{game.pname(ctx.controller)}: choose a card to return",
-                             "608.2c", player=ctx.controller, verb="Return")  # fmt: skip
+        ids = c.choose_cards(
+            ctx,
+            able,
+            1,
+            DecisionKind.RETURN_CHOICE,
+            f"{game.pname(ctx.controller)}: choose a card to return",
+            "608.2c",
+            player=ctx.controller,
+            verb="Return",
+        )
     else:
         ids = [i for i in c.objects(ctx, what, o) if _in_zone(ctx, i, "graveyard")]
     if o["to"] == "battlefield":
         # 110.2a: the player who puts it there controls it unless the effect says otherwise
         # ("return target card from a graveyard to the battlefield" is under your control)
-        _enter_all(ctx, ids, o, "400.7, 110.2a", " from the graveyard", from_zone="graveyard",
-                   default="you")  # fmt: skip
+        _enter_all(
+            ctx,
+            ids,
+            o,
+            "400.7, 110.2a",
+            " from the graveyard",
+            from_zone="graveyard",
+            default="you",
+        )
         return
     for oid in ids:
         game.move(oid, "hand")
@@ -168,8 +192,11 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
     if what in _LINKED_WORDS:
         ids = game.exiled_with(ctx.source) if ctx.source is not None else []
         # 608.2c: "the exiled card" is also what the op just before exiled, linked or not
-        ids += [oid for oid, n in ctx.moved or () if oid not in ids
-                and _in_zone(ctx, oid, "exile") and game.zone_changes.get(oid, 0) == n]  # fmt: skip
+        ids += [
+            oid
+            for oid, n in ctx.moved or ()
+            if oid not in ids and _in_zone(ctx, oid, "exile") and game.zone_changes.get(oid, 0) == n
+        ]
         _enter_all(ctx, ids, o, "406.3", " (the cards exiled this way)", from_zone="exile")
         return
     if what in ("trigger_object", "target", "targets", "self") or isinstance(what, dict):

@@ -68,8 +68,11 @@ def _same_name(ctx: Ctx, ids: list[int]) -> list[int]:
     none, 708.2a, so it shares no name)."""
     game = ctx.game
     names = {game.chars(i).name for i in ids if not game.obj(i).face_down}
-    return [p.id for p in game.battlefield()
-            if p.id not in ids and not p.face_down and game.chars(p.id).name in names]  # fmt: skip
+    return [
+        p.id
+        for p in game.battlefield()
+        if p.id not in ids and not p.face_down and game.chars(p.id).name in names
+    ]
 
 
 def _check_destroy(o: dict, ctx: Ctx | None) -> str | None:
@@ -189,8 +192,12 @@ def exile(ctx: Ctx, o: dict) -> None:
         "406.2",
         amount=len(ids),
         player=game.obj(ids[0]).owner if len(ids) == 1 else ctx.controller,
-        data={"from": kind, "remember": bool(o.get("remember")), "until": o.get("until"),
-              **({"playable": o["playable"]} if o.get("playable") else {})},
+        data={
+            "from": kind,
+            "remember": bool(o.get("remember")),
+            "until": o.get("until"),
+            **({"playable": o["playable"]} if o.get("playable") else {}),
+        },
     )
     ctx.did = bool(ids)
 
@@ -282,13 +289,17 @@ def _sacrifice_all_matching(ctx: Ctx, o: dict) -> None:
     """701.21a: you sacrifice every permanent you control that matches the filter
     (SacrificeAllControllerEffect)."""
     game = ctx.game
-    ids = [p.id for p in game.battlefield(ctx.controller)
-           if c.matches(ctx, p.id, o["filter"])]  # fmt: skip
+    ids = [p.id for p in game.battlefield(ctx.controller) if c.matches(ctx, p.id, o["filter"])]
     for oid in ids:
         stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
     if not ids:
-        ctx.emit(EventKind.SACRIFICE, f"{ctx.label}: you control nothing to sacrifice.",
-                 "701.21a", amount=0, data={"what": "all"})  # fmt: skip
+        ctx.emit(
+            EventKind.SACRIFICE,
+            f"{ctx.label}: you control nothing to sacrifice.",
+            "701.21a",
+            amount=0,
+            data={"what": "all"},
+        )
     ctx.did = bool(ids)
 
 
@@ -305,9 +316,7 @@ def sacrifice(ctx: Ctx, o: dict) -> None:
         _sacrifice_chosen(ctx, o)
     elif what == "all" and isinstance(o.get("filter"), dict):
         _sacrifice_all_matching(ctx, o)
-    elif what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(
-        what, dict
-    ):
+    elif what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(what, dict):
         ids = [i for i in c.objects(ctx, what, o) if _on_battlefield(ctx, i)]
         for oid in ids:
             stack.sacrifice(game, oid, f" ({ctx.label})", "701.21a", source=ctx.source)
@@ -483,15 +492,18 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
 
 
 def _pays_for_real(ctx: Ctx, player: int, cost: str, spell: str) -> bool:
-    """"Unless its controller pays": offered only when it can be paid (601.2h), then paid
+    """ "Unless its controller pays": offered only when it can be paid (601.2h), then paid
     with the player's mana sources (engine.rules.payment). Whether it was paid."""
     game = ctx.game
     unpayable = payment.problem(game, player, cost)
     if unpayable is not None:
-        ctx.emit(EventKind.COST, f"{game.pname(player)} can't pay {cost} for {spell} "
-                 f"({unpayable}).", "608.2c", player=player,
-                 data={"paid": False, "cost": cost, "why": unpayable.why,
-                       "missing": unpayable.missing})  # fmt: skip
+        ctx.emit(
+            EventKind.COST,
+            f"{game.pname(player)} can't pay {cost} for {spell} ({unpayable}).",
+            "608.2c",
+            player=player,
+            data={"paid": False, "cost": cost, "why": unpayable.why, "missing": unpayable.missing},
+        )
         return False
     key = game.decide(
         DecisionKind.UNLESS_PAY,
@@ -548,16 +560,18 @@ def return_exiled_until(game, events: bool = False):
             owner = game.obj(oid).owner
             game.move(oid, "battlefield", owner)
             game.set_status(oid, controller=owner, entered_turn=game.turn, was_cast=False)
-        emitted.append(game.emit(
-            EventKind.TO_BATTLEFIELD,
-            f"{game.obj(source).name} has left the battlefield: "
-            f"{', '.join(game.obj(i).name for i in cards) or 'nothing'} returns from exile.",
-            "610.3a",
-            objects=cards,
-            source=source,
-            amount=len(cards),
-            data={"from": "exile", "until": "source_leaves"},
-        ))
+        emitted.append(
+            game.emit(
+                EventKind.TO_BATTLEFIELD,
+                f"{game.obj(source).name} has left the battlefield: "
+                f"{', '.join(game.obj(i).name for i in cards) or 'nothing'} returns from exile.",
+                "610.3a",
+                objects=cards,
+                source=source,
+                amount=len(cards),
+                data={"from": "exile", "until": "source_leaves"},
+            )
+        )
         for oid in cards:
             for hook in game.rules.on_enter:
                 hook(game, oid, cast=False, x=0, free=False)

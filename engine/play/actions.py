@@ -92,8 +92,10 @@ def _find_castable_or_retrace(game: Game, player: int, action: dict) -> tuple[in
             return oid, True
     oid = retrace.castable(game, player, action["card"])
     if oid is None:
-        raise GameError(f"{action['card']!r} can't be cast from {game.poss(player)} graveyard: "
-                        "no card of that name there has retrace (702.81a)")
+        raise GameError(
+            f"{action['card']!r} can't be cast from {game.poss(player)} graveyard: "
+            "no card of that name there has retrace (702.81a)"
+        )
     return oid, True
 
 
@@ -131,12 +133,17 @@ def cast(game: Game, action: dict) -> None:
     escaped = bool(action.get("escape"))
     flashed = bool(action.get("flashback"))
     if escaped or flashed:  # 702.138a / 702.34a: from the graveyard, for that cost
-        mod, kw, rule = ((escape_mod, "escape", "702.138a") if escaped
-                         else (flashback_mod, "flashback", "702.34a"))  # fmt: skip
+        mod, kw, rule = (
+            (escape_mod, "escape", "702.138a")
+            if escaped
+            else (flashback_mod, "flashback", "702.34a")
+        )
         oid, retraced = mod.castable(game, player, action["card"]), False
         if oid is None:
-            raise GameError(f"{action['card']!r} can't be cast with {kw}: no card of that name "
-                            f"in {game.poss(player)} graveyard has {kw} ({rule})")  # fmt: skip
+            raise GameError(
+                f"{action['card']!r} can't be cast with {kw}: no card of that name "
+                f"in {game.poss(player)} graveyard has {kw} ({rule})"
+            )
     else:
         oid, retraced = _find_castable_or_retrace(game, player, action)
     face = _choose_face(game, oid, player, action.get("face"))
@@ -197,8 +204,9 @@ def _alternative_mana(game: Game, oid: int, action: dict) -> str | None:
     """The mana an alternative cost pays instead of the mana cost (118.9: evoke 702.74a,
     warp 702.185a), for real payment; None: the mana cost."""
     if action.get("evoke"):
-        return "".join(str(c.get("mana")) for c in evoke_mod.evoke_costs(game, oid)
-                       if c.get("cost") == "mana")  # fmt: skip
+        return "".join(
+            str(c.get("mana")) for c in evoke_mod.evoke_costs(game, oid) if c.get("cost") == "mana"
+        )
     if action.get("warp"):
         return warp_mod.warp_cost(game, oid)
     return None
@@ -215,9 +223,10 @@ def timing_check(game: Game, face: Face, player: int, oid: int | None = None) ->
         return
     if game.stack or game.active != player or "main" not in game.phase:
         where = (
-            "the stack is not empty" if game.stack
+            "the stack is not empty"
+            if game.stack
             else f"it is {game.poss(game.active)} {game.phase}"
-        )  # fmt: skip
+        )
         raise GameError(
             f"{game.pname(player)} can't cast {face.name} now: a spell that isn't an instant "
             f"and has no flash is cast only in its controller's main phase with an empty "
@@ -440,9 +449,12 @@ def activate(game: Game, action: dict) -> None:
     if real_mana:  # 602.2b -> 601.2h: the mana part must be payable too (engine.rules.payment)
         unpayable = payment.problem(game, player, real_mana, x, exclude=_taps_itself(oid, costs))
         if unpayable is not None:
-            raise payment.ManaUnpayable(f"can't activate {obj.name}: {unpayable}",
-                                        why=unpayable.why, cost=unpayable.cost,
-                                        missing=unpayable.missing)  # fmt: skip
+            raise payment.ManaUnpayable(
+                f"can't activate {obj.name}: {unpayable}",
+                why=unpayable.why,
+                cost=unpayable.cost,
+                missing=unpayable.missing,
+            )
     mana_ability = bool(ability.get("mana_ability"))
     item = StackItem(
         id=game.new_id(),
@@ -455,8 +467,11 @@ def activate(game: Game, action: dict) -> None:
         ops=tuple(ability.get("ops") or ()),
         data={"targets": specs, **triggers.modal_section(ability)},
     )
-    mana = [str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
-            if c.get("cost") in ("mana", "mana_generic")]  # fmt: skip
+    mana = [
+        str(c.get("mana") or f"{{{c.get('n')}}}")
+        for c in costs
+        if c.get("cost") in ("mana", "mana_generic")
+    ]
     game.emit(
         EventKind.ACTIVATE,
         f"{game.verb(player, 'activate', 'activates')} {obj.name}: cost {cost_text}"
@@ -465,17 +480,23 @@ def activate(game: Game, action: dict) -> None:
         objects=(oid,),
         source=oid,
         player=player,
-        data={"cost": cost_text, "costs": costs, "mana": mana, "not_paid": [],
-              "mana_ability": mana_ability},
-    )  # fmt: skip
+        data={
+            "cost": cost_text,
+            "costs": costs,
+            "mana": mana,
+            "not_paid": [],
+            "mana_ability": mana_ability,
+        },
+    )
     if loyalty or limit is not None:
         ability_costs.note_use(game, key)
     with given_targets(game, action):
         item = stack.choose_ability_targets(game, item)  # 602.2b -> 601.2c
     paid = ability_costs.pay(game, player, oid, costs, obj.name, "602.2b")  # 601.2g-h
     if real_mana:
-        payment.pay(game, player, real_mana, f"{obj.name}'s ability", x=x, source=oid,
-                    rule="602.2b")
+        payment.pay(
+            game, player, real_mana, f"{obj.name}'s ability", x=x, source=oid, rule="602.2b"
+        )
     if paid.sacrificed:
         item = replace(item, data={**item.data, "sacrificed": list(paid.sacrificed)})
     if mana_ability:
@@ -502,8 +523,11 @@ def _ability_mana(game: Game, costs: list[dict]) -> str:
     assumes it paid, or there is none)."""
     if not payment.real(game):
         return ""
-    return "".join(str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
-                   if c.get("cost") in ("mana", "mana_generic"))  # fmt: skip
+    return "".join(
+        str(c.get("mana") or f"{{{c.get('n')}}}")
+        for c in costs
+        if c.get("cost") in ("mana", "mana_generic")
+    )
 
 
 def _taps_itself(oid: int, costs: list[dict]) -> tuple[int, ...]:
@@ -566,13 +590,32 @@ def cycle(game: Game, action: dict) -> None:
         data={"cost": str(kw[name]), "costs": costs, "keyword": name.lower()},
     )
     ability_costs.pay(game, player, oid, costs, text, "702.29a")
-    game.emit(EventKind.CYCLE, f"{game.verb(player, 'have', 'has')} cycled {obj.name}.",
-              "702.29c", objects=(oid,), source=oid, player=player)  # fmt: skip
-    item = StackItem(id=game.new_id(), kind="ability", controller=player, text=text, source=oid,
-                     trigger="activated", ops=ops)  # fmt: skip
+    game.emit(
+        EventKind.CYCLE,
+        f"{game.verb(player, 'have', 'has')} cycled {obj.name}.",
+        "702.29c",
+        objects=(oid,),
+        source=oid,
+        player=player,
+    )
+    item = StackItem(
+        id=game.new_id(),
+        kind="ability",
+        controller=player,
+        text=text,
+        source=oid,
+        trigger="activated",
+        ops=ops,
+    )
     game.push(item)
-    game.emit(EventKind.STACK, f"{text} is put on the stack.", "602.2a", objects=(oid,),
-              source=oid, player=player)  # fmt: skip
+    game.emit(
+        EventKind.STACK,
+        f"{text} is put on the stack.",
+        "602.2a",
+        objects=(oid,),
+        source=oid,
+        player=player,
+    )
     game.settle()
 
 
@@ -735,21 +778,32 @@ def remove_lore(game: Game, action: dict) -> None:
     game.settle()
 
 
-def _pick(game: Game, player: int, name: str, taken: set[int], what: str,
-          test: Callable[[int], bool] = lambda oid: True) -> int:
+def _pick(
+    game: Game,
+    player: int,
+    name: str,
+    taken: set[int],
+    what: str,
+    test: Callable[[int], bool] = lambda oid: True,
+) -> int:
     """The first permanent of ``player`` named ``name`` not already ``taken`` (a name listed
     twice names two creatures)."""
     low = name.lower()
-    found = [p.id for p in game.battlefield(player)
-             if low in (p.name.lower(), p.card.name.lower()) and test(p.id)]  # fmt: skip
+    found = [
+        p.id
+        for p in game.battlefield(player)
+        if low in (p.name.lower(), p.card.name.lower()) and test(p.id)
+    ]
     for oid in found:
         if oid not in taken:
             taken.add(oid)
             return oid
     have = sorted({p.name for p in game.battlefield(player) if test(p.id)})
     more = " more" if found else ""
-    raise GameError(f"{what}: no{more} {name!r} on {game.poss(player)} battlefield"
-                    + (f" (there: {', '.join(have)})" if have else ""))  # fmt: skip
+    raise GameError(
+        f"{what}: no{more} {name!r} on {game.poss(player)} battlefield"
+        + (f" (there: {', '.join(have)})" if have else "")
+    )
 
 
 def _attack_target(game: Game, player: int, entry: dict) -> str:
@@ -762,17 +816,20 @@ def _attack_target(game: Game, player: int, entry: dict) -> str:
     if spec is None:
         return next(o for o in options if o.startswith("p"))
     if not isinstance(spec, dict):
-        raise GameError(f"attacks {spec!r}: give {{\"player\": n}} or {{\"card\": name}}")
+        raise GameError(f'attacks {spec!r}: give {{"player": n}} or {{"card": name}}')
     if "player" in spec:
         return f"p{int(spec['player'])}"
     name = str(spec.get("card", "")).lower()
     for o in options:
-        if o.startswith("o") and name in (game.obj(int(o[1:])).name.lower(),
-                                          game.obj(int(o[1:])).card.name.lower()):
+        if o.startswith("o") and name in (
+            game.obj(int(o[1:])).name.lower(),
+            game.obj(int(o[1:])).card.name.lower(),
+        ):
             return o
     names = [combat.ref_name(game, o) for o in options]
-    raise GameError(f"{spec.get('card')!r} can't be attacked (508.1b); it can attack: "
-                    + ", ".join(names))  # fmt: skip
+    raise GameError(
+        f"{spec.get('card')!r} can't be attacked (508.1b); it can attack: " + ", ".join(names)
+    )
 
 
 def attack(game: Game, action: dict) -> None:
@@ -782,15 +839,19 @@ def attack(game: Game, action: dict) -> None:
     The game is in the postcombat main phase afterwards."""
     player = int(action.get("player", 0))
     if game.active != player:
-        raise GameError(f"{game.pname(player)} attacks only in {game.poss(player)} own turn "
-                        f"(506.1); it is {game.poss(game.active)} turn")  # fmt: skip
+        raise GameError(
+            f"{game.pname(player)} attacks only in {game.poss(player)} own turn "
+            f"(506.1); it is {game.poss(game.active)} turn"
+        )
     if game.stack:
         raise GameError("the stack must be empty before the combat phase begins (500.2)")
     extra = game.phase == "postcombat main" and game.extra_combats > 0  # 500.8
     if not extra and (game.phase != "precombat main" or game.combat_phases):
-        raise GameError("attack is taken in the precombat main phase, once a turn (or again "
-                        "after an effect adds a combat phase, 500.8): this turn's combat "
-                        "phase is over (506.1)")  # fmt: skip
+        raise GameError(
+            "attack is taken in the precombat main phase, once a turn (or again "
+            "after an effect adds a combat phase, 500.8): this turn's combat "
+            "phase is over (506.1)"
+        )
     taken: set[int] = set()
     declared: list[tuple[int, str]] = []
     for entry in action.get("attackers") or []:
@@ -808,8 +869,11 @@ def attack(game: Game, action: dict) -> None:
             wanted = b.get("attacker")  # one name, or several (509.1a: "additional creatures")
             for i, att in enumerate(wanted if isinstance(wanted, list) else [wanted]):
                 att_name = str(att).lower()
-                hits = [o for o, _ in declared
-                        if att_name in (game.obj(o).name.lower(), game.obj(o).card.name.lower())]
+                hits = [
+                    o
+                    for o, _ in declared
+                    if att_name in (game.obj(o).name.lower(), game.obj(o).card.name.lower())
+                ]
                 nth = int(b.get("attacker_nth", 1)) if i == 0 else 1
                 if len(hits) < nth:
                     names = ", ".join(game.obj(o).name for o, _ in declared) or "nothing"

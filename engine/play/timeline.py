@@ -193,8 +193,15 @@ def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None 
     if game.pending_decision is not None:
         last = frames[-1]
         frames[-1] = Frame(last.index, last.state, last.event, game.pending_decision)
-    return Timeline(scenario, frames, game.pending_decision, game.decisions, game.finished,
-                    tuple(game.priority_frames), tuple(game.action_frames))  # fmt: skip
+    return Timeline(
+        scenario,
+        frames,
+        game.pending_decision,
+        game.decisions,
+        game.finished,
+        tuple(game.priority_frames),
+        tuple(game.action_frames),
+    )
 
 
 scenario_mod.register_runner(run)  # Scenario.run() (the scenario sits below the runner)

@@ -495,11 +495,22 @@ def _pay_one(
             data={"cost": kind},
         )
     elif kind == "exert":  # 701.43a: it won't untap during its controller's next untap step
-        game.add_continuous(ContinuousEffect(
-            id=game.new_id(), kind="skip_untap", layer="", controller=player, source=source,
-            source_stamp=game.zone_changes.get(source, 0), duration="next_untap_step",
-            turn=game.turn, timestamp=game.next_timestamp(), objects=(source,),
-            stamps=(game.zone_changes.get(source, 0),), data={"exerted": True}))  # fmt: skip
+        game.add_continuous(
+            ContinuousEffect(
+                id=game.new_id(),
+                kind="skip_untap",
+                layer="",
+                controller=player,
+                source=source,
+                source_stamp=game.zone_changes.get(source, 0),
+                duration="next_untap_step",
+                turn=game.turn,
+                timestamp=game.next_timestamp(),
+                objects=(source,),
+                stamps=(game.zone_changes.get(source, 0),),
+                data={"exerted": True},
+            )
+        )
         _emit(
             game,
             f"{game.verb(player, 'exert', 'exerts')} {obj.name} ({label}): it won't untap "

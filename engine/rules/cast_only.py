@@ -43,8 +43,10 @@ def restriction(game: Game, obj: CardObject, face: Face) -> object | None:
 def verdict(ctx: Any, cond: object) -> bool | None:
     """True/False whether ``cond`` holds now; None when it can't be told. An ``and`` with one
     part known false is false; an ``or`` with one part known true is true (the rest unread)."""
-    if isinstance(cond, Mapping) and cond.get("cond") in ("and", "or") and isinstance(
-        cond.get("of"), list
+    if (
+        isinstance(cond, Mapping)
+        and cond.get("cond") in ("and", "or")
+        and isinstance(cond.get("of"), list)
     ):
         parts = [verdict(ctx, c) for c in cond["of"]]
         decisive = cond["cond"] == "or"  # the value that decides at once
@@ -75,8 +77,11 @@ def problem(game: Game, obj: CardObject, face: Face, player: int) -> tuple[str, 
     return NOT_MET, f"{face.name} can be cast only {words}, which is not the case now (601.3)"
 
 
-_STEP_WORDS = {"end": "end step", "precombat_main": "precombat main phase",
-               "postcombat_main": "postcombat main phase"}  # fmt: skip
+_STEP_WORDS = {
+    "end": "end step",
+    "precombat_main": "precombat main phase",
+    "postcombat_main": "postcombat main phase",
+}
 
 
 def phrase(cond: object) -> str:

@@ -37,26 +37,75 @@ if TYPE_CHECKING:
 E = EventKind
 
 #: continuous effects combat reads (recorded by engine.ops.continuous / goad, or statics)
-RULE_KINDS = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only",
-              "cant_attack_or_block", "min_blockers", "goad", "can_block_additional")  # fmt: skip
+RULE_KINDS = (
+    "cant_block",
+    "cant_be_blocked",
+    "must_attack",
+    "can_block_only",
+    "cant_attack_or_block",
+    "min_blockers",
+    "goad",
+    "can_block_additional",
+)
 #: keyword abilities of combat that the engine does not simulate: a creature in combat with
 #: one of them is named in the log (never silently ignored)
 UNSIMULATED_KEYWORDS = (
-    "Banding", "Bands with other", "Flanking", "Bushido", "Rampage", "Annihilator", "Afflict",
-    "Myriad", "Melee", "Dethrone", "Provoke", "Training", "Mentor", "Enlist", "Frenzy",
-    "Toxic", "Poisonous", "Ingest", "Renown", "Daunt",
-)  # fmt: skip
+    "Banding",
+    "Bands with other",
+    "Flanking",
+    "Bushido",
+    "Rampage",
+    "Annihilator",
+    "Afflict",
+    "Myriad",
+    "Melee",
+    "Dethrone",
+    "Provoke",
+    "Training",
+    "Mentor",
+    "Enlist",
+    "Frenzy",
+    "Toxic",
+    "Poisonous",
+    "Ingest",
+    "Renown",
+    "Daunt",
+)
 #: keyword triggers of combat the engine writes as card data (702.91a battle cry, 702.83a
 #: exalted): they trigger like the card's own (603.2)
-BATTLE_CRY = {"when": "self_attacks", "ops": [
-    {"op": "pump", "power": 1, "toughness": 0, "who": "all", "duration": "end_of_turn",
-     "filter": {"attacking": True, "other": True, "types": ["Creature"]}}]}  # fmt: skip
-EXALTED = {"when": "you_attack", "ops": [
-    {"op": "pump", "power": 1, "toughness": 1, "who": "trigger_object",
-     "duration": "end_of_turn"}]}  # fmt: skip
+BATTLE_CRY = {
+    "when": "self_attacks",
+    "ops": [
+        {
+            "op": "pump",
+            "power": 1,
+            "toughness": 0,
+            "who": "all",
+            "duration": "end_of_turn",
+            "filter": {"attacking": True, "other": True, "types": ["Creature"]},
+        }
+    ],
+}
+EXALTED = {
+    "when": "you_attack",
+    "ops": [
+        {
+            "op": "pump",
+            "power": 1,
+            "toughness": 1,
+            "who": "trigger_object",
+            "duration": "end_of_turn",
+        }
+    ],
+}
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp",
-             "Mountainwalk": "Mountain", "Forestwalk": "Forest"}  # fmt: skip
+_LANDWALK = {
+    "Plainswalk": "Plains",
+    "Islandwalk": "Island",
+    "Swampwalk": "Swamp",
+    "Mountainwalk": "Mountain",
+    "Forestwalk": "Forest",
+}
 
 
 def unapplied_op(name: str) -> bool:
@@ -134,8 +183,11 @@ def protections(game: Game, oid: int) -> tuple[list[Mapping], bool]:
 def protected_from(game: Game, oid: int, source: int) -> bool:
     """CR 702.16: ``oid`` has protection from a quality ``source`` has."""
     found, _ = protections(game, oid)
-    return any(filters.matches(game, source, f, controller=game.obj(oid).controller,
-                               source=oid) for f in found if isinstance(f, Mapping))  # fmt: skip
+    return any(
+        filters.matches(game, source, f, controller=game.obj(oid).controller, source=oid)
+        for f in found
+        if isinstance(f, Mapping)
+    )
 
 
 def summoning_sick(game: Game, oid: int) -> bool:
@@ -252,8 +304,10 @@ def check_attack(game: Game, player: int, declared: Sequence[tuple[int, str]]) -
         target = dict(declared)[oid]
         others = [o for o in options if o.startswith("p") and int(o[1:]) not in goaders]
         if goaders and others and (not target.startswith("p") or int(target[1:]) in goaders):
-            raise GameError(f"{perm.name} is goaded: it must attack a player other than the "
-                            "player who goaded it if able (701.15b)")  # fmt: skip
+            raise GameError(
+                f"{perm.name} is goaded: it must attack a player other than the "
+                "player who goaded it if able (701.15b)"
+            )
 
 
 def declare_attackers(game: Game, player: int, declared: Sequence[tuple[int, str]]) -> None:
@@ -291,8 +345,16 @@ def _keyword_triggers(game: Game, player: int, declared: Sequence[tuple[int, str
     for oid, target in declared:
         if has(game, oid, "Battle cry"):
             fact = Fact("attacks", oid, defender_of(game, target), target=target)
-            triggers.fire(game, oid, player, -2, BATTLE_CRY, fact,
-                          label=f"Battle cry of {game.obj(oid).name}", rule="702.91a")  # fmt: skip
+            triggers.fire(
+                game,
+                oid,
+                player,
+                -2,
+                BATTLE_CRY,
+                fact,
+                label=f"Battle cry of {game.obj(oid).name}",
+                rule="702.91a",
+            )
     if len(declared) != 1:
         return
     alone, target = declared[0]
@@ -300,8 +362,16 @@ def _keyword_triggers(game: Game, player: int, declared: Sequence[tuple[int, str
         n = sum(1 for k in game.chars(perm.id).keywords if k.lower() == "exalted")
         for _ in range(n):
             fact = Fact("attacks", alone, defender_of(game, target), target=target)
-            triggers.fire(game, perm.id, player, -3, EXALTED, fact,
-                          label=f"Exalted of {perm.name}", rule="702.83a")  # fmt: skip
+            triggers.fire(
+                game,
+                perm.id,
+                player,
+                -3,
+                EXALTED,
+                fact,
+                label=f"Exalted of {perm.name}",
+                rule="702.83a",
+            )
 
 
 def _name_unsimulated(game: Game, objs: Iterable[int]) -> None:
@@ -374,8 +444,9 @@ def cant_block_why(game: Game, blocker: int, attacker: int, defending: int) -> s
     for e in rules_of(game, attacker):
         if e.kind == "cant_be_blocked":
             by = e.data.get("by")
-            if by is None or filters.matches(game, blocker, by, controller=e.controller,
-                                             source=attacker):  # fmt: skip
+            if by is None or filters.matches(
+                game, blocker, by, controller=e.controller, source=attacker
+            ):
                 return (
                     f"{a.name} can't be blocked"
                     + (" by such creatures" if by else "")
@@ -393,8 +464,10 @@ def cant_block_why(game: Game, blocker: int, attacker: int, defending: int) -> s
     if has(game, attacker, "Intimidate") and not (
         "Artifact" in bc.types or set(bc.colors) & set(game.chars(attacker).colors)
     ):
-        return (f"{a.name} has intimidate: only artifact creatures and creatures sharing a "
-                "color with it block it (702.13b)")  # fmt: skip
+        return (
+            f"{a.name} has intimidate: only artifact creatures and creatures sharing a "
+            "color with it block it (702.13b)"
+        )
     for kw, land in _LANDWALK.items():
         if has(game, attacker, kw) and any(
             land in game.chars(p.id).subtypes for p in game.battlefield(defending)
@@ -435,8 +508,10 @@ def check_blocks(game: Game, blocks: Mapping[int, Sequence[int]], defending: int
     effect may allow more), and no restriction on the number of blockers is broken."""
     for blocker, atts in blocks.items():
         if not atts or len(atts) > capacity(game, blocker) or len(set(atts)) != len(atts):
-            raise GameError(f"{game.obj(blocker).name} blocks {len(atts)} creatures; it can "
-                            f"block {min(capacity(game, blocker), 99)} (509.1a)")  # fmt: skip
+            raise GameError(
+                f"{game.obj(blocker).name} blocks {len(atts)} creatures; it can "
+                f"block {min(capacity(game, blocker), 99)} (509.1a)"
+            )
         for a in atts:
             if a not in attackers(game):
                 raise GameError(f"{game.obj(a).name} is not attacking")
@@ -451,8 +526,10 @@ def check_blocks(game: Game, blocks: Mapping[int, Sequence[int]], defending: int
         need = _min_blockers(game, a)
         if n < need:
             why = "menace (702.111b)" if has(game, a, "Menace") else "509.1b"
-            raise GameError(f"{game.obj(a).name} can't be blocked except by {need} or more "
-                            f"creatures ({why}); {n} block it")  # fmt: skip
+            raise GameError(
+                f"{game.obj(a).name} can't be blocked except by {need} or more "
+                f"creatures ({why}); {n} block it"
+            )
 
 
 def ask_blocks(game: Game, defending: int) -> dict[int, list[int]]:
@@ -503,8 +580,13 @@ def declare_blockers(game: Game, blocks: Mapping[int, Sequence[int]], defending:
     check_blocks(game, blocks, defending)
     for blocker, atts in blocks.items():
         game.declare_blocker(blocker, atts)
-    listed = ", ".join(f"{game.obj(b).name} blocks {', '.join(game.obj(a).name for a in atts)}"
-                       for b, atts in blocks.items()) or "no blocks"  # fmt: skip
+    listed = (
+        ", ".join(
+            f"{game.obj(b).name} blocks {', '.join(game.obj(a).name for a in atts)}"
+            for b, atts in blocks.items()
+        )
+        or "no blocks"
+    )
     game.emit(
         E.BLOCK,
         f"Declare blockers: {game.pname(defending)}: {listed}.",
@@ -542,8 +624,9 @@ def _lethal(game: Game, oid: int, source: int, pending: Mapping[int, int]) -> in
     return max(0, _toughness(game, oid) - game.obj(oid).damage - pending.get(oid, 0))
 
 
-def _divide(game: Game, source: int, total: int, among: list[int], rest: str | None,
-            pending: dict[int, int]) -> list[tuple[str, int]]:  # fmt: skip
+def _divide(
+    game: Game, source: int, total: int, among: list[int], rest: str | None, pending: dict[int, int]
+) -> list[tuple[str, int]]:
     """Divide ``total`` damage of ``source`` among creatures (510.1c-d, as its controller
     chooses) and, with trample, ``rest`` (702.19b: only once every blocker is assigned
     lethal damage). One decision per creature where the amount is open."""
@@ -666,20 +749,24 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
         game.emit(
             E.DAMAGE,
             f"Combat damage{step}: {game.obj(source).name} deals {total}: {', '.join(words)}"
-            + (f"; {game.pname(game.obj(source).controller)} gains {total} life (lifelink)"
-               if has(game, source, "Lifelink") and total > 0 else "") + ".",
+            + (
+                f"; {game.pname(game.obj(source).controller)} gains {total} life (lifelink)"
+                if has(game, source, "Lifelink") and total > 0
+                else ""
+            )
+            + ".",
             "510.2",
             objects=[int(r[1:]) for r, _ in parts if r.startswith("o")],
             source=source,
             amount=total,
-            data={"combat": True, "players": players, "hits": hits,
-                  "first_strike": bool(first)},
-        )  # fmt: skip
+            data={"combat": True, "players": players, "hits": hits, "first_strike": bool(first)},
+        )
     triggers.on_combat(game, found)
 
 
-def _damage_one(game: Game, source: int, ref: str, n: int, hits: list[dict],
-                players: list[int]) -> int:  # fmt: skip
+def _damage_one(
+    game: Game, source: int, ref: str, n: int, hits: list[dict], players: list[int]
+) -> int:
     """Deal ``n`` combat damage from ``source`` to a player or permanent (120.3): prevention
     first (protection 702.16e, shields 615); infect and wither as counters (702.90b,
     702.80a); deathtouch noted for 704.5h. Returns the damage dealt."""
@@ -701,8 +788,14 @@ def _damage_one(game: Game, source: int, ref: str, n: int, hits: list[dict],
     if where is None or where[1] != "battlefield":
         return 0  # it left: the damage assigned to it isn't dealt
     if protected_from(game, oid, source):
-        game.emit(E.PREVENT, f"{n} damage to {game.obj(oid).name} is prevented (protection).",
-                  "702.16e", objects=(oid,), source=source, amount=n)  # fmt: skip
+        game.emit(
+            E.PREVENT,
+            f"{n} damage to {game.obj(oid).name} is prevented (protection).",
+            "702.16e",
+            objects=(oid,),
+            source=source,
+            amount=n,
+        )
         return 0
     got = shields.prevent(game, n, source=source, to_object=oid, combat=True)
     if got <= 0:
@@ -736,12 +829,21 @@ def _begin(game: Game, phase: str, step: str | None, active: int) -> None:
 
 def _announce(game: Game, player: int, name: str, rule: str) -> None:
     """A step of the combat phase begins (the stepper shows each with its rule)."""
-    game.emit(E.STEP, f"The {name} of {game.poss(player)} turn begins.", rule, player=player,
-              data={"step": name})  # fmt: skip
+    game.emit(
+        E.STEP,
+        f"The {name} of {game.poss(player)} turn begins.",
+        rule,
+        player=player,
+        data={"step": name},
+    )
 
 
-def combat_phase(game: Game, player: int, declared: Sequence[tuple[int, str]] | None,
-                 blocks: Mapping[int, Sequence[int]] | None) -> None:  # fmt: skip
+def combat_phase(
+    game: Game,
+    player: int,
+    declared: Sequence[tuple[int, str]] | None,
+    blocks: Mapping[int, Sequence[int]] | None,
+) -> None:
     """The whole combat phase (506.1) of ``player``'s turn: beginning of combat (507),
     declare attackers (508), declare blockers (509), combat damage (510: a first-strike
     step first when an attacking or blocking creature has first or double strike, 510.4),
@@ -753,9 +855,15 @@ def combat_phase(game: Game, player: int, declared: Sequence[tuple[int, str]] | 
     game.set_phase("declare attackers")
     gone = [o for o, _ in declared or () if (game.zone_of(o) or (0, ""))[1] != "battlefield"]
     if gone:  # a beginning-of-combat ability removed it: it can't be declared (508.1a)
-        game.emit(E.NOTE, f"{', '.join(game.obj(o).name for o in gone)} left the battlefield "
-                  "before attackers were declared: not declared (508.1a).", "508.1a",
-                  objects=gone, player=player, data={"not_declared": gone})  # fmt: skip
+        game.emit(
+            E.NOTE,
+            f"{', '.join(game.obj(o).name for o in gone)} left the battlefield "
+            "before attackers were declared: not declared (508.1a).",
+            "508.1a",
+            objects=gone,
+            player=player,
+            data={"not_declared": gone},
+        )
     declared = [(o, t) for o, t in declared or () if o not in gone]
     check_attack(game, player, declared)
     if declared:
@@ -763,9 +871,14 @@ def combat_phase(game: Game, player: int, declared: Sequence[tuple[int, str]] | 
         game.resolve_stack()  # 508.2-508.4: triggers, then priority
     else:
         game.note_combat_phase()
-        game.emit(E.STEP, "No attackers are declared: the declare blockers and combat damage "
-                  "steps are skipped (508.8).", "508.8", player=player,
-                  data={"step": "declare attackers"})  # fmt: skip
+        game.emit(
+            E.STEP,
+            "No attackers are declared: the declare blockers and combat damage "
+            "steps are skipped (508.8).",
+            "508.8",
+            player=player,
+            data={"step": "declare attackers"},
+        )
     if declared and attackers(game):
         defending = (game.combat or {})["defending"]
         game.set_phase("declare blockers")
@@ -798,13 +911,17 @@ def _end_of_combat(game: Game, player: int) -> None:
         game.emit(
             E.REMOVED_FROM_COMBAT,
             "End of combat step: every creature is removed from combat"
-            + (f"; {len(ending)} \"until end of combat\" effect{'s' if len(ending) != 1 else ''}"
-               " end" if ending else "") + ".",
+            + (
+                f'; {len(ending)} "until end of combat" effect{"s" if len(ending) != 1 else ""} end'
+                if ending
+                else ""
+            )
+            + ".",
             "511.3",
             objects=[o for o in was if o in game.objects],
             player=player,
             data={"effects": ending},
-        )  # fmt: skip
+        )
     game.set_phase("postcombat main")
     _announce(game, player, "postcombat main phase", "505.1")
     triggers.begin_step(game, "postcombat_main", player, announced=True)

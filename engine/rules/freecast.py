@@ -139,9 +139,14 @@ def castable_free(game: Game, oid: int, player: int, rule: str, mechanic: str) -
         return True
     reasons = [{"face": f.name, "why": why[0]} for f, why in problems if why]
     text = "; ".join(why[1] for _, why in problems if why) or f"{obj.card.name} is not a spell"
-    game.emit(EventKind.CANT_CAST, f"{obj.card.name} is not offered: {text}.", rule,
-              objects=(oid,), player=player,
-              data={"mechanic": mechanic, "reasons": reasons})  # fmt: skip
+    game.emit(
+        EventKind.CANT_CAST,
+        f"{obj.card.name} is not offered: {text}.",
+        rule,
+        objects=(oid,),
+        player=player,
+        data={"mechanic": mechanic, "reasons": reasons},
+    )
     return False
 
 

@@ -59,13 +59,21 @@ def _land_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
         for f in lands:
             if f.name.lower() == wanted.lower():
                 return f
-        raise GameError(f"{card.name} can't be played as {wanted!r}; it can be played as: "
-                        + ", ".join(f.name for f in lands))  # fmt: skip
+        raise GameError(
+            f"{card.name} can't be played as {wanted!r}; it can be played as: "
+            + ", ".join(f.name for f in lands)
+        )
     if len(lands) == 1:
         return lands[0]
-    key = game.decide(DecisionKind.CHOOSE_FACE, f"Play {card.name} as which land?",
-                      [(f"face:{f.name}", f"Play {f.name}") for f in lands], "305.1",
-                      player=player, subject=card.name, objects=(oid,))  # fmt: skip
+    key = game.decide(
+        DecisionKind.CHOOSE_FACE,
+        f"Play {card.name} as which land?",
+        [(f"face:{f.name}", f"Play {f.name}") for f in lands],
+        "305.1",
+        player=player,
+        subject=card.name,
+        objects=(oid,),
+    )
     return next(f for f in lands if f"face:{f.name}" == key)
 
 
@@ -88,8 +96,13 @@ def play_land(game: Game, action: dict) -> None:
     game.note_land_played(player)
     game.move(oid, "battlefield", player)
     back = face.name != game.obj(oid).card.front.name
-    game.set_status(oid, controller=player, entered_turn=game.turn, was_cast=False,
-                    **({"face": face.name} if back else {}))  # fmt: skip
+    game.set_status(
+        oid,
+        controller=player,
+        entered_turn=game.turn,
+        was_cast=False,
+        **({"face": face.name} if back else {}),
+    )
     game.emit(
         EventKind.PLAY_LAND,
         f"{game.verb(player, 'play', 'plays')} {face.name} (a land play: a special action "

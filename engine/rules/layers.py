@@ -57,18 +57,38 @@ LAYERED = {
     "pump": "7c",
 }
 # Restrictions and requirements combat reads (509.1b, 508.1d, 701.15b: engine.rules.combat).
-COMBAT_ONLY = ("cant_block", "cant_be_blocked", "must_attack", "can_block_only", "min_blockers",
-               "goad", "cant_attack_or_block", "can_block_additional")  # fmt: skip
+COMBAT_ONLY = (
+    "cant_block",
+    "cant_be_blocked",
+    "must_attack",
+    "can_block_only",
+    "min_blockers",
+    "goad",
+    "cant_attack_or_block",
+    "can_block_additional",
+)
 # Durations that last while the source stays (611.3a static; 611.2b "for as long as").
-WHILE_SOURCE = ("while_on_battlefield", "while_source_on_battlefield", "while_controlled",
-                "while_attached")  # fmt: skip
+WHILE_SOURCE = (
+    "while_on_battlefield",
+    "while_source_on_battlefield",
+    "while_controlled",
+    "while_attached",
+)
 # Durations that end in the cleanup step (514.2) at the latest; "until end of combat" ones
 # end earlier, at the end of combat (engine.rules.combat, 511.3) when there was a combat phase.
 END_OF_TURN = ("end_of_turn", "this_turn", "end_of_combat", "end_of_step")
 # The durations the engine tracks; any other one is reported by the ops' checks.
-DURATIONS = (*END_OF_TURN, *WHILE_SOURCE, "permanent", "until_your_next_turn",
-             "until_end_of_your_next_turn", "until_your_next_end_step",
-             "until_your_next_upkeep", "while_in_graveyard", "one_use")  # fmt: skip
+DURATIONS = (
+    *END_OF_TURN,
+    *WHILE_SOURCE,
+    "permanent",
+    "until_your_next_turn",
+    "until_end_of_your_next_turn",
+    "until_your_next_end_step",
+    "until_your_next_upkeep",
+    "while_in_graveyard",
+    "one_use",
+)
 
 # The caches below live in the game (``game.derived(name)``), never in this module: a server runs
 # many games in one process, and an entry must not outlive or cross its game.
@@ -159,7 +179,6 @@ def _static_targets(game: Game, perm: Any, o: dict) -> list[int] | None:
     if ref == "attached":
         return [perm.attached_to] if perm.attached_to is not None else []
     if ref == "all":
-
         return refs.select_all(game, o.get("filter") or {}, perm.controller, perm.id)
     return None
 
@@ -300,15 +319,34 @@ def _select(game: Game, e: ContinuousEffect, now: dict[int, Characteristics]) ->
 
 # What each layer can change, as the filter keys that read it: an effect whose filter reads
 # none of its layer's keys can't depend on another effect of that layer (613.8a).
-_READS: Mapping[str, set[str]] = MappingProxyType({
-    "2": {"controller"},
-    "4": {"types", "types_any", "not_types", "subtypes", "subtypes_any", "not_subtypes",
-          "supertypes", "not_supertypes", "historic", "permanent_card"},
-    "5": {"colors_any", "not_colors", "colorless", "multicolored", "monocolored"},
-    "6": {"keyword", "not_keyword", "no_abilities"},
-    "7": {"power", "toughness", "base_power", "base_toughness",
-          "toughness_greater_than_power", "power_greater_than_base", "power_less_than_source"},
-})  # fmt: skip
+_READS: Mapping[str, set[str]] = MappingProxyType(
+    {
+        "2": {"controller"},
+        "4": {
+            "types",
+            "types_any",
+            "not_types",
+            "subtypes",
+            "subtypes_any",
+            "not_subtypes",
+            "supertypes",
+            "not_supertypes",
+            "historic",
+            "permanent_card",
+        },
+        "5": {"colors_any", "not_colors", "colorless", "multicolored", "monocolored"},
+        "6": {"keyword", "not_keyword", "no_abilities"},
+        "7": {
+            "power",
+            "toughness",
+            "base_power",
+            "base_toughness",
+            "toughness_greater_than_power",
+            "power_greater_than_base",
+            "power_less_than_source",
+        },
+    }
+)
 
 
 def _filter_keys(flt: object) -> set[str]:
@@ -363,16 +401,20 @@ def _in_layer_order(game: Game, effects: list[ContinuousEffect]) -> dict[int, li
                     break
                 mine = _select(game, a, current(a))
                 others = [b for b in pending if b is not a]
-                if not (others and (_may_depend(a, layer) or any(
-                        b.kind == "become_creature" for b in others)) and any(
-                        _changes(game, a, mine, b, current(), by_object, perms)
-                        for b in others)):
+                if not (
+                    others
+                    and (_may_depend(a, layer) or any(b.kind == "become_creature" for b in others))
+                    and any(_changes(game, a, mine, b, current(), by_object, perms) for b in others)
+                ):
                     chosen, objects = a, mine
                     break
             pending.remove(chosen)
             if objects is None:
-                objects = _select(game, chosen, current(chosen)) if _filtered(chosen) else (
-                    chosen.objects if chosen.id == 0 else tuple(applies_to(game, chosen)))
+                objects = (
+                    _select(game, chosen, current(chosen))
+                    if _filtered(chosen)
+                    else (chosen.objects if chosen.id == 0 else tuple(applies_to(game, chosen)))
+                )
             for oid in objects:
                 if oid in perms:
                     by_object[oid] = [*by_object.get(oid, ()), chosen]
@@ -381,11 +423,21 @@ def _in_layer_order(game: Game, effects: list[ContinuousEffect]) -> dict[int, li
     return by_object
 
 
-def _changes(game: Game, a: ContinuousEffect, mine: tuple[int, ...], b: ContinuousEffect,
-             now: dict[int, Characteristics], by_object: dict, perms: dict) -> bool:
+def _changes(
+    game: Game,
+    a: ContinuousEffect,
+    mine: tuple[int, ...],
+    b: ContinuousEffect,
+    now: dict[int, Characteristics],
+    by_object: dict,
+    perms: dict,
+) -> bool:
     """613.8a: whether applying ``b`` first would change what ``a`` applies to."""
-    objects = _select(game, b, now) if _filtered(b) else (
-        b.objects if b.id == 0 else tuple(applies_to(game, b)))
+    objects = (
+        _select(game, b, now)
+        if _filtered(b)
+        else (b.objects if b.id == 0 else tuple(applies_to(game, b)))
+    )
     if not objects:
         return False
     then = dict(now)
@@ -411,9 +463,17 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
     if budget is not None:
         budget.spend(limits.WORK_CHARS)
     if perm.face_down:  # 708.2a: a face-down permanent is a 2/2 creature with no text
-        base = Characteristics(name="Face-down creature", types=("Creature",), subtypes=(),
-                               supertypes=(), colors=(), keywords=(), power=2, toughness=2,
-                               controller=perm.controller)  # fmt: skip
+        base = Characteristics(
+            name="Face-down creature",
+            types=("Creature",),
+            subtypes=(),
+            supertypes=(),
+            colors=(),
+            keywords=(),
+            power=2,
+            toughness=2,
+            controller=perm.controller,
+        )
     else:
         base = printed(perm)
     face = perm.characteristics
@@ -536,8 +596,10 @@ def cleanup(game: Game, next_player: int) -> list[ContinuousEffect]:
         d = e.duration
         if d in END_OF_TURN or d == "one_use" or e.kind == "regenerate":
             ending.append(e)
-        elif d == "until_end_of_your_next_turn" and game.active == e.controller and (
-            game.turn > e.turn
+        elif (
+            d == "until_end_of_your_next_turn"
+            and game.active == e.controller
+            and (game.turn > e.turn)
         ):
             ending.append(e)
         elif d in ("until_your_next_turn", "until_your_next_upkeep", "until_your_next_end_step"):
@@ -566,8 +628,11 @@ def doesnt_untap(game: Game, oid: int) -> bool:
     """An effect says this permanent doesn't untap during its controller's untap step: a
     recorded one, or a static ability (its own, or its Aura's: "enchanted creature doesn't
     untap", 502.3)."""
-    if any(e.kind == "skip_untap" and oid in applies_to(game, e)
-           for e in game.continuous if active(game, e)):  # fmt: skip
+    if any(
+        e.kind == "skip_untap" and oid in applies_to(game, e)
+        for e in game.continuous
+        if active(game, e)
+    ):
         return True
     for src in _static_sources(game):
         perm = game.obj(src)
@@ -617,7 +682,7 @@ def untap_step_done(game: Game, player: int) -> None:
         game.emit(
             EventKind.PHASE if back else EventKind.EFFECT_ENDS,
             f"Untap step: {len(back)} permanent{'s' if len(back) != 1 else ''} phase in; "
-            f"{len(used)} \"doesn't untap\" effect{'s' if len(used) != 1 else ''} used up.",
+            f'{len(used)} "doesn\'t untap" effect{"s" if len(used) != 1 else ""} used up.',
             "702.26a" if back else "502.3",
             objects=back,
             player=player,

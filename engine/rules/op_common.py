@@ -62,8 +62,10 @@ def words_filter(text: str) -> dict | None:
     if named:
         return {"name": named.group(1)}
     if re.fullmatch(r"\s*(?:an?\s+)?land (?:card )?having a basic land type\s*", text.lower()):
-        return {"types": ["Land"], "subtypes_any": ["Plains", "Island", "Swamp", "Mountain",
-                                                    "Forest"]}  # fmt: skip
+        return {
+            "types": ["Land"],
+            "subtypes_any": ["Plains", "Island", "Swamp", "Mountain", "Forest"],
+        }
     t = text.strip().lower().replace("cards", "card")
     t = re.sub(r"^(an?|any|the)\s+", "", t)
     t = re.sub(r"\s+card$|^card$", "", t).strip()
@@ -203,8 +205,11 @@ def objects(ctx: Ctx, ref: object, o: dict | None = None) -> list[int]:
         return [oid] if oid is not None and ctx.game.zone_of(oid) else []
     if ref == "moved":  # "it"/"them": what the previous op moved, as the new objects (400.7)
         zc = ctx.game.zone_changes
-        return [oid for oid, n in (ctx.moved or ()) if zc.get(oid, 0) == n
-                and ctx.game.zone_of(oid) is not None]  # fmt: skip
+        return [
+            oid
+            for oid, n in (ctx.moved or ())
+            if zc.get(oid, 0) == n and ctx.game.zone_of(oid) is not None
+        ]
     return []
 
 
@@ -442,10 +447,21 @@ def optional_op(fn: Callable[[Ctx, dict], None]) -> Callable[[Ctx, dict], None]:
     def run(ctx: Ctx, o: dict) -> None:
         if o.get("optional") is True:
             what = str(o.get("op", "?")).replace("_", " ")
-            if not yes_no(ctx, DecisionKind.MAY, f"{ctx.label}: {what}? (you may)", "608.2d",
-                          player=ctx.controller, yes="Yes", no="No"):  # fmt: skip
-                ctx.emit(EventKind.DECLINE, f"{ctx.game.pname(ctx.controller)} chooses not to "
-                         f"({ctx.label}: {what}).", "608.2d", data={"op": o.get("op")})  # fmt: skip
+            if not yes_no(
+                ctx,
+                DecisionKind.MAY,
+                f"{ctx.label}: {what}? (you may)",
+                "608.2d",
+                player=ctx.controller,
+                yes="Yes",
+                no="No",
+            ):
+                ctx.emit(
+                    EventKind.DECLINE,
+                    f"{ctx.game.pname(ctx.controller)} chooses not to ({ctx.label}: {what}).",
+                    "608.2d",
+                    data={"op": o.get("op")},
+                )
                 ctx.did = False
                 return
         fn(ctx, o)
@@ -495,18 +511,27 @@ def begin(
     )
     game.add_continuous(effect)
     names = ", ".join(game.obj(i).name for i in objects)
-    until = {"end_of_turn": " until end of turn", "this_turn": " this turn",
-             "permanent": "", "while_source_on_battlefield": " while its source remains"}.get(
-        duration, f" ({duration.replace('_', ' ')})")  # fmt: skip
+    until = {
+        "end_of_turn": " until end of turn",
+        "this_turn": " this turn",
+        "permanent": "",
+        "while_source_on_battlefield": " while its source remains",
+    }.get(duration, f" ({duration.replace('_', ' ')})")
     ctx.emit(
         EventKind.EFFECT,
         f"{ctx.label}: {names} {what}{until}" + (f" (layer {layer})." if layer else "."),
         rule,
         objects=objects,
         amount=len(objects),
-        data={"kind": kind, "effect": effect.id, "layer": layer, "duration": duration,
-              "objects": list(objects), **{k: v for k, v in data.items() if k != "op"}},
-    )  # fmt: skip
+        data={
+            "kind": kind,
+            "effect": effect.id,
+            "layer": layer,
+            "duration": duration,
+            "objects": list(objects),
+            **{k: v for k, v in data.items() if k != "op"},
+        },
+    )
     return effect
 
 
@@ -540,8 +565,15 @@ def token_card(o: dict) -> CardDef:
     )
 
 
-def make(ctx: Ctx, card: CardDef, n: int, *, tapped: bool = False,
-         face: str | None = None, player: int | None = None) -> list[int]:  # fmt: skip
+def make(
+    ctx: Ctx,
+    card: CardDef,
+    n: int,
+    *,
+    tapped: bool = False,
+    face: str | None = None,
+    player: int | None = None,
+) -> list[int]:
     """Create ``n`` tokens of ``card`` under the controller's (or ``player``'s) control; they
     enter the battlefield (their enter replacement effects and triggers apply, 111.1)."""
     game = ctx.game
@@ -550,8 +582,9 @@ def make(ctx: Ctx, card: CardDef, n: int, *, tapped: bool = False,
         status: dict = {"tapped": tapped, "entered_turn": game.turn}
         if face:
             status["face"] = face
-        obj = game.create(card, ctx.controller if player is None else player, "battlefield",
-                          token=True, **status)  # fmt: skip
+        obj = game.create(
+            card, ctx.controller if player is None else player, "battlefield", token=True, **status
+        )
         made.append(obj.id)
     return made
 

@@ -224,8 +224,9 @@ def source_of(game: Game, oid: int, player: int, spell: int | None = None) -> So
     return Source(oid, obj.name, tuple(outs), tuple(only)) if outs else None
 
 
-def sources(game: Game, player: int, exclude: Sequence[int] = (),
-            spell: int | None = None) -> list[Source]:
+def sources(
+    game: Game, player: int, exclude: Sequence[int] = (), spell: int | None = None
+) -> list[Source]:
     """Every source of mana ``player`` could tap now to pay for ``spell`` (None: an
     ability) (see the module docstring), but the ``exclude`` ones (an ability whose own
     cost taps its source)."""
@@ -305,20 +306,27 @@ class Way:
         units = [*pool_units, *(s for _, out in self.taps for s in out)]
         spent = sorted(units[i] for i in self.spend)
         left = sorted(u for i, u in enumerate(units) if i not in self.spend)
-        return (tuple(sorted(src.name for src, _ in self.taps)), tuple(left),
-                tuple(spent) if colors_matter else (), self.life)
+        return (
+            tuple(sorted(src.name for src, _ in self.taps)),
+            tuple(left),
+            tuple(spent) if colors_matter else (),
+            self.life,
+        )
 
     def label(self, game: Game, player: int) -> str:
-        life = (f"pay {2 * len(self.life)} life for {''.join(self.life)}" if self.life
-                else "")  # fmt: skip
+        life = f"pay {2 * len(self.life)} life for {''.join(self.life)}" if self.life else ""
         if not self.taps:
             mana = "pay with the mana in your pool" if self.spend else ""
             return " and ".join(p for p in (mana, life) if p).capitalize()
-        counts = Counter(f"{src.name} ({''.join('{' + s + '}' for s in out)})"
-                         for src, out in self.taps)  # fmt: skip
+        counts = Counter(
+            f"{src.name} ({''.join('{' + s + '}' for s in out)})" for src, out in self.taps
+        )
         taps = ", ".join(k + (f" ×{n}" if n > 1 else "") for k, n in sorted(counts.items()))
-        return (f"Tap {taps}" + (" and spend the pool's mana" if self.pool else "")
-                + (f", {life}" if life else ""))
+        return (
+            f"Tap {taps}"
+            + (" and spend the pool's mana" if self.pool else "")
+            + (f", {life}" if life else "")
+        )
 
 
 def _usable_pool(game: Game, player: int, spell: int | None) -> tuple[list[int], list[str]]:
@@ -328,9 +336,15 @@ def _usable_pool(game: Game, player: int, spell: int | None) -> tuple[list[int],
     return at, [units[i][0] for i in at]
 
 
-def _ways(game: Game, player: int, needs: list[Need], generic: int,
-          exclude: Sequence[int] = (), colors_matter: bool = False,
-          spell: int | None = None) -> list[Way]:
+def _ways(
+    game: Game,
+    player: int,
+    needs: list[Need],
+    generic: int,
+    exclude: Sequence[int] = (),
+    colors_matter: bool = False,
+    spell: int | None = None,
+) -> list[Way]:
     """The least ways to pay (module docstring), paying every Phyrexian symbol with mana
     first, then with 2 life for some of them (107.4f; only with that much life, 119.4)."""
     phyrexian = [i for i, n in enumerate(needs) if n.life]
@@ -351,8 +365,15 @@ def _ways(game: Game, player: int, needs: list[Need], generic: int,
     return out
 
 
-def _mana_ways(game: Game, player: int, needs: list[Need], generic: int,
-               exclude: Sequence[int], colors_matter: bool, spell: int | None) -> list[Way]:
+def _mana_ways(
+    game: Game,
+    player: int,
+    needs: list[Need],
+    generic: int,
+    exclude: Sequence[int],
+    colors_matter: bool,
+    spell: int | None,
+) -> list[Way]:
     """The least ways to pay with mana, fewest taps first; GameError when there are too
     many to list (tap some sources first with the ``activate`` action). Pool positions in
     a way are positions among the pool's usable mana (``_usable_pool``)."""
@@ -415,8 +436,14 @@ def _least(way: Way, pool_units: list[str], needs, generic) -> bool:
     return True
 
 
-def _shortfall(game: Game, player: int, needs: list[Need], generic: int,
-               exclude: Sequence[int], spell: int | None) -> str:
+def _shortfall(
+    game: Game,
+    player: int,
+    needs: list[Need],
+    generic: int,
+    exclude: Sequence[int],
+    spell: int | None,
+) -> str:
     """The symbols left unpaid when every source is tapped for its best mana (a greedy
     account for the message: what is missing)."""
     units = _usable_pool(game, player, spell)[1]
@@ -427,9 +454,18 @@ def _shortfall(game: Game, player: int, needs: list[Need], generic: int,
     for need in sorted(needs, key=lambda n: len(n.accepts)):
         pick = next((u for u in left if u in need.accepts), None)
         if pick is None:
-            pick = next((u for u in left if u.startswith("?")
-                         and any(set(o.split(",")[0]) <= need.accepts or o in need.accepts
-                                 for o in u[1:].split(","))), None)  # fmt: skip
+            pick = next(
+                (
+                    u
+                    for u in left
+                    if u.startswith("?")
+                    and any(
+                        set(o.split(",")[0]) <= need.accepts or o in need.accepts
+                        for o in u[1:].split(",")
+                    )
+                ),
+                None,
+            )
         if pick is None:
             missing.append(need.text)
         else:
@@ -439,8 +475,14 @@ def _shortfall(game: Game, player: int, needs: list[Need], generic: int,
     return "".join(missing)
 
 
-def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
-            exclude: Sequence[int] = (), spell: int | None = None) -> ManaUnpayable | None:
+def problem(
+    game: Game,
+    player: int,
+    cost: ManaCost | str,
+    x: int = 0,
+    exclude: Sequence[int] = (),
+    spell: int | None = None,
+) -> ManaUnpayable | None:
     """Why ``player`` can't pay this mana cost now, or None (changes nothing); the
     ``exclude`` permanents are not tapped for it; ``spell``: the spell it is for (mana
     that may be spent only on some spells, 106.6)."""
@@ -450,28 +492,50 @@ def problem(game: Game, player: int, cost: ManaCost | str, x: int = 0,
         return ManaUnpayable(
             f"its cost {text} has {''.join(unpaid)}, which real mana payment doesn't pay "
             "(107.4f Phyrexian mana, 107.4h snow mana; not simulated)",
-            why="mana_not_simulated", cost=text, missing="".join(unpaid))
+            why="mana_not_simulated",
+            cost=text,
+            missing="".join(unpaid),
+        )
     if not needs and not generic:
         return None
     if _ways(game, player, needs, generic, exclude, spell=spell):
         return None
     missing = _shortfall(game, player, needs, generic, exclude, spell) or text
     others = _unusable(game, player)
-    also = (f"; untapped but not used by payment: {', '.join(others)} (activate their mana "
-            "abilities first)") if others else ""  # fmt: skip
+    also = (
+        (
+            f"; untapped but not used by payment: {', '.join(others)} (activate their mana "
+            "abilities first)"
+        )
+        if others
+        else ""
+    )
     pool = game.mana[player]
     n = len(sources(game, player, exclude, spell))
     return ManaUnpayable(
         f"its cost {text}{f' (X = {x})' if x else ''} can't be paid: {missing} missing "
         f"(pool {pool or 'empty'}, {n} untapped mana source{'s' if n != 1 else ''}{also}; "
         "601.2h)",
-        why="unpayable_mana", cost=text, missing=missing)
+        why="unpayable_mana",
+        cost=text,
+        missing=missing,
+    )
 
 
-def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0,
-        source: int | None = None, rule: str = "601.2h", exclude: Sequence[int] = (),
-        colors_matter: bool = False, spell: int | None = None,
-        on_spent: Callable[[dict], None] | None = None) -> list[tuple]:
+def pay(
+    game: Game,
+    player: int,
+    cost: ManaCost | str,
+    label: str,
+    *,
+    x: int = 0,
+    source: int | None = None,
+    rule: str = "601.2h",
+    exclude: Sequence[int] = (),
+    colors_matter: bool = False,
+    spell: int | None = None,
+    on_spent: Callable[[dict], None] | None = None,
+) -> list[tuple]:
     """601.2g-h: activate the mana abilities of a way to pay (a decision when there are
     several; the colors a source could make are a choice only when they change the
     outcome: ``colors_matter`` when the spell reads the mana spent, or when mana is left
@@ -503,8 +567,12 @@ def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0
     if way.taps:
         for src, out in way.taps:  # 605.3a: each mana ability resolves at once
             game.tap(src.oid)
-            game.add_mana(player, "".join("{" + s + "}" for s in out), source=src.oid,
-                          only=src.restriction(out))
+            game.add_mana(
+                player,
+                "".join("{" + s + "}" for s in out),
+                source=src.oid,
+                only=src.restriction(out),
+            )
         tapped = [src.oid for src, _ in way.taps]
         made = "".join("{" + s + "}" for _, out in way.taps for s in out)
         game.emit(
@@ -540,8 +608,8 @@ def pay(game: Game, player: int, cost: ManaCost | str, label: str, *, x: int = 0
     game.emit(
         EventKind.COST,
         f"{game.verb(player, 'pay', 'pays')} {text}{f' (X = {x})' if x else ''} for {label} "
-        f"with {summary['mana']}" + (f"; mana pool {game.mana[player]}." if game.mana[player]
-                                      else "."),
+        f"with {summary['mana']}"
+        + (f"; mana pool {game.mana[player]}." if game.mana[player] else "."),
         rule,
         objects=tuple(summary["sources"]),
         source=source,
@@ -584,9 +652,12 @@ def choose_kicker(
         kicked = key == "kick"
     else:
         kicked = False
-    how = (f"kicked: its kicker cost {cost} is paid with the rest of its cost" if kicked
-           else "not kicked" + (f" (its kicker cost {cost} can't be paid too)"
-                                if unpayable is not None else ""))  # fmt: skip
+    how = (
+        f"kicked: its kicker cost {cost} is paid with the rest of its cost"
+        if kicked
+        else "not kicked"
+        + (f" (its kicker cost {cost} can't be paid too)" if unpayable is not None else "")
+    )
     game.emit(
         EventKind.KICKER,
         f"{face.name} is {how}.",

@@ -44,8 +44,11 @@ def entered_battlefield(
         )
     for op in layers.unwrap(game, obj, entry.get("static") or []):
         if op.get("op") == "enters_with_counters":
-            n = x if op.get("n") == "X" else refs.value(game, op.get("n") or 0, obj.controller,
-                                                         oid, x)  # fmt: skip
+            n = (
+                x
+                if op.get("n") == "X"
+                else refs.value(game, op.get("n") or 0, obj.controller, oid, x)
+            )
             game.set_counters(oid, op["counter"], n)
             game.emit(
                 E.COUNTERS,
@@ -91,14 +94,19 @@ def entered_battlefield(
                 source=oid,
                 trigger="etb",
                 ops=tuple(etb),
-                data={"targets": entry.get("etb_targets") or [],
-                      "optional": bool(entry.get("etb_optional")),
-                      "event": {"object": oid, "player": obj.controller, "when": "etb"}},
+                data={
+                    "targets": entry.get("etb_targets") or [],
+                    "optional": bool(entry.get("etb_optional")),
+                    "event": {"object": oid, "player": obj.controller, "when": "etb"},
+                },
             )
             stack.trigger(
-                game, item, f"{face.name}'s enter-the-battlefield ability triggers.", "603.6a",
+                game,
+                item,
+                f"{face.name}'s enter-the-battlefield ability triggers.",
+                "603.6a",
                 data={"trigger": "etb"},
-            )  # fmt: skip
+            )
 
 
 def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
@@ -112,8 +120,9 @@ def _enter_replacements(game: Game, oid: int, entry: dict, x: int) -> None:
     ]
     if not statics:
         return
-    effects.run_ops(game, statics, controller=obj.controller, source=oid, x=x,
-                    label=game.face(obj).name)  # fmt: skip
+    effects.run_ops(
+        game, statics, controller=obj.controller, source=oid, x=x, label=game.face(obj).name
+    )
 
 
 def keyword_abilities(entry: dict) -> list[dict]:
@@ -122,14 +131,16 @@ def keyword_abilities(entry: dict) -> list[dict]:
     cost = (entry.get("keyword_costs") or {}).get("Equip")
     if not isinstance(cost, str):
         return []
-    return [{
-        "cost": cost,
-        "costs": ability_costs.of_keyword(cost),  # "{2}, pay 2 life" (My Precious)
-        "ops": [{"op": "attach", "what": "self", "to": "target"}],
-        "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
-        "sorcery_speed": True,
-        "keyword": "Equip",
-    }]
+    return [
+        {
+            "cost": cost,
+            "costs": ability_costs.of_keyword(cost),  # "{2}, pay 2 life" (My Precious)
+            "ops": [{"op": "attach", "what": "self", "to": "target"}],
+            "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
+            "sorcery_speed": True,
+            "keyword": "Equip",
+        }
+    ]
 
 
 def _aura_enters(game: Game, oid: int, entry: dict) -> None:
@@ -141,8 +152,11 @@ def _aura_enters(game: Game, oid: int, entry: dict) -> None:
     obj = game.obj(oid)
     spec = dict(entry.get("enchant") or {"what": "creature", "count": 1})
     to_player = spec.get("what") in ("player", "opponent")  # "enchant player" (303.4a)
-    options = [r for r in targeting.candidates(game, spec, obj.controller, exclude=(oid,))
-               if r.startswith("p" if to_player else "o")]  # fmt: skip
+    options = [
+        r
+        for r in targeting.candidates(game, spec, obj.controller, exclude=(oid,))
+        if r.startswith("p" if to_player else "o")
+    ]
     if not options:
         return
     key = options[0]
@@ -159,10 +173,24 @@ def _aura_enters(game: Game, oid: int, entry: dict) -> None:
     if to_player:
         player = int(key[1:])
         game.attach_to_player(oid, player)
-        game.emit(E.ATTACH, f"{obj.name} enters attached to {game.pname(player)}.", "303.4a",
-                  objects=(oid,), source=oid, player=obj.controller, data={"to_player": player})
+        game.emit(
+            E.ATTACH,
+            f"{obj.name} enters attached to {game.pname(player)}.",
+            "303.4a",
+            objects=(oid,),
+            source=oid,
+            player=obj.controller,
+            data={"to_player": player},
+        )
         return
     host = int(key[1:])
     game.attach(oid, host)
-    game.emit(E.ATTACH, f"{obj.name} enters attached to {game.obj(host).name}.", "303.4a",
-              objects=(oid, host), source=oid, player=obj.controller, data={"to": host})
+    game.emit(
+        E.ATTACH,
+        f"{obj.name} enters attached to {game.obj(host).name}.",
+        "303.4a",
+        objects=(oid, host),
+        source=oid,
+        player=obj.controller,
+        data={"to": host},
+    )

@@ -54,16 +54,19 @@ def cast_problem(game: Game, oid: int, face: Face, player: int) -> str | None:
     for perm, o in statics_of_kind(game, "cant_cast"):
         if not _applies_to(game, perm, o.get("who"), player):
             continue
-        if not filters.matches(game, oid, o.get("filter") or {}, controller=perm.controller,
-                               source=perm.id):  # fmt: skip
+        if not filters.matches(
+            game, oid, o.get("filter") or {}, controller=perm.controller, source=perm.id
+        ):
             continue
         if o.get("mv_above_their_lands"):
             lands = sum(1 for p in game.battlefield(player) if "Land" in game.chars(p.id).types)
             if face.mana_value() <= lands:
                 continue
-            return (f"{game.obj(perm.id).name} forbids it: its mana value "
-                    f"{face.mana_value()} is greater than the {lands} lands "
-                    f"{game.pname(player)} controls (101.2)")  # fmt: skip
+            return (
+                f"{game.obj(perm.id).name} forbids it: its mana value "
+                f"{face.mana_value()} is greater than the {lands} lands "
+                f"{game.pname(player)} controls (101.2)"
+            )
         return f"{game.obj(perm.id).name} forbids casting it (101.2)"
     return None
 
@@ -101,6 +104,8 @@ def activate_problem(game: Game, oid: int, ability: dict, player: int) -> str | 
             continue
         chosen = chosen_name(game, perm.id)
         if chosen is not None and chosen == name and not game.obj(oid).face_down:
-            return (f"{game.obj(perm.id).name} names {chosen}: its activated abilities "
-                    "that aren't mana abilities can't be activated")
+            return (
+                f"{game.obj(perm.id).name} names {chosen}: its activated abilities "
+                "that aren't mana abilities can't be activated"
+            )
     return None

@@ -172,8 +172,7 @@ def fire(game: Game, oid: int, before: int, after: int) -> None:
         )
 
 
-MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable",
-              "at_random")  # fmt: skip
+MODAL_KEYS = ("modes", "choose", "choose_min", "mode_targets", "same_mode_repeatable", "at_random")
 
 
 def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list | None, str | None]]:
@@ -198,7 +197,6 @@ def chapter_abilities(card: CardDef) -> list[tuple[int, tuple[dict, ...], list |
             made[id(ability)] = (item_ops, data.get("targets") or None, missing)
         rows.append((n, *made[id(ability)]))
     return rows
-
 
 
 def saga_face(card: CardDef) -> str:

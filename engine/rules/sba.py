@@ -79,8 +79,12 @@ def check(game: Game) -> bool:
             continue
         if "Planeswalker" in face.types and perm.counter("loyalty") <= 0:
             doomed.append((perm.id, "704.5i", "no loyalty counters"))
-    reasons = {"704.5f": "toughness", "704.5g": "lethal_damage", "704.5i": "no_loyalty",
-               "704.5h": "deathtouch"}
+    reasons = {
+        "704.5f": "toughness",
+        "704.5g": "lethal_damage",
+        "704.5i": "no_loyalty",
+        "704.5h": "deathtouch",
+    }
     for oid, rule, why in doomed:
         if rule in ("704.5f", "704.5i"):
             obj = game.obj(oid)

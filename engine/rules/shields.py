@@ -98,8 +98,9 @@ def prevent(
     return left
 
 
-def _covers(game: Game, e, source: int | None, to_object: int | None,
-            to_player: int | None) -> bool:  # fmt: skip
+def _covers(
+    game: Game, e, source: int | None, to_object: int | None, to_player: int | None
+) -> bool:
     """Whether a prevention effect covers damage from ``source`` to this object/player."""
     d = e.data
     if d.get("by") is not None:

@@ -102,8 +102,9 @@ def choose_section(
     flat "targets"; None when a required choice has no legal option."""
     chosen: list[int] = []
     if modes.is_modal(section):
-        picked = modes.choose(game, section, controller, what_for, exclude=exclude,
-                              source=source, x=x)  # fmt: skip
+        picked = modes.choose(
+            game, section, controller, what_for, exclude=exclude, source=source, x=x
+        )
         if picked is None:
             return None
         chosen = picked
@@ -118,8 +119,9 @@ def choose_section(
             player=controller,
             data={"modes": list(chosen)},
         )
-    groups = targeting.choose_groups(game, specs, controller, what_for, exclude=exclude,
-                                     source=source, x=x)  # fmt: skip
+    groups = targeting.choose_groups(
+        game, specs, controller, what_for, exclude=exclude, source=source, x=x
+    )
     if groups is None:
         return None
     flat = tuple(r for g in groups for r in g)
@@ -166,13 +168,26 @@ def cast(
     anything moves (``payment.ManaUnpayable``). A free spell pays no mana cost."""
     obj = game.obj(oid)
     real = payment.real(game)
-    to_pay = None if free else (mana_cost if mana_cost is not None else
-                                face.mana_cost.text if face.mana_cost is not None else None)
+    to_pay = (
+        None
+        if free
+        else (
+            mana_cost
+            if mana_cost is not None
+            else face.mana_cost.text
+            if face.mana_cost is not None
+            else None
+        )
+    )
     if real and to_pay:
         unpayable = payment.problem(game, controller, to_pay, x, spell=oid)
         if unpayable is not None:
-            raise type(unpayable)(f"can't cast {face.name}: {unpayable}", why=unpayable.why,
-                                  cost=unpayable.cost, missing=unpayable.missing)
+            raise type(unpayable)(
+                f"can't cast {face.name}: {unpayable}",
+                why=unpayable.why,
+                cost=unpayable.cost,
+                missing=unpayable.missing,
+            )
     src = game.zone_of(oid)
     src_zone = src[1] if src else "none"
     face_name = face.name if len(obj.card.faces) > 1 else None
@@ -218,8 +233,9 @@ def cast(
     )
     kick_cost = costs.kicker_cost(game, obj, face) if real else None
     if kick_cost is not None:  # 601.2b: offered only when the total cost can be paid
-        kicked: bool | None = payment.choose_kicker(game, obj, face, controller, kick_cost,
-                                                    to_pay or "", x)
+        kicked: bool | None = payment.choose_kicker(
+            game, obj, face, controller, kick_cost, to_pay or "", x
+        )
     else:
         kicked = costs.choose_kicker(game, obj, face, controller, free=free)  # 601.2b
     if kicked is not None:
@@ -232,12 +248,23 @@ def cast(
         item = replace(item, x=x, data={**item.data, "x_life": x})
         game.set_top(item)
     if targets is not None:  # chosen by the action (a counterspell's named target)
-        choice: dict | None = {"targets": tuple(targets), "groups": [list(targets)],
-                               "stamps": targeting.stamp(game, targets)}  # fmt: skip
+        choice: dict | None = {
+            "targets": tuple(targets),
+            "groups": [list(targets)],
+            "stamps": targeting.stamp(game, targets),
+        }
     else:
         entry = game.effects(obj, face.name)
-        choice = choose_section(game, entry, targeting.spell_target_specs(game, obj, face),
-                                controller, face.name, exclude=(oid,), source=oid, x=x)  # fmt: skip
+        choice = choose_section(
+            game,
+            entry,
+            targeting.spell_target_specs(game, obj, face),
+            controller,
+            face.name,
+            exclude=(oid,),
+            source=oid,
+            x=x,
+        )
     if choice is None:  # checked by cast_problem before casting; never half-cast
         raise ValueError(f"{face.name} has no legal choice for its modes/targets (601.2c)")
     chosen_targets = choice.pop("targets")
@@ -252,8 +279,11 @@ def cast(
             objects=(oid,),
             source=oid,
             player=controller,
-            data={"targets": list(chosen_targets), "groups": choice.get("groups"),
-                  "division": choice.get("division")},  # fmt: skip
+            data={
+                "targets": list(chosen_targets),
+                "groups": choice.get("groups"),
+                "division": choice.get("division"),
+            },
         )
     spent = None
     if real:  # 601.2g-h: the total cost, mana cost (or alternative) plus kicker (601.2f)
@@ -267,18 +297,37 @@ def cast(
 
         record(payment.spent_summary([]))  # a free spell spends nothing (118.9)
         if total:
-            payment.pay(game, controller, total, face.name, x=x, source=oid,
-                        colors_matter=reads, on_spent=record, spell=oid)
+            payment.pay(
+                game,
+                controller,
+                total,
+                face.name,
+                x=x,
+                source=oid,
+                colors_matter=reads,
+                on_spent=record,
+                spell=oid,
+            )
         item = on_item[0]
         spent = item.data["mana_spent"]
     costs.pay(game, obj, face, controller, free=free)
     if extra is not None:  # 601.2h, 118.9: paid on a free cast too
         extra.pay(game, obj, face, controller, free=free, x_life=x_life)
     game.count_spell_cast(controller)
-    game.note_cast(controller, oid, face.types, {"from": src_zone, "free": free, "x": x,
-                                                 "kicked": bool(kicked), "face": face.name,
-                                                 "mv": mv, **({"mana_spent": spent}
-                                                              if real else {})})
+    game.note_cast(
+        controller,
+        oid,
+        face.types,
+        {
+            "from": src_zone,
+            "free": free,
+            "x": x,
+            "kicked": bool(kicked),
+            "face": face.name,
+            "mv": mv,
+            **({"mana_spent": spent} if real else {}),
+        },
+    )
     for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
         hook(game, item, src_zone)
     return item
@@ -362,8 +411,16 @@ def choose_ability_targets(game: Game, item: StackItem) -> StackItem:
     section = data.get("modal")
     if not specs and not section:
         return item
-    choice = choose_section(game, section or {}, list(specs or []), item.controller,
-                            item.text, source=item.source, x=item.x, rule="603.3c")  # fmt: skip
+    choice = choose_section(
+        game,
+        section or {},
+        list(specs or []),
+        item.controller,
+        item.text,
+        source=item.source,
+        x=item.x,
+        rule="603.3c",
+    )
     if choice is None:
         game.emit(
             E.NO_TARGET,
@@ -449,8 +506,7 @@ def resolve_spell(game: Game, item: StackItem) -> None:
         if not game.effects(obj, face.name):  # no card data: its abilities are unknown
             game.emit(
                 E.NOT_SIMULATED,
-                f"What {face.name} does is not in the card data: its abilities are not "
-                "simulated.",
+                f"What {face.name} does is not in the card data: its abilities are not simulated.",
                 "608.3",
                 objects=(obj.id,),
                 data={"missing": ["card data"], "ops": []},
@@ -468,8 +524,9 @@ def resolve_spell(game: Game, item: StackItem) -> None:
         **who,
     )
     entry = game.effects(obj, face.name)
-    effects.run_item(game, item, entry, label=face.name, source=obj.id, missing=not entry,
-                     illegal=illegal)  # fmt: skip
+    effects.run_item(
+        game, item, entry, label=face.name, source=obj.id, missing=not entry, illegal=illegal
+    )
     where = game.zone_of(obj.id)
     if where and where[1] == "stack":
         if "Adventure" in face.subtypes:
@@ -530,8 +587,13 @@ def attach_aura(game: Game, oid: int, refs: Sequence[str]) -> None:
             return
 
 
-def counter_item(game: Game, item: StackItem, destination: str = "graveyard", by: str = "",
-                 source: int | None = None) -> None:  # fmt: skip
+def counter_item(
+    game: Game,
+    item: StackItem,
+    destination: str = "graveyard",
+    by: str = "",
+    source: int | None = None,
+) -> None:
     """CR 701.6a: a countered spell leaves the stack; an ability simply ceases to exist."""
     if item.kind == "spell":
         game.remember_lki(item.id, item.mana_value)
@@ -589,9 +651,16 @@ def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None
     obj = game.obj(oid)
     if indestructible(game, oid):
         data.pop("no_regen", None)
-        game.emit(E.DESTROY, f"{obj.name} is indestructible: it isn't destroyed ({why}).",
-                  "702.12b", objects=(oid,), source=source, player=obj.controller, amount=0,
-                  data={**data, "indestructible": True})  # fmt: skip
+        game.emit(
+            E.DESTROY,
+            f"{obj.name} is indestructible: it isn't destroyed ({why}).",
+            "702.12b",
+            objects=(oid,),
+            source=source,
+            player=obj.controller,
+            amount=0,
+            data={**data, "indestructible": True},
+        )
         return
     if not data.pop("no_regen", False) and shields.regenerate_instead(game, oid):
         return

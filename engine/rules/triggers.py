@@ -200,7 +200,8 @@ def _variant_missing(trig: Mapping) -> str | None:
     if info.kind == "unsupported":
         return f"trigger {when}: {info.note}"
     if when == "you_draw_nth_card" and not (
-        isinstance(trig.get("n", 2), int) and not isinstance(trig.get("n", 2), bool)
+        isinstance(trig.get("n", 2), int)
+        and not isinstance(trig.get("n", 2), bool)
         and trig.get("n", 2) >= 1
     ):
         return f"trigger you_draw_nth_card: the {trig.get('n')!r}th card"
@@ -281,8 +282,9 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
             out.append(Fact("discard", m.obj, m.owner))  # 701.9
         if m.src == "library" and m.dst == "hand" and kind == E.DRAW:
             rest = event.moves[event.moves.index(m) + 1 :]
-            later = sum(1 for n in rest if n.owner == m.owner and n.src == "library"
-                        and n.dst == "hand")  # fmt: skip
+            later = sum(
+                1 for n in rest if n.owner == m.owner and n.src == "library" and n.dst == "hand"
+            )
             out.append(Fact("draw", m.obj, m.owner, nth=game.drawn_this_turn[m.owner] - later))
     for c in event.changes:
         gain = c.after - c.before if isinstance(c.after, int) and isinstance(c.before, int) else 0
@@ -343,8 +345,10 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
     if when == "self_to_your_graveyard_from_battlefield":
         return w == "to_graveyard" and o == src and game.obj(src).owner == ctrl
     if when == "self_or_your_dinosaur_enters":
-        return w == "enters" and o is not None and (
-            o == src or (mine and _is_a(game.face(game.obj(o)), "Dinosaur"))
+        return (
+            w == "enters"
+            and o is not None
+            and (o == src or (mine and _is_a(game.face(game.obj(o)), "Dinosaur")))
         )
     if when == "landfall":
         return w == "enters" and mine and o is not None and game.face(game.obj(o)).is_land
@@ -435,9 +439,14 @@ def _combat_fires(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ct
     if when == "you_attack_a_player":  # once for each player attacked
         return w == "attack_player" and mine
     if when == "you_attack_with_artifact_creatures":
-        return w == "attack" and mine and any(
-            {"Artifact", "Creature"} <= set(filters.characteristics(game, a).types)
-            for a in fact.group)  # fmt: skip
+        return (
+            w == "attack"
+            and mine
+            and any(
+                {"Artifact", "Creature"} <= set(filters.characteristics(game, a).types)
+                for a in fact.group
+            )
+        )
     return False
 
 
@@ -712,18 +721,20 @@ _TYPE_KEYS = ("types", "not_types", "types_any")
 
 
 def _types_match(flt: Mapping, types: tuple[str, ...]) -> bool:
-    return (all(t in types for t in flt.get("types") or ())
-            and not any(t in types for t in flt.get("not_types") or ())
-            and (not flt.get("types_any")
-                 or any(t in types for t in flt["types_any"])))  # fmt: skip
+    return (
+        all(t in types for t in flt.get("types") or ())
+        and not any(t in types for t in flt.get("not_types") or ())
+        and (not flt.get("types_any") or any(t in types for t in flt["types_any"]))
+    )
 
 
 def _first_each_turn(game: Game, trig: Mapping, player: int) -> bool:
     """ "Their first <filter> spell each turn" (Esper Sentinel): the spell just cast is the
     caster's only spell this turn whose card types match the filter (601.2i)."""
     flt = trig.get("filter") or {}
-    return sum(1 for p, types in game.cast_this_turn
-               if p == player and _types_match(flt, types)) == 1  # fmt: skip
+    return (
+        sum(1 for p, types in game.cast_this_turn if p == player and _types_match(flt, types)) == 1
+    )
 
 
 def begin_step(game: Game, step: str, active: int, *, announced: bool = False) -> bool:
@@ -739,8 +750,10 @@ def begin_step(game: Game, step: str, active: int, *, announced: bool = False) -
     for oid, ctrl, zone in holders:
         trigs = triggers_of(game, oid)
         for i, trig in enumerate(trigs or []):
-            v = next((v for v in variants(trig)
-                      if _step_fires(v, step, ctrl, active, zone, game, oid)), None)  # fmt: skip
+            v = next(
+                (v for v in variants(trig) if _step_fires(v, step, ctrl, active, zone, game, oid)),
+                None,
+            )
             if v is None:
                 continue
             if not fired and not announced:
@@ -805,8 +818,13 @@ def _monarch_draws(game: Game, player: int) -> bool:
         ops=({"op": "draw", "n": 1},),
         data={"when": "monarch_end_step", "event": {"player": player, "when": "end_step"}},
     )
-    stack.trigger(game, item, f"{item.text} triggers.", "724.2",
-                  data={"trigger": "monarch_end_step", "designation": "monarch"})  # fmt: skip
+    stack.trigger(
+        game,
+        item,
+        f"{item.text} triggers.",
+        "724.2",
+        data={"trigger": "monarch_end_step", "designation": "monarch"},
+    )
     return True
 
 
@@ -1013,7 +1031,7 @@ def resolve(game: Game, item: StackItem) -> None:
 
 
 def _done_this_turn(game: Game, item: StackItem) -> bool:
-    """"Do this only once each turn" (XMage ``setDoOnlyOnceEachTurn``, Pantlaza): the ability
+    """ "Do this only once each turn" (XMage ``setDoOnlyOnceEachTurn``, Pantlaza): the ability
     triggers every time, but once it was done this turn (not declined) it does nothing."""
     key = tuple(item.data["do_once"])
     if not ability_costs.uses_this_turn(game, key):
@@ -1045,8 +1063,15 @@ def offer_cost(
     else assumed paid and logged as such)."""
     why = ability_costs.problem(game, player, source, costs, summoning_sick=False)
     text = ability_costs.describe(costs)
-    real = "".join(str(c.get("mana") or f"{{{c.get('n')}}}") for c in costs
-                   if c.get("cost") in ("mana", "mana_generic")) if payment.real(game) else ""
+    real = (
+        "".join(
+            str(c.get("mana") or f"{{{c.get('n')}}}")
+            for c in costs
+            if c.get("cost") in ("mana", "mana_generic")
+        )
+        if payment.real(game)
+        else ""
+    )
     if not why and real:  # 601.2h with real mana payment: the mana must be payable too
         unpayable = payment.problem(game, player, real)
         why = str(unpayable) if unpayable is not None else None
@@ -1125,11 +1150,15 @@ def _fire_lasting(game: Game, fact: Fact, kind: str) -> None:
             continue
         if kind == "cast":
             spell, player, nth = fact.obj, fact.player, fact.amount
-            hit = spell is not None and _matches(game, spell, trig, ctrl, src) and (
-                (w == "you_cast_spell" and player == ctrl)
-                or (w == "opponent_casts_spell" and player != ctrl)
-                or w == "any_player_casts_spell"
-                or (w == "you_cast_second_spell_each_turn" and player == ctrl and nth == 2)
+            hit = (
+                spell is not None
+                and _matches(game, spell, trig, ctrl, src)
+                and (
+                    (w == "you_cast_spell" and player == ctrl)
+                    or (w == "opponent_casts_spell" and player != ctrl)
+                    or w == "any_player_casts_spell"
+                    or (w == "you_cast_second_spell_each_turn" and player == ctrl and nth == 2)
+                )
             )
         else:
             hit = fired_by(game, w, fact, trig, src, ctrl)

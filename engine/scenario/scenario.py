@@ -219,8 +219,10 @@ class Scenario:
         with Path(path).open(encoding="utf-8") as f:
             text = f.read(MAX_JSON_CHARS + 1)  # never more than the cap into memory
         if len(text) > MAX_JSON_CHARS:
-            raise ScenarioError(f"the scenario file {Path(path).name} is over "
-                                f"{MAX_JSON_CHARS:,} characters of JSON (the limit)")
+            raise ScenarioError(
+                f"the scenario file {Path(path).name} is over "
+                f"{MAX_JSON_CHARS:,} characters of JSON (the limit)"
+            )
         return cls.from_json(text, pool)
 
     @classmethod
@@ -351,8 +353,9 @@ def _zone_card(entry: Any, where: str, pool: CardPool) -> ZoneCard:
         if "battlefield" not in where.split():
             raise ScenarioError(f"{where}: only a card on the battlefield can be attached")
         attached = _name(attached, f"{where}.attached_to", pool)
-    return ZoneCard(name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face,
-                    attached)  # fmt: skip
+    return ZoneCard(
+        name, {k: v for k, v in counters.items() if v}, bool(entry.get("tapped")), face, attached
+    )
 
 
 def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
@@ -397,8 +400,10 @@ def _player(p: Any, i: int, pool: CardPool) -> PlayerSetup:
     if not isinstance(spells_cast, int) or not 0 <= spells_cast <= 100:
         raise ScenarioError(f"{who}: 'spells_cast' must be 0-100")
     cards_drawn = p.get("cards_drawn", 0)
-    if not isinstance(cards_drawn, int) or isinstance(cards_drawn, bool) or not (
-        0 <= cards_drawn <= 100
+    if (
+        not isinstance(cards_drawn, int)
+        or isinstance(cards_drawn, bool)
+        or not (0 <= cards_drawn <= 100)
     ):
         raise ScenarioError(f"{who}: 'cards_drawn' must be 0-100")
     commander = p.get("commander")
@@ -497,17 +502,20 @@ def _attackers(value: Any, where: str, pool: CardPool) -> list:
             out.append(_name(entry, at, pool))
             continue
         if not isinstance(entry, Mapping) or "card" not in entry:
-            raise ScenarioError(f"{at}: expected a card name or {{\"card\", \"attacks\"}}")
+            raise ScenarioError(f'{at}: expected a card name or {{"card", "attacks"}}')
         item: dict[str, Any] = {"card": _name(entry["card"], f"{at} 'card'", pool)}
         spec = entry.get("attacks")
         if spec is not None:
-            if not isinstance(spec, Mapping) or len([k for k in ("player", "card")
-                                                     if spec.get(k) is not None]) != 1:
-                raise ScenarioError(f"{at} 'attacks': give {{\"player\": 0|1}} or "
-                                    "{\"card\": a planeswalker or battle}")  # fmt: skip
+            if (
+                not isinstance(spec, Mapping)
+                or len([k for k in ("player", "card") if spec.get(k) is not None]) != 1
+            ):
+                raise ScenarioError(
+                    f"{at} 'attacks': give {{\"player\": 0|1}} or "
+                    '{"card": a planeswalker or battle}'
+                )
             if spec.get("player") is not None:
-                item["attacks"] = {"player": _whole(spec["player"], f"{at} 'attacks.player'",
-                                                    0, 1)}  # fmt: skip
+                item["attacks"] = {"player": _whole(spec["player"], f"{at} 'attacks.player'", 0, 1)}
             else:
                 item["attacks"] = {"card": _name(spec["card"], f"{at} 'attacks.card'", pool)}
         out.append(item)
@@ -522,7 +530,7 @@ def _blocks(value: Any, where: str, pool: CardPool) -> list:
     for i, entry in enumerate(value):
         at = f"{where}[{i}]"
         if not isinstance(entry, Mapping) or "blocker" not in entry or "attacker" not in entry:
-            raise ScenarioError(f"{at}: expected {{\"blocker\": name, \"attacker\": name}}")
+            raise ScenarioError(f'{at}: expected {{"blocker": name, "attacker": name}}')
         att = entry["attacker"]
         if isinstance(att, list):  # one creature blocking several (509.1a)
             if not 1 <= len(att) <= 50:
@@ -538,8 +546,16 @@ def _blocks(value: Any, where: str, pool: CardPool) -> list:
 
 
 # the actions a response point can be given to, and those that name targets.
-WHEN_ACTIONS = ("cast", "counter", "activate", "cycle", "proliferate", "add_lore",
-                "remove_lore", "discover")  # fmt: skip
+WHEN_ACTIONS = (
+    "cast",
+    "counter",
+    "activate",
+    "cycle",
+    "proliferate",
+    "add_lore",
+    "remove_lore",
+    "discover",
+)
 TARGET_ACTIONS = ("cast", "activate", "counter")
 WHEN_KEYS = ("on_stack", "kind", "chapter", "nth", "top")
 REF_KEYS = ("card", "owner", "zone", "nth")

@@ -70,8 +70,9 @@ def decode_token(token: str) -> dict[str, Any]:
     if not isinstance(token, str):
         raise TokenError(f"a token must be a string, not {type(token).__name__}")
     if len(token) > limits.TOKEN_MAX_URL_CHARS:  # before any work on it (a link's cap)
-        raise TokenError(f"token is too long: {len(token):,} characters "
-                         f"(limit {limits.TOKEN_MAX_URL_CHARS:,})")
+        raise TokenError(
+            f"token is too long: {len(token):,} characters (limit {limits.TOKEN_MAX_URL_CHARS:,})"
+        )
     token = token.strip()
     if "%" in token:  # a URL-encoded copy was pasted ('v1%2E...')
         token = urllib.parse.unquote(token).strip()

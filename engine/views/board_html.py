@@ -21,9 +21,26 @@ if TYPE_CHECKING:
     from engine.core.state import CardObject, GameState
     from engine.play.timeline import Frame, Timeline
 
-__all__ = ["BOARD_CSS", "MANA_CSS", "MARK_CSS", "PARTS", "SKELETON", "board_html",
-           "board_parts", "card_status", "esc", "facts_attrs", "frame_parts", "inline_styles",
-           "mana_html", "mana_symbol", "mana_text", "mark_html", "mark_info", "marked_status"]
+__all__ = [
+    "BOARD_CSS",
+    "MANA_CSS",
+    "MARK_CSS",
+    "PARTS",
+    "SKELETON",
+    "board_html",
+    "board_parts",
+    "card_status",
+    "esc",
+    "facts_attrs",
+    "frame_parts",
+    "inline_styles",
+    "mana_html",
+    "mana_symbol",
+    "mana_text",
+    "mark_html",
+    "mark_info",
+    "marked_status",
+]
 
 LIBRARY_TOP = 7  # library cards shown from the top
 LIBRARY_BOTTOM = 4  # ... and from the bottom (cascade puts cards there)
@@ -39,14 +56,21 @@ def esc(value: object) -> str:
 _SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
 # Colours of the five mana symbols, colourless and generic (drawn offline as CSS circles).
 _COLOURS = {
-    "W": "#f8f3d0", "U": "#a9cde8", "B": "#c9c1bd", "R": "#f2a488", "G": "#9fcf9f",
-    "C": "#d8d4d0", "S": "#e4ecf2",
+    "W": "#f8f3d0",
+    "U": "#a9cde8",
+    "B": "#c9c1bd",
+    "R": "#f2a488",
+    "G": "#9fcf9f",
+    "C": "#d8d4d0",
+    "S": "#e4ecf2",
 }
 _GENERIC = "#cfcac6"
 # Inline, so a symbol looks the same in a notebook (no stylesheet) and in the app.
-_MS = ("display:inline-flex;align-items:center;justify-content:center;min-width:15px;"
-       "height:15px;border-radius:8px;font:700 9.5px/1 system-ui,sans-serif;color:#222;"
-       "box-shadow:0 1px 0 rgba(0,0,0,.45);margin:0 1px;vertical-align:middle;")
+_MS = (
+    "display:inline-flex;align-items:center;justify-content:center;min-width:15px;"
+    "height:15px;border-radius:8px;font:700 9.5px/1 system-ui,sans-serif;color:#222;"
+    "box-shadow:0 1px 0 rgba(0,0,0,.45);margin:0 1px;vertical-align:middle;"
+)
 
 
 def mana_symbol(sym: str) -> str:
@@ -84,7 +108,7 @@ def mana_text(text: str) -> str:
     out: list[str] = []
     pos = 0
     for m in _SYMBOL.finditer(text):
-        out.append(esc(text[pos:m.start()]))
+        out.append(esc(text[pos : m.start()]))
         out.append(mana_symbol(m.group(1)))
         pos = m.end()
     out.append(esc(text[pos:]))
@@ -136,8 +160,10 @@ def mark_html(status: str) -> str:
     if status not in _LABELS:
         return ""
     sign, label = _LABELS[status]
-    return (f'<span class="sim-mark sim-{status}" role="img" aria-label="{label}" '
-            f'title="{label}" data-testid="sim-mark" data-status="{status}">{sign}</span>')
+    return (
+        f'<span class="sim-mark sim-{status}" role="img" aria-label="{label}" '
+        f'title="{label}" data-testid="sim-mark" data-status="{status}">{sign}</span>'
+    )
 
 
 def mark_info(status: str) -> dict[str, str] | None:
@@ -157,8 +183,11 @@ def facts_attrs(name: str) -> str:
 # ----- the board --------------------------------------------------------------------------
 
 _ZONE_TITLES = {
-    "library": "Library", "hand": "Hand", "battlefield": "Battlefield",
-    "graveyard": "Graveyard", "exile": "Exile",
+    "library": "Library",
+    "hand": "Hand",
+    "battlefield": "Battlefield",
+    "graveyard": "Graveyard",
+    "exile": "Exile",
 }
 
 
@@ -183,8 +212,14 @@ def _colour_class(obj: CardObject) -> str:
     return f"c-{colours[0]}" if colours else "c-none"
 
 
-def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
-         *, extra: str = "", wrap: bool = False) -> str:
+def chip(
+    obj: CardObject,
+    moved: set[int],
+    moves: dict[int, tuple[str, str]],
+    *,
+    extra: str = "",
+    wrap: bool = False,
+) -> str:
     """One card object as a chip: name, mana symbols, counters, status; escaped throughout.
     ``wrap``: its badges may go on a second line (a creature in combat says what it does)."""
     classes = ["chip", _colour_class(obj), *(["wrap"] if wrap else [])]
@@ -208,8 +243,8 @@ def chip(obj: CardObject, moved: set[int], moves: dict[int, tuple[str, str]],
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
         f' data-name="{esc(obj.name)}"{move}{facts_attrs(obj.name)}>'
-        f'{esc(obj.name)}{mark_html(marked_status(obj.card))}'
-        f'{mana_html(_cost_of(obj))}{extra}{"".join(badges)}</span>'
+        f"{esc(obj.name)}{mark_html(marked_status(obj.card))}"
+        f"{mana_html(_cost_of(obj))}{extra}{''.join(badges)}</span>"
     )
 
 
@@ -221,11 +256,15 @@ def _combat(state: GameState, oid: int) -> str:
     out = []
     attacks = state.attacking(oid)
     if attacks is not None:
-        what = (state.players[int(attacks[1:])].name if attacks.startswith("p")
-                else state.objects[int(attacks[1:])].name)  # fmt: skip
+        what = (
+            state.players[int(attacks[1:])].name
+            if attacks.startswith("p")
+            else state.objects[int(attacks[1:])].name
+        )
         blocked = " (blocked)" if oid in (state.combat.get("blocked") or ()) else ""
-        out.append(f'<span class="badge combat" data-testid="combat">attacking '
-                   f'{esc(what)}{blocked}</span>')  # fmt: skip
+        out.append(
+            f'<span class="badge combat" data-testid="combat">attacking {esc(what)}{blocked}</span>'
+        )
     blocking = state.blocking(oid)
     if blocking:
         names = ", ".join(state.objects[a].name for a in blocking)
@@ -239,12 +278,13 @@ def _pt(state: GameState, oid: int) -> str:
     return f'<span class="badge" data-testid="pt">{esc(pt)}</span>' if pt else ""
 
 
-def _zone(testid: str, title: str, body: str, count: int | None = None,
-          cls: str = "") -> str:
+def _zone(testid: str, title: str, body: str, count: int | None = None, cls: str = "") -> str:
     n = f'<span class="count">{count}</span>' if count is not None else ""
     empty = body or '<span class="empty">empty</span>'
-    return (f'<section class="zone {cls}" data-testid="{testid}">'
-            f'<h4>{esc(title)}{n}</h4><div class="cards">{empty}</div></section>')
+    return (
+        f'<section class="zone {cls}" data-testid="{testid}">'
+        f'<h4>{esc(title)}{n}</h4><div class="cards">{empty}</div></section>'
+    )
 
 
 def _library(state: GameState, p: int, moved: set[int], moves: dict) -> str:
@@ -277,12 +317,16 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
             source = state.objects.get(item.source) if item.source is not None else None
             src = f'<span class="src">{esc(source.name)}</span> ' if source else ""
             hot = " moved" if item.id in moved or item.source in moved else ""
-            body = (f'<span class="ability{hot}" data-testid="ability">{src}'
-                    f'{mana_text(item.text)}</span>')
+            body = (
+                f'<span class="ability{hot}" data-testid="ability">{src}'
+                f"{mana_text(item.text)}</span>"
+            )
             label = "ability"
         who = "" if item.controller == 0 else '<span class="badge muted">opponent</span>'
-        items.append(f'<div class="stack-item" data-testid="stack-item">{pos}'
-                     f'<span class="kind">{label}</span>{body}{who}</div>')
+        items.append(
+            f'<div class="stack-item" data-testid="stack-item">{pos}'
+            f'<span class="kind">{label}</span>{body}{who}</div>'
+        )
     return "".join(items)
 
 
@@ -292,24 +336,34 @@ def _spent_badge(state: GameState, spent: object) -> str:
         return ""
     names = [state.objects[o].name for o in spent.get("sources") or () if o in state.objects]
     where = f' title="from {esc(", ".join(names))}"' if names else ""
-    return (f'<span class="badge" data-testid="mana-spent"{where}>paid '
-            f'{mana_html(str(spent.get("mana", "")))}</span>')
+    return (
+        f'<span class="badge" data-testid="mana-spent"{where}>paid '
+        f"{mana_html(str(spent.get('mana', '')))}</span>"
+    )
 
 
 def _player_head(state: GameState, p: int) -> str:
     ps = state.players[p]
-    pool = (f' <span class="pool" data-testid="mana-pool">mana pool '
-            f'{mana_html(ps.mana_pool)}</span>' if ps.mana_pool else "")
+    pool = (
+        f' <span class="pool" data-testid="mana-pool">mana pool {mana_html(ps.mana_pool)}</span>'
+        if ps.mana_pool
+        else ""
+    )
     # CR 903.6: the commander starts in the command zone (casting it from there, 903.8,
     # is not simulated); shown by name, as it is only there to be read (903.4).
-    cmd = (f' <span class="commander" data-testid="commander" title="command zone (CR 903.6)">'
-           f'Commander: <span class="cmd-name"{facts_attrs(ps.commander)}>{esc(ps.commander)}'
-           f'</span></span>' if ps.commander else "")
+    cmd = (
+        f' <span class="commander" data-testid="commander" title="command zone (CR 903.6)">'
+        f'Commander: <span class="cmd-name"{facts_attrs(ps.commander)}>{esc(ps.commander)}'
+        f"</span></span>"
+        if ps.commander
+        else ""
+    )
     return f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{pool}{cmd}'
 
 
-def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
-                 *, you: bool) -> str:
+def _player_zone(
+    state: GameState, p: int, z: str, moved: set[int], moves: dict, *, you: bool
+) -> str:
     ps = state.players[p]
     if z == "library":
         body = _library(state, p, moved, moves)
@@ -317,13 +371,19 @@ def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict,
         parts = []
         for i in ps.zone(z):
             fight = _combat(state, i) if z == "battlefield" else ""
-            parts.append(chip(state.objects[i], moved, moves, wrap=bool(fight),
-                              extra=_pt(state, i) + fight if z == "battlefield" else ""))
+            parts.append(
+                chip(
+                    state.objects[i],
+                    moved,
+                    moves,
+                    wrap=bool(fight),
+                    extra=_pt(state, i) + fight if z == "battlefield" else "",
+                )
+            )
         body = "".join(parts)
     prefix = "" if you else "opp-"
     wide = " z-wide" if you and z == "library" else ""
-    return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)),
-                 cls=f"z-{z}{wide}")
+    return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}{wide}")
 
 
 _YOU_ZONES = ("library", "hand", "exile", "battlefield", "graveyard")
@@ -334,8 +394,10 @@ def _opponent(state: GameState, moved: set[int], moves: dict) -> str:
     if len(state.players) < 2:
         return ""
     zones = "".join(_player_zone(state, 1, z, moved, moves, you=False) for z in _OPP_ZONES)
-    return (f'<div class="player opp" data-testid="player-opp"><div class="phead">'
-            f'{_player_head(state, 1)}</div><div class="zones">{zones}</div></div>')
+    return (
+        f'<div class="player opp" data-testid="player-opp"><div class="phead">'
+        f'{_player_head(state, 1)}</div><div class="zones">{zones}</div></div>'
+    )
 
 
 # A step re-sends only the parts that changed (usually the event line, the library and one
@@ -345,26 +407,33 @@ SKELETON = (
     '<div class="board" data-testid="board" data-frame="{frame}">{head}<div class="table">'
     '{opp}<div class="mid">{stack}</div><div class="player you" data-testid="player-you">'
     '<div class="phead">{you_head}</div><div class="zones">'
-    + "".join(f"{{you_{z}}}" for z in _YOU_ZONES) + "</div></div></div></div>"
+    + "".join(f"{{you_{z}}}" for z in _YOU_ZONES)
+    + "</div></div></div></div>"
 )
 
 
 def _head(index: int, event: Event | None, state: GameState, n_frames: int | None) -> str:
     if event is None:
         text = "The starting position. Press Next (or →) to step through the resolution."
-        head = (f'<div class="event" data-testid="event"><span class="step">Start</span>'
-                f'<span class="etext">{esc(text)}</span></div>')
+        head = (
+            f'<div class="event" data-testid="event"><span class="step">Start</span>'
+            f'<span class="etext">{esc(text)}</span></div>'
+        )
     else:
         move_txt = "".join(
             f'<span class="move">{esc(m.name)}: {esc(m.src)} → {esc(m.dst)}</span>'
-            for m in event.moves)
-        head = (f'<div class="event" data-testid="event"><span class="step">Step {index}'
-                f'</span><span class="etext" data-testid="event-text">{mana_text(event.text)}'
-                f'</span><span class="rule" data-testid="rule">CR {esc(event.rule)}</span>'
-                f'{move_txt}</div>')
+            for m in event.moves
+        )
+        head = (
+            f'<div class="event" data-testid="event"><span class="step">Step {index}'
+            f'</span><span class="etext" data-testid="event-text">{mana_text(event.text)}'
+            f'</span><span class="rule" data-testid="rule">CR {esc(event.rule)}</span>'
+            f"{move_txt}</div>"
+        )
     of = f" of {n_frames - 1}" if n_frames is not None else ""
-    return head + (f'<div class="phase">Turn {state.turn} · {esc(state.phase)} · '
-                   f'frame {index}{of}</div>')
+    return head + (
+        f'<div class="phase">Turn {state.turn} · {esc(state.phase)} · frame {index}{of}</div>'
+    )
 
 
 def frame_parts(fr: Frame, n_frames: int | None = None) -> dict[str, str]:
@@ -380,8 +449,13 @@ def frame_parts(fr: Frame, n_frames: int | None = None) -> dict[str, str]:
             moves[m.obj] = (m.src, m.dst)
     parts = dict.fromkeys(PARTS, "")
     parts["head"] = _head(fr.index, event, state, n_frames)
-    parts["stack"] = _zone("zone-stack", "Stack (top first)", _stack(state, moved, moves),
-                           len(state.stack), cls="z-stack")
+    parts["stack"] = _zone(
+        "zone-stack",
+        "Stack (top first)",
+        _stack(state, moved, moves),
+        len(state.stack),
+        cls="z-stack",
+    )
     parts["opp"] = _opponent(state, moved, moves)
     parts["you_head"] = _player_head(state, 0)
     for z in _YOU_ZONES:
@@ -393,7 +467,7 @@ def board_parts(timeline: Timeline | None, frame: int, error: str = "") -> dict[
     """The board of frame ``frame`` of ``timeline`` (clamped) as named HTML parts."""
     if timeline is None:
         parts = dict.fromkeys(PARTS, "")
-        parts["head"] = f'<p>{esc(error or "No scenario")}</p>'
+        parts["head"] = f"<p>{esc(error or 'No scenario')}</p>"
         return parts
     frame = max(0, min(frame, len(timeline) - 1))
     return frame_parts(timeline[frame], len(timeline))
@@ -404,7 +478,10 @@ def board_html(timeline: Timeline | None, frame: int, error: str = "") -> str:
     return SKELETON.format(frame=frame, **board_parts(timeline, frame, error))
 
 
-BOARD_CSS = MANA_CSS + MARK_CSS + """
+BOARD_CSS = (
+    MANA_CSS
+    + MARK_CSS
+    + """
 :host { width: 100%; }
 .board { font: 13px/1.35 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; }
 .event { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 10px 12px;
@@ -465,6 +542,7 @@ BOARD_CSS = MANA_CSS + MARK_CSS + """
   background: #fff; }
 .ability .src { font-weight: 600; }
 """
+)
 
 # ----- the same look as style attributes, for notebooks -----------------------------------
 
@@ -472,65 +550,69 @@ BOARD_CSS = MANA_CSS + MARK_CSS + """
 # the class they style); an element gets its classes' declarations in order.
 _INLINE: dict[str, str] = {
     "board": "font:13px/1.35 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2328;"
-             "background:#fff;max-width:980px",
+    "background:#fff;max-width:980px",
     "event": "display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:10px 12px;"
-             "background:#fff8e1;border:1px solid #f0d58a;border-radius:8px;min-height:24px",
+    "background:#fff8e1;border:1px solid #f0d58a;border-radius:8px;min-height:24px",
     "step": "font-weight:700;color:#8a6100",
     "etext": "font-size:14px",
     "rule": "background:#3d4b5c;color:#fff;border-radius:10px;padding:1px 8px;"
-            "font:600 11px/1.6 ui-monospace,monospace",
+    "font:600 11px/1.6 ui-monospace,monospace",
     "move": "background:#fff;border:1px solid #e6cf8c;border-radius:4px;padding:0 5px;"
-            "font-size:11px;color:#6b5a1f",
+    "font-size:11px;color:#6b5a1f",
     "phase": "color:#667;font-size:11px;margin:4px 2px 8px",
     "table": "display:flex;flex-direction:column;gap:8px",
-    "player": "border:1px solid #d8dee4;border-radius:8px;padding:6px 8px 8px;"
-              "background:#fafbfc",
+    "player": "border:1px solid #d8dee4;border-radius:8px;padding:6px 8px 8px;background:#fafbfc",
     "opp": "background:#f6f4fb",
     "phead": "margin-bottom:4px",
     "life": "color:#57606a;margin-left:6px",
     "zones": "display:grid;gap:6px;"
-             "grid-template-columns:repeat(auto-fit,minmax(min(100%,210px),1fr))",
+    "grid-template-columns:repeat(auto-fit,minmax(min(100%,210px),1fr))",
     "z-wide": "grid-column:1 / -1",
     "zone": "background:#fff;border:1px solid #e1e4e8;border-radius:6px;padding:4px 6px 6px;"
-            "min-height:44px",
+    "min-height:44px",
     "count": "margin-left:6px;background:#eaeef2;border-radius:8px;padding:0 6px;"
-             "color:#24292f;font-weight:600",
+    "color:#24292f;font-weight:600",
     "z-stack": "background:#f0f6ff;border-color:#b6d4fe",
     "cards": "display:flex;flex-wrap:wrap;gap:4px;align-items:center",
     "empty": "color:#9aa1a9;font-style:italic;font-size:12px",
     "more": "color:#6e7781;font-size:12px;padding:0 4px",
     "edge": "font:600 9px/1 system-ui;text-transform:uppercase;color:#8c959f;margin:0 3px",
     "chip": "display:inline-flex;align-items:center;gap:4px;padding:2px 7px 2px 6px;"
-            "border:1px solid #c9d1d9;border-left-width:4px;border-radius:5px;background:#fff;"
-            "white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis;"
-            "font-weight:500",
+    "border:1px solid #c9d1d9;border-left-width:4px;border-radius:5px;background:#fff;"
+    "white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis;"
+    "font-weight:500",
     "tapped": "opacity:.75;font-style:italic",
     "wrap": "white-space:normal;flex-wrap:wrap",
-    "c-W": "border-left-color:#e8dca0", "c-U": "border-left-color:#4a90d9",
-    "c-B": "border-left-color:#4a4a4a", "c-R": "border-left-color:#d9534f",
-    "c-G": "border-left-color:#3c9a4a", "c-multi": "border-left-color:#c9a227",
+    "c-W": "border-left-color:#e8dca0",
+    "c-U": "border-left-color:#4a90d9",
+    "c-B": "border-left-color:#4a4a4a",
+    "c-R": "border-left-color:#d9534f",
+    "c-G": "border-left-color:#3c9a4a",
+    "c-multi": "border-left-color:#c9a227",
     "c-none": "border-left-color:#a0a7ae",
     "c-land": "border-left-color:#a77b4f;background:#fbf8f4",
     "moved": "background:#fff8c5;border-color:#e0a800;"
-             "box-shadow:0 0 0 2px #ffd33d,0 1px 4px rgba(224,168,0,.5)",
+    "box-shadow:0 0 0 2px #ffd33d,0 1px 4px rgba(224,168,0,.5)",
     "badge": "font-size:10px;background:#ddf4ff;color:#0a3069;border-radius:8px;"
-             "padding:0 5px;font-weight:400",
+    "padding:0 5px;font-weight:400",
     "muted": "background:#eaeef2;color:#57606a",
     "combat": "background:#ffebe9;color:#a40e26;font-weight:600",
     "stack-item": "display:flex;align-items:center;gap:6px;margin:2px 0",
     "kind": "font-size:10px;color:#57606a;width:40px;text-transform:uppercase",
     "ability": "display:inline-block;padding:2px 7px;border:1px dashed #8c959f;"
-               "border-radius:5px;background:#fff",
+    "border-radius:5px;background:#fff",
     "src": "font-weight:600",
     "mana": "display:inline-flex;gap:1px;vertical-align:middle",
     "sim-mark": "display:inline-flex;align-items:center;justify-content:center;min-width:14px;"
-                "height:14px;border-radius:7px;padding:0 3px;margin-left:3px;"
-                "font:700 10px/1 system-ui,sans-serif;vertical-align:middle;cursor:help",
+    "height:14px;border-radius:7px;padding:0 3px;margin-left:3px;"
+    "font:700 10px/1 system-ui,sans-serif;vertical-align:middle;cursor:help",
     "sim-not": "background:#ffebe9;color:#a40e26;border:1px solid #ff8182",
     "sim-partly": "background:#fff8c5;color:#7d4e00;border:1px solid #d4a72c",
 }
-_HEADING = ("margin:0 0 4px;font:600 11px/1.4 system-ui,sans-serif;text-transform:uppercase;"
-            "letter-spacing:.04em;color:#57606a")
+_HEADING = (
+    "margin:0 0 4px;font:600 11px/1.4 system-ui,sans-serif;text-transform:uppercase;"
+    "letter-spacing:.04em;color:#57606a"
+)
 # Only our own markup has class="..." (user text is escaped: it holds no raw quote).
 _CLASS_ATTR = re.compile(r' class="([^"]*)"(?! style=)')
 

@@ -56,22 +56,46 @@ STATUSES = (FULL, PARTLY, NOT)
 #: the trigger registry.
 COMBAT_ONLY_TRIGGERS = frozenset(
     {
-        "self_attacks", "self_blocks", "self_attacks_or_blocks", "self_becomes_blocked",
-        "self_combat_damage_to_player", "you_attack", "you_attack_a_player",
-        "you_attack_with_artifact_creatures", "creature_attacks", "combat_damage_to_player",
-        "attached_attacks", "attached_damage_to_player", "end_of_combat",
+        "self_attacks",
+        "self_blocks",
+        "self_attacks_or_blocks",
+        "self_becomes_blocked",
+        "self_combat_damage_to_player",
+        "you_attack",
+        "you_attack_a_player",
+        "you_attack_with_artifact_creatures",
+        "creature_attacks",
+        "combat_damage_to_player",
+        "attached_attacks",
+        "attached_damage_to_player",
+        "end_of_combat",
         "self_combat_damage_to_creature",
     }
-)  # fmt: skip
+)
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).
 COMBAT_ONLY_OPS = frozenset(
-    {"cant_block", "cant_be_blocked", "must_attack", "can_block_only", "cant_attack_or_block",
-     "min_blockers", "goad_chosen_names", "goad"}
+    {
+        "cant_block",
+        "cant_be_blocked",
+        "must_attack",
+        "can_block_only",
+        "cant_attack_or_block",
+        "min_blockers",
+        "goad_chosen_names",
+        "goad",
+    }
 )
 #: Main type of a card for the "by type" totals, first match wins (as the importer's report).
 TYPE_ORDER = (
-    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land",
-)  # fmt: skip
+    "Creature",
+    "Planeswalker",
+    "Battle",
+    "Instant",
+    "Sorcery",
+    "Artifact",
+    "Enchantment",
+    "Land",
+)
 
 Check = Callable[[Any], "str | None"]
 
@@ -543,8 +567,15 @@ def _entry_abilities(
 
         out.append(_ability(checks, f"static {i + 1}", "static", face, fill_static))
     if "cast_only" in entry:  # 601.3: a restriction in words is never evaluated (cast_only)
-        out.append(_ability(checks, "casting restriction", "restriction", face,
-                            lambda w: w.cond(entry["cast_only"])))  # fmt: skip
+        out.append(
+            _ability(
+                checks,
+                "casting restriction",
+                "restriction",
+                face,
+                lambda w: w.cond(entry["cast_only"]),
+            )
+        )
     for u in entry.get("untranslated") or []:
         if not isinstance(u, dict):
             continue
@@ -641,10 +672,15 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
     has_data = has_data or bool(chapters)
     # Keyword abilities the card data doesn't spell out (engine.views.keyword_coverage): one
     # not simulated is a missing ability of the card, named by the keyword.
-    for kw, part in keyword_coverage.missing(card, extra=[("storm", storm.missing),
-                                                          ("escape", escape.missing),
-                                                          ("flashback", flashback.missing),
-                                                          ("equip", _equip_missing)]):
+    for kw, part in keyword_coverage.missing(
+        card,
+        extra=[
+            ("storm", storm.missing),
+            ("escape", escape.missing),
+            ("flashback", flashback.missing),
+            ("equip", _equip_missing),
+        ],
+    ):
         abilities.append(AbilityCoverage(f"keyword {kw}", "keyword", (part,)))
     ok = sum(1 for a in abilities if a.simulated)
     if not has_data:
@@ -750,11 +786,15 @@ class Report:
         lines = [
             f"Nonland {unit}: {t:,} ({s['names']:,} names)",
             f"  fully simulated   {s[FULL]:>7,}  {pct(s[FULL], t):>6}"
-            + (f"  (of them {s['combat_only']:,} with combat-only abilities, recorded:"
-               " the playground has no combat)" if s["combat_only"] else ""),
+            + (
+                f"  (of them {s['combat_only']:,} with combat-only abilities, recorded:"
+                " the playground has no combat)"
+                if s["combat_only"]
+                else ""
+            ),
             f"  partly simulated  {s[PARTLY]:>7,}  {pct(s[PARTLY], t):>6}",
             f"  not simulated     {s[NOT]:>7,}  {pct(s[NOT], t):>6}",
-        ]  # fmt: skip
+        ]
         ch = self.chapters()
         if ch["sagas"]:
             lines.append(
@@ -765,8 +805,10 @@ class Report:
         lines.append(
             f"Combat-only abilities (recorded, no combat): {self.combat_only_abilities():,}"
         )
-        for title, rows in (("type", self.totals(lambda c: c.type)),
-                            ("layout", self.totals(lambda c: c.layout))):  # fmt: skip
+        for title, rows in (
+            ("type", self.totals(lambda c: c.type)),
+            ("layout", self.totals(lambda c: c.layout)),
+        ):
             lines.append(f"By {title}:            full  partly     not   total")
             for k, r in rows.items():
                 lines.append(

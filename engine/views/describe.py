@@ -20,38 +20,57 @@ __all__ = ["NOT_SIMULATED", "describe", "ops_text"]
 NOT_SIMULATED = "What it does is not simulated."
 _NUM = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _WHO = {
-    "you": "you", "each_opponent": "each opponent", "target_opponent": "target opponent",
-    "target_player": "target player", "each_player": "each player",
-    "active_player": "that turn's player", "controller_of_target": "its controller",
-    "trigger_player": "that player", "controller_of_trigger_object": "its controller",
+    "you": "you",
+    "each_opponent": "each opponent",
+    "target_opponent": "target opponent",
+    "target_player": "target player",
+    "each_player": "each player",
+    "active_player": "that turn's player",
+    "controller_of_target": "its controller",
+    "trigger_player": "that player",
+    "controller_of_trigger_object": "its controller",
     "controller_of_attached": "its controller",
-}  # fmt: skip
+}
 _TARGET = {
-    "any": "any target", "creature_or_planeswalker": "target creature or planeswalker",
-    "player_or_planeswalker": "target player or planeswalker", "nonland_permanent":
-    "target nonland permanent", "card_in_graveyard": "target card in a graveyard",
-    "card_in_your_graveyard": "target card in your graveyard", "card_in_opponents_graveyard":
-    "target card in an opponent's graveyard", "card_in_exile": "target exiled card",
-    "card_in_hand": "a card in your hand", "stack_object": "target spell or ability",
-    "spell_or_permanent": "target spell or permanent", "permanent_or_player":
-    "target permanent or player", "opponent_or_planeswalker": "target opponent or planeswalker",
-}  # fmt: skip
+    "any": "any target",
+    "creature_or_planeswalker": "target creature or planeswalker",
+    "player_or_planeswalker": "target player or planeswalker",
+    "nonland_permanent": "target nonland permanent",
+    "card_in_graveyard": "target card in a graveyard",
+    "card_in_your_graveyard": "target card in your graveyard",
+    "card_in_opponents_graveyard": "target card in an opponent's graveyard",
+    "card_in_exile": "target exiled card",
+    "card_in_hand": "a card in your hand",
+    "stack_object": "target spell or ability",
+    "spell_or_permanent": "target spell or permanent",
+    "permanent_or_player": "target permanent or player",
+    "opponent_or_planeswalker": "target opponent or planeswalker",
+}
 _WHEN = {
-    "self_dies": "this dies", "self_attacks": "this attacks", "self_blocks": "this blocks",
-    "self_enters": "this enters", "self_leaves_battlefield": "this leaves the battlefield",
-    "landfall": "a land you control enters", "your_upkeep": "at the beginning of your upkeep",
-    "your_end_step": "at the beginning of your end step", "each_upkeep":
-    "at the beginning of each upkeep", "you_cast_spell": "you cast a spell",
-    "opponent_casts_spell": "an opponent casts a spell", "creature_dies": "a creature dies",
-    "permanent_enters": "a permanent enters", "you_gain_life": "you gain life",
-    "you_draw": "you draw a card", "you_discard": "you discard a card",
-    "you_cascade": "you cascade", "you_discover": "you discover",
+    "self_dies": "this dies",
+    "self_attacks": "this attacks",
+    "self_blocks": "this blocks",
+    "self_enters": "this enters",
+    "self_leaves_battlefield": "this leaves the battlefield",
+    "landfall": "a land you control enters",
+    "your_upkeep": "at the beginning of your upkeep",
+    "your_end_step": "at the beginning of your end step",
+    "each_upkeep": "at the beginning of each upkeep",
+    "you_cast_spell": "you cast a spell",
+    "opponent_casts_spell": "an opponent casts a spell",
+    "creature_dies": "a creature dies",
+    "permanent_enters": "a permanent enters",
+    "you_gain_life": "you gain life",
+    "you_draw": "you draw a card",
+    "you_discard": "you discard a card",
+    "you_cascade": "you cascade",
+    "you_discover": "you discover",
     "self_combat_damage_to_player": "this deals combat damage to a player",
     "self_combat_damage_to_creature": "this deals combat damage to a creature",
     "your_precombat_main": "at the beginning of your precombat main phase",
     "your_beginning_of_combat": "at the beginning of combat on your turn",
     "self_cycled": "you cycle this card",
-}  # fmt: skip
+}
 
 
 def _n(v: Any, noun: str = "") -> str:
@@ -104,8 +123,11 @@ def _filter(f: Any, *, plural: bool = False) -> str:
     if plural:
         noun = noun + ("s" if not noun.endswith("s") else "")
     words.append(noun)
-    tail = {"you": " you control", "opponent": " an opponent controls",
-            "not_you": " you don't control"}.get(str(f.get("controller")), "")  # fmt: skip
+    tail = {
+        "you": " you control",
+        "opponent": " an opponent controls",
+        "not_you": " you don't control",
+    }.get(str(f.get("controller")), "")
     for key, label in (("power", "power"), ("toughness", "toughness"), ("mv", "mana value")):
         cmp = f.get(key)
         if isinstance(cmp, list) and len(cmp) == 2:
@@ -121,10 +143,17 @@ def _target(spec: Mapping[str, Any] | None) -> str:
     what = str(spec.get("what", "any"))
     phrase = _TARGET.get(what) or f"target {what.replace('_', ' ')}"
     if isinstance(spec.get("filter"), dict):
-        phrase = "target " + _filter({**spec["filter"], "types": spec["filter"].get("types")
-                                      or ([what.capitalize()] if what in
-                                          ("creature", "artifact", "enchantment", "land",
-                                           "planeswalker") else [])})  # fmt: skip
+        phrase = "target " + _filter(
+            {
+                **spec["filter"],
+                "types": spec["filter"].get("types")
+                or (
+                    [what.capitalize()]
+                    if what in ("creature", "artifact", "enchantment", "land", "planeswalker")
+                    else []
+                ),
+            }
+        )
     count = spec.get("count", 1)
     if count != 1:
         lead = "up to " if spec.get("min") == 0 else ""
@@ -146,9 +175,13 @@ def _verb_s(subject: str, verb: str) -> str:
 
 
 _ABILITY_WORDS = {
-    "trigger": "A triggered ability", "static": "A static ability", "spell": "The spell",
-    "activated": "An activated ability", "mana": "A mana ability", "card": "The card",
-}  # fmt: skip
+    "trigger": "A triggered ability",
+    "static": "A static ability",
+    "spell": "The spell",
+    "activated": "An activated ability",
+    "mana": "A mana ability",
+    "card": "The card",
+}
 
 
 class _Say:
@@ -190,9 +223,11 @@ class _Say:
         words = str(o.get("op")).replace("_", " ")
         if o.get("hint"):
             return str(o["hint"])
-        bits = [f"{k} {self.ref(v, o) if k in ('what', 'to') else _value(v)}"
-                for k, v in o.items() if k not in ("op", "then", "filter", "if", "note")
-                and isinstance(v, str | int | dict)]  # fmt: skip
+        bits = [
+            f"{k} {self.ref(v, o) if k in ('what', 'to') else _value(v)}"
+            for k, v in o.items()
+            if k not in ("op", "then", "filter", "if", "note") and isinstance(v, str | int | dict)
+        ]
         return words + (f" ({', '.join(bits)})" if bits else "")
 
     # one method per common op -------------------------------------------------------
@@ -249,9 +284,11 @@ class _Say:
 
     def op_earthbend(self, o: Mapping[str, Any]) -> str:
         what = self.ref(o.get("what", "target"), o)
-        return (f"earthbend {_value(o.get('n', 1))} ({what} becomes a 0/0 creature with haste "
-                "that's still a land, with that many +1/+1 counters; when it dies or is "
-                "exiled, it returns to the battlefield tapped)")  # fmt: skip
+        return (
+            f"earthbend {_value(o.get('n', 1))} ({what} becomes a 0/0 creature with haste "
+            "that's still a land, with that many +1/+1 counters; when it dies or is "
+            "exiled, it returns to the battlefield tapped)"
+        )
 
     def op_create_role(self, o: Mapping[str, Any]) -> str:
         kind = (o.get("creates") or {}).get("token", "")
@@ -320,14 +357,21 @@ class _Say:
 
     def op_living_death(self, o: Mapping[str, Any]) -> str:
         f = _filter(o.get("filter"), plural=True)
-        return (f"each player exiles all {f} cards from their graveyard, then sacrifices all "
-                f"{f}, then puts all cards they exiled this way onto the battlefield")  # fmt: skip
+        return (
+            f"each player exiles all {f} cards from their graveyard, then sacrifices all "
+            f"{f}, then puts all cards they exiled this way onto the battlefield"
+        )
 
     def op_balance(self, o: Mapping[str, Any]) -> str:
-        noun = {"lands": "lands they control", "creatures": "creatures they control",
-                "hand": "cards in hand"}.get(str(o.get("of")), str(o.get("of")))  # fmt: skip
-        return (f"each player keeps as many {noun} as the player with the fewest and "
-                f"{'discards' if o.get('of') == 'hand' else 'sacrifices'} the rest")
+        noun = {
+            "lands": "lands they control",
+            "creatures": "creatures they control",
+            "hand": "cards in hand",
+        }.get(str(o.get("of")), str(o.get("of")))
+        return (
+            f"each player keeps as many {noun} as the player with the fewest and "
+            f"{'discards' if o.get('of') == 'hand' else 'sacrifices'} the rest"
+        )
 
     def op_can_block_additional(self, o: Mapping[str, Any]) -> str:
         if o.get("n") is None:
@@ -338,9 +382,11 @@ class _Say:
         return f"it can't be blocked except by {_n(o.get('n'))} or more creatures"
 
     def op_draw_replacement(self, o: Mapping[str, Any]) -> str:
-        return (f"as long as you have {_n(o.get('max_hand', 1))} or fewer cards in hand, if you "
-                f"would draw one or more cards, you draw that many plus {_n(o.get('extra', 1))} "
-                "instead")  # fmt: skip
+        return (
+            f"as long as you have {_n(o.get('max_hand', 1))} or fewer cards in hand, if you "
+            f"would draw one or more cards, you draw that many plus {_n(o.get('extra', 1))} "
+            "instead"
+        )
 
     def op_grant_player(self, o: Mapping[str, Any]) -> str:
         return f"you have {', '.join(o.get('keywords') or ()).lower()}"
@@ -349,8 +395,9 @@ class _Say:
         return "you may " + self.ops(o.get("ops") or [])
 
     def op_lasting_trigger(self, o: Mapping[str, Any]) -> str:
-        how = "until your next turn" if o.get("duration") == "until_your_next_turn" else (
-            "this turn")
+        how = (
+            "until your next turn" if o.get("duration") == "until_your_next_turn" else ("this turn")
+        )
         when = _WHEN.get(str(o.get("when"))) or str(o.get("when")).replace("_", " ")
         flt = o.get("filter")
         if flt:
@@ -394,8 +441,13 @@ def _cost_text(a: Mapping[str, Any]) -> str:
     parts = []
     for c in a.get("costs") or []:
         if isinstance(c, dict):
-            parts.append(str(c.get("mana") or {"tap": "{T}"}.get(str(c.get("cost")))
-                             or str(c.get("cost", "")).replace("_", " ")))  # fmt: skip
+            parts.append(
+                str(
+                    c.get("mana")
+                    or {"tap": "{T}"}.get(str(c.get("cost")))
+                    or str(c.get("cost", "")).replace("_", " ")
+                )
+            )
     return ", ".join(parts) or "Activate"
 
 
@@ -467,8 +519,11 @@ def describe(card: CardDef, checks: coverage.Checkers | None = None) -> list[str
             text = f"Chapter {a.label.split(' ', 1)[1]}: {body}".rstrip(": ")
         elif a.kind == "restriction":  # 601.3: the printed words, or the condition's
             cond = sub.get("cast_only")
-            text = (cond[:1].upper() + cond[1:] if isinstance(cond, str)
-                    else f"Cast this spell only {cast_only.phrase(cond)}.")  # fmt: skip
+            text = (
+                cond[:1].upper() + cond[1:]
+                if isinstance(cond, str)
+                else f"Cast this spell only {cast_only.phrase(cond)}."
+            )
         elif a.kind == "untranslated":
             text = _ABILITY_WORDS.get(a.label.split(" (")[0], "An ability")
         else:

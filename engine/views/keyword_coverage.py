@@ -27,8 +27,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 IMPLEMENTED, COMBAT, EFFECTS, MANA, PREGAME, NOT = (
-    "implemented", "combat", "effects", "mana", "pregame", "not simulated",
-)  # fmt: skip
+    "implemented",
+    "combat",
+    "effects",
+    "mana",
+    "pregame",
+    "not simulated",
+)
 STATES = (IMPLEMENTED, COMBAT, EFFECTS, MANA, PREGAME, NOT)
 #: States that leave a card's claim as its effect data makes it.
 COUNTED = frozenset({IMPLEMENTED, COMBAT, EFFECTS, MANA, PREGAME})
@@ -71,49 +76,98 @@ TABLE: dict[str, tuple[str, str, str]] = {
     **{
         k: (COMBAT, rule, "combat")
         for k, rule in (
-            ("flying", "702.9b"), ("trample", "702.19b"), ("vigilance", "702.20b"),
-            ("reach", "702.17b"), ("first strike", "702.7b"), ("double strike", "702.4b"),
-            ("menace", "702.111b"), ("defender", "702.3b"), ("deathtouch", "702.2b"),
-            ("fear", "702.36b"), ("intimidate", "702.13b"), ("shadow", "702.28b"),
-            ("horsemanship", "702.31b"), ("skulk", "702.118b"), ("landwalk", "702.14c"),
-            ("swampwalk", "702.14c"), ("islandwalk", "702.14c"), ("forestwalk", "702.14c"),
-            ("mountainwalk", "702.14c"), ("plainswalk", "702.14c"), ("flanking", "702.25a"),
-            ("bushido", "702.45a"), ("exalted", "702.83a"), ("battle cry", "702.91a"),
-            ("annihilator", "702.86a"), ("melee", "702.121a"), ("rampage", "702.23a"),
-            ("provoke", "702.39a"), ("banding", "702.22a"), ("bands with other", "702.22c"),
-            ("dethrone", "702.105a"), ("myriad", "702.116a"), ("afflict", "702.130a"),
-            ("training", "702.149a"), ("enlist", "702.154a"), ("mobilize", "702.181a"),
-            ("exert", "701.43a"), ("ninjutsu", "702.49a"), ("infect", "702.90b"),
-            ("wither", "702.80a"), ("toxic", "702.164b"), ("saddle", "702.171a"),
-            ("crew", "702.122a"), ("decayed", "702.147a"), ("renown", "702.112a"),
-            ("daunt", "702.163a"), ("battalion", "207.2c"), ("pack tactics", "207.2c"),
+            ("flying", "702.9b"),
+            ("trample", "702.19b"),
+            ("vigilance", "702.20b"),
+            ("reach", "702.17b"),
+            ("first strike", "702.7b"),
+            ("double strike", "702.4b"),
+            ("menace", "702.111b"),
+            ("defender", "702.3b"),
+            ("deathtouch", "702.2b"),
+            ("fear", "702.36b"),
+            ("intimidate", "702.13b"),
+            ("shadow", "702.28b"),
+            ("horsemanship", "702.31b"),
+            ("skulk", "702.118b"),
+            ("landwalk", "702.14c"),
+            ("swampwalk", "702.14c"),
+            ("islandwalk", "702.14c"),
+            ("forestwalk", "702.14c"),
+            ("mountainwalk", "702.14c"),
+            ("plainswalk", "702.14c"),
+            ("flanking", "702.25a"),
+            ("bushido", "702.45a"),
+            ("exalted", "702.83a"),
+            ("battle cry", "702.91a"),
+            ("annihilator", "702.86a"),
+            ("melee", "702.121a"),
+            ("rampage", "702.23a"),
+            ("provoke", "702.39a"),
+            ("banding", "702.22a"),
+            ("bands with other", "702.22c"),
+            ("dethrone", "702.105a"),
+            ("myriad", "702.116a"),
+            ("afflict", "702.130a"),
+            ("training", "702.149a"),
+            ("enlist", "702.154a"),
+            ("mobilize", "702.181a"),
+            ("exert", "701.43a"),
+            ("ninjutsu", "702.49a"),
+            ("infect", "702.90b"),
+            ("wither", "702.80a"),
+            ("toxic", "702.164b"),
+            ("saddle", "702.171a"),
+            ("crew", "702.122a"),
+            ("decayed", "702.147a"),
+            ("renown", "702.112a"),
+            ("daunt", "702.163a"),
+            ("battalion", "207.2c"),
+            ("pack tactics", "207.2c"),
             ("firebending", "702.189a"),
         )
-    },  # fmt: skip
+    },
     # ---------------------------------------------- keyword actions: the card's effect ops
     **{
         k: (EFFECTS, rule, "a keyword action: the card's effect data holds its ops")
         for k, rule in (
-            ("scry", "701.22a"), ("surveil", "701.25a"), ("investigate", "701.16a"),
-            ("proliferate", "701.34a"), ("amass", "701.47a"), ("goad", "701.15a"),
-            ("connive", "701.50a"), ("venture into the dungeon", "701.49a"),
-            ("explore", "701.44a"), ("manifest", "701.40a"), ("incubate", "701.53a"),
-            ("discover", "701.57a"), ("populate", "701.36a"), ("manifest dread", "701.62a"),
-            ("initiative", "725.1"), ("bolster", "701.39a"), ("learn", "701.48a"),
-            ("suspect", "701.60a"), ("endure", "701.63a"), ("time travel", "701.55a"),
-            ("forage", "701.61a"), ("fateseal", "701.29a"),
+            ("scry", "701.22a"),
+            ("surveil", "701.25a"),
+            ("investigate", "701.16a"),
+            ("proliferate", "701.34a"),
+            ("amass", "701.47a"),
+            ("goad", "701.15a"),
+            ("connive", "701.50a"),
+            ("venture into the dungeon", "701.49a"),
+            ("explore", "701.44a"),
+            ("manifest", "701.40a"),
+            ("incubate", "701.53a"),
+            ("discover", "701.57a"),
+            ("populate", "701.36a"),
+            ("manifest dread", "701.62a"),
+            ("initiative", "725.1"),
+            ("bolster", "701.39a"),
+            ("learn", "701.48a"),
+            ("suspect", "701.60a"),
+            ("endure", "701.63a"),
+            ("time travel", "701.55a"),
+            ("forage", "701.61a"),
+            ("fateseal", "701.29a"),
         )
-    },  # fmt: skip
+    },
     # Channel is read into an activated ability of the card in hand (the importer's _channel)
     "channel": (EFFECTS, "207.2c", "an ability word: the card's activated ability in hand"),
     # --------------------------------------------------------- ways to pay mana costs
     **{
         k: (MANA, rule, "mana payment is assumed, not simulated")
         for k, rule in (
-            ("convoke", "702.51a"), ("delve", "702.66a"), ("affinity", "702.41a"),
-            ("improvise", "702.126a"), ("assist", "702.132a"),
+            ("convoke", "702.51a"),
+            ("delve", "702.66a"),
+            ("affinity", "702.41a"),
+            ("improvise", "702.126a"),
+            ("assist", "702.132a"),
         )
-    },  # fmt: skip
+    },
     # ------------------------------------------------------------ before the game
     "partner": (PREGAME, "702.124a", "deck construction"),
     "doctor's companion": (PREGAME, "702.124k", "deck construction"),

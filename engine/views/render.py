@@ -57,6 +57,7 @@ _TH = (
 )
 _TD = "text-align:left;vertical-align:top;padding:2px 0"
 
+
 def _chip(text: str, hot: bool = False, title: str = "") -> str:
     tip = f" title='{escape(title)}'" if title else ""
     return f"<span style='{_CHIP_HI if hot else _CHIP}'{tip}>{escape(text)}</span>"
@@ -148,8 +149,12 @@ def _obj_label(o: CardObject, chars: Characteristics | None = None) -> tuple[str
     return " ".join(bits), f"#{o.id} {o.card.name}"
 
 
-def _zone_cell(objs: Iterable[CardObject], hot: set[int], limit: int | None = None,
-               state: GameState | None = None) -> str:  # fmt: skip
+def _zone_cell(
+    objs: Iterable[CardObject],
+    hot: set[int],
+    limit: int | None = None,
+    state: GameState | None = None,
+) -> str:
     objs = list(objs)
     shown = objs if limit is None else objs[:limit]
     chips = []
@@ -197,8 +202,12 @@ def state_html(state: GameState, highlight: Iterable[int] = ()) -> str:
                 label = f"library ({len(objs)}, top first)"
             elif objs:
                 label = f"{zone} ({len(objs)})"
-            cell = _zone_cell(objs, hot, LIBRARY_SHOWN if zone == "library" else None,
-                              state if zone == "battlefield" else None)
+            cell = _zone_cell(
+                objs,
+                hot,
+                LIBRARY_SHOWN if zone == "library" else None,
+                state if zone == "battlefield" else None,
+            )
             rows.append(
                 f"<tr><th style='{_TH}'>{escape(label)}</th><td style='{_TD}'>{cell}</td></tr>"
             )
@@ -264,8 +273,9 @@ def frame_html(frame: Frame, timeline: Timeline | None = None) -> str:
     event touched highlighted; plus any decision asked or answered there."""
     decision = ""
     if timeline is not None:
-        decision = "".join(_decision_html(d, key) for k, d, key in _answered(timeline)
-                           if k == frame.index)  # fmt: skip
+        decision = "".join(
+            _decision_html(d, key) for k, d, key in _answered(timeline) if k == frame.index
+        )
     if frame.decision is not None:
         decision += _decision_html(frame.decision, None)
     n = len(timeline) if timeline is not None else None

@@ -17,8 +17,13 @@ from .symbolic import JObj, Ref
 CLASSES = ("CastOnlyDuringPhaseStepSourceAbility", "CastOnlyIfConditionIsTrueAbility")
 ANOTHER_SPELL = "CastOnlyIfYouHaveCastAnotherSpellEffect"
 
-_TURN_PHASES = {"BEGINNING": "beginning", "PRECOMBAT_MAIN": "precombat_main",
-                "COMBAT": "combat", "POSTCOMBAT_MAIN": "postcombat_main", "END": "end"}  # fmt: skip
+_TURN_PHASES = {
+    "BEGINNING": "beginning",
+    "PRECOMBAT_MAIN": "precombat_main",
+    "COMBAT": "combat",
+    "POSTCOMBAT_MAIN": "postcombat_main",
+    "END": "end",
+}
 _STEPS = STEPS
 
 

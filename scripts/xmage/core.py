@@ -119,12 +119,21 @@ _DV_ENUM_VARIANTS = {
     ("CardsInControllerHandCount", "ANY"): {"dv": "cards_in_hand", "who": "you"},
 }
 #: XMage PhaseStep names -> the engine's step ids (engine.lang.conditions)
-STEPS = {"UNTAP": "untap", "UPKEEP": "upkeep", "DRAW": "draw",
-         "PRECOMBAT_MAIN": "precombat_main", "BEGIN_COMBAT": "beginning_of_combat",
-         "DECLARE_ATTACKERS": "declare_attackers", "DECLARE_BLOCKERS": "declare_blockers",
-         "FIRST_COMBAT_DAMAGE": "combat_damage", "COMBAT_DAMAGE": "combat_damage",
-         "END_COMBAT": "end_of_combat", "POSTCOMBAT_MAIN": "postcombat_main",
-         "END_TURN": "end", "CLEANUP": "cleanup"}  # fmt: skip
+STEPS = {
+    "UNTAP": "untap",
+    "UPKEEP": "upkeep",
+    "DRAW": "draw",
+    "PRECOMBAT_MAIN": "precombat_main",
+    "BEGIN_COMBAT": "beginning_of_combat",
+    "DECLARE_ATTACKERS": "declare_attackers",
+    "DECLARE_BLOCKERS": "declare_blockers",
+    "FIRST_COMBAT_DAMAGE": "combat_damage",
+    "COMBAT_DAMAGE": "combat_damage",
+    "END_COMBAT": "end_of_combat",
+    "POSTCOMBAT_MAIN": "postcombat_main",
+    "END_TURN": "end",
+    "CLEANUP": "cleanup",
+}
 #: conditions with no arguments: singleton -> condition
 _COND_SINGLETONS = {
     "KickedCondition.ONCE": {"cond": "kicked"},
@@ -182,21 +191,46 @@ _COND_SINGLETONS = {
     "LockedInCondition": None,
     # the turn's progress (casting restrictions, 601.3); the playground has no combat
     "OnOpponentsTurnCondition.instance": {"cond": "not", "of": {"cond": "my_turn"}},
-    "BeforeAttackersAreDeclaredCondition.instance": {"cond": "or", "of": [
-        {"cond": "phase", "phase": "beginning"}, {"cond": "phase", "phase": "precombat_main"},
-        {"cond": "step", "step": "beginning_of_combat"}]},
-    "BeforeBlockersAreDeclaredCondition.instance": {"cond": "or", "of": [
-        {"cond": "phase", "phase": "beginning"}, {"cond": "phase", "phase": "precombat_main"},
-        {"cond": "step", "step": "beginning_of_combat"},
-        {"cond": "step", "step": "declare_attackers"}]},
-    "AfterBlockersAreDeclaredCondition.instance": {"cond": "not", "of": {"cond": "or", "of": [
-        {"cond": "step", "step": "beginning_of_combat"},
-        {"cond": "step", "step": "declare_attackers"}]}},
-    "AfterCombatCondition.instance": {"cond": "or", "of": [
-        {"cond": "phase", "phase": "postcombat_main"}, {"cond": "phase", "phase": "end"}]},
-    "AfterUpkeepStepCondtion.instance": {"cond": "or", "of": [
-        {"cond": "step", "step": "draw"}, {"cond": "phase", "phase": "main"},
-        {"cond": "phase", "phase": "combat"}, {"cond": "phase", "phase": "end"}]},
+    "BeforeAttackersAreDeclaredCondition.instance": {
+        "cond": "or",
+        "of": [
+            {"cond": "phase", "phase": "beginning"},
+            {"cond": "phase", "phase": "precombat_main"},
+            {"cond": "step", "step": "beginning_of_combat"},
+        ],
+    },
+    "BeforeBlockersAreDeclaredCondition.instance": {
+        "cond": "or",
+        "of": [
+            {"cond": "phase", "phase": "beginning"},
+            {"cond": "phase", "phase": "precombat_main"},
+            {"cond": "step", "step": "beginning_of_combat"},
+            {"cond": "step", "step": "declare_attackers"},
+        ],
+    },
+    "AfterBlockersAreDeclaredCondition.instance": {
+        "cond": "not",
+        "of": {
+            "cond": "or",
+            "of": [
+                {"cond": "step", "step": "beginning_of_combat"},
+                {"cond": "step", "step": "declare_attackers"},
+            ],
+        },
+    },
+    "AfterCombatCondition.instance": {
+        "cond": "or",
+        "of": [{"cond": "phase", "phase": "postcombat_main"}, {"cond": "phase", "phase": "end"}],
+    },
+    "AfterUpkeepStepCondtion.instance": {
+        "cond": "or",
+        "of": [
+            {"cond": "step", "step": "draw"},
+            {"cond": "phase", "phase": "main"},
+            {"cond": "phase", "phase": "combat"},
+            {"cond": "phase", "phase": "end"},
+        ],
+    },
 }
 
 
@@ -738,8 +772,10 @@ class Core:
             args = rootargs[0][1]
         p = self.fw.bind_full(JObj(root, args))
         if p is None:  # TargetPlayer(0, Integer.MAX_VALUE, false): the binder wants an int
-            big = tuple(2**31 - 1 if isinstance(a, Ref) and a.dotted == "Integer.MAX_VALUE"
-                        else a for a in args)  # fmt: skip
+            big = tuple(
+                2**31 - 1 if isinstance(a, Ref) and a.dotted == "Integer.MAX_VALUE" else a
+                for a in args
+            )
             p = self.fw.bind_full(JObj(root, big)) if big != tuple(args) else None
         if p is None:
             raise Untranslated(t.cls, "target constructor")

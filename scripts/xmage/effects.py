@@ -924,10 +924,18 @@ def _gy_chosen(t: Effects, e: JObj, p: dict) -> list[dict]:
     return [out]
 
 
-_UNTIL_TO = {"HAND": "hand", "BATTLEFIELD": "battlefield",
-             "BATTLEFIELD_TAPPED": "battlefield_tapped", "GRAVEYARD": "graveyard"}  # fmt: skip
-_UNTIL_REST = {"BOTTOM_RANDOM": "bottom_random", "GRAVEYARD": "graveyard", "EXILED": "exile",
-               "SHUFFLE": "shuffle"}  # fmt: skip
+_UNTIL_TO = {
+    "HAND": "hand",
+    "BATTLEFIELD": "battlefield",
+    "BATTLEFIELD_TAPPED": "battlefield_tapped",
+    "GRAVEYARD": "graveyard",
+}
+_UNTIL_REST = {
+    "BOTTOM_RANDOM": "bottom_random",
+    "GRAVEYARD": "graveyard",
+    "EXILED": "exile",
+    "SHUFFLE": "shuffle",
+}
 
 
 @reg("RevealCardsFromLibraryUntilEffect")
@@ -939,8 +947,14 @@ def _reveal_until(t: Effects, e: JObj, p: dict) -> list[dict]:
     rest = getattr(p.get("putRemainingCards"), "last", "")
     if picked not in _UNTIL_TO or rest not in _UNTIL_REST:
         raise Untranslated(e.cls, f"PutCards.{picked} / PutCards.{rest}")
-    return [{"op": "reveal_until", "filter": t.filt(p["filter"]), "to": _UNTIL_TO[picked],
-             "rest": _UNTIL_REST[rest]}]  # fmt: skip
+    return [
+        {
+            "op": "reveal_until",
+            "filter": t.filt(p["filter"]),
+            "to": _UNTIL_TO[picked],
+            "rest": _UNTIL_REST[rest],
+        }
+    ]
 
 
 @reg("ShuffleYourGraveyardIntoLibraryEffect")
@@ -1766,8 +1780,7 @@ def _add_subtype(t: Effects, e: JObj, p: dict) -> list[dict]:
     # Duration.Custom: apply() keeps it while the target exists and discards it once the
     # target is gone; that is an effect with no duration (611.2a): permanent (Kyoshi II).
     custom = getattr(d, "last", "") == "Custom"
-    out = {"op": "add_types", "subtypes": [st],
-           "duration": "permanent" if custom else t.dur(d)}  # fmt: skip
+    out = {"op": "add_types", "subtypes": [st], "duration": "permanent" if custom else t.dur(d)}
     out.update(t.tgt())
     return [out]
 
@@ -1827,8 +1840,7 @@ def _exchange(t: Effects, e: JObj, p: dict) -> list[dict]:
         out = {"op": "exchange_control", "a": {"target": 0}, "b": {"target": 1}}
         t._ctx.target_refs.update({0, 1})
     else:  # the first two targets of the first target ("two target creatures")
-        out = {"op": "exchange_control", "a": {"target": 0, "nth": 0},
-               "b": {"target": 0, "nth": 1}}  # fmt: skip
+        out = {"op": "exchange_control", "a": {"target": 0, "nth": 0}, "b": {"target": 0, "nth": 1}}
         t._ctx.target_refs.add(0)
     out["duration"] = t.dur(p.get("duration"))
     return [out]
@@ -1872,13 +1884,19 @@ def _goad_target(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 @reg("CantBeBlockedByOneEffect")
 def _min_blockers(t: Effects, e: JObj, p: dict) -> list[dict]:
-    """"{this} can't be blocked except by N or more creatures" (Troll of Khazad-dum)."""
+    """ "{this} can't be blocked except by N or more creatures" (Troll of Khazad-dum)."""
     t.known(e, p, {"amount", "duration"})
     n = p.get("amount")
     if not isinstance(n, int) or isinstance(n, bool):
         raise Untranslated("CantBeBlockedByOneEffect", "amount")
-    return [{"op": "min_blockers", "what": "self", "n": n,
-             "duration": t.dur(p.get("duration"), "while_on_battlefield")}]
+    return [
+        {
+            "op": "min_blockers",
+            "what": "self",
+            "n": n,
+            "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+        }
+    ]
 
 
 @reg("CantBlockAllEffect")
@@ -1902,8 +1920,9 @@ def _attacks_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     duration = t.dur(p.get("duration"), "while_on_battlefield")
     if duration == "end_of_turn":  # "attack this turn if able": not each combat
         raise Untranslated(e.cls, "this turn only")
-    return [{"op": "must_attack", "what": "all", "filter": t.filt(p["filter"]),
-             "duration": duration}]  # fmt: skip
+    return [
+        {"op": "must_attack", "what": "all", "filter": t.filt(p["filter"]), "duration": duration}
+    ]
 
 
 @reg("DontUntapInControllersNextUntapStepTargetEffect")
@@ -1926,7 +1945,7 @@ def _earthbend(t: Effects, e: JObj, p: dict) -> list[dict]:
 
 @reg("DontUntapInControllersUntapStepTargetEffect")
 def _dont_untap_while(t: Effects, e: JObj, p: dict) -> list[dict]:
-    """"It doesn't untap during its controller's untap step for as long as you control
+    """ "It doesn't untap during its controller's untap step for as long as you control
     <this>" (Time of Ice I-II): skip_untap for the duration (502.3, 611.2b); ``targetName``
     is wording only."""
     t.known(e, p, {"duration", "targetName"})
@@ -2104,6 +2123,8 @@ def _explore_source(t: Effects, e: JObj, p: dict) -> list[dict]:
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10:
         raise Untranslated("ExploreSourceEffect", f"explores {n!r} times")
     return [{"op": "explore", "what": "self"} for _ in range(n)]
+
+
 simple(["AdditionalCombatPhaseEffect"], {"op": "additional_combat"})
 simple(["WinGameSourceControllerEffect"], {"op": "win_game"})
 simple(["LoseGameSourceControllerEffect"], {"op": "lose_game", "who": "you"})
@@ -2305,5 +2326,12 @@ def _set_pt_plus_one(t: Effects, e: JObj, p: dict) -> list[dict]:
     power + 1."""
     t.known(e, p, {"amount"})
     power = t.val(p.get("amount"))
-    return [{"op": "set_base_pt", "what": "self", "duration": "while_on_battlefield",
-             "power": power, "toughness": {"dv": "sum", "of": [power, 1]}}]  # fmt: skip
+    return [
+        {
+            "op": "set_base_pt",
+            "what": "self",
+            "duration": "while_on_battlefield",
+            "power": power,
+            "toughness": {"dv": "sum", "of": [power, 1]},
+        }
+    ]

@@ -38,8 +38,11 @@ def _max_hand_size(t: Effects, e: JObj, _p: dict) -> list[dict]:
         out["who"] = who
     if mod == "SET" and _no_maximum(size):
         out["set"] = "none"
-    elif isinstance(size, int) and not isinstance(size, bool) and mod in ("SET", "INCREASE",
-                                                                         "REDUCE"):  # fmt: skip
+    elif (
+        isinstance(size, int)
+        and not isinstance(size, bool)
+        and mod in ("SET", "INCREASE", "REDUCE")
+    ):
         if mod == "SET":
             out["set"] = size
         else:

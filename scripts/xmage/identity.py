@@ -62,18 +62,31 @@ _MAYBE: dict[str, Callable[[str], str]] = {
 #: mana-cost parsers (the cost string is the card's literal), "one mana of any color"
 #: (no symbol in the text), conditions and counts that take the color from the card's
 #: arguments (read there), and "becomes a Forest" (a land type word; 305.7)
-GENERIC = frozenset({
-    "ManaCostsImpl", "ManaCostImpl",
-    "AnyColorManaAbility", "AddManaOfAnyColorEffect", "AddManaInAnyCombinationEffect",
-    "AddManaOfTwoDifferentColorsEffect", "AddManaOfAnyTypeProducedEffect",
-    "AnyColorPermanentTypesManaAbility", "AnyColorCardInYourGraveyardManaAbility",
-    "LimitedTimesPerTurnActivatedManaAbility", "CommanderColorIdentityManaAbility",
-    "DevotionCount", "AdamantCondition", "ManaWasSpentCondition",
-    "TwoOfManaColorSpentCondition", "EachTwoManaSpentToCastValue",
-    "BecomesBasicLandTargetEffect", "AddBasicLandTypeAllLandsEffect",
-    "BecomesBasicLandEnchantedEffect", "BecomesAllBasicsControlledEffect",
-    "NonbasicLandsAreMountainsEffect",
-})  # fmt: skip
+GENERIC = frozenset(
+    {
+        "ManaCostsImpl",
+        "ManaCostImpl",
+        "AnyColorManaAbility",
+        "AddManaOfAnyColorEffect",
+        "AddManaInAnyCombinationEffect",
+        "AddManaOfTwoDifferentColorsEffect",
+        "AddManaOfAnyTypeProducedEffect",
+        "AnyColorPermanentTypesManaAbility",
+        "AnyColorCardInYourGraveyardManaAbility",
+        "LimitedTimesPerTurnActivatedManaAbility",
+        "CommanderColorIdentityManaAbility",
+        "DevotionCount",
+        "AdamantCondition",
+        "ManaWasSpentCondition",
+        "TwoOfManaColorSpentCondition",
+        "EachTwoManaSpentToCastValue",
+        "BecomesBasicLandTargetEffect",
+        "AddBasicLandTypeAllLandsEffect",
+        "BecomesBasicLandEnchantedEffect",
+        "BecomesAllBasicsControlledEffect",
+        "NonbasicLandsAreMountainsEffect",
+    }
+)
 #: base classes of tokens: no rules text of their own
 _BASES = {"Token", "TokenImpl"}
 _CLASS_REF = re.compile(r"\b([A-Z]\w*)\b")

@@ -37,10 +37,20 @@ from . import java as J
 __all__ = ["CardFacts", "Untranslatable", "translate_file", "find_test_methods", "STEPS"]
 
 STEPS = (
-    "UNTAP", "UPKEEP", "DRAW", "PRECOMBAT_MAIN", "BEGIN_COMBAT", "DECLARE_ATTACKERS",
-    "DECLARE_BLOCKERS", "FIRST_COMBAT_DAMAGE", "COMBAT_DAMAGE", "END_COMBAT",
-    "POSTCOMBAT_MAIN", "END_TURN", "CLEANUP",
-)  # fmt: skip
+    "UNTAP",
+    "UPKEEP",
+    "DRAW",
+    "PRECOMBAT_MAIN",
+    "BEGIN_COMBAT",
+    "DECLARE_ATTACKERS",
+    "DECLARE_BLOCKERS",
+    "FIRST_COMBAT_DAMAGE",
+    "COMBAT_DAMAGE",
+    "END_COMBAT",
+    "POSTCOMBAT_MAIN",
+    "END_TURN",
+    "CLEANUP",
+)
 STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
 ACTION_STEPS = ("PRECOMBAT_MAIN", "POSTCOMBAT_MAIN")
 #: stops whose state is the state once the main phase's actions are done (given the
@@ -72,41 +82,97 @@ MANA_SPENT = re.compile(
 
 #: calls that are not setup, actions, answers or assertions we read, by reason
 REASONS = {
-    "combat": ("attack", "block", "attackSkip", "blockSkip", "assertAttacking",
-               "checkAttackers", "checkBlockers", "checkMayAttackDefender",
-               "assertDamageReceived"),
+    "combat": (
+        "attack",
+        "block",
+        "attackSkip",
+        "blockSkip",
+        "assertAttacking",
+        "checkAttackers",
+        "checkBlockers",
+        "checkMayAttackDefender",
+        "assertDamageReceived",
+    ),
     "mid_game_check": (),  # check*(...) at a turn and step
-    "custom_java": ("runCode", "addCustomCardWithAbility", "addCustomEffect_TargetDestroy",
-                    "addCustomEffect_BlinkTarget", "addCustomEffect_DestroyTarget",
-                    "addCustomEffect_ReturnFromAnyToHand"),
+    "custom_java": (
+        "runCode",
+        "addCustomCardWithAbility",
+        "addCustomEffect_TargetDestroy",
+        "addCustomEffect_BlinkTarget",
+        "addCustomEffect_DestroyTarget",
+        "addCustomEffect_ReturnFromAnyToHand",
+    ),
     "ai_player": ("aiPlayPriority", "aiPlayStep"),
     "random_result": ("setFlipCoinResult", "setDieRollResult"),
-    "mana": ("activateManaAbility", "assertManaOptions", "assertManaPool",
-             "disableManaAutoPayment", "checkManaPool", "showAvailableMana"),
+    "mana": (
+        "activateManaAbility",
+        "assertManaOptions",
+        "assertManaPool",
+        "disableManaAutoPayment",
+        "checkManaPool",
+        "showAvailableMana",
+    ),
     "rollback": ("rollbackTurns", "rollbackAfterActionsStart", "rollbackAfterActionsEnd"),
     "emblem_plane": ("addEmblem", "addPlane"),
     "deck": ("setDecknamePlayerA", "setDecknamePlayerB"),
-    "game_result": ("assertWonTheGame", "assertLostTheGame", "assertHasNotWonTheGame",
-                    "assertHasNotLostTheGame", "assertResult", "concede", "checkPlayerInGame"),
-}  # fmt: skip
+    "game_result": (
+        "assertWonTheGame",
+        "assertLostTheGame",
+        "assertHasNotWonTheGame",
+        "assertHasNotLostTheGame",
+        "assertResult",
+        "concede",
+        "checkPlayerInGame",
+    ),
+}
 _REASON_OF = {name: r for r, names in REASONS.items() for name in names}
 #: debugging output: no effect on the game
-SHOW = ("showLibrary", "showHand", "showCommand", "showBattlefield", "showGraveyard",
-        "showExile", "showAvailableAbilities", "showAliases", "showStack")  # fmt: skip
+SHOW = (
+    "showLibrary",
+    "showHand",
+    "showCommand",
+    "showBattlefield",
+    "showGraveyard",
+    "showExile",
+    "showAvailableAbilities",
+    "showAliases",
+    "showStack",
+)
 
-COUNTERS = {"P1P1": "+1/+1", "M1M1": "-1/-1", "P1P0": "+1/+0", "P0P1": "+0/+1",
-            "P2P2": "+2/+2", "M0M1": "-0/-1", "M1M0": "-1/-0", "M2M2": "-2/-2",
-            "P0P2": "+0/+2", "P1P2": "+1/+2", "M0M2": "-0/-2"}  # fmt: skip
-CARD_TYPES = {"ARTIFACT": "Artifact", "BATTLE": "Battle", "CREATURE": "Creature",
-              "ENCHANTMENT": "Enchantment", "INSTANT": "Instant", "KINDRED": "Kindred",
-              "LAND": "Land", "PLANESWALKER": "Planeswalker", "SORCERY": "Sorcery",
-              "TRIBAL": "Kindred"}  # fmt: skip
+COUNTERS = {
+    "P1P1": "+1/+1",
+    "M1M1": "-1/-1",
+    "P1P0": "+1/+0",
+    "P0P1": "+0/+1",
+    "P2P2": "+2/+2",
+    "M0M1": "-0/-1",
+    "M1M0": "-1/-0",
+    "M2M2": "-2/-2",
+    "P0P2": "+0/+2",
+    "P1P2": "+1/+2",
+    "M0M2": "-0/-2",
+}
+CARD_TYPES = {
+    "ARTIFACT": "Artifact",
+    "BATTLE": "Battle",
+    "CREATURE": "Creature",
+    "ENCHANTMENT": "Enchantment",
+    "INSTANT": "Instant",
+    "KINDRED": "Kindred",
+    "LAND": "Land",
+    "PLANESWALKER": "Planeswalker",
+    "SORCERY": "Sorcery",
+    "TRIBAL": "Kindred",
+}
 
 
 #: XMage's "stop choosing" answers (TestPlayer): stored as these texts; the runner picks
 #: the engine's "No more targets" / "No more modes" / stop option for them
-SKIPS = {"TestPlayer.TARGET_SKIP": "[target_skip]", "TestPlayer.CHOICE_SKIP": "[choice_skip]",
-         "TestPlayer.MODE_SKIP": "[mode_skip]"}  # fmt: skip
+SKIPS = {
+    "TestPlayer.TARGET_SKIP": "[target_skip]",
+    "TestPlayer.CHOICE_SKIP": "[choice_skip]",
+    "TestPlayer.MODE_SKIP": "[mode_skip]",
+}
 
 
 class Untranslatable(Exception):
@@ -278,8 +344,13 @@ def _answers() -> dict:
     return {"choices": [], "modes": [], "targets": []}
 
 
-ZONES = {"BATTLEFIELD": "battlefield", "HAND": "hand", "GRAVEYARD": "graveyard",
-         "EXILED": "exile", "LIBRARY": "library"}  # fmt: skip
+ZONES = {
+    "BATTLEFIELD": "battlefield",
+    "HAND": "hand",
+    "GRAVEYARD": "graveyard",
+    "EXILED": "exile",
+    "LIBRARY": "library",
+}
 
 
 class _Method:
@@ -545,8 +616,14 @@ class _Method:
             raise Untranslatable("ability_keyword", text)
         cost = _norm_cost(text.split(":", 1)[0])
         fits = []
-        own = sorted({n for (p, _z), es in self.t.zones.items() if p == act.player
-                      for n in (e if isinstance(e, str) else e["name"] for e in es)})  # fmt: skip
+        own = sorted(
+            {
+                n
+                for (p, _z), es in self.t.zones.items()
+                if p == act.player
+                for n in (e if isinstance(e, str) else e["name"] for e in es)
+            }
+        )
         for name in own:
             idx = 0
             for c, is_mana in self.facts.activated(name):
@@ -661,8 +738,7 @@ class _Method:
             self._count_assert("exile_count", a)
 
     def c_assertTokenCount(self, a: list) -> None:
-        self._e("token_count", player=self.player(a[0]), card=self.name_of(a[1]),
-                n=self.int_(a[2]))  # fmt: skip
+        self._e("token_count", player=self.player(a[0]), card=self.name_of(a[1]), n=self.int_(a[2]))
 
     def c_assertLife(self, a: list) -> None:
         self._e("life", player=self.player(a[0]), n=self.int_(a[1]))
@@ -675,8 +751,14 @@ class _Method:
             scope = a[4].name.lower()
         if len(a) >= 6 and a[5] is not False:
             raise Untranslatable("base_pt", "base values")
-        self._e("pt", player=self.player(a[0]), card=self.name_of(a[1]),
-                power=self.int_(a[2]), toughness=self.int_(a[3]), scope=scope)  # fmt: skip
+        self._e(
+            "pt",
+            player=self.player(a[0]),
+            card=self.name_of(a[1]),
+            power=self.int_(a[2]),
+            toughness=self.int_(a[3]),
+            scope=scope,
+        )
 
     def counter_name(self, v: object) -> str:
         if isinstance(v, Enum) and v.kind == "CounterType":
@@ -690,15 +772,29 @@ class _Method:
 
     def c_assertCounterCount(self, a: list) -> None:
         if len(a) == 3 and isinstance(a[0], str):
-            self._e("counters", player=None, card=self.name_of(a[0]),
-                    counter=self.counter_name(a[1]), n=self.int_(a[2]))  # fmt: skip
+            self._e(
+                "counters",
+                player=None,
+                card=self.name_of(a[0]),
+                counter=self.counter_name(a[1]),
+                n=self.int_(a[2]),
+            )
         elif len(a) == 3:
-            self._e("player_counters", player=self.player(a[0]),
-                    counter=self.counter_name(a[1]), n=self.int_(a[2]))  # fmt: skip
+            self._e(
+                "player_counters",
+                player=self.player(a[0]),
+                counter=self.counter_name(a[1]),
+                n=self.int_(a[2]),
+            )
         elif len(a) == 4:
             p = None if a[0] is None else self.player(a[0])
-            self._e("counters", player=p, card=self.name_of(a[1]),
-                    counter=self.counter_name(a[2]), n=self.int_(a[3]))  # fmt: skip
+            self._e(
+                "counters",
+                player=p,
+                card=self.name_of(a[1]),
+                counter=self.counter_name(a[2]),
+                n=self.int_(a[3]),
+            )
         else:
             raise Untranslatable("custom_java", "assertCounterCount arguments")
 
@@ -758,8 +854,9 @@ class _Method:
         kw = self.facts.keyword(a[2].name)
         if kw is None:
             raise Untranslatable("ability_object", a[2].name)
-        self._e("keyword", player=self.player(a[0]), card=self.name_of(a[1]), keyword=kw,
-                has=bool(a[3]))  # fmt: skip
+        self._e(
+            "keyword", player=self.player(a[0]), card=self.name_of(a[1]), keyword=kw, has=bool(a[3])
+        )
 
 
 def _norm_cost(text: str) -> str:
@@ -840,8 +937,11 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
         else:
             listed = _merge([(n, 1) for n in top_first] + cards)
             library = {"order": "listed", "cards": [{"name": n, "count": c} for n, c in listed]}
-        pl: dict = {"name": ("PlayerA", "PlayerB")[p], "life": t.life.get(p, 20),
-                    "library": library}  # fmt: skip
+        pl: dict = {
+            "name": ("PlayerA", "PlayerB")[p],
+            "life": t.life.get(p, 20),
+            "library": library,
+        }
         for z in ("hand", "battlefield", "graveyard", "exile"):
             if t.zones.get((p, z)):
                 pl[z] = t.zones[(p, z)]
@@ -972,8 +1072,11 @@ def translate_file(path: str, text: str, facts: CardFacts) -> tuple[list[dict], 
     for d in decls:
         consts.update(class_constants(d))
     overrides = {m.name for d in decls for m in d.members if m.kind == "method"} & {
-        "createNewGameAndPlayers", "reset", "init", "initGame",
-    }  # fmt: skip
+        "createNewGameAndPlayers",
+        "reset",
+        "init",
+        "initGame",
+    }
     for name, ignored in methods:
         tid = f"{base_id}.{name}"
         try:

@@ -364,8 +364,15 @@ class Translator:
             out = fn()
         except Untranslated as exc:
             res.abilities.append(
-                AbilityResult(kind, False, cls, exc.cls, exc.detail, tuple(sorted(self.core.used)),
-                              getattr(exc, "event", None))  # fmt: skip
+                AbilityResult(
+                    kind,
+                    False,
+                    cls,
+                    exc.cls,
+                    exc.detail,
+                    tuple(sorted(self.core.used)),
+                    getattr(exc, "event", None),
+                )
             )
             self.core.used = before | self.core.used
             return None
@@ -496,8 +503,12 @@ class Translator:
             if name == "Escape":  # EscapeAbility(card, manaCost, exileCount): the form the
                 # engine reads ("{3}{R}{G} + exile 3 other graveyard cards", 702.138a)
                 n, mana = p.get("exileCount"), p.get("manaCost")
-                if p.get("additionalCost") is None and p.get("additionalCosts") is None \
-                        and isinstance(n, int) and isinstance(mana, str):
+                if (
+                    p.get("additionalCost") is None
+                    and p.get("additionalCosts") is None
+                    and isinstance(n, int)
+                    and isinstance(mana, str)
+                ):
                     costv = f"{mana} + exile {n} other graveyard cards"
             if isinstance(costv, str):
                 text = costv
@@ -638,10 +649,22 @@ class Translator:
         if effect == "copy":
             ops = [{"op": "copy_spell", "what": "trigger_object", "new_targets": True}] * amount
         else:
-            ops = [{"op": "spell_enters_with_counters", "counter": "+1/+1", "n": amount,
-                    "what": "trigger_object"}]  # fmt: skip
-        return {"op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn",
-                "once": True, "filter": dict(flt), "effect": [dict(o) for o in ops]}  # fmt: skip
+            ops = [
+                {
+                    "op": "spell_enters_with_counters",
+                    "counter": "+1/+1",
+                    "n": amount,
+                    "what": "trigger_object",
+                }
+            ]
+        return {
+            "op": "lasting_trigger",
+            "when": "you_cast_spell",
+            "duration": "end_of_turn",
+            "once": True,
+            "filter": dict(flt),
+            "effect": [dict(o) for o in ops],
+        }
 
     def nested_ability(self, ab: object, delayed: bool = False, reflexive: bool = False) -> dict:
         """A granted / delayed / reflexive ability as a dict (raises Untranslated)."""

@@ -180,8 +180,15 @@ def game_of(d: dict):
 class Q:
     """The minimal context the filters/values/conditions read (an effects ``Ctx`` has these)."""
 
-    def __init__(self, game, controller: int = 0, source: int | None = None,
-                 targets: Sequence[str] = (), x: int = 0, event: dict | None = None) -> None:
+    def __init__(
+        self,
+        game,
+        controller: int = 0,
+        source: int | None = None,
+        targets: Sequence[str] = (),
+        x: int = 0,
+        event: dict | None = None,
+    ) -> None:
         self.game = game
         self.controller = controller
         self.source = source
@@ -211,6 +218,9 @@ def user_spell(
 def perm_id(tl: Timeline, name: str, player: int = 0) -> int:
     """The one permanent of this name (its name now, or its card's) ``player`` ends with."""
     state = tl.final
-    [oid] = [o for o in state.players[player].battlefield
-             if name in (state.objects[o].name, state.objects[o].card.name)]  # fmt: skip
+    [oid] = [
+        o
+        for o in state.players[player].battlefield
+        if name in (state.objects[o].name, state.objects[o].card.name)
+    ]
     return oid

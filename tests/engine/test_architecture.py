@@ -42,9 +42,22 @@ PACKAGES: list[str] = [
 TOP = ("engine.__main__", "engine")
 
 MUTATORS = frozenset(
-    {"append", "extend", "insert", "remove", "pop", "clear", "add", "discard", "update",
-     "setdefault", "sort", "reverse", "popitem"}
-)  # fmt: skip
+    {
+        "append",
+        "extend",
+        "insert",
+        "remove",
+        "pop",
+        "clear",
+        "add",
+        "discard",
+        "update",
+        "setdefault",
+        "sort",
+        "reverse",
+        "popitem",
+    }
+)
 # Modules that may write the kernel's fields: the kernel, and Game's own setup.
 WRITERS = {"engine.core.kernel"}
 
@@ -170,9 +183,10 @@ def kernel_fields(tree: ast.Module) -> set[str]:
                 for stmt in ast.walk(node)
                 if isinstance(stmt, (ast.Assign, ast.AnnAssign))
                 for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
-                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                if isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
                 and t.value.id == "self"
-            }  # fmt: skip
+            }
     raise AssertionError("Kernel.__init__ not found")
 
 
@@ -198,10 +212,11 @@ def state_writes(tree: ast.AST, fields: set[str]) -> list[str]:
     included in a class that subclasses ``Kernel`` (``Game``'s setup)."""
     out: list[tuple[int, str]] = []
     subclasses = [
-        node for node in ast.walk(tree)
+        node
+        for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef)
         and any(isinstance(b, ast.Name) and b.id == "Kernel" for b in node.bases)
-    ]  # fmt: skip
+    ]
     for cls in subclasses:
         out += _writes(cls, fields, ("self",))
     seen = set(out)
@@ -295,8 +310,10 @@ def test_the_checks_catch_what_they_look_for() -> None:
     # the cycle engine.ops -> engine.ops.cards -> engine.ops (its __init__) is found
     family = ast.parse("from engine.ops import _common\n")
     known = {"engine.ops", "engine.ops.cards", "engine.ops._common"}
-    edges = {"engine.ops": {"engine.ops.cards"},
-             "engine.ops.cards": imports("engine.ops.cards", family, known)}  # fmt: skip
+    edges = {
+        "engine.ops": {"engine.ops.cards"},
+        "engine.ops.cards": imports("engine.ops.cards", family, known),
+    }
     assert edges["engine.ops.cards"] == {"engine.ops", "engine.ops._common"}
     assert find_cycle(edges) == ["engine.ops", "engine.ops.cards", "engine.ops"]
 
@@ -309,8 +326,7 @@ def test_every_op_family_is_registered_and_every_op_has_one_handler() -> None:
 
     # Helpers the families share live outside the package (engine/rules/op_common.py), so no
     # family imports the package that imports it.
-    families = {module_name(p) for p in (ROOT / "ops").rglob("*.py")
-                if not p.stem.startswith("_")}  # fmt: skip
+    families = {module_name(p) for p in (ROOT / "ops").rglob("*.py") if not p.stem.startswith("_")}
     registered = {spec.family for spec in OPS.values()}
     assert families <= registered
     assert {f for f in registered - families if not f.startswith("engine.keywords.")} == set()
@@ -325,9 +341,12 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
 
     wired = registry.describe()
     assert wired["actions"] == sorted(scenario.ACTIONS)
-    assert wired["state_based"] == ["engine.rules.legend.check", "engine.rules.sba.check",
-                                    "engine.ops.zones.return_exiled_until",
-                                    "engine.ops.roles.one_role_each"]  # fmt: skip
+    assert wired["state_based"] == [
+        "engine.rules.legend.check",
+        "engine.rules.sba.check",
+        "engine.ops.zones.return_exiled_until",
+        "engine.ops.roles.one_role_each",
+    ]
     assert wired["on_cast"] == [
         "engine.keywords.cascade.on_cast",
         "engine.rules.triggers.on_cast",
@@ -341,11 +360,23 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
         "engine.rules.triggers.on_enter",
     ]
     assert wired["ability_resolvers"] == [
-        "", "cascade", "copy", "etb", "evoke", "persist", "storm", "suspend", "suspend_cast",
-        "triggered", "undying",
-    ]  # fmt: skip
+        "",
+        "cascade",
+        "copy",
+        "etb",
+        "evoke",
+        "persist",
+        "storm",
+        "suspend",
+        "suspend_cast",
+        "triggered",
+        "undying",
+    ]
     assert wired["on_event"] == [
-        "engine.rules.triggers.on_event", "engine.ops.zones.return_when_source_leaves",
-        "engine.keywords.persist.on_event", "engine.keywords.undying.on_event",
-        "engine.keywords.suspend.on_event", "engine.ops.earthbend.on_event",
-    ]  # fmt: skip
+        "engine.rules.triggers.on_event",
+        "engine.ops.zones.return_when_source_leaves",
+        "engine.keywords.persist.on_event",
+        "engine.keywords.undying.on_event",
+        "engine.keywords.suspend.on_event",
+        "engine.ops.earthbend.on_event",
+    ]

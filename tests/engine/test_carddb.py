@@ -166,10 +166,17 @@ def test_with_cards_rejects_non_card_defs(pool: CardPool) -> None:
 
 def test_small_pool_from_dicts() -> None:
     small = CardPool.from_dicts(
-        [{"name": "Fire // Ice", "layout": "split", "faces": [
-            {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
-            {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"}]}]
-    )  # fmt: skip
+        [
+            {
+                "name": "Fire // Ice",
+                "layout": "split",
+                "faces": [
+                    {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
+                    {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"},
+                ],
+            }
+        ]
+    )
     assert len(small) == 1
     assert small.get("ice").mana_value == 4
     with pytest.raises(UnknownCardError):

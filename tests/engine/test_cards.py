@@ -230,8 +230,9 @@ def test_effects_for_face_returns_face_entry() -> None:
 
 
 def test_face_flags_follow_types_cr_110_4() -> None:
-    face = Face("Pacifism", parse_mana_cost("{1}{W}"), "Enchantment — Aura",
-                (), ("Enchantment",), ("Aura",))  # fmt: skip
+    face = Face(
+        "Pacifism", parse_mana_cost("{1}{W}"), "Enchantment — Aura", (), ("Enchantment",), ("Aura",)
+    )
     assert face.is_permanent and face.is_aura
     assert not (face.is_creature or face.is_land or face.is_instant or face.is_sorcery)
     sorcery = Face("Wrath", None, "Sorcery", (), ("Sorcery",), ())
@@ -264,10 +265,19 @@ def test_parse_type_line_rejects_unknown_words(bad: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["Fire // Ice", "Bonecrusher Giant", "Agadeem's Awakening", "The First Eruption",
-     "Apex Devastator", "Tarmogoyf", "Gisela, the Broken Blade", "The Tenth Doctor",
-     "Geological Appraiser", "Living End"],
-)  # fmt: skip
+    [
+        "Fire // Ice",
+        "Bonecrusher Giant",
+        "Agadeem's Awakening",
+        "The First Eruption",
+        "Apex Devastator",
+        "Tarmogoyf",
+        "Gisela, the Broken Blade",
+        "The Tenth Doctor",
+        "Geological Appraiser",
+        "Living End",
+    ],
+)
 @pytest.mark.parametrize("compact", [False, True])
 def test_to_dict_from_dict_round_trip(name: str, compact: bool) -> None:
     c = card(name)
@@ -276,9 +286,15 @@ def test_to_dict_from_dict_round_trip(name: str, compact: bool) -> None:
 
 def test_from_dict_minimal_user_card() -> None:
     c = CardDef.from_dict(
-        {"name": "Test Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear",
-         "power": 2, "toughness": 2, "keywords": ["Cascade"]}
-    )  # fmt: skip
+        {
+            "name": "Test Bear",
+            "mana_cost": "{1}{G}",
+            "type_line": "Creature — Bear",
+            "power": 2,
+            "toughness": 2,
+            "keywords": ["Cascade"],
+        }
+    )
     assert c.mana_value == 2 and c.colors == ("G",)
     assert c.front.subtypes == ("Bear",) and c.front.power == "2"
     assert c.cascade == 1  # one Cascade keyword, no count given
@@ -312,10 +328,18 @@ def test_card_def_is_frozen_and_hashable() -> None:
 
 def test_from_scryfall_single_face_legendary_creature() -> None:
     c = CardDef.from_scryfall(
-        {"name": "Elvish Champion", "mana_cost": "{1}{G}{G}", "cmc": 3.0, "layout": "normal",
-         "type_line": "Legendary Creature — Elf Warrior", "power": "2", "toughness": "2",
-         "colors": ["G"], "keywords": []}
-    )  # fmt: skip
+        {
+            "name": "Elvish Champion",
+            "mana_cost": "{1}{G}{G}",
+            "cmc": 3.0,
+            "layout": "normal",
+            "type_line": "Legendary Creature — Elf Warrior",
+            "power": "2",
+            "toughness": "2",
+            "colors": ["G"],
+            "keywords": [],
+        }
+    )
     assert (c.front.supertypes, c.front.types, c.front.subtypes) == (
         ("Legendary",),
         ("Creature",),
@@ -326,40 +350,73 @@ def test_from_scryfall_single_face_legendary_creature() -> None:
 
 def test_from_scryfall_counts_cascade_instances() -> None:
     c = CardDef.from_scryfall(
-        {"name": "Apex Devastator", "mana_cost": "{8}{G}{G}", "cmc": 10, "layout": "normal",
-         "type_line": "Creature — Chimera Hydra", "keywords": ["Cascade"],
-         "oracle_text": "Cascade, cascade, cascade, cascade (Reminder text.)"}
-    )  # fmt: skip
+        {
+            "name": "Apex Devastator",
+            "mana_cost": "{8}{G}{G}",
+            "cmc": 10,
+            "layout": "normal",
+            "type_line": "Creature — Chimera Hydra",
+            "keywords": ["Cascade"],
+            "oracle_text": "Cascade, cascade, cascade, cascade (Reminder text.)",
+        }
+    )
     assert c.cascade == 4
     plain = CardDef.from_scryfall(
-        {"name": "Bloodbraid Elf", "mana_cost": "{2}{R}{G}", "cmc": 4,
-         "type_line": "Creature — Elf Berserker", "keywords": ["Cascade", "Haste"]}
-    )  # fmt: skip
+        {
+            "name": "Bloodbraid Elf",
+            "mana_cost": "{2}{R}{G}",
+            "cmc": 4,
+            "type_line": "Creature — Elf Berserker",
+            "keywords": ["Cascade", "Haste"],
+        }
+    )
     assert plain.cascade == 1 and plain.keywords == ("Cascade", "Haste")
 
 
 def test_from_scryfall_split_card_mv_is_sum_cr_709_4() -> None:
     c = CardDef.from_scryfall(
-        {"name": "Fire // Ice", "layout": "split", "mana_cost": "{1}{R} // {1}{U}", "cmc": 4.0,
-         "type_line": "Instant // Instant", "colors": ["R", "U"], "keywords": [],
-         "card_faces": [
-             {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
-             {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"}]}
-    )  # fmt: skip
+        {
+            "name": "Fire // Ice",
+            "layout": "split",
+            "mana_cost": "{1}{R} // {1}{U}",
+            "cmc": 4.0,
+            "type_line": "Instant // Instant",
+            "colors": ["R", "U"],
+            "keywords": [],
+            "card_faces": [
+                {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
+                {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"},
+            ],
+        }
+    )
     assert c.mana_value == 4 and c.colors == ("U", "R")
     assert [f.name for f in c.spell_faces] == ["Fire", "Ice"]
 
 
 def test_from_scryfall_mdfc_uses_front_face_cr_712() -> None:
     c = CardDef.from_scryfall(
-        {"name": "Agadeem's Awakening // Agadeem, the Undercrypt", "layout": "modal_dfc",
-         "cmc": 3.0, "type_line": "Sorcery // Land", "keywords": [],
-         "card_faces": [
-             {"name": "Agadeem's Awakening", "mana_cost": "{X}{B}{B}{B}",
-              "type_line": "Sorcery", "colors": ["B"]},
-             {"name": "Agadeem, the Undercrypt", "mana_cost": "", "type_line": "Land",
-              "colors": []}]}
-    )  # fmt: skip
+        {
+            "name": "Agadeem's Awakening // Agadeem, the Undercrypt",
+            "layout": "modal_dfc",
+            "cmc": 3.0,
+            "type_line": "Sorcery // Land",
+            "keywords": [],
+            "card_faces": [
+                {
+                    "name": "Agadeem's Awakening",
+                    "mana_cost": "{X}{B}{B}{B}",
+                    "type_line": "Sorcery",
+                    "colors": ["B"],
+                },
+                {
+                    "name": "Agadeem, the Undercrypt",
+                    "mana_cost": "",
+                    "type_line": "Land",
+                    "colors": [],
+                },
+            ],
+        }
+    )
     assert c.mana_value == 3 and not c.is_land
     assert c.faces[1].mana_cost is None
     assert [f.name for f in c.spell_faces] == ["Agadeem's Awakening"]
@@ -367,9 +424,16 @@ def test_from_scryfall_mdfc_uses_front_face_cr_712() -> None:
 
 def test_from_scryfall_no_mana_cost_is_mv_0_cr_202_3a() -> None:
     c = CardDef.from_scryfall(
-        {"name": "Living End", "mana_cost": "", "cmc": 0.0, "layout": "normal",
-         "type_line": "Sorcery", "colors": ["B"], "keywords": ["Suspend"]}
-    )  # fmt: skip
+        {
+            "name": "Living End",
+            "mana_cost": "",
+            "cmc": 0.0,
+            "layout": "normal",
+            "type_line": "Sorcery",
+            "colors": ["B"],
+            "keywords": ["Suspend"],
+        }
+    )
     assert c.front.mana_cost is None and c.mana_value == 0 and c.colors == ("B",)
 
 

@@ -16,21 +16,51 @@ from engine import CardDef, Scenario, ScenarioError, default_pool
 from boards import answered, board, finished, of_kind, play
 
 SIGNET = {
-    "name": "Test Signet", "type_line": "Artifact", "mana_cost": "{2}",
-    "effects": {"activated": [{"cost": "{T}", "costs": [{"cost": "tap"}],
-                               "ops": [{"op": "add_mana",
-                                        "mana": "commander_color_identity"}],
-                               "mana_ability": True}]},
-}  # fmt: skip
-SELESNYA = {"name": "Test Selesnya General", "type_line": "Legendary Creature — Elf",
-            "mana_cost": "{G}{W}", "power": "2", "toughness": "2",
-            "color_identity": ["G", "W"]}  # fmt: skip
-MONO_RED = {"name": "Test Red General", "type_line": "Legendary Creature — Goblin",
-            "mana_cost": "{1}{R}", "power": "2", "toughness": "2", "color_identity": ["R"]}
-COLORLESS = {"name": "Test Colorless General", "type_line": "Legendary Artifact Creature — Golem",
-             "mana_cost": "{4}", "power": "3", "toughness": "3", "color_identity": []}
-UNKNOWN = {"name": "Test Unknown General", "type_line": "Legendary Creature — Human",
-           "mana_cost": "{1}{U}", "power": "1", "toughness": "1"}  # no color_identity
+    "name": "Test Signet",
+    "type_line": "Artifact",
+    "mana_cost": "{2}",
+    "effects": {
+        "activated": [
+            {
+                "cost": "{T}",
+                "costs": [{"cost": "tap"}],
+                "ops": [{"op": "add_mana", "mana": "commander_color_identity"}],
+                "mana_ability": True,
+            }
+        ]
+    },
+}
+SELESNYA = {
+    "name": "Test Selesnya General",
+    "type_line": "Legendary Creature — Elf",
+    "mana_cost": "{G}{W}",
+    "power": "2",
+    "toughness": "2",
+    "color_identity": ["G", "W"],
+}
+MONO_RED = {
+    "name": "Test Red General",
+    "type_line": "Legendary Creature — Goblin",
+    "mana_cost": "{1}{R}",
+    "power": "2",
+    "toughness": "2",
+    "color_identity": ["R"],
+}
+COLORLESS = {
+    "name": "Test Colorless General",
+    "type_line": "Legendary Artifact Creature — Golem",
+    "mana_cost": "{4}",
+    "power": "3",
+    "toughness": "3",
+    "color_identity": [],
+}
+UNKNOWN = {
+    "name": "Test Unknown General",
+    "type_line": "Legendary Creature — Human",
+    "mana_cost": "{1}{U}",
+    "power": "1",
+    "toughness": "1",
+}  # no color_identity
 TAP = [{"do": "activate", "card": "Test Signet", "mana": True}]
 
 
@@ -40,8 +70,9 @@ def _mana(tl) -> list[str]:
 
 # ------------------------------------------------------------------ the scenario format
 def test_commander_round_trips_through_the_scenario_format_cr_903_3() -> None:
-    d = board([], battlefield=["Forest"], commander="the first sliver",
-              opponent_commander="Arcane Signet")
+    d = board(
+        [], battlefield=["Forest"], commander="the first sliver", opponent_commander="Arcane Signet"
+    )
     scn = Scenario.from_dict(d)
     assert [p.commander for p in scn.players] == ["The First Sliver", "Arcane Signet"]
     out = scn.to_dict()
@@ -82,16 +113,28 @@ def test_card_color_identity_round_trips_and_absent_means_unknown_cr_903_4() -> 
 
 
 def test_a_scryfall_card_brings_its_color_identity() -> None:
-    card = CardDef.from_scryfall({"name": "Birds of Paradise", "type_line": "Creature — Bird",
-                                  "mana_cost": "{G}", "cmc": 1, "colors": ["G"],
-                                  "color_identity": ["G"]})
+    card = CardDef.from_scryfall(
+        {
+            "name": "Birds of Paradise",
+            "type_line": "Creature — Bird",
+            "mana_cost": "{G}",
+            "cmc": 1,
+            "colors": ["G"],
+            "color_identity": ["G"],
+        }
+    )
     assert card.color_identity == ("G",)
 
 
 # -------------------------------------------------------------- the op (user cards)
 def test_mana_of_a_two_color_identity_is_a_choice_between_them_cr_903_4() -> None:
-    d = board([], battlefield=["Test Signet"], commander="Test Selesnya General",
-              cards=[SIGNET, SELESNYA], actions=TAP)
+    d = board(
+        [],
+        battlefield=["Test Signet"],
+        commander="Test Selesnya General",
+        cards=[SIGNET, SELESNYA],
+        actions=TAP,
+    )
     tl = play(d)
     assert tl.pending is not None
     assert sorted(tl.pending.keys()) == ["color:G", "color:W"]
@@ -102,8 +145,13 @@ def test_mana_of_a_two_color_identity_is_a_choice_between_them_cr_903_4() -> Non
 
 
 def test_a_one_color_identity_adds_that_color_without_asking() -> None:
-    d = board([], battlefield=["Test Signet"], commander="Test Red General",
-              cards=[SIGNET, MONO_RED], actions=TAP)
+    d = board(
+        [],
+        battlefield=["Test Signet"],
+        commander="Test Red General",
+        cards=[SIGNET, MONO_RED],
+        actions=TAP,
+    )
     tl = finished(d)
     assert tl.final.players[0].mana_pool == "{R}"
     assert tl.answered == []
@@ -119,8 +167,13 @@ def test_no_commander_adds_no_mana_cr_903_4f() -> None:
 
 
 def test_a_colorless_commander_adds_no_mana_cr_106_5() -> None:
-    d = board([], battlefield=["Test Signet"], commander="Test Colorless General",
-              cards=[SIGNET, COLORLESS], actions=TAP)
+    d = board(
+        [],
+        battlefield=["Test Signet"],
+        commander="Test Colorless General",
+        cards=[SIGNET, COLORLESS],
+        actions=TAP,
+    )
     tl = finished(d)
     assert tl.final.players[0].mana_pool == ""
     (ev,) = of_kind(tl, "mana")
@@ -128,14 +181,24 @@ def test_a_colorless_commander_adds_no_mana_cr_106_5() -> None:
 
 
 def test_the_opponents_commander_is_not_yours() -> None:
-    d = board([], battlefield=["Test Signet"], opponent_commander="Test Red General",
-              cards=[SIGNET, MONO_RED], actions=TAP)
+    d = board(
+        [],
+        battlefield=["Test Signet"],
+        opponent_commander="Test Red General",
+        cards=[SIGNET, MONO_RED],
+        actions=TAP,
+    )
     assert finished(d).final.players[0].mana_pool == ""
 
 
 def test_an_unknown_identity_is_not_simulated_never_guessed() -> None:
-    d = board([], battlefield=["Test Signet"], commander="Test Unknown General",
-              cards=[SIGNET, UNKNOWN], actions=TAP)
+    d = board(
+        [],
+        battlefield=["Test Signet"],
+        commander="Test Unknown General",
+        cards=[SIGNET, UNKNOWN],
+        actions=TAP,
+    )
     tl = finished(d)
     assert tl.final.players[0].mana_pool == ""
     assert of_kind(tl, "mana") == []
@@ -150,8 +213,12 @@ def test_bundled_identities_of_the_maelstrom_deck_commander_and_signet() -> None
 
 
 def test_arcane_signet_with_the_first_sliver_offers_all_five_colors() -> None:
-    d = board([], battlefield=["Arcane Signet"], commander="The First Sliver",
-              actions=[{"do": "activate", "card": "Arcane Signet", "mana": True}])
+    d = board(
+        [],
+        battlefield=["Arcane Signet"],
+        commander="The First Sliver",
+        actions=[{"do": "activate", "card": "Arcane Signet", "mana": True}],
+    )
     tl = play(d)
     assert sorted(tl.pending.keys()) == sorted(f"color:{c}" for c in "WUBRG")
     tl = answered(d, "color:B")
@@ -159,8 +226,11 @@ def test_arcane_signet_with_the_first_sliver_offers_all_five_colors() -> None:
 
 
 def test_arcane_signet_without_a_commander_adds_nothing_cr_903_4f() -> None:
-    d = board([], battlefield=["Arcane Signet"],
-              actions=[{"do": "activate", "card": "Arcane Signet", "mana": True}])
+    d = board(
+        [],
+        battlefield=["Arcane Signet"],
+        actions=[{"do": "activate", "card": "Arcane Signet", "mana": True}],
+    )
     tl = finished(d)
     assert tl.final.players[0].mana_pool == "" and of_kind(tl, "mana")[0].rule == "903.4f"
 
@@ -180,8 +250,9 @@ def test_the_board_shows_the_commander_escaped() -> None:
     from engine.views.board_html import board_html
 
     evil = {**MONO_RED, "name": "<img src=x onerror=alert(1)> General"}
-    tl = play(board([], commander=evil["name"], opponent_commander="The First Sliver",
-                    cards=[evil]))
+    tl = play(
+        board([], commander=evil["name"], opponent_commander="The First Sliver", cards=[evil])
+    )
     html = board_html(tl, 0)
     assert html.count('data-testid="commander"') == 2
     assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt; General" in html

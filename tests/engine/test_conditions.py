@@ -71,8 +71,9 @@ def test_board_conditions() -> None:
 
     assert holds({"cond": "my_turn"})
     assert not conditions.holds(Q(game, controller=1), {"cond": "my_turn"})
-    assert holds({"cond": "count", "filter": {"types": ["Creature"], "controller": "you"},
-                  "cmp": ["==", 2]})  # fmt: skip
+    assert holds(
+        {"cond": "count", "filter": {"types": ["Creature"], "controller": "you"}, "cmp": ["==", 2]}
+    )
     assert holds({"cond": "self_counters", "counter": "+1/+1", "cmp": [">=", 1]})
     assert not holds({"cond": "self_counters", "counter": "+1/+1", "cmp": [">=", 2]})
     assert holds({"cond": "hellbent"})
@@ -92,10 +93,16 @@ def test_board_conditions() -> None:
 
 def test_delirium_ferocious_metalcraft_formidable_coven() -> None:
     game = _game(
-        battlefield=["Serra Angel", "Shivan Dragon", "Grizzly Bears", "Memnite", "Ornithopter",
-                     "Sol Ring"],
+        battlefield=[
+            "Serra Angel",
+            "Shivan Dragon",
+            "Grizzly Bears",
+            "Memnite",
+            "Ornithopter",
+            "Sol Ring",
+        ],
         graveyard=["Lightning Bolt", "Tarmogoyf", "Forest", "Sol Ring"],
-    )  # fmt: skip
+    )
     ctx = Q(game)
     for kind in ("delirium", "ferocious", "metalcraft", "formidable", "coven"):
         assert conditions.holds(ctx, {"cond": kind}), kind
@@ -175,8 +182,9 @@ def test_missing_parts_are_named() -> None:
     assert conditions.condition_missing({"cond": "adamant", "color": "red"})
     assert conditions.condition_missing({"cond": "nope"}) == "condition 'nope'"
     assert conditions.condition_missing({"cond": "kicked", "times": 2})
-    assert conditions.condition_missing({"cond": "count", "filter": {"face_down": True},
-                                         "cmp": [">=", 1]})  # fmt: skip
+    assert conditions.condition_missing(
+        {"cond": "count", "filter": {"face_down": True}, "cmp": [">=", 1]}
+    )
     assert conditions.condition_missing({"cond": "not", "of": {"cond": "bargained"}})
     assert conditions.condition_missing("third time this ability resolves this turn")
     assert conditions.condition_missing("not kicked") is None
@@ -198,8 +206,10 @@ def test_ops_read_conditions_and_dynamic_amounts() -> None:
     per_land = [{"op": "gain_life", "n": {"dv": "count", "filter": {"types": ["Land"]}}}]
     assert run_ops(game, per_land, controller=0, source=None, label="T", whole=True)
     assert game.life[0] == 25  # Forest + two Mountains
-    unknown = [{"op": "gain_life", "n": {"dv": "greatest_commander_mv"}},
-               {"op": "gain_life", "n": 1}]
+    unknown = [
+        {"op": "gain_life", "n": {"dv": "greatest_commander_mv"}},
+        {"op": "gain_life", "n": 1},
+    ]
     assert missing_parts(unknown)
     assert not run_ops(game, unknown, controller=0, source=None, label="T", whole=True)
     assert game.life[0] == 25  # all or nothing

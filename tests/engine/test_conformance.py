@@ -17,41 +17,75 @@ from engine import conformance
 from engine.__main__ import main
 from engine.conformance.runner import claimed_full
 
-KEYS = {"xmage_commit", "tests_total", "translated", "passed", "failed_not_simulated",
-        "failed_claimed_full", "xmage_differs", "not_translated"}  # fmt: skip
+KEYS = {
+    "xmage_commit",
+    "tests_total",
+    "translated",
+    "passed",
+    "failed_not_simulated",
+    "failed_claimed_full",
+    "xmage_differs",
+    "not_translated",
+}
 
 
 def _player(name: str, **zones) -> dict:
-    return {"name": name, "life": 20,
-            "library": {"order": "listed", "cards": [{"name": "Mountain", "count": 5}]},
-            **zones}  # fmt: skip
+    return {
+        "name": name,
+        "life": 20,
+        "library": {"order": "listed", "cards": [{"name": "Mountain", "count": 5}]},
+        **zones,
+    }
 
 
-def _case(tid: str, actions: list, expect: list, cards: list, *, hand=("Lightning Bolt",),
-          battlefield=(), answers=None, strict=True) -> dict:  # fmt: skip
-    players = [_player("PlayerA", hand=list(hand)),
-               _player("PlayerB", battlefield=list(battlefield))]  # fmt: skip
-    return {"id": tid, "scenario": {"version": 1, "seed": 1, "players": players,
-            "actions": actions}, "answers": answers or [{}, {}], "expect": expect,
-            "cards": cards, "strict": strict}  # fmt: skip
+def _case(
+    tid: str,
+    actions: list,
+    expect: list,
+    cards: list,
+    *,
+    hand=("Lightning Bolt",),
+    battlefield=(),
+    answers=None,
+    strict=True,
+) -> dict:
+    players = [
+        _player("PlayerA", hand=list(hand)),
+        _player("PlayerB", battlefield=list(battlefield)),
+    ]
+    return {
+        "id": tid,
+        "scenario": {"version": 1, "seed": 1, "players": players, "actions": actions},
+        "answers": answers or [{}, {}],
+        "expect": expect,
+        "cards": cards,
+        "strict": strict,
+    }
 
 
 BOLT_FACE = {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]}
 
 
 def _suite(*cases: dict) -> dict:
-    skipped = [{"id": "x.Combat", "reason": "combat", "detail": ""},
-               {"id": "x.Code", "reason": "custom_java", "detail": ""}]  # fmt: skip
-    return {"xmage_commit": "c0ffee", "tests_total": len(cases) + 2, "cases": list(cases),
-            "not_translated": skipped}  # fmt: skip
+    skipped = [
+        {"id": "x.Combat", "reason": "combat", "detail": ""},
+        {"id": "x.Code", "reason": "custom_java", "detail": ""},
+    ]
+    return {
+        "xmage_commit": "c0ffee",
+        "tests_total": len(cases) + 2,
+        "cases": list(cases),
+        "not_translated": skipped,
+    }
 
 
 def test_cr_120_3_a_translated_bolt_passes_and_a_wrong_expectation_is_a_wrong_claim():
     """Lightning Bolt deals 3 (120.3): XMage's assertLife 17 holds; a case expecting 16 on
     cards all claimed fully simulated is counted as a wrong claim, naming what differs."""
     ok = _case("t.Bolt", [BOLT_FACE], [{"check": "life", "player": 1, "n": 17}], ["Lightning Bolt"])
-    bad = _case("t.Wrong", [BOLT_FACE], [{"check": "life", "player": 1, "n": 16}],
-                ["Lightning Bolt"])  # fmt: skip
+    bad = _case(
+        "t.Wrong", [BOLT_FACE], [{"check": "life", "player": 1, "n": 16}], ["Lightning Bolt"]
+    )
     rep = conformance.run_suite(_suite(ok, bad), reviewed={})
     d = rep.to_dict()
     assert set(d) == KEYS
@@ -64,15 +98,20 @@ def test_cr_120_3_a_translated_bolt_passes_and_a_wrong_expectation_is_a_wrong_cl
 
 def test_a_failure_on_a_card_not_fully_simulated_is_an_honest_gap():
     assert not claimed_full("Cabal Therapy")
-    case = _case("t.Gap", [BOLT_FACE], [{"check": "life", "player": 1, "n": 0}],
-                 ["Lightning Bolt", "Cabal Therapy"])  # fmt: skip
+    case = _case(
+        "t.Gap",
+        [BOLT_FACE],
+        [{"check": "life", "player": 1, "n": 0}],
+        ["Lightning Bolt", "Cabal Therapy"],
+    )
     d = conformance.run_suite(_suite(case), reviewed={}).to_dict()
     assert (d["failed_not_simulated"], d["failed_claimed_full"]) == (1, 0)
 
 
 def test_a_reviewed_xmage_error_is_counted_apart_with_its_rule():
-    case = _case("t.XMage", [BOLT_FACE], [{"check": "life", "player": 1, "n": 16}],
-                 ["Lightning Bolt"])  # fmt: skip
+    case = _case(
+        "t.XMage", [BOLT_FACE], [{"check": "life", "player": 1, "n": 16}], ["Lightning Bolt"]
+    )
     reviewed = {"t.XMage": {"class": "xmage_differs", "reason": "made up", "rule": "120.3"}}
     rep = conformance.run_suite(_suite(case), reviewed=reviewed)
     assert rep.to_dict()["xmage_differs"] == 1 and rep.to_dict()["failed_claimed_full"] == 0
@@ -86,8 +125,14 @@ def test_cr_601_2c_targets_answered_from_xmage_add_target_and_ai_choices_not_tra
     cast = {"do": "cast", "card": "Lightning Bolt"}
     bears = ["Grizzly Bears", "Grizzly Bears"]
     expect = [{"check": "permanent_count", "player": 1, "card": "Grizzly Bears", "n": 1}]
-    answered = _case("t.Answered", [cast], expect, ["Lightning Bolt"], battlefield=bears,
-                     answers=[{"targets": [[{"card": "Grizzly Bears"}]]}, {}])  # fmt: skip
+    answered = _case(
+        "t.Answered",
+        [cast],
+        expect,
+        ["Lightning Bolt"],
+        battlefield=bears,
+        answers=[{"targets": [[{"card": "Grizzly Bears"}]]}, {}],
+    )
     strict = _case("t.Strict", [cast], expect, ["Lightning Bolt"], battlefield=bears)
     ai = _case("t.AI", [cast], expect, ["Lightning Bolt"], battlefield=bears, strict=False)
     rep = conformance.run_suite(_suite(answered, strict, ai), reviewed={})
@@ -98,8 +143,12 @@ def test_cr_601_2c_targets_answered_from_xmage_add_target_and_ai_choices_not_tra
 
 
 def test_a_typed_error_is_the_case_failure_never_a_crash():
-    bad = _case("t.Error", [{"do": "cast", "card": "Counterspell"}],
-                [{"check": "life", "player": 1, "n": 20}], ["Lightning Bolt"])  # fmt: skip
+    bad = _case(
+        "t.Error",
+        [{"do": "cast", "card": "Counterspell"}],
+        [{"check": "life", "player": 1, "n": 20}],
+        ["Lightning Bolt"],
+    )
     r = conformance.run_case(bad)
     assert r.status == "failed" and r.kind.startswith("error:")
 
@@ -108,8 +157,11 @@ def test_cli_json_prints_the_figures_for_one_card(capsys):
     assert main(["conformance", "--json", "--card", "Lightning Bolt"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert set(d) == KEYS
-    assert d["translated"] == d["passed"] + d["failed_not_simulated"] + \
-        d["failed_claimed_full"] + d["xmage_differs"] and d["translated"] > 10  # fmt: skip
+    assert (
+        d["translated"]
+        == d["passed"] + d["failed_not_simulated"] + d["failed_claimed_full"] + d["xmage_differs"]
+        and d["translated"] > 10
+    )
     assert main(["conformance", "--card", "Lightnig Bolt"]) == 2  # typed error, exit 2
 
 
@@ -126,8 +178,11 @@ def test_whole_suite_no_claimed_full_failure_outside_the_reviewed_list(whole_sui
     d = rep.to_dict()
     assert d["tests_total"] == len(suite["cases"]) + len(suite["not_translated"])
     assert d["translated"] + sum(d["not_translated"].values()) == d["tests_total"]
-    unreviewed = [f"{r.id}: {r.why}" for r in rep.results
-                  if r.outcome == "failed_claimed_full" and r.reviewed is None]  # fmt: skip
+    unreviewed = [
+        f"{r.id}: {r.why}"
+        for r in rep.results
+        if r.outcome == "failed_claimed_full" and r.reviewed is None
+    ]
     assert unreviewed == []
     assert not [r for r in rep.results if r.kind.startswith("crash:")]
 
@@ -136,8 +191,12 @@ def test_whole_suite_reviewed_failures_still_fail(whole_suite):
     """A reviewed failure that passes now must leave the list (its root cause is fixed)."""
     reviewed = conformance.load_reviewed()
     by = {r.id: r for r in whole_suite.results}
-    assert all(v.get("reason") and v.get("rule") and v.get("class") in
-               ("engine", "harness", "xmage_differs") for v in reviewed.values())  # fmt: skip
+    assert all(
+        v.get("reason")
+        and v.get("rule")
+        and v.get("class") in ("engine", "harness", "xmage_differs")
+        for v in reviewed.values()
+    )
     fixed = [tid for tid in reviewed if tid in by and by[tid].outcome == "passed"]
     gone = [tid for tid in reviewed if tid not in by]
     assert fixed == [] and gone == []

@@ -104,10 +104,14 @@ def test_every_part_kind_is_asked_of_its_registry() -> None:
             }
         ],
         "activated": [
-            {"cost": "x", "costs": [{"cost": "zz_cost"}], "ops": [{"op": KNOWN}],
-             "targets": [{"what": "zz_target", "count": 1}]}
+            {
+                "cost": "x",
+                "costs": [{"cost": "zz_cost"}],
+                "ops": [{"op": KNOWN}],
+                "targets": [{"what": "zz_target", "count": 1}],
+            }
         ],
-    }  # fmt: skip
+    }
 
     def no(kind: str, key: str):
         return lambda part: f"{part[key] if isinstance(part, dict) else part}"
@@ -124,8 +128,11 @@ def test_every_part_kind_is_asked_of_its_registry() -> None:
     c = card_coverage(card(entry), strict)
     assert c.status == NOT
     assert c.abilities[0].missing == (
-        "trigger: zz_when", "filter: zz_key", "condition: zz_cond", "dynamic value: zz_dv",
-    )  # fmt: skip
+        "trigger: zz_when",
+        "filter: zz_key",
+        "condition: zz_cond",
+        "dynamic value: zz_dv",
+    )
     assert c.abilities[1].missing == ("cost: zz_cost", "target: zz_target")
 
 
@@ -137,11 +144,14 @@ def test_modes_are_abilities_and_chapters_are_counted() -> None:
     saga = card(
         None,
         type_line="Enchantment — Saga",
-        chapters={"count": 3, "abilities": [
-            {"chapters": [1, 2], "ops": [{"op": KNOWN}]},
-            {"chapters": [3], "ops": [{"op": UNKNOWN}]},
-        ]},
-    )  # fmt: skip
+        chapters={
+            "count": 3,
+            "abilities": [
+                {"chapters": [1, 2], "ops": [{"op": KNOWN}]},
+                {"chapters": [3], "ops": [{"op": UNKNOWN}]},
+            ],
+        },
+    )
     s = card_coverage(saga, checks())
     assert [a.label for a in s.chapters] == ["chapter I, II", "chapter III"]
     assert s.status == PARTLY and s.missing == [f"op: {UNKNOWN}"]
@@ -152,8 +162,10 @@ def test_modes_are_abilities_and_chapters_are_counted() -> None:
 def test_chapter_data_the_saga_rules_do_not_read_is_not_counted() -> None:
     """Imported chapters in the effect entry count once saga.chapters reads them; what
     the engine resolves today are the card facts' summaries (and saga.OVERRIDES)."""
-    entry = {"chapters": [{"chapters": [1], "untranslated": "X"}],
-             "untranslated": [{"ability": "chapter", "class": "X"}]}  # fmt: skip
+    entry = {
+        "chapters": [{"chapters": [1], "untranslated": "X"}],
+        "untranslated": [{"ability": "chapter", "class": "X"}],
+    }
     c = card_coverage(card(entry, type_line="Enchantment — Saga"), checks())
     assert c.chapters == () and c.missing == []
     first = default_pool().get("The First Eruption")
@@ -172,8 +184,10 @@ def test_combat_only_abilities_count_as_simulated_but_apart() -> None:
     entry = {"triggers": [{"when": "self_attacks", "ops": [{"op": KNOWN}]}]}
     c = card_coverage(card(entry, type_line="Creature — Elf", power="1", toughness="1"), checks())
     assert c.status == FULL and c.combat_only
-    rep = coverage.report([c_def := card(entry, type_line="Creature — Elf", power="1",
-                                         toughness="1")], checks=checks())  # fmt: skip
+    rep = coverage.report(
+        [c_def := card(entry, type_line="Creature — Elf", power="1", toughness="1")],
+        checks=checks(),
+    )
     assert rep.summary()["combat_only"] == 1 and rep.combat_only_abilities() == 1
     unhandled = checks(trigger=lambda t: t["when"])
     c2 = card_coverage(c_def, unhandled)
@@ -228,8 +242,16 @@ def test_coverage_asks_the_registry_at_run_time(monkeypatch) -> None:
 
 # ------------------------------------------------------------------------------- CLI
 DECK = "4 Lightning Bolt\n2 Living End\n3 lightning bolt\n20 Mountain\n"
-SCHEMA_KEYS = {"scope", "nonland", "by_type", "by_layout", "saga_chapters",
-               "combat_only_abilities", "top_missing", "cards"}  # fmt: skip
+SCHEMA_KEYS = {
+    "scope",
+    "nonland",
+    "by_type",
+    "by_layout",
+    "saga_chapters",
+    "combat_only_abilities",
+    "top_missing",
+    "cards",
+}
 
 
 def test_cli_deck_json_schema_and_counts(capsys, tmp_path) -> None:
@@ -248,8 +270,10 @@ def test_cli_deck_json_schema_and_counts(capsys, tmp_path) -> None:
     for row in data["cards"]:
         assert row["status"] in (FULL, PARTLY, NOT)
         assert {"label", "kind", "face", "simulated", "combat_only", "missing"} <= set(
-            row["abilities"][0] if row["abilities"] else {"label", "kind", "face", "simulated",
-                                                          "combat_only", "missing"})  # fmt: skip
+            row["abilities"][0]
+            if row["abilities"]
+            else {"label", "kind", "face", "simulated", "combat_only", "missing"}
+        )
     for group in (data["by_type"], data["by_layout"]):
         assert sum(r["total"] for r in group.values()) == 9
 
@@ -275,8 +299,11 @@ def test_a_check_that_raises_names_the_part_instead_of_stopping() -> None:
     def boom(_trig):
         raise TypeError("unhashable type: 'dict'")
 
-    entry = {"triggers": [{"when": "self_dies", "also": [{"when": "self_attacks"}],
-                           "ops": [{"op": KNOWN}]}]}  # fmt: skip
+    entry = {
+        "triggers": [
+            {"when": "self_dies", "also": [{"when": "self_attacks"}], "ops": [{"op": KNOWN}]}
+        ]
+    }
     c = card_coverage(card(entry), checks(trigger=boom))
     assert c.status == NOT
     assert c.missing == ["trigger: trigger check failed (TypeError: unhashable type: 'dict')"]
@@ -320,7 +347,8 @@ def test_enters_with_is_judged_by_its_nested_ops_cr_614_1c() -> None:
     creature = {"type_line": "Creature — Shapeshifter", "power": "1", "toughness": "1"}
     ok = card_coverage(card({"static": [{"op": "enters_with", "ops": counters}]}, **creature))
     assert ok.status == FULL and ok.missing == []
-    bad = card_coverage(card({"static": [{"op": "enters_with", "ops": [{"op": UNKNOWN}]}]},
-                             **creature))  # fmt: skip
+    bad = card_coverage(
+        card({"static": [{"op": "enters_with", "ops": [{"op": UNKNOWN}]}]}, **creature)
+    )
     assert bad.status == NOT and bad.missing == [f"op: {UNKNOWN}"]
     assert effects.missing_parts([{"op": "enters_with", "ops": []}])  # an empty list is not

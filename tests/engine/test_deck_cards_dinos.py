@@ -14,8 +14,11 @@ def _zones(tl, player: int = 0) -> dict:
 
 def test_pantlaza_discovers_its_own_toughness_cr_701_57a() -> None:
     # Pantlaza is 4/4: discover 4 skips Zetalpa (mv 8) ... the first card is Llanowar Elves.
-    d = board(["Zetalpa, Primal Dawn", "Llanowar Elves", "Lightning Strike"],
-              hand=("Pantlaza, Sun-Favored",), choices=["yes", "hand"])  # fmt: skip
+    d = board(
+        ["Zetalpa, Primal Dawn", "Llanowar Elves", "Lightning Strike"],
+        hand=("Pantlaza, Sun-Favored",),
+        choices=["yes", "hand"],
+    )
     tl = finished(d)
     [e] = of_kind(tl, "discover")
     assert e.amount == 4
@@ -28,11 +31,15 @@ def test_pantlaza_discovers_its_own_toughness_cr_701_57a() -> None:
 def test_pantlaza_does_it_only_once_each_turn() -> None:
     # Pantlaza enters (discover 4: Llanowar Elves to hand), then Zetalpa, a Dinosaur with
     # toughness 8, enters: the ability triggers but was already done this turn.
-    d = board(["Llanowar Elves", "Lightning Strike"],
-              hand=("Pantlaza, Sun-Favored", "Zetalpa, Primal Dawn"),
-              actions=[{"do": "cast", "card": "Pantlaza, Sun-Favored"},
-                       {"do": "cast", "card": "Zetalpa, Primal Dawn"}],
-              choices=["yes", "hand"])  # fmt: skip
+    d = board(
+        ["Llanowar Elves", "Lightning Strike"],
+        hand=("Pantlaza, Sun-Favored", "Zetalpa, Primal Dawn"),
+        actions=[
+            {"do": "cast", "card": "Pantlaza, Sun-Favored"},
+            {"do": "cast", "card": "Zetalpa, Primal Dawn"},
+        ],
+        choices=["yes", "hand"],
+    )
     tl = finished(d)
     assert len(of_kind(tl, "discover")) == 1
     assert _zones(tl)["library"] == ["Lightning Strike"]
@@ -41,11 +48,15 @@ def test_pantlaza_does_it_only_once_each_turn() -> None:
 def test_pantlaza_declined_once_may_still_be_done_later_that_turn() -> None:
     # "Do this only once each turn" counts doing it, not triggering: declined for Pantlaza,
     # it is done for Zetalpa (discover 8: Llanowar Elves, the first nonland card).
-    d = board(["Llanowar Elves", "Lightning Strike"],
-              hand=("Pantlaza, Sun-Favored", "Zetalpa, Primal Dawn"),
-              actions=[{"do": "cast", "card": "Pantlaza, Sun-Favored"},
-                       {"do": "cast", "card": "Zetalpa, Primal Dawn"}],
-              choices=["no", "yes", "hand"])  # fmt: skip
+    d = board(
+        ["Llanowar Elves", "Lightning Strike"],
+        hand=("Pantlaza, Sun-Favored", "Zetalpa, Primal Dawn"),
+        actions=[
+            {"do": "cast", "card": "Pantlaza, Sun-Favored"},
+            {"do": "cast", "card": "Zetalpa, Primal Dawn"},
+        ],
+        choices=["no", "yes", "hand"],
+    )
     tl = finished(d)
     [e] = of_kind(tl, "discover")
     assert e.amount == 8
@@ -54,14 +65,18 @@ def test_pantlaza_declined_once_may_still_be_done_later_that_turn() -> None:
 
 def _tokens(tl, player: int = 0) -> list[str]:
     state = tl.final
-    return sorted(state.objects[o].card.name for o in state.players[player].battlefield
-                  if state.objects[o].is_token)  # fmt: skip
+    return sorted(
+        state.objects[o].card.name
+        for o in state.players[player].battlefield
+        if state.objects[o].is_token
+    )
 
 
 def _to_your_upkeep(library: list[str], **kw) -> dict:
     # The turn passes (the playground's next turn is yours): upkeep (the trigger), draw step.
-    return board(library, battlefield=("Bonehoard Dracosaur",),
-                 actions=[{"do": "precombat_main"}], **kw)  # fmt: skip
+    return board(
+        library, battlefield=("Bonehoard Dracosaur",), actions=[{"do": "precombat_main"}], **kw
+    )
 
 
 def test_bonehoard_dracosaur_land_and_nonland_make_a_dinosaur_and_a_treasure() -> None:
@@ -74,8 +89,9 @@ def test_bonehoard_dracosaur_land_and_nonland_make_a_dinosaur_and_a_treasure() -
     assert _zones(tl)["hand"] == ["Mountain"]  # the draw step's card
     assert _zones(tl, 1)["life"] == 17  # the exiled Bolt was cast this turn
     state = tl.final
-    [dino] = [o for o in state.players[0].battlefield
-              if state.objects[o].card.name == "Dinosaur token"]
+    [dino] = [
+        o for o in state.players[0].battlefield if state.objects[o].card.name == "Dinosaur token"
+    ]
     ch = state.characteristics(dino)
     assert (ch.power, ch.toughness, ch.colors) == (3, 1, ("R",))
 

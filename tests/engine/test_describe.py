@@ -15,8 +15,10 @@ def card(entry: dict | None, type_line: str = "Instant", **extra) -> CardDef:
 
 
 def test_damage_to_any_target() -> None:
-    entry = {"spell": [{"op": "damage", "amount": 3, "to": "target"}],
-             "targets": [{"what": "any", "count": 1}]}  # fmt: skip
+    entry = {
+        "spell": [{"op": "damage", "amount": 3, "to": "target"}],
+        "targets": [{"what": "any", "count": 1}],
+    }
     assert describe(card(entry)) == ["Deals 3 damage to any target."]
 
 
@@ -62,8 +64,14 @@ def test_modal_spell_lists_its_modes() -> None:
 
 def test_pump_all_and_plural_subjects() -> None:
     flt = {"types": ["Creature"], "controller": "you"}
-    pump = {"op": "pump", "power": 1, "toughness": 0, "who": "all", "filter": flt,
-            "duration": "end_of_turn"}  # fmt: skip
+    pump = {
+        "op": "pump",
+        "power": 1,
+        "toughness": 0,
+        "who": "all",
+        "filter": flt,
+        "duration": "end_of_turn",
+    }
     assert ops_text([pump]) == "Each creature you control gets +1/+0 until end of turn."
     words = {**pump, "who": "creatures you control"}
     assert ops_text([words]) == "Creatures you control get +1/+0 until end of turn."

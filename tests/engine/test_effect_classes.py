@@ -34,8 +34,20 @@ def cases() -> list[dict]:
     return json.loads(CASES.read_text(encoding="utf-8"))["cases"]
 
 
-LIBRARY = ["Forest", "Grizzly Bears", "Island", "Lightning Bolt", "Plains", "Serra Angel",
-           "Swamp", "Mountain", "Llanowar Elves", "Opt", "Sol Ring", "Forest"]  # fmt: skip
+LIBRARY = [
+    "Forest",
+    "Grizzly Bears",
+    "Island",
+    "Lightning Bolt",
+    "Plains",
+    "Serra Angel",
+    "Swamp",
+    "Mountain",
+    "Llanowar Elves",
+    "Opt",
+    "Sol Ring",
+    "Forest",
+]
 
 
 def scenario(case: dict) -> dict:
@@ -45,9 +57,17 @@ def scenario(case: dict) -> dict:
     permanents and ones with counters come first (an "untap target permanent" finds one
     tapped)."""
     card = case["card"]
-    mine = [{"name": "Llanowar Elves", "tapped": True},
-            {"name": "Walking Ballista", "counters": {"+1/+1": 2}}, "Grizzly Bears",
-            "Forest", "Island", "Mountain", "Plains", "Swamp", "Sol Ring"]  # fmt: skip
+    mine = [
+        {"name": "Llanowar Elves", "tapped": True},
+        {"name": "Walking Ballista", "counters": {"+1/+1": 2}},
+        "Grizzly Bears",
+        "Forest",
+        "Island",
+        "Mountain",
+        "Plains",
+        "Swamp",
+        "Sol Ring",
+    ]
     hand = ["Opt", "Grizzly Bears"]
     graveyard = ["Grizzly Bears", "Lightning Bolt", "Forest", "Serra Angel"]
     actions: list[dict] = []
@@ -66,8 +86,10 @@ def scenario(case: dict) -> dict:
             actions.append({"do": "precombat_main", "player": 0, "draw": False})
     elif case["how"] == "counter":  # a counterspell: the opponent's Shock is on the stack
         hand.insert(0, card)
-        actions += [{"do": "cast", "card": "Shock", "player": 1},
-                    {"do": "counter", "player": 0, "with": card}]  # fmt: skip
+        actions += [
+            {"do": "cast", "card": "Shock", "player": 1},
+            {"do": "counter", "player": 0, "with": card},
+        ]
     else:
         hand.insert(0, card)
         actions.append({"do": "cast", "card": card})
@@ -78,9 +100,14 @@ def scenario(case: dict) -> dict:
         graveyard=graveyard,
         opponent_library=list(reversed(LIBRARY)),
         opponent_hand=["Shock", "Memnite", "Island"],
-        opponent_battlefield=[{"name": "Grizzly Bears", "tapped": True},
-                              {"name": "Tarmogoyf", "counters": {"+1/+1": 1}},
-                              "Serra Angel", "Island", "Glorious Anthem", "Sol Ring"],  # fmt: skip
+        opponent_battlefield=[
+            {"name": "Grizzly Bears", "tapped": True},
+            {"name": "Tarmogoyf", "counters": {"+1/+1": 1}},
+            "Serra Angel",
+            "Island",
+            "Glorious Anthem",
+            "Sol Ring",
+        ],
         actions=actions,
         life=15,
         opponent_life=15,
@@ -138,8 +165,9 @@ def board_of(state, skip: int | None, events=()) -> dict:
     out["permanents"] = perms
     out["continuous"] = len(state.continuous)
     out["lost"] = tuple(state.lost)
-    out["designations"] = {e.data["designation"]: e.player for e in events
-                           if e.kind == "designation"}  # fmt: skip
+    out["designations"] = {
+        e.data["designation"]: e.player for e in events if e.kind == "designation"
+    }
     # the objects that changed zones (a flicker leaves the zones as they were)
     out["moved"] = sorted({m.obj for e in events for m in e.moves if m.obj != skip})
     return out
@@ -159,15 +187,18 @@ NEW = {"counters": {}, "damage": 0, "tapped": False}
 
 def perm_field(name: str) -> Callable[[dict, dict], bool]:
     def check(b: dict, a: dict) -> bool:
-        return any(b["permanents"].get(o, NEW).get(name, v.get(name)) != v.get(name)
-                   for o, v in a["permanents"].items())  # fmt: skip
+        return any(
+            b["permanents"].get(o, NEW).get(name, v.get(name)) != v.get(name)
+            for o, v in a["permanents"].items()
+        )
 
     return check
 
 
 def chars_changed(b: dict, a: dict) -> bool:
-    return any(perm_field(k)(b, a) for k in ("pt", "keywords", "types", "controller",
-                                             "rules", "abilities"))  # fmt: skip
+    return any(
+        perm_field(k)(b, a) for k in ("pt", "keywords", "types", "controller", "rules", "abilities")
+    )
 
 
 def life_changed(b: dict, a: dict) -> bool:
@@ -181,11 +212,34 @@ def effect_recorded(b: dict, a: dict) -> bool:
 # What each op must have changed (the op family's field). An op absent here (the structure
 # ops "if", "unless", "pay", "delayed", "copy_spell": what they run is another op) must
 # change something on the board at least (any field).
-ZONES = ("destroy", "exile", "return_to_hand", "draw", "discard", "mill", "sacrifice",
-         "search_library", "return_from_graveyard", "put_onto_battlefield", "create_token",
-         "create_token_copy", "amass", "incubate", "populate", "living_death", "impulse",
-         "look_and_pick", "put_on_library", "mill_then_return", "manifest", "flicker",
-         "surveil", "counter_spell", "discover", "return_exiled")  # fmt: skip
+ZONES = (
+    "destroy",
+    "exile",
+    "return_to_hand",
+    "draw",
+    "discard",
+    "mill",
+    "sacrifice",
+    "search_library",
+    "return_from_graveyard",
+    "put_onto_battlefield",
+    "create_token",
+    "create_token_copy",
+    "amass",
+    "incubate",
+    "populate",
+    "living_death",
+    "impulse",
+    "look_and_pick",
+    "put_on_library",
+    "mill_then_return",
+    "manifest",
+    "flicker",
+    "surveil",
+    "counter_spell",
+    "discover",
+    "return_exiled",
+)
 EXPECT: dict[str, Callable[[dict, dict], bool]] = {
     **{op: zones_changed for op in ZONES},
     "add_counters": perm_field("counters"),
@@ -196,8 +250,10 @@ EXPECT: dict[str, Callable[[dict, dict], bool]] = {
     "add_player_counters": lambda b, a: changed(b, a, "player_counters0", "player_counters1"),
     "gain_life": life_changed,
     "lose_life": life_changed,
-    **{op: lambda b, a: life_changed(b, a) or perm_field("damage")(b, a) or zones_changed(b, a)
-       for op in ("damage", "fight", "bite")},
+    **{
+        op: lambda b, a: life_changed(b, a) or perm_field("damage")(b, a) or zones_changed(b, a)
+        for op in ("damage", "fight", "bite")
+    },
     "tap": perm_field("tapped"),
     "untap": perm_field("tapped"),
     "tap_or_untap": perm_field("tapped"),
@@ -205,12 +261,27 @@ EXPECT: dict[str, Callable[[dict, dict], bool]] = {
     "attach": perm_field("attached"),
     "phase_out": perm_field("attached"),
     "transform": perm_field("attached"),
-    **{op: lambda b, a: chars_changed(b, a) or effect_recorded(b, a)
-       for op in ("pump", "set_base_pt", "grant", "lose_keywords", "add_types", "set_color",
-                  "become_creature", "gain_control", "exchange_control", "cant_block",
-                  "cant_be_blocked", "protection_from_chosen_color", "goad")},  # fmt: skip
-    **{op: effect_recorded for op in ("prevent_damage", "regenerate", "skip_untap",
-                                      "grant_player")},  # fmt: skip
+    **{
+        op: lambda b, a: chars_changed(b, a) or effect_recorded(b, a)
+        for op in (
+            "pump",
+            "set_base_pt",
+            "grant",
+            "lose_keywords",
+            "add_types",
+            "set_color",
+            "become_creature",
+            "gain_control",
+            "exchange_control",
+            "cant_block",
+            "cant_be_blocked",
+            "protection_from_chosen_color",
+            "goad",
+        )
+    },
+    **{
+        op: effect_recorded for op in ("prevent_damage", "regenerate", "skip_untap", "grant_player")
+    },
     "exile_instead": lambda b, a: effect_recorded(b, a) or zones_changed(b, a),
     "scry": zones_changed,  # the library's order is part of the zones
     "win_game": lambda b, a: changed(b, a, "lost"),
@@ -233,12 +304,18 @@ def check_case(case: dict) -> str | None:
     start = tl[0]
     if case["how"].split(":")[0] in ("end_step", "upkeep"):
         # the turn passing changes the board too: compare from the moment it triggers
-        start = next((f for f in tl if f.event is not None and f.event.kind == "trigger"
-                      and f.event.source == card_id), None)  # fmt: skip
+        start = next(
+            (
+                f
+                for f in tl
+                if f.event is not None and f.event.kind == "trigger" and f.event.source == card_id
+            ),
+            None,
+        )
         if start is None:
             return "its trigger did not trigger"
     before = board_of(start.state, card_id)
-    after = board_of(tl.final, card_id, tl.events[start.index:])
+    after = board_of(tl.final, card_id, tl.events[start.index :])
     for op in case["ops"]:
         if not EXPECT.get(op, lambda b, a: b != a)(before, after):
             return f"{op}: the board did not change as the op says"

@@ -11,28 +11,52 @@ from boards import board, game_of, ids
 
 # A sample value for every filter key (the shape docs/EFFECTS.md gives it).
 SAMPLE = {
-    "types": ["Creature"], "types_any": ["Creature", "Artifact"], "not_types": ["Land"],
-    "subtypes": ["Elf"], "subtypes_any": ["Elf", "Bear"], "not_subtypes": ["Bear"],
-    "supertypes": ["Basic"], "not_supertypes": ["Legendary"], "colors_any": ["G"],
-    "not_colors": ["R"], "controller": "you", "owner": "you", "player": "you",
-    "mv": [">=", 2], "power": [">=", 2], "toughness": ["<=", 2], "base_power": ["==", 2],
-    "base_toughness": ["==", 2], "mv_parity": "odd", "keyword": "Flying",
-    "not_keyword": "Flying", "name": "Grizzly Bears", "counter": "+1/+1",
-    "or": [{"types": ["Land"]}, {"mv": ["==", 1]}], "and": [{"types": ["Creature"]}],
-    "not": {"types": ["Land"]}, "mana_cost_in": ["{0}", "{1}"],
+    "types": ["Creature"],
+    "types_any": ["Creature", "Artifact"],
+    "not_types": ["Land"],
+    "subtypes": ["Elf"],
+    "subtypes_any": ["Elf", "Bear"],
+    "not_subtypes": ["Bear"],
+    "supertypes": ["Basic"],
+    "not_supertypes": ["Legendary"],
+    "colors_any": ["G"],
+    "not_colors": ["R"],
+    "controller": "you",
+    "owner": "you",
+    "player": "you",
+    "mv": [">=", 2],
+    "power": [">=", 2],
+    "toughness": ["<=", 2],
+    "base_power": ["==", 2],
+    "base_toughness": ["==", 2],
+    "mv_parity": "odd",
+    "keyword": "Flying",
+    "not_keyword": "Flying",
+    "name": "Grizzly Bears",
+    "counter": "+1/+1",
+    "or": [{"types": ["Land"]}, {"mv": ["==", 1]}],
+    "and": [{"types": ["Creature"]}],
+    "not": {"types": ["Land"]},
+    "mana_cost_in": ["{0}", "{1}"],
     "name_not_shared": {"token": True},
-    "has_name": "Grizzly Bears", "creature_type": "Elf",
-}  # fmt: skip
+    "has_name": "Grizzly Bears",
+    "creature_type": "Elf",
+}
 
 
 def _board():
     return game_of(
         board(
-            battlefield=["Grizzly Bears", "Llanowar Elves", "Forest", "Ornithopter",
-                         {"name": "Memnite", "counters": {"+1/+1": 2}, "tapped": True}],
+            battlefield=[
+                "Grizzly Bears",
+                "Llanowar Elves",
+                "Forest",
+                "Ornithopter",
+                {"name": "Memnite", "counters": {"+1/+1": 2}, "tapped": True},
+            ],
             opponent_battlefield=["Serra Angel", "Mountain"],
             graveyard=["Lightning Bolt", "Tarmogoyf"],
-        )  # fmt: skip
+        )
     )
 
 
@@ -47,8 +71,7 @@ def test_every_filter_key_is_evaluated_or_named_missing(key: str) -> None:
         assert isinstance(part, str) and part
         assert key in filters.UNSUPPORTED
         return
-    everything = [o for p in (0, 1) for z in ("battlefield", "graveyard")
-                  for o in game.zones[p][z]]  # fmt: skip
+    everything = [o for p in (0, 1) for z in ("battlefield", "graveyard") for o in game.zones[p][z]]
     got = [filters.matches(game, o, flt, controller=0, source=everything[0]) for o in everything]
     assert all(isinstance(g, bool) for g in got)
 
@@ -87,8 +110,12 @@ def test_types_controller_pt_and_counters() -> None:
 def test_other_self_colors_keywords_and_nesting() -> None:
     game = _board()
     bears = ids(game, "Grizzly Bears")[0]
-    others = filters.select(game, {"types": ["Creature"], "other": True, "controller": "you"},
-                            controller=0, source=bears)  # fmt: skip
+    others = filters.select(
+        game,
+        {"types": ["Creature"], "other": True, "controller": "you"},
+        controller=0,
+        source=bears,
+    )
     assert bears not in others and len(others) == 3
     assert filters.select(game, {"self": True}, controller=0, source=bears) == [bears]
     green = filters.select(game, {"colors_any": ["G"]}, controller=0)
@@ -99,14 +126,16 @@ def test_other_self_colors_keywords_and_nesting() -> None:
     assert {game.obj(o).name for o in fliers} == {"Ornithopter", "Serra Angel"}
     nested = {"or": [{"types": ["Land"]}, {"not": {"types_any": ["Creature", "Land"]}}]}
     assert {game.obj(o).name for o in filters.select(game, nested, controller=0)} == {
-        "Forest", "Mountain"
+        "Forest",
+        "Mountain",
     }
 
 
 def test_graveyard_zone_and_players() -> None:
     game = _board()
-    inst = filters.select(game, {"types_any": ["Instant", "Sorcery"]}, zones=("graveyard",),
-                          controller=0, players=[0])  # fmt: skip
+    inst = filters.select(
+        game, {"types_any": ["Instant", "Sorcery"]}, zones=("graveyard",), controller=0, players=[0]
+    )
     assert [game.obj(o).name for o in inst] == ["Lightning Bolt"]
     perm = filters.select(game, {"permanent_card": True}, zones=("graveyard",), controller=0)
     assert [game.obj(o).name for o in perm] == ["Tarmogoyf"]
@@ -117,8 +146,7 @@ def test_combat_keys_are_false_without_combat() -> None:
     game = _board()
     assert filters.filter_missing({"attacking": True}) is None
     assert filters.select(game, {"attacking": True}, controller=0) == []
-    assert len(filters.select(game, {"attacking": False, "types": ["Creature"]},
-                              controller=0)) == 5  # fmt: skip
+    assert len(filters.select(game, {"attacking": False, "types": ["Creature"]}, controller=0)) == 5
 
 
 def test_dealt_damage_and_entered_this_turn_are_tracked() -> None:
@@ -134,8 +162,10 @@ def test_dealt_damage_and_entered_this_turn_are_tracked() -> None:
     ("words", "expected"),
     [
         ("nonland", {"not": {"types": ["Land"]}}),
-        ("noncreature, nonland", {"and": [{"not": {"types": ["Creature"]}},
-                                          {"not": {"types": ["Land"]}}]}),
+        (
+            "noncreature, nonland",
+            {"and": [{"not": {"types": ["Creature"]}}, {"not": {"types": ["Land"]}}]},
+        ),
         ("instant or sorcery", {"or": [{"types": ["Instant"]}, {"types": ["Sorcery"]}]}),
         ("mana value >= 6", {"mv": [">=", 6]}),
         ("nonland, mv<=3", {"and": [{"not": {"types": ["Land"]}}, {"mv": ["<=", 3]}]}),
@@ -143,14 +173,15 @@ def test_dealt_damage_and_entered_this_turn_are_tracked() -> None:
         ("land card", {"types": ["Land"]}),
         ("colorless card", {"colorless": True}),
     ],
-)  # fmt: skip
+)
 def test_hand_written_words(words: str, expected: dict) -> None:
     assert filters.words_to_filter(words) == expected
     assert filters.filter_missing(words) is None
 
 
-@pytest.mark.parametrize("words", ["has cascade", "mana value <= X", "cast from exile",
-                                   "creature spell, power >= 5"])  # fmt: skip
+@pytest.mark.parametrize(
+    "words", ["has cascade", "mana value <= X", "cast from exile", "creature spell, power >= 5"]
+)
 def test_words_not_understood_are_missing(words: str) -> None:
     assert filters.words_to_filter(words) is None
     assert words in filters.filter_missing(words)
@@ -161,6 +192,9 @@ def test_mana_cost_in_reads_the_printed_cost_not_the_mana_value() -> None:
     a land (no mana cost, mana value 0) and Llanowar Elves ({G}, mana value 1) don't."""
     game = _board()
     flt = {"mana_cost_in": ["{0}", "{1}"]}
-    names = {game.obj(o).name for o in game.zones[0]["battlefield"]
-             if filters.matches(game, o, flt, controller=0)}  # fmt: skip
+    names = {
+        game.obj(o).name
+        for o in game.zones[0]["battlefield"]
+        if filters.matches(game, o, flt, controller=0)
+    }
     assert names == {"Memnite", "Ornithopter"}

@@ -116,6 +116,7 @@ def test_fuzz_scryfall_json(rng: random.Random) -> None:
 def test_fuzz_cli_never_prints_a_traceback(rng: random.Random) -> None:
     tok = F.token(rng)
     err = io.StringIO()
+
     def decode() -> int:
         try:
             return cli_main(["token", "--decode", tok])
@@ -151,8 +152,10 @@ def test_fuzz_exact_odds_stay_bounded(rng: random.Random) -> None:
     picks = [n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())]
     picks += names[:: max(1, len(names) // 200)]
     lib = [pool.get(rng.choice(picks)) for _ in range(rng.choice([1, 20, 60, 250, 1000]))]
-    steps = [Step(rng.choice(["cascade", "discover"]), rng.randrange(17))
-             for _ in range(rng.randrange(1, 5))]
+    steps = [
+        Step(rng.choice(["cascade", "discover"]), rng.randrange(17))
+        for _ in range(rng.randrange(1, 5))
+    ]
     out = bounded(lambda: chain_odds(lib, steps))
     assert out.accepted
 
@@ -311,17 +314,30 @@ def spell_op(op: dict) -> dict:
             spell_op({"op": "draw", "n": "Xfoo"}),
             "cards[0].effects.spell[0].n",
         ),
-        (spell_op({"op": "add_mana", "n": 10**9}),
-         "cards[0].effects.spell[0].n"),
+        (spell_op({"op": "add_mana", "n": 10**9}), "cards[0].effects.spell[0].n"),
         # found by `make fuzz` (100,000 runs): null where the engine reads op.get(k, default)
         (spell_op({"op": "damage", "amount": 2, "to": None}), "cards[0].effects.spell[0].to"),
-        (user_card_scenario({**SORCERY, "type_line": "Creature", "effects": {"static": [
-            {"op": "enters_with_counters", "n": "X+1", "counter": "+1/+1"}]}}, []),
-         "cards[0].effects.static[0].n"),
-        (user_card_scenario({**SORCERY, "type_line": "Legendary Planeswalker — Fuzz",
-                             "loyalty": "*"}, []), "cards[0].loyalty"),
+        (
+            user_card_scenario(
+                {
+                    **SORCERY,
+                    "type_line": "Creature",
+                    "effects": {
+                        "static": [{"op": "enters_with_counters", "n": "X+1", "counter": "+1/+1"}]
+                    },
+                },
+                [],
+            ),
+            "cards[0].effects.static[0].n",
+        ),
+        (
+            user_card_scenario(
+                {**SORCERY, "type_line": "Legendary Planeswalker — Fuzz", "loyalty": "*"}, []
+            ),
+            "cards[0].loyalty",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_scenarios_and_user_cards_name_the_field(data: dict, path: str) -> None:
     """These raised AttributeError/TypeError, or ran for 10-60 s and GBs."""
     seconds, result = cpu(lambda: Scenario.from_dict(data))
@@ -441,16 +457,32 @@ def test_malformed_effect_chapters_and_modes_of_a_user_card_are_schema_errors() 
     from engine import Scenario, SchemaError
 
     base = {
-        "version": 1, "seed": 1,
-        "cards": [{"name": "My Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
-                   "chapters": {"count": 1, "abilities": [
-                       {"chapters": [1], "ops": [{"op": "draw", "n": 1}]}]}}],
-        "players": [{"name": "You", "life": 20,
-                     "library": {"order": "listed", "cards": [{"name": "Forest", "count": 5}]},
-                     "hand": ["My Saga"], "battlefield": []},
-                    {"name": "Opp", "life": 20, "library": {"order": "listed", "cards": []}}],
-        "actions": [{"do": "cast", "card": "My Saga"}], "choices": [],
-    }  # fmt: skip
+        "version": 1,
+        "seed": 1,
+        "cards": [
+            {
+                "name": "My Saga",
+                "mana_cost": "{1}",
+                "type_line": "Enchantment — Saga",
+                "chapters": {
+                    "count": 1,
+                    "abilities": [{"chapters": [1], "ops": [{"op": "draw", "n": 1}]}],
+                },
+            }
+        ],
+        "players": [
+            {
+                "name": "You",
+                "life": 20,
+                "library": {"order": "listed", "cards": [{"name": "Forest", "count": 5}]},
+                "hand": ["My Saga"],
+                "battlefield": [],
+            },
+            {"name": "Opp", "life": 20, "library": {"order": "listed", "cards": []}},
+        ],
+        "actions": [{"do": "cast", "card": "My Saga"}],
+        "choices": [],
+    }
     bad = [
         ({"chapters": [{"chapters": [1], "ops": [1, "x"]}]}, "chapters[0].ops[0]"),
         ({"chapters": [{"chapters": [1], "modes": 5}]}, "chapters[0].modes"),
@@ -473,15 +505,29 @@ def test_user_op_with_a_field_of_an_unexpected_shape_is_not_simulated_not_a_cras
     from engine import Scenario
 
     d = {
-        "version": 1, "seed": 3,
-        "cards": [{"name": "Odd Bolt", "mana_cost": "{R}", "type_line": "Instant",
-                   "effects": {"spell": [{"op": "damage", "amount": 3, "to": {"x": 1}}]}}],
-        "players": [{"name": "You", "life": 20,
-                     "library": {"order": "listed", "cards": [{"name": "Forest", "count": 3}]},
-                     "hand": ["Odd Bolt"], "battlefield": ["Mountain"]},
-                    {"name": "Opp", "life": 20, "library": {"order": "listed", "cards": []}}],
-        "actions": [{"do": "cast", "card": "Odd Bolt"}], "choices": [],
-    }  # fmt: skip
+        "version": 1,
+        "seed": 3,
+        "cards": [
+            {
+                "name": "Odd Bolt",
+                "mana_cost": "{R}",
+                "type_line": "Instant",
+                "effects": {"spell": [{"op": "damage", "amount": 3, "to": {"x": 1}}]},
+            }
+        ],
+        "players": [
+            {
+                "name": "You",
+                "life": 20,
+                "library": {"order": "listed", "cards": [{"name": "Forest", "count": 3}]},
+                "hand": ["Odd Bolt"],
+                "battlefield": ["Mountain"],
+            },
+            {"name": "Opp", "life": 20, "library": {"order": "listed", "cards": []}},
+        ],
+        "actions": [{"do": "cast", "card": "Odd Bolt"}],
+        "choices": [],
+    }
     tl = Scenario.from_dict(d).run()
     assert tl.final.players[1].life == 20
     assert any(e.kind == "not_simulated" for e in tl.events)

@@ -67,8 +67,16 @@ def test_a_card_with_a_keyword_not_simulated_is_not_claimed_and_names_it_cr_702_
     assert any(m.startswith(part) for m in cov.missing), cov.missing
 
 
-@pytest.mark.parametrize("name", ["Serra Angel", "Tendrils of Agony", "Kitchen Finks",
-                                  "Eldrazi Skyspawner", "Bloodbraid Challenger"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Serra Angel",
+        "Tendrils of Agony",
+        "Kitchen Finks",
+        "Eldrazi Skyspawner",
+        "Bloodbraid Challenger",
+    ],
+)
 def test_combat_and_implemented_keywords_keep_the_claim_cr_702_1(name: str) -> None:
     assert _cov(name).status == coverage.FULL
 

@@ -18,20 +18,39 @@ def _card(name: str, ops: list[dict], what: str, flt: dict | None = None) -> dic
     spec: dict = {"what": what, "count": 1}
     if flt:
         spec["filter"] = flt
-    return {"name": name, "mana_cost": "{1}", "type_line": "Instant",
-            "effects": {"spell": ops, "targets": [spec]}}  # fmt: skip
+    return {
+        "name": name,
+        "mana_cost": "{1}",
+        "type_line": "Instant",
+        "effects": {"spell": ops, "targets": [spec]},
+    }
 
 
-EARTHBEND = _card("Test Earthbend", [{"op": "earthbend", "n": 3, "what": "target"}], "land",
-                  {"controller": "you"})  # fmt: skip
-EARTHBEND_X = _card("Test Earthbend X",
-                    [{"op": "earthbend", "n": {"dv": "cards_in_hand", "who": "you"},
-                      "what": "target"}], "land", {"controller": "you"})  # fmt: skip
+EARTHBEND = _card(
+    "Test Earthbend", [{"op": "earthbend", "n": 3, "what": "target"}], "land", {"controller": "you"}
+)
+EARTHBEND_X = _card(
+    "Test Earthbend X",
+    [{"op": "earthbend", "n": {"dv": "cards_in_hand", "who": "you"}, "what": "target"}],
+    "land",
+    {"controller": "you"},
+)
 KILL = _card("Test Kill", [{"op": "destroy", "what": "target"}], "creature")
 BANISH = _card("Test Banish", [{"op": "exile", "what": "target"}], "creature")
 BOUNCE = _card("Test Bounce", [{"op": "return_to_hand", "what": "target"}], "creature")
-FROGIFY = _card("Test Frogify", [{"op": "set_base_pt", "what": "target", "power": 1,
-                 "toughness": 1, "duration": "end_of_turn"}], "creature")  # fmt: skip
+FROGIFY = _card(
+    "Test Frogify",
+    [
+        {
+            "op": "set_base_pt",
+            "what": "target",
+            "power": 1,
+            "toughness": 1,
+            "duration": "end_of_turn",
+        }
+    ],
+    "creature",
+)
 CARDS = [EARTHBEND, EARTHBEND_X, KILL, BANISH, BOUNCE, FROGIFY]
 
 
@@ -76,8 +95,11 @@ def test_earthbend_makes_a_land_a_0_0_haste_creature_with_counters_cr_613_1d_613
     assert (ch.power, ch.toughness) == (3, 3)  # + three +1/+1 counters, 7c
     assert tl.final.objects[oid].counter("+1/+1") == 3
     [effect] = tl.final.continuous
-    assert (effect.kind, effect.duration, effect.objects) == ("become_creature", "permanent",
-                                                              (oid,))  # fmt: skip
+    assert (effect.kind, effect.duration, effect.objects) == (
+        "become_creature",
+        "permanent",
+        (oid,),
+    )
     [watch] = [e for e in tl.events if e.kind == "delayed"]  # 603.7a: it waits for the land
     assert watch.objects == (oid,) and watch.data["when"] == "earthbend_dies_or_exiled"
     assert not _not_simulated(tl)
@@ -127,14 +149,21 @@ def test_returned_to_hand_it_does_not_trigger_and_the_watch_ends_cr_400_7() -> N
     assert not [e for e in tl.events if e.kind == "to_battlefield" and e.rule == "603.7c"]
 
 
-
 def test_the_creature_land_and_its_watch_last_through_the_next_turns_cr_611_2a() -> None:
     # the turn passes (cleanup 514.2, the opponent's turn, steps with delayed abilities): the
     # land stays a creature, and dying in a later turn still brings it back
-    d = board(hand=["Test Earthbend", "Test Kill"], battlefield=["Forest"],
-              library=["Island", "Island"], opponent_library=["Island"], cards=CARDS,
-              actions=[{"do": "cast", "card": "Test Earthbend"}, {"do": "next_main"},
-                       {"do": "cast", "card": "Test Kill"}])  # fmt: skip
+    d = board(
+        hand=["Test Earthbend", "Test Kill"],
+        battlefield=["Forest"],
+        library=["Island", "Island"],
+        opponent_library=["Island"],
+        cards=CARDS,
+        actions=[
+            {"do": "cast", "card": "Test Earthbend"},
+            {"do": "next_main"},
+            {"do": "cast", "card": "Test Kill"},
+        ],
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished and tl.final.turn == 3, tl.text()
     obj = tl.final.objects[_forest(tl)]

@@ -53,8 +53,13 @@ def test_nothing_happens_if_the_saga_already_left_cr_400_7() -> None:
     game = game_of(board(battlefield=[{"name": FABLE, "counters": {"lore": 3}}]))
     [oid] = game.zones[0]["battlefield"]
     game.move(oid, "graveyard")  # it left before the chapter resolved
-    effects.run_ops(game, [{"op": "exile_and_return_transformed"}], controller=0, source=oid,
-                    label="Chapter III")  # fmt: skip
+    effects.run_ops(
+        game,
+        [{"op": "exile_and_return_transformed"}],
+        controller=0,
+        source=oid,
+        label="Chapter III",
+    )
     assert game.zones[0]["graveyard"] == [oid]
     assert game.zones[0]["battlefield"] == [] and game.zones[0]["exile"] == []
 

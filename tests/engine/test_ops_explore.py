@@ -32,7 +32,9 @@ def test_exploring_into_a_nonland_gives_a_counter_and_a_choice_cr_701_44a() -> N
     d = board(["Lightning Bolt", "Forest"], hand=["Cenote Scout"])
     tl = play(d)
     assert tl.pending is not None and [o.label for o in tl.pending.options] == [
-        "Put Lightning Bolt into the graveyard", "Leave Lightning Bolt on top"]  # fmt: skip
+        "Put Lightning Bolt into the graveyard",
+        "Leave Lightning Bolt on top",
+    ]
     to_yard = answered(d, "Put Lightning Bolt")
     you = to_yard.final.players[0]
     assert _names(to_yard.final, you.graveyard) == ["Lightning Bolt"] and not you.hand
@@ -72,13 +74,21 @@ def test_conniving_with_a_nonland_discard_gives_a_counter_cr_701_50a() -> None:
 def test_a_creature_that_left_still_connives_without_a_counter_cr_701_50c() -> None:
     """The opponent bolts Raffine's Informant with its enter trigger on the stack: you
     still draw and discard (701.50c), and there is no counter to put."""
-    d = board(["Island"], hand=["Raffine's Informant", "Lightning Bolt"],
-              opponent_hand=["Lightning Bolt"],
-              actions=[{"do": "cast", "card": "Raffine's Informant"},
-                       {"do": "cast", "card": "Lightning Bolt", "player": 1,
-                        "targets": [{"card": "Raffine's Informant"}],
-                        "when": {"on_stack": "Raffine's Informant", "kind": "ability"}}],
-              )  # fmt: skip
+    d = board(
+        ["Island"],
+        hand=["Raffine's Informant", "Lightning Bolt"],
+        opponent_hand=["Lightning Bolt"],
+        actions=[
+            {"do": "cast", "card": "Raffine's Informant"},
+            {
+                "do": "cast",
+                "card": "Lightning Bolt",
+                "player": 1,
+                "targets": [{"card": "Raffine's Informant"}],
+                "when": {"on_stack": "Raffine's Informant", "kind": "ability"},
+            },
+        ],
+    )
     tl = answered(d, "Discard Lightning Bolt")
     you = tl.final.players[0]
     assert not you.battlefield
@@ -96,13 +106,22 @@ def test_a_creature_that_left_still_explores_for_path_of_discovery_cr_701_44c() 
     """Path of Discovery: 'whenever a creature you control enters, it explores'. The
     opponent bolts the creature with the trigger on the stack: it still explores
     (701.44c), so the land on top still goes to your hand; there is no counter to put."""
-    d = board(["Forest", "Island"], hand=["Grizzly Bears"], battlefield=["Path of Discovery"],
-              opponent_hand=["Lightning Bolt"],
-              actions=[{"do": "cast", "card": "Grizzly Bears"},
-                       {"do": "cast", "card": "Lightning Bolt", "player": 1,
-                        "targets": [{"card": "Grizzly Bears"}],
-                        "when": {"on_stack": "Path of Discovery", "kind": "ability"}}],
-              )  # fmt: skip
+    d = board(
+        ["Forest", "Island"],
+        hand=["Grizzly Bears"],
+        battlefield=["Path of Discovery"],
+        opponent_hand=["Lightning Bolt"],
+        actions=[
+            {"do": "cast", "card": "Grizzly Bears"},
+            {
+                "do": "cast",
+                "card": "Lightning Bolt",
+                "player": 1,
+                "targets": [{"card": "Grizzly Bears"}],
+                "when": {"on_stack": "Path of Discovery", "kind": "ability"},
+            },
+        ],
+    )
     tl = finished(d)
     you = tl.final.players[0]
     assert _names(tl.final, you.graveyard) == ["Grizzly Bears"]

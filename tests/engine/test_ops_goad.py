@@ -15,8 +15,12 @@ def _goads(state) -> list:
 
 
 def test_besmirch_goads_until_your_next_turn_cr_701_15a() -> None:
-    d = board(["Island", "Island"], hand=["Besmirch"], opponent_battlefield=["Grizzly Bears"],
-              opponent_library=["Mountain"])  # fmt: skip
+    d = board(
+        ["Island", "Island"],
+        hand=["Besmirch"],
+        opponent_battlefield=["Grizzly Bears"],
+        opponent_library=["Mountain"],
+    )
     tl = finished(d)
     [goad] = _goads(tl.final)
     assert goad.duration == "until_your_next_turn" and goad.data["combat_only"]

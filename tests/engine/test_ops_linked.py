@@ -60,8 +60,10 @@ def test_discarding_none_draws_none_cr_608_2c() -> None:
 
 
 def test_any_number_plus_one_with_an_empty_hand_draws_one_cr_608_2c() -> None:
-    ops = [{"op": "discard", "n": "hand", "who": "you", "up_to": True},
-           {"op": "draw", "n": {"dv": "sum", "of": [{"dv": "that_many"}, 1]}}]  # fmt: skip
+    ops = [
+        {"op": "discard", "n": "hand", "who": "you", "up_to": True},
+        {"op": "draw", "n": {"dv": "sum", "of": [{"dv": "that_many"}, 1]}},
+    ]
     tl = finished(cast("Tunnel", ops, library=LIB))
     assert zone(tl, "hand") == ["Island"]
     assert zone(tl, "library") == ["Swamp", "Plains"]
@@ -98,15 +100,24 @@ RETURN_CHOOSE = [  # Elspeth Conquers Death III, from ElspethConquersDeath.java
     {
         "op": "choose_one",
         "options": [
-            {"label": "+1/+1 counter",
-             "ops": [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "moved"}]},
-            {"label": "loyalty counter",
-             "ops": [{"op": "add_counters", "counter": "loyalty", "n": 1, "what": "moved"}]},
+            {
+                "label": "+1/+1 counter",
+                "ops": [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "moved"}],
+            },
+            {
+                "label": "loyalty counter",
+                "ops": [{"op": "add_counters", "counter": "loyalty", "n": 1, "what": "moved"}],
+            },
         ],
     },
-]  # fmt: skip
-GY_TARGET = [{"what": "card_in_your_graveyard", "count": 1,
-              "filter": {"types_any": ["Creature", "Planeswalker"]}}]  # fmt: skip
+]
+GY_TARGET = [
+    {
+        "what": "card_in_your_graveyard",
+        "count": 1,
+        "filter": {"types_any": ["Creature", "Planeswalker"]},
+    }
+]
 
 
 def _bears_back(answer: str):
@@ -145,9 +156,16 @@ def test_moved_means_nothing_when_the_card_did_not_move_cr_400_7() -> None:
 
 
 def test_a_choice_option_not_simulated_makes_the_whole_resolution_not_simulated() -> None:
-    bad = [RETURN_CHOOSE[0], {"op": "choose_one", "options": [
-        {"label": "a", "ops": [{"op": "no_such_op"}]},
-        {"label": "b", "ops": [{"op": "gain_life", "n": 1}]}]}]  # fmt: skip
+    bad = [
+        RETURN_CHOOSE[0],
+        {
+            "op": "choose_one",
+            "options": [
+                {"label": "a", "ops": [{"op": "no_such_op"}]},
+                {"label": "b", "ops": [{"op": "gain_life", "n": 1}]},
+            ],
+        },
+    ]
     assert not effects.is_simulated(bad)
     assert effects.is_simulated(RETURN_CHOOSE)
     d = cast("Raise", bad, GY_TARGET, graveyard=("Grizzly Bears",))
@@ -159,8 +177,14 @@ def test_a_choice_option_not_simulated_makes_the_whole_resolution_not_simulated(
 def test_choose_one_schema() -> None:
     assert validate_ops(RETURN_CHOOSE) == []
     assert validate_ops([{"op": "choose_one", "options": [{"label": "x", "ops": []}]}])
-    assert validate_ops([{"op": "choose_one", "options": [
-        {"label": "x", "ops": [{"op": "nope"}]}, {"label": "y", "ops": []}]}])  # fmt: skip
+    assert validate_ops(
+        [
+            {
+                "op": "choose_one",
+                "options": [{"label": "x", "ops": [{"op": "nope"}]}, {"label": "y", "ops": []}],
+            }
+        ]
+    )
 
 
 # ------------------------------------------------------------ keyword counters (122.1b)
@@ -169,11 +193,17 @@ def test_choose_one_schema() -> None:
 def test_a_lifelink_counter_gives_lifelink_cr_122_1b_702_15b() -> None:
     # Grizzly Bears with a lifelink counter bites the opponent's Llanowar Elves.
     ops = [{"op": "bite", "source": {"target": 0}, "to": {"target": 1}}]
-    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}},
-               {"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]  # fmt: skip
-    d = cast("Bite", ops, targets,
-             battlefield=[{"name": "Grizzly Bears", "counters": {"lifelink": 1}}],
-             opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    targets = [
+        {"what": "creature", "count": 1, "filter": {"controller": "you"}},
+        {"what": "creature", "count": 1, "filter": {"controller": "opponent"}},
+    ]
+    d = cast(
+        "Bite",
+        ops,
+        targets,
+        battlefield=[{"name": "Grizzly Bears", "counters": {"lifelink": 1}}],
+        opponent_battlefield=["Llanowar Elves"],
+    )
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Llanowar Elves"]
     assert tl.final.players[0].life == 22
@@ -183,10 +213,13 @@ def test_a_lifelink_counter_gives_lifelink_cr_122_1b_702_15b() -> None:
 
 def test_without_the_counter_no_life_is_gained_cr_702_15b() -> None:
     ops = [{"op": "bite", "source": {"target": 0}, "to": {"target": 1}}]
-    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}},
-               {"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]  # fmt: skip
-    d = cast("Bite", ops, targets, battlefield=["Grizzly Bears"],
-             opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    targets = [
+        {"what": "creature", "count": 1, "filter": {"controller": "you"}},
+        {"what": "creature", "count": 1, "filter": {"controller": "opponent"}},
+    ]
+    d = cast(
+        "Bite", ops, targets, battlefield=["Grizzly Bears"], opponent_battlefield=["Llanowar Elves"]
+    )
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Llanowar Elves"]
     assert tl.final.players[0].life == 20
@@ -194,8 +227,11 @@ def test_without_the_counter_no_life_is_gained_cr_702_15b() -> None:
 
 def test_a_keyword_counter_matches_a_keyword_filter_cr_122_1b() -> None:
     ops = [{"op": "destroy", "what": "all", "filter": {"keyword": "Vigilance"}}]
-    d = cast("Wrath of Vigilance", ops,
-             battlefield=[{"name": "Grizzly Bears", "counters": {"vigilance": 1}}, "Memnite"])
+    d = cast(
+        "Wrath of Vigilance",
+        ops,
+        battlefield=[{"name": "Grizzly Bears", "counters": {"vigilance": 1}}, "Memnite"],
+    )
     tl = finished(d)
     assert zone(tl, "battlefield") == ["Memnite"]
 
@@ -205,11 +241,22 @@ def test_a_keyword_counter_matches_a_keyword_filter_cr_122_1b() -> None:
 
 def test_return_a_chosen_creature_card_from_your_graveyard_cr_608_2c() -> None:
     # The Mending of Dominaria I (MillCardsControllerEffect(2), ReturnCardChosenFromGraveyard)
-    ops = [{"op": "mill", "n": 2, "who": "you"},
-           {"op": "return_from_graveyard", "what": "chosen", "to": "hand", "optional": True,
-            "filter": {"types": ["Creature"]}}]  # fmt: skip
-    d = cast("Mend", ops, library=("Serra Angel", "Forest", "Island"),
-             graveyard=("Grizzly Bears", "Lightning Bolt"))  # fmt: skip
+    ops = [
+        {"op": "mill", "n": 2, "who": "you"},
+        {
+            "op": "return_from_graveyard",
+            "what": "chosen",
+            "to": "hand",
+            "optional": True,
+            "filter": {"types": ["Creature"]},
+        },
+    ]
+    d = cast(
+        "Mend",
+        ops,
+        library=("Serra Angel", "Forest", "Island"),
+        graveyard=("Grizzly Bears", "Lightning Bolt"),
+    )
     tl = run(d, "yes", "Serra Angel")
     assert zone(tl, "hand") == ["Serra Angel"]
     assert sorted(zone(tl, "graveyard")) == ["Forest", "Grizzly Bears", "Lightning Bolt", "Mend"]
@@ -220,16 +267,28 @@ def test_return_a_chosen_creature_card_from_your_graveyard_cr_608_2c() -> None:
 
 
 def test_a_chosen_return_may_be_declined_cr_608_2d() -> None:
-    ops = [{"op": "return_from_graveyard", "what": "chosen", "to": "hand", "optional": True,
-            "filter": {"types": ["Creature"]}}]  # fmt: skip
+    ops = [
+        {
+            "op": "return_from_graveyard",
+            "what": "chosen",
+            "to": "hand",
+            "optional": True,
+            "filter": {"types": ["Creature"]},
+        }
+    ]
     tl = run(cast("Mend", ops, graveyard=("Grizzly Bears",)), "no")
     assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "Mend"] and zone(tl, "hand") == []
 
 
 def test_shuffle_your_graveyard_into_your_library_cr_701_24a() -> None:
     ops = [{"op": "shuffle_graveyard_into_library", "who": "you"}]
-    d = cast("Reshuffle", ops, library=("Island",), graveyard=("Grizzly Bears", "Forest"),
-             opponent_library=("Swamp",))  # fmt: skip
+    d = cast(
+        "Reshuffle",
+        ops,
+        library=("Island",),
+        graveyard=("Grizzly Bears", "Forest"),
+        opponent_library=("Swamp",),
+    )
     d["players"][1]["graveyard"] = ["Mountain"]
     tl = finished(d)
     assert zone(tl, "graveyard") == ["Reshuffle"]  # the spell goes after it resolves
@@ -253,29 +312,55 @@ def test_coverage_names_that_many_with_no_move_before_it_and_walks_choice_option
     from engine.views import coverage
 
     def card(ops: list[dict]) -> CardDef:
-        return CardDef.from_dict({"name": "Cov Test", "mana_cost": "{1}",
-                                  "type_line": "Sorcery", "effects": {"spell": ops}})  # fmt: skip
+        return CardDef.from_dict(
+            {
+                "name": "Cov Test",
+                "mana_cost": "{1}",
+                "type_line": "Sorcery",
+                "effects": {"spell": ops},
+            }
+        )
 
     assert coverage.card_coverage(card(DISCARD_DRAW)).status == "full"
     assert coverage.card_coverage(card(RETURN_CHOOSE)).status == "full"
     bad_order = [DISCARD_DRAW[1], DISCARD_DRAW[0]]
     assert coverage.card_coverage(card(bad_order)).status != "full"
-    bad_option = [RETURN_CHOOSE[0], {"op": "choose_one", "options": [
-        {"label": "a", "ops": [{"op": "no_such_op"}]},
-        {"label": "b", "ops": [{"op": "gain_life", "n": 1}]}]}]  # fmt: skip
+    bad_option = [
+        RETURN_CHOOSE[0],
+        {
+            "op": "choose_one",
+            "options": [
+                {"label": "a", "ops": [{"op": "no_such_op"}]},
+                {"label": "b", "ops": [{"op": "gain_life", "n": 1}]},
+            ],
+        },
+    ]
     assert coverage.card_coverage(card(bad_option)).status != "full"
 
 
 def test_counter_on_a_creature_chosen_on_resolution_cr_608_2c() -> None:
     # Ajani Fells the Godsire II (hand entry): a vigilance counter on a creature you control.
-    ops = [{"op": "add_counters", "what": "chosen", "counter": "vigilance", "n": 1,
-            "filter": {"controller": "you", "types": ["Creature"]}}]  # fmt: skip
-    d = cast("Vigil", ops, battlefield=["Grizzly Bears", "Memnite", "Forest"],
-             opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    ops = [
+        {
+            "op": "add_counters",
+            "what": "chosen",
+            "counter": "vigilance",
+            "n": 1,
+            "filter": {"controller": "you", "types": ["Creature"]},
+        }
+    ]
+    d = cast(
+        "Vigil",
+        ops,
+        battlefield=["Grizzly Bears", "Memnite", "Forest"],
+        opponent_battlefield=["Llanowar Elves"],
+    )
     tl = run(d, "Memnite")
     state = tl.final
-    counts = {state.objects[i].name: state.objects[i].counter("vigilance")
-              for i in state.players[0].zone("battlefield")}  # fmt: skip
+    counts = {
+        state.objects[i].name: state.objects[i].counter("vigilance")
+        for i in state.players[0].zone("battlefield")
+    }
     assert counts == {"Grizzly Bears": 0, "Memnite": 1, "Forest": 0}
     decision = tl.answered[-1][1]
     assert {o.label for o in decision.options} == {"Choose Grizzly Bears", "Choose Memnite"}
@@ -287,13 +372,20 @@ FABLE = "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki"
 
 
 def _chapter(saga: str, lore: int, **kw) -> dict:
-    return board(battlefield=[{"name": saga, "counters": {"lore": lore}}, *kw.pop("also", [])],
-                 actions=[{"do": "add_lore", "card": saga, "n": 1}], **kw)  # fmt: skip
+    return board(
+        battlefield=[{"name": saga, "counters": {"lore": lore}}, *kw.pop("also", [])],
+        actions=[{"do": "add_lore", "card": saga, "n": 1}],
+        **kw,
+    )
 
 
 def test_fable_ii_discard_up_to_two_then_draw_that_many_cr_608_2c() -> None:
-    d = _chapter(FABLE, 1, library=["Island", "Swamp", "Plains"],
-                 hand=["Forest", "Lightning Bolt", "Grizzly Bears"])  # fmt: skip
+    d = _chapter(
+        FABLE,
+        1,
+        library=["Island", "Swamp", "Plains"],
+        hand=["Forest", "Lightning Bolt", "Grizzly Bears"],
+    )
     tl = run(d, "Forest", "Lightning Bolt")  # two: no third question
     assert sorted(zone(tl, "graveyard")) == ["Forest", "Lightning Bolt"]
     assert sorted(zone(tl, "hand")) == ["Grizzly Bears", "Island", "Swamp"]
@@ -304,8 +396,9 @@ def test_elspeth_conquers_death_iii_returns_and_counters_the_new_object_cr_400_7
     d = _chapter("Elspeth Conquers Death", 2, graveyard=["Serra Angel", "Lightning Bolt"])
     tl = run(d, "a +1/+1 counter")
     state = tl.final
-    [angel] = [i for i in state.players[0].zone("battlefield")
-               if state.objects[i].name == "Serra Angel"]  # fmt: skip
+    [angel] = [
+        i for i in state.players[0].zone("battlefield") if state.objects[i].name == "Serra Angel"
+    ]
     assert state.objects[angel].counter("+1/+1") == 1
     assert state.characteristics(angel).pt == "5/5"
     assert "Elspeth Conquers Death" in zone(tl, "graveyard")  # 714.4 after the last chapter
@@ -313,13 +406,13 @@ def test_elspeth_conquers_death_iii_returns_and_counters_the_new_object_cr_400_7
 
 
 # ---------------------------------------------------------------- reveal until (701.20a)
-REVEAL_UNTIL = [{"op": "reveal_until", "filter": {"types": ["Creature"]}, "to": "hand",
-                 "rest": "bottom_random"}]  # fmt: skip
+REVEAL_UNTIL = [
+    {"op": "reveal_until", "filter": {"types": ["Creature"]}, "to": "hand", "rest": "bottom_random"}
+]
 
 
 def test_reveal_until_a_creature_to_hand_rest_on_the_bottom_cr_701_20a() -> None:
-    d = cast("Seek", REVEAL_UNTIL, library=("Forest", "Lightning Bolt", "Grizzly Bears",
-                                            "Island"))  # fmt: skip
+    d = cast("Seek", REVEAL_UNTIL, library=("Forest", "Lightning Bolt", "Grizzly Bears", "Island"))
     tl = finished(d)
     assert zone(tl, "hand") == ["Grizzly Bears"]
     lib = zone(tl, "library")
@@ -356,46 +449,80 @@ def test_target_creature_you_control_with_the_greatest_power_ties_included() -> 
     # Triumph of Gerrard I (GreatestPowerControlledPredicate): Serra Angel (4) and a 4/4
     # are tied; the 2/2 and the opponent's bigger creature are not legal targets.
     ops = [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "target"}]
-    targets = [{"what": "creature", "count": 1,
-                "filter": {"controller": "you", "greatest_power_controlled": True}}]  # fmt: skip
-    d = cast("Triumph", ops, targets,
-             battlefield=["Serra Angel", "Grizzly Bears",
-                          {"name": "Memnite", "counters": {"+1/+1": 3}}],
-             opponent_battlefield=[{"name": "Serra Angel", "counters": {"+1/+1": 2}}])  # fmt: skip
+    targets = [
+        {
+            "what": "creature",
+            "count": 1,
+            "filter": {"controller": "you", "greatest_power_controlled": True},
+        }
+    ]
+    d = cast(
+        "Triumph",
+        ops,
+        targets,
+        battlefield=["Serra Angel", "Grizzly Bears", {"name": "Memnite", "counters": {"+1/+1": 3}}],
+        opponent_battlefield=[{"name": "Serra Angel", "counters": {"+1/+1": 2}}],
+    )
     tl = play(d)
-    offered = {tl.final.objects[int(k.split(":o")[1])].name if ":o" in k else k
-               for k in tl.pending.keys()}  # fmt: skip
+    offered = {
+        tl.final.objects[int(k.split(":o")[1])].name if ":o" in k else k for k in tl.pending.keys()
+    }
     assert offered == {"Serra Angel", "Memnite"}
     tl = run(d, "Memnite")
     state = tl.final
-    counts = {state.objects[i].name: state.objects[i].counter("+1/+1")
-              for i in state.players[0].zone("battlefield")}  # fmt: skip
+    counts = {
+        state.objects[i].name: state.objects[i].counter("+1/+1")
+        for i in state.players[0].zone("battlefield")
+    }
     assert counts == {"Serra Angel": 0, "Grizzly Bears": 0, "Memnite": 4}
 
 
 # ------------------------------- "sacrifice it at the beginning of the next end step"
-KIKI_OPS = [{"op": "create_token_copy", "what": "target", "haste": True},
-            {"op": "delayed", "when": "next_end_step", "ops": [{"op": "sacrifice", "what": "moved"}]}]  # fmt: skip # noqa: E501
-KIKI_TARGETS = [{"what": "creature", "count": 1,
-                 "filter": {"controller": "you", "not_supertypes": ["Legendary"], "other": True}}]  # fmt: skip # noqa: E501
-MIRROR = {"name": "Test Mirror", "mana_cost": "{R}", "type_line": "Creature — Goblin",
-          "power": "2", "toughness": "2",
-          "effects": {"activated": [{"cost": "{1}, {T}",
-                                     "costs": [{"cost": "mana", "mana": "{1}"}, {"cost": "tap"}],
-                                     "ops": KIKI_OPS, "targets": KIKI_TARGETS}]}}  # fmt: skip
+KIKI_OPS = [
+    {"op": "create_token_copy", "what": "target", "haste": True},
+    {"op": "delayed", "when": "next_end_step", "ops": [{"op": "sacrifice", "what": "moved"}]},
+]  # noqa: E501
+KIKI_TARGETS = [
+    {
+        "what": "creature",
+        "count": 1,
+        "filter": {"controller": "you", "not_supertypes": ["Legendary"], "other": True},
+    }
+]  # noqa: E501
+MIRROR = {
+    "name": "Test Mirror",
+    "mana_cost": "{R}",
+    "type_line": "Creature — Goblin",
+    "power": "2",
+    "toughness": "2",
+    "effects": {
+        "activated": [
+            {
+                "cost": "{1}, {T}",
+                "costs": [{"cost": "mana", "mana": "{1}"}, {"cost": "tap"}],
+                "ops": KIKI_OPS,
+                "targets": KIKI_TARGETS,
+            }
+        ]
+    },
+}
 
 
 def _mirror_board(actions: list[dict]) -> dict:
-    return board(battlefield=["Test Mirror", "Grizzly Bears", "Mountain"],
-                 opponent_library=["Island"] * 3, cards=[MIRROR],
-                 actions=[{"do": "activate", "card": "Test Mirror"}, *actions])  # fmt: skip
+    return board(
+        battlefield=["Test Mirror", "Grizzly Bears", "Mountain"],
+        opponent_library=["Island"] * 3,
+        cards=[MIRROR],
+        actions=[{"do": "activate", "card": "Test Mirror"}, *actions],
+    )
 
 
 def test_token_copy_with_haste_is_sacrificed_at_the_next_end_step_cr_603_7_400_7() -> None:
     tl = finished(_mirror_board([]))
     state = tl.final
-    bears = [i for i in state.players[0].zone("battlefield")
-             if state.objects[i].name == "Grizzly Bears"]  # fmt: skip
+    bears = [
+        i for i in state.players[0].zone("battlefield") if state.objects[i].name == "Grizzly Bears"
+    ]
     assert len(bears) == 2
     [token] = [i for i in bears if state.objects[i].is_token]
     assert "Haste" in state.characteristics(token).keywords
@@ -414,14 +541,16 @@ def test_token_copy_with_haste_is_sacrificed_at_the_next_end_step_cr_603_7_400_7
 def test_the_delayed_sacrifice_misses_a_token_that_became_a_new_object_cr_400_7() -> None:
     game = game_of(board(battlefield=["Grizzly Bears"]))
     [bears] = game.zones[0]["battlefield"]
-    ok = effects.run_ops(game, KIKI_OPS, controller=0, source=None, targets=[f"o{bears}"],
-                         label="Copy")  # fmt: skip
+    ok = effects.run_ops(
+        game, KIKI_OPS, controller=0, source=None, targets=[f"o{bears}"], label="Copy"
+    )
     assert ok
     [d] = game.delayed
     [(token, stamp)] = d["moved"]
     game.move(token, "graveyard")  # it left; a token ceases to exist there (111.7)
-    done = effects.run_ops(game, d["ops"], controller=0, source=None, label="Delayed",
-                           moved=d["moved"])  # fmt: skip
+    done = effects.run_ops(
+        game, d["ops"], controller=0, source=None, label="Delayed", moved=d["moved"]
+    )
     assert done and game.zones[0]["battlefield"] == [bears]
 
 
@@ -436,15 +565,31 @@ def test_moved_in_a_delayed_trigger_needs_the_op_that_moved_it() -> None:
 
 def test_each_tapped_creature_deals_damage_to_itself_equal_to_its_power_cr_120_3() -> None:
     # The Akroan War III (TheAkroanWarEffect). Pumped power counts (613); untapped ones don't.
-    ops = [{"op": "pump", "who": "all", "filter": {"types": ["Creature"], "tapped": True,
-                                                   "controller": "you"},
-            "power": 1, "toughness": 0, "duration": "end_of_turn"},
-           {"op": "each_deals_power_damage", "filter": {"types": ["Creature"], "tapped": True},
-            "to": "itself"}]  # fmt: skip
-    d = cast("War", ops,
-             battlefield=[{"name": "Grizzly Bears", "tapped": True},
-                          {"name": "Memnite", "tapped": True}, "Llanowar Elves"],
-             opponent_battlefield=[{"name": "Serra Angel", "tapped": True}])  # fmt: skip
+    ops = [
+        {
+            "op": "pump",
+            "who": "all",
+            "filter": {"types": ["Creature"], "tapped": True, "controller": "you"},
+            "power": 1,
+            "toughness": 0,
+            "duration": "end_of_turn",
+        },
+        {
+            "op": "each_deals_power_damage",
+            "filter": {"types": ["Creature"], "tapped": True},
+            "to": "itself",
+        },
+    ]
+    d = cast(
+        "War",
+        ops,
+        battlefield=[
+            {"name": "Grizzly Bears", "tapped": True},
+            {"name": "Memnite", "tapped": True},
+            "Llanowar Elves",
+        ],
+        opponent_battlefield=[{"name": "Serra Angel", "tapped": True}],
+    )
     tl = finished(d)
     # Bears 3 power -> 3 damage on a 3/2: dies; Memnite 2/1 -> dies; Elves untapped: lives;
     # Serra Angel 4 damage on a 4/4: dies.
@@ -456,33 +601,56 @@ def test_each_tapped_creature_deals_damage_to_itself_equal_to_its_power_cr_120_3
 
 
 def test_each_deals_power_damage_with_lifelink_gains_life_cr_702_15b() -> None:
-    ops = [{"op": "each_deals_power_damage", "filter": {"types": ["Creature"], "tapped": True},
-            "to": "itself"}]  # fmt: skip
-    d = cast("War", ops,
-             battlefield=[{"name": "Grizzly Bears", "tapped": True,
-                           "counters": {"lifelink": 1}}])  # fmt: skip
+    ops = [
+        {
+            "op": "each_deals_power_damage",
+            "filter": {"types": ["Creature"], "tapped": True},
+            "to": "itself",
+        }
+    ]
+    d = cast(
+        "War",
+        ops,
+        battlefield=[{"name": "Grizzly Bears", "tapped": True, "counters": {"lifelink": 1}}],
+    )
     tl = finished(d)
     assert tl.final.players[0].life == 22
     assert sorted(zone(tl, "graveyard")) == ["Grizzly Bears", "War"]
 
 
 def test_each_deals_power_damage_from_a_deathtouch_creature_is_not_simulated() -> None:
-    ops = [{"op": "each_deals_power_damage", "filter": {"types": ["Creature"], "tapped": True},
-            "to": "itself"}]  # fmt: skip
-    d = cast("War", ops, battlefield=[{"name": "Grizzly Bears", "tapped": True,
-                                       "counters": {"deathtouch": 1}}])  # fmt: skip
+    ops = [
+        {
+            "op": "each_deals_power_damage",
+            "filter": {"types": ["Creature"], "tapped": True},
+            "to": "itself",
+        }
+    ]
+    d = cast(
+        "War",
+        ops,
+        battlefield=[{"name": "Grizzly Bears", "tapped": True, "counters": {"deathtouch": 1}}],
+    )
     tl = finished(d)
     assert zone(tl, "battlefield") == ["Grizzly Bears"] and of_kind(tl, "not_simulated")
 
 
 def test_bite_uses_the_power_after_continuous_effects_cr_613() -> None:
-    ops = [{"op": "pump", "who": {"target": 0}, "power": 2, "toughness": 0,
-            "duration": "end_of_turn"},
-           {"op": "bite", "source": {"target": 0}, "to": {"target": 1}}]  # fmt: skip
-    targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}},
-               {"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]  # fmt: skip
-    d = cast("Pump Bite", ops, targets, battlefield=["Grizzly Bears"],
-             opponent_battlefield=["Serra Angel"])  # fmt: skip
+    ops = [
+        {"op": "pump", "who": {"target": 0}, "power": 2, "toughness": 0, "duration": "end_of_turn"},
+        {"op": "bite", "source": {"target": 0}, "to": {"target": 1}},
+    ]
+    targets = [
+        {"what": "creature", "count": 1, "filter": {"controller": "you"}},
+        {"what": "creature", "count": 1, "filter": {"controller": "opponent"}},
+    ]
+    d = cast(
+        "Pump Bite",
+        ops,
+        targets,
+        battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Serra Angel"],
+    )
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Serra Angel"]  # 4 damage, not the printed 2
 
@@ -493,34 +661,60 @@ def test_bite_uses_the_power_after_continuous_effects_cr_613() -> None:
 def test_double_each_kind_of_counter_on_target_cr_701_10e() -> None:
     ops = [{"op": "double", "what": "target", "counters": True}]
     targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}}]
-    d = cast("Twice", ops, targets,
-             battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 2, "vigilance": 1}}])
+    d = cast(
+        "Twice",
+        ops,
+        targets,
+        battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 2, "vigilance": 1}}],
+    )
     tl = finished(d)
     [bears] = tl.final.players[0].zone("battlefield")
     obj = tl.final.objects[bears]
     assert obj.counter("+1/+1") == 4 and obj.counter("vigilance") == 2
-    assert {(e.counter, e.amount) for e in of_kind(tl, "counters")} == {("+1/+1", 2),
-                                                                      ("vigilance", 1)}
+    assert {(e.counter, e.amount) for e in of_kind(tl, "counters")} == {
+        ("+1/+1", 2),
+        ("vigilance", 1),
+    }
 
 
 def test_double_power_and_toughness_until_end_of_turn_cr_701_10b() -> None:
-    ops = [{"op": "double", "what": "all", "power_toughness": True, "duration": "end_of_turn",
-            "filter": {"controller": "you", "types": ["Creature"]}}]  # fmt: skip
-    d = cast("Roar", ops, battlefield=["Grizzly Bears",
-                                       {"name": "Memnite", "counters": {"+1/+1": 1}}],
-             opponent_battlefield=["Serra Angel"])  # fmt: skip
+    ops = [
+        {
+            "op": "double",
+            "what": "all",
+            "power_toughness": True,
+            "duration": "end_of_turn",
+            "filter": {"controller": "you", "types": ["Creature"]},
+        }
+    ]
+    d = cast(
+        "Roar",
+        ops,
+        battlefield=["Grizzly Bears", {"name": "Memnite", "counters": {"+1/+1": 1}}],
+        opponent_battlefield=["Serra Angel"],
+    )
     tl = finished(d)
-    pts = {tl.final.objects[i].name: tl.final.characteristics(i).pt
-           for p in (0, 1) for i in tl.final.players[p].zone("battlefield")}  # fmt: skip
+    pts = {
+        tl.final.objects[i].name: tl.final.characteristics(i).pt
+        for p in (0, 1)
+        for i in tl.final.players[p].zone("battlefield")
+    }
     assert pts == {"Grizzly Bears": "4/4", "Memnite": "4/4", "Serra Angel": "4/4"}
 
 
 def test_becomes_legendary_in_addition_to_its_types_cr_613_1d() -> None:
     # Origin of Spider-Man II: a +1/+1 counter, then a legendary Spider Hero (layer 4).
-    ops = [{"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "target"},
-           {"op": "add_types", "what": "target", "duration": "permanent",
-            "supertypes": ["Legendary"], "subtypes": ["Spider", "Hero"]},
-           {"op": "destroy", "what": "all", "filter": {"supertypes": ["Legendary"]}}]  # fmt: skip
+    ops = [
+        {"op": "add_counters", "counter": "+1/+1", "n": 1, "what": "target"},
+        {
+            "op": "add_types",
+            "what": "target",
+            "duration": "permanent",
+            "supertypes": ["Legendary"],
+            "subtypes": ["Spider", "Hero"],
+        },
+        {"op": "destroy", "what": "all", "filter": {"supertypes": ["Legendary"]}},
+    ]
     targets = [{"what": "creature", "count": 1, "filter": {"controller": "you"}}]
     d = cast("Origin", ops, targets, battlefield=["Grizzly Bears", "Memnite"])
     tl = run(d, "Grizzly Bears")
@@ -530,41 +724,78 @@ def test_becomes_legendary_in_addition_to_its_types_cr_613_1d() -> None:
 
 def test_draw_if_you_control_the_creature_with_the_greatest_power_ties_count() -> None:
     # Summon: Fenrir III (ControlsCreatureGreatestPowerCondition).
-    ops = [{"op": "if", "cond": {"cond": "count", "cmp": [">=", 1], "filter": {
-        "types": ["Creature"], "controller": "you", "greatest_power": True}},
-        "then": [{"op": "draw", "n": 1}]}]  # fmt: skip
-    tied = cast("Growl", ops, library=("Island",), battlefield=["Serra Angel"],
-                opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
+    ops = [
+        {
+            "op": "if",
+            "cond": {
+                "cond": "count",
+                "cmp": [">=", 1],
+                "filter": {"types": ["Creature"], "controller": "you", "greatest_power": True},
+            },
+            "then": [{"op": "draw", "n": 1}],
+        }
+    ]
+    tied = cast(
+        "Growl",
+        ops,
+        library=("Island",),
+        battlefield=["Serra Angel"],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
+    )
     assert zone(finished(tied), "hand") == ["Island"]
-    smaller = cast("Growl", ops, library=("Island",), battlefield=["Grizzly Bears"],
-                   opponent_battlefield=["Serra Angel"])  # fmt: skip
+    smaller = cast(
+        "Growl",
+        ops,
+        library=("Island",),
+        battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Serra Angel"],
+    )
     tl = finished(smaller)
     assert zone(tl, "hand") == [] and of_kind(tl, "condition")[0].rule == "608.2c"
 
 
 def test_creature_cards_from_all_graveyards_under_your_control_cr_400_7() -> None:
     # Sheoldred // The True Scriptures III (SheoldredTrueScripturesEffect).
-    ops = [{"op": "return_from_graveyard", "what": "all", "whose": "each_player",
-            "to": "battlefield", "controller": "you",
-            "filter": {"types": ["Creature"]}}]  # fmt: skip
+    ops = [
+        {
+            "op": "return_from_graveyard",
+            "what": "all",
+            "whose": "each_player",
+            "to": "battlefield",
+            "controller": "you",
+            "filter": {"types": ["Creature"]},
+        }
+    ]
     d = cast("Scriptures", ops, graveyard=("Grizzly Bears", "Lightning Bolt"))
     d["players"][1]["graveyard"] = ["Serra Angel", "Island"]
     tl = finished(d)
     assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears", "Serra Angel"]
     assert zone(tl, "graveyard", 1) == ["Island"]
-    [angel] = [i for i in tl.final.players[0].zone("battlefield")
-               if tl.final.objects[i].name == "Serra Angel"]  # fmt: skip
+    [angel] = [
+        i
+        for i in tl.final.players[0].zone("battlefield")
+        if tl.final.objects[i].name == "Serra Angel"
+    ]
     assert tl.final.objects[angel].owner == 1 and tl.final.objects[angel].controller == 0
 
 
 def test_exile_a_back_face_saga_and_return_it_front_face_up_cr_400_7() -> None:
-    game = game_of(board(battlefield=[{"name": "Sheoldred // The True Scriptures",
-                                       "face": "The True Scriptures",
-                                       "counters": {"lore": 3}}]))  # fmt: skip
+    game = game_of(
+        board(
+            battlefield=[
+                {
+                    "name": "Sheoldred // The True Scriptures",
+                    "face": "The True Scriptures",
+                    "counters": {"lore": 3},
+                }
+            ]
+        )
+    )
     [oid] = game.zones[0]["battlefield"]
     assert game.obj(oid).face == "The True Scriptures"
-    effects.run_ops(game, [{"op": "exile_and_return_front"}], controller=0, source=oid,
-                    label="Chapter III")  # fmt: skip
+    effects.run_ops(
+        game, [{"op": "exile_and_return_front"}], controller=0, source=oid, label="Chapter III"
+    )
     assert game.zones[0]["battlefield"] == [oid]
     obj = game.obj(oid)
     assert obj.face in (None, "Sheoldred") and obj.counter("lore") == 0
@@ -579,8 +810,10 @@ def test_the_ring_tempts_you_choose_a_ring_bearer_it_is_legendary_cr_701_54() ->
     d = cast("Tempt", ops, battlefield=["Grizzly Bears", "Memnite"])
     tl = run(d, "Grizzly Bears", "Memnite")
     state = tl.final
-    chars = {state.objects[i].name: state.characteristics(i)
-             for i in state.players[0].zone("battlefield")}  # fmt: skip
+    chars = {
+        state.objects[i].name: state.characteristics(i)
+        for i in state.players[0].zone("battlefield")
+    }
     assert "Legendary" in chars["Memnite"].supertypes  # the last one chosen
     assert "Legendary" not in chars["Grizzly Bears"].supertypes
     events = [e for e in of_kind(tl, "designation") if e.data.get("designation") == "ring_bearer"]
@@ -588,8 +821,7 @@ def test_the_ring_tempts_you_choose_a_ring_bearer_it_is_legendary_cr_701_54() ->
 
 
 def test_ring_bearer_filter_and_no_creature_still_raises_the_level_cr_701_54a() -> None:
-    ops = [{"op": "ring_tempts"},
-           {"op": "destroy", "what": "all", "filter": {"ring_bearer": True}}]  # fmt: skip
+    ops = [{"op": "ring_tempts"}, {"op": "destroy", "what": "all", "filter": {"ring_bearer": True}}]
     tl = finished(cast("Tempt", ops, battlefield=["Grizzly Bears", "Forest"]))
     assert zone(tl, "battlefield") == ["Forest"]
     tl = finished(cast("Tempt", [{"op": "ring_tempts"}], battlefield=["Forest"]))
@@ -599,9 +831,18 @@ def test_ring_bearer_filter_and_no_creature_still_raises_the_level_cr_701_54a() 
 
 def test_each_opponent_creates_a_token_cr_111_2() -> None:
     # Tribute to Horobi I, II (CreateTokenAllEffect(RatRogueToken, OPPONENT)).
-    ops = [{"op": "create_token", "token": "Rat Rogue", "pt": "1/1", "types": ["Creature"],
-            "subtypes": ["Rat", "Rogue"], "colors": ["B"], "count": 1,
-            "controller": "each_opponent"}]  # fmt: skip
+    ops = [
+        {
+            "op": "create_token",
+            "token": "Rat Rogue",
+            "pt": "1/1",
+            "types": ["Creature"],
+            "subtypes": ["Rat", "Rogue"],
+            "colors": ["B"],
+            "count": 1,
+            "controller": "each_opponent",
+        }
+    ]
     tl = finished(cast("Tribute", ops))
     state = tl.final
     assert zone(tl, "battlefield") == [] and zone(tl, "battlefield", 1) == ["Rat Rogue token"]
@@ -612,10 +853,15 @@ def test_each_opponent_creates_a_token_cr_111_2() -> None:
 
 def test_sacrifice_all_you_control_matching_a_filter_cr_701_21a() -> None:
     # The Apprentice's Folly III (SacrificeAllControllerEffect: Reflections you control).
-    ops = [{"op": "sacrifice", "what": "all", "filter": {"types": ["Creature"],
-                                                         "subtypes": ["Bear"]}}]  # fmt: skip
-    d = cast("Folly", ops, battlefield=["Grizzly Bears", "Grizzly Bears", "Memnite"],
-             opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    ops = [
+        {"op": "sacrifice", "what": "all", "filter": {"types": ["Creature"], "subtypes": ["Bear"]}}
+    ]
+    d = cast(
+        "Folly",
+        ops,
+        battlefield=["Grizzly Bears", "Grizzly Bears", "Memnite"],
+        opponent_battlefield=["Grizzly Bears"],
+    )
     tl = finished(d)
     assert zone(tl, "battlefield") == ["Memnite"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
@@ -624,9 +870,17 @@ def test_sacrifice_all_you_control_matching_a_filter_cr_701_21a() -> None:
 
 def test_investigate_twice_for_each_card_discarded_this_way_cr_608_2c() -> None:
     # Tamiyo Meets the Story Circle II: discard any number, then two Clues per card.
-    ops = [{"op": "discard", "n": "hand", "who": "you", "up_to": True},
-           {"op": "create_token", "token": "Clue", "pt": None, "types": ["Artifact"],
-            "subtypes": ["Clue"], "count": {"dv": "mul", "of": {"dv": "that_many"}, "by": 2}}]  # fmt: skip # noqa: E501
+    ops = [
+        {"op": "discard", "n": "hand", "who": "you", "up_to": True},
+        {
+            "op": "create_token",
+            "token": "Clue",
+            "pt": None,
+            "types": ["Artifact"],
+            "subtypes": ["Clue"],
+            "count": {"dv": "mul", "of": {"dv": "that_many"}, "by": 2},
+        },
+    ]  # noqa: E501
     tl = run(cast("Rummage", ops, hand=HAND), "Forest", "Lightning Bolt", "card:none")
     assert zone(tl, "battlefield") == ["Clue token"] * 4
     assert zone(tl, "hand") == ["Grizzly Bears"]
@@ -634,8 +888,10 @@ def test_investigate_twice_for_each_card_discarded_this_way_cr_608_2c() -> None:
 
 def test_gain_one_life_for_each_creature_card_exiled_this_way_cr_608_2c() -> None:
     # The Binding of the Titans II: that_many with a filter.
-    ops = [{"op": "exile", "what": "target"},
-           {"op": "gain_life", "n": {"dv": "that_many", "filter": {"types": ["Creature"]}}}]
+    ops = [
+        {"op": "exile", "what": "target"},
+        {"op": "gain_life", "n": {"dv": "that_many", "filter": {"types": ["Creature"]}}},
+    ]
     targets = [{"what": "card_in_graveyard", "count": 2, "min": 0}]
     d = cast("Binding", ops, targets, graveyard=("Grizzly Bears", "Lightning Bolt", "Forest"))
     tl = run(d, "Grizzly Bears", "Lightning Bolt")
@@ -664,15 +920,23 @@ def test_exile_any_number_of_target_players_graveyards_cr_406_2() -> None:
 
 def test_each_player_chooses_three_they_control_the_others_are_destroyed() -> None:
     # Fall of the First Civilization III (FallOfTheFirstCivilizationEffect).
-    ops = [{"op": "each_player_chooses", "n": 3, "result": "destroy_others",
+    ops = [
+        {
+            "op": "each_player_chooses",
+            "n": 3,
+            "result": "destroy_others",
             "filter": {"controller": "you", "not_types": ["Land"]},
-            "others": {"not_types": ["Land"]}}]  # fmt: skip
-    d = cast("Fall", ops,
-             battlefield=["Grizzly Bears", "Memnite", "Llanowar Elves", "Serra Angel", "Forest"],
-             opponent_battlefield=["Grizzly Bears", "Island"])  # fmt: skip
+            "others": {"not_types": ["Land"]},
+        }
+    ]
+    d = cast(
+        "Fall",
+        ops,
+        battlefield=["Grizzly Bears", "Memnite", "Llanowar Elves", "Serra Angel", "Forest"],
+        opponent_battlefield=["Grizzly Bears", "Island"],
+    )
     tl = run(d, "Serra Angel", "Memnite", "Llanowar Elves")
-    assert sorted(zone(tl, "battlefield")) == ["Forest", "Llanowar Elves", "Memnite",
-                                               "Serra Angel"]  # fmt: skip
+    assert sorted(zone(tl, "battlefield")) == ["Forest", "Llanowar Elves", "Memnite", "Serra Angel"]
     assert sorted(zone(tl, "battlefield", 1)) == ["Grizzly Bears", "Island"]  # kept: all 1 of 3
     choices = of_kind(tl, "choice")
     assert [e.player for e in choices] == [0, 1] and choices[0].rule == "608.2c"
@@ -680,10 +944,20 @@ def test_each_player_chooses_three_they_control_the_others_are_destroyed() -> No
 
 def test_each_player_chooses_a_creature_each_chosen_is_destroyed() -> None:
     # The Horus Heresy III: starting with you; the opponent answers second.
-    ops = [{"op": "each_player_chooses", "n": 1, "result": "destroy_chosen",
-            "filter": {"types": ["Creature"]}}]  # fmt: skip
-    d = cast("Heresy", ops, battlefield=["Grizzly Bears", "Memnite"],
-             opponent_battlefield=["Serra Angel"])  # fmt: skip
+    ops = [
+        {
+            "op": "each_player_chooses",
+            "n": 1,
+            "result": "destroy_chosen",
+            "filter": {"types": ["Creature"]},
+        }
+    ]
+    d = cast(
+        "Heresy",
+        ops,
+        battlefield=["Grizzly Bears", "Memnite"],
+        opponent_battlefield=["Serra Angel"],
+    )
     tl = run(d, "Serra Angel", "Memnite")
     assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears"]
     assert zone(tl, "battlefield", 1) == []
@@ -692,10 +966,22 @@ def test_each_player_chooses_a_creature_each_chosen_is_destroyed() -> None:
 
 def test_each_player_chooses_up_to_one_among_your_opponents_permanents_exiled() -> None:
     # The Legend of Yangchen I: relative to the Saga's controller, mana value 3 or greater.
-    ops = [{"op": "each_player_chooses", "n": 1, "up_to": True, "relative": "you",
-            "result": "exile_chosen", "filter": {"controller": "opponent", "mv": [">=", 3]}}]  # fmt: skip # noqa: E501
-    d = cast("Yangchen", ops, battlefield=["Serra Angel"],
-             opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
+    ops = [
+        {
+            "op": "each_player_chooses",
+            "n": 1,
+            "up_to": True,
+            "relative": "you",
+            "result": "exile_chosen",
+            "filter": {"controller": "opponent", "mv": [">=", 3]},
+        }
+    ]  # noqa: E501
+    d = cast(
+        "Yangchen",
+        ops,
+        battlefield=["Serra Angel"],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
+    )
     tl = run(d, "Serra Angel", "No more")
     assert zone(tl, "exile", 1) == ["Serra Angel"] and zone(tl, "battlefield") == ["Serra Angel"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]

@@ -20,8 +20,9 @@ from engine.lang import effects
 from boards import answered, board, finished, game_of, ids, of_kind, opp, you
 
 
-def _saga(name: str, chapters: list[tuple[list[int], list[dict]]], count: int,
-          targets: list | None = None) -> dict:  # fmt: skip
+def _saga(
+    name: str, chapters: list[tuple[list[int], list[dict]]], count: int, targets: list | None = None
+) -> dict:
     """A user Saga with ``count`` chapters; ``chapters`` lists (numbers, ops)."""
     abilities = [{"chapters": [n], "ops": []} for n in range(1, count + 1)]
     written = []
@@ -41,8 +42,11 @@ def _saga(name: str, chapters: list[tuple[list[int], list[dict]]], count: int,
 
 def _counters(tl, name: str, player: int = 0) -> list[int]:
     final = tl.final
-    return [final.objects[o].counter("+1/+1") for o in final.players[player].zone("battlefield")
-            if final.objects[o].name == name]  # fmt: skip
+    return [
+        final.objects[o].counter("+1/+1")
+        for o in final.players[player].zone("battlefield")
+        if final.objects[o].name == name
+    ]
 
 
 def _options(tl, prompt_part: str) -> list[list[str]]:
@@ -50,8 +54,10 @@ def _options(tl, prompt_part: str) -> list[list[str]]:
     return [[o.key for o in d.options] for _f, d, _k in tl.answered if prompt_part in d.prompt]
 
 
-NOTE = {"op": "note_creature_type",
-        "effect": [{"op": "spell_enters_with_counters", "counter": "+1/+1", "n": 1}]}  # fmt: skip
+NOTE = {
+    "op": "note_creature_type",
+    "effect": [{"op": "spell_enters_with_counters", "counter": "+1/+1", "n": 1}],
+}
 
 
 # --------------------------------------------------------------------- creature types
@@ -151,8 +157,11 @@ def test_the_counter_waits_for_this_turn_only_cr_603_7c() -> None:
 
 def test_a_saga_that_left_and_came_back_has_no_notes_cr_400_7() -> None:
     saga = _saga("Test Ent Saga", [([1, 2], [NOTE])], count=3)
-    d = board(battlefield=[{"name": "Test Ent Saga", "counters": {"lore": 0}}],
-              choices=["type:Bear"], cards=[saga])  # fmt: skip
+    d = board(
+        battlefield=[{"name": "Test Ent Saga", "counters": {"lore": 0}}],
+        choices=["type:Bear"],
+        cards=[saga],
+    )
     game = game_of(d)
     (sid,) = ids(game, "Test Ent Saga")
     effects.run_ops(game, [NOTE], controller=0, source=sid, label="I")
@@ -197,16 +206,30 @@ def test_choosable_names_are_each_face_of_the_cards_in_the_game_cr_201_3() -> No
     game = game_of(d)
     names = card_names.choosable_names(game)
     # 201.3b a split card's halves, 201.3d a back face, an adventurer's Adventure name
-    assert names == sorted(["Fire", "Ice", "Bonecrusher Giant", "Stomp", "Delver of Secrets",
-                            "Insectile Aberration", "Grizzly Bears", "Lightning Bolt"])  # fmt: skip
+    assert names == sorted(
+        [
+            "Fire",
+            "Ice",
+            "Bonecrusher Giant",
+            "Stomp",
+            "Delver of Secrets",
+            "Insectile Aberration",
+            "Grizzly Bears",
+            "Lightning Bolt",
+        ]
+    )
     # 201.3a "a creature card name": each face judged by its own types
     assert card_names.choosable_names(game, ("Creature",)) == sorted(
-        ["Bonecrusher Giant", "Delver of Secrets", "Insectile Aberration", "Grizzly Bears"])
+        ["Bonecrusher Giant", "Delver of Secrets", "Insectile Aberration", "Grizzly Bears"]
+    )
 
 
 def test_an_object_has_the_names_of_its_zone_cr_201_2b_709_4() -> None:
-    d = board(["Fire // Ice"], battlefield=["Delver of Secrets // Insectile Aberration"],
-              graveyard=["Bonecrusher Giant // Stomp"])  # fmt: skip
+    d = board(
+        ["Fire // Ice"],
+        battlefield=["Delver of Secrets // Insectile Aberration"],
+        graveyard=["Bonecrusher Giant // Stomp"],
+    )
     game = game_of(d)
     (fire,) = game.zones[0]["library"]
     (delver,) = game.zones[0]["battlefield"]
@@ -218,8 +241,13 @@ def test_an_object_has_the_names_of_its_zone_cr_201_2b_709_4() -> None:
 
 
 CHOOSE = {"op": "choose_card_name"}
-DRAW_ON_NAME = {"op": "chosen_name_trigger", "when": "you_cast_spell", "first_this_turn": True,
-                "duration": "end_of_turn", "effect": [{"op": "draw", "n": 2}]}  # fmt: skip
+DRAW_ON_NAME = {
+    "op": "chosen_name_trigger",
+    "when": "you_cast_spell",
+    "first_this_turn": True,
+    "duration": "end_of_turn",
+    "effect": [{"op": "draw", "n": 2}],
+}
 
 
 def test_chosen_name_trigger_draws_on_the_first_spell_with_that_name_cr_603_7c() -> None:
@@ -245,8 +273,9 @@ def test_chosen_name_trigger_draws_on_the_first_spell_with_that_name_cr_603_7c()
         "target:p1",
     )
     assert len(you(tl)["library"]) == 4
-    assert [e.data.get("chosen_name") for e in of_kind(tl, "note") if "chosen_name" in e.data] \
-        == ["Lightning Bolt"]
+    assert [e.data.get("chosen_name") for e in of_kind(tl, "note") if "chosen_name" in e.data] == [
+        "Lightning Bolt"
+    ]
 
 
 def test_first_time_this_turn_already_passed_means_no_trigger() -> None:
@@ -279,11 +308,13 @@ def test_no_name_chosen_for_this_object_does_nothing_cr_400_7() -> None:
             ["Island"] * 3,
             hand=["Lightning Bolt"],
             battlefield=[{"name": "Test Name Saga", "counters": {"lore": 0}}],
-            actions=[{"do": "add_lore", "card": "Test Name Saga", "n": 1},
-                     {"do": "cast", "card": "Lightning Bolt"}],
+            actions=[
+                {"do": "add_lore", "card": "Test Name Saga", "n": 1},
+                {"do": "cast", "card": "Lightning Bolt"},
+            ],
             choices=["target:p1"],
             cards=[saga],
-        )  # fmt: skip
+        )
     )
     assert len(you(tl)["library"]) == 3 and of_kind(tl, "delayed") == []
 
@@ -292,8 +323,7 @@ GOAD = {"op": "goad_chosen_names", "filter": {"types": ["Creature"]}}
 
 
 def test_goad_every_creature_with_a_chosen_name_cr_701_15a() -> None:
-    saga = _saga("Test Moon Saga", [([1, 2], [{**CHOOSE, "types": ["Creature"]}, GOAD])],
-                 count=3)  # fmt: skip
+    saga = _saga("Test Moon Saga", [([1, 2], [{**CHOOSE, "types": ["Creature"]}, GOAD])], count=3)
     tl = answered(
         board(
             battlefield=[{"name": "Test Moon Saga", "counters": {"lore": 0}}, "Memnite"],
@@ -324,8 +354,12 @@ EXILE_NAMED = {"op": "exile_named_from_zones", "who": "target_player", "up_to": 
 
 
 def test_search_graveyard_hand_library_for_up_to_four_cards_with_the_name_cr_701_23() -> None:
-    saga = _saga("Test Sozin Saga", [([1], [CHOOSE, EXILE_NAMED])], count=2,
-                 targets=[{"count": 1, "what": "opponent"}])  # fmt: skip
+    saga = _saga(
+        "Test Sozin Saga",
+        [([1], [CHOOSE, EXILE_NAMED])],
+        count=2,
+        targets=[{"count": 1, "what": "opponent"}],
+    )
     d = board(
         battlefield=[{"name": "Test Sozin Saga", "counters": {"lore": 0}}],
         opponent_library=["Lightning Bolt", "Island", "Lightning Bolt", "Island"],
@@ -334,8 +368,9 @@ def test_search_graveyard_hand_library_for_up_to_four_cards_with_the_name_cr_701
         cards=[saga],
     )
     d["players"][1]["graveyard"] = ["Lightning Bolt", "Lightning Bolt"]
-    tl = answered(d, "name:Lightning Bolt", "from graveyard", "from graveyard",
-                  "from hand", "from library")  # fmt: skip
+    tl = answered(
+        d, "name:Lightning Bolt", "from graveyard", "from graveyard", "from hand", "from library"
+    )
     assert opp(tl)["exile"].count("Lightning Bolt") == 4  # up to four
     left = opp(tl)["graveyard"] + opp(tl)["hand"] + opp(tl)["library"]
     assert left.count("Lightning Bolt") == 1 and "Shock" in opp(tl)["hand"]
@@ -343,8 +378,12 @@ def test_search_graveyard_hand_library_for_up_to_four_cards_with_the_name_cr_701
 
 
 def test_the_searcher_may_find_fewer_cr_701_23b() -> None:
-    saga = _saga("Test Sozin Saga", [([1], [CHOOSE, EXILE_NAMED])], count=2,
-                 targets=[{"count": 1, "what": "opponent"}])  # fmt: skip
+    saga = _saga(
+        "Test Sozin Saga",
+        [([1], [CHOOSE, EXILE_NAMED])],
+        count=2,
+        targets=[{"count": 1, "what": "opponent"}],
+    )
     tl = answered(
         board(
             battlefield=[{"name": "Test Sozin Saga", "counters": {"lore": 0}}],
@@ -454,8 +493,9 @@ def test_the_rise_of_sozin_ii_exiles_up_to_four_named_cards_of_an_opponent() -> 
         actions=[{"do": "add_lore", "card": "The Rise of Sozin", "n": 1}],
     )
     d["players"][1]["graveyard"] = ["Lightning Bolt", "Lightning Bolt"]
-    tl = answered(d, "name:Lightning Bolt", "from graveyard", "from graveyard", "from hand",
-                  "from library")  # fmt: skip
+    tl = answered(
+        d, "name:Lightning Bolt", "from graveyard", "from graveyard", "from hand", "from library"
+    )
     assert opp(tl)["exile"] == ["Lightning Bolt"] * 4
     assert opp(tl)["hand"] == ["Lightning Bolt"] and opp(tl)["library"] == ["Island"]
     assert of_kind(tl, "not_simulated") == []
@@ -464,9 +504,21 @@ def test_the_rise_of_sozin_ii_exiles_up_to_four_named_cards_of_an_opponent() -> 
 def test_a_token_name_is_offered_only_when_it_is_a_card_name_cr_201_3() -> None:
     game = game_of(board(battlefield=["Grizzly Bears"]))
     for name in ("Shapeshifter", "Goblin"):  # a card is named Shapeshifter; none Goblin
-        effects.run_ops(game, [{"op": "create_token", "token": name, "pt": "1/1",
-                                "types": ["Creature"], "subtypes": [name]}],
-                        controller=0, source=None, label="Test")  # fmt: skip
+        effects.run_ops(
+            game,
+            [
+                {
+                    "op": "create_token",
+                    "token": name,
+                    "pt": "1/1",
+                    "types": ["Creature"],
+                    "subtypes": [name],
+                }
+            ],
+            controller=0,
+            source=None,
+            label="Test",
+        )
     pool = default_pool()
     names = card_names.choosable_names(game, ("Creature",), card_names=pool.__contains__)
     assert names == ["Grizzly Bears", "Shapeshifter"]

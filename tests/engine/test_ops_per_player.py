@@ -34,8 +34,9 @@ run = answered  # boards.answered: play, answering each decision in turn
 TAMIYO = [{"op": "mill_while_shared_type", "n": 2}]
 THRAN = [{"op": "each_player_returns", "n": 2, "filter": {"types": ["Land"]}}]
 GWEN = [{"op": "each_player_discard_or", "who": "each_player", "lose_life": 3}]
-NIGHT = [{"op": "each_player_discard_or", "who": "each_opponent",
-          "sacrifice": {"types": ["Creature"]}}]  # fmt: skip
+NIGHT = [
+    {"op": "each_player_discard_or", "who": "each_opponent", "sacrifice": {"types": ["Creature"]}}
+]
 
 
 def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
@@ -45,13 +46,20 @@ def test_the_ops_validate_and_their_checks_refuse_what_they_cannot_do() -> None:
     assert effects.problem({"op": "mill_while_shared_type", "n": 3})
     assert effects.problem({"op": "each_player_returns", "n": 2, "to": "hand"})
     assert effects.problem({"op": "each_player_discard_or", "who": "each_player"})
-    assert effects.problem({"op": "each_player_discard_or", "who": "each_player",
-                            "lose_life": 3, "sacrifice": {"types": ["Creature"]}})  # fmt: skip
+    assert effects.problem(
+        {
+            "op": "each_player_discard_or",
+            "who": "each_player",
+            "lose_life": 3,
+            "sacrifice": {"types": ["Creature"]},
+        }
+    )
     assert effects.problem({"op": "each_player_gains_control_owned", "duration": "end_of_turn"})
     assert effects.problem({"op": "vote", "options": ["guilty"], "more": "guilty", "ops": []})
     assert effects.problem({"op": "vote", "options": ["a", "b"], "more": "c", "ops": []})
-    assert effects.problem({"op": "each_chooses_greatest_to_hand", "who": "you",
-                            "greatest": "mana_value"})  # fmt: skip
+    assert effects.problem(
+        {"op": "each_chooses_greatest_to_hand", "who": "you", "greatest": "mana_value"}
+    )
     assert effects.problem({"op": "exiled_until_to_bottom", "return_n": -1})
 
 
@@ -62,8 +70,13 @@ def test_mill_two_sharing_a_type_draws_and_repeats_until_they_dont_cr_701_17a() 
     # Island+Forest share Land: draw (Plains); then Swamp+Lightning Bolt don't: stop.
     lib = ("Island", "Forest", "Plains", "Swamp", "Lightning Bolt", "Mountain")
     tl = run(cast("Tamiyo", TAMIYO, library=lib))
-    assert sorted(zone(tl, "graveyard")) == ["Forest", "Island", "Lightning Bolt", "Swamp",
-                                             "Tamiyo"]  # fmt: skip
+    assert sorted(zone(tl, "graveyard")) == [
+        "Forest",
+        "Island",
+        "Lightning Bolt",
+        "Swamp",
+        "Tamiyo",
+    ]
     assert zone(tl, "hand") == ["Plains"] and zone(tl, "library") == ["Mountain"]
     mills = of_kind(tl, "mill")
     assert [m.amount for m in mills] == [2, 2] and mills[0].rule == "701.17a"
@@ -93,8 +106,12 @@ def test_mill_loop_with_one_card_left_mills_it_and_stops() -> None:
 
 
 def test_each_player_returns_two_lands_from_their_graveyard_cr_101_4() -> None:
-    d = cast("Thran", THRAN, graveyard=["Island", "Forest", "Swamp", "Grizzly Bears"],
-             opponent_graveyard=["Plains", "Mountain"])  # fmt: skip
+    d = cast(
+        "Thran",
+        THRAN,
+        graveyard=["Island", "Forest", "Swamp", "Grizzly Bears"],
+        opponent_graveyard=["Plains", "Mountain"],
+    )
     tl = run(d, "Island", "Swamp")
     assert sorted(zone(tl, "battlefield")) == ["Island", "Swamp"]
     assert sorted(zone(tl, "battlefield", 1)) == ["Mountain", "Plains"]
@@ -117,10 +134,17 @@ def test_a_player_with_one_land_card_returns_it_cr_609_3() -> None:
 
 
 def test_each_player_gains_control_of_what_they_own_cr_613_1b() -> None:
-    ops = [{"op": "gain_control", "what": "target", "duration": "permanent"},
-           {"op": "each_player_gains_control_owned", "duration": "permanent"}]  # fmt: skip
-    d = cast("Konda", ops, [{"what": "creature", "count": 1}],
-             battlefield=["Memnite"], opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    ops = [
+        {"op": "gain_control", "what": "target", "duration": "permanent"},
+        {"op": "each_player_gains_control_owned", "duration": "permanent"},
+    ]
+    d = cast(
+        "Konda",
+        ops,
+        [{"what": "creature", "count": 1}],
+        battlefield=["Memnite"],
+        opponent_battlefield=["Grizzly Bears"],
+    )
     tl = run(d, "Grizzly Bears")
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]  # back under its owner
     assert zone(tl, "battlefield") == ["Memnite"]
@@ -152,8 +176,13 @@ def test_a_player_with_no_card_in_hand_loses_the_life() -> None:
 
 @pytest.mark.parametrize("discard", [True, False])
 def test_each_opponent_sacrifices_a_creature_unless_they_discard_cr_118_12(discard: bool) -> None:
-    d = cast("Night", NIGHT, battlefield=["Memnite"], opponent_hand=("Island",),
-             opponent_battlefield=["Grizzly Bears", "Forest"])  # fmt: skip
+    d = cast(
+        "Night",
+        NIGHT,
+        battlefield=["Memnite"],
+        opponent_hand=("Island",),
+        opponent_battlefield=["Grizzly Bears", "Forest"],
+    )
     tl = run(d, "Island" if discard else "card:none")
     assert zone(tl, "battlefield") == ["Memnite"]  # you are not an opponent
     if discard:
@@ -168,8 +197,10 @@ def test_each_opponent_sacrifices_a_creature_unless_they_discard_cr_118_12(disca
 # ----------------------------- reveal the top card, take it if it matches (Esper Origins I)
 
 ESPER = [{"op": "reveal_top_take_if", "filter": {"permanent_card": True}}]
-URZA = [{"op": "scry", "n": 1},
-        {"op": "reveal_top_take_if", "optional": True, "filter": {"types": ["Planeswalker"]}}]  # fmt: skip # noqa: E501
+URZA = [
+    {"op": "scry", "n": 1},
+    {"op": "reveal_top_take_if", "optional": True, "filter": {"types": ["Planeswalker"]}},
+]  # noqa: E501
 
 
 def test_reveal_the_top_card_a_permanent_card_goes_to_hand_cr_701_20a() -> None:
@@ -212,9 +243,13 @@ SEASONS = [{"op": "shuffle_chosen_from_each_graveyard", "n": 3, "up_to": True}]
 
 
 def test_you_choose_up_to_three_in_each_graveyard_owners_shuffle_them_cr_701_24a() -> None:
-    d = cast("Seasons", SEASONS, library=("Plains",),
-             graveyard=["Island", "Forest", "Swamp", "Mountain"],
-             opponent_graveyard=["Grizzly Bears", "Memnite"])  # fmt: skip
+    d = cast(
+        "Seasons",
+        SEASONS,
+        library=("Plains",),
+        graveyard=["Island", "Forest", "Swamp", "Mountain"],
+        opponent_graveyard=["Grizzly Bears", "Memnite"],
+    )
     tl = run(d, "Island", "Forest", "Swamp", "Grizzly Bears", "card:none")
     assert sorted(zone(tl, "library")) == ["Forest", "Island", "Plains", "Swamp"]
     assert sorted(zone(tl, "graveyard")) == ["Mountain", "Seasons"]
@@ -227,8 +262,12 @@ def test_you_choose_up_to_three_in_each_graveyard_owners_shuffle_them_cr_701_24a
 
 
 def test_you_look_at_the_top_card_of_each_library_nothing_moves_cr_701_16a() -> None:
-    d = cast("Medomai", [{"op": "look_at_top_each_player"}], library=("Island", "Forest"),
-             opponent_library=("Grizzly Bears",))  # fmt: skip
+    d = cast(
+        "Medomai",
+        [{"op": "look_at_top_each_player"}],
+        library=("Island", "Forest"),
+        opponent_library=("Grizzly Bears",),
+    )
     tl = run(d)
     looks = of_kind(tl, "look")
     assert [(e.player, e.data["library_of"], e.amount) for e in looks] == [(0, 0, 1), (0, 1, 1)]
@@ -242,22 +281,42 @@ TRIAL = {
     "name": "Test Trial",
     "mana_cost": "{1}",
     "type_line": "Enchantment — Saga",
-    "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
-                                           {"chapters": [2], "ops": []}]},  # fmt: skip
-    "effects": {"chapters": [
-        {"chapters": [1], "ops": [{"op": "exile", "what": "target", "until": "source_leaves"}],
-         "targets": [{"what": "creature", "count": 1, "filter": {"controller": "opponent"}}]},
-        {"chapters": [2], "ops": [{"op": "vote", "options": ["innocent", "guilty"],
-                                   "more": "guilty", "ops": [{"op": "exiled_until_to_bottom"}]}]},
-    ]},  # fmt: skip
+    "chapters": {
+        "count": 2,
+        "abilities": [{"chapters": [1], "ops": []}, {"chapters": [2], "ops": []}],
+    },
+    "effects": {
+        "chapters": [
+            {
+                "chapters": [1],
+                "ops": [{"op": "exile", "what": "target", "until": "source_leaves"}],
+                "targets": [{"what": "creature", "count": 1, "filter": {"controller": "opponent"}}],
+            },
+            {
+                "chapters": [2],
+                "ops": [
+                    {
+                        "op": "vote",
+                        "options": ["innocent", "guilty"],
+                        "more": "guilty",
+                        "ops": [{"op": "exiled_until_to_bottom"}],
+                    }
+                ],
+            },
+        ]
+    },
 }
 
 
 def _trial() -> dict:
     lore = {"do": "add_lore", "card": "Test Trial", "n": 1}
-    return board(battlefield=[{"name": "Test Trial", "counters": {"lore": 0}}],
-                 opponent_battlefield=["Grizzly Bears"], opponent_library=["Island"],
-                 actions=[lore, lore], cards=[TRIAL])  # fmt: skip
+    return board(
+        battlefield=[{"name": "Test Trial", "counters": {"lore": 0}}],
+        opponent_battlefield=["Grizzly Bears"],
+        opponent_library=["Island"],
+        actions=[lore, lore],
+        cards=[TRIAL],
+    )
 
 
 def test_guilty_gets_more_votes_the_exiled_card_goes_to_the_bottom_cr_701_38a() -> None:
@@ -282,8 +341,12 @@ VAULT11 = [{"op": "vote_destroy_most", "filter": {"types": ["Creature"]}}]
 
 
 def test_the_creature_with_the_most_votes_is_destroyed_cr_701_38a() -> None:
-    d = cast("Vault", VAULT11, battlefield=["Memnite"],
-             opponent_battlefield=["Grizzly Bears", "Serra Angel"])  # fmt: skip
+    d = cast(
+        "Vault",
+        VAULT11,
+        battlefield=["Memnite"],
+        opponent_battlefield=["Grizzly Bears", "Serra Angel"],
+    )
     tl = run(d, "Serra Angel", "Serra Angel")
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
     assert zone(tl, "battlefield") == ["Memnite"]
@@ -297,8 +360,14 @@ def test_tied_for_most_votes_both_are_destroyed() -> None:
 
 
 def test_no_votes_each_player_draws_a_card() -> None:
-    d = cast("Vault", VAULT11, library=("Island",), battlefield=["Memnite"],
-             opponent_library=("Forest",), opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    d = cast(
+        "Vault",
+        VAULT11,
+        library=("Island",),
+        battlefield=["Memnite"],
+        opponent_library=("Forest",),
+        opponent_battlefield=["Grizzly Bears"],
+    )
     tl = run(d, "vote:none", "vote:none")
     assert zone(tl, "hand") == ["Island"] and zone(tl, "hand", 1) == ["Forest"]
     assert zone(tl, "battlefield") == ["Memnite"]
@@ -307,13 +376,23 @@ def test_no_votes_each_player_draws_a_card() -> None:
 
 # ----------------------------- each opponent's greatest returns to hand (Summon: Valefor I)
 
-VALEFOR = [{"op": "each_chooses_greatest_to_hand", "who": "each_opponent", "greatest": "mana_value",
-            "filter": {"types": ["Creature"]}}]  # fmt: skip
+VALEFOR = [
+    {
+        "op": "each_chooses_greatest_to_hand",
+        "who": "each_opponent",
+        "greatest": "mana_value",
+        "filter": {"types": ["Creature"]},
+    }
+]
 
 
 def test_each_opponent_returns_a_creature_with_the_greatest_mana_value_cr_101_4() -> None:
-    d = cast("Valefor", VALEFOR, battlefield=["Serra Angel"],
-             opponent_battlefield=["Grizzly Bears", "Serra Angel", "Llanowar Elves"])  # fmt: skip
+    d = cast(
+        "Valefor",
+        VALEFOR,
+        battlefield=["Serra Angel"],
+        opponent_battlefield=["Grizzly Bears", "Serra Angel", "Llanowar Elves"],
+    )
     tl = run(d)  # one greatest: no choice
     assert zone(tl, "hand", 1) == ["Serra Angel"]
     assert sorted(zone(tl, "battlefield", 1)) == ["Grizzly Bears", "Llanowar Elves"]
@@ -321,8 +400,9 @@ def test_each_opponent_returns_a_creature_with_the_greatest_mana_value_cr_101_4(
 
 
 def test_tied_for_greatest_the_opponent_chooses() -> None:
-    d = cast("Valefor", VALEFOR, opponent_battlefield=["Grizzly Bears", "Llanowar Elves",
-                                                       "Memnite"])  # fmt: skip
+    d = cast(
+        "Valefor", VALEFOR, opponent_battlefield=["Grizzly Bears", "Llanowar Elves", "Memnite"]
+    )
     tl = run(d)  # Grizzly Bears (2) is the only greatest: no decision
     assert zone(tl, "hand", 1) == ["Grizzly Bears"] and tl.answered == []
     d = cast("Valefor", VALEFOR, opponent_battlefield=["Grizzly Bears", "Runeclaw Bear"])
@@ -343,21 +423,32 @@ VAULT13 = {
     "name": "Test Vault",
     "mana_cost": "{1}",
     "type_line": "Enchantment — Saga",
-    "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
-                                           {"chapters": [2], "ops": []}]},  # fmt: skip
-    "effects": {"chapters": [
-        {"chapters": [1], "ops": [{"op": "exile", "what": "target", "until": "source_leaves"}],
-         "targets": [{"what": "creature", "count": 3, "min": 0}]},
-        {"chapters": [2], "ops": [{"op": "exiled_until_to_bottom", "return_n": 2}]},
-    ]},  # fmt: skip
+    "chapters": {
+        "count": 2,
+        "abilities": [{"chapters": [1], "ops": []}, {"chapters": [2], "ops": []}],
+    },
+    "effects": {
+        "chapters": [
+            {
+                "chapters": [1],
+                "ops": [{"op": "exile", "what": "target", "until": "source_leaves"}],
+                "targets": [{"what": "creature", "count": 3, "min": 0}],
+            },
+            {"chapters": [2], "ops": [{"op": "exiled_until_to_bottom", "return_n": 2}]},
+        ]
+    },
 }
 
 
 def test_you_return_two_exiled_with_it_the_rest_go_to_the_bottom_cr_610_3a() -> None:
     lore = {"do": "add_lore", "card": "Test Vault", "n": 1}
-    d = board(battlefield=[{"name": "Test Vault", "counters": {"lore": 0}}, "Memnite"],
-              opponent_battlefield=["Grizzly Bears", "Serra Angel"], opponent_library=["Island"],
-              actions=[lore, lore], cards=[VAULT13])  # fmt: skip
+    d = board(
+        battlefield=[{"name": "Test Vault", "counters": {"lore": 0}}, "Memnite"],
+        opponent_battlefield=["Grizzly Bears", "Serra Angel"],
+        opponent_library=["Island"],
+        actions=[lore, lore],
+        cards=[VAULT13],
+    )
     tl = run(d, "Memnite", "Grizzly Bears", "Serra Angel", "Memnite", "Grizzly Bears")
     assert zone(tl, "battlefield") == ["Memnite"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]  # a new object: stays when it leaves

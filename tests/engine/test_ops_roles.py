@@ -14,22 +14,57 @@ from engine.lang.vocabulary import validate_ops
 from boards import board, opp, zone
 
 _ENCHANT = {"what": "creature", "count": 1}
-CURSED = {"token": "Cursed", "pt": None, "types": ["Enchantment"], "subtypes": ["Aura", "Role"],
-          "abilities": {"enchant": _ENCHANT, "static": [
-              {"op": "set_base_pt", "what": "attached", "power": 1, "toughness": 1,
-               "duration": "while_on_battlefield"}]}}  # fmt: skip
-WICKED = {"token": "Wicked", "pt": None, "types": ["Enchantment"], "subtypes": ["Aura", "Role"],
-          "abilities": {"enchant": _ENCHANT,
-                        "static": [{"op": "pump", "power": 1, "toughness": 1, "who": "attached",
-                                    "duration": "while_on_battlefield"}],
-                        "triggers": [{"when": "self_to_graveyard_from_battlefield",
-                                      "ops": [{"op": "lose_life", "n": 1,
-                                               "who": "each_opponent"}]}]}}  # fmt: skip
+CURSED = {
+    "token": "Cursed",
+    "pt": None,
+    "types": ["Enchantment"],
+    "subtypes": ["Aura", "Role"],
+    "abilities": {
+        "enchant": _ENCHANT,
+        "static": [
+            {
+                "op": "set_base_pt",
+                "what": "attached",
+                "power": 1,
+                "toughness": 1,
+                "duration": "while_on_battlefield",
+            }
+        ],
+    },
+}
+WICKED = {
+    "token": "Wicked",
+    "pt": None,
+    "types": ["Enchantment"],
+    "subtypes": ["Aura", "Role"],
+    "abilities": {
+        "enchant": _ENCHANT,
+        "static": [
+            {
+                "op": "pump",
+                "power": 1,
+                "toughness": 1,
+                "who": "attached",
+                "duration": "while_on_battlefield",
+            }
+        ],
+        "triggers": [
+            {
+                "when": "self_to_graveyard_from_battlefield",
+                "ops": [{"op": "lose_life", "n": 1, "who": "each_opponent"}],
+            }
+        ],
+    },
+}
 
 
 def _card(name: str, ops: list[dict], what: str = "creature") -> dict:
-    return {"name": name, "mana_cost": "{1}", "type_line": "Instant",
-            "effects": {"spell": ops, "targets": [{"what": what, "count": 1}]}}  # fmt: skip
+    return {
+        "name": name,
+        "mana_cost": "{1}",
+        "type_line": "Instant",
+        "effects": {"spell": ops, "targets": [{"what": what, "count": 1}]},
+    }
 
 
 def _role(tok: dict) -> dict:
@@ -43,8 +78,12 @@ CARDS = [CURSE, WICKED_CARD, SHATTER]
 
 
 def _run(*spells: str, battlefield=("Serra Angel",)):
-    d = board(hand=list(spells), battlefield=list(battlefield),
-              actions=[{"do": "cast", "card": s} for s in spells], cards=CARDS)  # fmt: skip
+    d = board(
+        hand=list(spells),
+        battlefield=list(battlefield),
+        actions=[{"do": "cast", "card": s} for s in spells],
+        cards=CARDS,
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished, tl.text()
     return tl
@@ -58,8 +97,9 @@ def _on(tl, name: str) -> int:
 
 def _roles(tl, player: int = 0) -> list[int]:
     state = tl.final
-    return [o for o in state.players[player].battlefield
-            if "Role" in state.characteristics(o).subtypes]  # fmt: skip
+    return [
+        o for o in state.players[player].battlefield if "Role" in state.characteristics(o).subtypes
+    ]
 
 
 def test_the_op_validates_and_its_check_refuses_what_it_cannot_do() -> None:
@@ -68,12 +108,29 @@ def test_the_op_validates_and_its_check_refuses_what_it_cannot_do() -> None:
     assert effects.problem({"op": "create_role", "creates": {"token": "X"}, "what": "target"})
     no_enchant = {**CURSED, "abilities": {"static": CURSED["abilities"]["static"]}}
     assert effects.problem(_role(no_enchant))
-    on_self = {**CURSED, "abilities": {"enchant": _ENCHANT, "static": [
-        {"op": "pump", "power": 1, "toughness": 1, "who": "self",
-         "duration": "while_on_battlefield"}]}}  # fmt: skip
+    on_self = {
+        **CURSED,
+        "abilities": {
+            "enchant": _ENCHANT,
+            "static": [
+                {
+                    "op": "pump",
+                    "power": 1,
+                    "toughness": 1,
+                    "who": "self",
+                    "duration": "while_on_battlefield",
+                }
+            ],
+        },
+    }
     assert effects.problem(_role(on_self))
-    unknown_trigger = {**WICKED, "abilities": {**WICKED["abilities"], "triggers": [
-        {"when": "no_such_trigger", "ops": [{"op": "draw", "n": 1}]}]}}  # fmt: skip
+    unknown_trigger = {
+        **WICKED,
+        "abilities": {
+            **WICKED["abilities"],
+            "triggers": [{"when": "no_such_trigger", "ops": [{"op": "draw", "n": 1}]}],
+        },
+    }
     assert effects.problem(_role(unknown_trigger))
 
 
@@ -115,11 +172,21 @@ def test_destroying_the_wicked_role_drains_and_the_creature_is_itself_again() ->
 
 
 def test_roles_of_different_players_stay_together() -> None:
-    d = board(hand=["Test Curse"], battlefield=["Serra Angel"], opponent_hand=["Test Wicked"],
-              actions=[{"do": "cast", "card": "Test Curse"},
-                       {"do": "cast", "player": 1, "card": "Test Wicked",
-                        "targets": [{"card": "Serra Angel", "owner": 0}]}],
-              cards=CARDS)  # fmt: skip
+    d = board(
+        hand=["Test Curse"],
+        battlefield=["Serra Angel"],
+        opponent_hand=["Test Wicked"],
+        actions=[
+            {"do": "cast", "card": "Test Curse"},
+            {
+                "do": "cast",
+                "player": 1,
+                "card": "Test Wicked",
+                "targets": [{"card": "Serra Angel", "owner": 0}],
+            },
+        ],
+        cards=CARDS,
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished, tl.text()
     angel = _on(tl, "Serra Angel")

@@ -253,9 +253,16 @@ def test_a_delayed_ability_combat_fires_is_simulated_not_combat_only_cr_603_7c()
 
 # ----------------------- player groups in token creation and "all ... target opponent controls"
 def test_each_opponent_creates_a_token_they_own_and_control_cr_111_2() -> None:
-    rats = {"op": "create_token", "token": "Rat Rogue", "pt": "1/1", "types": ["Creature"],
-            "subtypes": ["Rat", "Rogue"], "colors": ["B"], "count": 1,
-            "controller": "each_opponent"}  # fmt: skip
+    rats = {
+        "op": "create_token",
+        "token": "Rat Rogue",
+        "pt": "1/1",
+        "types": ["Creature"],
+        "subtypes": ["Rat", "Rogue"],
+        "colors": ["B"],
+        "count": 1,
+        "controller": "each_opponent",
+    }
     tl = _run(
         board(
             battlefield=[{"name": "Test Rat Saga", "counters": {"lore": 0}}],
@@ -274,11 +281,20 @@ def test_each_opponent_creates_a_token_they_own_and_control_cr_111_2() -> None:
 
 def test_tap_all_nonland_permanents_target_opponent_controls_cr_701_26a_502_3() -> None:
     ops = [
-        {"op": "tap", "what": "all", "filter": {"not_types": ["Land"]},
-         "controlled_by": "target_player"},
-        {"op": "skip_untap", "what": "all", "filter": {"not_types": ["Land"]},
-         "controlled_by": "target_player", "duration": "next_untap_step"},
-    ]  # fmt: skip
+        {
+            "op": "tap",
+            "what": "all",
+            "filter": {"not_types": ["Land"]},
+            "controlled_by": "target_player",
+        },
+        {
+            "op": "skip_untap",
+            "what": "all",
+            "filter": {"not_types": ["Land"]},
+            "controlled_by": "target_player",
+            "duration": "next_untap_step",
+        },
+    ]
     saga = _saga("Test Tide Saga", ops)
     saga["effects"]["chapters"][0]["targets"] = [{"what": "opponent", "count": 1}]
     tl = _run(
@@ -293,8 +309,9 @@ def test_tap_all_nonland_permanents_target_opponent_controls_cr_701_26a_502_3() 
         )
     )
     final = tl.final
-    theirs = {final.objects[o].name: final.objects[o].tapped
-              for o in final.players[1].zone("battlefield")}  # fmt: skip
+    theirs = {
+        final.objects[o].name: final.objects[o].tapped for o in final.players[1].zone("battlefield")
+    }
     assert theirs == {"Grizzly Bears": True, "Memnite": True, "Island": False}
     mine = [final.objects[o] for o in final.players[0].zone("battlefield")]
     assert not any(o.tapped for o in mine)  # only the target opponent's permanents
@@ -367,18 +384,41 @@ AESIR_LIKE = {
     "mana_cost": "{1}",
     "type_line": "Enchantment — Saga",
     "chapters": {"count": 3, "abilities": [{"chapters": [n], "ops": []} for n in (1, 2, 3)]},
-    "effects": {"chapters": [
-        {"chapters": [1], "ops": [
-            {"op": "exile_linked", "from": "graveyard", "filter": {"permanent_card": True},
-             "with_it": [{"op": "gain_life", "n": {"dv": "trigger_object_mv"}}]}]},
-        {"chapters": [2], "targets": [{"what": "creature", "count": 1,
-                                       "filter": {"controller": "you"}}],
-         "ops": [{"op": "add_counters", "counter": "+1/+1", "n": {"dv": "exiled_with_mv"},
-                  "what": "target"}]},
-        {"chapters": [3], "ops": [{"op": "return_exiled", "to": "hand"},
-                                  {"op": "return_to_hand", "what": "self"}]},
-    ]},
-}  # fmt: skip
+    "effects": {
+        "chapters": [
+            {
+                "chapters": [1],
+                "ops": [
+                    {
+                        "op": "exile_linked",
+                        "from": "graveyard",
+                        "filter": {"permanent_card": True},
+                        "with_it": [{"op": "gain_life", "n": {"dv": "trigger_object_mv"}}],
+                    }
+                ],
+            },
+            {
+                "chapters": [2],
+                "targets": [{"what": "creature", "count": 1, "filter": {"controller": "you"}}],
+                "ops": [
+                    {
+                        "op": "add_counters",
+                        "counter": "+1/+1",
+                        "n": {"dv": "exiled_with_mv"},
+                        "what": "target",
+                    }
+                ],
+            },
+            {
+                "chapters": [3],
+                "ops": [
+                    {"op": "return_exiled", "to": "hand"},
+                    {"op": "return_to_hand", "what": "self"},
+                ],
+            },
+        ]
+    },
+}
 
 
 def test_the_exiled_card_is_found_by_later_chapters_cr_607_2a() -> None:
@@ -396,8 +436,9 @@ def test_the_exiled_card_is_found_by_later_chapters_cr_607_2a() -> None:
     )
     final = tl.final
     assert final.players[0].life == 25  # I: Serra Angel's mana value
-    [bears] = [o for o in final.players[0].zone("battlefield")
-               if final.objects[o].name == "Grizzly Bears"]  # fmt: skip
+    [bears] = [
+        o for o in final.players[0].zone("battlefield") if final.objects[o].name == "Grizzly Bears"
+    ]
     assert final.objects[bears].counter("+1/+1") == 5  # II: the exiled card's mana value
     # III: the exiled card and the Saga return to their owner's hand
     assert sorted(you(tl)["hand"]) == ["Serra Angel", "Test Linked Saga"]
@@ -425,8 +466,10 @@ def test_nothing_to_exile_gains_no_life_and_links_nothing() -> None:
 
 
 def test_you_may_play_the_top_cards_of_target_opponents_library_this_turn() -> None:
-    steal = _saga("Test Thief Saga", [{"op": "impulse", "n": 3, "duration": "end_of_turn",
-                                       "from": "target_player"}])  # fmt: skip
+    steal = _saga(
+        "Test Thief Saga",
+        [{"op": "impulse", "n": 3, "duration": "end_of_turn", "from": "target_player"}],
+    )
     steal["effects"]["chapters"][0]["targets"] = [{"what": "opponent", "count": 1}]
     tl = _run(
         board(
@@ -450,11 +493,15 @@ def test_you_may_play_the_top_cards_of_target_opponents_library_this_turn() -> N
 
 # ------------------------------------- "when you next cast a creature spell this turn"
 NEXT_CREATURE_COUNTER = {
-    "op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn", "once": True,
+    "op": "lasting_trigger",
+    "when": "you_cast_spell",
+    "duration": "end_of_turn",
+    "once": True,
     "filter": {"types": ["Creature"]},
-    "effect": [{"op": "spell_enters_with_counters", "counter": "+1/+1", "n": 1,
-                "what": "trigger_object"}],
-}  # fmt: skip
+    "effect": [
+        {"op": "spell_enters_with_counters", "counter": "+1/+1", "n": 1, "what": "trigger_object"}
+    ],
+}
 
 
 def test_the_next_creature_spell_enters_with_an_additional_counter_cr_614_1c() -> None:
@@ -472,8 +519,10 @@ def test_the_next_creature_spell_enters_with_an_additional_counter_cr_614_1c() -
         )
     )
     final = tl.final
-    counters = {final.objects[o].name: final.objects[o].counter("+1/+1")
-                for o in final.players[0].zone("battlefield")}  # fmt: skip
+    counters = {
+        final.objects[o].name: final.objects[o].counter("+1/+1")
+        for o in final.players[0].zone("battlefield")
+    }
     assert counters["Grizzly Bears"] == 1 and counters["Memnite"] == 0
     assert [e.rule for e in of_kind(tl, "counters") if e.counter == "+1/+1"] == ["614.1c"]
     assert not effects.is_simulated([{**NEXT_CREATURE_COUNTER["effect"][0], "what": "target"}])
@@ -482,10 +531,13 @@ def test_the_next_creature_spell_enters_with_an_additional_counter_cr_614_1c() -
 # ----------------------------------------------- "exile it; you may cast it this turn"
 HEAVEN_LIKE = [
     {"op": "damage", "amount": 1, "to": "each_opponent"},
-    {"op": "if", "cond": {"cond": "life", "who": "each_opponent", "cmp": ["<=", 0]},
-     "then": [{"op": "draw", "n": 7}],
-     "else": [{"op": "exile", "what": "self", "playable": "end_of_turn"}]},
-]  # fmt: skip
+    {
+        "op": "if",
+        "cond": {"cond": "life", "who": "each_opponent", "cmp": ["<=", 0]},
+        "then": [{"op": "draw", "n": 7}],
+        "else": [{"op": "exile", "what": "self", "playable": "end_of_turn"}],
+    },
+]
 
 
 def test_exiled_and_castable_this_turn_only_cr_601_2() -> None:
@@ -541,14 +593,24 @@ def test_cast_spells_from_among_the_cards_exiled_with_it_this_turn_cr_607_2a() -
         "mana_cost": "{1}",
         "type_line": "Enchantment — Saga",
         "chapters": {"count": 3, "abilities": [{"chapters": [n], "ops": []} for n in (1, 2, 3)]},
-        "effects": {"chapters": [
-            {"chapters": [1], "ops": [
-                {"op": "mill", "n": 4, "who": "each_player"},
-                {"op": "exile_linked", "from": "each_graveyard", "up_to": True,
-                 "filter": {"types_any": ["Creature", "Planeswalker"]}}]},
-            {"chapters": [2, 3], "ops": [{"op": "play_linked", "duration": "end_of_turn"}]},
-        ]},
-    }  # fmt: skip
+        "effects": {
+            "chapters": [
+                {
+                    "chapters": [1],
+                    "ops": [
+                        {"op": "mill", "n": 4, "who": "each_player"},
+                        {
+                            "op": "exile_linked",
+                            "from": "each_graveyard",
+                            "up_to": True,
+                            "filter": {"types_any": ["Creature", "Planeswalker"]},
+                        },
+                    ],
+                },
+                {"chapters": [2, 3], "ops": [{"op": "play_linked", "duration": "end_of_turn"}]},
+            ]
+        },
+    }
     tl = _run(
         board(
             ["Island", "Grizzly Bears", "Island", "Island", "Island"],
@@ -566,16 +628,20 @@ def test_cast_spells_from_among_the_cards_exiled_with_it_this_turn_cr_607_2a() -
     # I: each player milled four; a creature card from each graveyard was exiled
     assert you(tl)["exile"] == ["Grizzly Bears"] and opp(tl)["exile"] == []
     assert "Serra Angel" in you(tl)["battlefield"]  # II: cast from exile; you control it
-    [angel] = [o for o in final.players[0].zone("battlefield")
-               if final.objects[o].name == "Serra Angel"]  # fmt: skip
+    [angel] = [
+        o for o in final.players[0].zone("battlefield") if final.objects[o].name == "Serra Angel"
+    ]
     assert final.objects[angel].owner == 1 and final.objects[angel].controller == 0
     assert sorted(you(tl)["graveyard"]) == ["Island"] * 3
     assert not effects.is_simulated([{"op": "play_linked", "duration": "permanent"}])
 
 
 # --------------------------------------------- "you may cast ... without paying" (118.9)
-FREE_CAST = {"op": "cast_free", "from": "hand",
-             "filter": {"types_any": ["Instant", "Sorcery"], "mv": ["<=", 2]}}  # fmt: skip
+FREE_CAST = {
+    "op": "cast_free",
+    "from": "hand",
+    "filter": {"types_any": ["Instant", "Sorcery"], "mv": ["<=", 2]},
+}
 
 
 def test_cast_a_matching_card_from_hand_during_the_resolution_cr_118_9() -> None:
@@ -610,8 +676,14 @@ def test_nothing_matching_casts_nothing_and_says_so() -> None:
 
 
 def test_a_cost_change_for_a_time_is_noted_with_its_duration_cr_611_2a() -> None:
-    cheaper = {"op": "cost_change", "spells": {"subtypes": ["Giant"]}, "who": "you",
-               "amount": -2, "duration": "end_of_turn", "once": True}  # fmt: skip
+    cheaper = {
+        "op": "cost_change",
+        "spells": {"subtypes": ["Giant"]},
+        "who": "you",
+        "amount": -2,
+        "duration": "end_of_turn",
+        "once": True,
+    }
     tl = _run(
         board(
             battlefield=[{"name": "Test Cost Saga", "counters": {"lore": 0}}],
@@ -645,13 +717,29 @@ def test_the_values_of_the_trigger_object_and_the_linked_cards() -> None:
 
 
 def test_a_copy_of_a_chosen_non_saga_token_you_control_cr_707_2() -> None:
-    moogle = {"op": "create_token", "token": "Moogle", "pt": "1/2", "types": ["Creature"],
-              "subtypes": ["Moogle"], "colors": ["W"], "keywords": ["Lifelink"], "count": 1}
-    copy = {"op": "lasting_trigger", "when": "you_cast_spell", "duration": "end_of_turn",
-            "filter": {"not_types": ["Creature"]},
-            "effect": [{"op": "create_token_copy", "what": "chosen",
-                        "filter": {"token": True, "not_subtypes": ["Saga"],
-                                   "controller": "you"}}]}  # fmt: skip
+    moogle = {
+        "op": "create_token",
+        "token": "Moogle",
+        "pt": "1/2",
+        "types": ["Creature"],
+        "subtypes": ["Moogle"],
+        "colors": ["W"],
+        "keywords": ["Lifelink"],
+        "count": 1,
+    }
+    copy = {
+        "op": "lasting_trigger",
+        "when": "you_cast_spell",
+        "duration": "end_of_turn",
+        "filter": {"not_types": ["Creature"]},
+        "effect": [
+            {
+                "op": "create_token_copy",
+                "what": "chosen",
+                "filter": {"token": True, "not_subtypes": ["Saga"], "controller": "you"},
+            }
+        ],
+    }
     tl = finished(
         board(
             hand=["Lightning Bolt", "Grizzly Bears"],

@@ -13,10 +13,18 @@ from engine.lang import effects
 
 from boards import board, of_kind, opp, you
 
-MUTANT = {"token": "Mutant", "pt": "3/3", "types": ["Creature"], "subtypes": ["Mutant"],
-          "colors": ["G"], "keywords": ["Deathtouch"]}  # fmt: skip
-HALF_LIFE = {"dv": "max", "of": [0, {"dv": "half", "of": {"dv": "life", "who": "you"},
-                                     "round": "up"}]}  # fmt: skip
+MUTANT = {
+    "token": "Mutant",
+    "pt": "3/3",
+    "types": ["Creature"],
+    "subtypes": ["Mutant"],
+    "colors": ["G"],
+    "keywords": ["Deathtouch"],
+}
+HALF_LIFE = {
+    "dv": "max",
+    "of": [0, {"dv": "half", "of": {"dv": "life", "who": "you"}, "round": "up"}],
+}
 
 
 def _saga(name: str, ops: list[dict], targets: list[dict] | None = None) -> dict:
@@ -28,10 +36,12 @@ def _saga(name: str, ops: list[dict], targets: list[dict] | None = None) -> dict
         "name": name,
         "mana_cost": "{1}",
         "type_line": "Enchantment — Saga",
-        "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
-                                               {"chapters": [2], "ops": []}]},
+        "chapters": {
+            "count": 2,
+            "abilities": [{"chapters": [1], "ops": []}, {"chapters": [2], "ops": []}],
+        },
         "effects": {"chapters": [chapter]},
-    }  # fmt: skip
+    }
 
 
 def _run(saga: dict, **kw):
@@ -114,10 +124,20 @@ def test_nothing_destroyed_no_token() -> None:
 
 def test_x_x_token_x_half_your_life_rounded_up_then_it_deals_x_to_you() -> None:
     """Chainer's Torment III: X fixed on resolution (608.2h); the token deals the damage."""
-    ops = [{"op": "create_token_x", "size": HALF_LIFE,
-            "creates": {"token": "Nightmare Horror", "pt": "X/X", "types": ["Creature"],
-                      "subtypes": ["Nightmare", "Horror"], "colors": ["B"]}},
-           {"op": "damage", "amount": HALF_LIFE, "to": "you", "source": "moved"}]  # fmt: skip
+    ops = [
+        {
+            "op": "create_token_x",
+            "size": HALF_LIFE,
+            "creates": {
+                "token": "Nightmare Horror",
+                "pt": "X/X",
+                "types": ["Creature"],
+                "subtypes": ["Nightmare", "Horror"],
+                "colors": ["B"],
+            },
+        },
+        {"op": "damage", "amount": HALF_LIFE, "to": "you", "source": "moved"},
+    ]
     tl = _run(_saga("Test Torment Saga", ops), life=15)
     assert _tokens(tl, 0) == [("Nightmare Horror token", "8/8")]
     assert you(tl)["life"] == 7
@@ -143,10 +163,25 @@ def test_x_never_below_zero_cr_107_1b() -> None:
 def test_difference_in_lands_with_max_value() -> None:
     """Waking the Trolls III: tokens equal to your lands minus theirs, none if they have
     as many (the `max` value floors the difference at 0)."""
-    diff = {"dv": "max", "of": [0, {"dv": "sum", "of": [
-        {"dv": "count", "filter": {"controller": "you", "types": ["Land"]}},
-        {"dv": "neg", "of": {"dv": "count", "filter": {"controller": "opponent",
-                                                         "types": ["Land"]}}}]}]}  # fmt: skip
+    diff = {
+        "dv": "max",
+        "of": [
+            0,
+            {
+                "dv": "sum",
+                "of": [
+                    {"dv": "count", "filter": {"controller": "you", "types": ["Land"]}},
+                    {
+                        "dv": "neg",
+                        "of": {
+                            "dv": "count",
+                            "filter": {"controller": "opponent", "types": ["Land"]},
+                        },
+                    },
+                ],
+            },
+        ],
+    }
     ops = [{"op": "create_token", "token": "Troll Warrior", "pt": "4/4", "count": diff}]
     tl = _run(
         _saga("Test Trolls Saga", ops, [{"what": "opponent", "count": 1}]),
@@ -269,10 +304,13 @@ def test_copy_except_legendary_alien_named_prisoner_zero_cr_707_9b() -> None:
         {
             "op": "create_token_copy_except",
             "what": "target",
-            "except": {"name": "Prisoner Zero", "supertypes": ["Legendary"],
-                       "creature_types": ["Alien"]},
+            "except": {
+                "name": "Prisoner Zero",
+                "supertypes": ["Legendary"],
+                "creature_types": ["Alien"],
+            },
         }
-    ]  # fmt: skip
+    ]
     saga = _saga("Test Hour Saga", ops, [{"what": "creature", "count": 1}])
     tl = _run(saga, opponent_battlefield=[{"name": "Grizzly Bears", "counters": {"+1/+1": 2}}])
     [tok] = _token_ids(tl)
@@ -291,8 +329,13 @@ def test_copy_except_legendary_alien_named_prisoner_zero_cr_707_9b() -> None:
 
 
 def test_copy_except_keeps_noncreature_subtypes() -> None:
-    ops = [{"op": "create_token_copy_except", "what": "target",
-            "except": {"creature_types": ["Alien"]}}]  # fmt: skip
+    ops = [
+        {
+            "op": "create_token_copy_except",
+            "what": "target",
+            "except": {"creature_types": ["Alien"]},
+        }
+    ]
     saga = _saga("Test Arbor Saga", ops, [{"what": "creature", "count": 1}])
     tl = _run(saga, opponent_battlefield=["Dryad Arbor"])
     [tok] = _token_ids(tl)
@@ -317,10 +360,12 @@ def test_exile_it_then_copy_it_then_copy_a_card_exiled_with_it() -> None:
     d = board(
         battlefield=[{"name": saga["name"], "counters": {"lore": 0}}],
         graveyard=["Isamaru, Hound of Konda"],
-        actions=[{"do": "add_lore", "card": saga["name"], "n": 1},
-                 {"do": "add_lore", "card": saga["name"], "n": 1}],
+        actions=[
+            {"do": "add_lore", "card": saga["name"], "n": 1},
+            {"do": "add_lore", "card": saga["name"], "n": 1},
+        ],
         cards=[saga],
-    )  # fmt: skip
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished, tl.pending
     assert you(tl)["exile"] == ["Isamaru, Hound of Konda"]
@@ -373,8 +418,13 @@ def test_real_chainers_torment_i_and_iii() -> None:
 
 
 def test_real_phasing_of_zhalfir_iii() -> None:
-    tl = _real("The Phasing of Zhalfir", 1, lore=2, mine=["Grizzly Bears"],
-               opponent_battlefield=["Serra Angel", "Grizzly Bears"])  # fmt: skip
+    tl = _real(
+        "The Phasing of Zhalfir",
+        1,
+        lore=2,
+        mine=["Grizzly Bears"],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
+    )
     assert _tokens(tl, 0) == [("Phyrexian token", "2/2")]
     assert _tokens(tl, 1) == [("Phyrexian token", "2/2")] * 2
 
@@ -392,18 +442,22 @@ def test_copy_a_creature_whose_name_no_token_of_yours_has_cr_201_2() -> None:
     spec = {
         "what": "creature",
         "count": 1,
-        "filter": {"token": False, "controller": "you",
-                   "name_not_shared": {"token": True, "controller": "you"}},
-    }  # fmt: skip
+        "filter": {
+            "token": False,
+            "controller": "you",
+            "name_not_shared": {"token": True, "controller": "you"},
+        },
+    }
     saga = _saga("Test Folly Saga", ops, [spec])
     saga["effects"]["chapters"].append({"chapters": [2], "ops": ops, "targets": [spec]})
     d = board(
-        battlefield=[{"name": saga["name"], "counters": {"lore": 0}},
-                     "Isamaru, Hound of Konda"],
-        actions=[{"do": "add_lore", "card": saga["name"], "n": 1},
-                 {"do": "add_lore", "card": saga["name"], "n": 1}],
+        battlefield=[{"name": saga["name"], "counters": {"lore": 0}}, "Isamaru, Hound of Konda"],
+        actions=[
+            {"do": "add_lore", "card": saga["name"], "n": 1},
+            {"do": "add_lore", "card": saga["name"], "n": 1},
+        ],
         cards=[saga],
-    )  # fmt: skip
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished, tl.pending
     # chapter I copies Isamaru; chapter II has no legal target: a token named Isamaru exists
@@ -420,9 +474,11 @@ def test_incubate_then_transform_all_incubator_tokens_you_control_cr_701_28a() -
     ops = [
         {"op": "incubate", "n": 2},
         {"op": "incubate", "n": 2},
-        {"op": "transform_all",
-         "filter": {"subtypes": ["Incubator"], "token": True, "controller": "you"}},
-    ]  # fmt: skip
+        {
+            "op": "transform_all",
+            "filter": {"subtypes": ["Incubator"], "token": True, "controller": "you"},
+        },
+    ]
     tl = _run(_saga("Test Etchings Saga", ops), mine=["Grizzly Bears"])
     toks = _token_ids(tl)
     assert len(toks) == 2
@@ -444,9 +500,11 @@ def test_copy_any_number_of_tokens_with_different_names_cr_707_2() -> None:
     ops = [
         {"op": "create_token", "token": "Soldier", "pt": "1/1", "count": 2},
         {"op": "create_token", "token": "Treasure", "types": ["Artifact"]},
-        {"op": "copy_each_chosen_different_names",
-         "filter": {"token": True, "types_any": ["Artifact", "Creature"]}},
-    ]  # fmt: skip
+        {
+            "op": "copy_each_chosen_different_names",
+            "filter": {"token": True, "types_any": ["Artifact", "Creature"]},
+        },
+    ]
     saga = _saga("Test Bretagard Saga", ops)
     prompts: list[tuple[str, int]] = []
 

@@ -390,10 +390,19 @@ OUST_UNTIL = {
 
 
 def test_exile_until_the_source_leaves_returns_it_when_it_leaves_cr_610_3a() -> None:
-    d = board(hand=("Banishing Test", "Shatter Test"), opponent_battlefield=("Serra Angel",),
-              cards=(OUST_UNTIL, spell("Shatter Test", [{"op": "destroy", "what": "target"}],
-                                       targets=[{"what": "enchantment", "count": 1}])),
-              actions=[{"do": "cast", "card": "Banishing Test"}])  # fmt: skip
+    d = board(
+        hand=("Banishing Test", "Shatter Test"),
+        opponent_battlefield=("Serra Angel",),
+        cards=(
+            OUST_UNTIL,
+            spell(
+                "Shatter Test",
+                [{"op": "destroy", "what": "target"}],
+                targets=[{"what": "enchantment", "count": 1}],
+            ),
+        ),
+        actions=[{"do": "cast", "card": "Banishing Test"}],
+    )
     tl = finished(d)
     assert zone(tl, "exile", 1) == ["Serra Angel"]
     d["actions"].append({"do": "cast", "card": "Shatter Test"})
@@ -949,8 +958,7 @@ def _kolaghans_command() -> dict:
 def test_kolaghans_command_discard_and_two_damage_modes_cr_700_2() -> None:
     """Modes 2 and 4 chosen while casting (601.2b): the target player discards a card of
     their choice (701.9a) and 2 damage kills Ornithopter (704.5g)."""
-    tl = run(_kolaghans_command(), "mode:2", "mode:4", "target:p1", "Ornithopter",
-             "Lightning Bolt")  # fmt: skip
+    tl = run(_kolaghans_command(), "mode:2", "mode:4", "target:p1", "Ornithopter", "Lightning Bolt")
     assert zone(tl, "hand", 1) == ["Island"]
     assert zone(tl, "graveyard", 1) == ["Lightning Bolt", "Ornithopter"]
     assert zone(tl, "battlefield", 1) == ["Serra Angel"]
@@ -971,25 +979,36 @@ def test_kolaghans_command_return_and_destroy_modes_cr_700_2() -> None:
 
 
 def test_impulse_exiles_the_top_card_and_it_may_be_cast_this_turn_only() -> None:
-    d = cast("Impulse Test", [{"op": "impulse", "n": 2, "duration": "end_of_turn"}],
-             library=("Lightning Bolt", "Forest", "Island"),
-             actions=[{"do": "cast", "card": "Impulse Test"},
-                      {"do": "cast", "card": "Lightning Bolt"}],
-             choices=("target:p1",))  # fmt: skip
+    d = cast(
+        "Impulse Test",
+        [{"op": "impulse", "n": 2, "duration": "end_of_turn"}],
+        library=("Lightning Bolt", "Forest", "Island"),
+        actions=[{"do": "cast", "card": "Impulse Test"}, {"do": "cast", "card": "Lightning Bolt"}],
+        choices=("target:p1",),
+    )
     tl = finished(d)
     assert opp(tl)["life"] == 17 and zone(tl, "exile") == ["Forest"]
     assert of_kind(tl, "cast")[1].data["from"] == "exile"
-    late = {**d, "actions": [d["actions"][0], {"do": "precombat_main", "player": 1, "draw": False},
-                             {"do": "cast", "card": "Lightning Bolt"}]}  # fmt: skip
+    late = {
+        **d,
+        "actions": [
+            d["actions"][0],
+            {"do": "precombat_main", "player": 1, "draw": False},
+            {"do": "cast", "card": "Lightning Bolt"},
+        ],
+    }
     with pytest.raises(ValueError, match="Lightning Bolt"):
         Scenario.from_dict(late).run()
 
 
 @pytest.mark.parametrize(("turns", "ok"), [((1, 0), True), ((1, 0, 1, 0), False)])
 def test_impulse_until_the_end_of_your_next_turn(turns: tuple, ok: bool) -> None:
-    d = cast("Reckless Test", [{"op": "impulse", "n": 1,
-                                "duration": "until_end_of_your_next_turn"}],
-             library=("Lightning Bolt", "Forest"), choices=("target:p1",))  # fmt: skip
+    d = cast(
+        "Reckless Test",
+        [{"op": "impulse", "n": 1, "duration": "until_end_of_your_next_turn"}],
+        library=("Lightning Bolt", "Forest"),
+        choices=("target:p1",),
+    )
     d["actions"] = [
         {"do": "cast", "card": "Reckless Test"},
         *({"do": "precombat_main", "player": p, "draw": False} for p in turns),
@@ -1021,27 +1040,48 @@ def test_each_opponent_sacrifices_one_they_control_filter_is_theirs_cr_701_21a()
             "filter": {"controller": "you", "types_any": ["Creature", "Planeswalker"]},
         }
     ]
-    d = cast("Edict Import", ops, battlefield=("Grizzly Bears",),
-             opponent_battlefield=("Serra Angel", "Forest"))  # fmt: skip
+    d = cast(
+        "Edict Import",
+        ops,
+        battlefield=("Grizzly Bears",),
+        opponent_battlefield=("Serra Angel", "Forest"),
+    )
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Serra Angel"]
     assert zone(tl, "battlefield") == ["Grizzly Bears"]
 
 
 def test_look_and_pick_all_matching_cards() -> None:
-    d = cast("Pick All", [{"op": "look_and_pick", "n": 3, "pick": "all", "rest": "graveyard",
-                           "to": "hand", "filter": {"types": ["Land"]}}],
-             library=("Forest", "Lightning Bolt", "Island", "Swamp"))  # fmt: skip
+    d = cast(
+        "Pick All",
+        [
+            {
+                "op": "look_and_pick",
+                "n": 3,
+                "pick": "all",
+                "rest": "graveyard",
+                "to": "hand",
+                "filter": {"types": ["Land"]},
+            }
+        ],
+        library=("Forest", "Lightning Bolt", "Island", "Swamp"),
+    )
     tl = finished(d)
     assert zone(tl, "hand") == ["Forest", "Island"]
     assert "Lightning Bolt" in zone(tl, "graveyard") and zone(tl, "library") == ["Swamp"]
 
 
 def test_magma_spray_target_exiled_instead_if_it_would_die_this_turn_cr_614_1a() -> None:
-    ops = [{"op": "damage", "amount": 2, "to": "target"},
-           {"op": "exile_instead", "what": "target", "duration": "end_of_turn"}]  # fmt: skip
-    d = cast("Spray Test", ops, targets=[{"what": "creature", "count": 1}],
-             opponent_battlefield=("Grizzly Bears", "Llanowar Elves"))  # fmt: skip
+    ops = [
+        {"op": "damage", "amount": 2, "to": "target"},
+        {"op": "exile_instead", "what": "target", "duration": "end_of_turn"},
+    ]
+    d = cast(
+        "Spray Test",
+        ops,
+        targets=[{"what": "creature", "count": 1}],
+        opponent_battlefield=("Grizzly Bears", "Llanowar Elves"),
+    )
     tl = run(d, "Grizzly Bears")
     assert zone(tl, "exile", 1) == ["Grizzly Bears"] and zone(tl, "graveyard", 1) == []
     (sba,) = [e for e in tl.events if e.kind == "destroy"]
@@ -1051,12 +1091,19 @@ def test_magma_spray_target_exiled_instead_if_it_would_die_this_turn_cr_614_1a()
 def test_exile_instead_ends_with_the_turn_cr_614_1a() -> None:
     ops = [{"op": "exile_instead", "what": "target", "duration": "end_of_turn"}]
     d = board(hand=("Mark Test", "Doom Test"), opponent_battlefield=("Grizzly Bears",))
-    d["cards"] = [spell("Mark Test", ops, targets=[{"what": "creature", "count": 1}]),
-                  spell("Doom Test", [{"op": "destroy", "what": "target"}],
-                        targets=[{"what": "creature", "count": 1}])]  # fmt: skip
-    d["actions"] = [{"do": "cast", "card": "Mark Test"},
-                    {"do": "precombat_main", "player": 0, "draw": False},
-                    {"do": "cast", "card": "Doom Test"}]  # fmt: skip
+    d["cards"] = [
+        spell("Mark Test", ops, targets=[{"what": "creature", "count": 1}]),
+        spell(
+            "Doom Test",
+            [{"op": "destroy", "what": "target"}],
+            targets=[{"what": "creature", "count": 1}],
+        ),
+    ]
+    d["actions"] = [
+        {"do": "cast", "card": "Mark Test"},
+        {"do": "precombat_main", "player": 0, "draw": False},
+        {"do": "cast", "card": "Doom Test"},
+    ]
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"] and zone(tl, "exile", 1) == []
 
@@ -1067,15 +1114,19 @@ def test_exile_instead_ends_with_the_turn_cr_614_1a() -> None:
         ("basic land card", {"supertypes": ["Basic"], "types": ["Land"]}),
         ("Forest card", {"subtypes": ["Forest"]}),
         ("an Equipment card", {"subtypes": ["Equipment"]}),
-        ("Plains/Island/Swamp/Mountain card", {"subtypes_any": ["Plains", "Island", "Swamp",
-                                                                "Mountain"]}),
-        ("artifact/creature/enchantment/land card",
-         {"types_any": ["Artifact", "Creature", "Enchantment", "Land"]}),
+        (
+            "Plains/Island/Swamp/Mountain card",
+            {"subtypes_any": ["Plains", "Island", "Swamp", "Mountain"]},
+        ),
+        (
+            "artifact/creature/enchantment/land card",
+            {"types_any": ["Artifact", "Creature", "Enchantment", "Land"]},
+        ),
         ("card named TARDIS", {"name": "TARDIS"}),
         ("nonland", {"not": {"types": ["Land"]}}),
         ("cards with an odd name", None),
     ],
-)  # fmt: skip
+)
 def test_hand_written_filter_words_are_read_or_named_as_not_simulated(words, flt) -> None:
     from engine.rules import op_common as _common
 

@@ -33,8 +33,15 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
 #: Cards of a reference deck that are not simulated yet, each with why; every other nonland
 #: card must be fully simulated (computed by engine.views.coverage now, never stored).
 NOT_YET: dict[str, dict[str, str]] = {}
-FULL_DECKS = ["bloodbraid_jund", "urzas_saga_hammer", "carnosaur_dinos", "maelstrom_nexus_edh",
-              "restore_balance", "temur_cascade_standard", "crashing_footfalls"]  # fmt: skip
+FULL_DECKS = [
+    "bloodbraid_jund",
+    "urzas_saga_hammer",
+    "carnosaur_dinos",
+    "maelstrom_nexus_edh",
+    "restore_balance",
+    "temur_cascade_standard",
+    "crashing_footfalls",
+]
 
 
 @pytest.mark.parametrize("stem", FULL_DECKS)

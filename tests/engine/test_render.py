@@ -18,14 +18,20 @@ BASE = {
     "title": "t",
     "seed": 1,
     "players": [
-        {"name": "You", "library": {"order": "listed", "cards": [
-            {"name": "Forest", "count": 1}, {"name": "Fire // Ice", "count": 1}]},
-         "hand": ["Enlisted Wurm"], "battlefield": ["Grizzly Bears"]},
+        {
+            "name": "You",
+            "library": {
+                "order": "listed",
+                "cards": [{"name": "Forest", "count": 1}, {"name": "Fire // Ice", "count": 1}],
+            },
+            "hand": ["Enlisted Wurm"],
+            "battlefield": ["Grizzly Bears"],
+        },
         {"name": "Opponent", "battlefield": ["Grizzly Bears"]},
     ],
     "actions": [{"do": "cast", "card": "Enlisted Wurm"}],
     "choices": [],
-}  # fmt: skip
+}
 
 
 def no_raw_markup(html: str) -> None:

@@ -527,12 +527,14 @@ def test_adventurer_hit_creature_or_adventure_cr_702_85a_715_3() -> None:
 def test_cascade_hit_chop_down_without_a_legal_target_is_not_offered_cr_601_2c() -> None:
     """An MV-4 cascade hits Giant Killer // Chop Down; Chop Down (MV 3) fits, but
     with no creature of power 4 or greater it has no legal target, so it is not offered."""
-    tl = play(board(["Giant Killer"], hand=("Bloodbraid Elf",),
-                    opponent_battlefield=("Llanowar Elves",)))  # fmt: skip
+    tl = play(
+        board(["Giant Killer"], hand=("Bloodbraid Elf",), opponent_battlefield=("Llanowar Elves",))
+    )
     assert tl.pending.keys() == ["cast:Giant Killer", "decline"]
     assert "Chop Down has no legal target (601.2c)" in tl.pending.prompt
-    tl = play(board(["Giant Killer"], hand=("Bloodbraid Elf",),
-                    opponent_battlefield=("Serra Angel",)))  # fmt: skip
+    tl = play(
+        board(["Giant Killer"], hand=("Bloodbraid Elf",), opponent_battlefield=("Serra Angel",))
+    )
     assert tl.pending.keys() == ["cast:Giant Killer", "cast:Chop Down", "decline"]
 
 

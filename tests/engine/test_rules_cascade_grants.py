@@ -67,11 +67,15 @@ def test_dark_apostle_next_noncreature_spell_has_cascade_cr_702_85a() -> None:
     )
     assert [e.data["filter"] for e in tl.events if e.kind == "grant"] == ["noncreature"]
     assert len(cascade_triggers(tl)) == 0  # a creature spell doesn't use up the grant
-    tl = run(["Grizzly Bears", "Maelstrom Nexus"], ["Dark Apostle"], [
-        {"do": "activate", "card": "Dark Apostle"},
-        {"do": "cast", "card": "Grizzly Bears"},
-        {"do": "cast", "card": "Maelstrom Nexus"},
-    ])  # fmt: skip
+    tl = run(
+        ["Grizzly Bears", "Maelstrom Nexus"],
+        ["Dark Apostle"],
+        [
+            {"do": "activate", "card": "Dark Apostle"},
+            {"do": "cast", "card": "Grizzly Bears"},
+            {"do": "cast", "card": "Maelstrom Nexus"},
+        ],
+    )
     assert len(cascade_triggers(tl)) == 1  # the grant waited for the noncreature spell
 
 

@@ -13,13 +13,15 @@ LANDS = ["Forest"] * 6
 
 
 def test_maelstrom_nexus_gives_the_first_spell_cascade_not_the_second_cr_702_85a() -> None:
-    tl = finished(board(
-        ["Raise the Alarm", *LANDS],
-        hand=["Divination", "Grizzly Bears"],
-        battlefield=["Maelstrom Nexus"],
-        actions=[{"do": "cast", "card": "Divination"}, {"do": "cast", "card": "Grizzly Bears"}],
-        choices=["cast", "decline"],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", *LANDS],
+            hand=["Divination", "Grizzly Bears"],
+            battlefield=["Maelstrom Nexus"],
+            actions=[{"do": "cast", "card": "Divination"}, {"do": "cast", "card": "Grizzly Bears"}],
+            choices=["cast", "decline"],
+        )
+    )
     trig = cascade_triggers(tl)
     assert [e.data["spell"] for e in trig] == ["Divination"]
     assert trig[0].data["granted_by"] == "Maelstrom Nexus"
@@ -28,8 +30,14 @@ def test_maelstrom_nexus_gives_the_first_spell_cascade_not_the_second_cr_702_85a
 
 
 def test_maelstrom_nexus_counts_spells_cast_earlier_this_turn_cr_702_85a() -> None:
-    tl = finished(board(["Raise the Alarm", *LANDS], hand=["Divination"],
-                        battlefield=["Maelstrom Nexus"], spells_cast=1))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", *LANDS],
+            hand=["Divination"],
+            battlefield=["Maelstrom Nexus"],
+            spells_cast=1,
+        )
+    )
     assert cascade_triggers(tl) == []
     assert zone(tl, "hand") == ["Raise the Alarm", "Forest"]  # drawn by Divination, not cast
 
@@ -37,12 +45,14 @@ def test_maelstrom_nexus_counts_spells_cast_earlier_this_turn_cr_702_85a() -> No
 def test_the_cascaded_spell_is_not_the_first_spell_of_the_turn_cr_702_85a() -> None:
     """Bloodbraid Elf is the turn's first spell (Nexus: a second cascade); what the cascades
     cast is the second and third, so they get none from Nexus."""
-    tl = finished(board(
-        ["Raise the Alarm", "Forest", "Divination", *LANDS],
-        hand=["Bloodbraid Elf"],
-        battlefield=["Maelstrom Nexus"],
-        choices=["cast", "cast"],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", "Forest", "Divination", *LANDS],
+            hand=["Bloodbraid Elf"],
+            battlefield=["Maelstrom Nexus"],
+            choices=["cast", "cast"],
+        )
+    )
     trig = cascade_triggers(tl)
     assert [(e.data["spell"], e.data["granted_by"]) for e in trig] == [
         ("Bloodbraid Elf", None),
@@ -55,15 +65,20 @@ def test_the_cascaded_spell_is_not_the_first_spell_of_the_turn_cr_702_85a() -> N
 def test_two_grants_stack_as_separate_triggers_cr_702_85c() -> None:
     """Maelstrom Wanderer (mana value 8, cascade twice) as the first spell with Maelstrom
     Nexus and Imoti out: four instances, each its own trigger and its own cascade."""
-    tl = finished(board(
-        ["Raise the Alarm", "Divination", "Grizzly Bears", "Memnite", *LANDS],
-        hand=["Maelstrom Wanderer"],
-        battlefield=["Maelstrom Nexus", "Imoti, Celebrant of Bounty"],
-        choices=["decline"] * 4,
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", "Divination", "Grizzly Bears", "Memnite", *LANDS],
+            hand=["Maelstrom Wanderer"],
+            battlefield=["Maelstrom Nexus", "Imoti, Celebrant of Bounty"],
+            choices=["decline"] * 4,
+        )
+    )
     trig = cascade_triggers(tl)
     assert [e.data["granted_by"] for e in trig] == [
-        None, None, "Maelstrom Nexus", "Imoti, Celebrant of Bounty"
+        None,
+        None,
+        "Maelstrom Nexus",
+        "Imoti, Celebrant of Bounty",
     ]
     assert [(e.instance, e.instances) for e in trig] == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert len(of_kind(tl, "cascade")) == 4
@@ -74,12 +89,14 @@ def test_wild_magic_sorcerer_first_spell_cast_from_exile_cr_702_85a() -> None:
     """The spell Bloodbraid Elf's cascade casts (from exile) is the first cast from exile
     this turn, although not the first spell: it cascades too. The one that second cascade
     casts is the second from exile and doesn't."""
-    tl = finished(board(
-        ["Divination", "Raise the Alarm", *LANDS],
-        hand=["Bloodbraid Elf"],
-        battlefield=["Wild-Magic Sorcerer"],
-        choices=["cast", "cast"],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Divination", "Raise the Alarm", *LANDS],
+            hand=["Bloodbraid Elf"],
+            battlefield=["Wild-Magic Sorcerer"],
+            choices=["cast", "cast"],
+        )
+    )
     trig = cascade_triggers(tl)
     assert [(e.data["spell"], e.data["granted_by"]) for e in trig] == [
         ("Bloodbraid Elf", None),
@@ -90,29 +107,37 @@ def test_wild_magic_sorcerer_first_spell_cast_from_exile_cr_702_85a() -> None:
 
 
 def test_wild_magic_sorcerer_ignores_spells_cast_from_hand_cr_702_85a() -> None:
-    tl = finished(board(["Raise the Alarm", *LANDS], hand=["Divination"],
-                        battlefield=["Wild-Magic Sorcerer"]))  # fmt: skip
+    tl = finished(
+        board(["Raise the Alarm", *LANDS], hand=["Divination"], battlefield=["Wild-Magic Sorcerer"])
+    )
     assert cascade_triggers(tl) == []
 
 
 def test_wild_magic_sorcerer_with_spells_of_unknown_zone_does_not_guess() -> None:
     """A scenario that counts a spell as already cast doesn't say where from: the grant is
     not applied and the log says why (never a guess)."""
-    tl = finished(board(
-        ["Divination", "Raise the Alarm", *LANDS],
-        hand=["Bloodbraid Elf"],
-        battlefield=["Wild-Magic Sorcerer"],
-        spells_cast=1,
-        choices=["cast"],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Divination", "Raise the Alarm", *LANDS],
+            hand=["Bloodbraid Elf"],
+            battlefield=["Wild-Magic Sorcerer"],
+            spells_cast=1,
+            choices=["cast"],
+        )
+    )
     assert [e.data["granted_by"] for e in cascade_triggers(tl)] == [None]
     skipped = [e for e in of_kind(tl, "not_simulated") if e.data.get("grant_source")]
     assert [e.data["grant_source"] for e in skipped] == ["Wild-Magic Sorcerer"]
 
 
 def test_imoti_and_a_spell_below_six_cr_702_85a() -> None:
-    tl = finished(board(["Raise the Alarm", *LANDS], hand=["Divination"],
-                        battlefield=["Imoti, Celebrant of Bounty"]))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", *LANDS],
+            hand=["Divination"],
+            battlefield=["Imoti, Celebrant of Bounty"],
+        )
+    )
     assert cascade_triggers(tl) == []
 
 
@@ -120,23 +145,35 @@ YIDRIS_GRANT = {
     "name": "Yidris Test Grant",
     "mana_cost": "{U}",
     "type_line": "Instant",
-    "effects": {"spell": [{"op": "cascade_grant", "scope": "spells_you_cast", "from": "hand",
-                           "duration": "this_turn"}]},
-}  # fmt: skip
+    "effects": {
+        "spell": [
+            {
+                "op": "cascade_grant",
+                "scope": "spells_you_cast",
+                "from": "hand",
+                "duration": "this_turn",
+            }
+        ]
+    },
+}
 
 
 def test_a_this_turn_grant_reaches_every_spell_cast_from_hand_cr_702_85a() -> None:
     """Yidris's grant (its trigger needs combat, so a test spell carries the same op):
     both later spells cast from hand cascade; the one cast from exile by a cascade doesn't."""
-    tl = finished(board(
-        ["Raise the Alarm", "Forest", "Memnite", *LANDS],
-        hand=["Yidris Test Grant", "Divination", "Grizzly Bears"],
-        actions=[{"do": "cast", "card": "Yidris Test Grant"},
-                 {"do": "cast", "card": "Divination"},
-                 {"do": "cast", "card": "Grizzly Bears"}],
-        choices=["cast", "decline"],
-        cards=[YIDRIS_GRANT],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", "Forest", "Memnite", *LANDS],
+            hand=["Yidris Test Grant", "Divination", "Grizzly Bears"],
+            actions=[
+                {"do": "cast", "card": "Yidris Test Grant"},
+                {"do": "cast", "card": "Divination"},
+                {"do": "cast", "card": "Grizzly Bears"},
+            ],
+            choices=["cast", "decline"],
+            cards=[YIDRIS_GRANT],
+        )
+    )
     trig = cascade_triggers(tl)
     assert [(e.data["spell"], e.data["granted_by"]) for e in trig] == [
         ("Divination", "Yidris Test Grant"),
@@ -146,16 +183,20 @@ def test_a_this_turn_grant_reaches_every_spell_cast_from_hand_cr_702_85a() -> No
 
 
 def test_the_this_turn_grant_ends_with_the_turn_cr_514_2() -> None:
-    tl = finished(board(
-        ["Raise the Alarm", *LANDS],
-        hand=["Yidris Test Grant", "Divination"],
-        opponent_library=["Island"] * 3,
-        actions=[{"do": "cast", "card": "Yidris Test Grant"},
-                 {"do": "precombat_main", "player": 1},
-                 {"do": "precombat_main", "player": 0},
-                 {"do": "cast", "card": "Divination"}],
-        cards=[YIDRIS_GRANT],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Raise the Alarm", *LANDS],
+            hand=["Yidris Test Grant", "Divination"],
+            opponent_library=["Island"] * 3,
+            actions=[
+                {"do": "cast", "card": "Yidris Test Grant"},
+                {"do": "precombat_main", "player": 1},
+                {"do": "precombat_main", "player": 0},
+                {"do": "cast", "card": "Divination"},
+            ],
+            cards=[YIDRIS_GRANT],
+        )
+    )
     assert cascade_triggers(tl) == []
 
 
@@ -175,7 +216,18 @@ def test_a_lasting_grant_resolved_as_a_one_shot_is_refused() -> None:
     o = {"op": "cascade_grant", "scope": "first_spell_each_turn"}
     assert effects.problem(o) is None  # the static ability (coverage asks without a game)
     assert effects.problem(o, ctx)
-    tl = play(board(["Raise the Alarm", *LANDS], hand=["Lasting Test"], cards=[{
-        "name": "Lasting Test", "mana_cost": "{1}", "type_line": "Sorcery",
-        "effects": {"spell": [o]}}]))  # fmt: skip
+    tl = play(
+        board(
+            ["Raise the Alarm", *LANDS],
+            hand=["Lasting Test"],
+            cards=[
+                {
+                    "name": "Lasting Test",
+                    "mana_cost": "{1}",
+                    "type_line": "Sorcery",
+                    "effects": {"spell": [o]},
+                }
+            ],
+        )
+    )
     assert of_kind(tl, "not_simulated") and not of_kind(tl, "grant")

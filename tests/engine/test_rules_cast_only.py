@@ -30,8 +30,10 @@ FEAST = "Feast of Blood"  # {1}{B}: "only if you control two or more Vampires"
 def test_the_restrictions_are_structured_in_the_card_data_cr_601_3() -> None:
     pool = carddb.default_pool()
     savage = pool.get(SAVAGE).effects["cast_only"]
-    assert savage == {"cond": "and", "of": [{"cond": "phase", "phase": "combat"},
-                                            {"cond": "my_turn"}]}  # fmt: skip
+    assert savage == {
+        "cond": "and",
+        "of": [{"cond": "phase", "phase": "combat"}, {"cond": "my_turn"}],
+    }
     assert pool.get(RETAINERS).effects["cast_only"] == {"cond": "cast_spell_this_turn"}
     assert isinstance(pool.get(EVEN).effects["cast_only"], str)  # not translated: words
 
@@ -97,8 +99,14 @@ def test_discover_respects_the_restriction_then_offers_it_when_met_cr_701_57a_60
     [to_hand] = [e for e in of_kind(done, "to_hand")]
     assert reasons(to_hand) == ["cast_restriction"]
     vamps = ["Vampire Nighthawk", "Vampire Nighthawk"]
-    tl = play(board([FEAST], battlefield=vamps, opponent_battlefield=["Grizzly Bears"],
-                    actions=[{"do": "discover", "n": 3}]))  # fmt: skip
+    tl = play(
+        board(
+            [FEAST],
+            battlefield=vamps,
+            opponent_battlefield=["Grizzly Bears"],
+            actions=[{"do": "discover", "n": 3}],
+        )
+    )
     assert tl.pending is not None and "cast" in tl.pending.keys()
 
 
@@ -107,15 +115,28 @@ def test_cast_free_from_hand_respects_the_restriction_cr_608_2g_601_3() -> None:
     (cast_free, 608.2g): Savage Beating is not offered (reason cast_restriction, logged) and
     stays in the hand."""
     saga = {
-        "name": "Test Free Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
-        "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
-                                                {"chapters": [2], "ops": []}]},
-        "effects": {"chapters": [{"chapters": [1], "ops": [
-            {"op": "cast_free", "from": "hand", "filter": {"types": ["Instant"]}}]}]},
-    }  # fmt: skip
-    d = board(hand=[SAVAGE], battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
-              actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
-              cards=[saga])  # fmt: skip
+        "name": "Test Free Saga",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment — Saga",
+        "chapters": {
+            "count": 2,
+            "abilities": [{"chapters": [1], "ops": []}, {"chapters": [2], "ops": []}],
+        },
+        "effects": {
+            "chapters": [
+                {
+                    "chapters": [1],
+                    "ops": [{"op": "cast_free", "from": "hand", "filter": {"types": ["Instant"]}}],
+                }
+            ]
+        },
+    }
+    d = board(
+        hand=[SAVAGE],
+        battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
+        actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
+        cards=[saga],
+    )
     done = finished(d)  # nothing to choose: the only instant can't be cast
     [cant] = of_kind(done, "cant_cast")
     assert reasons(cant) == ["cast_restriction"]
@@ -129,9 +150,25 @@ def test_every_card_with_a_casting_restriction_is_described_cr_601_3() -> None:
     from engine.views.describe import describe
 
     pool = carddb.default_pool()
-    names = [SAVAGE, RETAINERS, EVEN, FEAST, "Grim Wanderer", "Festival", "Assassin's Blade",
-             "Master Warcraft", "Melee", "Rapid Fire", "Reset", "Seedtime", "Rock Jockey",
-             "Talara's Battalion", "Necrologia", "Delirium", "Illusory Angel"]  # fmt: skip
+    names = [
+        SAVAGE,
+        RETAINERS,
+        EVEN,
+        FEAST,
+        "Grim Wanderer",
+        "Festival",
+        "Assassin's Blade",
+        "Master Warcraft",
+        "Melee",
+        "Rapid Fire",
+        "Reset",
+        "Seedtime",
+        "Rock Jockey",
+        "Talara's Battalion",
+        "Necrologia",
+        "Delirium",
+        "Illusory Angel",
+    ]
     for name in names:
         card = pool.get(name)
         cov = card_coverage(card)
@@ -143,16 +180,29 @@ def test_cast_free_offers_only_cards_that_can_be_cast_cr_601_2c() -> None:
     """Murder (target creature) with no creature on the battlefield can't be cast (601.2c):
     the free cast offers Opt alone, and the log says why Murder isn't offered."""
     saga = {
-        "name": "Test Free Saga", "mana_cost": "{1}", "type_line": "Enchantment — Saga",
-        "chapters": {"count": 2, "abilities": [{"chapters": [1], "ops": []},
-                                                {"chapters": [2], "ops": []}]},
-        "effects": {"chapters": [{"chapters": [1], "ops": [
-            {"op": "cast_free", "from": "hand", "filter": {"types": ["Instant"]}}]}]},
-    }  # fmt: skip
-    d = board(["Island"], hand=["Murder", "Opt"],
-              battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
-              actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
-              cards=[saga])  # fmt: skip
+        "name": "Test Free Saga",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment — Saga",
+        "chapters": {
+            "count": 2,
+            "abilities": [{"chapters": [1], "ops": []}, {"chapters": [2], "ops": []}],
+        },
+        "effects": {
+            "chapters": [
+                {
+                    "chapters": [1],
+                    "ops": [{"op": "cast_free", "from": "hand", "filter": {"types": ["Instant"]}}],
+                }
+            ]
+        },
+    }
+    d = board(
+        ["Island"],
+        hand=["Murder", "Opt"],
+        battlefield=[{"name": "Test Free Saga", "counters": {"lore": 0}}],
+        actions=[{"do": "add_lore", "card": "Test Free Saga", "n": 1}],
+        cards=[saga],
+    )
     tl = play(d)
     assert [o.label for o in tl.pending.options] == ["Choose Opt", "None (stop here)"]
     [cant] = of_kind(tl, "cant_cast")

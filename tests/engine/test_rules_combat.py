@@ -15,12 +15,25 @@ from boards import answered, board, finished, of_kind, opp, play, you, zone
 LIB = ["Forest"] * 5
 
 
-def user(name: str, pt: str, *keywords: str, types: str = "Creature — Beast",
-         effects: dict | None = None, colors: list[str] | None = None) -> dict:  # fmt: skip
+def user(
+    name: str,
+    pt: str,
+    *keywords: str,
+    types: str = "Creature — Beast",
+    effects: dict | None = None,
+    colors: list[str] | None = None,
+) -> dict:
     """A user creature card with these keyword abilities."""
     p, _, t = pt.partition("/")
-    d = {"name": name, "mana_cost": "{3}", "type_line": types, "power": p, "toughness": t,
-         "keywords": list(keywords), "effects": effects or {"vanilla": True}}  # fmt: skip
+    d = {
+        "name": name,
+        "mana_cost": "{3}",
+        "type_line": types,
+        "power": p,
+        "toughness": t,
+        "keywords": list(keywords),
+        "effects": effects or {"vanilla": True},
+    }
     if colors:
         d["colors"] = colors
     return d
@@ -36,9 +49,17 @@ def attack(*attackers, blocks=None, player=None) -> dict:
 
 
 def fight(mine, theirs, *actions, cards=(), choices=(), hand=(), opp_hand=()) -> dict:
-    return board(LIB, battlefield=list(mine), opponent_battlefield=list(theirs),
-                 opponent_library=LIB, actions=list(actions), cards=list(cards),
-                 choices=list(choices), hand=list(hand), opponent_hand=list(opp_hand))  # fmt: skip
+    return board(
+        LIB,
+        battlefield=list(mine),
+        opponent_battlefield=list(theirs),
+        opponent_library=LIB,
+        actions=list(actions),
+        cards=list(cards),
+        choices=list(choices),
+        hand=list(hand),
+        opponent_hand=list(opp_hand),
+    )
 
 
 def damage_events(tl):
@@ -578,15 +599,25 @@ WIDE = user(
     "Wide Blocker",
     "3/6",
     effects={
-        "static": [{"op": "can_block_additional", "what": "self", "n": 1,
-                    "duration": "while_on_battlefield"}]
+        "static": [
+            {
+                "op": "can_block_additional",
+                "what": "self",
+                "n": 1,
+                "duration": "while_on_battlefield",
+            }
+        ]
     },
-)  # fmt: skip
+)
 
 
 def test_a_creature_that_can_block_an_additional_creature_blocks_two_cr_509_1a():
-    d = fight(["Grizzly Bears", "Hill Giant"], ["Wide Blocker"],
-              attack("Grizzly Bears", "Hill Giant"), cards=[WIDE])  # fmt: skip
+    d = fight(
+        ["Grizzly Bears", "Hill Giant"],
+        ["Wide Blocker"],
+        attack("Grizzly Bears", "Hill Giant"),
+        cards=[WIDE],
+    )
     tl = answered(d, "blocks Grizzly Bears", "also blocks Hill Giant", "damage:2")
     [blk] = of_kind(tl, "block")
     assert len(blk.data["blocks"][0]["blocking"]) == 2
@@ -595,8 +626,12 @@ def test_a_creature_that_can_block_an_additional_creature_blocks_two_cr_509_1a()
 
 def test_a_blocker_of_two_divides_its_damage_as_its_controller_chooses_cr_510_1d():
     blocks = [{"blocker": "Wide Blocker", "attacker": ["Grizzly Bears", "Hill Giant"]}]
-    d = fight(["Grizzly Bears", "Hill Giant"], ["Wide Blocker"],
-              attack("Grizzly Bears", "Hill Giant", blocks=blocks), cards=[WIDE])  # fmt: skip
+    d = fight(
+        ["Grizzly Bears", "Hill Giant"],
+        ["Wide Blocker"],
+        attack("Grizzly Bears", "Hill Giant", blocks=blocks),
+        cards=[WIDE],
+    )
     tl = play(d)
     assert tl.pending.kind == DecisionKind.ASSIGN_DAMAGE and tl.pending.player == 1
     tl = answered(d, "damage:0")  # all 3 to the Hill Giant
@@ -605,47 +640,108 @@ def test_a_blocker_of_two_divides_its_damage_as_its_controller_chooses_cr_510_1d
 
 def test_a_creature_blocks_only_one_attacker_without_such_an_effect_cr_509_1a():
     blocks = [{"blocker": "Craw Wurm", "attacker": ["Grizzly Bears", "Hill Giant"]}]
-    d = fight(["Grizzly Bears", "Hill Giant"], ["Craw Wurm"],
-              attack("Grizzly Bears", "Hill Giant", blocks=blocks))  # fmt: skip
+    d = fight(
+        ["Grizzly Bears", "Hill Giant"],
+        ["Craw Wurm"],
+        attack("Grizzly Bears", "Hill Giant", blocks=blocks),
+    )
     with pytest.raises(ScenarioError, match="509.1a"):
         play(d)
 
 
 # ------------------------------------------------------------- more attack triggers
 def test_whenever_you_attack_with_n_or_more_creatures_cr_508_3a():
-    leader = user("Test Leader", "1/1", effects={"triggers": [
-        {"when": "you_attack", "min_attackers": 2, "ops": [{"op": "draw", "n": 1}]}]})  # fmt: skip
-    one = finished(fight(["Test Leader", "Grizzly Bears"], [], attack("Grizzly Bears"),
-                         cards=[leader]))  # fmt: skip
-    two = finished(fight(["Test Leader", "Grizzly Bears"], [],
-                         attack("Grizzly Bears", "Test Leader"), cards=[leader]))  # fmt: skip
+    leader = user(
+        "Test Leader",
+        "1/1",
+        effects={
+            "triggers": [
+                {"when": "you_attack", "min_attackers": 2, "ops": [{"op": "draw", "n": 1}]}
+            ]
+        },
+    )
+    one = finished(
+        fight(["Test Leader", "Grizzly Bears"], [], attack("Grizzly Bears"), cards=[leader])
+    )
+    two = finished(
+        fight(
+            ["Test Leader", "Grizzly Bears"],
+            [],
+            attack("Grizzly Bears", "Test Leader"),
+            cards=[leader],
+        )
+    )
     assert len(you(one)["hand"]) == 0 and len(you(two)["hand"]) == 1
 
 
 def test_attacking_creatures_filter_reads_the_combat_cr_506_4():
     # "whenever you attack, attacking creatures you control get +1/+0 until end of turn"
     mine = {"attacking": True, "controller": "you", "types": ["Creature"]}
-    rally = user("Test Rally", "0/4", effects={"triggers": [{"when": "you_attack", "ops": [
-        {"op": "pump", "power": 1, "toughness": 0, "who": "all", "duration": "end_of_turn",
-         "filter": mine}]}]})  # fmt: skip
-    tl = finished(fight(["Test Rally", "Grizzly Bears", "Hill Giant"], [],
-                        attack("Grizzly Bears", "Hill Giant"), cards=[rally]))  # fmt: skip
+    rally = user(
+        "Test Rally",
+        "0/4",
+        effects={
+            "triggers": [
+                {
+                    "when": "you_attack",
+                    "ops": [
+                        {
+                            "op": "pump",
+                            "power": 1,
+                            "toughness": 0,
+                            "who": "all",
+                            "duration": "end_of_turn",
+                            "filter": mine,
+                        }
+                    ],
+                }
+            ]
+        },
+    )
+    tl = finished(
+        fight(
+            ["Test Rally", "Grizzly Bears", "Hill Giant"],
+            [],
+            attack("Grizzly Bears", "Hill Giant"),
+            cards=[rally],
+        )
+    )
     assert opp(tl)["life"] == 20 - 3 - 4
 
 
 def test_whenever_a_creature_attacks_you_cr_508_3a():
-    watch = user("Test Watcher", "0/4", effects={"triggers": [{"when": "creature_attacks",
-        "attacks_you": True, "filter": {"types": ["Creature"]}, "ops": [{"op": "gain_life", "n": 1}]}]})  # fmt: skip  # noqa: E501
-    d = fight(["Grizzly Bears"], ["Test Watcher"], attack("Grizzly Bears"), cards=[watch],
-              choices=["block:none"])  # fmt: skip
+    watch = user(
+        "Test Watcher",
+        "0/4",
+        effects={
+            "triggers": [
+                {
+                    "when": "creature_attacks",
+                    "attacks_you": True,
+                    "filter": {"types": ["Creature"]},
+                    "ops": [{"op": "gain_life", "n": 1}],
+                }
+            ]
+        },
+    )  # noqa: E501
+    d = fight(
+        ["Grizzly Bears"],
+        ["Test Watcher"],
+        attack("Grizzly Bears"),
+        cards=[watch],
+        choices=["block:none"],
+    )
     tl = finished(d)
     assert opp(tl)["life"] == 20 - 2 + 1
 
 
 def test_discover_on_attack_caparocti_sunborn_cr_508_3a_701_57a():
-    d = board(["Forest", "Lightning Bolt", "Forest"],
-              battlefield=["Caparocti Sunborn", "Memnite", "Ornithopter"],
-              opponent_library=LIB, actions=[attack("Caparocti Sunborn")])  # fmt: skip
+    d = board(
+        ["Forest", "Lightning Bolt", "Forest"],
+        battlefield=["Caparocti Sunborn", "Memnite", "Ornithopter"],
+        opponent_library=LIB,
+        actions=[attack("Caparocti Sunborn")],
+    )
     tl = answered(d, "pay", "hand")
     assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["self_attacks"]
     assert you(tl)["hand"] == ["Lightning Bolt"] and opp(tl)["life"] == 16
@@ -668,29 +764,62 @@ def test_the_board_shows_attackers_blockers_and_marked_damage_cr_506_4():
 
 
 def test_a_spell_cast_only_during_combat_can_be_cast_in_a_combat_step_cr_601_3_506_1():
-    trick = {"name": "Combat Trick", "mana_cost": "{1}", "type_line": "Instant", "effects": {
-        "cast_only": {"cond": "phase", "phase": "combat"},
-        "spell": [{"op": "draw", "n": 1}]}}  # fmt: skip
-    in_main = fight(["Grizzly Bears"], [], {"do": "cast", "card": "Combat Trick"},
-                    hand=["Combat Trick"], cards=[trick])  # fmt: skip
+    trick = {
+        "name": "Combat Trick",
+        "mana_cost": "{1}",
+        "type_line": "Instant",
+        "effects": {
+            "cast_only": {"cond": "phase", "phase": "combat"},
+            "spell": [{"op": "draw", "n": 1}],
+        },
+    }
+    in_main = fight(
+        ["Grizzly Bears"],
+        [],
+        {"do": "cast", "card": "Combat Trick"},
+        hand=["Combat Trick"],
+        cards=[trick],
+    )
     with pytest.raises(ScenarioError):
         play(in_main)
     # a response while Hero of Bladehold's attack trigger is on the stack (declare attackers)
-    d = fight(["Hero of Bladehold"], [], attack("Hero of Bladehold"),
-              {"do": "cast", "card": "Combat Trick", "when": "Hero of Bladehold"},
-              hand=["Combat Trick"], cards=[trick],
-              choices=["first:Battle cry of Hero of Bladehold"])  # fmt: skip
+    d = fight(
+        ["Hero of Bladehold"],
+        [],
+        attack("Hero of Bladehold"),
+        {"do": "cast", "card": "Combat Trick", "when": "Hero of Bladehold"},
+        hand=["Combat Trick"],
+        cards=[trick],
+        choices=["first:Battle cry of Hero of Bladehold"],
+    )
     tl = finished(d)
     assert you(tl)["hand"] == ["Forest"] and zone(tl, "graveyard") == ["Combat Trick"]
 
 
 def test_the_defending_players_creatures_filter_cr_506_2():
     # "whenever this attacks, tap target creature defending player controls"
-    tapper = user("Test Tapper", "2/2", effects={"triggers": [{"when": "self_attacks",
-        "targets": [{"count": 1, "what": "creature", "filter": {"controller": "defending_player"}}],
-        "ops": [{"op": "tap", "what": "target"}]}]})  # fmt: skip  # noqa: E501
-    d = fight(["Test Tapper", "Grizzly Bears"], ["Hill Giant"], attack("Test Tapper"),
-              cards=[tapper])  # fmt: skip
+    tapper = user(
+        "Test Tapper",
+        "2/2",
+        effects={
+            "triggers": [
+                {
+                    "when": "self_attacks",
+                    "targets": [
+                        {
+                            "count": 1,
+                            "what": "creature",
+                            "filter": {"controller": "defending_player"},
+                        }
+                    ],
+                    "ops": [{"op": "tap", "what": "target"}],
+                }
+            ]
+        },
+    )  # noqa: E501
+    d = fight(
+        ["Test Tapper", "Grizzly Bears"], ["Hill Giant"], attack("Test Tapper"), cards=[tapper]
+    )
     tl = finished(d)  # the only creature defending player controls is the Hill Giant
     giant = tl.final.objects[tl.final.players[1].battlefield[0]]
     assert giant.tapped and opp(tl)["life"] == 18
@@ -698,9 +827,12 @@ def test_the_defending_players_creatures_filter_cr_506_2():
 
 def test_deathtouch_damage_dealt_as_infect_counters_still_destroys_cr_704_5h():
     viper = user("Test Viper", "1/1", "Infect", "Deathtouch")
-    d = fight(["Test Viper"], ["Craw Wurm"],
-              attack("Test Viper", blocks=[{"blocker": "Craw Wurm", "attacker": "Test Viper"}]),
-              cards=[viper])  # fmt: skip
+    d = fight(
+        ["Test Viper"],
+        ["Craw Wurm"],
+        attack("Test Viper", blocks=[{"blocker": "Craw Wurm", "attacker": "Test Viper"}]),
+        cards=[viper],
+    )
     tl = finished(d)
     assert zone(tl, "graveyard", 1) == ["Craw Wurm"]
 
@@ -711,8 +843,9 @@ def test_one_combat_a_turn_and_the_turn_goes_on_after_it_cr_500_1():
     )
     with pytest.raises(ScenarioError, match="506.1"):
         play(again)
-    d = fight(["Grizzly Bears"], [], attack("Grizzly Bears"), {"do": "next_main"},
-              attack("Grizzly Bears"))  # fmt: skip
+    d = fight(
+        ["Grizzly Bears"], [], attack("Grizzly Bears"), {"do": "next_main"}, attack("Grizzly Bears")
+    )
     tl = finished(d)
     assert opp(tl)["life"] == 16 and tl.final.turn == 3
     # after the combat the turn goes on from the postcombat main: no second combat step
@@ -721,19 +854,35 @@ def test_one_combat_a_turn_and_the_turn_goes_on_after_it_cr_500_1():
 
 
 def test_an_additional_combat_phase_is_a_second_attack_cr_500_8():
-    raider = user("Test Raider", "2/2", effects={"triggers": [
-        {"when": "self_combat_damage_to_player",
-         "ops": [{"op": "untap", "what": "self"}, {"op": "additional_combat"}]}]})  # fmt: skip
+    raider = user(
+        "Test Raider",
+        "2/2",
+        effects={
+            "triggers": [
+                {
+                    "when": "self_combat_damage_to_player",
+                    "ops": [{"op": "untap", "what": "self"}, {"op": "additional_combat"}],
+                }
+            ]
+        },
+    )
     d = fight(["Test Raider"], [], attack("Test Raider"), attack("Test Raider"), cards=[raider])
     tl = finished(d)
     assert opp(tl)["life"] == 16 and len(of_kind(tl, "attack")) == 2
 
 
 def test_an_exerted_creature_doesnt_untap_in_its_controllers_next_untap_step_cr_701_43a():
-    d = board(LIB, battlefield=["Fervent Paincaster"], opponent_battlefield=["Grizzly Bears"],
-              opponent_library=LIB, choices=["target:card=Grizzly Bears"],
-              actions=[{"do": "activate", "card": "Fervent Paincaster", "ability": 1},
-                       {"do": "next_main"}])  # fmt: skip
+    d = board(
+        LIB,
+        battlefield=["Fervent Paincaster"],
+        opponent_battlefield=["Grizzly Bears"],
+        opponent_library=LIB,
+        choices=["target:card=Grizzly Bears"],
+        actions=[
+            {"do": "activate", "card": "Fervent Paincaster", "ability": 1},
+            {"do": "next_main"},
+        ],
+    )
     tl = finished(d)
     [caster] = [tl.final.objects[o] for o in tl.final.players[0].battlefield]
     assert caster.tapped and [e.rule for e in tl.events if e.rule == "701.43a"]
@@ -742,11 +891,25 @@ def test_an_exerted_creature_doesnt_untap_in_its_controllers_next_untap_step_cr_
 
 
 def test_a_static_ability_for_attacking_creatures_applies_while_they_attack_cr_611_3a():
-    banner = user("Test Banner", "0/1", effects={"static": [
-        {"op": "pump", "power": 1, "toughness": 0, "who": "all", "duration": "while_on_battlefield",
-         "filter": {"attacking": True, "controller": "you", "types": ["Creature"]}}]})  # fmt: skip
-    tl = finished(fight(["Test Banner", "Grizzly Bears"], [], attack("Grizzly Bears"),
-                        cards=[banner]))  # fmt: skip
+    banner = user(
+        "Test Banner",
+        "0/1",
+        effects={
+            "static": [
+                {
+                    "op": "pump",
+                    "power": 1,
+                    "toughness": 0,
+                    "who": "all",
+                    "duration": "while_on_battlefield",
+                    "filter": {"attacking": True, "controller": "you", "types": ["Creature"]},
+                }
+            ]
+        },
+    )
+    tl = finished(
+        fight(["Test Banner", "Grizzly Bears"], [], attack("Grizzly Bears"), cards=[banner])
+    )
     assert opp(tl)["life"] == 17
     bears = [
         o for o in tl.final.players[0].battlefield if tl.final.objects[o].name == "Grizzly Bears"
@@ -755,8 +918,9 @@ def test_a_static_ability_for_attacking_creatures_applies_while_they_attack_cr_6
 
 
 def test_battle_cry_pumps_each_other_attacking_creature_cr_702_91a():
-    d = fight(["Hero of Bladehold", "Grizzly Bears"], [],
-              attack("Hero of Bladehold", "Grizzly Bears"))  # fmt: skip
+    d = fight(
+        ["Hero of Bladehold", "Grizzly Bears"], [], attack("Hero of Bladehold", "Grizzly Bears")
+    )
     tl = answered(d, "Put first: Hero of Bladehold's")  # the tokens come after battle cry
     assert "702.91a" in [e.rule for e in of_kind(tl, "trigger")]
     assert opp(tl)["life"] == 20 - 3 - (2 + 1) - 1 - 1  # Bears pumped; Soldiers too late
@@ -766,8 +930,9 @@ def test_exalted_pumps_a_creature_that_attacks_alone_cr_702_83a():
     d = fight(["Akrasan Squire", "Akrasan Squire", "Grizzly Bears"], [], attack("Grizzly Bears"))
     tl = answered(d, "Put first")  # two exalted instances: one trigger each
     assert opp(tl)["life"] == 20 - 4
-    tl = finished(fight(["Akrasan Squire", "Grizzly Bears"], [],
-                        attack("Grizzly Bears", "Akrasan Squire")))  # fmt: skip
+    tl = finished(
+        fight(["Akrasan Squire", "Grizzly Bears"], [], attack("Grizzly Bears", "Akrasan Squire"))
+    )
     assert opp(tl)["life"] == 20 - 3  # not alone: no exalted trigger
 
 
@@ -782,8 +947,14 @@ def test_skulk_and_horsemanship_restrict_blockers_cr_702_118b_702_31b():
 
 def test_a_combat_keyword_not_simulated_is_named_in_the_log_cr_506_1():
     flanker = user("Test Flanker", "2/2", "Flanking")
-    tl = finished(fight(["Test Flanker", "White Knight"], [],
-                        attack("Test Flanker", "White Knight"), cards=[flanker]))  # fmt: skip
+    tl = finished(
+        fight(
+            ["Test Flanker", "White Knight"],
+            [],
+            attack("Test Flanker", "White Knight"),
+            cards=[flanker],
+        )
+    )
     notes = [e for e in of_kind(tl, "not_simulated") if e.rule == "506.1"]
     assert [n.data["missing"] for n in notes] == [
         ["Flanking"],

@@ -224,14 +224,21 @@ def test_giant_killer_chop_down_without_a_power_4_creature_is_not_offered_cr_601
     """Discover finds Giant Killer // Chop Down with no creature of power 4 or
     greater on the board: Chop Down can't be cast (no legal target, 601.2c), so only the
     creature is offered, and the log says why."""
-    tl = discover(3, ["Giant Killer"], battlefield=["Grizzly Bears"],
-                  opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    tl = discover(
+        3, ["Giant Killer"], battlefield=["Grizzly Bears"], opponent_battlefield=["Llanowar Elves"]
+    )
     d = tl.pending
     assert d.keys() == ["cast:Giant Killer", "hand"]
     assert "cast:Chop Down" not in d.keys()
     # Taking it to hand: the card goes to hand, nothing was cast.
-    done = finished(board(["Giant Killer"], actions=[{"do": "discover", "n": 3}],
-                          battlefield=["Grizzly Bears"], choices=["hand"]))  # fmt: skip
+    done = finished(
+        board(
+            ["Giant Killer"],
+            actions=[{"do": "discover", "n": 3}],
+            battlefield=["Grizzly Bears"],
+            choices=["hand"],
+        )
+    )
     assert you(done)["hand"] == ["Giant Killer // Chop Down"]
     assert of_kind(done, "cast") == []
     # The prompt says why Chop Down isn't offered.

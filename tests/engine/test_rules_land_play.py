@@ -36,8 +36,9 @@ def test_urzas_saga_played_gets_its_first_lore_counter_cr_714_3a() -> None:
 
 
 def test_landfall_triggers_when_a_land_is_played_cr_603_2() -> None:
-    tl = finished(board([], hand=["Forest"], battlefield=["Steppe Lynx"],
-                        actions=[_play("Forest")]))  # fmt: skip
+    tl = finished(
+        board([], hand=["Forest"], battlefield=["Steppe Lynx"], actions=[_play("Forest")])
+    )
     assert [e.data.get("trigger") for e in of_kind(tl, "trigger")] == ["landfall"]
     lynx = tl.final.players[0].battlefield[0]
     assert tl.final.characteristics(lynx).pt == "2/3"  # 0/1, +2/+2 until end of turn
@@ -50,25 +51,29 @@ def test_one_land_a_turn_cr_305_2() -> None:
 
 
 def test_explore_the_spell_gives_one_more_land_play_this_turn_cr_305_2() -> None:
-    d = board(["Swamp"], hand=["Explore", "Forest", "Island"],
-              actions=[{"do": "cast", "card": "Explore"}, _play("Forest"), _play("Island")],
-              )  # fmt: skip
+    d = board(
+        ["Swamp"],
+        hand=["Explore", "Forest", "Island"],
+        actions=[{"do": "cast", "card": "Explore"}, _play("Forest"), _play("Island")],
+    )
     tl = finished(d)
     assert _bf(tl) == ["Forest", "Island"]
 
 
 def test_azusa_gives_two_more_land_plays_while_you_control_her_cr_305_2() -> None:
-    d = board([], hand=["Forest", "Island", "Swamp", "Plains"],
-              battlefield=["Azusa, Lost but Seeking"],
-              actions=[_play("Forest"), _play("Island"), _play("Swamp")])  # fmt: skip
+    d = board(
+        [],
+        hand=["Forest", "Island", "Swamp", "Plains"],
+        battlefield=["Azusa, Lost but Seeking"],
+        actions=[_play("Forest"), _play("Island"), _play("Swamp")],
+    )
     assert _bf(finished(d))[1:] == ["Forest", "Island", "Swamp"]
     with pytest.raises(ScenarioError, match="305.2"):
         play({**d, "actions": [*d["actions"], _play("Plains")]})
 
 
 def test_a_land_is_played_only_in_your_main_phase_with_an_empty_stack_cr_305_1() -> None:
-    d = board([], hand=["Forest"], opponent_hand=["Island"],
-              actions=[_play("Island", player=1)])  # fmt: skip
+    d = board([], hand=["Forest"], opponent_hand=["Island"], actions=[_play("Island", player=1)])
     with pytest.raises(ScenarioError, match="305.1"):
         play(d)  # not the opponent's turn
 
@@ -90,6 +95,10 @@ def test_a_modal_double_faced_card_is_played_as_its_land_face() -> None:
 
 
 def test_each_turn_has_its_own_land_play_cr_305_2() -> None:
-    d = board(["Swamp", "Swamp"], hand=["Forest", "Island"], opponent_library=["Plains"],
-              actions=[_play("Forest"), {"do": "next_main"}, _play("Island")])  # fmt: skip
+    d = board(
+        ["Swamp", "Swamp"],
+        hand=["Forest", "Island"],
+        opponent_library=["Plains"],
+        actions=[_play("Forest"), {"do": "next_main"}, _play("Island")],
+    )
     assert _bf(finished(d)) == ["Forest", "Island"]

@@ -47,8 +47,7 @@ def test_indestructible_permanent_is_not_destroyed_by_a_destroy_effect_cr_702_12
     tl = Scenario.from_dict({**d, "choices": [f"target:o{myr}"]}).run()
     assert tl.finished and zone(tl, "battlefield", 1) == ["Darksteel Myr"]
     assert tl.final.objects[myr].card.name == "Darksteel Myr"
-    d = board(hand=("Wrath of God",),
-              opponent_battlefield=("Darksteel Myr", "Grizzly Bears"))  # fmt: skip
+    d = board(hand=("Wrath of God",), opponent_battlefield=("Darksteel Myr", "Grizzly Bears"))
     tl = Scenario.from_dict(d).run()
     assert zone(tl, "battlefield", 1) == ["Darksteel Myr"]
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]

@@ -13,8 +13,9 @@ def _with_opponent_graveyard(d: dict, *names: str) -> dict:
 
 def test_bonecrusher_giant_damages_the_controller_of_the_targeting_spell_cr_603_2_120_3() -> None:
     """Your Shock targets the opponent's Bonecrusher Giant: it deals 2 damage to you."""
-    done = finished(board(hand=("Shock",), opponent_battlefield=("Bonecrusher Giant",),
-                          choices=("target:o2",)))  # fmt: skip
+    done = finished(
+        board(hand=("Shock",), opponent_battlefield=("Bonecrusher Giant",), choices=("target:o2",))
+    )
     assert you(done)["life"] == 18
     assert opp(done)["life"] == 20
     assert opp(done)["battlefield"] == [
@@ -25,8 +26,9 @@ def test_bonecrusher_giant_damages_the_controller_of_the_targeting_spell_cr_603_
 def test_frost_titan_counters_the_spell_that_targets_it_cr_603_2_701_6a() -> None:
     """ "Whenever this becomes the target of a spell an opponent controls, counter that spell
     unless its controller pays {2}": the Shock is countered, the Titan undamaged."""
-    d = board(hand=("Shock",), opponent_battlefield=("Frost Titan",),
-              choices=("target:o2", "decline"))  # fmt: skip
+    d = board(
+        hand=("Shock",), opponent_battlefield=("Frost Titan",), choices=("target:o2", "decline")
+    )
     done = finished(d)
     assert len(of_kind(done, "countered")) == 1
     assert you(done)["graveyard"] == ["Shock"]

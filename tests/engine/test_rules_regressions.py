@@ -33,8 +33,11 @@ def test_target_that_left_the_battlefield_is_illegal_spell_doesnt_resolve_cr_608
     """Bituminous Blast targets Grizzly Bears; its cascade casts Fire, which kills the
     Bears first. The Bears in the graveyard are a new object (400.7): the Blast's only
     target is illegal, so it doesn't resolve and deals no damage (608.2b)."""
-    d = board(["Mountain", "Fire // Ice", "Forest"], hand=("Bituminous Blast",),
-              opponent_battlefield=("Grizzly Bears",))  # fmt: skip
+    d = board(
+        ["Mountain", "Fire // Ice", "Forest"],
+        hand=("Bituminous Blast",),
+        opponent_battlefield=("Grizzly Bears",),
+    )
     bears = "o5"
     tl = finished({**d, "choices": ["cast:Fire", f"target:{bears}", "target:none"]})
     assert zone(tl, "graveyard", 1) == ["Grizzly Bears"]
@@ -106,8 +109,12 @@ def test_ability_without_legal_target_cant_be_activated_cr_602_2b_601_2c():
             ]
         },
     }
-    d = board([], battlefield=("Scrap Relic",), cards=(relic,),
-              actions=[{"do": "activate", "card": "Scrap Relic"}])  # fmt: skip
+    d = board(
+        [],
+        battlefield=("Scrap Relic",),
+        cards=(relic,),
+        actions=[{"do": "activate", "card": "Scrap Relic"}],
+    )
     with pytest.raises(ScenarioError, match="no legal target"):
         Scenario.from_dict(d).run()
 
@@ -192,8 +199,11 @@ def test_drawing_from_an_empty_library_loses_at_the_next_sba_check_cr_704_5b_121
 
 
 def test_draw_step_with_an_empty_library_loses_before_the_main_phase_cr_704_5b():
-    d = board([], battlefield=({"name": "History of Benalia", "counters": {"lore": 1}},),
-              actions=[{"do": "precombat_main"}])  # fmt: skip
+    d = board(
+        [],
+        battlefield=({"name": "History of Benalia", "counters": {"lore": 1}},),
+        actions=[{"do": "precombat_main"}],
+    )
     tl = Scenario.from_dict(d).run()
     (lose,) = of_kind(tl, "lose")
     assert lose.rule == "704.5b"
@@ -203,8 +213,9 @@ def test_draw_step_with_an_empty_library_loses_before_the_main_phase_cr_704_5b()
 def test_log_doesnt_claim_an_empty_stack_when_the_game_ends_mid_stack_cr_104_3a():
     """Bloodbraid Elf cascades into Lightning Bolt, which kills the opponent while the
     Elf is still on the stack: the game ends there, the stack is not empty."""
-    d = board(["Lightning Bolt"], hand=("Bloodbraid Elf",), opponent_life=3,
-              choices=("cast", "target:p1"))  # fmt: skip
+    d = board(
+        ["Lightning Bolt"], hand=("Bloodbraid Elf",), opponent_life=3, choices=("cast", "target:p1")
+    )
     tl = Scenario.from_dict(d).run()
     assert tl.finished and tl.final.lost == (1,)
     assert [s.text for s in tl.final.stack] == ["Bloodbraid Elf"]
@@ -259,9 +270,13 @@ def test_sacrifice_cites_701_21a_the_first_eruption_chapter_iii():
 
 
 def test_adventure_spell_is_exiled_as_it_resolves_cr_715_3d():
-    d = board([], hand=("Bonecrusher Giant",), opponent_battlefield=("Grizzly Bears",),
-              actions=[{"do": "cast", "card": "Bonecrusher Giant", "face": "Stomp"}],
-              choices=("target:p1",))  # fmt: skip
+    d = board(
+        [],
+        hand=("Bonecrusher Giant",),
+        opponent_battlefield=("Grizzly Bears",),
+        actions=[{"do": "cast", "card": "Bonecrusher Giant", "face": "Stomp"}],
+        choices=("target:p1",),
+    )
     tl = finished(d)
     adventure = [e for e in of_kind(tl, "exile") if e.data.get("adventure")]
     assert [e.rule for e in adventure] == ["715.3d"]
@@ -318,8 +333,9 @@ def test_remove_a_counter_cost_is_really_paid_cr_602_2b_601_2h_704_5f_113_7a():
 
 
 def test_x_counters_when_cast_from_hand_cite_107_3m():
-    d = board([], hand=("Walking Ballista",),
-              actions=[{"do": "cast", "card": "Walking Ballista", "x": 2}])  # fmt: skip
+    d = board(
+        [], hand=("Walking Ballista",), actions=[{"do": "cast", "card": "Walking Ballista", "x": 2}]
+    )
     tl = finished(d)
     (counters,) = of_kind(tl, "counters")
     assert (counters.rule, counters.amount, counters.counter) == ("107.3m", 2, "+1/+1")
@@ -343,9 +359,13 @@ def test_tap_ability_of_a_creature_that_just_entered_cant_be_activated_cr_302_6(
             ]
         },
     }
-    d = board([], hand=("Tap Pinger",), cards=(elf,), choices=("target:p1",),
-              actions=[{"do": "cast", "card": "Tap Pinger"},
-                       {"do": "activate", "card": "Tap Pinger"}])  # fmt: skip
+    d = board(
+        [],
+        hand=("Tap Pinger",),
+        cards=(elf,),
+        choices=("target:p1",),
+        actions=[{"do": "cast", "card": "Tap Pinger"}, {"do": "activate", "card": "Tap Pinger"}],
+    )
     with pytest.raises(ScenarioError, match="302.6"):
         Scenario.from_dict(d).run()
     d["players"][0]["hand"] = []
@@ -427,9 +447,12 @@ def test_discover_hits_a_cascade_card_its_cascade_triggers_after_discover_ends_c
 
 
 def test_discover_into_a_split_card_either_half_cr_701_57a_709_3():
-    d = board(["Fire // Ice"], opponent_battlefield=("Grizzly Bears",),
-              actions=[{"do": "discover", "n": 4}], choices=("cast:Fire", "target:o2",
-                                                          "target:none"))  # fmt: skip
+    d = board(
+        ["Fire // Ice"],
+        opponent_battlefield=("Grizzly Bears",),
+        actions=[{"do": "discover", "n": 4}],
+        choices=("cast:Fire", "target:o2", "target:none"),
+    )
     tl = finished(d)
     (cast,) = of_kind(tl, "cast")
     assert (cast.player, cast.data["face"], cast.data["from"], cast.amount) == (
@@ -457,8 +480,12 @@ def test_proliferate_a_saga_twice_then_it_is_sacrificed_cr_701_34a_704_5s():
 
 
 def test_x_spell_cast_from_hand_uses_the_chosen_x_cr_107_3a_202_3e():
-    d = board([], hand=("Fireball",), actions=[{"do": "cast", "card": "Fireball", "x": 4}],
-              choices=("target:p1", "target:none"))  # fmt: skip
+    d = board(
+        [],
+        hand=("Fireball",),
+        actions=[{"do": "cast", "card": "Fireball", "x": 4}],
+        choices=("target:p1", "target:none"),
+    )
     tl = finished(d)
     (cast,) = of_kind(tl, "cast")
     assert (cast.amount, cast.data["x"]) == (5, 4)
@@ -488,8 +515,11 @@ def test_sacrifice_a_creature_cost_is_really_paid_cr_601_2h_602_2b():
 
 
 def test_sacrifice_a_creature_cost_may_use_the_source_itself_cr_601_2h_701_21a():
-    d = board([], battlefield=("Sloppity Bilepiper",),
-              actions=[{"do": "activate", "card": "Sloppity Bilepiper"}])  # fmt: skip
+    d = board(
+        [],
+        battlefield=("Sloppity Bilepiper",),
+        actions=[{"do": "activate", "card": "Sloppity Bilepiper"}],
+    )
     tl = finished(d)  # its only creature is itself, and that is a legal choice
     assert zone(tl, "graveyard") == ["Sloppity Bilepiper"]
 
@@ -499,11 +529,16 @@ def test_sacrifice_an_artifact_cost_without_an_artifact_cant_be_paid_cr_601_2h()
         "name": "Scrap Altar",
         "mana_cost": "{1}",
         "type_line": "Enchantment",
-        "effects": {"activated": [{"cost": "{1}, sacrifice an artifact",
-                                   "ops": [{"op": "draw", "n": 1}]}]},
-    }  # fmt: skip
-    d = board(["Island"], battlefield=("Scrap Altar",), cards=(altar,),
-              actions=[{"do": "activate", "card": "Scrap Altar"}])  # fmt: skip
+        "effects": {
+            "activated": [{"cost": "{1}, sacrifice an artifact", "ops": [{"op": "draw", "n": 1}]}]
+        },
+    }
+    d = board(
+        ["Island"],
+        battlefield=("Scrap Altar",),
+        cards=(altar,),
+        actions=[{"do": "activate", "card": "Scrap Altar"}],
+    )
     with pytest.raises(ScenarioError, match="no artifact to sacrifice"):
         Scenario.from_dict(d).run()
 
@@ -554,9 +589,11 @@ _BOARD = [
     {"name": "History of Benalia", "counters": {"lore": 1}},
 ]
 _RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?(, \d{3}(\.\d+[a-z]?)?)*$")
-_BAD_GRAMMAR = re.compile(r"\bYou (casts|has|loses|draws|sacrifices|puts|discovers|adds|gains|"
-                          r"removes|activates|proliferates|chooses|controls|untaps)\b|their hand|"
-                          r"You's|\ball [01] cards?\b")  # fmt: skip
+_BAD_GRAMMAR = re.compile(
+    r"\bYou (casts|has|loses|draws|sacrifices|puts|discovers|adds|gains|"
+    r"removes|activates|proliferates|chooses|controls|untaps)\b|their hand|"
+    r"You's|\ball [01] cards?\b"
+)
 
 
 @st.composite
@@ -568,7 +605,7 @@ def _random_board(draw) -> dict:
                     lambda c, x: {"do": "cast", "card": c, "x": x},
                     st.sampled_from(_POOL),
                     st.integers(0, 3),
-                ),  # fmt: skip
+                ),
                 st.builds(lambda n: {"do": "discover", "n": n}, st.integers(0, 4)),
                 st.just({"do": "proliferate"}),
                 st.just({"do": "precombat_main"}),
@@ -632,12 +669,14 @@ def test_chapter_and_cascade_trigger_in_the_same_settle_are_ordered_cr_603_3b_70
         "chapters": {
             "count": 2,
             "abilities": [
-                {"chapters": [1], "ops": [{"op": "discover", "n": 4},
-                                          {"op": "lore_counter", "n": 1}]},
+                {
+                    "chapters": [1],
+                    "ops": [{"op": "discover", "n": 4}, {"op": "lore_counter", "n": 1}],
+                },
                 {"chapters": [2], "ops": [{"op": "gain_life", "n": 3}]},
             ],
         },
-    }  # fmt: skip
+    }
     choices = ("cast", "first:Chapter II of Delve Saga", "cast")
     library = ["Mountain", "Bloodbraid Elf", "Forest", "Grizzly Bears"]
     d = board(library, hand=("Delve Saga",), cards=(saga,), choices=choices)
@@ -688,12 +727,26 @@ def test_haste_creature_may_use_its_tap_ability_the_turn_it_enters_cr_302_6_702_
         "power": "1",
         "toughness": "1",
         "keywords": ["Haste"],
-        "effects": {"activated": [{"cost": "{T}", "targets": [{"what": "any", "count": 1}],
-                                   "ops": [{"op": "damage", "amount": 1, "to": "target"}]}]},
-    }  # fmt: skip
-    d = board([], hand=("Hasty Pinger",), cards=(pinger,), choices=("target:p1",),
-              actions=[{"do": "cast", "card": "Hasty Pinger"},
-                       {"do": "activate", "card": "Hasty Pinger"}])  # fmt: skip
+        "effects": {
+            "activated": [
+                {
+                    "cost": "{T}",
+                    "targets": [{"what": "any", "count": 1}],
+                    "ops": [{"op": "damage", "amount": 1, "to": "target"}],
+                }
+            ]
+        },
+    }
+    d = board(
+        [],
+        hand=("Hasty Pinger",),
+        cards=(pinger,),
+        choices=("target:p1",),
+        actions=[
+            {"do": "cast", "card": "Hasty Pinger"},
+            {"do": "activate", "card": "Hasty Pinger"},
+        ],
+    )
     tl = finished(d)
     assert tl.final.players[1].life == 19
 
@@ -748,8 +801,12 @@ def test_x_defined_by_card_text_is_not_faked_as_0_reanimate_cr_107_3_608_2():
 def test_triggered_ability_target_is_in_the_log_cr_603_3d():
     """Spells say what they target (601.2c); a triggered ability must too (603.3d), or a
     judge reading the log can't tell what Acidic Slime's trigger destroys until it does."""
-    d = board([], hand=("Acidic Slime",), opponent_battlefield=("Mountain", "Forest"),
-              choices=("target:o3",))  # fmt: skip
+    d = board(
+        [],
+        hand=("Acidic Slime",),
+        opponent_battlefield=("Mountain", "Forest"),
+        choices=("target:o3",),
+    )
     tl = finished(d)
     (target,) = of_kind(tl, "target")
     assert target.rule == "603.3d" and target.data["targets"] == ["o3"]

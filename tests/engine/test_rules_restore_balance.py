@@ -11,28 +11,34 @@ THEM = ["Plains"] * 2 + ["Savannah Lions"]
 
 
 def test_restore_balance_cascaded_from_violent_outburst_cr_702_85a_608_2c() -> None:
-    tl = finished(board(
-        ["Restore Balance", "Forest"],
-        hand=["Violent Outburst", "Island", "Island", "Island"],
-        battlefield=ME,
-        opponent_battlefield=THEM,
-        opponent_hand=["Plains"],
-        choices=["cast"],
-    ))  # fmt: skip
+    tl = finished(
+        board(
+            ["Restore Balance", "Forest"],
+            hand=["Violent Outburst", "Island", "Island", "Island"],
+            battlefield=ME,
+            opponent_battlefield=THEM,
+            opponent_hand=["Plains"],
+            choices=["cast"],
+        )
+    )
     me, them = you(tl), opp(tl)
     assert me["battlefield"] == ["Forest", "Forest", "Grizzly Bears"]
     assert me["hand"] == ["Island"]  # three Islands after casting Outburst; the fewest is 1
     assert sorted(me["graveyard"]) == sorted(
-        ["Forest"] * 3 + ["Island"] * 2 + ["Grizzly Bears"] * 2
+        ["Forest"] * 3
+        + ["Island"] * 2
+        + ["Grizzly Bears"] * 2
         + ["Restore Balance", "Violent Outburst"]
-    )  # fmt: skip
+    )
     assert them["battlefield"] == THEM and them["hand"] == ["Plains"] and them["graveyard"] == []
     # the balance resolved before Violent Outburst: only the survivor gets +1/+0 after
     (pump,) = [e for e in of_kind(tl, "effect") if e.data.get("kind") == "pump"]
     assert len(pump.data["objects"]) == 1
     notes = [e for e in of_kind(tl, "note") if e.data.get("mechanic") == "balance"]
     assert [(e.data["of"], e.data["fewest"]) for e in notes] == [
-        ("lands", 2), ("hand", 1), ("creatures", 1)
+        ("lands", 2),
+        ("hand", 1),
+        ("creatures", 1),
     ]
 
 
@@ -47,8 +53,12 @@ def test_each_player_chooses_what_to_keep_cr_608_2c() -> None:
     mountain = ids(game, "Mountain")[0]
     tl = finished({**d, "choices": ["cast", f"card:o{mountain}"]})
     assert you(tl)["battlefield"] == ["Mountain"]
-    assert sorted(you(tl)["graveyard"]) == ["Forest", "Island", "Restore Balance",
-                                            "Violent Outburst"]  # fmt: skip
+    assert sorted(you(tl)["graveyard"]) == [
+        "Forest",
+        "Island",
+        "Restore Balance",
+        "Violent Outburst",
+    ]
 
 
 def test_lands_are_counted_before_creatures_a_land_creature_cr_608_2c() -> None:
@@ -68,8 +78,9 @@ def test_lands_are_counted_before_creatures_a_land_creature_cr_608_2c() -> None:
 
 
 def test_a_player_with_nothing_makes_everyone_lose_everything_cr_608_2c() -> None:
-    tl = finished(board(["Restore Balance"], hand=["Violent Outburst"], battlefield=ME,
-                        choices=["cast"]))  # fmt: skip
+    tl = finished(
+        board(["Restore Balance"], hand=["Violent Outburst"], battlefield=ME, choices=["cast"])
+    )
     assert you(tl)["battlefield"] == [] and you(tl)["hand"] == []
 
 

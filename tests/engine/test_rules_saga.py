@@ -575,9 +575,17 @@ UNKNOWN_DAMAGE = {
     "type_line": "Enchantment — Saga",
     # the card facts' summary only (an untranslated chapter: no effect entry), its damage
     # amount unknown
-    "chapters": {"count": 1, "abilities": [{"chapters": [1], "approx": True, "ops": [
-        {"op": "mill", "n": 5}, {"op": "damage", "to": "target"}]}]},
-}  # fmt: skip
+    "chapters": {
+        "count": 1,
+        "abilities": [
+            {
+                "chapters": [1],
+                "approx": True,
+                "ops": [{"op": "mill", "n": 5}, {"op": "damage", "to": "target"}],
+            }
+        ],
+    },
+}
 
 
 def test_chapter_damage_of_unknown_amount_is_shown_not_simulated_not_zero() -> None:

@@ -48,8 +48,13 @@ def test_sacrifice_cost_filter_cr_601_2h() -> None:
     assert zone(done, "graveyard") == ["Goblin Guide", "Fodder Launch"]
     assert opp(done)["life"] == 15
     with pytest.raises(ScenarioError, match="additional cost"):
-        play(board(hand=("Fodder Launch",), battlefield=("Grizzly Bears",),
-                   opponent_battlefield=("Serra Angel",)))  # fmt: skip
+        play(
+            board(
+                hand=("Fodder Launch",),
+                battlefield=("Grizzly Bears",),
+                opponent_battlefield=("Serra Angel",),
+            )
+        )
 
 
 def test_additional_cost_is_paid_on_a_cascade_cast_cr_118_9_601_2h() -> None:

@@ -217,9 +217,10 @@ def test_a_cost_increase_does_not_change_mv_cr_202_3_seed_002() -> None:
         "name": "Tax Totem",
         "mana_cost": "{1}",
         "type_line": "Artifact",
-        "effects": {"static": [{"op": "cost_change", "spells": {"types": ["Instant"]},
-                                "amount": 1}]},
-    }  # fmt: skip
+        "effects": {
+            "static": [{"op": "cost_change", "spells": {"types": ["Instant"]}, "amount": 1}]
+        },
+    }
     tl = finished(
         board(
             hand=("Lightning Bolt",),

@@ -1,4 +1,4 @@
-""""The exiled card" / "exiled this way" (608.2c) and reveals that give no choice."""
+""" "The exiled card" / "exiled this way" (608.2c) and reveals that give no choice."""
 
 from __future__ import annotations
 

@@ -115,8 +115,13 @@ def test_cleanup_discards_down_to_seven_cr_402_2_514_1() -> None:
 def test_the_opponent_discards_in_their_own_cleanup_cr_514_1() -> None:
     """Only the active player discards (514.1): the opponent, with eight cards and a draw,
     discards two in THEIR cleanup step; you (eight cards at most in your turn) never do."""
-    d = board(["Swamp"], hand=["Forest"], opponent_hand=NINE[:8],
-              opponent_library=["Plains"], actions=[{"do": "next_main"}])  # fmt: skip
+    d = board(
+        ["Swamp"],
+        hand=["Forest"],
+        opponent_hand=NINE[:8],
+        opponent_library=["Plains"],
+        actions=[{"do": "next_main"}],
+    )
     tl = play(d)
     assert tl.pending is not None and tl.pending.player == 1 and tl.pending.rule == "514.1"
     done = answered(d, "Forest", "Forest")
@@ -127,8 +132,13 @@ def test_the_opponent_discards_in_their_own_cleanup_cr_514_1() -> None:
 
 def test_no_maximum_hand_size_keeps_every_card_cr_402_2() -> None:
     """Spellbook: "You have no maximum hand size" (static): nine cards stay at cleanup."""
-    d = board(["Swamp"], hand=NINE, battlefield=["Spellbook"], opponent_library=["Plains"],
-              actions=[{"do": "next_main"}])  # fmt: skip
+    d = board(
+        ["Swamp"],
+        hand=NINE,
+        battlefield=["Spellbook"],
+        opponent_library=["Plains"],
+        actions=[{"do": "next_main"}],
+    )
     done = finished(d)
     assert not _discards(done) and len(zone(done, "hand")) == 10
 
@@ -151,9 +161,13 @@ def test_the_great_synthesis_chapter_one_no_maximum_hand_size_cr_714_2b_402_2() 
     maximum hand size for as long as you control it: eight cards then stay through the
     cleanup step (the chapter is simulated now)."""
     jin = "Jin-Gitaxias // The Great Synthesis"
-    d = board(["Swamp"] * 6, hand=["Forest"] * 4, opponent_library=["Plains"],
-              battlefield=[{"name": jin, "face": "The Great Synthesis"}],
-              actions=[{"do": "add_lore", "card": jin}, {"do": "next_main"}])  # fmt: skip
+    d = board(
+        ["Swamp"] * 6,
+        hand=["Forest"] * 4,
+        opponent_library=["Plains"],
+        battlefield=[{"name": jin, "face": "The Great Synthesis"}],
+        actions=[{"do": "add_lore", "card": jin}, {"do": "next_main"}],
+    )
     done = finished(d)
     draws = [e for e in of_kind(done, "draw") if e.player == 0]
     assert sum(e.amount or 0 for e in draws) == 4 + 1  # four by the chapter, one in turn 3
@@ -165,14 +179,25 @@ def test_a_later_static_maximum_hand_size_wins_over_an_earlier_resolved_one_cr_6
     permanent's timestamp, 613.7d): The Great Synthesis I gives you no maximum hand size,
     THEN an enchantment "your maximum hand size is two" enters. The later one wins: the
     cleanup step discards down to two."""
-    limit = {"name": "Test Hand Limit", "mana_cost": "{1}", "type_line": "Enchantment",
-             "effects": {"static": [{"op": "max_hand_size", "set": 2}]}}  # fmt: skip
+    limit = {
+        "name": "Test Hand Limit",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment",
+        "effects": {"static": [{"op": "max_hand_size", "set": 2}]},
+    }
     jin = "Jin-Gitaxias // The Great Synthesis"
-    d = board(["Swamp"] * 6, hand=["Test Hand Limit", "Forest", "Forest", "Forest"],
-              opponent_library=["Plains"], cards=[limit],
-              battlefield=[{"name": jin, "face": "The Great Synthesis"}],
-              actions=[{"do": "add_lore", "card": jin}, {"do": "cast", "card": "Test Hand Limit"},
-                       {"do": "next_main"}])  # fmt: skip
+    d = board(
+        ["Swamp"] * 6,
+        hand=["Test Hand Limit", "Forest", "Forest", "Forest"],
+        opponent_library=["Plains"],
+        cards=[limit],
+        battlefield=[{"name": jin, "face": "The Great Synthesis"}],
+        actions=[
+            {"do": "add_lore", "card": jin},
+            {"do": "cast", "card": "Test Hand Limit"},
+            {"do": "next_main"},
+        ],
+    )
     tl = play(d)
     assert tl.pending is not None and tl.pending.rule == "514.1" and tl.pending.player == 0
     done = answered(d, "Forest", "Forest", "Forest")  # then only Swamps: no choice left
@@ -183,12 +208,21 @@ def test_a_later_static_maximum_hand_size_wins_over_an_earlier_resolved_one_cr_6
 def test_an_earlier_static_maximum_hand_size_yields_to_a_later_resolved_one_cr_613_7() -> None:
     """The other order: the limit of two is there first, then The Great Synthesis I: no
     maximum hand size, nothing is discarded."""
-    limit = {"name": "Test Hand Limit", "mana_cost": "{1}", "type_line": "Enchantment",
-             "effects": {"static": [{"op": "max_hand_size", "set": 2}]}}  # fmt: skip
+    limit = {
+        "name": "Test Hand Limit",
+        "mana_cost": "{1}",
+        "type_line": "Enchantment",
+        "effects": {"static": [{"op": "max_hand_size", "set": 2}]},
+    }
     jin = "Jin-Gitaxias // The Great Synthesis"
-    d = board(["Swamp"] * 6, hand=["Forest"] * 3, opponent_library=["Plains"], cards=[limit],
-              battlefield=["Test Hand Limit", {"name": jin, "face": "The Great Synthesis"}],
-              actions=[{"do": "add_lore", "card": jin}, {"do": "next_main"}])  # fmt: skip
+    d = board(
+        ["Swamp"] * 6,
+        hand=["Forest"] * 3,
+        opponent_library=["Plains"],
+        cards=[limit],
+        battlefield=["Test Hand Limit", {"name": jin, "face": "The Great Synthesis"}],
+        actions=[{"do": "add_lore", "card": jin}, {"do": "next_main"}],
+    )
     done = finished(d)
     assert not _discards(done) and len(zone(done, "hand")) == 3 + 3 + 1
 

@@ -25,6 +25,7 @@ def test_an_untranslated_enter_trigger_says_so_when_it_would_trigger_cr_603_2() 
     ns = [e for e in of_kind(done, "not_simulated") if e.data.get("trigger") == "self_enters"]
     assert len(ns) == 1
     assert done.final.summary()["players"][0]["battlefield"] == [
-        "Grizzly Bears", "Abdel Adrian, Gorion's Ward"
-    ]  # fmt: skip
+        "Grizzly Bears",
+        "Abdel Adrian, Gorion's Ward",
+    ]
     assert not of_kind(done, "exile")

@@ -50,8 +50,9 @@ def test_bahamut_iv_deals_the_total_mana_value_of_your_other_permanents_cr_202_3
 
 
 def test_total_mv_counts_only_the_filter() -> None:
-    game = game_of(board(battlefield=["Serra Angel", "Grizzly Bears"],
-                         opponent_battlefield=["Serra Angel"]))  # fmt: skip
+    game = game_of(
+        board(battlefield=["Serra Angel", "Grizzly Bears"], opponent_battlefield=["Serra Angel"])
+    )
     q = Q(game)
     assert values.value_missing({"dv": "total_mv", "filter": {"controller": "you"}}, q) is None
     assert values.value_of(q, {"dv": "total_mv", "filter": {"controller": "you"}}) == 7
@@ -83,16 +84,25 @@ def test_opponents_controlling_counts_each_opponent_once_and_not_those_who_lost(
 
 # ------------------------------------------------------------ opponents_controlling_fewer
 def test_birth_iii_draws_two_for_each_opponent_with_fewer_creatures() -> None:
-    tl = _chapter(BIRTH, 2, library=["Island"] * 5,
-                  battlefield=["Grizzly Bears", "Memnite"],
-                  opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = _chapter(
+        BIRTH,
+        2,
+        library=["Island"] * 5,
+        battlefield=["Grizzly Bears", "Memnite"],
+        opponent_battlefield=["Serra Angel"],
+    )
     assert len(you(tl)["hand"]) == 2
     assert len(you(tl)["library"]) == 3
 
 
 def test_birth_iii_draws_nothing_when_creature_counts_tie() -> None:
-    tl = _chapter(BIRTH, 2, library=["Island"] * 5, battlefield=["Grizzly Bears"],
-                  opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = _chapter(
+        BIRTH,
+        2,
+        library=["Island"] * 5,
+        battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Serra Angel"],
+    )
     assert you(tl)["hand"] == []
     assert len(you(tl)["library"]) == 5
 
@@ -100,22 +110,28 @@ def test_birth_iii_draws_nothing_when_creature_counts_tie() -> None:
 # ------------------------------------------------------------ player_counters (Vault 12)
 def test_vault_12_i_and_ii_tokens_equal_to_the_rad_counters_among_players() -> None:
     # chapter I: each player gets three rad counters; chapter II: X = 3 + 3 tokens
-    d = board(battlefield=[{"name": VAULT, "counters": {"lore": 0}}],
-              actions=[{"do": "add_lore", "card": VAULT, "n": 1}] * 2)  # fmt: skip
+    d = board(
+        battlefield=[{"name": VAULT, "counters": {"lore": 0}}],
+        actions=[{"do": "add_lore", "card": VAULT, "n": 1}] * 2,
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished
     assert you(tl)["battlefield"].count("Zombie Mutant token") == 6
     assert tl.final.players[0].counters["rad"] == 3
     assert tl.final.players[1].counters["rad"] == 3
-    [tok] = {tl.final.characteristics(o).pt for o in tl.final.players[0].zone("battlefield")
-             if tl.final.objects[o].is_token}  # fmt: skip
+    [tok] = {
+        tl.final.characteristics(o).pt
+        for o in tl.final.players[0].zone("battlefield")
+        if tl.final.objects[o].is_token
+    }
     assert tok == "2/2"
 
 
 # -------------------------------------------------------- the Ring-bearer's power (One Ring)
 def test_one_ring_i_each_player_mills_your_ring_bearers_power_cr_701_54() -> None:
-    tl = _chapter(RING, 0, library=["Island"] * 6, opponent_library=["Swamp"] * 6,
-                  battlefield=["Serra Angel"])  # fmt: skip
+    tl = _chapter(
+        RING, 0, library=["Island"] * 6, opponent_library=["Swamp"] * 6, battlefield=["Serra Angel"]
+    )
     assert len(you(tl)["graveyard"]) == 4 and len(you(tl)["library"]) == 2
     assert len(opp(tl)["graveyard"]) == 4 and len(opp(tl)["library"]) == 2
     assert not _not_simulated(tl)
@@ -131,9 +147,12 @@ MAGUS = "Summon: Magus Sisters"
 
 
 def _magus(seed: int):
-    d = board(battlefield=[{"name": MAGUS, "counters": {"lore": 0}}],
-              opponent_battlefield=["Grizzly Bears"], seed=seed,
-              actions=[{"do": "add_lore", "card": MAGUS, "n": 1}])  # fmt: skip
+    d = board(
+        battlefield=[{"name": MAGUS, "counters": {"lore": 0}}],
+        opponent_battlefield=["Grizzly Bears"],
+        seed=seed,
+        actions=[{"do": "add_lore", "card": MAGUS, "n": 1}],
+    )
     tl = Scenario.from_dict(d).run(policy=AutoPolicy())
     assert tl.finished
     [modes_ev] = [e for e in tl.events if e.kind == "modes"]
@@ -141,8 +160,11 @@ def _magus(seed: int):
 
 
 def _counters(tl, kind: str) -> int:
-    return sum(tl.final.objects[o].counter(kind) for p in (0, 1)
-               for o in tl.final.players[p].zone("battlefield"))  # fmt: skip
+    return sum(
+        tl.final.objects[o].counter(kind)
+        for p in (0, 1)
+        for o in tl.final.players[p].zone("battlefield")
+    )
 
 
 def test_magus_sisters_chapter_mode_is_random_not_chosen_cr_700_2() -> None:
@@ -151,8 +173,9 @@ def test_magus_sisters_chapter_mode_is_random_not_chosen_cr_700_2() -> None:
         tl, [mode] = _magus(seed)
         seen.add(mode)
         # nobody was asked to choose a mode
-        assert not [e for e in tl.events if e.kind == "decision"
-                    and e.data.get("decision") == "choose_mode"]  # fmt: skip
+        assert not [
+            e for e in tl.events if e.kind == "decision" and e.data.get("decision") == "choose_mode"
+        ]
         if mode == 0:  # Combine Powers!: three +1/+1 counters on target creature
             assert _counters(tl, "+1/+1") == 3 and you(tl)["life"] == 20
         elif mode == 1:  # Defense!: a shield counter on target creature, you gain 3 life
@@ -183,8 +206,11 @@ def test_target_player_loses_the_game_cr_104_3e() -> None:
 
 def test_primal_odin_ii_grants_the_lose_the_game_trigger() -> None:
     tl = _chapter("Summon: Primal Odin", 1)
-    [odin] = [o for o in tl.final.players[0].zone("battlefield")
-              if tl.final.objects[o].card.name == "Summon: Primal Odin"]  # fmt: skip
+    [odin] = [
+        o
+        for o in tl.final.players[0].zone("battlefield")
+        if tl.final.objects[o].card.name == "Summon: Primal Odin"
+    ]
     granted = [a for a in tl.final.characteristics(odin).abilities if a.get("kind") == "triggered"]
     assert [a["when"] for a in granted] == ["self_combat_damage_to_player"]
     assert granted[0]["ops"] == [{"op": "lose_game", "who": "trigger_player"}]
@@ -243,15 +269,22 @@ def test_nth_target_ref_keeps_its_place_when_the_other_becomes_illegal_cr_608_2b
 
 # ------------------------------------------------- add_types over a filter (611.2c, 613.1d)
 def _pt_types(tl, player: int, name: str) -> tuple[str, tuple[str, ...]]:
-    [oid] = [o for o in tl.final.players[player].zone("battlefield")
-             if tl.final.objects[o].card.name == name]  # fmt: skip
+    [oid] = [
+        o
+        for o in tl.final.players[player].zone("battlefield")
+        if tl.final.objects[o].card.name == name
+    ]
     ch = tl.final.characteristics(oid)
     return ch.pt, tuple(sorted(ch.types))
 
 
 def test_antiquities_war_iii_your_artifacts_become_5_5_artifact_creatures() -> None:
-    tl = _chapter("The Antiquities War", 2, battlefield=["Memnite", "Sol Ring", "Forest"],
-                  opponent_battlefield=["Memnite"])  # fmt: skip
+    tl = _chapter(
+        "The Antiquities War",
+        2,
+        battlefield=["Memnite", "Sol Ring", "Forest"],
+        opponent_battlefield=["Memnite"],
+    )
     assert _pt_types(tl, 0, "Memnite") == ("5/5", ("Artifact", "Creature"))
     assert _pt_types(tl, 0, "Sol Ring") == ("5/5", ("Artifact", "Creature"))
     assert _pt_types(tl, 0, "Forest") == ("", ("Land",))
@@ -264,26 +297,38 @@ GILGALAD = "Fall of Gil-galad"
 
 
 def test_gil_galad_iii_your_creature_fights_another_target_creature_cr_701_14a() -> None:
-    tl = _chapter(GILGALAD, 2, battlefield=["Grizzly Bears"],
-                  opponent_battlefield=["Llanowar Elves"])  # fmt: skip
+    tl = _chapter(
+        GILGALAD, 2, battlefield=["Grizzly Bears"], opponent_battlefield=["Llanowar Elves"]
+    )
     assert "Llanowar Elves" in opp(tl)["graveyard"]
-    [bears] = [o for o in tl.final.players[0].zone("battlefield")
-               if tl.final.objects[o].card.name == "Grizzly Bears"]  # fmt: skip
+    [bears] = [
+        o
+        for o in tl.final.players[0].zone("battlefield")
+        if tl.final.objects[o].card.name == "Grizzly Bears"
+    ]
     assert tl.final.objects[bears].damage == 1
     assert not _not_simulated(tl)
 
 
 def test_gil_galad_iii_when_it_dies_you_draw_two_cr_603_10a() -> None:
-    tl = _chapter(GILGALAD, 2, library=["Island"] * 4, battlefield=["Grizzly Bears"],
-                  opponent_battlefield=["Serra Angel"])  # fmt: skip
+    tl = _chapter(
+        GILGALAD,
+        2,
+        library=["Island"] * 4,
+        battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Serra Angel"],
+    )
     assert "Grizzly Bears" in you(tl)["graveyard"]
     assert len(you(tl)["hand"]) == 2  # the granted "when this creature dies" (603.10a)
 
 
 def test_gil_galad_iii_the_other_target_cant_be_the_first_cr_115_3() -> None:
     tl = _chapter(GILGALAD, 2, battlefield=["Grizzly Bears"])
-    [bears] = [o for o in tl.final.players[0].zone("battlefield")
-               if tl.final.objects[o].card.name == "Grizzly Bears"]  # fmt: skip
+    [bears] = [
+        o
+        for o in tl.final.players[0].zone("battlefield")
+        if tl.final.objects[o].card.name == "Grizzly Bears"
+    ]
     assert tl.final.objects[bears].damage == 0  # it didn't fight itself
     assert you(tl)["hand"] == []
 
@@ -300,17 +345,35 @@ def test_other_than_needs_two_distinct_objects_for_two_required_targets() -> Non
     assert targets.target_missing({"what": "creature", "other_than": "first"})
 
 
-FENRIC_MUTANT = {"name": "Test Mutant", "mana_cost": "{2}", "type_line": "Creature — Mutant",
-                 "power": 3, "toughness": 3}  # fmt: skip
-FENRIC = {"name": "Fenric", "mana_cost": "{2}", "type_line": "Legendary Creature — Horror",
-          "power": 2, "toughness": 2}  # fmt: skip
+FENRIC_MUTANT = {
+    "name": "Test Mutant",
+    "mana_cost": "{2}",
+    "type_line": "Creature — Mutant",
+    "power": 3,
+    "toughness": 3,
+}
+FENRIC = {
+    "name": "Fenric",
+    "mana_cost": "{2}",
+    "type_line": "Legendary Creature — Horror",
+    "power": 2,
+    "toughness": 2,
+}
 
 
 def test_curse_of_fenric_iii_a_mutant_fights_another_target_named_fenric() -> None:
-    tl = _chapter("The Curse of Fenric", 2, battlefield=["Test Mutant"],
-                  opponent_battlefield=["Fenric"], cards=[FENRIC_MUTANT, FENRIC])  # fmt: skip
+    tl = _chapter(
+        "The Curse of Fenric",
+        2,
+        battlefield=["Test Mutant"],
+        opponent_battlefield=["Fenric"],
+        cards=[FENRIC_MUTANT, FENRIC],
+    )
     assert "Fenric" in opp(tl)["graveyard"]
-    [mutant] = [o for o in tl.final.players[0].zone("battlefield")
-                if tl.final.objects[o].card.name == "Test Mutant"]  # fmt: skip
+    [mutant] = [
+        o
+        for o in tl.final.players[0].zone("battlefield")
+        if tl.final.objects[o].card.name == "Test Mutant"
+    ]
     assert tl.final.objects[mutant].damage == 2
     assert not _not_simulated(tl)

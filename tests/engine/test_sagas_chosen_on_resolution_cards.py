@@ -28,9 +28,11 @@ def on(tl, name: str, player: int = 0) -> int:
 
 def test_the_caves_of_androzani_ii_one_more_counter_of_a_kind() -> None:
     name = "The Caves of Androzani"
-    d = board(battlefield=[saga(name, 1), {"name": "Grizzly Bears", "counters": {"+1/+1": 1}}],
-              opponent_battlefield=[{"name": "Serra Angel", "counters": {"stun": 1}}],
-              actions=add_lore(name))  # fmt: skip
+    d = board(
+        battlefield=[saga(name, 1), {"name": "Grizzly Bears", "counters": {"+1/+1": 1}}],
+        opponent_battlefield=[{"name": "Serra Angel", "counters": {"stun": 1}}],
+        actions=add_lore(name),
+    )
     tl = answered(d, "counter:+1/+1", "counter:none")
     assert dict(tl.final.objects[on(tl, "Grizzly Bears")].counters) == {"+1/+1": 2}
     assert dict(tl.final.objects[on(tl, "Serra Angel", 1)].counters) == {"stun": 1}
@@ -39,8 +41,11 @@ def test_the_caves_of_androzani_ii_one_more_counter_of_a_kind() -> None:
 
 def test_fall_of_the_impostor_iii_exiles_the_opponents_greatest_power() -> None:
     name = "Fall of the Impostor"
-    d = board(battlefield=[saga(name, 2), "Colossal Dreadmaw"],
-              opponent_battlefield=["Serra Angel", "Grizzly Bears"], actions=add_lore(name))
+    d = board(
+        battlefield=[saga(name, 2), "Colossal Dreadmaw"],
+        opponent_battlefield=["Serra Angel", "Grizzly Bears"],
+        actions=add_lore(name),
+    )
     tl = answered(d)
     assert zone(tl, "exile", 1) == ["Serra Angel"]
     assert zone(tl, "battlefield", 1) == ["Grizzly Bears"]
@@ -50,8 +55,12 @@ def test_fall_of_the_impostor_iii_exiles_the_opponents_greatest_power() -> None:
 
 def test_summon_kujata_iii_discard_draw_two_damage_equal_to_its_mana_value() -> None:
     name = "Summon: Kujata"
-    d = board(["Island", "Forest", "Swamp"], hand=["Serra Angel", "Mountain"],
-              battlefield=[saga(name, 2)], actions=add_lore(name))  # fmt: skip
+    d = board(
+        ["Island", "Forest", "Swamp"],
+        hand=["Serra Angel", "Mountain"],
+        battlefield=[saga(name, 2)],
+        actions=add_lore(name),
+    )
     tl = answered(d, "Serra Angel")
     assert tl.final.players[1].life == 15
     assert sorted(zone(tl, "hand")) == ["Forest", "Island", "Mountain"]
@@ -60,8 +69,11 @@ def test_summon_kujata_iii_discard_draw_two_damage_equal_to_its_mana_value() -> 
 
 def test_yotia_declares_war_ii_tap_artifacts_that_much_damage() -> None:
     name = "Yotia Declares War"
-    d = board(battlefield=[saga(name, 1), "Memnite", "Sol Ring"],
-              opponent_battlefield=["Serra Angel"], actions=add_lore(name))  # fmt: skip
+    d = board(
+        battlefield=[saga(name, 1), "Memnite", "Sol Ring"],
+        opponent_battlefield=["Serra Angel"],
+        actions=add_lore(name),
+    )
     tl = answered(d, "Memnite", "Sol Ring", "Serra Angel")
     st = tl.final
     assert st.objects[on(tl, "Memnite")].tapped and st.objects[on(tl, "Sol Ring")].tapped
@@ -71,8 +83,11 @@ def test_yotia_declares_war_ii_tap_artifacts_that_much_damage() -> None:
 
 def test_the_hunger_tide_rises_iv_sacrifice_two_search_a_two() -> None:
     name = "The Hunger Tide Rises"
-    d = board(["Serra Angel", "Runeclaw Bear", "Island"],
-              battlefield=[saga(name, 3), "Memnite", "Llanowar Elves"], actions=add_lore(name))
+    d = board(
+        ["Serra Angel", "Runeclaw Bear", "Island"],
+        battlefield=[saga(name, 3), "Memnite", "Llanowar Elves"],
+        actions=add_lore(name),
+    )
     tl = answered(d, "Memnite", "Llanowar Elves", "search:library", "Runeclaw Bear")
     assert zone(tl, "battlefield") == ["Runeclaw Bear"]
     assert sorted(zone(tl, "graveyard")) == ["Llanowar Elves", "Memnite", name]
@@ -81,8 +96,11 @@ def test_the_hunger_tide_rises_iv_sacrifice_two_search_a_two() -> None:
 
 def test_the_world_spell_iii_two_permanent_cards_from_hand() -> None:
     name = "The World Spell"
-    d = board(hand=["Serra Angel", "Island", "Lightning Bolt"], battlefield=[saga(name, 2)],
-              actions=add_lore(name))  # fmt: skip
+    d = board(
+        hand=["Serra Angel", "Island", "Lightning Bolt"],
+        battlefield=[saga(name, 2)],
+        actions=add_lore(name),
+    )
     tl = answered(d, "Serra Angel", "Island")
     assert sorted(zone(tl, "battlefield")) == ["Island", "Serra Angel"]
     assert zone(tl, "hand") == ["Lightning Bolt"]
@@ -90,8 +108,11 @@ def test_the_world_spell_iii_two_permanent_cards_from_hand() -> None:
 
 def test_the_trickster_gods_heist_ii_exchanges_two_that_share_a_type() -> None:
     name = "The Trickster-God's Heist"
-    d = board(battlefield=[saga(name, 1), "Sol Ring", "Glorious Anthem"],
-              opponent_battlefield=["Mind Stone", "Island"], actions=add_lore(name))
+    d = board(
+        battlefield=[saga(name, 1), "Sol Ring", "Glorious Anthem"],
+        opponent_battlefield=["Mind Stone", "Island"],
+        actions=add_lore(name),
+    )
     # targets first (603.3d): Sol Ring shares a type only with Mind Stone (the Saga and
     # Glorious Anthem are both enchantments: a legal pair too); then "you may" (608.2d)
     tl = answered(d, "Sol Ring", "yes")
@@ -101,8 +122,11 @@ def test_the_trickster_gods_heist_ii_exchanges_two_that_share_a_type() -> None:
 
 def test_the_war_in_heaven_iii_total_mana_value_8_necrodermis_artifacts() -> None:
     name = "The War in Heaven"
-    d = board(battlefield=[saga(name, 2)], actions=add_lore(name),
-              graveyard=["Serra Angel", "Colossal Dreadmaw", "Grizzly Bears"])  # fmt: skip
+    d = board(
+        battlefield=[saga(name, 2)],
+        actions=add_lore(name),
+        graveyard=["Serra Angel", "Colossal Dreadmaw", "Grizzly Bears"],
+    )
     tl = answered(d, "Serra Angel", "Grizzly Bears")  # then nothing fits: 5 + 2 + 6 > 8
     assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears", "Serra Angel"]
     assert dict(tl.final.objects[on(tl, "Serra Angel")].counters) == {"necrodermis": 1}
@@ -111,8 +135,11 @@ def test_the_war_in_heaven_iii_total_mana_value_8_necrodermis_artifacts() -> Non
 
 def test_phoenix_warden_of_fire_iii_total_mana_value_6_then_it_returns() -> None:
     name = "Joshua, Phoenix's Dominant // Phoenix, Warden of Fire"
-    d = board(battlefield=[saga(name, 2, "Phoenix, Warden of Fire")], actions=add_lore(name),
-              graveyard=["Grizzly Bears", "Serra Angel", "Memnite"])  # fmt: skip
+    d = board(
+        battlefield=[saga(name, 2, "Phoenix, Warden of Fire")],
+        actions=add_lore(name),
+        graveyard=["Grizzly Bears", "Serra Angel", "Memnite"],
+    )
     tl = answered(d, "Grizzly Bears", "Memnite")  # then Serra Angel can't fit: no more options
     assert sorted(zone(tl, "battlefield")) == ["Grizzly Bears", name, "Memnite"]
     assert dict(tl.final.objects[on(tl, name)].counters) == {}  # back as a new object (400.7)
@@ -139,8 +166,11 @@ def test_esper_terra_i_token_copy_with_haste_sacrificed_at_your_next_end_step() 
 
 def test_vault_101_birthday_party_ii_equipment_from_graveyard_attached() -> None:
     name = "Vault 101: Birthday Party"
-    d = board(battlefield=[saga(name, 1), "Grizzly Bears"], graveyard=["Bonesplitter"],
-              actions=add_lore(name))  # fmt: skip
+    d = board(
+        battlefield=[saga(name, 1), "Grizzly Bears"],
+        graveyard=["Bonesplitter"],
+        actions=add_lore(name),
+    )
     tl = answered(d, "Bonesplitter", "Grizzly Bears")
     assert sorted(zone(tl, "battlefield")) == ["Bonesplitter", "Grizzly Bears", name]
     (att,) = of_kind(tl, "attach")
@@ -149,8 +179,9 @@ def test_vault_101_birthday_party_ii_equipment_from_graveyard_attached() -> None
 
 def test_the_creation_of_avacyn_i_to_iii_face_down_then_onto_the_battlefield() -> None:
     name = "The Creation of Avacyn"
-    d = board(["Island", "Serra Angel", "Forest"], battlefield=[saga(name, 0)],
-              actions=add_lore(name, 3))  # fmt: skip
+    d = board(
+        ["Island", "Serra Angel", "Forest"], battlefield=[saga(name, 0)], actions=add_lore(name, 3)
+    )
     tl = answered(d, "Serra Angel", "yes")
     assert zone(tl, "battlefield") == ["Serra Angel"]
     assert tl.final.players[0].life == 15  # chapter II: its mana value
@@ -161,8 +192,13 @@ def test_kravens_last_hunt_i_mill_five_then_the_greatest_power_in_your_graveyard
     # mills five as printed (XMage's class mills four); the reflexive counts as it resolves
     name = "Kraven's Last Hunt"
     lib = ["Grizzly Bears", "Island", "Colossal Dreadmaw", "Forest", "Llanowar Elves", "Swamp"]
-    d = board(lib, battlefield=[saga(name, 0)], graveyard=["Serra Angel"],
-              opponent_battlefield=["Serra Angel", "Memnite"], actions=add_lore(name))
+    d = board(
+        lib,
+        battlefield=[saga(name, 0)],
+        graveyard=["Serra Angel"],
+        opponent_battlefield=["Serra Angel", "Memnite"],
+        actions=add_lore(name),
+    )
     tl = answered(d, "Serra Angel")
     assert zone(tl, "library") == ["Swamp"]
     assert [e.amount for e in of_kind(tl, "mill")] == [5]
@@ -172,7 +208,11 @@ def test_kravens_last_hunt_i_mill_five_then_the_greatest_power_in_your_graveyard
 
 def test_kravens_last_hunt_i_with_an_empty_library_nothing_milled_no_trigger() -> None:
     name = "Kraven's Last Hunt"
-    d = board(battlefield=[saga(name, 0)], graveyard=["Serra Angel"],
-              opponent_battlefield=["Grizzly Bears"], actions=add_lore(name))  # fmt: skip
+    d = board(
+        battlefield=[saga(name, 0)],
+        graveyard=["Serra Angel"],
+        opponent_battlefield=["Grizzly Bears"],
+        actions=add_lore(name),
+    )
     tl = answered(d)
     assert of_kind(tl, "damage") == [] and zone(tl, "battlefield", 1) == ["Grizzly Bears"]

@@ -25,15 +25,28 @@ def add_lore(name: str, n: int = 1) -> list[dict]:
 
 
 VORINCLEX = "Vorinclex // The Grand Evolution"
-MILLED = ["Grizzly Bears", "Island", "Serra Angel", "Forest", "Colossal Dreadmaw",
-          "Swamp", "Llanowar Elves", "Mountain", "Plains", "Memnite"]  # fmt: skip
+MILLED = [
+    "Grizzly Bears",
+    "Island",
+    "Serra Angel",
+    "Forest",
+    "Colossal Dreadmaw",
+    "Swamp",
+    "Llanowar Elves",
+    "Mountain",
+    "Plains",
+    "Memnite",
+]
 
 
 def test_the_grand_evolution_i_mill_ten_put_up_to_two_creature_cards() -> None:
     """701.17a: ten cards milled; then up to two creature cards from among them onto the
     battlefield (400.7: not cast); the eleventh card stays in the library."""
-    d = board([*MILLED, "Runeclaw Bear"], battlefield=[saga(VORINCLEX, 0, "The Grand Evolution")],
-              actions=add_lore(VORINCLEX))  # fmt: skip
+    d = board(
+        [*MILLED, "Runeclaw Bear"],
+        battlefield=[saga(VORINCLEX, 0, "The Grand Evolution")],
+        actions=add_lore(VORINCLEX),
+    )
     tl = answered(d, "Serra Angel", "Colossal Dreadmaw")
     assert [e.amount for e in of_kind(tl, "mill")] == [10]
     assert zone(tl, "library") == ["Runeclaw Bear"]
@@ -50,8 +63,9 @@ def test_the_grand_evolution_i_mill_ten_put_up_to_two_creature_cards() -> None:
 
 
 def test_the_grand_evolution_i_up_to_two_may_stop_at_none() -> None:
-    d = board(MILLED, battlefield=[saga(VORINCLEX, 0, "The Grand Evolution")],
-              actions=add_lore(VORINCLEX))  # fmt: skip
+    d = board(
+        MILLED, battlefield=[saga(VORINCLEX, 0, "The Grand Evolution")], actions=add_lore(VORINCLEX)
+    )
     tl = answered(d, "card:none")
     assert not [n for n in zone(tl, "battlefield") if n in MILLED]
     assert sorted(zone(tl, "graveyard")) == sorted(MILLED)
@@ -65,9 +79,11 @@ def test_the_bears_of_littjara_iii_each_power_4_creature_deals_its_power() -> No
     """120.3: Colossal Dreadmaw (6) and Serra Angel (4) each deal damage equal to their power
     to the target, each the source of its own damage; Grizzly Bears (2) deals none; the
     opponent's creature isn't a source."""
-    d = board(battlefield=[saga(BEARS, 2), "Colossal Dreadmaw", "Serra Angel", "Grizzly Bears"],
-              opponent_battlefield=["Craw Wurm", "Ancient Brontodon"],
-              actions=add_lore(BEARS))  # fmt: skip
+    d = board(
+        battlefield=[saga(BEARS, 2), "Colossal Dreadmaw", "Serra Angel", "Grizzly Bears"],
+        opponent_battlefield=["Craw Wurm", "Ancient Brontodon"],
+        actions=add_lore(BEARS),
+    )
     tl = answered(d, "Ancient Brontodon")
     st = tl.final
     dmg = [e for e in of_kind(tl, "damage") if e.amount]
@@ -91,9 +107,11 @@ TYRANNIC = "The First Tyrannic War"
 def test_the_first_tyrannic_war_i_x_cost_creature_enters_with_counters_per_land() -> None:
     """Its mana cost contains {X}: it enters with a +1/+1 counter per land you control
     (614.1c; not cast, so X is 0: 107.3b)."""
-    d = board(hand=["Endless One", "Grizzly Bears"],
-              battlefield=[saga(TYRANNIC, 0), "Forest", "Forest", "Island"],
-              actions=add_lore(TYRANNIC))  # fmt: skip
+    d = board(
+        hand=["Endless One", "Grizzly Bears"],
+        battlefield=[saga(TYRANNIC, 0), "Forest", "Forest", "Island"],
+        actions=add_lore(TYRANNIC),
+    )
     tl = answered(d, "Endless One")
     st = tl.final
     (oid,) = [i for i in st.players[0].zone("battlefield") if st.objects[i].name == "Endless One"]
@@ -102,8 +120,11 @@ def test_the_first_tyrannic_war_i_x_cost_creature_enters_with_counters_per_land(
 
 
 def test_the_first_tyrannic_war_i_no_x_no_counters_and_may_put_none() -> None:
-    d = board(hand=["Endless One", "Grizzly Bears", "Island"],
-              battlefield=[saga(TYRANNIC, 0), "Forest"], actions=add_lore(TYRANNIC))  # fmt: skip
+    d = board(
+        hand=["Endless One", "Grizzly Bears", "Island"],
+        battlefield=[saga(TYRANNIC, 0), "Forest"],
+        actions=add_lore(TYRANNIC),
+    )
     tl = answered(d, "Grizzly Bears")
     st = tl.final
     (oid,) = [i for i in st.players[0].zone("battlefield") if st.objects[i].name == "Grizzly Bears"]
@@ -118,8 +139,11 @@ FIRJA = "Firja's Retribution"
 
 
 def _firja(opponent: list[str], *, answers: tuple[str, ...]) -> object:
-    d = board(battlefield=[saga(FIRJA, 1), "Serra Angel"], opponent_battlefield=opponent,
-              actions=[*add_lore(FIRJA), {"do": "activate", "card": "Serra Angel"}])  # fmt: skip
+    d = board(
+        battlefield=[saga(FIRJA, 1), "Serra Angel"],
+        opponent_battlefield=opponent,
+        actions=[*add_lore(FIRJA), {"do": "activate", "card": "Serra Angel"}],
+    )
     return answered(d, *answers)
 
 
@@ -153,10 +177,17 @@ def test_firjas_retribution_ii_no_smaller_creature_no_activation() -> None:
 
 def test_firjas_retribution_ii_ends_at_end_of_turn() -> None:
     """Until end of turn (514.2): next turn the Angel has no such ability."""
-    d = board(["Island"], battlefield=[saga(FIRJA, 1), "Serra Angel"],
-              opponent_battlefield=["Grizzly Bears"], opponent_library=["Island"],
-              actions=[*add_lore(FIRJA), {"do": "precombat_main"},
-                       {"do": "activate", "card": "Serra Angel"}])  # fmt: skip
+    d = board(
+        ["Island"],
+        battlefield=[saga(FIRJA, 1), "Serra Angel"],
+        opponent_battlefield=["Grizzly Bears"],
+        opponent_library=["Island"],
+        actions=[
+            *add_lore(FIRJA),
+            {"do": "precombat_main"},
+            {"do": "activate", "card": "Serra Angel"},
+        ],
+    )
     with pytest.raises(ScenarioError):
         answered(d)
 
@@ -168,8 +199,12 @@ def test_the_great_synthesis_iii_cast_any_number_free_then_returns_as_jin_gitaxi
     """III: Divination and Grizzly Bears cast without paying their mana costs (118.9, on the
     stack above the chapter, 608.2g); Serra Angel declined; then the Saga is exiled and
     returns front face up (a new object, 400.7)."""
-    d = board(["Island", "Forest", "Swamp"], hand=["Divination", "Grizzly Bears", "Serra Angel"],
-              battlefield=[saga(JIN, 2, "The Great Synthesis")], actions=add_lore(JIN))  # fmt: skip
+    d = board(
+        ["Island", "Forest", "Swamp"],
+        hand=["Divination", "Grizzly Bears", "Serra Angel"],
+        battlefield=[saga(JIN, 2, "The Great Synthesis")],
+        actions=add_lore(JIN),
+    )
     tl = answered(d, "Divination", "cast", "Grizzly Bears", "cast", "Serra Angel", "decline")
     st = tl.final
     bf = zone(tl, "battlefield")
@@ -182,8 +217,11 @@ def test_the_great_synthesis_iii_cast_any_number_free_then_returns_as_jin_gitaxi
 
 
 def test_the_great_synthesis_iii_may_cast_nothing() -> None:
-    d = board(hand=["Divination", "Island"], battlefield=[saga(JIN, 2, "The Great Synthesis")],
-              actions=add_lore(JIN))  # fmt: skip
+    d = board(
+        hand=["Divination", "Island"],
+        battlefield=[saga(JIN, 2, "The Great Synthesis")],
+        actions=add_lore(JIN),
+    )
     tl = answered(d, "card:none")
     assert sorted(zone(tl, "hand")) == ["Divination", "Island"]
     assert len(zone(tl, "battlefield")) == 1 and zone(tl, "graveyard") == []
@@ -196,9 +234,11 @@ def test_the_war_games_iv_exile_a_nontoken_creature_when_you_do_exile_all_warrio
     """IV: the cost (exile a nontoken creature you control, 118.12) is paid, then the
     reflexive trigger (603.12) exiles every Warrior, on both sides; the Saga is sacrificed
     after its last chapter (714.4)."""
-    d = board(battlefield=[saga(WAR_GAMES, 3), "Grizzly Bears", "Goblin Piker"],
-              opponent_battlefield=["Mardu Hordechief", "Serra Angel"],
-              actions=add_lore(WAR_GAMES))  # fmt: skip
+    d = board(
+        battlefield=[saga(WAR_GAMES, 3), "Grizzly Bears", "Goblin Piker"],
+        opponent_battlefield=["Mardu Hordechief", "Serra Angel"],
+        actions=add_lore(WAR_GAMES),
+    )
     tl = answered(d, "pay", "Grizzly Bears")
     assert sorted(zone(tl, "exile")) == ["Goblin Piker", "Grizzly Bears"]
     assert zone(tl, "exile", 1) == ["Mardu Hordechief"]
@@ -207,14 +247,20 @@ def test_the_war_games_iv_exile_a_nontoken_creature_when_you_do_exile_all_warrio
 
 
 def test_the_war_games_iv_declined_or_no_nontoken_creature_nothing_exiled() -> None:
-    d = board(battlefield=[saga(WAR_GAMES, 3), "Goblin Piker"],
-              opponent_battlefield=["Mardu Hordechief"], actions=add_lore(WAR_GAMES))  # fmt: skip
+    d = board(
+        battlefield=[saga(WAR_GAMES, 3), "Goblin Piker"],
+        opponent_battlefield=["Mardu Hordechief"],
+        actions=add_lore(WAR_GAMES),
+    )
     tl = answered(d, "decline")
     assert zone(tl, "battlefield") == ["Goblin Piker"]
     assert zone(tl, "battlefield", 1) == ["Mardu Hordechief"]
     # no nontoken creature (Sol Ring is no creature): the cost can't be paid (601.2h)
-    d = board(battlefield=[saga(WAR_GAMES, 3), "Sol Ring"],
-              opponent_battlefield=["Mardu Hordechief"], actions=add_lore(WAR_GAMES))  # fmt: skip
+    d = board(
+        battlefield=[saga(WAR_GAMES, 3), "Sol Ring"],
+        opponent_battlefield=["Mardu Hordechief"],
+        actions=add_lore(WAR_GAMES),
+    )
     tl = answered(d)
     assert zone(tl, "battlefield") == ["Sol Ring"]
     assert zone(tl, "battlefield", 1) == ["Mardu Hordechief"]

@@ -41,8 +41,14 @@ def test_of_herbs_and_stewed_rabbit_i_counter_and_a_food() -> None:
 def test_phyrexian_scriptures_i_makes_it_an_artifact_for_good_cr_611_2a() -> None:
     # I: +1/+1 counter and an artifact; II: destroy all nonartifact creatures (it survives);
     # III, then the Saga is sacrificed (714.4): the creature stays an artifact.
-    tl = _play("Phyrexian Scriptures", 0, n=3, battlefield=["Grizzly Bears"],
-               opponent_battlefield=["Grizzly Bears"], choices=["target:o2"])  # fmt: skip
+    tl = _play(
+        "Phyrexian Scriptures",
+        0,
+        n=3,
+        battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Grizzly Bears"],
+        choices=["target:o2"],
+    )
     [bears] = _ids(tl, "Grizzly Bears")
     assert bears == 2  # the target chosen for chapter I (yours)
     assert tl.final.objects[bears].counter("+1/+1") == 1
@@ -52,8 +58,12 @@ def test_phyrexian_scriptures_i_makes_it_an_artifact_for_good_cr_611_2a() -> Non
 
 
 def test_song_of_freyalise_iii_counters_and_keywords_until_end_of_turn() -> None:
-    tl = _play("Song of Freyalise", 2, battlefield=["Grizzly Bears", "Llanowar Elves"],
-               opponent_battlefield=["Grizzly Bears"])  # fmt: skip
+    tl = _play(
+        "Song of Freyalise",
+        2,
+        battlefield=["Grizzly Bears", "Llanowar Elves"],
+        opponent_battlefield=["Grizzly Bears"],
+    )
     for oid in _ids(tl, "Grizzly Bears") + _ids(tl, "Llanowar Elves"):
         assert tl.final.objects[oid].counter("+1/+1") == 1
         kws = tl.final.characteristics(oid).keywords
@@ -64,8 +74,11 @@ def test_song_of_freyalise_iii_counters_and_keywords_until_end_of_turn() -> None
 
 
 def test_time_of_ice_i_it_stays_tapped_in_its_controllers_untap_step_cr_502_3() -> None:
-    kw = {"opponent_battlefield": ["Grizzly Bears"], "opponent_library": ["Island"],
-          "library": ["Forest"]}  # fmt: skip
+    kw = {
+        "opponent_battlefield": ["Grizzly Bears"],
+        "opponent_library": ["Island"],
+        "library": ["Forest"],
+    }
     tl = _play("Time of Ice", 0, extra=[{"do": "next_main", "player": 1}], **kw)
     [bears] = _ids(tl, "Grizzly Bears", 1)
     assert tl.final.turn == 2 and tl.final.active == 1
@@ -73,10 +86,16 @@ def test_time_of_ice_i_it_stays_tapped_in_its_controllers_untap_step_cr_502_3() 
 
 
 def test_time_of_ice_the_bears_untap_once_you_no_longer_control_it_cr_611_2b() -> None:
-    kw = {"opponent_battlefield": ["Grizzly Bears"], "opponent_library": ["Island"],
-          "library": ["Forest"], "hand": ["Disenchant"]}  # fmt: skip
-    extra = [{"do": "cast", "card": "Disenchant", "targets": [{"card": "Time of Ice"}]},
-             {"do": "next_main", "player": 1}]  # fmt: skip
+    kw = {
+        "opponent_battlefield": ["Grizzly Bears"],
+        "opponent_library": ["Island"],
+        "library": ["Forest"],
+        "hand": ["Disenchant"],
+    }
+    extra = [
+        {"do": "cast", "card": "Disenchant", "targets": [{"card": "Time of Ice"}]},
+        {"do": "next_main", "player": 1},
+    ]
     tl = _play("Time of Ice", 0, extra=extra, **kw)
     [bears] = _ids(tl, "Grizzly Bears", 1)
     assert "Time of Ice" in zone(tl, "graveyard")
@@ -100,8 +119,12 @@ def test_the_cave_of_two_lovers_iii_earthbends_3() -> None:
 
 
 def test_the_legend_of_kyoshi_ii_earthbends_x_and_the_land_becomes_an_island() -> None:
-    tl = _play("The Legend of Kyoshi // Avatar Kyoshi", 1, battlefield=["Forest"],
-               hand=["Island", "Island"])  # fmt: skip
+    tl = _play(
+        "The Legend of Kyoshi // Avatar Kyoshi",
+        1,
+        battlefield=["Forest"],
+        hand=["Island", "Island"],
+    )
     [forest] = _ids(tl, "Forest")
     ch = tl.final.characteristics(forest)
     assert {"Forest", "Island"} <= set(ch.subtypes) and "Creature" in ch.types
@@ -110,8 +133,9 @@ def test_the_legend_of_kyoshi_ii_earthbends_x_and_the_land_becomes_an_island() -
 
 def _roles(tl, player: int = 0) -> list[int]:
     state = tl.final
-    return [o for o in state.players[player].battlefield
-            if "Role" in state.characteristics(o).subtypes]  # fmt: skip
+    return [
+        o for o in state.players[player].battlefield if "Role" in state.characteristics(o).subtypes
+    ]
 
 
 def test_gadwicks_first_duel_i_a_cursed_role_makes_it_base_1_1() -> None:

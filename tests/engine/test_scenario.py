@@ -14,13 +14,16 @@ BASE = {
     "title": "t",
     "seed": 1,
     "players": [
-        {"name": "You", "library": {"order": "listed", "cards": [{"name": "Forest", "count": 2}]},
-         "hand": ["Bloodbraid Elf"]},
+        {
+            "name": "You",
+            "library": {"order": "listed", "cards": [{"name": "Forest", "count": 2}]},
+            "hand": ["Bloodbraid Elf"],
+        },
         {"name": "Opponent"},
     ],
     "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
     "choices": [],
-}  # fmt: skip
+}
 
 
 def with_(path: list, value) -> dict:
@@ -36,26 +39,41 @@ def with_(path: list, value) -> dict:
     ("path", "value", "message"),
     [
         (["players", 0, "hand"], ["Bloodbraid Elff"], "did you mean: Bloodbraid Elf"),
-        (["players", 0, "library", "cards"], [{"name": "Forest", "count": 1_000_000}],
-         "players[0].library.cards[0].count: 1000000 is out of range"),
+        (
+            ["players", 0, "library", "cards"],
+            [{"name": "Forest", "count": 1_000_000}],
+            "players[0].library.cards[0].count: 1000000 is out of range",
+        ),
         (["players", 0, "library", "cards"], [{"name": "Forest", "count": 0}], "out of range"),
         (["players", 0, "library", "cards"], [{"name": "Forest", "count": "4"}], "whole number"),
-        (["players", 0, "library", "order"], "sorted",
-         "players[0].library.order: unknown library order 'sorted'"),
+        (
+            ["players", 0, "library", "order"],
+            "sorted",
+            "players[0].library.order: unknown library order 'sorted'",
+        ),
         (["actions"], [{"do": "fly"}], "unknown action 'fly'"),
         (["actions"], [{"do": "cast"}], "'cast' needs a 'card'"),
-        (["actions"], [{"do": "cast", "card": "Fireball", "x": -1}],
-         "actions[0].x: -1 is out of range (0 to 99)"),
+        (
+            ["actions"],
+            [{"do": "cast", "card": "Fireball", "x": -1}],
+            "actions[0].x: -1 is out of range (0 to 99)",
+        ),
         (["seed"], -5, "seed: -5 is out of range"),
         (["version"], 9, "version 9 is not supported"),
         (["players"], [], "players: needs at least 1 entry"),
-        (["players", 0, "battlefield"], [{"name": "Forest", "counters": {"lore": "x"}}],
-         "players[0].battlefield[0].counters.lore: expected a whole number, got text"),
-        (["players", 0, "battlefield"], [{"name": "Fire // Ice", "face": "Water"}],
-         "has no face 'Water'"),
+        (
+            ["players", 0, "battlefield"],
+            [{"name": "Forest", "counters": {"lore": "x"}}],
+            "players[0].battlefield[0].counters.lore: expected a whole number, got text",
+        ),
+        (
+            ["players", 0, "battlefield"],
+            [{"name": "Fire // Ice", "face": "Water"}],
+            "has no face 'Water'",
+        ),
         (["title"], "x" * 1000, "title: text of 1,000 characters is too long"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_names_the_problem(path, value, message) -> None:
     with pytest.raises(ScenarioError, match=re.escape(message)):
         Scenario.from_dict(with_(path, value))

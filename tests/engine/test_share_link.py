@@ -43,11 +43,27 @@ def _raw_token(payload: bytes, prefix: str = "v1.") -> str:
 def _library_scenario() -> dict:
     """A realistic share: a 60-card library of 20 names, hand, actions and choices."""
     names = [
-        "Bloodbraid Elf", "Shardless Agent", "Violent Outburst", "Ardent Plea",
-        "Demonic Dread", "Lightning Bolt", "Counterspell", "Forest", "Mountain", "Island",
-        "Stomping Ground", "Misty Rainforest", "Tarmogoyf", "Fire // Ice", "Ancestral Vision",
-        "Living End", "Crashing Footfalls", "Restore Balance", "Brazen Borrower", "Thoughtseize",
-    ]  # fmt: skip
+        "Bloodbraid Elf",
+        "Shardless Agent",
+        "Violent Outburst",
+        "Ardent Plea",
+        "Demonic Dread",
+        "Lightning Bolt",
+        "Counterspell",
+        "Forest",
+        "Mountain",
+        "Island",
+        "Stomping Ground",
+        "Misty Rainforest",
+        "Tarmogoyf",
+        "Fire // Ice",
+        "Ancestral Vision",
+        "Living End",
+        "Crashing Footfalls",
+        "Restore Balance",
+        "Brazen Borrower",
+        "Thoughtseize",
+    ]
     counts = [4, 4, 4, 4, 3, 4, 2, 4, 3, 2, 4, 4, 2, 2, 4, 3, 2, 1, 2, 2]
     assert len(names) == 20 and sum(counts) == 60
     return {

@@ -48,7 +48,8 @@ def budgets(monkeypatch: pytest.MonkeyPatch) -> list[limits.RunBudget]:
 
 @pytest.mark.parametrize("name", ["anthem_cascade", "response_never_comes"])
 def test_a_run_whose_frames_are_costly_stops_at_the_work_budget(
-        name: str, budgets: list[limits.RunBudget]) -> None:
+    name: str, budgets: list[limits.RunBudget]
+) -> None:
     """50 anthems over 50 creatures (613: every frame recomputes each creature's power
     through every anthem) while a cascade exiles 250 lands; and an action waiting for a
     response point (117.3) that never comes over such a board. The old budgets were far
@@ -65,7 +66,8 @@ def test_a_run_whose_frames_are_costly_stops_at_the_work_budget(
 
 
 def test_198_legendary_permanents_ask_the_legend_rule_within_the_budget(
-        budgets: list[limits.RunBudget]) -> None:
+    budgets: list[limits.RunBudget],
+) -> None:
     """704.5j with 99 pairs: each answer (which one to keep) is a run of its own, each
     well inside the work budget, and each asks the next pair."""
     rng = random.Random(1)
@@ -80,7 +82,8 @@ def test_198_legendary_permanents_ask_the_legend_rule_within_the_budget(
 
 @pytest.mark.parametrize("name", ["trigger_ordering", "proliferate_sagas"])
 def test_many_simultaneous_triggers_stay_bounded(
-        name: str, budgets: list[limits.RunBudget]) -> None:
+    name: str, budgets: list[limits.RunBudget]
+) -> None:
     """150 Soul Wardens seeing one creature enter, and proliferate over 198 Sagas (701.34,
     714.2b: a chapter each): the controller is asked to order the triggers (603.3b)."""
     tl = Scenario.from_dict(board(name)).run()
@@ -112,7 +115,8 @@ def test_the_cpu_backstop_stops_a_run_that_counts_little() -> None:
 
 
 def test_every_example_uses_a_small_part_of_the_work_budget(
-        budgets: list[limits.RunBudget]) -> None:
+    budgets: list[limits.RunBudget],
+) -> None:
     for path in sorted((Path(__file__).parents[2] / "examples" / "scenarios").glob("*.json")):
         Scenario.load(path).run()
     assert budgets and max(b.work for b in budgets) < limits.RUN_MAX_WORK // 10

@@ -18,32 +18,65 @@ def card(name: str, cost: str, type_line: str, effects: dict, **face) -> dict:
     return {"name": name, "layout": "normal", "effects": effects, "faces": [face]}
 
 
-ZAP_BIG = card("Big Zap", "{R}", "Instant", {
-    "targets": [{"what": "creature", "count": 1, "filter": {"power": [">=", 4]}}],
-    "spell": [{"op": "destroy", "what": "target"}],
-})  # fmt: skip
-TWIN_ZAP = card("Twin Zap", "{R}", "Instant", {
-    "targets": [{"what": "creature", "count": 2}],
-    "spell": [{"op": "damage", "amount": 1, "to": "target"}],
-})  # fmt: skip
-MAYBE_ZAP = card("Maybe Zap", "{R}", "Instant", {
-    "targets": [{"what": "creature", "count": 2, "min": 0}],
-    "spell": [{"op": "damage", "amount": 1, "to": "target"}],
-})  # fmt: skip
-HEXPROOF_BEAR = card("Hexproof Bear", "{1}{G}", "Creature — Bear", {"vanilla": True},
-                     power="2", toughness="2", keywords=["Hexproof"])  # fmt: skip
-RAISE = card("Raise Test", "{B}", "Sorcery", {
-    "targets": [{"what": "card_in_your_graveyard", "count": 1,
-                 "filter": {"types": ["Creature"]}}],
-    "spell": [{"op": "return_to_hand", "what": "target"}],
-})  # fmt: skip
+ZAP_BIG = card(
+    "Big Zap",
+    "{R}",
+    "Instant",
+    {
+        "targets": [{"what": "creature", "count": 1, "filter": {"power": [">=", 4]}}],
+        "spell": [{"op": "destroy", "what": "target"}],
+    },
+)
+TWIN_ZAP = card(
+    "Twin Zap",
+    "{R}",
+    "Instant",
+    {
+        "targets": [{"what": "creature", "count": 2}],
+        "spell": [{"op": "damage", "amount": 1, "to": "target"}],
+    },
+)
+MAYBE_ZAP = card(
+    "Maybe Zap",
+    "{R}",
+    "Instant",
+    {
+        "targets": [{"what": "creature", "count": 2, "min": 0}],
+        "spell": [{"op": "damage", "amount": 1, "to": "target"}],
+    },
+)
+HEXPROOF_BEAR = card(
+    "Hexproof Bear",
+    "{1}{G}",
+    "Creature — Bear",
+    {"vanilla": True},
+    power="2",
+    toughness="2",
+    keywords=["Hexproof"],
+)
+RAISE = card(
+    "Raise Test",
+    "{B}",
+    "Sorcery",
+    {
+        "targets": [
+            {"what": "card_in_your_graveyard", "count": 1, "filter": {"types": ["Creature"]}}
+        ],
+        "spell": [{"op": "return_to_hand", "what": "target"}],
+    },
+)
 
 
 def test_a_filter_restricts_the_legal_targets_cr_601_2c() -> None:
     """Only the creature with power 4 or more is a legal target: chosen without asking."""
-    tl = finished(board(hand=["Big Zap"], battlefield=["Grizzly Bears"],
-                        opponent_battlefield=["Serra Angel", "Llanowar Elves"],
-                        cards=[ZAP_BIG]))  # fmt: skip
+    tl = finished(
+        board(
+            hand=["Big Zap"],
+            battlefield=["Grizzly Bears"],
+            opponent_battlefield=["Serra Angel", "Llanowar Elves"],
+            cards=[ZAP_BIG],
+        )
+    )
     assert zone(tl, "graveyard", 1) == ["Serra Angel"]
     assert zone(tl, "battlefield", 1) == ["Llanowar Elves"]
     (target,) = of_kind(tl, "target")
@@ -70,8 +103,11 @@ def test_two_targets_are_two_decisions_with_the_legal_options_cr_601_2c_115_3() 
 
 
 def test_up_to_two_offers_no_more_targets() -> None:
-    d = board(hand=["Maybe Zap"], opponent_battlefield=["Llanowar Elves", "Elvish Mystic"],
-              cards=[MAYBE_ZAP])  # fmt: skip
+    d = board(
+        hand=["Maybe Zap"],
+        opponent_battlefield=["Llanowar Elves", "Elvish Mystic"],
+        cards=[MAYBE_ZAP],
+    )
     first = play(d).pending
     assert "target:none" in first.keys()
     tl = finished({**d, "choices": [first.options[0].key, "target:none"]})
@@ -80,8 +116,12 @@ def test_up_to_two_offers_no_more_targets() -> None:
 
 
 def test_hexproof_only_stops_opponents_cr_702_11b() -> None:
-    d = board(hand=["Twin Zap"], battlefield=["Hexproof Bear", "Grizzly Bears"],
-              opponent_battlefield=["Hexproof Bear"], cards=[TWIN_ZAP, HEXPROOF_BEAR])  # fmt: skip
+    d = board(
+        hand=["Twin Zap"],
+        battlefield=["Hexproof Bear", "Grizzly Bears"],
+        opponent_battlefield=["Hexproof Bear"],
+        cards=[TWIN_ZAP, HEXPROOF_BEAR],
+    )
     game = game_of(d)
     opts = targets.candidates(game, {"what": "creature", "count": 1}, 0)
     names = [(game.obj(int(r[1:])).name, game.obj(int(r[1:])).controller) for r in opts]
@@ -89,8 +129,9 @@ def test_hexproof_only_stops_opponents_cr_702_11b() -> None:
 
 
 def test_graveyard_card_target_with_filter() -> None:
-    tl = finished(board(hand=["Raise Test"], graveyard=["Lightning Bolt", "Grizzly Bears"],
-                        cards=[RAISE]))  # fmt: skip
+    tl = finished(
+        board(hand=["Raise Test"], graveyard=["Lightning Bolt", "Grizzly Bears"], cards=[RAISE])
+    )
     assert you(tl)["hand"] == ["Grizzly Bears"]
     assert you(tl)["graveyard"] == ["Lightning Bolt", "Raise Test"]
 
@@ -98,15 +139,26 @@ def test_graveyard_card_target_with_filter() -> None:
 @pytest.mark.parametrize("what", sorted(TARGET_KINDS))
 def test_every_target_kind_has_candidates_or_is_named(what: str) -> None:
     """Each TARGET_KIND lists legal options on a board (none is silently empty)."""
-    d = board(hand=["Lightning Bolt", "Forest"],
-              battlefield=["Grizzly Bears", "Forest", "Sol Ring", "Glorious Anthem"],
-              graveyard=["Lightning Bolt"], library=["Forest"],
-              opponent_battlefield=["Garruk Wildspeaker"])  # fmt: skip
+    d = board(
+        hand=["Lightning Bolt", "Forest"],
+        battlefield=["Grizzly Bears", "Forest", "Sol Ring", "Glorious Anthem"],
+        graveyard=["Lightning Bolt"],
+        library=["Forest"],
+        opponent_battlefield=["Garruk Wildspeaker"],
+    )
     game = game_of(d)
     bolt = game.zones[0]["hand"][0]
     game.move(bolt, "stack")
-    game.push(StackItem(id=game.new_id(), kind="spell", controller=0, text="Lightning Bolt",
-                        source=bolt, card_id=bolt))  # fmt: skip
+    game.push(
+        StackItem(
+            id=game.new_id(),
+            kind="spell",
+            controller=0,
+            text="Lightning Bolt",
+            source=bolt,
+            card_id=bolt,
+        )
+    )
     exiled = game.zones[0]["graveyard"][0]
     spec = {"what": what, "count": 1}
     assert targets.target_missing(spec) is None
@@ -128,12 +180,18 @@ def test_target_missing_names_what_it_cant_read() -> None:
 
 def test_divided_damage_is_divided_while_casting_cr_601_2d() -> None:
     """Forked Bolt-like: 2 damage divided among one or two targets; with two, 1 each."""
-    fork = card("Fork Test", "{R}", "Sorcery", {
-        "targets": [{"what": "any", "count": 2, "min": 1, "divided": 2}],
-        "spell": [{"op": "damage", "amount": "divided", "to": "divided"}],
-    })  # fmt: skip
-    d = board(hand=["Fork Test"], opponent_battlefield=["Llanowar Elves", "Elvish Mystic"],
-              cards=[fork])  # fmt: skip
+    fork = card(
+        "Fork Test",
+        "{R}",
+        "Sorcery",
+        {
+            "targets": [{"what": "any", "count": 2, "min": 1, "divided": 2}],
+            "spell": [{"op": "damage", "amount": "divided", "to": "divided"}],
+        },
+    )
+    d = board(
+        hand=["Fork Test"], opponent_battlefield=["Llanowar Elves", "Elvish Mystic"], cards=[fork]
+    )
     game = game_of(d)
     elves = [f"o{o}" for o in game.zones[1]["battlefield"]]
     tl = play({**d, "choices": [f"target:{elves[0]}", f"target:{elves[1]}"]})
@@ -145,14 +203,23 @@ def test_divided_damage_is_divided_while_casting_cr_601_2d() -> None:
 
 
 def test_a_target_that_no_longer_matches_its_spec_is_illegal_cr_608_2b() -> None:
-    """"Target creature with power 4 or greater" that shrank below 4 is illegal."""
+    """ "Target creature with power 4 or greater" that shrank below 4 is illegal."""
     game = game_of(board(opponent_battlefield=["Serra Angel", "Grizzly Bears"]))
     angel, bears = game.zones[1]["battlefield"]
     spec = {"what": "creature", "count": 1, "filter": {"power": [">=", 4]}}
-    item = StackItem(id=99, kind="ability", controller=0, text="T", source=bears,
-                     targets=(f"o{angel}",),
-                     data={"specs": [spec], "groups": [[f"o{angel}"]],
-                           "stamps": targets.stamp(game, [f"o{angel}"])})  # fmt: skip
+    item = StackItem(
+        id=99,
+        kind="ability",
+        controller=0,
+        text="T",
+        source=bears,
+        targets=(f"o{angel}",),
+        data={
+            "specs": [spec],
+            "groups": [[f"o{angel}"]],
+            "stamps": targets.stamp(game, [f"o{angel}"]),
+        },
+    )
     assert targets.illegal_targets(game, item) == frozenset()
     game.add_counters(angel, "-1/-1", 1)
     assert targets.illegal_targets(game, item) == {f"o{angel}"}
@@ -163,8 +230,11 @@ def test_kolaghans_command_both_modes_chosen_cr_601_2b_700_2() -> None:
     """Kolaghan's Command: the modes are chosen as it is cast (only modes with legal targets
     are offered), then each mode's targets; on resolution each mode acts on its own target:
     destroy target artifact + 2 damage to a creature."""
-    d = board(hand=["Kolaghan's Command"], battlefield=["Grizzly Bears"],
-              opponent_battlefield=["Sol Ring", "Llanowar Elves"])  # fmt: skip
+    d = board(
+        hand=["Kolaghan's Command"],
+        battlefield=["Grizzly Bears"],
+        opponent_battlefield=["Sol Ring", "Llanowar Elves"],
+    )
     first = play(d).pending
     assert first.kind == "choose_mode" and first.rule == "601.2b"
     # No creature card in your graveyard: mode 1 can't be chosen (601.2c).
@@ -188,24 +258,39 @@ def test_kolaghans_command_both_modes_chosen_cr_601_2b_700_2() -> None:
 def test_modal_spell_without_enough_modes_cant_be_cast_cr_700_2() -> None:
     """Choose two: with no artifact on the board only one mode can be chosen, so the spell
     can't be cast (601.2c); with one, both modes are chosen without asking."""
-    empty = card("Pick Two", "{R}", "Instant", {
-        "choose": 2,
-        "modes": [[{"op": "destroy", "what": "target"}], [{"op": "destroy", "what": "target"}]],
-        "mode_targets": [[{"what": "artifact", "count": 1}], [{"what": "creature", "count": 1}]],
-    })  # fmt: skip
+    empty = card(
+        "Pick Two",
+        "{R}",
+        "Instant",
+        {
+            "choose": 2,
+            "modes": [[{"op": "destroy", "what": "target"}], [{"op": "destroy", "what": "target"}]],
+            "mode_targets": [
+                [{"what": "artifact", "count": 1}],
+                [{"what": "creature", "count": 1}],
+            ],
+        },
+    )
     d = board(hand=["Pick Two"], battlefield=["Grizzly Bears"], cards=[empty])
     with pytest.raises(ScenarioError, match="mode"):
         play(d)
-    tl = finished(board(hand=["Pick Two"], battlefield=["Grizzly Bears", "Sol Ring"],
-                        cards=[empty]))  # fmt: skip
+    tl = finished(
+        board(hand=["Pick Two"], battlefield=["Grizzly Bears", "Sol Ring"], cards=[empty])
+    )
     assert you(tl)["graveyard"] == ["Sol Ring", "Grizzly Bears", "Pick Two"]  # mode order
 
 
 def test_choose_one_or_both_and_repeatable_modes() -> None:
-    either = card("One Or Both", "{G}", "Instant", {
-        "choose": 2, "choose_min": 1,
-        "modes": [[{"op": "gain_life", "n": 1}], [{"op": "gain_life", "n": 3}]],
-    })  # fmt: skip
+    either = card(
+        "One Or Both",
+        "{G}",
+        "Instant",
+        {
+            "choose": 2,
+            "choose_min": 1,
+            "modes": [[{"op": "gain_life", "n": 1}], [{"op": "gain_life", "n": 3}]],
+        },
+    )
     d = board(hand=["One Or Both"], cards=[either])
     first = play(d).pending
     assert first.keys() == ["mode:1", "mode:2"]
@@ -213,10 +298,16 @@ def test_choose_one_or_both_and_repeatable_modes() -> None:
     assert second.keys() == ["mode:1", "mode:done"]
     assert you(finished({**d, "choices": ["mode:2", "mode:done"]}))["life"] == 23
     assert you(finished({**d, "choices": ["mode:2", "mode:1"]}))["life"] == 24
-    again = card("Again", "{G}", "Instant", {
-        "choose": 3, "same_mode_repeatable": True,
-        "modes": [[{"op": "gain_life", "n": 1}], [{"op": "gain_life", "n": 3}]],
-    })  # fmt: skip
+    again = card(
+        "Again",
+        "{G}",
+        "Instant",
+        {
+            "choose": 3,
+            "same_mode_repeatable": True,
+            "modes": [[{"op": "gain_life", "n": 1}], [{"op": "gain_life", "n": 3}]],
+        },
+    )
     d = board(hand=["Again"], cards=[again])
     tl = finished({**d, "choices": ["mode:2", "mode:2", "mode:1"]})
     assert you(tl)["life"] == 27
@@ -230,11 +321,19 @@ def test_a_modal_triggered_ability_chooses_as_it_is_put_on_the_stack_cr_603_3c()
 
     game = game_of(board(battlefield=["Grizzly Bears"], opponent_battlefield=["Sol Ring"]))
     bears = ids(game, "Grizzly Bears")[0]
-    modal = {"choose": 1, "modes": [[{"op": "destroy", "what": "target"}],
-                                    [{"op": "gain_life", "n": 2}]],
-             "mode_targets": [[{"what": "artifact", "count": 1}], []]}  # fmt: skip
-    item = StackItem(id=game.new_id(), kind="ability", controller=0, text="Trigger",
-                     source=bears, data={"modal": modal})  # fmt: skip
+    modal = {
+        "choose": 1,
+        "modes": [[{"op": "destroy", "what": "target"}], [{"op": "gain_life", "n": 2}]],
+        "mode_targets": [[{"what": "artifact", "count": 1}], []],
+    }
+    item = StackItem(
+        id=game.new_id(),
+        kind="ability",
+        controller=0,
+        text="Trigger",
+        source=bears,
+        data={"modal": modal},
+    )
     game.policy = type(game.policy)(["mode:1"])  # a test's own answers
     item = choose_ability_targets(game, item)
     assert item.data["modes"] == [0] and len(item.targets) == 1
@@ -248,8 +347,14 @@ def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() ->
     game = game_of(board(battlefield=["Grizzly Bears"]))
     bears = ids(game, "Grizzly Bears")[0]
     modal = {"choose": 1, "modes": [[{"op": "gain_life", "n": 2}]]}
-    item = StackItem(id=game.new_id(), kind="ability", controller=0, text="Trigger",
-                     source=bears, data={"modal": modal})  # fmt: skip
+    item = StackItem(
+        id=game.new_id(),
+        kind="ability",
+        controller=0,
+        text="Trigger",
+        source=bears,
+        data={"modal": modal},
+    )
     resolve_ability(game, item)
     assert game.life[0] == 20
     event = game.frames[-1][1]
@@ -259,8 +364,11 @@ def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() ->
 def test_kolaghans_command_returns_a_creature_card_and_deals_2_to_a_creature_cr_700_2() -> None:
     """Kolaghan's Command with both modes chosen — return target creature
     card from your graveyard to your hand, and 2 damage to target creature; the board after."""
-    d = board(hand=["Kolaghan's Command"], graveyard=["Lightning Bolt", "Grizzly Bears"],
-              opponent_battlefield=["Llanowar Elves", "Serra Angel"])  # fmt: skip
+    d = board(
+        hand=["Kolaghan's Command"],
+        graveyard=["Lightning Bolt", "Grizzly Bears"],
+        opponent_battlefield=["Llanowar Elves", "Serra Angel"],
+    )
     game = game_of(d)
     bears_card = ids(game, "Grizzly Bears", "graveyard")[0]
     elves = ids(game, "Llanowar Elves", player=1)[0]

@@ -27,10 +27,28 @@ from boards import board
 IN_PYODIDE = sys.platform == "emscripten"
 SAMPLE = 500  # translated cards in the sample (at least 500)
 
-CREATURES = ["Grizzly Bears", "Serra Angel", "Llanowar Elves", "Memnite", "Tarmogoyf",
-             "Thragtusk", "Walking Ballista", "Birds of Paradise"]  # fmt: skip
-OTHERS = ["Lightning Bolt", "Opt", "Counterspell", "Forest", "Mountain", "Island", "Swamp",
-          "Sol Ring", "Kird Ape", "Shock"]  # fmt: skip
+CREATURES = [
+    "Grizzly Bears",
+    "Serra Angel",
+    "Llanowar Elves",
+    "Memnite",
+    "Tarmogoyf",
+    "Thragtusk",
+    "Walking Ballista",
+    "Birds of Paradise",
+]
+OTHERS = [
+    "Lightning Bolt",
+    "Opt",
+    "Counterspell",
+    "Forest",
+    "Mountain",
+    "Island",
+    "Swamp",
+    "Sol Ring",
+    "Kird Ape",
+    "Shock",
+]
 
 
 @cache
@@ -77,9 +95,12 @@ def boards(draw) -> dict:
     deadline=None,
     database=None,
     derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                           HealthCheck.filter_too_much],
-)  # fmt: skip
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 @given(boards(), st.data())
 def test_translated_cards_keep_conservation_and_all_or_nothing(d: dict, data) -> None:
     from engine import Scenario

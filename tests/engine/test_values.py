@@ -35,14 +35,19 @@ SAMPLE = {
 
 def _game(mana: str = "assumed"):
     return game_of(
-        {"mana": mana} | board(
+        {"mana": mana}
+        | board(
             hand=["Lightning Bolt", "Island"],
-            battlefield=["Grizzly Bears", "Llanowar Elves", "Forest",
-                         {"name": "Memnite", "counters": {"+1/+1": 2}}],
+            battlefield=[
+                "Grizzly Bears",
+                "Llanowar Elves",
+                "Forest",
+                {"name": "Memnite", "counters": {"+1/+1": 2}},
+            ],
             opponent_battlefield=["Serra Angel"],
             graveyard=["Lightning Bolt", "Tarmogoyf", "Forest"],
             life=17,
-        )  # fmt: skip
+        )
     )
 
 

@@ -80,9 +80,15 @@ def served_url(site: dict[str, Any]) -> Iterator[str]:
     port = free_port()
     origins = [f"127.0.0.1:{port}", f"localhost:{port}"]
     set_served_lab(LAB_PATH)
-    server = pn.serve({"app": create_app}, port=port, address="127.0.0.1", threaded=True,
-                      show=False, websocket_origin=origins,
-                      extra_patterns=lab_patterns(site["out"] / "lab"))  # fmt: skip
+    server = pn.serve(
+        {"app": create_app},
+        port=port,
+        address="127.0.0.1",
+        threaded=True,
+        show=False,
+        websocket_origin=origins,
+        extra_patterns=lab_patterns(site["out"] / "lab"),
+    )
     base = f"http://127.0.0.1:{port}/app"
     deadline = time.monotonic() + 30
     while True:

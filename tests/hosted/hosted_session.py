@@ -96,8 +96,13 @@ def render_in_browser(comp: Any, href: str) -> dict[str, Any]:
             continue
         props[n] = value
     spec = json.dumps({"esm": type(comp)._esm, "props": props, "href": href})
-    proc = subprocess.run(["node", str(HERE / "esm_render.mjs")], input=spec,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    proc = subprocess.run(
+        ["node", str(HERE / "esm_render.mjs")],
+        input=spec,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if proc.returncode != 0:
         raise SystemExit(f"{type(comp).__name__}'s render() failed in Node:\n{proc.stderr}")
     result = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -110,8 +115,11 @@ def render_in_browser(comp: Any, href: str) -> dict[str, Any]:
 # The board's browser code (playground.board_view.BoardView): a constant skeleton whose
 # data-frame is only the first frame; render() fills each `data-part` holder with the
 # part of the same name and then sets data-frame from the `frame` property.
-_BOARD_ESM_STEPS = ("root.innerHTML = model.skeleton", "holders[k].innerHTML = model[k]",
-                    "board.dataset.frame = String(model.frame)")  # fmt: skip
+_BOARD_ESM_STEPS = (
+    "root.innerHTML = model.skeleton",
+    "holders[k].innerHTML = model[k]",
+    "board.dataset.frame = String(model.frame)",
+)
 
 
 def is_skeleton_board(comp: Any) -> bool:
@@ -127,12 +135,20 @@ def board_on_screen(comp: Any) -> str:
     esm = type(comp)._esm
     missing = [step for step in _BOARD_ESM_STEPS if step not in esm]
     if missing:
-        raise SystemExit(f"{type(comp).__name__}'s render() changed (no {missing}): "
-                         "update board_on_screen in tests/hosted/hosted_session.py")
-    html = re.sub(r'(data-testid="board"[^>]*?data-frame=")\d*(")',
-                  lambda m: f"{m.group(1)}{int(comp.frame)}{m.group(2)}", comp.skeleton)
-    return re.sub(r'(<div class="part" data-part="(\w+)">)(</div>)',
-                  lambda m: m.group(1) + str(getattr(comp, m.group(2))) + m.group(3), html)
+        raise SystemExit(
+            f"{type(comp).__name__}'s render() changed (no {missing}): "
+            "update board_on_screen in tests/hosted/hosted_session.py"
+        )
+    html = re.sub(
+        r'(data-testid="board"[^>]*?data-frame=")\d*(")',
+        lambda m: f"{m.group(1)}{int(comp.frame)}{m.group(2)}",
+        comp.skeleton,
+    )
+    return re.sub(
+        r'(<div class="part" data-part="(\w+)">)(</div>)',
+        lambda m: m.group(1) + str(getattr(comp, m.group(2))) + m.group(3),
+        html,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,10 +227,17 @@ def main(argv: list[str] | None = None) -> int:
         if is_skeleton_board(c):  # its skeleton holds the first frame, not the one shown
             htmls.append(board_on_screen(c))
         else:
-            htmls += [v for v in c.param.values().values()
-                      if isinstance(v, str) and "data-testid" in v]  # fmt: skip
-    title = next((re.search(r'data-testid="title">([^<]*)<', h) for h in htmls
-                  if 'data-testid="title"' in h), None)  # fmt: skip
+            htmls += [
+                v for v in c.param.values().values() if isinstance(v, str) and "data-testid" in v
+            ]
+    title = next(
+        (
+            re.search(r'data-testid="title">([^<]*)<', h)
+            for h in htmls
+            if 'data-testid="title"' in h
+        ),
+        None,
+    )
     tags = [re.search(r'<[^>]*data-testid="board"[^>]*>', h) for h in htmls]
     board = next((re.search(r'data-frame="(\d+)"', t.group(0)) for t in tags if t), None)
     out = {

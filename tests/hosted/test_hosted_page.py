@@ -82,8 +82,13 @@ def test_hosted_page_in_the_browser(page: Page, site: dict[str, Any], static_url
 
     def on_response(response) -> None:
         size = response.headers.get("content-length")
-        downloads.append({"url": response.url, "status": response.status,
-                          "bytes": int(size) if size and size.isdigit() else None})  # fmt: skip
+        downloads.append(
+            {
+                "url": response.url,
+                "status": response.status,
+                "bytes": int(size) if size and size.isdigit() else None,
+            }
+        )
 
     page.context.on("response", on_response)
     drive(page, f"{static_url}/index.html")
@@ -152,10 +157,12 @@ def drive(page: Page, url: str) -> None:
     with page.expect_popup() as popup:
         notebook.click()
     twin = popup.value
-    expect(twin).to_have_url(re.compile(r"/lab/notebooks/index\.html\?path=links%2Fscenario-"),
-                             timeout=TIMEOUT)  # fmt: skip
-    expect(twin.locator(".jp-CodeCell").first).to_contain_text(f'TOKEN = "{shared["s"]}"',
-                                                              timeout=TIMEOUT)  # fmt: skip
+    expect(twin).to_have_url(
+        re.compile(r"/lab/notebooks/index\.html\?path=links%2Fscenario-"), timeout=TIMEOUT
+    )
+    expect(twin.locator(".jp-CodeCell").first).to_contain_text(
+        f'TOKEN = "{shared["s"]}"', timeout=TIMEOUT
+    )
     expect(twin.locator(".jp-CodeCell").first).to_contain_text(f"FRAME = {frame}")
     twin.close()
 
@@ -163,12 +170,12 @@ def drive(page: Page, url: str) -> None:
     other = page.context.new_page()
     other.goto(f"{url}?s={shared['s']}&f={frame}")
     expect(other.locator("body.pn-loading")).to_have_count(0, timeout=BOOT_TIMEOUT)
-    expect(other.get_by_test_id("board")).to_have_attribute("data-frame", str(frame),
-                                                          timeout=TIMEOUT)  # fmt: skip
+    expect(other.get_by_test_id("board")).to_have_attribute(
+        "data-frame", str(frame), timeout=TIMEOUT
+    )
     expect(other.get_by_test_id("title")).to_have_text(scenario["title"])
     assert decode_token(query(other.url)["s"]) == scenario
     assert errors == []
-
 
 
 def test_the_same_visit_on_the_served_app(page: Page, served_url: str) -> None:

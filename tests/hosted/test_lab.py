@@ -115,17 +115,21 @@ def test_lab_build_serves_its_own_pyodide_and_wheels(site: dict[str, Any]) -> No
     # The file browser: both example notebooks and every example scenario, same layout.
     files = lab / "files" / "examples"
     assert sorted(p.name for p in (files / "notebooks").glob("*.ipynb")) == [
-        "quick_start.ipynb", "rules_tour.ipynb"]
+        "quick_start.ipynb",
+        "rules_tour.ipynb",
+    ]
     assert sorted(p.name for p in (files / "scenarios").glob("*.json")) == sorted(
-        p.name for p in (ROOT / "examples" / "scenarios").glob("*.json"))
+        p.name for p in (ROOT / "examples" / "scenarios").glob("*.json")
+    )
     # Only the kernel's extension: not this environment's others (Panel's fails in the lab).
     assert [p.name for p in (lab / "extensions").iterdir()] == ["@jupyterlite"]
     assert (lab / "open" / "index.html").is_file()
     print(f"\nlab build: {site['seconds'].get('lab')} s")
 
 
-def test_quick_start_notebook_runs_offline(page: Page, static_url: str, offline: Offline,
-                                           lab_timings: dict[str, float]) -> None:
+def test_quick_start_notebook_runs_offline(
+    page: Page, static_url: str, offline: Offline, lab_timings: dict[str, float]
+) -> None:
     """The quick start in a fresh kernel, no install step: its engine cells run, the
     timeline and the board render as the engine's own HTML, and the Panel cell says what
     it needs instead of hanging."""
@@ -150,25 +154,30 @@ def test_quick_start_notebook_runs_offline(page: Page, static_url: str, offline:
     print(f"\nquick start, open to last cell done: {lab_timings['quick_start_run_all_s']} s")
 
 
-def test_repl_with_code_in_its_url(page: Page, static_url: str, offline: Offline,
-                                   lab_timings: dict[str, float]) -> None:
+def test_repl_with_code_in_its_url(
+    page: Page, static_url: str, offline: Offline, lab_timings: dict[str, float]
+) -> None:
     """``repl/index.html?kernel=python&code=...``: import engine (preinstalled), load an
     example scenario from the lab's file browser (the kernel's /drive) and run its cascade;
     the REPL prints what CPython computes for the same file."""
     scenario = Scenario.load(ROOT / "examples/scenarios/cascade_split_card.json")
     timeline = scenario.run()
     hit = next(f.event.text for f in timeline if f.event and f.event.kind == "cascade_hit")
-    expected = (f"CASCADE frames={len(timeline)} "
-                f"fingerprint={hashlib.sha256(timeline.fingerprint().encode()).hexdigest()[:16]}")
-    code = "\n".join([
-        "import hashlib, engine",
-        "from engine import Scenario",
-        "t = Scenario.load('/drive/examples/scenarios/cascade_split_card.json').run()",
-        "print('CASCADE', f'frames={len(t)}', 'fingerprint=' + "
-        "hashlib.sha256(t.fingerprint().encode()).hexdigest()[:16])",
-        "print('HIT', next(f.event.text for f in t if f.event and f.event.kind == 'cascade_hit'))",
-        "print('ENGINE', engine.__file__)",
-    ])  # fmt: skip
+    expected = (
+        f"CASCADE frames={len(timeline)} "
+        f"fingerprint={hashlib.sha256(timeline.fingerprint().encode()).hexdigest()[:16]}"
+    )
+    code = "\n".join(
+        [
+            "import hashlib, engine",
+            "from engine import Scenario",
+            "t = Scenario.load('/drive/examples/scenarios/cascade_split_card.json').run()",
+            "print('CASCADE', f'frames={len(t)}', 'fingerprint=' + "
+            "hashlib.sha256(t.fingerprint().encode()).hexdigest()[:16])",
+            "print('HIT', next(f.event.text for f in t if f.event and f.event.kind == 'cascade_hit'))",  # noqa: E501
+            "print('ENGINE', engine.__file__)",
+        ]
+    )
     t0 = time.perf_counter()
     page.goto(f"{static_url}/lab/repl/index.html?kernel=python&code={urllib.parse.quote(code)}")
     out = outputs(page)
@@ -183,9 +192,13 @@ def test_repl_with_code_in_its_url(page: Page, static_url: str, offline: Offline
     print(f"\nREPL, open to printed: {lab_timings['repl_printed_s']} s")
 
 
-def test_open_in_notebook_from_the_hosted_page(page: Page, site: dict[str, Any],
-                                               static_url: str, offline: Offline,
-                                               lab_timings: dict[str, float]) -> None:
+def test_open_in_notebook_from_the_hosted_page(
+    page: Page,
+    site: dict[str, Any],
+    static_url: str,
+    offline: Offline,
+    lab_timings: dict[str, float],
+) -> None:
     """The hosted page's "Open in notebook" (its own code path, tests/hosted/hosted_session.py)
     points at the lab beside it with the page's scenario and frame; followed on the static
     host, the lab writes the notebook twin (token in the first cell), and running it shows
@@ -200,8 +213,13 @@ def test_open_in_notebook_from_the_hosted_page(page: Page, site: dict[str, Any],
     local = f"{static_url}{parts.path.removeprefix('/playground')}?{parts.query}"
     t0 = time.perf_counter()
     page.goto(local)
-    expect(page).to_have_url(re.compile(r"/lab/notebooks/index\.html\?path=links%2Fscenario-"
-                                        r"[0-9a-f]{8}-f3\.ipynb$"), timeout=TIMEOUT)
+    expect(page).to_have_url(
+        re.compile(
+            r"/lab/notebooks/index\.html\?path=links%2Fscenario-"
+            r"[0-9a-f]{8}-f3\.ipynb$"
+        ),
+        timeout=TIMEOUT,
+    )
     first_code = page.locator(".jp-CodeCell").first
     expect(first_code).to_contain_text(f'TOKEN = "{q["s"]}"', timeout=TIMEOUT)
     expect(first_code).to_contain_text("FRAME = 3")
@@ -210,11 +228,13 @@ def test_open_in_notebook_from_the_hosted_page(page: Page, site: dict[str, Any],
     timeline = scenario.run()
     out = outputs(page)
     expect(out.filter(has_text=f"{scenario.title}: frame 3 of {len(timeline) - 1}")).to_have_count(
-        1, timeout=KERNEL_TIMEOUT)
+        1, timeout=KERNEL_TIMEOUT
+    )
     board = page.locator(".jp-OutputArea-output [data-engine='frame'] [data-testid='board']")
     expect(board).to_have_attribute("data-frame", "3")
     expect(page.locator(".jp-OutputArea-output [data-engine='timeline']")).to_contain_text(
-        scenario.title)
+        scenario.title
+    )
     lab_timings["open_in_notebook_s"] = round(time.perf_counter() - t0, 1)
     assert_no_errors(page)
     board.scroll_into_view_if_needed()
@@ -225,15 +245,18 @@ def test_open_in_notebook_from_the_hosted_page(page: Page, site: dict[str, Any],
     print(f"\nopen in notebook, link to board: {lab_timings['open_in_notebook_s']} s")
 
 
-@pytest.mark.parametrize(("query", "says"), [
-    ("", "has no scenario"),
-    ("?s=v1.abc%3Cscript%3E&f=0", "characters a share token never has"),
-    ("?s=v1.abc&f=-2", "not a frame number"),
-    ("?s=" + "a" * 16_385, "too long"),
-])  # fmt: skip
-def test_open_page_says_what_is_wrong_with_a_link(page: Page, static_url: str,
-                                                  offline: Offline, query: str,
-                                                  says: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("", "has no scenario"),
+        ("?s=v1.abc%3Cscript%3E&f=0", "characters a share token never has"),
+        ("?s=v1.abc&f=-2", "not a frame number"),
+        ("?s=" + "a" * 16_385, "too long"),
+    ],
+)
+def test_open_page_says_what_is_wrong_with_a_link(
+    page: Page, static_url: str, offline: Offline, query: str, says: str
+) -> None:
     page.goto(f"{static_url}/lab/open/index.html{query}")
     expect(page.get_by_test_id("open-error")).to_contain_text(says, timeout=TIMEOUT)
     assert "/open/index.html" in page.url  # it stays: nothing written, nothing opened

@@ -52,13 +52,14 @@ def _shot(page: Page, name: str) -> None:
 
 
 def test_built_page_has_the_loading_panel_and_nothing_blocks_the_first_paint(
-        site: dict[str, Any]) -> None:
+    site: dict[str, Any],
+) -> None:
     html = Path(site["page"]).read_text(encoding="utf-8")
     js = Path(site["worker"]).read_text(encoding="utf-8")
     body = re.search(r"<body[^>]*>\s*", html)
-    assert body and html[body.end():].startswith('<div id="pg-boot"')
-    head = html[:body.start()]
-    assert head.index("window.PGBoot") < head.index("<script type=\"text/javascript\" src=")
+    assert body and html[body.end() :].startswith('<div id="pg-boot"')
+    head = html[: body.start()]
+    assert head.index("window.PGBoot") < head.index('<script type="text/javascript" src=')
     # every CDN script is deferred and reports to the panel; no CDN stylesheet blocks paint
     cdn_scripts = re.findall(r"<script[^>]*src=\"https://[^>]*>", html)
     assert cdn_scripts and all(" defer " in s and "PGBoot.asset" in s for s in cdn_scripts)
@@ -91,14 +92,16 @@ def test_offline_page_says_what_failed_within_10_s(browser: Browser, static_url:
     expect(page.get_by_role("button", name="Reload the page")).to_be_visible()
     _shot(page, "offline")
     # The routing really covered the worker too: its Python runtime request was refused.
-    expect(page.get_by_test_id("boot-error-detail")).to_contain_text("pyodide.js",
-                                                                       timeout=SAYS_SO_WITHIN)
+    expect(page.get_by_test_id("boot-error-detail")).to_contain_text(
+        "pyodide.js", timeout=SAYS_SO_WITHIN
+    )
     assert any(u.endswith("/pyodide.js") for u in seen), seen
     ctx.close()
 
 
 def test_page_scripts_load_but_the_python_runtime_does_not(
-        browser: Browser, build_site, static_url: str) -> None:
+    browser: Browser, build_site, static_url: str
+) -> None:
     """Bokeh/Panel JS served from the installed packages (same release, same bytes), the
     rest offline: the pre-rendered app is drawn under the panel, the page step is done,
     and the runtime step says it failed."""
@@ -117,8 +120,9 @@ def test_page_scripts_load_but_the_python_runtime_does_not(
     expect(page.get_by_test_id("boot")).to_be_visible(timeout=3_000)
     problem = page.get_by_test_id("boot-problem")
     expect(problem).to_be_visible(timeout=SAYS_SO_WITHIN)
-    expect(problem).to_contain_text("the Python runtime (Pyodide) could not be loaded from "
-                                    "cdn.jsdelivr.net")
+    expect(problem).to_contain_text(
+        "the Python runtime (Pyodide) could not be loaded from cdn.jsdelivr.net"
+    )
     steps = page.get_by_test_id("boot").locator("li")
     expect(steps.nth(0)).to_have_class("done", timeout=SAYS_SO_WITHIN)
     expect(steps.nth(1)).to_have_class("failed")
@@ -128,8 +132,7 @@ def test_page_scripts_load_but_the_python_runtime_does_not(
     ctx.close()
 
 
-def test_cdn_that_never_answers_is_named_within_10_s(
-        browser: Browser, static_url: str) -> None:
+def test_cdn_that_never_answers_is_named_within_10_s(browser: Browser, static_url: str) -> None:
     """A firewall that drops packets: requests hang instead of failing. The panel shows at
     once (nothing blocks the first paint) and says nothing arrives before 10 s are up."""
     hanging: list[Route] = []

@@ -32,8 +32,10 @@ PRESET = "Cascade into a split card (Fire // Ice)"
 def hosted(site: dict[str, Any], href: str, *args: str) -> dict[str, Any]:
     proc = subprocess.run(
         [sys.executable, str(HERE / "hosted_session.py"), str(site["out"]), href, *args],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-4000:]
     return json.loads(proc.stdout.strip().splitlines()[-1].removeprefix("HOSTED "))
 

@@ -65,9 +65,14 @@ def test_wheel_holds_engine_card_pool_and_playground_only(site: dict[str, Any]) 
         names = zf.namelist()
         tops = {n.split("/", 1)[0] for n in names}
         assert tops == {"engine", "playground", "cascade_playground-0.1.0.dist-info"}
-        for module in ("engine/__init__.py", "engine/cards/carddb.py", "engine/views/render.py",
-                       "playground/__init__.py", "playground/app.py",
-                       "playground/share.py"):  # fmt: skip
+        for module in (
+            "engine/__init__.py",
+            "engine/cards/carddb.py",
+            "engine/views/render.py",
+            "playground/__init__.py",
+            "playground/app.py",
+            "playground/share.py",
+        ):
             assert module in names
         # Every module of both packages, as in the source tree (subpackages included).
         for pkg in ("engine", "playground"):
@@ -143,10 +148,18 @@ def test_app_code_from_the_worker_runs_on_the_packed_wheel_alone(
         zf.extractall(target)
     env = {**os.environ, "PYTHONPATH": str(target)}
     proc = subprocess.run(
-        [sys.executable, str(HERE / "hosted_session.py"), str(site["out"]),
-         "http://static.example/index.html"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            str(HERE / "hosted_session.py"),
+            str(site["out"]),
+            "http://static.example/index.html",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-4000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1].removeprefix("HOSTED "))
     assert out["modules"]["engine"].startswith(str(target))
@@ -183,16 +196,21 @@ def test_worker_install_replayed_in_real_pyodide(site: dict[str, Any], tmp_path:
     ]
     expected = subprocess.run(
         [sys.executable, "-c", FINGERPRINTS, json.dumps(tokens)],
-        env={**os.environ, "PYTHONPATH": str(target)}, capture_output=True, text=True,
-        timeout=300, cwd=tmp_path,
-    )  # fmt: skip
+        env={**os.environ, "PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert expected.returncode == 0, expected.stderr[-3000:]
     spec = tmp_path / "scenarios.json"
     spec.write_text(expected.stdout, encoding="utf-8")
     proc = subprocess.run(
         [node, str(HERE / "worker_check.mjs"), str(site["out"]), str(spec)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("WORKER_CHECK ")), None)
     assert line is not None, (proc.stdout[-3000:], proc.stderr[-3000:])
     out = json.loads(line.removeprefix("WORKER_CHECK "))
@@ -216,8 +234,9 @@ def test_size_of_the_projects_own_part(build_site, site: dict[str, Any]) -> None
     assert rep["site_bytes"] < OWN_BUDGET
     # The card pool is most of it, and is shipped as the compact gzip'd JSON, stored as is.
     # (The card effects are a second gzip'd file next to it, read on first use.)
-    pool = sum((ROOT / "engine/data" / f).stat().st_size
-               for f in ("cards.json.gz", "effects.jsonl.gz"))  # fmt: skip
+    pool = sum(
+        (ROOT / "engine/data" / f).stat().st_size for f in ("cards.json.gz", "effects.jsonl.gz")
+    )
     assert pool / rep["site_bytes"] > 0.5
     # Besides the pool, the wheel is our code (about 480 kB compressed with the effect
     # vocabulary of issue 8 grown through stop 13): nothing else large (data, fixtures)

@@ -18,12 +18,20 @@ from tests.playground.ui import button, expect_frame, frame, open_tab
 
 # B's scenario: Bloodbraid Elf over 150 listed lands then a hit -> 157 frames.
 LONG_SCENARIO: dict[str, Any] = {
-    "version": 1, "title": "Benchmark: a long cascade", "seed": 1,
+    "version": 1,
+    "title": "Benchmark: a long cascade",
+    "seed": 1,
     "players": [
-        {"name": "You", "life": 20,
-         "library": {"order": "listed", "cards": [{"name": "Forest", "count": 150},
-                                                  {"name": "Kird Ape", "count": 1}]},
-         "hand": ["Bloodbraid Elf"], "battlefield": ["Forest", "Forest", "Mountain", "Mountain"]},
+        {
+            "name": "You",
+            "life": 20,
+            "library": {
+                "order": "listed",
+                "cards": [{"name": "Forest", "count": 150}, {"name": "Kird Ape", "count": 1}],
+            },
+            "hand": ["Bloodbraid Elf"],
+            "battlefield": ["Forest", "Forest", "Mountain", "Mountain"],
+        },
         {"name": "Opponent", "life": 20, "library": {"order": "listed", "cards": []}},
     ],
     "actions": [{"do": "cast", "card": "Bloodbraid Elf"}],
@@ -35,28 +43,56 @@ def apex_scenario(casts: int = 8) -> dict[str, Any]:
     """Apex Devastator (cascade x4) cast ``casts`` times over a 1,000-land library: every
     cascade exiles the whole library (issue 10: 8 casts took 22 s and 1.47 GB)."""
     lands = [{"name": n, "count": 250} for n in ("Forest", "Mountain", "Island", "Plains")]
-    return {"version": 1, "title": f"Apex Devastator x{casts}", "seed": 1,
-            "players": [{"name": "You", "life": 20,
-                         "library": {"order": "random", "cards": lands},
-                         "hand": ["Apex Devastator"] * casts, "battlefield": []},
-                        {"name": "Opponent", "life": 20,
-                         "library": {"order": "listed", "cards": []}}],
-            "actions": [{"do": "cast", "card": "Apex Devastator"}] * casts, "choices": []}
+    return {
+        "version": 1,
+        "title": f"Apex Devastator x{casts}",
+        "seed": 1,
+        "players": [
+            {
+                "name": "You",
+                "life": 20,
+                "library": {"order": "random", "cards": lands},
+                "hand": ["Apex Devastator"] * casts,
+                "battlefield": [],
+            },
+            {"name": "Opponent", "life": 20, "library": {"order": "listed", "cards": []}},
+        ],
+        "actions": [{"do": "cast", "card": "Apex Devastator"}] * casts,
+        "choices": [],
+    }
 
 
 def big_cascade_scenario(instances: int = 3000) -> dict[str, Any]:
     """A user card with ``cascade: 3000`` (issue 10: blocked another session for 4.3 s)."""
-    return {"version": 1, "title": f"Cascade {instances}", "seed": 1,
-            "cards": [{"name": "Huge Cascader", "mana_cost": "{7}", "type_line": "Sorcery",
-                       "keywords": ["Cascade"], "cascade": instances}],
-            "players": [{"name": "You", "life": 20,
-                         "library": {"order": "random",
-                                     "cards": [{"name": "Forest", "count": 60},
-                                               {"name": "Kird Ape", "count": 4}]},
-                         "hand": ["Huge Cascader"], "battlefield": []},
-                        {"name": "Opponent", "life": 20,
-                         "library": {"order": "listed", "cards": []}}],
-            "actions": [{"do": "cast", "card": "Huge Cascader"}], "choices": []}
+    return {
+        "version": 1,
+        "title": f"Cascade {instances}",
+        "seed": 1,
+        "cards": [
+            {
+                "name": "Huge Cascader",
+                "mana_cost": "{7}",
+                "type_line": "Sorcery",
+                "keywords": ["Cascade"],
+                "cascade": instances,
+            }
+        ],
+        "players": [
+            {
+                "name": "You",
+                "life": 20,
+                "library": {
+                    "order": "random",
+                    "cards": [{"name": "Forest", "count": 60}, {"name": "Kird Ape", "count": 4}],
+                },
+                "hand": ["Huge Cascader"],
+                "battlefield": [],
+            },
+            {"name": "Opponent", "life": 20, "library": {"order": "listed", "cards": []}},
+        ],
+        "actions": [{"do": "cast", "card": "Huge Cascader"}],
+        "choices": [],
+    }
 
 
 def token_of(data: dict[str, Any]) -> str:
@@ -67,6 +103,7 @@ def token_of(data: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- A's inputs
 # Each starts the input and returns at once (the server works on it while B steps);
 # the matching ``settled`` check waits until A shows the outcome.
+
 
 def paste_decklist(a: Page, url: str) -> None:
     open_tab(a, "Library")
@@ -95,6 +132,7 @@ def long_query(a: Page, url: str) -> None:
 def _errors_shown(testid: str) -> Callable[[Page, float], None]:
     def check(a: Page, timeout: float) -> None:
         expect(a.get_by_test_id(testid)).to_have_class("errors", timeout=timeout)
+
     return check
 
 

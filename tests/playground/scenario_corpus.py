@@ -41,16 +41,21 @@ def _literal_boards(path: Path) -> list[dict]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         try:
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "board"):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "board"
+            ):
                 if any(isinstance(a, ast.Starred) for a in node.args) or any(
-                        k.arg is None for k in node.keywords):
+                    k.arg is None for k in node.keywords
+                ):
                     continue
                 args = [ast.literal_eval(a) for a in node.args]
                 kw = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
                 out.append(board(*args, **kw))
             elif isinstance(node, ast.Dict) and any(
-                    isinstance(k, ast.Constant) and k.value == "players" for k in node.keys):
+                isinstance(k, ast.Constant) and k.value == "players" for k in node.keys
+            ):
                 value = ast.literal_eval(node)
                 if isinstance(value, dict):
                     out.append(value)
@@ -65,8 +70,7 @@ def _drawn(strategy: Any, n: int) -> list[Any]:
     got: list[Any] = []
 
     @seed(20261201)
-    @settings(max_examples=n, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=n, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def draw(value: Any) -> None:
         got.append(value)
@@ -89,11 +93,15 @@ def corpus(draws: int = 12) -> tuple[tuple[str, str], ...]:
     fuzzing = importlib.import_module("fuzzing")
     found += [(f"fuzzing template {i}", d) for i, d in enumerate(fuzzing.scenario_templates())]
     invariants = importlib.import_module("test_invariants")
-    found += [(f"test_invariants draw {i}", s) for i, s in
-              enumerate(_drawn(invariants.scenarios(), draws))]
+    found += [
+        (f"test_invariants draw {i}", s)
+        for i, s in enumerate(_drawn(invariants.scenarios(), draws))
+    ]
     translated = importlib.import_module("test_translated_cards")
-    found += [(f"test_translated_cards draw {i}", d) for i, d in
-              enumerate(_drawn(translated.boards(), draws))]
+    found += [
+        (f"test_translated_cards draw {i}", d)
+        for i, d in enumerate(_drawn(translated.boards(), draws))
+    ]
     out: dict[str, str] = {}
     for where, d in found:
         try:

@@ -36,7 +36,7 @@ def test_every_zone_of_both_players(page: Page, app_url: str, shot) -> None:
     boxes = {
         "Your hand": "Bloodbraid Elf",
         "Your battlefield": "2 Mountain\n2 Forest\nLlanowar Elves [tapped]\n"
-                            "Bonesplitter [attached=Llanowar Elves]",
+        "Bonesplitter [attached=Llanowar Elves]",
         "Your graveyard": "Street Wraith",
         "Your exile": "Lightning Bolt",
         "Opponent's hand": "Counterspell",
@@ -47,14 +47,19 @@ def test_every_zone_of_both_players(page: Page, app_url: str, shot) -> None:
     }
     for label, text in boxes.items():
         page.get_by_label(label, exact=True).fill(text)
-    for label, value in (("Opponent's name", "Alice"), ("Opponent's life", "17"),
-                         ("Spells you cast this turn", "1"), ("Turn", "3")):
+    for label, value in (
+        ("Opponent's name", "Alice"),
+        ("Opponent's life", "17"),
+        ("Spells you cast this turn", "1"),
+        ("Turn", "3"),
+    ):
         box = page.get_by_label(label, exact=True)
         box.fill(value)
         box.press("Enter")
     button(page, "Set up board").click()
-    expect(page.get_by_test_id("opp-zone-graveyard")).to_contain_text("Fire // Ice",
-                                                                     timeout=TIMEOUT)
+    expect(page.get_by_test_id("opp-zone-graveyard")).to_contain_text(
+        "Fire // Ice", timeout=TIMEOUT
+    )
     expect(page.get_by_test_id("board-errors")).to_have_text("")
     expect(page.get_by_test_id("zone-graveyard")).to_contain_text("Street Wraith")
     expect(page.get_by_test_id("zone-exile")).to_contain_text("Lightning Bolt")
@@ -80,7 +85,8 @@ def test_every_zone_of_both_players(page: Page, app_url: str, shot) -> None:
     errors = page.get_by_test_id("board-errors")
     expect(errors).to_contain_text("Opponent's graveyard line 2: unknown card 'Grizzly Bearz'")
     expect(page.get_by_label("Opponent's graveyard", exact=True)).to_have_value(
-        "Fire // Ice\nGrizzly Bearz")
+        "Fire // Ice\nGrizzly Bearz"
+    )
     assert scenario_in_url(page)["players"][1]["graveyard"] == ["Fire // Ice"]
 
 
@@ -91,7 +97,8 @@ def test_add_remove_and_reorder_actions(page: Page, app_url: str, shot) -> None:
     expect(rows).to_have_count(1)  # the default board casts Bloodbraid Elf
     page.get_by_label("Your hand", exact=True).fill("")
     page.get_by_label("Your battlefield", exact=True).fill(
-        "The First Eruption [lore=1]\n2 Mountain")
+        "The First Eruption [lore=1]\n2 Mountain"
+    )
     button(page, "Add an action").click()
     expect(rows).to_have_count(2)
     fill_row(page, 1, do="Proliferate")
@@ -99,7 +106,8 @@ def test_add_remove_and_reorder_actions(page: Page, app_url: str, shot) -> None:
     expect(rows).to_have_count(3)
     fill_row(page, 2, do="Add lore counters", card="The First Eruption", n="1")
     expect(rows.nth(2).get_by_test_id("action-summary")).to_contain_text(
-        "add lore counters — The First Eruption, N=1")
+        "add lore counters — The First Eruption, N=1"
+    )
     row_button(page, 2, "up").click()
     expect(rows.nth(1).get_by_test_id("action-summary")).to_contain_text("add lore counters")
     expect(rows.nth(2).get_by_test_id("action-summary")).to_contain_text("proliferate")
@@ -110,12 +118,16 @@ def test_add_remove_and_reorder_actions(page: Page, app_url: str, shot) -> None:
     button(page, "Set up board").click()
     expect(page.get_by_test_id("title")).to_contain_text("Your board", timeout=TIMEOUT)
     expect(page.get_by_test_id("board-errors")).to_have_text("")
-    wait_scenario(page, lambda d: d["actions"] == [
-        {"do": "add_lore", "card": "The First Eruption", "n": 1}, {"do": "proliferate"}])
+    wait_scenario(
+        page,
+        lambda d: (
+            d["actions"]
+            == [{"do": "add_lore", "card": "The First Eruption", "n": 1}, {"do": "proliferate"}]
+        ),
+    )
 
 
-def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: str,
-                                                         shot) -> None:
+def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: str, shot) -> None:
     """Bloodbraid Elf cascades: while its cascade trigger is on the stack (the first moment
     a player gets priority, 117.3c), the opponent casts Counterspell on the Elf."""
     open_app(page, app_url)
@@ -130,14 +142,16 @@ def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: st
     expect_frame(page, 3)
     expect(respond).to_be_enabled()
     expect(page.get_by_test_id("respond-note")).to_have_text(
-        "Frame 3: respond while Bloodbraid Elf's ability is on the stack.")
+        "Frame 3: respond while Bloodbraid Elf's ability is on the stack."
+    )
     respond.click()
     rows = action_rows(page)
     expect(rows).to_have_count(2)
     new = rows.nth(1)
     expect(new).to_have_class(re.compile("pg-new-row"))
     expect(new.get_by_label("When (on the stack)", exact=True)).to_have_value(
-        "Bloodbraid Elf [kind=ability, nth=1]")
+        "Bloodbraid Elf [kind=ability, nth=1]"
+    )
     expect(new.get_by_label("Who", exact=True)).to_have_value("Opponent (player 2)")
     fill_row(page, 1, card="Counterspell", targets="Bloodbraid Elf [zone=stack]")
     page.get_by_label("Opponent's hand", exact=True).fill("Counterspell")
@@ -145,16 +159,21 @@ def test_respond_here_adds_a_response_at_the_shown_frame(page: Page, app_url: st
     button(page, "Set up board").click()
     expect(page.get_by_test_id("board-errors")).to_have_text("", timeout=TIMEOUT)
     actions = wait_scenario(page, lambda d: len(d["actions"]) == 2)["actions"]
-    assert actions[1] == {"do": "cast", "card": "Counterspell", "player": 1,
-                          "when": {"on_stack": "Bloodbraid Elf", "kind": "ability", "nth": 1},
-                          "targets": [{"card": "Bloodbraid Elf", "zone": "stack"}]}
+    assert actions[1] == {
+        "do": "cast",
+        "card": "Counterspell",
+        "player": 1,
+        "when": {"on_stack": "Bloodbraid Elf", "kind": "ability", "nth": 1},
+        "targets": [{"card": "Bloodbraid Elf", "zone": "stack"}],
+    }
     step(page, "last")
     expect(page.get_by_test_id("opp-zone-graveyard")).to_contain_text("Counterspell")
     expect(page.get_by_test_id("zone-graveyard")).to_contain_text("Bloodbraid Elf")
 
 
 def test_set_up_board_without_edits_keeps_scenario_answers_and_frame(
-        page: Page, app_url: str) -> None:
+    page: Page, app_url: str
+) -> None:
     open_app(page, app_url)
     load_example(page, "Cascade into a split card (Fire // Ice)")
     step(page, "last")
@@ -170,8 +189,7 @@ def test_set_up_board_without_edits_keeps_scenario_answers_and_frame(
     assert frame(page) == at
 
 
-def test_first_eruption_from_cast_to_sacrifice_in_one_board(page: Page, app_url: str,
-                                                            shot) -> None:
+def test_first_eruption_from_cast_to_sacrifice_in_one_board(page: Page, app_url: str, shot) -> None:
     open_app(page, app_url)
     load_example(page, FIRST_ERUPTION)
     open_tab(page, "Board & action")
@@ -225,23 +243,28 @@ def test_respond_here_from_the_stepper_opens_the_new_row(page: Page, app_url: st
     rows = action_rows(page)
     expect(rows).to_have_count(2)  # the editor tab is open, the new row with it
     expect(rows.nth(1).get_by_label("When (on the stack)", exact=True)).to_have_value(
-        "Bloodbraid Elf [kind=ability, nth=1]")
+        "Bloodbraid Elf [kind=ability, nth=1]"
+    )
 
 
 def test_the_commander_box_sets_each_players_commander(page: Page, app_url: str) -> None:
     """CR 903.3, 903.6: a commander typed in the editor is on the board (command zone)."""
     open_app(page, app_url)
     open_tab(page, "Board & action")
-    for label, value in (("Your commander (command zone)", "the first sliver"),
-                         ("Opponent's commander (command zone)", "Arcane Signet")):
+    for label, value in (
+        ("Your commander (command zone)", "the first sliver"),
+        ("Opponent's commander (command zone)", "Arcane Signet"),
+    ):
         box = page.get_by_label(label, exact=True)
         box.fill(value)
         box.press("Enter")
     button(page, "Set up board").click()
     expect(page.get_by_test_id("player-you").get_by_test_id("commander")).to_contain_text(
-        "The First Sliver", timeout=TIMEOUT)
+        "The First Sliver", timeout=TIMEOUT
+    )
     expect(page.get_by_test_id("player-opp").get_by_test_id("commander")).to_contain_text(
-        "Arcane Signet")
+        "Arcane Signet"
+    )
     d = wait_scenario(page, lambda d: d["players"][0].get("commander") == "The First Sliver")
     assert d["players"][1]["commander"] == "Arcane Signet"
     box = page.get_by_label("Your commander (command zone)", exact=True)
@@ -249,5 +272,6 @@ def test_the_commander_box_sets_each_players_commander(page: Page, app_url: str)
     box.press("Enter")
     button(page, "Set up board").click()
     expect(page.get_by_test_id("board-errors")).to_contain_text(
-        "Your commander: unknown card 'The Frist Sliver'")
+        "Your commander: unknown card 'The Frist Sliver'"
+    )
     assert scenario_in_url(page)["players"][0]["commander"] == "The First Sliver"

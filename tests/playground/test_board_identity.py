@@ -35,8 +35,9 @@ def model() -> PlaygroundModel:
 
 
 @pytest.mark.parametrize(("where", "text"), CORPUS, ids=[w for w, _ in CORPUS])
-def test_the_form_gives_back_the_scenario_and_its_timeline(model: PlaygroundModel,
-                                                           where: str, text: str) -> None:
+def test_the_form_gives_back_the_scenario_and_its_timeline(
+    model: PlaygroundModel, where: str, text: str
+) -> None:
     scn = Scenario.from_json(text)
     original = scn.to_dict()
     try:
@@ -51,8 +52,7 @@ def test_the_form_gives_back_the_scenario_and_its_timeline(model: PlaygroundMode
     assert data is not None and errors == [], errors
     # the parts the board editor doesn't own come from the shown scenario; put them back
     # from the original so only the editor's fields are compared
-    data = dict(data, title=original["title"], seed=original["seed"],
-                choices=original["choices"])
+    data = dict(data, title=original["title"], seed=original["seed"], choices=original["choices"])
     for key in ("description", "cards"):
         data.pop(key, None)
         if key in original:
@@ -64,6 +64,7 @@ def test_the_form_gives_back_the_scenario_and_its_timeline(model: PlaygroundMode
         assert back.run().fingerprint() == model.timeline.fingerprint()
         assert model.apply_board(), model.board_errors  # the page's button: nothing changes
         assert model.scenario == original
+
 
 @pytest.mark.parametrize("where", [w for w, _ in CORPUS if w.startswith("example ")])
 def test_set_up_board_without_edits_keeps_everything(where: str) -> None:
@@ -87,8 +88,7 @@ def test_the_corpus_holds_boards_with_a_commander_for_each_player() -> None:
 
     players = [p for _, text in CORPUS for p in json.loads(text)["players"]]
     named = [p for p in players if "commander" in p]
-    assert any(p["name"] == "You" for p in named) and any(
-        p["name"] == "Opponent" for p in named)
+    assert any(p["name"] == "You" for p in named) and any(p["name"] == "Opponent" for p in named)
 
 
 def test_the_commander_box_edits_the_commander() -> None:

@@ -50,7 +50,10 @@ def test_examples_of_the_form_syntax() -> None:
     assert zone_line("2 Mountain") == (2, "Mountain", None)
     assert zone_line("2x Mountain") == (2, "Mountain", None)
     assert zone_line("The First Eruption [lore=2, tapped]") == (
-        1, "The First Eruption", "lore=2, tapped")
+        1,
+        "The First Eruption",
+        "lore=2, tapped",
+    )
     assert zone_counter("lore=2") == ("lore", 2)
     assert zone_counter("+1/+1: 3") == ("+1/+1", 3)
     assert zone_counter("lore") is None

@@ -137,8 +137,7 @@ def test_tap_shows_facts_on_a_phone(browser: Browser, app_url: str, shot) -> Non
         ctx.close()
 
 
-def test_images_option_loads_remembers_and_falls_back(browser: Browser, app_url: str,
-                                                       shot) -> None:  # fmt: skip
+def test_images_option_loads_remembers_and_falls_back(browser: Browser, app_url: str, shot) -> None:
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(10_000)

@@ -42,14 +42,18 @@ def test_an_attack_set_up_in_the_editor_is_walked_step_by_step_cr_506_1(
     page.get_by_label("Your battlefield", exact=True).fill("Grizzly Bears\nHill Giant")
     page.get_by_label("Opponent's battlefield", exact=True).fill("Wall of Stone")
     set_actions(page, 1)
-    fill_row(page, 0, do="Attack (the combat phase)", card="",
-             attackers="Grizzly Bears; Hill Giant")
+    fill_row(
+        page, 0, do="Attack (the combat phase)", card="", attackers="Grizzly Bears; Hill Giant"
+    )
     expect(page.get_by_test_id("action-summary").first).to_contain_text(
-        "with Grizzly Bears; Hill Giant, the defending player chooses blocks")
+        "with Grizzly Bears; Hill Giant, the defending player chooses blocks"
+    )
     shot(page, f"50-combat-editor-{width}")
     button(page, "Set up board").click()
-    wait_scenario(page, lambda d: d["actions"] == [
-        {"do": "attack", "attackers": ["Grizzly Bears", "Hill Giant"]}])
+    wait_scenario(
+        page,
+        lambda d: d["actions"] == [{"do": "attack", "attackers": ["Grizzly Bears", "Hill Giant"]}],
+    )
     # the run pauses at the defending player's block (509.1a): answer it on the page
     step(page, "last")
     decision = page.get_by_test_id("decision")
@@ -71,9 +75,11 @@ def test_an_attack_set_up_in_the_editor_is_walked_step_by_step_cr_506_1(
         combat = page.get_by_test_id("combat")
         if combat.count() == 3 and not seen_block:
             expect(page.get_by_test_id("zone-battlefield")).to_contain_text(
-                "attacking Opponent (blocked)")
+                "attacking Opponent (blocked)"
+            )
             expect(page.get_by_test_id("opp-zone-battlefield")).to_contain_text(
-                "blocking Hill Giant")
+                "blocking Hill Giant"
+            )
             shot(page, f"50-combat-blockers-{width}")
             seen_block = True
     assert seen_block
@@ -81,7 +87,8 @@ def test_an_attack_set_up_in_the_editor_is_walked_step_by_step_cr_506_1(
     expect(page.get_by_test_id("combat")).to_have_count(0)  # 511.3: removed from combat
     expect(page.get_by_test_id("player-opp")).to_contain_text("18 life")
     expect(page.get_by_test_id("opp-zone-battlefield").get_by_test_id("damage")).to_have_text(
-        "3 damage")
+        "3 damage"
+    )
     scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
     assert scroll <= inner, f"page scrolls sideways at {width} px"
     shot(page, f"50-combat-after-{width}")

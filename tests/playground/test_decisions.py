@@ -70,8 +70,9 @@ def test_order_simultaneous_triggers(page: Page, app_url: str) -> None:
     first_urza = button(page, "Put first: Chapter II of Urza's Saga")
     expect(button(page, "Put first: Chapter II of The First Eruption")).to_be_visible()
     first_urza.click()
-    expect(page.get_by_test_id("log-line").filter(has_text="chose: Put first: Chapter II of Urza")
-           ).to_have_count(1)
+    expect(
+        page.get_by_test_id("log-line").filter(has_text="chose: Put first: Chapter II of Urza")
+    ).to_have_count(1)
     assert scenario_in_url(page)["choices"] == ["first:Chapter II of Urza's Saga"]
     # the one put on the stack last (The First Eruption's) is on top and resolves first
     page.get_by_test_id("log-line").filter(has_text="is put on the stack").last.click()

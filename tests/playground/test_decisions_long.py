@@ -33,34 +33,67 @@ ENTS = {
     "version": 1,
     "title": "Long List of the Ents notes a creature type",
     "players": [
-        {"name": "You", "library": {"order": "listed", "cards": [{"name": "Island"}] * 3},
-         "hand": ["Grizzly Bears"],
-         "battlefield": [{"name": "Long List of the Ents", "counters": {"lore": 0}}]},
+        {
+            "name": "You",
+            "library": {"order": "listed", "cards": [{"name": "Island"}] * 3},
+            "hand": ["Grizzly Bears"],
+            "battlefield": [{"name": "Long List of the Ents", "counters": {"lore": 0}}],
+        },
         {"name": "Opponent", "library": {"order": "listed", "cards": []}},
     ],
-    "actions": [{"do": "add_lore", "card": "Long List of the Ents", "n": 1},
-                {"do": "cast", "card": "Grizzly Bears"}],
+    "actions": [
+        {"do": "add_lore", "card": "Long List of the Ents", "n": 1},
+        {"do": "cast", "card": "Grizzly Bears"},
+    ],
 }
 
 # A user card whose name is markup: the option list must show it as text.
 EVIL = '<img src=x onerror="window.__pwned=1">Ogre & "Co"'
 ACCENTED = "Ûnstable Ögre"  # the pool spells names in ASCII; a user card may not
-CREATURES = ["Grizzly Bears", "Llanowar Elves", "Savannah Lions", "Goblin Guide", "Tarmogoyf",
-             "Serra Angel", "Shivan Dragon", "Elvish Mystic", "Wild Nacatl", "Ornithopter",
-             "Memnite", "Birds of Paradise", "Lim-Dul the Necromancer", "Aether Adept",
-             "Storm Crow", "Hill Giant"]
+CREATURES = [
+    "Grizzly Bears",
+    "Llanowar Elves",
+    "Savannah Lions",
+    "Goblin Guide",
+    "Tarmogoyf",
+    "Serra Angel",
+    "Shivan Dragon",
+    "Elvish Mystic",
+    "Wild Nacatl",
+    "Ornithopter",
+    "Memnite",
+    "Birds of Paradise",
+    "Lim-Dul the Necromancer",
+    "Aether Adept",
+    "Storm Crow",
+    "Hill Giant",
+]
 MOON = {
     "version": 1,
     "title": "Day of the Moon names a card",
     "players": [
-        {"name": "You", "library": {"order": "listed", "cards": [{"name": "Island"}] * 2},
-         "battlefield": [{"name": "Day of the Moon", "counters": {"lore": 0}}]},
-        {"name": "Opponent", "library": {"order": "listed", "cards": []},
-         "battlefield": [*CREATURES, EVIL, ACCENTED]},
+        {
+            "name": "You",
+            "library": {"order": "listed", "cards": [{"name": "Island"}] * 2},
+            "battlefield": [{"name": "Day of the Moon", "counters": {"lore": 0}}],
+        },
+        {
+            "name": "Opponent",
+            "library": {"order": "listed", "cards": []},
+            "battlefield": [*CREATURES, EVIL, ACCENTED],
+        },
     ],
     "actions": [{"do": "add_lore", "card": "Day of the Moon", "n": 1}],
-    "cards": [{"name": name, "mana_cost": "{2}", "type_line": "Creature — Ogre",
-               "power": "2", "toughness": "2"} for name in (EVIL, ACCENTED)],
+    "cards": [
+        {
+            "name": name,
+            "mana_cost": "{2}",
+            "type_line": "Creature — Ogre",
+            "power": "2",
+            "toughness": "2",
+        }
+        for name in (EVIL, ACCENTED)
+    ],
 }
 
 
@@ -90,15 +123,19 @@ def _fits(page: Page, width: int) -> None:
 
 
 def _bears_counters(page: Page):
-    bears = (page.get_by_test_id("zone-battlefield").get_by_test_id("card")
-             .filter(has_text="Grizzly Bears"))
+    bears = (
+        page.get_by_test_id("zone-battlefield")
+        .get_by_test_id("card")
+        .filter(has_text="Grizzly Bears")
+    )
     expect(bears).to_have_count(1, timeout=TIMEOUT)
     return bears.get_by_test_id("counter")
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
-def test_creature_type_out_of_300_by_filter(browser: Browser, app_url: str, shot,
-                                             width: int) -> None:
+def test_creature_type_out_of_300_by_filter(
+    browser: Browser, app_url: str, shot, width: int
+) -> None:
     page = _phone_or_desktop(browser, width)
     open_app(page, f"{app_url}?s={Scenario.from_dict(ENTS).to_token()}")
     step(page, "last")
@@ -155,8 +192,9 @@ def test_creature_type_out_of_300_by_filter(browser: Browser, app_url: str, shot
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
-def test_card_name_choice_filters_and_escapes(browser: Browser, app_url: str, shot,
-                                              width: int) -> None:
+def test_card_name_choice_filters_and_escapes(
+    browser: Browser, app_url: str, shot, width: int
+) -> None:
     page = _phone_or_desktop(browser, width)
     open_app(page, f"{app_url}?s={Scenario.from_dict(MOON).to_token()}")
     step(page, "last")
@@ -196,8 +234,10 @@ def test_card_name_choice_filters_and_escapes(browser: Browser, app_url: str, sh
 
 def test_few_options_stay_plain_buttons(page: Page, app_url: str) -> None:
     """Two options out of a tiny board: no filter, no list (as before)."""
-    small = {**MOON, "players": [MOON["players"][0],
-                                 {**MOON["players"][1], "battlefield": CREATURES[:2]}]}
+    small = {
+        **MOON,
+        "players": [MOON["players"][0], {**MOON["players"][1], "battlefield": CREATURES[:2]}],
+    }
     small.pop("cards")
     open_app(page, f"{app_url}?s={Scenario.from_dict(small).to_token()}")
     step(page, "last")

@@ -42,7 +42,8 @@ def short_work_timeout() -> Iterator[None]:
 
 
 def test_pathological_inputs_do_not_stall_another_session(
-        browser: Browser, app_url: str, shot, short_work_timeout: None) -> None:
+    browser: Browser, app_url: str, shot, short_work_timeout: None
+) -> None:
     ctx_a = browser.new_context(viewport={"width": 1500, "height": 1000})
     ctx_b = browser.new_context(viewport={"width": 1500, "height": 1000})
     a, b = ctx_a.new_page(), ctx_b.new_page()

@@ -29,8 +29,12 @@ PARTS = {
 
 def boxes_overlap(a: dict, b: dict) -> bool:
     """True if two bounding boxes share any area (touching edges is fine)."""
-    return (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
-            and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5)
+    return (
+        a["x"] < b["x"] + b["width"] - 0.5
+        and b["x"] < a["x"] + a["width"] - 0.5
+        and a["y"] < b["y"] + b["height"] - 0.5
+        and b["y"] < a["y"] + a["height"] - 0.5
+    )
 
 
 def test_boxes_overlap_helper() -> None:
@@ -51,8 +55,7 @@ def test_layout_fits_the_screen(browser: Browser, app_url: str, shot, width: int
     page.wait_for_timeout(300)  # let the layout settle after the decision box appeared
     shot(page, f"20-layout-{width}")
 
-    overflow = page.evaluate(
-        "[document.scrollingElement.scrollWidth, window.innerWidth]")
+    overflow = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
     assert overflow[0] <= overflow[1], f"page scrolls sideways at {width} px: {overflow}"
 
     found = {}
@@ -76,7 +79,8 @@ def test_layout_fits_the_screen(browser: Browser, app_url: str, shot, width: int
         keys = _page_box(page, page.locator(".pg-keys"))
         stepper = found["stepper"]
         assert stepper["y"] <= keys["y"] and keys["y"] + keys["height"] <= (
-            stepper["y"] + stepper["height"] + 0.5), (keys, stepper)
+            stepper["y"] + stepper["height"] + 0.5
+        ), (keys, stepper)
         for name, box in others.items():
             if name != "stepper":
                 assert not boxes_overlap(keys, box), f"keys hint overlaps {name} at {width} px"
@@ -87,8 +91,12 @@ def _page_box(page, locator) -> dict:
     """The element's box in page coordinates (independent of the scroll position)."""
     box = locator.bounding_box()
     scroll = page.evaluate("[window.scrollX, window.scrollY]")
-    return {"x": box["x"] + scroll[0], "y": box["y"] + scroll[1],
-            "width": box["width"], "height": box["height"]}
+    return {
+        "x": box["x"] + scroll[0],
+        "y": box["y"] + scroll[1],
+        "width": box["width"],
+        "height": box["height"],
+    }
 
 
 def test_odds_tab_fits_a_phone(browser: Browser, app_url: str, shot) -> None:
@@ -130,8 +138,14 @@ def test_board_editor_fits_the_screen(browser: Browser, app_url: str, shot, widt
     open_app(page, app_url)
     open_tab(page, "Board & action")
     button(page, "Add an action").click()
-    fill_row(page, 1, do="Counter a spell", who="Opponent (player 2)",
-             with_="Counterspell", when="Bloodbraid Elf [kind=spell, nth=1]")
+    fill_row(
+        page,
+        1,
+        do="Counter a spell",
+        who="Opponent (player 2)",
+        with_="Counterspell",
+        when="Bloodbraid Elf [kind=spell, nth=1]",
+    )
     page.wait_for_timeout(300)
     shot(page, f"34-layout-{width}-board-editor")
     overflow = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
@@ -154,7 +168,8 @@ def test_board_editor_fits_the_screen(browser: Browser, app_url: str, shot, widt
     outer = _page_box(page, row)
     for f in fields:
         assert outer["x"] - 0.5 <= f["x"] and f["x"] + f["width"] <= (
-            outer["x"] + outer["width"] + 0.5), (f, outer, width)
+            outer["x"] + outer["width"] + 0.5
+        ), (f, outer, width)
     for a, b in itertools.combinations(fields, 2):
         assert not boxes_overlap(a, b), f"action fields overlap at {width} px: {a} {b}"
     for label in ("Your battlefield", "Opponent's graveyard", "Opponent's library"):

@@ -37,11 +37,13 @@ def test_paste_decklist_and_cast_bloodbraid_elf(page: Page, app_url: str, shot) 
     expect(summary).to_contain_text("exactly as listed")
     # top of the library is the first listed card
     expect(page.get_by_test_id("zone-library").get_by_test_id("card").first).to_have_attribute(
-        "data-name", "Mountain")
+        "data-name", "Mountain"
+    )
     shot(page, "04-library-pasted-decklist")
 
-    set_board(page, hand="Bloodbraid Elf", battlefield="2 Mountain\n2 Forest",
-              card="Bloodbraid Elf")
+    set_board(
+        page, hand="Bloodbraid Elf", battlefield="2 Mountain\n2 Forest", card="Bloodbraid Elf"
+    )
     expect_frame(page, 0)
     expect(page.get_by_test_id("zone-hand")).to_contain_text("Bloodbraid Elf")
     step(page, "last")

@@ -30,8 +30,9 @@ SIZES = {1400: 900, 390: 844}
 
 
 @pytest.mark.parametrize("width", list(SIZES))
-def test_the_board_shows_the_lands_tapped_and_the_mana_paid(browser: Browser, app_url: str,
-                                                            shot, width: int) -> None:
+def test_the_board_shows_the_lands_tapped_and_the_mana_paid(
+    browser: Browser, app_url: str, shot, width: int
+) -> None:
     ctx = browser.new_context(viewport={"width": width, "height": SIZES[width]})
     page = ctx.new_page()
     page.set_default_timeout(10_000)

@@ -21,7 +21,7 @@ def test_mana_symbols_are_spans_and_text_is_escaped() -> None:
     assert "{" not in html.split('aria-label="')[0]
     assert html.count('class="ms') == 4
     assert 'title="{2/W}"' in html
-    assert mana_text("Cast <b>{1}{G}</b>") .startswith("Cast &lt;b&gt;")
+    assert mana_text("Cast <b>{1}{G}</b>").startswith("Cast &lt;b&gt;")
     assert esc(EVIL) == "&lt;img src=x onerror=alert(1)&gt;"
     assert "<script>" not in mana_html("{<script>}")
 
@@ -75,8 +75,11 @@ def test_answers_join_the_scenario_and_can_be_changed() -> None:
     m = PlaygroundModel(PRESETS["Cascade into a split card (Fire // Ice)"])
     m.last()
     d, chosen = m.decision_here()
-    assert chosen is None and [o.label for o in d.options] == ["Cast Fire", "Cast Ice",
-                                                               "Don't cast"]
+    assert chosen is None and [o.label for o in d.options] == [
+        "Cast Fire",
+        "Cast Ice",
+        "Don't cast",
+    ]
     at = m.frame
     m.answer("decline")
     assert m.scenario["choices"] == ["decline"] and m.frame == at + 1
@@ -97,8 +100,13 @@ def test_bad_tokens_fall_back_to_the_default(token: str) -> None:
 
 
 def test_hostile_names_are_escaped_in_board_and_log() -> None:
-    card = {"name": EVIL, "layout": "normal", "mana_cost": "{1}{G}", "cmc": 2,
-            "type_line": "Creature — Elf"}
+    card = {
+        "name": EVIL,
+        "layout": "normal",
+        "mana_cost": "{1}{G}",
+        "cmc": 2,
+        "type_line": "Creature — Elf",
+    }
     m = PlaygroundModel()
     import json
 

@@ -42,12 +42,16 @@ def test_notebook_renders_the_playground() -> None:
         nbformat.v4.new_code_cell(
             "from engine import Scenario\nfrom playground import Playground\n"
             "from playground.defaults import PRESETS\n"
-            "pg = Playground(Scenario.from_dict(PRESETS['Proliferate a Saga']))\npg"),
-        nbformat.v4.new_code_cell("pg.model.last(); pg.model.answer('add'); pg.model.last(); "
-                                  "print(pg.model.frame, pg.model.scenario['choices'])"),
+            "pg = Playground(Scenario.from_dict(PRESETS['Proliferate a Saga']))\npg"
+        ),
+        nbformat.v4.new_code_cell(
+            "pg.model.last(); pg.model.answer('add'); pg.model.last(); "
+            "print(pg.model.frame, pg.model.scenario['choices'])"
+        ),
     ]
-    NotebookClient(nb, timeout=120, kernel_name="python3",
-                   resources={"metadata": {"path": str(ROOT)}}).execute()
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
+    ).execute()
     outputs = nb.cells[1].outputs
     mimes = {k for o in outputs for k in o.get("data", {})}
     assert "application/vnd.holoviews_exec.v0+json" in mimes

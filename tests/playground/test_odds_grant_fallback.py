@@ -11,6 +11,7 @@ def test_board_fallback_ignores_a_grant_to_spells_cast_from_exile_cr_702_85a() -
     pool = default_pool()
     first = {"players": [{"battlefield": ["Wild-Magic Sorcerer", "Maelstrom Nexus"]}]}
     assert ov._granted_from_board(first, pool, 0) == ("Maelstrom Nexus",)
-    later = {"players": [{"battlefield": ["Wild-Magic Sorcerer", "Maelstrom Nexus"],
-                          "spells_cast": 1}]}  # fmt: skip
+    later = {
+        "players": [{"battlefield": ["Wild-Magic Sorcerer", "Maelstrom Nexus"], "spells_cast": 1}]
+    }
     assert ov._granted_from_board(later, pool, 0) == ()

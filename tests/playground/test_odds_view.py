@@ -31,8 +31,14 @@ def _key(model: PlaygroundModel) -> ov.OddsKey:
     return ov.odds_key(model.scenario, model.pool, model.timeline)
 
 
-def _model(library: list[dict], *, hand="Bloodbraid Elf", battlefield=(), cast="Bloodbraid Elf",
-           spells_cast: int = 0) -> PlaygroundModel:
+def _model(
+    library: list[dict],
+    *,
+    hand="Bloodbraid Elf",
+    battlefield=(),
+    cast="Bloodbraid Elf",
+    spells_cast: int = 0,
+) -> PlaygroundModel:
     data = json.loads(json.dumps(DEFAULT_SCENARIO))
     you = data["players"][0]
     you["library"]["cards"] = library
@@ -44,8 +50,11 @@ def _model(library: list[dict], *, hand="Bloodbraid Elf", battlefield=(), cast="
     return PlaygroundModel(data)
 
 
-SMALL = [{"name": "Lightning Bolt", "count": 6}, {"name": "Tarmogoyf", "count": 2},
-         {"name": "Mountain", "count": 12}]
+SMALL = [
+    {"name": "Lightning Bolt", "count": 6},
+    {"name": "Tarmogoyf", "count": 2},
+    {"name": "Mountain", "count": 12},
+]
 
 
 # --------------------------------------------------------------------------- data
@@ -66,12 +75,17 @@ def test_default_scenario_rows_match_engine_odds_exactly() -> None:
     assert result.expected_bottom == expected.expected_bottom
     rows = ov.hit_rows(result)
     assert [(r["card"], r["hit"], r["cast"]) for r in rows] == [
-        (r["card"], r["hit"], r["cast"]) for r in expected.table()]
+        (r["card"], r["hit"], r["cast"]) for r in expected.table()
+    ]
     # Violent Outburst chains, so the numbers are expected counts per cast
     assert not ov.is_single(result)
     top = rows[0]
     assert (top["card"], top["hit"], top["fraction"], top["hit_text"]) == (
-        "Kird Ape", Fraction(19, 120), "19/120", "0.158")
+        "Kird Ape",
+        Fraction(19, 120),
+        "19/120",
+        "0.158",
+    )
     assert rows[-1]["whiff"] and rows[-1]["hit"] == 0
     assert [r["p"] for r in ov.exiled_rows(result)] == list(expected.exiled.values())
     html = ov.summary_html(key, result)
@@ -85,8 +99,10 @@ def test_single_cascade_is_shown_as_percentages_with_fractions() -> None:
     assert ov.is_single(result)
     rows = ov.hit_rows(result)
     assert [(r["card"], r["hit_text"], r["fraction"]) for r in rows] == [
-        ("Lightning Bolt", "75.00%", "3/4"), ("Tarmogoyf", "25.00%", "1/4"),
-        (ov.WHIFF, "0%", "0")]
+        ("Lightning Bolt", "75.00%", "3/4"),
+        ("Tarmogoyf", "25.00%", "1/4"),
+        (ov.WHIFF, "0%", "0"),
+    ]
     table = ov.table_html(result)
     assert 'data-card="Lightning Bolt" data-fraction="3/4"' in table
     assert 'data-testid="odds-whiff"' in table
@@ -113,8 +129,13 @@ def test_maelstrom_nexus_grant_for_the_first_spell_only() -> None:
     # the board fallback (timeline not cast yet) agrees with the engine
     assert ov.odds_action(model.scenario, model.pool, None).granted_by == ("Maelstrom Nexus",)
     # a second spell this turn gets nothing from the Nexus: no odds, said plainly
-    later = _model(SAMPLE_LIBRARY, hand="Tarmogoyf", cast="Tarmogoyf",
-                   battlefield=["Maelstrom Nexus", "Forest", "Forest"], spells_cast=1)
+    later = _model(
+        SAMPLE_LIBRARY,
+        hand="Tarmogoyf",
+        cast="Tarmogoyf",
+        battlefield=["Maelstrom Nexus", "Forest", "Forest"],
+        spells_cast=1,
+    )
     action = _key(later).action
     assert not action.has_odds and "neither cascades nor discovers" in action.text
     assert ov.odds_action(later.scenario, later.pool, None).granted_by == ()
@@ -232,8 +253,9 @@ def test_async_compute_runs_once_per_key_and_agrees() -> None:
     key = _key(model)
 
     async def both():
-        return await asyncio.gather(ov.compute_odds_async(key, model.pool),
-                                    ov.compute_odds_async(key, model.pool))
+        return await asyncio.gather(
+            ov.compute_odds_async(key, model.pool), ov.compute_odds_async(key, model.pool)
+        )
 
     a, b = _run(both())
     assert a is b  # one computation shared by the views that asked at the same time
@@ -256,16 +278,26 @@ def test_key_changes_only_with_library_or_action_and_results_are_cached() -> Non
 
 def test_card_names_are_escaped_everywhere() -> None:
     model = PlaygroundModel()
-    card = {"object": "card", "name": EVIL, "layout": "normal", "mana_cost": "{1}{G}",
-            "cmc": 2, "type_line": "Creature — Elf", "keywords": []}
+    card = {
+        "object": "card",
+        "name": EVIL,
+        "layout": "normal",
+        "mana_cost": "{1}{G}",
+        "cmc": 2,
+        "type_line": "Creature — Elf",
+        "keywords": [],
+    }
     assert model.add_scryfall_card(json.dumps(card))
     key = _key(model)
     assert key.user_cards and dict(key.library)[EVIL] == 1
     result = ov.compute_odds(key, model.pool)
     assert EVIL in result.hit
     rows = ov.compare_rows(result, None, ov.compute_odds(key.with_count(EVIL, 1), model.pool))
-    for html in (ov.table_html(result), ov.summary_html(key, result),
-                 ov.compare_html(EVIL, dict(key.library), rows)):
+    for html in (
+        ov.table_html(result),
+        ov.summary_html(key, result),
+        ov.compare_html(EVIL, dict(key.library), rows),
+    ):
         assert "<img" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in ov.table_html(result)
     ov.hit_figure(result)  # Bokeh draws names as text on a canvas and in tooltips
@@ -325,10 +357,12 @@ def test_odds_tab_charts_table_and_library_change(page: Page, app_url: str) -> N
     expect(ape.get_by_test_id("compare-plus")).to_have_text("+11.11 pp", timeout=TIMEOUT)
     expect(ape.get_by_test_id("compare-minus")).to_have_text("—")
     expect(page.get_by_label("What changes if I add / remove one copy of")).to_have_value(
-        "Kird Ape")
+        "Kird Ape"
+    )
     page.get_by_label("What changes if I add / remove one copy of").select_option("Tarmogoyf")
-    expect(page.get_by_test_id("odds-compare")).to_have_attribute("data-card", "Tarmogoyf",
-                                                                   timeout=TIMEOUT)
+    expect(page.get_by_test_id("odds-compare")).to_have_attribute(
+        "data-card", "Tarmogoyf", timeout=TIMEOUT
+    )
     goyf = page.get_by_test_id("compare-row").filter(has_text="Tarmogoyf")
     expect(goyf.get_by_test_id("compare-plus")).to_have_text("+8.33 pp")
     page.mouse.move(10, 10)
@@ -341,5 +375,6 @@ def test_odds_tab_charts_table_and_library_change(page: Page, app_url: str) -> N
     examples.select_option("Maelstrom Nexus gives the first spell cascade")
     expect(action).to_contain_text("cascade given by Maelstrom Nexus", timeout=TIMEOUT)
     examples.select_option("Proliferate a Saga")
-    expect(page.get_by_test_id("odds-none")).to_contain_text("neither cascades nor discovers",
-                                                             timeout=TIMEOUT)
+    expect(page.get_by_test_id("odds-none")).to_contain_text(
+        "neither cascades nor discovers", timeout=TIMEOUT
+    )

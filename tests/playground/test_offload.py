@@ -37,7 +37,8 @@ def test_a_run_comes_back_equal_to_an_inline_run(pool: WorkerPool) -> None:
     here, there = scn.run(), pool.call(run_scenario, scn)
     assert len(there) == len(here)
     assert [f.event.text if f.event else "" for f in there.frames] == [
-        f.event.text if f.event else "" for f in here.frames]
+        f.event.text if f.event else "" for f in here.frames
+    ]
     assert set(there.decision_frames) == set(here.decision_frames)
 
 
@@ -76,7 +77,8 @@ def test_a_cancelled_task_fails_and_frees_its_worker(pool: WorkerPool) -> None:
 
 
 def test_the_model_gives_the_same_state_offloaded_and_inline(
-        pool: WorkerPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """run_async: the method re-runs once its engine work is done, state ends the same."""
     from playground import offload
 
@@ -116,7 +118,8 @@ def test_a_worker_that_died_while_idle_is_replaced_not_given_a_task(pool: Worker
 
 
 def test_a_worker_that_fails_to_start_is_started_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A failed start (a busy machine, a crash) is retried: the pool keeps its size."""
     monkeypatch.setenv("PLAYGROUND_TEST_STARTS", str(tmp_path))
     p = WorkerPool(size=1, timeout=5, setup=worker_setup.fail_first_start)
@@ -129,7 +132,8 @@ def test_a_worker_that_fails_to_start_is_started_again(
 
 
 def test_a_task_queued_behind_a_broken_start_still_runs(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Tasks submitted while the only worker is failing to start wait for the next one."""
     monkeypatch.setenv("PLAYGROUND_TEST_STARTS", str(tmp_path))
     p = WorkerPool(size=1, timeout=5, setup=worker_setup.fail_first_start)

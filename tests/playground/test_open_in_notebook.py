@@ -24,8 +24,9 @@ def no_lab(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     share.set_served_lab("")
 
 
-def test_lab_url_served_hosted_and_configured(no_lab: None,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lab_url_served_hosted_and_configured(
+    no_lab: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert share.lab_url() == ""  # a notebook, or a server without a lab: no link
     share.set_served_lab(LAB_PATH)
     assert share.lab_url() == "/lab/"  # the lab this server serves
@@ -37,8 +38,9 @@ def test_lab_url_served_hosted_and_configured(no_lab: None,
     assert share.lab_url() == share.HOSTED_LAB == "lab/"  # the static site's lab beside it
 
 
-def test_served_lab_folder_is_checked(tmp_path: Path, no_lab: None,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_served_lab_folder_is_checked(
+    tmp_path: Path, no_lab: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with pytest.raises(FileNotFoundError, match="no JupyterLite lab"):
         lab_patterns(tmp_path)
     with pytest.raises(SystemExit, match="no JupyterLite lab"):

@@ -54,7 +54,6 @@ def test_respond_here_builds_the_board_editor_with_the_new_row() -> None:
     assert len(new) == 1 and new[0].open and new[0].row.player == "1"
 
 
-
 def test_pages_and_steps_skip_bokehs_error_diagnostics(monkeypatch) -> None:
     """With Bokeh's diagnostics off (what the server sets), building a page checks no
     callback signature, and a step builds no "did you mean" message: Panel looks each
@@ -89,5 +88,4 @@ def test_pages_and_steps_skip_bokehs_error_diagnostics(monkeypatch) -> None:
     assert signatures == []
     # the page still works as before: a change that brings new models registers them
     page._editor_tabs.active = 1
-    assert any(type(m).__name__ == "TextAreaInput" and m.title == "Your hand"
-               for m in doc.models)
+    assert any(type(m).__name__ == "TextAreaInput" and m.title == "Your hand" for m in doc.models)

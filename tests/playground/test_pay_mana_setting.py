@@ -16,8 +16,11 @@ def test_the_box_follows_the_scenario_and_sets_it() -> None:
     m.pay_mana = True
     assert m.apply_board(), m.board_errors
     assert m.scenario["mana"] == "paid"
-    tapped = [m.timeline.final.objects[o].tapped for o in m.timeline.final.players[0].battlefield
-              if m.timeline.final.objects[o].name in ("Forest", "Mountain")]
+    tapped = [
+        m.timeline.final.objects[o].tapped
+        for o in m.timeline.final.players[0].battlefield
+        if m.timeline.final.objects[o].name in ("Forest", "Mountain")
+    ]
     assert tapped == [True, True]
     m.pay_mana = False
     assert m.apply_board(), m.board_errors

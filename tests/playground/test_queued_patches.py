@@ -111,8 +111,9 @@ def test_the_queue_is_sent_in_order_while_bokeh_holds_the_socket() -> None:
         doc, conn = Document(), _Conn()
         conn._socket.write_lock = _Lock()  # type: ignore[attr-defined]
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(pdoc, "dispatch_django",
-                       lambda conn, events=None, msg=None: sent.append(msg) or [])
+            mp.setattr(
+                pdoc, "dispatch_django", lambda conn, events=None, msg=None: sent.append(msg) or []
+            )
             pdoc._WRITE_BLOCK[doc] = True
             pdoc._WRITE_MSGS[doc] = {conn: ["A"]}
             task = asyncio.ensure_future(pdoc._dispatch_msgs(doc))

@@ -29,8 +29,15 @@ def test_hostile_names_render_as_text(page: Page, app_url: str, shot) -> None:
 
     # a card from Scryfall JSON whose name is markup
     page.get_by_text("Add a card from Scryfall JSON").click()
-    card = {"object": "card", "name": EVIL, "layout": "normal", "mana_cost": "{1}{G}",
-            "cmc": 2, "type_line": "Creature — Elf <b>Warrior</b>", "keywords": []}
+    card = {
+        "object": "card",
+        "name": EVIL,
+        "layout": "normal",
+        "mana_cost": "{1}{G}",
+        "cmc": 2,
+        "type_line": "Creature — Elf <b>Warrior</b>",
+        "keywords": [],
+    }
     page.get_by_label("Card JSON from Scryfall").fill(json.dumps(card))
     button(page, "Add Scryfall card").click()
     expect(page.get_by_test_id("library-row").filter(has_text=EVIL)).to_have_count(1)

@@ -29,6 +29,7 @@ EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.json"))
 
 # ----------------------------------------------------------------------------- catalogue
 
+
 def test_picker_lists_every_example_file_with_a_one_line_description() -> None:
     files = example_files()
     assert sorted(stem for stem, _ in files.values()) == [p.stem for p in EXAMPLES]
@@ -69,6 +70,7 @@ def test_example_files_are_in_the_hosted_wheel(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------ open and save
 
+
 def test_open_a_scenario_file() -> None:
     model = PlaygroundModel()
     text = (ROOT / "examples/scenarios/first_eruption.json").read_bytes()
@@ -77,18 +79,24 @@ def test_open_a_scenario_file() -> None:
     assert model.file_errors == []
     assert model.hand_text == "The First Eruption"  # the forms follow the file
     assert Scenario.from_json(model.scenario_json()) == Scenario.load(
-        ROOT / "examples/scenarios/first_eruption.json")
+        ROOT / "examples/scenarios/first_eruption.json"
+    )
 
 
-@pytest.mark.parametrize("data, problem", [
-    (b'{"version": 1, "players": [', "not valid JSON (line 1, column 28"),
-    (b"\xff\xfe\x00garbage", "not UTF-8"),
-    (b'["a list"]', "ScenarioError: a scenario must be a JSON object"),
-    (b'{"version": 1, "players": [{"name": "You", "hand": ["<img src=x onerror=alert(1)>"]}]}',
-     "ScenarioError"),
-    (b'{"version": 7, "players": []}', "version 7 is not supported"),
-    (b" " * (MAX_FILE + 1), "at most"),
-])
+@pytest.mark.parametrize(
+    "data, problem",
+    [
+        (b'{"version": 1, "players": [', "not valid JSON (line 1, column 28"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b'["a list"]', "ScenarioError: a scenario must be a JSON object"),
+        (
+            b'{"version": 1, "players": [{"name": "You", "hand": ["<img src=x onerror=alert(1)>"]}]}',  # noqa: E501
+            "ScenarioError",
+        ),
+        (b'{"version": 7, "players": []}', "version 7 is not supported"),
+        (b" " * (MAX_FILE + 1), "at most"),
+    ],
+)
 def test_a_bad_file_says_why_and_keeps_everything(data: bytes, problem: str) -> None:
     model = PlaygroundModel()
     model.library_text = "4 Lightning Bolt\n2 Mountain"  # typed, not yet loaded
@@ -102,6 +110,7 @@ def test_a_bad_file_says_why_and_keeps_everything(data: bytes, problem: str) -> 
 
 
 # ------------------------------------------------------------------------------ browser
+
 
 @pytest.mark.e2e
 def test_picker_in_the_page_lists_every_example(page: Page, app_url: str, shot) -> None:
@@ -118,16 +127,18 @@ def test_picker_in_the_page_lists_every_example(page: Page, app_url: str, shot) 
 
 
 @pytest.mark.e2e
-def test_open_and_save_scenario_files_in_the_page(page: Page, app_url: str, shot,
-                                                  tmp_path: Path) -> None:
+def test_open_and_save_scenario_files_in_the_page(
+    page: Page, app_url: str, shot, tmp_path: Path
+) -> None:
     open_app(page, app_url)
     upload = page.locator("input[type=file]")
     # a bad file: a typed, escaped message; the board and the typed decklist stay
     deck = page.get_by_label("Decklist (MTGA, MTGO or '4 Card Name' lines)")
     deck.fill("4 Lightning Bolt\n2 Mountain")
     bad = tmp_path / "bad.json"
-    bad.write_text('{"version": 1, "players": [{"name": "You", '
-                   '"hand": ["<img src=x onerror=alert(1)>"]}]}')
+    bad.write_text(
+        '{"version": 1, "players": [{"name": "You", "hand": ["<img src=x onerror=alert(1)>"]}]}'
+    )
     upload.set_input_files(str(bad))
     errors = page.get_by_test_id("file-errors")
     expect(errors).to_contain_text("'bad.json' was not opened: ScenarioError")

@@ -19,9 +19,11 @@ pytestmark = pytest.mark.e2e
 
 
 def test_copy_link_restores_library_board_choices_and_frame(
-        browser: Browser, app_url: str, shot) -> None:
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1000},
-                              permissions=["clipboard-read", "clipboard-write"])
+    browser: Browser, app_url: str, shot
+) -> None:
+    ctx = browser.new_context(
+        viewport={"width": 1500, "height": 1000}, permissions=["clipboard-read", "clipboard-write"]
+    )
     page = ctx.new_page()
     open_app(page, app_url)
     load_example(page, "Cascade into a split card (Fire // Ice)")
@@ -32,8 +34,9 @@ def test_copy_link_restores_library_board_choices_and_frame(
     button(page, "Cast Fire").click()
     button(page, "Target Opponent").click()
     button(page, "No more targets").click()  # Fire has one or two targets (601.2c)
-    expect(page.get_by_test_id("log-line").filter(has_text="chose: No more targets")
-           ).to_have_count(1)
+    expect(page.get_by_test_id("log-line").filter(has_text="chose: No more targets")).to_have_count(
+        1
+    )
     page.get_by_test_id("log-line").nth(4).click()
     expect_frame(page, 4)
     wait_url(page, r"f=4$")
@@ -67,16 +70,20 @@ def test_copy_link_restores_library_board_choices_and_frame(
     ctx.close()
 
 
-@pytest.mark.parametrize("token, problem", [
-    ("v1.not-a-real-token", "could not be opened"),
-    ("v9.eJwrSS0uUShKTMlJzVMoyS9SKM7PTQUANU0F-Q", "could not be opened"),
-    ("v1." + "A" * 20_000, "too long"),
-    # past Tornado's 64 KB header limit the server used to answer nothing (a blank page)
-    ("v1." + "A" * 70_000, "too long"),
-    ("v1." + "A" * 1_000_000, "too long"),
-])
+@pytest.mark.parametrize(
+    "token, problem",
+    [
+        ("v1.not-a-real-token", "could not be opened"),
+        ("v9.eJwrSS0uUShKTMlJzVMoyS9SKM7PTQUANU0F-Q", "could not be opened"),
+        ("v1." + "A" * 20_000, "too long"),
+        # past Tornado's 64 KB header limit the server used to answer nothing (a blank page)
+        ("v1." + "A" * 70_000, "too long"),
+        ("v1." + "A" * 1_000_000, "too long"),
+    ],
+)
 def test_broken_or_oversized_link_shows_error_and_default(
-        page: Page, app_url: str, shot, token: str, problem: str) -> None:
+    page: Page, app_url: str, shot, token: str, problem: str
+) -> None:
     open_app(page, f"{app_url}?s={token}&f=3")
     notice = page.get_by_test_id("notice")
     expect(notice).to_contain_text(problem)

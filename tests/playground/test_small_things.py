@@ -22,8 +22,7 @@ pytestmark = pytest.mark.e2e
 DECK = "Decklist (MTGA, MTGO or '4 Card Name' lines)"
 
 
-def test_search_with_no_match_suggests_the_closest_names(page: Page, app_url: str,
-                                                         shot) -> None:
+def test_search_with_no_match_suggests_the_closest_names(page: Page, app_url: str, shot) -> None:
     open_app(page, app_url)
     page.get_by_label("Search cards").press_sequentially("lightnig bolt", delay=15)
     note = page.get_by_test_id("search-note")
@@ -66,14 +65,18 @@ def test_board_text_over_the_cap_is_refused_whole(page: Page, app_url: str) -> N
     expect(errors).not_to_contain_text("unknown card")
 
 
-@pytest.mark.parametrize("f, note, shown", [
-    ("abc", "'abc' is not a frame number", 0),
-    ("-2", "'-2' is not a frame number", 0),
-    ("1.5", "'1.5' is not a frame number", 0),
-    ("999", "ends at frame 6: showing frame 6", 6),
-])
+@pytest.mark.parametrize(
+    "f, note, shown",
+    [
+        ("abc", "'abc' is not a frame number", 0),
+        ("-2", "'-2' is not a frame number", 0),
+        ("1.5", "'1.5' is not a frame number", 0),
+        ("999", "ends at frame 6: showing frame 6", 6),
+    ],
+)
 def test_a_frame_that_is_not_a_frame_number_gets_a_note(
-        page: Page, app_url: str, f: str, note: str, shown: int) -> None:
+    page: Page, app_url: str, f: str, note: str, shown: int
+) -> None:
     open_app(page, f"{app_url}?f={f}")
     expect(page.get_by_test_id("notice")).to_contain_text(note)
     expect_frame(page, shown)
@@ -87,8 +90,9 @@ def test_a_good_frame_gets_no_note(page: Page, app_url: str) -> None:
 
 
 def test_broken_link_stays_visible_and_copyable(browser: Browser, app_url: str, shot) -> None:
-    ctx = browser.new_context(viewport={"width": 1024, "height": 768},
-                              permissions=["clipboard-read", "clipboard-write"])
+    ctx = browser.new_context(
+        viewport={"width": 1024, "height": 768}, permissions=["clipboard-read", "clipboard-write"]
+    )
     page = ctx.new_page()
     broken = f"{app_url}?s=v1.not-a-real-token&f=2"
     open_app(page, broken)
@@ -106,7 +110,8 @@ def test_broken_link_stays_visible_and_copyable(browser: Browser, app_url: str, 
 def _button_look(page: Page, label: str) -> dict:
     return button(page, label).evaluate(
         "b => { const s = getComputedStyle(b); return {opacity: +s.opacity, "
-        "cursor: s.cursor, disabled: b.disabled}; }")
+        "cursor: s.cursor, disabled: b.disabled}; }"
+    )
 
 
 def test_disabled_buttons_look_disabled(page: Page, app_url: str, shot) -> None:

@@ -42,16 +42,55 @@ from playground.stepper_view import EventLogPanel, Stepper
 from playground.ui import Playground
 
 ROOT = Path(__file__).resolve().parents[2]
-PANELS = [LibraryEditor, BoardEditor, BoardPanel, Stepper, EventLogPanel, DecisionPanel,
-          OddsPanel, SharePanel, Playground]
-CONVERTED = ["library_view.py", "board_editor.py", "stepper_view.py", "decision_view.py",
-             "odds_view.py", "share.py", "board_view.py", "ui.py"]
-INPUT_WIDGETS = {"Button", "TextInput", "TextAreaInput", "Select", "IntInput", "IntSlider",
-                 "RadioButtonGroup", "FileInput", "Checkbox", "Toggle"}
+PANELS = [
+    LibraryEditor,
+    BoardEditor,
+    BoardPanel,
+    Stepper,
+    EventLogPanel,
+    DecisionPanel,
+    OddsPanel,
+    SharePanel,
+    Playground,
+]
+CONVERTED = [
+    "library_view.py",
+    "board_editor.py",
+    "stepper_view.py",
+    "decision_view.py",
+    "odds_view.py",
+    "share.py",
+    "board_view.py",
+    "ui.py",
+]
+INPUT_WIDGETS = {
+    "Button",
+    "TextInput",
+    "TextAreaInput",
+    "Select",
+    "IntInput",
+    "IntSlider",
+    "RadioButtonGroup",
+    "FileInput",
+    "Checkbox",
+    "Toggle",
+}
 # Model methods that run the engine (directly or through set_scenario).
-ENGINE_METHODS = {"set_scenario", "load_token", "load_preset", "load_json", "answer",
-                  "apply_title", "apply_order", "apply_decklist", "apply_board", "add_card",
-                  "set_count", "remove_card", "add_scryfall_card"}
+ENGINE_METHODS = {
+    "set_scenario",
+    "load_token",
+    "load_preset",
+    "load_json",
+    "answer",
+    "apply_title",
+    "apply_order",
+    "apply_decklist",
+    "apply_board",
+    "add_card",
+    "set_count",
+    "remove_card",
+    "add_scryfall_card",
+}
 
 
 def _tree(name: str) -> ast.Module:
@@ -91,9 +130,13 @@ def test_no_hand_wired_watchers_or_closures(name: str) -> None:
             assert node.id != "bind_value", (name, node.lineno)
     for fn in ast.walk(tree):  # view code (it uses Panel): no callbacks defined inside
         if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and any(
-                isinstance(n, ast.Name) and n.id == "pn" for n in ast.walk(fn)):
-            inner = [n for n in ast.walk(fn) if n is not fn
-                     and isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+            isinstance(n, ast.Name) and n.id == "pn" for n in ast.walk(fn)
+        ):
+            inner = [
+                n
+                for n in ast.walk(fn)
+                if n is not fn and isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            ]
             assert not inner, (name, fn.name, [n.name for n in inner])
 
 
@@ -103,10 +146,15 @@ def test_input_widgets_are_made_from_parameters(name: str) -> None:
         if not isinstance(node, ast.Call):
             continue
         f = node.func
-        if (isinstance(f, ast.Attribute) and f.attr in INPUT_WIDGETS
-                and isinstance(f.value, ast.Attribute) and f.value.attr == "widgets"):
-            raise AssertionError(f"{name}:{node.lineno}: pn.widgets.{f.attr}(...) "
-                                 "instead of .from_param")
+        if (
+            isinstance(f, ast.Attribute)
+            and f.attr in INPUT_WIDGETS
+            and isinstance(f.value, ast.Attribute)
+            and f.value.attr == "widgets"
+        ):
+            raise AssertionError(
+                f"{name}:{node.lineno}: pn.widgets.{f.attr}(...) instead of .from_param"
+            )
 
 
 @pytest.mark.parametrize("name", CONVERTED)
@@ -115,12 +163,19 @@ def test_views_never_run_the_engine_inline(name: str) -> None:
     served); it names the model's method, it doesn't call it. read_url opens a link
     inline only where nothing is offloaded (its served caller passes ``load``)."""
     tree = _tree(name)
-    allowed = {id(n) for fn in ast.walk(tree)
-               if isinstance(fn, ast.FunctionDef) and fn.name == "read_url"
-               for n in ast.walk(fn)}
+    allowed = {
+        id(n)
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef) and fn.name == "read_url"
+        for n in ast.walk(fn)
+    }
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in ENGINE_METHODS and id(node) not in allowed):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ENGINE_METHODS
+            and id(node) not in allowed
+        ):
             raise AssertionError(f"{name}:{node.lineno}: calls {node.func.attr}() inline")
 
 

@@ -113,8 +113,9 @@ def set_actions(page: Page, n: int) -> None:
         expect(rows).to_have_count(k + 1)
 
 
-def fill_row(page: Page, i: int, *, do: str | None = None, who: str | None = None,
-             **fields: str) -> None:
+def fill_row(
+    page: Page, i: int, *, do: str | None = None, who: str | None = None, **fields: str
+) -> None:
     """Fill action row ``i`` (0-based): ``do`` and ``who`` by label, then text fields by their
     labels (card="...", x="3", when="...", with_="...", target="...")."""
     row = action_rows(page).nth(i)
@@ -129,19 +130,35 @@ def fill_row(page: Page, i: int, *, do: str | None = None, who: str | None = Non
         page.wait_for_timeout(300)  # the row shows the fields of that kind (a server round trip)
     if who is not None:
         row.get_by_label("Who", exact=True).select_option(who)
-    labels = {"card": "Card", "x": "X", "n": "N", "when": "When (on the stack)",
-              "targets": "Targets", "with_": "Countered with", "target": "Spell countered",
-              "other": "Other fields (JSON)", "attackers": "Attackers (-> what each attacks)",
-              "blocks": "Blocks (blocker -> attacker)"}
+    labels = {
+        "card": "Card",
+        "x": "X",
+        "n": "N",
+        "when": "When (on the stack)",
+        "targets": "Targets",
+        "with_": "Countered with",
+        "target": "Spell countered",
+        "other": "Other fields (JSON)",
+        "attackers": "Attackers (-> what each attacks)",
+        "blocks": "Blocks (blocker -> attacker)",
+    }
     for key, value in fields.items():
         box = row.get_by_label(labels[key], exact=True)
         box.fill(value)
         box.press("Enter")
 
 
-def set_board(page: Page, *, hand: str = "", battlefield: str = "", opp_hand: str = "",
-              action: str = "Cast a spell from hand", card: str = "", x: int | None = None,
-              counter: bool = False) -> None:
+def set_board(
+    page: Page,
+    *,
+    hand: str = "",
+    battlefield: str = "",
+    opp_hand: str = "",
+    action: str = "Cast a spell from hand",
+    card: str = "",
+    x: int | None = None,
+    counter: bool = False,
+) -> None:
     """Fill the board editor as a person would (one action, and the opponent's Counterspell
     if ``counter``) and press "Set up board"."""
     open_tab(page, "Board & action")

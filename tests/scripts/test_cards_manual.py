@@ -37,15 +37,19 @@ def test_each_file_validates_and_is_in_the_pool(path: Path) -> None:
 
 def test_a_card_written_twice_is_refused(tmp_path: Path) -> None:
     for i in (1, 2):
-        (tmp_path / f"{i}.json").write_text(json.dumps(
-            {"card": "A", "source": "hand, from XMage A.java", "entry": {"vanilla": True}}))
+        (tmp_path / f"{i}.json").write_text(
+            json.dumps(
+                {"card": "A", "source": "hand, from XMage A.java", "entry": {"vanilla": True}}
+            )
+        )
     with pytest.raises(SystemExit, match="already written"):
         build_card_db.apply_manual([{"name": "A"}], tmp_path)
 
 
 def test_the_manual_entry_wins_over_the_shared_one(tmp_path: Path) -> None:
-    (tmp_path / "a.json").write_text(json.dumps(
-        {"card": "A", "source": "hand, from XMage A.java", "entry": {"spell": []}}))
+    (tmp_path / "a.json").write_text(
+        json.dumps({"card": "A", "source": "hand, from XMage A.java", "entry": {"spell": []}})
+    )
     cards = [{"name": "A", "effects": {"spell": [{"op": "other", "text": "x"}]}}, {"name": "B"}]
     assert build_card_db.apply_manual(cards, tmp_path) == 1
     assert cards[0]["effects"] == {"spell": [], "source": "manual"} and "effects" not in cards[1]

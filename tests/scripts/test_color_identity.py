@@ -42,8 +42,10 @@ def rec(cost: str = "", colors: list[str] | None = None, faces: list | None = No
 
 
 def test_a_colored_activated_ability_on_a_colorless_card_counts_cr_903_4() -> None:
-    text = card('addAbility(new SimpleActivatedAbility(new DrawCardSourceControllerEffect(1), '
-                'new ManaCostsImpl<>("{1}{U}")));')
+    text = card(
+        "addAbility(new SimpleActivatedAbility(new DrawCardSourceControllerEffect(1), "
+        'new ManaCostsImpl<>("{1}{U}")));'
+    )
     assert reader().identity(text, rec("{3}")) == ("U", None)
 
 
@@ -58,22 +60,28 @@ def test_reminder_text_and_comments_are_ignored_cr_903_4c() -> None:
 
 
 def test_the_back_face_and_a_color_indicator_count_cr_903_4d() -> None:
-    faces = [{"name": "Front", "mana_cost": "{1}", "colors": []},
-             {"name": "Back", "mana_cost": "", "colors": ["B"]}]  # fmt: skip
+    faces = [
+        {"name": "Front", "mana_cost": "{1}", "colors": []},
+        {"name": "Back", "mana_cost": "", "colors": ["B"]},
+    ]
     assert reader().identity(card(""), rec("{1}", [], faces)) == ("B", None)
 
 
 def test_fixed_mana_abilities_and_mana_objects_count() -> None:
-    text = card("addAbility(new GreenManaAbility()); "
-                "addAbility(new SimpleManaAbility(Zone.BATTLEFIELD, new Mana(1, 0, 0, 1, 0, 0, "
-                "0, 0), new GenericManaCost(1))); addAbility(new BasicManaEffect("
-                "Mana.BlackMana(2)));")
+    text = card(
+        "addAbility(new GreenManaAbility()); "
+        "addAbility(new SimpleManaAbility(Zone.BATTLEFIELD, new Mana(1, 0, 0, 1, 0, 0, "
+        "0, 0), new GenericManaCost(1))); addAbility(new BasicManaEffect("
+        "Mana.BlackMana(2)));"
+    )
     assert reader().identity(text, rec("")) == ("WBRG", None)
 
 
 def test_a_token_the_card_creates_is_read_its_color_word_is_not_a_symbol() -> None:
-    makes_mana = card("addAbility(new EntersBattlefieldTriggeredAbility("
-                      "new CreateTokenEffect(new ElfDruidManaToken())));")
+    makes_mana = card(
+        "addAbility(new EntersBattlefieldTriggeredAbility("
+        "new CreateTokenEffect(new ElfDruidManaToken())));"
+    )
     assert reader().identity(makes_mana, rec("{3}")) == ("G", None)
     saproling = card("new CreateTokenEffect(new SaprolingToken());")
     assert reader().identity(saproling, rec("{3}")) == ("", None)
@@ -93,10 +101,13 @@ def test_what_the_reader_cannot_be_sure_of_is_unknown_never_guessed() -> None:
 
 
 def test_a_melded_back_face_is_read() -> None:
-    cards = {"Melded": card('addAbility(new SimpleActivatedAbility(null, '
-                            'new ManaCostsImpl<>("{R}")));')}
-    text = card("this.meldsWithClazz = mage.cards.o.Other.class; "
-                "this.meldsToClazz = mage.cards.m.Melded.class;")
+    cards = {
+        "Melded": card('addAbility(new SimpleActivatedAbility(null, new ManaCostsImpl<>("{R}")));')
+    }
+    text = card(
+        "this.meldsWithClazz = mage.cards.o.Other.class; "
+        "this.meldsToClazz = mage.cards.m.Melded.class;"
+    )
     assert reader(cards).identity(text, rec("{1}")) == ("R", None)
 
 
@@ -169,12 +180,20 @@ def test_the_card_db_keeps_identities_in_one_compact_table() -> None:
     import build_card_db
 
     compact = [
-        {"name": "Gold", "type_line": "Creature", "mana_cost": "{G}{W}",
-         "color_identity": ["W", "G"]},  # the faces show it: not listed
-        {"name": "Signet", "type_line": "Artifact", "mana_cost": "{2}",
-         "color_identity": ["W", "R"]},  # "Add {R}{W}": listed
+        {
+            "name": "Gold",
+            "type_line": "Creature",
+            "mana_cost": "{G}{W}",
+            "color_identity": ["W", "G"],
+        },  # the faces show it: not listed
+        {
+            "name": "Signet",
+            "type_line": "Artifact",
+            "mana_cost": "{2}",
+            "color_identity": ["W", "R"],
+        },  # "Add {R}{W}": listed
         {"name": "Unread", "type_line": "Artifact", "mana_cost": "{2}"},  # not known
-    ]  # fmt: skip
+    ]
     table = build_card_db.identity_table(compact)
     assert table == {"unknown": [2], "listed": [[1, "WR"]]}
     assert all("color_identity" not in c for c in compact)

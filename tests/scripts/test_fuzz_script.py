@@ -13,28 +13,42 @@ def test_the_invariants_section_counts_runs_and_frames() -> None:
     before = scenario_mod._RUNNER
     ok, report = fuzz.invariants(2)
     assert ok, report
-    counts = [(int(r.replace(",", "")), int(f.replace(",", "")))
-              for r, f in re.findall(r"\(([\d,]+) runs, ([\d,]+) frames\)", report)]  # fmt: skip
+    counts = [
+        (int(r.replace(",", "")), int(f.replace(",", "")))
+        for r, f in re.findall(r"\(([\d,]+) runs, ([\d,]+) frames\)", report)
+    ]
     assert len(counts) == 3 and all(runs > 0 and frames > runs for runs, frames in counts)
     assert scenario_mod._RUNNER is before  # the real runner is registered again
 
 
 def test_the_table_has_a_row_per_entry_point_and_the_slowest_input_replays(
-        tmp_path, capsys) -> None:
+    tmp_path, capsys
+) -> None:
     """A few inputs per entry point: each row counts inputs, typed and untyped errors,
     and the slowest input is written out whole; --replay runs it again."""
     import json
 
     import fuzz
 
-    code = fuzz.main(["--examples", "3", "--games", "0", "--only", "token,run,answer,coverage",
-                      "--out", str(tmp_path)])
+    code = fuzz.main(
+        [
+            "--examples",
+            "3",
+            "--games",
+            "0",
+            "--only",
+            "token,run,answer,coverage",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0, out
     for name in ("token", "run", "answer", "coverage"):
         row = next(line for line in out.splitlines() if line.startswith(fuzz.NAMES[name]))
-        inputs, typed, accepted, untyped, over = (int(x.replace(",", ""))
-                                                  for x in row[38:].split()[:5])
+        inputs, typed, accepted, untyped, over = (
+            int(x.replace(",", "")) for x in row[38:].split()[:5]
+        )
         assert inputs == 3 and typed + accepted == 3 and untyped == 0 and over == 0
         saved = json.loads((tmp_path / f"{name}.json").read_text())
         assert saved["entry_point"] == name and saved["input"] is not None

@@ -109,17 +109,54 @@ def test_an_x_x_token_made_by_its_placeholder_constructor_is_not_translated() ->
 
 def test_one_shot_while_on_battlefield_on_another_object_is_permanent_cr_611_2a() -> None:
     entry = {
-        "spell": [{"op": "pump", "who": "target", "power": 2, "toughness": 2,
-                   "duration": "while_on_battlefield"}],
-        "activated": [{"ops": [{"op": "grant", "who": "self", "keywords": ["Flying"],
-                                "duration": "while_on_battlefield"},
-                               {"op": "grant", "who": "self", "duration": "while_on_battlefield",
-                                "ability": {"kind": "static", "ops": [
-                                    {"op": "pump", "who": "all", "power": 1, "toughness": 1,
-                                     "duration": "while_on_battlefield"}]}}]}],
-        "static": [{"op": "pump", "who": "all", "power": 1, "toughness": 1,
-                    "duration": "while_on_battlefield"}],
-    }  # fmt: skip
+        "spell": [
+            {
+                "op": "pump",
+                "who": "target",
+                "power": 2,
+                "toughness": 2,
+                "duration": "while_on_battlefield",
+            }
+        ],
+        "activated": [
+            {
+                "ops": [
+                    {
+                        "op": "grant",
+                        "who": "self",
+                        "keywords": ["Flying"],
+                        "duration": "while_on_battlefield",
+                    },
+                    {
+                        "op": "grant",
+                        "who": "self",
+                        "duration": "while_on_battlefield",
+                        "ability": {
+                            "kind": "static",
+                            "ops": [
+                                {
+                                    "op": "pump",
+                                    "who": "all",
+                                    "power": 1,
+                                    "toughness": 1,
+                                    "duration": "while_on_battlefield",
+                                }
+                            ],
+                        },
+                    },
+                ]
+            }
+        ],
+        "static": [
+            {
+                "op": "pump",
+                "who": "all",
+                "power": 1,
+                "toughness": 1,
+                "duration": "while_on_battlefield",
+            }
+        ],
+    }
     assert one_shot_durations(entry) == 1
     assert entry["spell"][0]["duration"] == "permanent"
     # the source itself (400.7), a granted static ability and a static keep theirs
@@ -157,17 +194,26 @@ def test_committed_tokens_of_the_audit_cards() -> None:
     cards = _committed()
     [waves] = cards["Master of Waves"]["etb"]
     assert (waves["pt"], waves["types"], waves["subtypes"], waves["colors"]) == (
-        "1/0", ["Creature"], ["Elemental"], ["U"])  # fmt: skip
+        "1/0",
+        ["Creature"],
+        ["Elemental"],
+        ["U"],
+    )
     [merfolk] = cards["Aquatic Incursion"]["etb"]
     assert (merfolk["count"], merfolk["pt"], merfolk["subtypes"], merfolk["keywords"]) == (
-        2, "1/1", ["Merfolk"], ["Hexproof"])  # fmt: skip
+        2,
+        "1/1",
+        ["Merfolk"],
+        ["Hexproof"],
+    )
 
 
 def test_committed_one_shot_durations_on_other_objects() -> None:
     cards = _committed()
     assert {o["duration"] for o in cards["Riding the Dilu Horse"]["spell"]} == {"permanent"}
-    [types] = [o for o in cards["Ashnod's Transmogrant"]["activated"][0]["ops"]
-               if o["op"] == "add_types"]
+    [types] = [
+        o for o in cards["Ashnod's Transmogrant"]["activated"][0]["ops"] if o["op"] == "add_types"
+    ]
     assert types["what"] == "target" and types["duration"] == "permanent"
     [control] = cards["Memnarch"]["activated"][0]["ops"]
     assert control["op"] == "gain_control" and control["duration"] == "permanent"
@@ -235,7 +281,8 @@ def test_the_great_synthesis_no_maximum_hand_size_while_you_control_it() -> None
     """Chapter I: "You have no maximum hand size for as long as you control The Great
     Synthesis" (hand-written: XMage's one-shot WhileOnBattlefield would be indefinite)."""
     entry = _committed()["Jin-Gitaxias // The Great Synthesis"]
-    [chapter_i] = [c for c in entry["faces"]["The Great Synthesis"]["chapters"]
-                   if c["chapters"] == [1]]  # fmt: skip
+    [chapter_i] = [
+        c for c in entry["faces"]["The Great Synthesis"]["chapters"] if c["chapters"] == [1]
+    ]
     [hand_size] = [o for o in chapter_i["ops"] if o["op"] == "max_hand_size"]
     assert hand_size == {"op": "max_hand_size", "set": "none", "duration": "while_controlled"}

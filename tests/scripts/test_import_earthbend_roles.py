@@ -73,8 +73,12 @@ def test_earthbend_is_read_wherever_it_appears() -> None:
     assert cave["targets"] == [{"what": "land", "count": 1, "filter": {"controller": "you"}}]
     kyoshi = _chapter(cards, "The Legend of Kyoshi // Avatar Kyoshi", 2)
     assert kyoshi["ops"][0]["n"] == {"dv": "cards_in_hand", "who": "you"}
-    assert kyoshi["ops"][1] == {"op": "add_types", "subtypes": ["Island"],
-                                "duration": "permanent", "what": "target"}  # fmt: skip
+    assert kyoshi["ops"][1] == {
+        "op": "add_types",
+        "subtypes": ["Island"],
+        "duration": "permanent",
+        "what": "target",
+    }
     with_op = [n for n, e in cards.items() if _ops_named(e, "earthbend")]
     assert len(with_op) >= 20  # 31 cards of the pool earthbend
     ops = [o for name in with_op for o in _ops_named(cards[name], "earthbend")]

@@ -39,8 +39,9 @@ def test_copy_next_spell_keeps_the_cards_filter_and_copies_amount_times() -> Non
 def test_add_counter_next_spell_is_a_creature_spell_entering_with_a_counter() -> None:
     [kumano] = _chapter("Kumano Faces Kakkazan // Etching of Kumano", 2)["ops"]
     assert kumano["filter"] == {"types": ["Creature"]} and kumano["once"] is True
-    assert kumano["effect"] == [{"op": "spell_enters_with_counters", "counter": "+1/+1",
-                                 "n": 1, "what": "trigger_object"}]  # fmt: skip
+    assert kumano["effect"] == [
+        {"op": "spell_enters_with_counters", "counter": "+1/+1", "n": 1, "what": "trigger_object"}
+    ]
     assert vocabulary.validate_ops([kumano]) == [] and effects.is_simulated([kumano])
 
 

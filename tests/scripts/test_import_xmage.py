@@ -202,9 +202,13 @@ def test_unknown_class_leaves_only_that_ability_untranslated(fixture_import) -> 
     assert missing == {"card-specific OneShotEffect"}
     chapters = fable["faces"]["Fable of the Mirror-Breaker"]["chapters"]
     # II: DiscardAndDrawThatManyEffect(2): discard up to two, then draw that many (608.2c)
-    assert chapters[1] == {"chapters": [2], "ops": [
-        {"op": "discard", "n": 2, "who": "you", "up_to": True},
-        {"op": "draw", "n": {"dv": "that_many"}}]}  # fmt: skip
+    assert chapters[1] == {
+        "chapters": [2],
+        "ops": [
+            {"op": "discard", "n": 2, "who": "you", "up_to": True},
+            {"op": "draw", "n": {"dv": "that_many"}},
+        ],
+    }
     assert chapters[2]["ops"] == [{"op": "exile_and_return_transformed"}]
     assert chapters[0]["ops"][0]["token"] == "Goblin Shaman"
     assert report["sagas"]["chapter_abilities_translated"] == 5
@@ -323,15 +327,18 @@ def _hand_written() -> dict[str, dict]:
     pool = json.loads(gzip.decompress(POOL.read_bytes()))
     # The entries are in a second file, line i for card i (read lazily by the engine).
     lines = gzip.decompress(POOL.with_name(pool["effects_file"]).read_bytes()).decode().split("\n")
-    entries = {c["name"]: json.loads(line) for c, line in zip(pool["cards"], lines, strict=True)
-               if line}  # fmt: skip
+    entries = {
+        c["name"]: json.loads(line) for c, line in zip(pool["cards"], lines, strict=True) if line
+    }
     # data/cards_manual replaces a card's import and its shared entry: not the reference
     return {name: e for name, e in entries.items() if e.get("source") not in ("xmage", "manual")}
 
 
 def _manual_names() -> set[str]:
-    return {json.loads(p.read_text(encoding="utf-8"))["card"]
-            for p in (ROOT / "data" / "cards_manual").glob("*.json")}  # fmt: skip
+    return {
+        json.loads(p.read_text(encoding="utf-8"))["card"]
+        for p in (ROOT / "data" / "cards_manual").glob("*.json")
+    }
 
 
 def test_hand_written_reference_entries_validate() -> None:

@@ -63,16 +63,23 @@ def test_zones_library_and_assertions():
     a, b = case["scenario"]["players"]
     assert a["battlefield"] == [{"name": "Mountain", "tapped": True}] * 2
     assert a["hand"] == ["Lightning Bolt"]
-    assert b["library"] == {"order": "random", "cards": [
-        {"name": "Grizzly Bears", "count": 1}, {"name": "Mountain", "count": 71}]}  # fmt: skip
+    assert b["library"] == {
+        "order": "random",
+        "cards": [{"name": "Grizzly Bears", "count": 1}, {"name": "Mountain", "count": 71}],
+    }
     assert case["scenario"]["actions"] == [
         {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]}
     ]
     assert case["strict"] is True
     assert {"check": "life", "player": 1, "n": 17} in case["expect"]
     assert {"check": "library_count", "player": 1, "n": 72} in case["expect"]
-    assert {"check": "counters", "player": 0, "card": "Mountain", "counter": "+1/+1",
-            "n": 0} in case["expect"]  # fmt: skip
+    assert {
+        "check": "counters",
+        "player": 0,
+        "card": "Mountain",
+        "counter": "+1/+1",
+        "n": 0,
+    } in case["expect"]
     assert Scenario.from_dict(case["scenario"]).players[1].library.size == 72
 
 
@@ -80,8 +87,11 @@ def test_a_response_while_the_spell_is_on_the_stack():
     """castSpell(..., spellOnStack) is a `when` response point (117.3)."""
     case = translate()[0]["test_CounterTheBolt"]
     acts = case["scenario"]["actions"]
-    assert acts[0] == {"do": "cast", "card": "Lightning Bolt",
-                       "targets": [{"card": "Grizzly Bears"}]}  # fmt: skip
+    assert acts[0] == {
+        "do": "cast",
+        "card": "Lightning Bolt",
+        "targets": [{"card": "Grizzly Bears"}],
+    }
     assert acts[1]["card"] == "Counterspell" and acts[1]["player"] == 1
     assert acts[1]["when"] == {"on_stack": "Lightning Bolt", "kind": "any"}
     assert acts[1]["targets"] == [{"card": "Lightning Bolt"}]

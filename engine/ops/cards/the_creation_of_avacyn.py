@@ -40,24 +40,47 @@ def search_exile_face_down_linked(ctx: Ctx, o: dict) -> None:
     source (607.2a); then shuffle (701.24a)."""
     game = ctx.game
     me = ctx.controller
-    found = c.choose_cards(ctx, list(game.zones[me]["library"]), 1, DecisionKind.SEARCH,
-                           f"{ctx.label}: search for a card", "701.23a", player=me,
-                           verb="Find")  # fmt: skip
+    found = c.choose_cards(
+        ctx,
+        list(game.zones[me]["library"]),
+        1,
+        DecisionKind.SEARCH,
+        f"{ctx.label}: search for a card",
+        "701.23a",
+        player=me,
+        verb="Find",
+    )
     for oid in found:
         game.move(oid, "exile", me)
         game.set_face_down(oid, True)
         if ctx.source is not None:
             game.link_exiled(ctx.source, oid)
-    ctx.emit(EventKind.SEARCH, f"{game.verb(me, 'search', 'searches')} {game.poss(me)} "
-             f"library: {'finds a card' if found else 'finds nothing'}.", "701.23a", player=me,
-             objects=found, amount=len(found), data={"library": me})  # fmt: skip
+    ctx.emit(
+        EventKind.SEARCH,
+        f"{game.verb(me, 'search', 'searches')} {game.poss(me)} "
+        f"library: {'finds a card' if found else 'finds nothing'}.",
+        "701.23a",
+        player=me,
+        objects=found,
+        amount=len(found),
+        data={"library": me},
+    )
     if found:
-        ctx.emit(EventKind.EXILE, f"{ctx.label} exiles a card face down.", "406.3",
-                 objects=found, amount=1, data={"from": "library", "face_down": True,
-                                                "remember": True})  # fmt: skip
+        ctx.emit(
+            EventKind.EXILE,
+            f"{ctx.label} exiles a card face down.",
+            "406.3",
+            objects=found,
+            amount=1,
+            data={"from": "library", "face_down": True, "remember": True},
+        )
     game.shuffle_library(me)
-    ctx.emit(EventKind.SHUFFLE, f"{game.verb(me, 'shuffle', 'shuffles')} {game.poss(me)} "
-             "library.", "701.24a", player=me)  # fmt: skip
+    ctx.emit(
+        EventKind.SHUFFLE,
+        f"{game.verb(me, 'shuffle', 'shuffles')} {game.poss(me)} library.",
+        "701.24a",
+        player=me,
+    )
     ctx.did = bool(found)
 
 
@@ -70,16 +93,25 @@ def turn_linked_face_up(ctx: Ctx, o: dict) -> None:
     ids = _linked(ctx)
     for oid in ids:
         game.set_face_down(oid, False)
-    ctx.emit(EventKind.REVEAL, f"{ctx.label}: {_names(ctx, ids)} "
-             f"{'is' if len(ids) == 1 else 'are'} turned face up.", "406.3", objects=ids,
-             amount=len(ids), data={"from": "exile"})  # fmt: skip
+    ctx.emit(
+        EventKind.REVEAL,
+        f"{ctx.label}: {_names(ctx, ids)} {'is' if len(ids) == 1 else 'are'} turned face up.",
+        "406.3",
+        objects=ids,
+        amount=len(ids),
+        data={"from": "exile"},
+    )
     ctx.did = bool(ids)
     if o.get("lose_life_if_creature") and any(_creature_card(ctx, i) for i in ids):
         n = sum(int(filters.characteristics(game, i).mana_value or 0) for i in ids)
         game.change_life(ctx.controller, -n)
-        ctx.emit(EventKind.LIFE, f"{game.verb(ctx.controller, 'lose', 'loses')} {n} life "
-                 f"({ctx.label}); life {game.life[ctx.controller]}.", "119.3",
-                 amount=-n)  # fmt: skip
+        ctx.emit(
+            EventKind.LIFE,
+            f"{game.verb(ctx.controller, 'lose', 'loses')} {n} life "
+            f"({ctx.label}); life {game.life[ctx.controller]}.",
+            "119.3",
+            amount=-n,
+        )
 
 
 @op("linked_to_battlefield_or_hand")
@@ -92,25 +124,43 @@ def linked_to_battlefield_or_hand(ctx: Ctx, o: dict) -> None:
     ids = _linked(ctx)
     put: list[int] = []
     if any(_creature_card(ctx, i) for i in ids):
-        perms = [i for i in ids if not game.obj(i).face_down
-                 and game.face(game.obj(i)).is_permanent]  # fmt: skip
-        if c.yes_no(ctx, DecisionKind.MAY, f"{ctx.label}: put {_names(ctx, perms)} onto the "
-                    "battlefield? (you may)", "608.2d", player=me, yes="Put onto the "
-                    "battlefield", no="Put into hand"):  # fmt: skip
+        perms = [
+            i for i in ids if not game.obj(i).face_down and game.face(game.obj(i)).is_permanent
+        ]
+        if c.yes_no(
+            ctx,
+            DecisionKind.MAY,
+            f"{ctx.label}: put {_names(ctx, perms)} onto the battlefield? (you may)",
+            "608.2d",
+            player=me,
+            yes="Put onto the battlefield",
+            no="Put into hand",
+        ):
             put = perms
     for oid in put:
         c.put_onto_battlefield(ctx, oid, me)
     if put:
-        ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {_names(ctx, put)} onto the "
-                 "battlefield.", "400.7", objects=put, amount=len(put),
-                 data={"from": "exile", "tapped": False})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_BATTLEFIELD,
+            f"{ctx.label} puts {_names(ctx, put)} onto the battlefield.",
+            "400.7",
+            objects=put,
+            amount=len(put),
+            data={"from": "exile", "tapped": False},
+        )
         c.entered(ctx, put)
     rest = [i for i in ids if i not in put]
     for oid in rest:
         game.set_face_down(oid, False)
         game.move(oid, "hand", game.obj(oid).owner)
     if rest:
-        ctx.emit(EventKind.TO_HAND, f"{ctx.label} puts {_names(ctx, rest)} into "
-                 f"{'its owner’s hand' if len(rest) == 1 else 'their owners’ hands'}.", "400.3",
-                 objects=rest, amount=len(rest), data={"from": "exile"})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_HAND,
+            f"{ctx.label} puts {_names(ctx, rest)} into "
+            f"{'its owner’s hand' if len(rest) == 1 else 'their owners’ hands'}.",
+            "400.3",
+            objects=rest,
+            amount=len(rest),
+            data={"from": "exile"},
+        )
     ctx.did = bool(ids)

@@ -45,27 +45,52 @@ def put_from_hand_x_counters(ctx: Ctx, o: dict) -> None:
         for i in game.zones[me]["hand"]
         if c.matches(ctx, i, o.get("filter")) and game.face(game.obj(i)).is_permanent
     ]
-    chosen = c.choose_cards(ctx, able, 1, DecisionKind.PUT_ONTO_BATTLEFIELD,
-                            f"{ctx.label}: choose a card to put onto the battlefield", "400.7",
-                            player=me, may_stop=True, verb="Put")  # fmt: skip
+    chosen = c.choose_cards(
+        ctx,
+        able,
+        1,
+        DecisionKind.PUT_ONTO_BATTLEFIELD,
+        f"{ctx.label}: choose a card to put onto the battlefield",
+        "400.7",
+        player=me,
+        may_stop=True,
+        verb="Put",
+    )
     if not chosen:
-        ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label}: no card is put onto the battlefield.",
-                 "400.7", objects=[], amount=0, data={"from": "hand", "tapped": False})  # fmt: skip
+        ctx.emit(
+            EventKind.TO_BATTLEFIELD,
+            f"{ctx.label}: no card is put onto the battlefield.",
+            "400.7",
+            objects=[],
+            amount=0,
+            data={"from": "hand", "tapped": False},
+        )
         ctx.did = False
         return
     (oid,) = chosen
     n = c.value(ctx, o.get("n"), 0) if _has_x(ctx, oid) else 0
     c.put_onto_battlefield(ctx, oid, me)
-    ctx.emit(EventKind.TO_BATTLEFIELD,
-             f"{ctx.label} puts {game.obj(oid).name} onto the battlefield.", "400.7",
-             objects=[oid], amount=1, data={"from": "hand", "tapped": False})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_BATTLEFIELD,
+        f"{ctx.label} puts {game.obj(oid).name} onto the battlefield.",
+        "400.7",
+        objects=[oid],
+        amount=1,
+        data={"from": "hand", "tapped": False},
+    )
     c.entered(ctx, [oid])
     # 616.1: its own "enters with X counters" (X is 0, 107.3b) and this one both apply; the
     # engine's enter hook sets its own count exactly, so these are added after it, still
     # within this resolution (no state-based action in between, 704.3).
     if n > 0 and game.zone_of(oid) == (me, "battlefield"):
         game.add_counters(oid, o["counter"], n)
-        ctx.emit(EventKind.COUNTERS, f"{game.obj(oid).name} enters with {n} {o['counter']} "
-                 "counters.", "614.1c", objects=[oid], amount=n, source=ctx.source,
-                 counter=o["counter"])  # fmt: skip
+        ctx.emit(
+            EventKind.COUNTERS,
+            f"{game.obj(oid).name} enters with {n} {o['counter']} counters.",
+            "614.1c",
+            objects=[oid],
+            amount=n,
+            source=ctx.source,
+            counter=o["counter"],
+        )
     ctx.did = True

@@ -45,14 +45,27 @@ def mill_then_put(ctx: Ctx, o: dict) -> None:
         and game.face(game.obj(i)).is_permanent
         and c.matches(ctx, i, o.get("filter"))
     ]
-    chosen = c.choose_cards(ctx, able, int(o["count"]), DecisionKind.PUT_ONTO_BATTLEFIELD,
-                            f"{ctx.label}: choose a milled card to put onto the battlefield",
-                            "400.7", player=me, may_stop=True, verb="Put")  # fmt: skip
+    chosen = c.choose_cards(
+        ctx,
+        able,
+        int(o["count"]),
+        DecisionKind.PUT_ONTO_BATTLEFIELD,
+        f"{ctx.label}: choose a milled card to put onto the battlefield",
+        "400.7",
+        player=me,
+        may_stop=True,
+        verb="Put",
+    )
     for oid in chosen:
         c.put_onto_battlefield(ctx, oid, me)
     names = ", ".join(game.obj(i).name for i in chosen) or "no card"
-    ctx.emit(EventKind.TO_BATTLEFIELD, f"{ctx.label} puts {names} onto the battlefield.",
-             "400.7", objects=chosen, amount=len(chosen),
-             data={"from": "graveyard", "tapped": False})  # fmt: skip
+    ctx.emit(
+        EventKind.TO_BATTLEFIELD,
+        f"{ctx.label} puts {names} onto the battlefield.",
+        "400.7",
+        objects=chosen,
+        amount=len(chosen),
+        data={"from": "graveyard", "tapped": False},
+    )
     c.entered(ctx, chosen)
     ctx.did = bool(chosen)

@@ -48,22 +48,39 @@ def cast_any_free(ctx: Ctx, o: dict) -> None:
             else:
                 tried.add(i)  # said once why it can't be cast (601.2c, 601.3)
         chosen = c.choose_cards(
-            ctx, able, 1, DecisionKind.PICK,
+            ctx,
+            able,
+            1,
+            DecisionKind.PICK,
             f"{ctx.label}: choose a card to cast without paying its mana cost (or stop)",
-            "118.9", player=p, may_stop=True,
-        )  # fmt: skip
+            "118.9",
+            player=p,
+            may_stop=True,
+        )
         if not chosen:
             break
         oid = chosen[0]
         tried.add(oid)
         result = freecast.offer(
-            game, oid, p, _NO_LIMIT, inclusive=True, kind=DecisionKind.PICK, rule="118.9",
-            mechanic="cast without paying its mana cost", allow_hand=False,
+            game,
+            oid,
+            p,
+            _NO_LIMIT,
+            inclusive=True,
+            kind=DecisionKind.PICK,
+            rule="118.9",
+            mechanic="cast without paying its mana cost",
+            allow_hand=False,
             prompt=f"{ctx.label}: cast {game.obj(oid).name} without paying its mana cost?",
-        )  # fmt: skip
+        )
         if result == "cast":
             cast.append(oid)
     if not cast:  # each cast is its own event (freecast.offer); none cast: say so
-        ctx.emit(EventKind.DECLINE, f"{ctx.label}: {game.pname(p)} casts nothing.", "118.9",
-                 amount=0, data={"cast_free": None, "offered": len(tried)})  # fmt: skip
+        ctx.emit(
+            EventKind.DECLINE,
+            f"{ctx.label}: {game.pname(p)} casts nothing.",
+            "118.9",
+            amount=0,
+            data={"cast_free": None, "offered": len(tried)},
+        )
     ctx.did = bool(cast)
