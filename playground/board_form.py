@@ -532,10 +532,7 @@ def parse_targets(text: str) -> tuple[Any, str]:
     if text.startswith("["):
         return _json_value(text)
     out: list[Any] = []
-    for piece in text.split(";"):
-        piece = piece.strip()
-        if not piece:
-            continue
+    for piece in _pieces(text):
         low = piece.lower()
         if low.startswith("player") and low[6:].strip().startswith("="):
             value = low[6:].strip()[1:].strip()
@@ -587,10 +584,7 @@ def parse_attackers(text: str) -> tuple[Any, str]:
     if text.startswith("["):
         return _json_value(text)
     out: list[Any] = []
-    for piece in text.split(";"):
-        piece = piece.strip()
-        if not piece:
-            continue
+    for piece in _pieces(text):
         name, arrow, what = (p.strip() for p in piece.partition("->"))
         if not name:
             return None, f"{piece[:60]!r}: name the attacking creature"
@@ -643,10 +637,7 @@ def parse_blocks(text: str) -> tuple[Any, str]:
     if text.startswith("["):
         return _json_value(text)
     out: list[Any] = []
-    for piece in text.split(";"):
-        piece = piece.strip()
-        if not piece:
-            continue
+    for piece in _pieces(text):
         blocker, arrow, attacker = (p.strip() for p in piece.partition("->"))
         if not arrow or not blocker or not attacker:
             return None, f"{piece[:60]!r}: write 'blocker -> attacker'"
@@ -668,6 +659,11 @@ def blocks_text(blocks: Any) -> str:
     ]
     text = "; ".join(parts)
     return text if text and parse_blocks(text) == (blocks, "") else _json_text(blocks)
+
+
+def _pieces(text: str) -> list[str]:
+    """The entries of a ';'-separated box, stripped, empty ones left out."""
+    return [piece.strip() for piece in text.split(";") if piece.strip()]
 
 
 def _json_text(value: Any) -> str:
