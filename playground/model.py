@@ -13,7 +13,7 @@ import asyncio
 import copy
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import param
@@ -176,13 +176,20 @@ class PlaygroundModel(param.Parameterized):
         """Count calls handed to the event loop that haven't started yet (``submit``)."""
         self._scheduled += delta
 
-    async def run_async(self, method: Callable[..., T], *args: Any) -> T:
+    async def run_async(
+        self,
+        method: Callable[..., T],
+        *args: Any,
+        ready: Callable[[], Awaitable[None]] | None = None,
+    ) -> T:
         """Call a model method with its engine work done in a worker process.
 
         The method runs on the event loop until it needs engine work (a run, a decklist
         parse); that raises ``_NeedWork`` before any state changed, the work is awaited
         off the loop, and the method is called again, now finding the result. Each
         session's calls run one after another; other sessions keep being served.
+        ``ready()``, when given, is awaited after the work and before the call that
+        changes state (a link's run starts at once; its board waits for the page).
         """
         if self._lock is None:
             self._lock = asyncio.Lock()
@@ -204,6 +211,8 @@ class PlaygroundModel(param.Parameterized):
                         self._done[need.key] = (True, value)
                     except ValueError as err:  # typed engine errors, WorkTimeout, WorkFailed
                         self._done[need.key] = (False, err)
+                    if ready is not None:
+                        await ready()
                 raise ScenarioError("the scenario kept changing while it was being run")
             finally:
                 self._done.clear()

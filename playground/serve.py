@@ -227,6 +227,10 @@ def skip_bokeh_diagnostics() -> None:
     _PATCHED.add("diagnostics")
 
 
+#: How long a session whose page never connected is kept (Bokeh's default is 15 s).
+UNUSED_SESSION_LIFETIME_MS = 120_000
+
+
 def serve(
     apps: dict[str, Callable[[], Any]],
     *,
@@ -263,6 +267,9 @@ def serve(
     offload.enable()  # sessions' engine work goes to worker processes
     if num_procs == 1:
         offload.get_pool()  # start the workers now (forked servers start theirs on first use)
+    # A page whose websocket comes late (a crowd, a slow phone) keeps its session: Bokeh
+    # drops one unused for 15 s, and the late page then builds the app a second time.
+    kwargs.setdefault("unused_session_lifetime_milliseconds", UNUSED_SESSION_LIFETIME_MS)
     origins = list(websocket_origin or [f"localhost:{port}", f"127.0.0.1:{port}"])
     http = {"max_header_size": MAX_HEADER_SIZE, **kwargs.pop("http_server_kwargs", {})}
     if num_procs != 1:

@@ -7,6 +7,7 @@ keeps the app convertible with ``panel convert --to pyodide-worker``.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
 import re
@@ -402,8 +403,11 @@ class Playground(pn.viewable.Viewer):
 
     async def _open_link(self, share: SharePanel, link: Deferred) -> None:
         token, frame, frame_note, href = link
+        doc = pn.state.curdoc
         try:
-            loaded = await self.model.run_async(self.model.load_token, token, frame)
+            loaded = await self.model.run_async(
+                self.model.load_token, token, frame, ready=functools.partial(_page_loaded, doc)
+            )
             finish_link(self.model, loaded, frame, frame_note, href)
         finally:
             share.url_read = True
@@ -415,6 +419,25 @@ class Playground(pn.viewable.Viewer):
 
 
 CUSTOM = "(your own scenario)"
+#: How long a link's board waits for the page to finish loading before it is set anyway.
+PAGE_LOAD_WAIT = 30.0
+
+
+async def _page_loaded(doc: Any) -> None:
+    """Wait until the browser has rendered the session's page (Panel's "loaded").
+
+    A change made after the browser connected but before the page was drawn never
+    reaches a custom component (Panel 1.9: the board kept the first board's parts while
+    the server held the link's), so a link's board is set once the page is up.
+    """
+    from panel.io.state import set_curdoc
+
+    deadline = asyncio.get_running_loop().time() + PAGE_LOAD_WAIT
+    while asyncio.get_running_loop().time() < deadline:
+        with set_curdoc(doc):
+            if pn.state.loaded:
+                return
+        await asyncio.sleep(0.02)
 
 
 def _facts_of(model: PlaygroundModel) -> dict[str, str]:

@@ -115,3 +115,67 @@ def test_an_over_long_query_is_redirected_to_the_notice(app_url: str, length: in
     assert resp.status == 302
     assert resp.getheader("Location") == f"?too_long={len(query)}"
     conn.close()
+
+
+def test_a_link_whose_run_ends_while_the_page_draws_shows_its_board(
+    browser: Browser, app_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The link's run (in a worker) ends after the page's socket opened but before the
+    page has drawn itself: the board must still be the link's. Changes made in that gap
+    never reached the board component (the title showed the link's scenario, the board
+    the first one: an intermittent CI failure), so the link's board waits for the page.
+
+    Forced here: the page is slowed 30x from the moment its socket opens, and the run's
+    result is held back until the session has that socket and half a second more. (Without
+    the wait this failed every time; a result held back only until the socket opened
+    passed, being part of the document the page then pulled.)
+    """
+    import asyncio
+
+    import panel as pn
+
+    from engine import Scenario
+    from playground.examples import scenario_of
+    from playground.offload import WorkerPool
+
+    real_run = WorkerPool.run
+
+    async def run_until_connected(self, fn, *args, owner=None):
+        value = await real_run(self, fn, *args, owner=owner)
+        session = pn.state.curdoc.session_context.session
+        for _ in range(500):
+            if session._subscribed_connections:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.5)  # the page has pulled the document and is drawing it
+        return value
+
+    monkeypatch.setattr(WorkerPool, "run", run_until_connected)
+    scn = scenario_of("Cascade into a split card (Fire // Ice)")
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    try:
+        cdp = page.context.new_cdp_session(page)
+        page.on("websocket", lambda _ws: cdp.send("Emulation.setCPUThrottlingRate", {"rate": 30}))
+        page.goto(f"{app_url}?s={Scenario.from_dict(scn).to_token()}")
+        expect(page.get_by_test_id("title")).to_have_text(scn["title"], timeout=30_000)
+        hand = page.get_by_test_id("zone-hand")
+        expect(hand).to_contain_text("Enlisted Wurm", timeout=15_000)
+        expect(hand).not_to_contain_text("Bloodbraid Elf")
+    finally:
+        page.close()
+
+
+def test_a_late_page_keeps_its_session(app_url: str) -> None:
+    """Bokeh drops a session whose page has not connected within 15 s; a late page (a
+    crowd, a slow phone) then built the whole app again and its link's run was killed
+    with the old session. Served sessions wait two minutes."""
+    import panel as pn
+
+    from playground.serve import UNUSED_SESSION_LIFETIME_MS
+
+    port = int(app_url.rsplit(":", 1)[1].split("/")[0])
+    servers = [s for s, *_ in pn.state._servers.values() if s.port == port]
+    assert servers, "the test server is not among Panel's servers"
+    assert UNUSED_SESSION_LIFETIME_MS >= 60_000
+    for server in servers:
+        assert server._tornado._unused_session_lifetime_milliseconds == UNUSED_SESSION_LIFETIME_MS
