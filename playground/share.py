@@ -153,6 +153,10 @@ def _frame_of(raw: Any) -> tuple[int, str]:
     return 0, f"The link's frame {shown!r} is not a frame number: showing frame 0."
 
 
+#: The page URL follows the scenario and frame at most this often (ms): see ShareBox.
+URL_EVERY_MS = 250
+
+
 class ShareBox(JSComponent):
     """The share link, a "Copy link" button, and (when served) the page URL kept in sync."""
 
@@ -189,16 +193,26 @@ export function render({ model }) {
   const link = () => window.location.origin + window.location.pathname + query();
   const notebookLink = () => model.lab_url
     ? new URL(model.lab_url + 'open/index.html' + query(), window.location.href).href : '';
-  const update = () => {
+  // The address bar follows at most every URL_EVERY ms (and at once before the page is
+  // left): history.replaceState with a long link costs the browser more than the rest
+  // of a step together, so writing it on every step doubled the step's time.
+  let pending = null;
+  const writeUrl = () => {
+    if (pending !== null) { clearTimeout(pending); pending = null; }
     // Never overwrite the address before Python has read the link in it (a hosted,
     // Pyodide page only learns the address after this first render).
     if (model.sync_url && model.url_read && window.location.search !== query()) {
       window.history.replaceState(window.history.state, '', query() + window.location.hash);
     }
+  };
+  const update = () => {
+    if (pending === null) pending = setTimeout(writeUrl, __URL_EVERY__);
     input.value = model.sync_url ? link() : query();
     notebook.href = notebookLink();
     notebook.hidden = !model.lab_url;
   };
+  window.addEventListener('pagehide', writeUrl);
+  model.on('remove', () => window.removeEventListener('pagehide', writeUrl));
   update();
   model.on('token', update);
   model.on('frame', update);
@@ -209,6 +223,7 @@ export function render({ model }) {
     setTimeout(() => { status.textContent = ''; }, 2000);
   };
   btn.addEventListener('click', () => {
+    writeUrl();
     const text = input.value;
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
@@ -223,7 +238,7 @@ export function render({ model }) {
   wrap.append(input, btn, notebook, status);
   return wrap;
 }
-"""
+""".replace("__URL_EVERY__", str(URL_EVERY_MS))
     _stylesheets = [
         """
 .share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
