@@ -1,4 +1,4 @@
-"""Isolation benchmark (issue 10): session B's step latency while session A submits each
+"""Isolation benchmark: session B's step latency while session A submits each
 pathological input, next to B's latency alone; and the server's memory around it.
 
     python benchmarks/bench_isolation.py [--steps 40] [--rounds 2]

@@ -1,4 +1,4 @@
-"""The board editor (issue 9 item 2): every zone of both players, and the action list.
+"""The board editor: every zone of both players, and the action list.
 
 A ``pn.viewable.Viewer`` holding the session's one ``PlaygroundModel``: its widgets are
 made with ``.from_param`` on the model's (and each action row's) parameters, and its

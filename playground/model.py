@@ -48,7 +48,7 @@ MAX_FILE = 512 * 1024  # bytes accepted from an uploaded scenario file
 _TIMELINE_CACHE = 8  # timelines kept per session (answer / change answer / back)
 _RETRIES = 8  # engine tasks one model call may wait for (each edit needs one or two)
 # What a stranger's link can raise today besides the engine's typed (ValueError) errors;
-# the engine validates at the boundary (issue 10), so these become unreachable.
+# the engine validates at the boundary, so these become unreachable.
 _LINK_ERRORS = (ValueError, TypeError, AttributeError, KeyError, RecursionError)
 
 T = TypeVar("T")

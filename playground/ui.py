@@ -61,7 +61,7 @@ _SECTION_CSS = (
 )
 
 
-# Responsive layout (issue 9, item 4). Wide: editor | board | log side by side; medium: the
+# Responsive layout. Wide: editor | board | log side by side; medium: the
 # log wraps under the board; narrow (tablet, phone): one column with the board and log first
 # and the editors after them. Flex items may shrink to any width (min-width: 0), so nothing
 # forces a horizontal scroll; the widths below are only where wrapping starts.

@@ -16,7 +16,7 @@ The effects entries go to a second file, ``effects.jsonl.gz`` next to the pool: 
 card i's entry as one line of JSON ("" for none). The pool loads without
 reading it; the file is read the first time a game asks a card for its effects, and each
 line is decoded then (CardDef.effects): decoding ~31k entries eagerly tripled the cold
-pool load (issue 8 goal: < 300 ms).
+pool load (goal: < 300 ms).
 
 ``data/effects_overrides.json`` corrects hand-written entries (one path each, with its
 reason), e.g. Stomp's "damage can't be prevented this turn" as a structured op.

@@ -1,4 +1,4 @@
-"""The hosted page never goes blank (issue 9, item 6).
+"""The hosted page never goes blank.
 
 From its first paint the page shows what is loading (page scripts, Python runtime,
 packages, the app) with progress; when the runtime or a package can't be loaded it says

@@ -33,7 +33,7 @@ from engine import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-# Bytes the browser fetches from the site itself (page+worker+wheel); issue 8: < 3 MB.
+# Bytes the browser fetches from the site itself (page+worker+wheel); goal: < 3 MB.
 OWN_BUDGET = 3_000_000
 
 
@@ -239,7 +239,7 @@ def test_size_of_the_projects_own_part(build_site, site: dict[str, Any]) -> None
     )
     assert pool / rep["site_bytes"] > 0.5
     # Besides the pool, the wheel is our code (about 480 kB compressed with the effect
-    # vocabulary of issue 8 grown through stop 13): nothing else large (data, fixtures)
+    # the effect vocabulary as it grew): nothing else large (data, fixtures)
     # may ride along.
     assert Path(site["wheel"]).stat().st_size < pool + 650_000
     urls = rep["urls"]

@@ -1,4 +1,4 @@
-"""One session's pathological inputs while another steps (issue 10), shared by the browser
+"""One session's pathological inputs while another steps, shared by the browser
 test (tests/playground/test_isolation.py) and benchmarks/bench_isolation.py.
 
 Session A submits each input of the issue's list; session B presses "Next ›" and times
@@ -41,7 +41,7 @@ LONG_SCENARIO: dict[str, Any] = {
 
 def apex_scenario(casts: int = 8) -> dict[str, Any]:
     """Apex Devastator (cascade x4) cast ``casts`` times over a 1,000-land library: every
-    cascade exiles the whole library (issue 10: 8 casts took 22 s and 1.47 GB)."""
+    cascade exiles the whole library (8 casts took 22 s and 1.47 GB)."""
     lands = [{"name": n, "count": 250} for n in ("Forest", "Mountain", "Island", "Plains")]
     return {
         "version": 1,
@@ -63,7 +63,7 @@ def apex_scenario(casts: int = 8) -> dict[str, Any]:
 
 
 def big_cascade_scenario(instances: int = 3000) -> dict[str, Any]:
-    """A user card with ``cascade: 3000`` (issue 10: blocked another session for 4.3 s)."""
+    """A user card with ``cascade: 3000`` (blocked another session for 4.3 s)."""
     return {
         "version": 1,
         "title": f"Cascade {instances}",

@@ -1,4 +1,4 @@
-"""Board and action (issue item 3): Sagas, discover abilities, proliferate, X, a counter."""
+"""Board and action: Sagas, discover abilities, proliferate, X, a counter."""
 
 from __future__ import annotations
 

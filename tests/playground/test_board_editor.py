@@ -1,4 +1,4 @@
-"""Issue 9 item 2 in the browser: the board editor's zones, its action list, "Respond here",
+"""In the browser: the board editor's zones, its action list, "Respond here",
 "Set up board" without edits, and The First Eruption walked in one board."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The board editor's text formats and action rows (issue 9 item 2), without a browser.
+"""The board editor's text formats and action rows, without a browser.
 
 Readers are linear and size-checked; writers give back exactly what they were given
 (falling back to JSON); problems are typed errors naming the box and line or the action.

@@ -1,4 +1,4 @@
-"""Issue 9 item 2: "Set up board" without edits gives back the identical scenario and timeline.
+"""The board editor's "Set up board" without edits gives back the identical scenario and timeline.
 
 Every example and every scenario the test suite builds (tests/playground/scenario_corpus.py
 says how they are collected) is shown in the board editor's fields, read back from them,

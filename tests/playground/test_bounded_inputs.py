@@ -1,4 +1,4 @@
-"""Issue 10: the playground's own parsers of user text are linear and size-checked first.
+"""The playground's own parsers of user text are linear and size-checked first.
 
 The zone-line reader replaced a regular expression that backtracked cubically; here it
 is checked against that expression on short lines (where the old one is still quick) and

@@ -1,5 +1,5 @@
-"""Card details on hover / tap, the "not simulated" mark, and "Show card images"
-(issue 9 item 5, issue 8 item 4). Images are served by Playwright routing: offline.
+"""Card details on hover / tap, the "not simulated" mark, and "Show card images".
+Images are served by Playwright routing: offline.
 
 The scenario's mystery card is a user card without effect data, so it stays "not
 simulated" whatever handlers the engine gains; Lightning Bolt's hand-written effect is

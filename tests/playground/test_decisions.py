@@ -1,4 +1,4 @@
-"""Decisions (issue item 5): inline buttons naming the options; answers join the scenario."""
+"""Decisions: inline buttons naming the options; answers join the scenario."""
 
 from __future__ import annotations
 

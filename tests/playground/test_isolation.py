@@ -1,4 +1,4 @@
-"""Issue 10: one session's pathological inputs never stall another session's steps.
+"""One session's pathological inputs never stall another session's steps.
 
 Session A submits each input (a decklist and a board line that made regular expressions
 backtrack for minutes, a short link whose run took 22 s and 1.47 GB, a user card with

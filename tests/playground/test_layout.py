@@ -1,4 +1,4 @@
-"""A layout for every screen (issue 9, item 4): 1400, 1024, 768 and 390 px wide.
+"""A layout for every screen: 1400, 1024, 768 and 390 px wide.
 
 At each width: a screenshot under test-artifacts/playground/, no horizontal scrolling of
 the page, and the stepper, board, decision box (a decision is pending) and event log all
@@ -118,7 +118,7 @@ def test_odds_tab_fits_a_phone(browser: Browser, app_url: str, shot) -> None:
     ctx.close()
 
 
-# The board editor's parts (issue 9 item 2) at every width.
+# The board editor's parts at every width.
 EDITOR_PARTS = {
     "you": ".pg-you",
     "opponent": ".pg-opponent",

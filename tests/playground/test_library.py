@@ -1,4 +1,4 @@
-"""Library builder (issue item 2): paste, search, edit counts, order, errors next to input."""
+"""Library builder: paste, search, edit counts, order, errors next to input."""
 
 from __future__ import annotations
 

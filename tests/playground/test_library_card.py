@@ -1,5 +1,5 @@
 """The collapsed "Add a card from Scryfall JSON" card opens with its body after the
-sidebar switched tabs (issue 10: it opened empty and zero-size after Board & action)."""
+sidebar switched tabs (it opened empty and zero-size after Board & action)."""
 
 from __future__ import annotations
 

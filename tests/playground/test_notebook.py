@@ -1,4 +1,4 @@
-"""Notebook and Python use (issue item 7): ``Playground(scenario)`` is a reusable object."""
+"""Notebook and Python use: ``Playground(scenario)`` is a reusable object."""
 
 from __future__ import annotations
 

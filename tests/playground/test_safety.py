@@ -1,4 +1,4 @@
-"""Safety (issue item 8): hostile names render as text; sessions never share state."""
+"""Safety: hostile names render as text; sessions never share state."""
 
 from __future__ import annotations
 

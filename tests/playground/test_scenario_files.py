@@ -1,4 +1,4 @@
-"""Scenario files (issue 9, item 3): the picker lists every example file with a one-line
+"""Scenario files: the picker lists every example file with a one-line
 description; a scenario JSON file can be opened from disk and the current one saved."""
 
 from __future__ import annotations

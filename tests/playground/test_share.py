@@ -1,4 +1,4 @@
-"""Share (issue item 6): the URL holds scenario + frame; links restore everything; bad links."""
+"""Share: the URL holds scenario + frame; links restore everything; bad links."""
 
 from __future__ import annotations
 

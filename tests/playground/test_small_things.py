@@ -1,4 +1,4 @@
-"""Small things a user hit (issue 9, item 8), one test each."""
+"""Small things a user hit, one test each."""
 
 from __future__ import annotations
 

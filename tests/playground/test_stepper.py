@@ -1,4 +1,4 @@
-"""Start and stepper (issue items 1 and 4): the default scenario, buttons, keys, slider, log."""
+"""Start and stepper: the default scenario, buttons, keys, slider, log."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The playground follows Panel's own best practice (issue 9, item 7).
+"""The playground follows Panel's own best practice.
 
 Each panel is a ``pn.viewable.Viewer`` holding the session's one ``PlaygroundModel``;
 widgets come from ``.from_param``; reactions are ``@param.depends(..., watch=True)``
