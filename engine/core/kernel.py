@@ -917,10 +917,12 @@ class Kernel:
         later = [t for t, p in self.turn_history if t > turn and p == player]
         return len(later) == 1 and self.turn == later[0]
 
-    def exiled_with(self, source: int) -> list[int]:
-        """The cards exiled with ``source`` (this object of it) still in exile as then."""
+    def exiled_with(self, source: int, was: int | None = None) -> list[int]:
+        """The cards exiled with ``source`` (this object of it, or the object it was with
+        zone-change count ``was``) still in exile as then."""
         out = []
-        for oid, n in self.linked_exile.get(self.stamp_of(source), []):
+        key = self.stamp_of(source) if was is None else (source, was)
+        for oid, n in self.linked_exile.get(key, []):
             where = self.zone_of(oid)
             if where and where[1] == "exile" and self.zone_changes.get(oid, 0) == n:
                 out.append(oid)

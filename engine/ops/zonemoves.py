@@ -190,7 +190,7 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     what = o.get("what")
     if what in _LINKED_WORDS:
-        ids = game.exiled_with(ctx.source) if ctx.source is not None else []
+        ids = c.exiled_with(ctx)
         # 608.2c: "the exiled card" is also what the op just before exiled, linked or not
         ids += [
             oid
@@ -289,7 +289,7 @@ def _check_return_exiled(o: dict, ctx: Ctx | None) -> str | None:
 def return_exiled(ctx: Ctx, o: dict) -> None:
     """The cards exiled with this source (607.2a) return (to the battlefield: new objects)."""
     game = ctx.game
-    ids = game.exiled_with(ctx.source) if ctx.source is not None else []
+    ids = c.exiled_with(ctx)
     if o["to"] == "battlefield":
         _enter_all(ctx, ids, {}, "607.2a", " (the cards exiled with it)", from_zone="exile")
         return

@@ -25,7 +25,10 @@ def entered_battlefield(
     face = game.face(obj)
     entry = game.effects(obj)
     if entry.get("enters_tapped"):
-        game.tap(oid)
+        game.tap(oid)  # 614.1c: recorded as its own event, so the state shows it tapped
+        game.emit(
+            E.TAP, f"{face.name} enters tapped.", "614.1c", objects=(oid,), player=obj.controller
+        )
     if face.is_aura and not cast and obj.attached_to is None:
         _aura_enters(game, oid, entry)  # 303.4a
     _enter_replacements(game, oid, entry, x)  # 614.1c statics
