@@ -102,6 +102,8 @@ def _find_castable_or_retrace(game: Game, player: int, action: dict) -> tuple[in
 def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
     obj = game.obj(oid)
     faces = list(obj.card.spell_faces)
+    if game.on_adventure(oid):  # 715.4: from exile, only as the creature
+        faces = [f for f in faces if "Adventure" not in f.subtypes]
     if not faces:
         raise GameError(f"{obj.card.name} is a land: it is played, not cast (CR 305.1)")
     if wanted:

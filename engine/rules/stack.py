@@ -531,6 +531,7 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     if where and where[1] == "stack":
         if "Adventure" in face.subtypes:
             game.move(obj.id, "exile")
+            game.grant_play(obj.id, obj.owner, "adventure")  # 715.4: its creature, later
             game.emit(
                 E.EXILE,
                 f"{face.name} goes to exile on an adventure.",
