@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.events import DecisionKind, EventKind
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
-from engine.rules import stack
+from engine.rules import permanents, stack
 
 _CONTROLLER = ("owner", "you", None)
 
@@ -39,6 +39,24 @@ def _enter_all(
     ``controller`` "you" / "owner" says under whose control; without it, ``default``."""
     game = ctx.game
     under = o.get("controller") or default
+    stays = [
+        oid
+        for oid in ids
+        if permanents.aura_stays(
+            game, oid, ctx.controller if under == "you" else game.obj(oid).owner
+        )
+    ]
+    if stays:  # 303.4g: an Aura with nothing it could enchant stays where it is
+        ids = [oid for oid in ids if oid not in stays]
+        ctx.emit(
+            EventKind.NOTE,
+            f"{_names(ctx, stays)} can't enter the battlefield: an Aura with nothing it could "
+            f"enchant stays in its {from_zone}.",
+            "303.4g",
+            objects=stays,
+            amount=len(stays),
+            data={"stays": from_zone},
+        )
     for oid in ids:
         controller = ctx.controller if under == "you" else game.obj(oid).owner
         c.put_onto_battlefield(
