@@ -87,6 +87,8 @@ class Game(Kernel):
                     if zone == "battlefield" and face.loyalty and "loyalty" not in counters:
                         if face.loyalty.isdigit():  # CR 306.5b: printed loyalty by default
                             counters["loyalty"] = int(face.loyalty)
+                    if zone == "battlefield" and not entry.counters:
+                        counters.update(_printed_counters(card))  # 614.1c, by default
                     if counters:
                         status["counters"] = counters
                     if zone == "battlefield":
@@ -285,3 +287,19 @@ class Game(Kernel):
 
     def timeline_frames(self) -> list:
         return self.frames
+
+
+def _printed_counters(card) -> dict[str, int]:
+    """The counters a permanent set on the battlefield at setup has when the scenario gives
+    none: those it always enters with (614.1c, "enters with a shield counter"), a fixed
+    number and no condition, as a planeswalker has its printed loyalty (306.5b)."""
+    out: dict[str, int] = {}
+    for o in (card.effects or {}).get("static") or ():
+        if (
+            isinstance(o, dict)
+            and o.get("op") == "enters_with_counters"
+            and isinstance(o.get("counter"), str)
+            and type(o.get("n", 1)) is int
+        ):
+            out[o["counter"]] = out.get(o["counter"], 0) + int(o.get("n", 1))
+    return out

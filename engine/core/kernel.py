@@ -898,8 +898,14 @@ class Kernel:
     def grant_play(self, oid: int, player: int, duration: str) -> None:
         """``player`` may play this card (as it is now, in exile) until ``duration`` ends:
         "end_of_turn" or "until_end_of_your_next_turn" (impulse draw), "after_this_turn"
-        (warp)."""
+        (warp), "adventure" (715.4: the creature, while it stays exiled on an adventure)."""
         self.play_permissions[self.stamp_of(oid)] = (player, duration, self.turn)
+
+    def on_adventure(self, oid: int) -> bool:
+        """Whether the card is in exile on an adventure (715.3d), the same object since."""
+        perm = self.play_permissions.get(self.stamp_of(oid))
+        where = self.zone_of(oid)
+        return perm is not None and perm[1] == "adventure" and bool(where and where[1] == "exile")
 
     def may_play(self, oid: int, player: int) -> bool:
         """Whether ``player`` may play the card now under a permission (it must still be the
@@ -908,6 +914,8 @@ class Kernel:
         if perm is None or perm[0] != player:
             return False
         _, duration, turn = perm
+        if duration == "adventure":  # 715.4: as long as it stays exiled on its adventure
+            return True
         if duration == "after_this_turn":  # warp (702.185a): on any later turn
             return self.turn > turn
         if self.turn == turn:
@@ -917,10 +925,12 @@ class Kernel:
         later = [t for t, p in self.turn_history if t > turn and p == player]
         return len(later) == 1 and self.turn == later[0]
 
-    def exiled_with(self, source: int) -> list[int]:
-        """The cards exiled with ``source`` (this object of it) still in exile as then."""
+    def exiled_with(self, source: int, was: int | None = None) -> list[int]:
+        """The cards exiled with ``source`` (this object of it, or the object it was with
+        zone-change count ``was``) still in exile as then."""
         out = []
-        for oid, n in self.linked_exile.get(self.stamp_of(source), []):
+        key = self.stamp_of(source) if was is None else (source, was)
+        for oid, n in self.linked_exile.get(key, []):
             where = self.zone_of(oid)
             if where and where[1] == "exile" and self.zone_changes.get(oid, 0) == n:
                 out.append(oid)

@@ -335,7 +335,11 @@ def _player_rel(player: int, rel: str, controller: int, game: Any) -> bool:
     return False
 
 
-def _has_abilities(game: Any, obj: Any) -> bool:
+def _has_abilities(game: Any, obj: Any, ch: Any = None) -> bool:
+    """Whether the object has an ability (113.1): printed, or given by an effect in layer
+    6 (Rancor's trample: "creatures with no abilities" then leaves it out, 613.1f)."""
+    if ch is not None and (ch.keywords or getattr(ch, "abilities", ())):
+        return True
     entry = game.effects(obj)
     if entry.get("vanilla"):
         return bool(obj.card.keywords or obj.characteristics.keywords)
@@ -524,7 +528,7 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
         back = card.layout in ("transform", "modal_dfc") and obj.face not in (None, card.front.name)
         return back == v
     if k == "no_abilities":
-        return (not _has_abilities(game, obj)) == v
+        return (not _has_abilities(game, obj, ch)) == v
     if k == "toughness_greater_than_power":
         ok = ch.power is not None and ch.toughness is not None and ch.toughness > ch.power
         return ok == v
@@ -608,7 +612,9 @@ def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> boo
     controller controls (GreatestPowerControlledPredicate: "with the greatest power"), or
     with ``anyone`` among all creatures (ControlsCreatureGreatestPowerCondition)."""
     where = game.zone_of(obj.id)
-    if ch.power is None or not where or where[1] != "battlefield":
+    if not where or where[1] != "battlefield":
+        return _greatest_power_before(game, obj.id, anyone)
+    if ch.power is None:
         return False
     players = range(len(game.zones)) if anyone else (where[0],)
     powers = [
@@ -617,6 +623,32 @@ def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> boo
         for o in game.zones[p]["battlefield"]
         if (anyone or game.obj(o).controller == obj.controller)
         and "Creature" in characteristics(game, o).types
+    ]
+    return ch.power >= max((n for n in powers if n is not None), default=ch.power)
+
+
+def _greatest_power_before(game: Any, oid: int, anyone: bool) -> bool:
+    """The same test for a creature the latest event took off the battlefield ("whenever a
+    creature ... with the greatest power ... dies"): it looks back (603.10a) at the frame
+    just before that event, its power and the creatures then."""
+    frames: list[Any] = list(getattr(game, "frames", ())[-2:])
+    if len(frames) < 2 or frames[1][1] is None:
+        return False
+    if not any(m.obj == oid and m.src == "battlefield" for m in frames[1][1].moves):
+        return False
+    before = frames[0][0]
+    if oid not in before.objects:
+        return False
+    ch = before.characteristics(oid)
+    if ch.power is None:
+        return False
+    ctrl = before.obj(oid).controller  # control (layer 2) is kept on the object
+    powers = [
+        c.power
+        for p in before.players
+        for o in p.battlefield
+        for c in (before.characteristics(o),)
+        if (anyone or before.obj(o).controller == ctrl) and "Creature" in c.types
     ]
     return ch.power >= max((n for n in powers if n is not None), default=ch.power)
 

@@ -1142,6 +1142,8 @@ TRIGGER_WHEN = {
     "self_becomes_tapped": "",
     "self_becomes_blocked": "",
     "self_becomes_target": "",
+    "self_becomes_target_first_time": "this becomes the target of a spell or ability for the"
+    " first time each turn",
     "combat_damage_to_player": "creatures matching `filter` deal combat damage to a player",
     "creature_damage_to_player": "a creature matching `filter` deals damage to a player",
     "self_cycled": "you cycle this card (zone hand)",

@@ -10,12 +10,24 @@ from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
 from engine.lang.effects import Ctx, op
-from engine.rules import freecast
+from engine.rules import freecast, stack
 from engine.rules import op_common as c
 
 E = EventKind
 
 _NO_LIMIT = 10**6  # the filter, not a mana-value limit, says which spells may be cast
+
+
+def _spell_mv_limit(flt: object) -> tuple[object, int, bool]:
+    """A "spell with mana value N or less" filter -> (the rest of the filter, N, inclusive):
+    the limit is the SPELL's, checked on each face the card can be cast as (an adventurer's
+    Adventure, a split card's half: 715.3b, 709.3), not on the card in hand."""
+    if isinstance(flt, dict) and isinstance(flt.get("mv"), (list, tuple)):
+        cmp = flt["mv"]
+        if len(cmp) == 2 and cmp[0] in ("<", "<=") and isinstance(cmp[1], int):
+            rest = {k: v for k, v in flt.items() if k != "mv"}
+            return rest or None, int(cmp[1]), cmp[0] == "<="
+    return flt, _NO_LIMIT, True
 
 
 def _check_cast_free(o: dict, ctx: Ctx | None) -> str | None:
@@ -33,11 +45,13 @@ def cast_free(ctx: Ctx, o: dict) -> None:
     (608.2g); it goes on the stack above what is resolving."""
     game = ctx.game
     p = ctx.controller
+    flt, limit, inclusive = _spell_mv_limit(o.get("filter"))
     able = [
         i
         for i in game.zones[p]["hand"]
         if not game.obj(i).card.is_land
-        and c.matches(ctx, i, o.get("filter"))
+        and c.matches(ctx, i, flt)
+        and stack.castable_faces(game, game.obj(i), limit, inclusive=inclusive)
         and freecast.castable_free(game, i, p, "118.9", "cast without paying its mana cost")
     ]
     chosen = c.choose_cards(
@@ -64,12 +78,13 @@ def cast_free(ctx: Ctx, o: dict) -> None:
         game,
         chosen[0],
         p,
-        _NO_LIMIT,
-        inclusive=True,
+        limit,
+        inclusive=inclusive,
         kind=DecisionKind.PICK,
         rule="118.9",
         mechanic="cast without paying its mana cost",
         allow_hand=False,
+        may_decline=False,  # "(or none)" was the choice not to cast
         prompt=f"{ctx.label}: cast {game.obj(chosen[0]).name} without paying its mana cost?",
     )
     ctx.did = result == "cast"

@@ -47,7 +47,8 @@ def earthbend(ctx: Ctx, o: dict) -> None:
     n = max(0, refs.amount(ctx, o.get("n", 1), 1))
     objs = [
         i
-        for i in refs.objects(ctx, {"what": o.get("what", "target")}, "what")
+        # the op's own target spec ("target": n): Dai Li Agents earthbends each of two
+        for i in refs.objects(ctx, {**o, "what": o.get("what", "target")}, "what")
         if layers.on_battlefield(game, i)
     ]
     c.begin(

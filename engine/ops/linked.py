@@ -119,7 +119,7 @@ def play_linked(ctx: Ctx, o: dict) -> None:
     the source (a permission, as an impulse draw's; mana payment is not simulated, so "spend
     mana as though it were any color" changes nothing)."""
     game = ctx.game
-    ids = game.exiled_with(ctx.source) if ctx.source is not None else []
+    ids = c.exiled_with(ctx)
     for oid in ids:
         game.grant_play(oid, ctx.controller, o["duration"])
     names = ", ".join(game.obj(i).name for i in ids) or "nothing"

@@ -273,11 +273,10 @@ def _excepted(card: CardDef, face_name: str | None, exc: dict) -> tuple[CardDef,
 
 def _copy_originals(ctx: Ctx, o: dict) -> list[int]:
     """What to copy: the target / what moved / one card exiled with the source (chosen)."""
-    game = ctx.game
     what = o.get("what", "target")
     if what != "exiled_with":
         return c.objects(ctx, what, o)
-    able = game.exiled_with(ctx.source) if ctx.source is not None else []
+    able = c.exiled_with(ctx)
     return c.pick_one(ctx, able, "choose a card exiled with it to copy", "707.2")
 
 

@@ -14,7 +14,7 @@ from engine.core.events import DecisionKind, EventKind
 from engine.lang import refs
 from engine.lang.effects import Ctx, op
 from engine.rules import combat
-from engine.rules.op_common import begin, make, pick_one, token_card
+from engine.rules.op_common import begin, make, pick_one, players, token_card
 from engine.rules.op_common import token_entered as entered
 
 
@@ -66,15 +66,17 @@ def _controllers(ctx: Ctx, o: dict) -> list[int]:
 def _controller(ctx: Ctx, o: dict) -> int:
     """Who gets the tokens (111.2: the player the effect says, else its controller)."""
     who = o.get("controller")
-    game = ctx.game
     if who == "trigger_player" and isinstance((ctx.event or {}).get("player"), int):
         return int(ctx.event["player"])
     if who in ("controller_of_target", "target_player"):
         for ref in ctx.target_refs(o):
             if ref.startswith("p"):
                 return int(ref[1:])
-            if who == "controller_of_target":
-                return game.obj(int(ref[1:])).controller
+    if who == "controller_of_target":
+        # "its controller creates": the target's controller, or its last known controller
+        # once an earlier part of the effect moved it (exiled, countered: 608.2h)
+        for p in players(ctx, who, o):
+            return p
     return ctx.controller
 
 

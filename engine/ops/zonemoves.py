@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.events import DecisionKind, EventKind
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
-from engine.rules import stack
+from engine.rules import permanents, stack
 
 _CONTROLLER = ("owner", "you", None)
 
@@ -39,6 +39,24 @@ def _enter_all(
     ``controller`` "you" / "owner" says under whose control; without it, ``default``."""
     game = ctx.game
     under = o.get("controller") or default
+    stays = [
+        oid
+        for oid in ids
+        if permanents.aura_stays(
+            game, oid, ctx.controller if under == "you" else game.obj(oid).owner
+        )
+    ]
+    if stays:  # 303.4g: an Aura with nothing it could enchant stays where it is
+        ids = [oid for oid in ids if oid not in stays]
+        ctx.emit(
+            EventKind.NOTE,
+            f"{_names(ctx, stays)} can't enter the battlefield: an Aura with nothing it could "
+            f"enchant stays in its {from_zone}.",
+            "303.4g",
+            objects=stays,
+            amount=len(stays),
+            data={"stays": from_zone},
+        )
     for oid in ids:
         controller = ctx.controller if under == "you" else game.obj(oid).owner
         c.put_onto_battlefield(
@@ -190,7 +208,7 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     what = o.get("what")
     if what in _LINKED_WORDS:
-        ids = game.exiled_with(ctx.source) if ctx.source is not None else []
+        ids = c.exiled_with(ctx)
         # 608.2c: "the exiled card" is also what the op just before exiled, linked or not
         ids += [
             oid
@@ -289,7 +307,7 @@ def _check_return_exiled(o: dict, ctx: Ctx | None) -> str | None:
 def return_exiled(ctx: Ctx, o: dict) -> None:
     """The cards exiled with this source (607.2a) return (to the battlefield: new objects)."""
     game = ctx.game
-    ids = game.exiled_with(ctx.source) if ctx.source is not None else []
+    ids = c.exiled_with(ctx)
     if o["to"] == "battlefield":
         _enter_all(ctx, ids, {}, "607.2a", " (the cards exiled with it)", from_zone="exile")
         return

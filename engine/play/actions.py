@@ -102,6 +102,8 @@ def _find_castable_or_retrace(game: Game, player: int, action: dict) -> tuple[in
 def _choose_face(game: Game, oid: int, player: int, wanted: str | None) -> Face:
     obj = game.obj(oid)
     faces = list(obj.card.spell_faces)
+    if game.on_adventure(oid):  # 715.4: from exile, only as the creature
+        faces = [f for f in faces if "Adventure" not in f.subtypes]
     if not faces:
         raise GameError(f"{obj.card.name} is a land: it is played, not cast (CR 305.1)")
     if wanted:
@@ -338,6 +340,20 @@ def _activated_abilities(game: Game, oid: int) -> list[dict]:
     return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
 
 
+def _taps(ability: dict) -> bool:
+    return any(c.get("cost") == "tap" for c in ability_costs.of_ability(ability, ""))
+
+
+def _untapped_twin(game: Game, player: int, oid: int) -> int | None:
+    """Another permanent of the player's with the same card as ``oid``, untapped."""
+    name = game.obj(oid).card.name
+    for other in game.zones[player]["battlefield"]:
+        o = game.obj(other)
+        if other != oid and o.card.name == name and not o.tapped and o.face == game.obj(oid).face:
+            return other
+    return None
+
+
 def _find_ability(game: Game, player: int, action: dict) -> tuple[int, dict]:
     """The object and the activated ability the action names (602.2).
 
@@ -367,6 +383,9 @@ def _find_ability(game: Game, player: int, action: dict) -> tuple[int, dict]:
             ]
             abilities = with_discover or abilities
         abilities = [a for a in abilities if _ability_zone(a) == zone]
+        if abilities and zone == "battlefield" and obj.tapped and _taps(abilities[0]):
+            # several permanents of that name: one that is untapped can pay {T} (602.2b)
+            oid = _untapped_twin(game, player, oid) or oid
         if abilities:
             return oid, abilities[0]
         if zone == "battlefield":

@@ -28,11 +28,13 @@ def offer(
     mechanic: str,
     allow_hand: bool,
     prompt: str | None = None,
+    may_decline: bool = True,
 ) -> str:
     """Offer the free cast; returns "cast", "declined" or "hand" (discover's alternative).
 
     ``limit`` is compared with the resulting SPELL's mana value, X being 0 (107.3b):
     cascade needs it strictly less (702.85a), discover at most N (701.57a).
+    ``may_decline=False``: the player already chose to cast this card; only which spell.
     """
     obj = game.obj(oid)
     card = obj.card
@@ -80,7 +82,7 @@ def offer(
     options = [(f"cast:{f.name}" if multi else "cast", f"Cast {f.name}") for f in castable]
     if allow_hand:
         options.append(("hand", "Put it into your hand"))
-    else:
+    elif may_decline:  # else the player already chose to cast this card (only which spell)
         options.append(("decline", "Don't cast"))
     prompt = prompt or (
         f"{card.name} — cast it without paying its mana cost (the spell's mana value must "

@@ -30,7 +30,7 @@ result per state version (``game.chars(oid)``, ``GameState.characteristics(oid)`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -272,10 +272,55 @@ def in_force(game: Game) -> list[ContinuousEffect]:
 
 def compute_all(game: Game) -> Mapping[int, Characteristics]:
     """Characteristics of every battlefield permanent (613.1). Empty when no effect is in
-    force (then printed characteristics plus counters are the answer, ``printed``)."""
+    force (then printed characteristics plus counters are the answer, ``printed``).
+
+    A conditional static ability (611.3a: "as long as you control three or more
+    artifacts") is read against the characteristics the layers give, not the printed ones
+    (an animated Blinkmoth Nexus is an artifact for Rusted Relic's metalcraft): when a
+    condition reads differently once the layers are applied, the statics are taken again
+    from those characteristics, a few rounds at most, until they settle."""
     effects = in_force(game)
     if not effects and not _static_sources(game):
         return NO_CHARS
+    out = _compute(game, effects)
+    if not _conditional_statics(game):
+        return out
+    cache = game.derived("layers")
+    for _ in range(_SETTLE_ROUNDS):
+        cache["partial"] = out
+        try:
+            statics = static_effects(game)
+        finally:
+            cache["partial"] = None
+        recorded = [e for e in effects if e.id != 0]
+        again = sorted([*recorded, *statics], key=lambda e: e.timestamp)
+        if _effect_keys(again) == _effect_keys(effects):
+            break
+        effects = again
+        cache["in_force"] = (game.version(), effects)
+        out = _compute(game, effects)
+    return out
+
+
+#: rounds of re-reading conditional statics against the layered characteristics
+_SETTLE_ROUNDS = 3
+
+
+def _conditional_statics(game: Game) -> bool:
+    """Whether a battlefield permanent has a conditional static ability ("if" op)."""
+    for oid in _static_sources(game):
+        perm = game.obj(oid)
+        if any(o.get("op") == "if" or o.get("if") for o in statics_of(game, perm)):
+            return True
+    return False
+
+
+def _effect_keys(effects: Sequence[ContinuousEffect]) -> list[tuple]:
+    return [(e.id, e.source, e.kind, e.layer, e.objects, repr(e.data)) for e in effects]
+
+
+def _compute(game: Game, effects: list[ContinuousEffect]) -> Mapping[int, Characteristics]:
+    """The layers applied with these effects in force (613.1)."""
     if any(_filtered(e) for e in effects):
         by_object = _in_layer_order(game, effects)
     else:  # no effect's objects depend on characteristics: their sets are known now

@@ -173,6 +173,16 @@ def trigger_object(ctx: Ctx) -> int | None:
     return int(oid) if oid is not None else None
 
 
+def exiled_with(ctx: Ctx) -> list[int]:
+    """The cards exiled with the source (607.2a): by the object that just left the
+    battlefield when a leaves-the-battlefield ability resolves (603.10a), else by the source
+    as it is now."""
+    if ctx.source is None:
+        return []
+    was = (ctx.event or {}).get("source_left")
+    return ctx.game.exiled_with(ctx.source, was if isinstance(was, int) else None)
+
+
 def trigger_player(ctx: Ctx) -> int | None:
     p = (getattr(ctx, "event", None) or {}).get("player")
     return int(p) if p is not None else None

@@ -25,7 +25,10 @@ def entered_battlefield(
     face = game.face(obj)
     entry = game.effects(obj)
     if entry.get("enters_tapped"):
-        game.tap(oid)
+        game.tap(oid)  # 614.1c: recorded as its own event, so the state shows it tapped
+        game.emit(
+            E.TAP, f"{face.name} enters tapped.", "614.1c", objects=(oid,), player=obj.controller
+        )
     if face.is_aura and not cast and obj.attached_to is None:
         _aura_enters(game, oid, entry)  # 303.4a
     _enter_replacements(game, oid, entry, x)  # 614.1c statics
@@ -143,20 +146,40 @@ def keyword_abilities(entry: dict) -> list[dict]:
     ]
 
 
+def _aura_hosts(game: Game, oid: int, entry: dict, controller: int) -> list[str]:
+    """What an Aura entering without being cast could enter attached to (303.4a): what its
+    enchant ability could target (an object with hexproof is left out, though it doesn't
+    target), refs "oN" / "pN"."""
+    spec = dict(entry.get("enchant") or {"what": "creature", "count": 1})
+    to_player = spec.get("what") in ("player", "opponent")  # "enchant player" (303.4a)
+    return [
+        r
+        for r in targeting.candidates(game, spec, controller, exclude=(oid,))
+        if r.startswith("p" if to_player else "o")
+    ]
+
+
+def aura_stays(game: Game, oid: int, controller: int) -> bool:
+    """CR 303.4g: an Aura card about to be put onto the battlefield (not cast) with nothing
+    it could enchant stays in its zone instead of entering."""
+    obj = game.obj(oid)
+    face = obj.card.front
+    if not face.is_aura:
+        return False
+    return not _aura_hosts(game, oid, game.effects(obj), controller)
+
+
 def _aura_enters(game: Game, oid: int, entry: dict) -> None:
     """CR 303.4a: an Aura put onto the battlefield without being cast: the player putting it
     there chooses what it enters attached to (the options are what its enchant ability
-    could target; an object with hexproof is left out, though 303.4a doesn't target); with
-    nothing to attach to it goes to the graveyard with the SBAs (704.5m), where the rule
-    (303.4h) would leave it in its old zone."""
+    could target; an object with hexproof is left out, though 303.4a doesn't target). The
+    ops that put cards onto the battlefield together leave an Aura with nothing to enchant
+    where it was (``aura_stays``, 303.4g); one that still enters so goes to the graveyard
+    with the SBAs (704.5m)."""
     obj = game.obj(oid)
     spec = dict(entry.get("enchant") or {"what": "creature", "count": 1})
     to_player = spec.get("what") in ("player", "opponent")  # "enchant player" (303.4a)
-    options = [
-        r
-        for r in targeting.candidates(game, spec, obj.controller, exclude=(oid,))
-        if r.startswith("p" if to_player else "o")
-    ]
+    options = _aura_hosts(game, oid, entry, obj.controller)
     if not options:
         return
     key = options[0]

@@ -47,6 +47,33 @@ def regenerate_instead(game: Game, oid: int) -> bool:
     return False
 
 
+#: The shield counter (122.1c): "If a permanent with a shield counter on it would be dealt
+#: damage or destroyed, instead remove a shield counter from it."
+SHIELD = "shield"
+
+
+def shield_counter_instead(game: Game, oid: int, would: str, source: int | None = None) -> bool:
+    """CR 122.1c: a permanent with a shield counter that would be dealt damage or destroyed
+    loses a shield counter instead (a replacement, not prevention: damage that can't be
+    prevented is replaced too). Returns whether it did."""
+    obj = game.obj(oid)
+    if obj.counter(SHIELD) <= 0:
+        return False
+    game.add_counters(oid, SHIELD, -1)
+    game.emit(
+        EventKind.COUNTERS,
+        f"{obj.name} would be {would}: a shield counter is removed from it instead.",
+        "122.1c",
+        objects=(oid,),
+        source=source,
+        player=obj.controller,
+        amount=-1,
+        counter=SHIELD,
+        data={"shield": would},
+    )
+    return True
+
+
 def cant_be_prevented(game: Game) -> bool:
     """A "damage can't be prevented this turn" effect is in force (615.12)."""
     return bool(_shields(game, "damage_cant_be_prevented"))
@@ -63,7 +90,11 @@ def prevent(
     combat: bool = False,
 ) -> int:
     """How much of ``amount`` damage is still dealt after prevention shields (615.1, 615.7);
-    shields with an amount are reduced by what they prevent. Emits what was prevented."""
+    shields with an amount are reduced by what they prevent. Emits what was prevented.
+    A shield counter on the permanent replaces the damage first (122.1c)."""
+    if amount > 0 and to_object is not None:
+        if shield_counter_instead(game, to_object, "dealt damage", source):
+            return 0
     if amount <= 0 or unpreventable or cant_be_prevented(game):
         return amount
     left = amount

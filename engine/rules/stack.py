@@ -531,6 +531,7 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     if where and where[1] == "stack":
         if "Adventure" in face.subtypes:
             game.move(obj.id, "exile")
+            game.grant_play(obj.id, obj.owner, "adventure")  # 715.4: its creature, later
             game.emit(
                 E.EXILE,
                 f"{face.name} goes to exile on an adventure.",
@@ -630,8 +631,14 @@ def leaves_stack_to(game: Game, oid: int, dst: str) -> str:
 # ------------------------------------------------------------------ leaving play, losing
 def dies_to(game: Game, oid: int) -> str:
     """Where a dying permanent goes: "none" for a token (111.7), else its owner's graveyard
-    unless "exile it instead" applies (614.1a, Anger of the Gods)."""
-    return "none" if game.obj(oid).is_token else game.dies_to(oid)
+    unless "exile it instead" applies (614.1a, Anger of the Gods) or it has a finality
+    counter ("if it would be put into a graveyard from the battlefield, exile it instead")."""
+    obj = game.obj(oid)
+    if obj.is_token:
+        return "none"
+    if obj.counter("finality") > 0:  # a finality counter: exiled instead (122.1, 614.1a)
+        return "exile"
+    return game.dies_to(oid)
 
 
 def _instead(dst: str) -> str:
@@ -661,6 +668,9 @@ def destroy(game: Game, oid: int, why: str, rule: str, source: int | None = None
             amount=0,
             data={**data, "indestructible": True},
         )
+        return
+    if shields.shield_counter_instead(game, oid, "destroyed", source):
+        data.pop("no_regen", None)
         return
     if not data.pop("no_regen", False) and shields.regenerate_instead(game, oid):
         return

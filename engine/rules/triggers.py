@@ -103,6 +103,7 @@ def _build() -> dict[str, When]:
         "self_dealt_damage",
         "self_becomes_tapped",
         "self_becomes_target",
+        "self_becomes_target_first_time",
         "self_targeted_by_spell",
         "self_targeted_by_your_spell",
         "self_cycled",
@@ -304,7 +305,9 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
             )
     if kind == E.TARGET:
         spell = any(s.kind == "spell" and s.card_id == event.source for s in game.stack)
-        for ref in event.data.get("targets") or []:
+        # an object a spell targets several times (once per instance of "target") becomes
+        # its target once: one event, one trigger (603.2c, 700.1; Angelic Cub, Kira rulings)
+        for ref in dict.fromkeys(event.data.get("targets") or []):
             if str(ref).startswith("o"):
                 out.append(
                     Fact("targeted", int(ref[1:]), event.player, by=event.source, spell=spell)
@@ -378,6 +381,13 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
         return w == "tapped" and o == src
     if when == "self_becomes_target":
         return w == "targeted" and o == src and _matches_by(game, fact, trig, ctrl, src)
+    if when == "self_becomes_target_first_time":
+        return (
+            w == "targeted"
+            and o == src
+            and _matches_by(game, fact, trig, ctrl, src)
+            and times_targeted_this_turn(game, src) == 1
+        )
     if when == "self_targeted_by_spell":
         return w == "targeted" and o == src and fact.spell
     if when == "self_targeted_by_your_spell":
@@ -489,6 +499,25 @@ def attached_before(game: Game, oid: int) -> int | None:
         if obj is not None and any(oid in p.battlefield for p in state.players):
             return obj.attached_to
     return None
+
+
+def times_targeted_this_turn(game: Game, oid: int) -> int:
+    """How many spells and abilities made this object (the same object: since it last
+    changed zones, 400.7) their target this turn, the event just recorded included: each
+    targeting event once, however many times it names the object. Read from the game's
+    recorded frames, newest first, back to the turn's start."""
+    ref = f"o{oid}"
+    n = 0
+    for i in range(len(game.frames) - 1, -1, -1):
+        state, event = game.frames[i]
+        if state.turn != game.turn or event is None:
+            break
+        game.budget.spend(limits.WORK_LISTENER)
+        if any(m.obj == oid for m in event.moves):
+            break  # it became a new object here
+        if event.kind == E.TARGET and ref in (event.data.get("targets") or ()):
+            n += 1
+    return n
 
 
 #: how many frames a look-back walks at most (one batch of leave events is far shorter)
@@ -886,6 +915,10 @@ def _delayed_due(d: Mapping, step: str, active: int, game: Game) -> bool:
 
 
 # ---------------------------------------------------------------------- firing
+#: Facts of a permanent leaving the battlefield (each one zone change of that object)
+_LEFT_BATTLEFIELD = frozenset({"leaves", "to_graveyard", "dies", "sacrificed"})
+
+
 def fire(
     game: Game,
     oid: int,
@@ -907,6 +940,12 @@ def fire(
     # spell or ability (its source), and "that spell's controller" the trigger's player
     obj_ref = fact.by if fact.what == "targeted" else fact.obj
     event = {"object": obj_ref, "player": fact.player, "amount": fact.amount, "when": when}
+    was = game.zone_changes.get(oid, 0) - 1
+    if fact.obj == oid and fact.what in _LEFT_BATTLEFIELD and (oid, was) in game.linked_exile:
+        # 603.10a / 607.2a: a leaves-the-battlefield ability looks back; "the exiled card"
+        # is what this source exiled while it was on the battlefield, the object that just
+        # left (one zone change ago, 400.7), not the new object it became
+        event["source_left"] = was
     missing = trigger_missing(trig)
     if missing:
         game.emit(

@@ -576,6 +576,14 @@ def _entry_abilities(
                 lambda w: w.cond(entry["cast_only"]),
             )
         )
+    if entry.get("alt_cost") or entry.get("alt_costs"):
+        # "You may [cost] rather than pay this spell's mana cost" (118.9): a static ability
+        # the engine doesn't offer when casting (Force of Will is cast for its mana cost)
+        out.append(
+            AbilityCoverage(
+                "alternative cost", "static", ("alternative cost (118.9)",), False, face
+            )
+        )
     for u in entry.get("untranslated") or []:
         if not isinstance(u, dict):
             continue

@@ -745,6 +745,10 @@ class Core:
         "TargetSpellOrPermanent": "spell_or_permanent",
         "TargetCard": "card",
     }
+    #: Methods whose override changes which targets are legal
+    _TARGET_BEHAVIOUR = frozenset(
+        {"canTarget", "possibleTargets", "canChoose", "isLegal", "chooseTarget"}
+    )
     _KIND_BY_TYPE = {
         "Creature": "creature",
         "Artifact": "artifact",
@@ -769,6 +773,10 @@ class Core:
             rootargs = [c for c in calls if c[0] == "__root_args__"]
             if root not in self._TARGET_ROOTS or not rootargs:
                 raise Untranslated(t.cls, "target family")
+            if self.fw.overrides(t.cls, root, self._TARGET_BEHAVIOUR):
+                # TargetCardInYourGraveyardOrExile: its own legality (the exile too), not
+                # the graveyard target its constructor configures
+                raise Untranslated(t.cls, "target with its own legality")
             args = rootargs[0][1]
         p = self.fw.bind_full(JObj(root, args))
         if p is None:  # TargetPlayer(0, Integer.MAX_VALUE, false): the binder wants an int

@@ -220,6 +220,19 @@ class Framework:
         value = self.static_env(decl).get(name)
         return value if isinstance(value, JObj) else None
 
+    def overrides(self, cls: str, root: str, methods: frozenset[str]) -> bool:
+        """Whether a class from ``cls`` up to (not including) its ancestor ``root`` declares
+        one of ``methods`` (or can't be read): then it does more than configure ``root``."""
+        for name in self.ancestors(cls):
+            if name == root:
+                return False
+            decl = self.decl(name)
+            if decl is None:
+                return True
+            if any(m.kind == "method" and m.name in methods for m in decl.members):
+                return True
+        return False
+
     def ancestors(self, cls: str) -> list[str]:
         out = []
         seen = set()

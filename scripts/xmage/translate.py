@@ -77,6 +77,8 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "DiesThisOrAnotherTriggeredAbility": ("self_or_other_dies", "object"),
     "EntersBattlefieldControlledTriggeredAbility": ("permanent_enters", "object"),
     "EntersBattlefieldAllTriggeredAbility": ("permanent_enters", "object"),
+    # its checkTrigger: the permanent is an opponent's (the filter says so below)
+    "EntersBattlefieldOpponentTriggeredAbility": ("permanent_enters", "object"),
     "EntersBattlefieldThisOrAnotherTriggeredAbility": ("self_or_other_enters", "object"),
     "AllyEntersBattlefieldTriggeredAbility": ("permanent_enters", "object"),
     "ConstellationAbility": ("permanent_enters", "object"),
@@ -112,6 +114,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "DiscardCardControllerTriggeredAbility": ("you_discard", "object"),
     "DrawNthCardTriggeredAbility": ("you_draw_nth_card", "player"),
     "BecomesTargetSourceTriggeredAbility": ("self_becomes_target", "object"),
+    "BecomesTargetSourceFirstTimeTriggeredAbility": ("self_becomes_target_first_time", "object"),
     "DealsDamageToAPlayerAllTriggeredAbility": ("creature_damage_to_player", "player"),
     "ReflexiveTriggeredAbility": ("reflexive", "object"),
     "PutIntoGraveFromBattlefieldAllTriggeredAbility": (
@@ -473,6 +476,13 @@ class Translator:
 
     def _keyword(self, ab: JObj, kw: str, entry: dict, res: CardResult) -> None:
         cls = ab.cls
+        if cls == "ChangelingAbility" and ab.args and ab.args[0] is False:
+            # "is every creature type" printed as words, not the keyword (Mistform Ultimus,
+            # 604.3): the card's keywords don't say it, so the engine can't see it
+            res.abilities.append(
+                AbilityResult("static", False, cls, cls, "every creature type, not a keyword")
+            )
+            return
         name = _KEYWORD_COST_NAMES.get(cls)
         if name is None:
             if cls == "ChannelAbility":
@@ -844,6 +854,8 @@ class Translator:
             root, calls = self.fw.expand(ab, stop=stop)
         except KeyError:
             return None
+        if self._overrides_behaviour(ab.cls, root):
+            return None  # it does more than configure the known ability: not the same
         if root not in stop or root in (
             "TriggeredAbilityImpl",
             "StaticAbility",
@@ -856,6 +868,30 @@ class Translator:
         out.calls = [(n, a) for n, a in calls if n != "__root_args__"]
         self.core.used.add(ab.cls)
         return out
+
+    #: Methods whose override changes what an ability does, not just how it is configured
+    #: (BecomesTargetSourceFirstTimeTriggeredAbility's checkTrigger adds "for the first
+    #: time each turn" to the ability it extends)
+    _BEHAVIOUR = frozenset(
+        {
+            "checkTrigger",
+            "checkEventType",
+            "checkInterveningIfClause",
+            "checkTriggeredLimit",
+            "isInactive",
+            "canActivate",
+            "activate",
+            "resolve",
+            "applies",
+            "apply",
+            "replaceEvent",
+        }
+    )
+
+    def _overrides_behaviour(self, cls: str, root: str) -> bool:
+        """Whether a class between ``cls`` and its known ``root`` overrides a behaviour
+        method (then unwrapping it to the root would drop what it adds)."""
+        return self.fw.overrides(cls, root, self._BEHAVIOUR)
 
     def _or_trigger(self, ab: JObj) -> dict:
         """ "When this enters or dies, ...": one trigger entry per event, sharing ops."""
@@ -1078,6 +1114,8 @@ class Translator:
             filt = dict(self.core.filters.filter(p["filter"]))
         if cls == "EntersBattlefieldControlledTriggeredAbility":
             filt = {**(filt or {}), "controller": "you"}
+        if cls == "EntersBattlefieldOpponentTriggeredAbility":
+            filt = {**(filt or {}), "controller": "opponent"}
         if cls in ("AllyEntersBattlefieldTriggeredAbility",):
             filt = {"subtypes": ["Ally"], "controller": "you"}
         if cls == "ConstellationAbility":
