@@ -155,16 +155,18 @@ class Game(Kernel):
 
     # ------------------------------------------------------- English helpers
     def pname(self, player: int) -> str:
-        return self.names[player]
+        return self.players[player].name
 
     def poss(self, player: int) -> str:
         """ "your" for the player called You, else "Name's" (the log reads as English)."""
-        name = self.names[player]
+        name = self.players[player].name
         return "your" if name == "You" else f"{name}'s"
 
     def verb(self, player: int, plain: str, third: str) -> str:
         """Subject and verb that agree: "You cast" / "Opponent casts"."""
-        return f"{self.names[player]} {plain if self.names[player] == 'You' else third}"
+        return (
+            f"{self.players[player].name} {plain if self.players[player].name == 'You' else third}"
+        )
 
     # ------------------------------------------------------------- the run
     def play(self) -> None:

@@ -25,11 +25,12 @@ from engine.core.registry import RULES
 from engine.core.state import (
     EMPTY,
     NO_CHARS,
-    PLAYER_ZONES,
     CardObject,
     GameState,
+    Player,
     PlayerState,
     StackItem,
+    Turn,
 )
 
 if TYPE_CHECKING:
@@ -47,19 +48,10 @@ class Kernel:
         self.pool = pool
         self.rng = random.Random(seed)
         self.objects: dict[int, CardObject] = {}
-        self.zones: list[dict[str, list[int]]] = []
-        self.names: list[str] = []
-        self.life: list[int] = []
-        self.mana: list[str] = []
-        # each pool's mana one by one, beside its text: (symbol, the source that made it or
-        # None, what it may be spent on or None: "spend this mana only to cast a creature
-        # spell", 106.6); what payment spends (engine.payment) and records as spent (601.2h)
-        self.mana_units: list[list[tuple[str, int | None, Any]]] = []
-        self.spells_cast: list[int] = []
-        self.next_spell_cascade: list[list[dict]] = []
-        # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
-        # player, grants that last until the turn ends (reset by begin_turn)
-        self.turn_cascade_grants: list[list[dict]] = []
+        self.players: list[Player] = []  # zones, life, mana... one record each (add_player)
+        # what happened this turn ("this turn" conditions, storm, raid): a fresh record
+        # each turn (begin_turn)
+        self.this_turn = Turn()
         self.stack: list[StackItem] = []
         self.pending: list[StackItem] = []
         self.lki: dict[int, int] = {}
@@ -68,7 +60,6 @@ class Kernel:
         self.active = 0
         self.lost: list[int] = []
         self.frames: list[tuple[GameState, Event | None]] = []
-        self.discovered_this_turn: set[tuple[int, str]] = set()
         # CR 400.7: how many times each object changed zones; a target chosen before a
         # change is a different object now (608.2b), although the id is kept for the UI.
         self.zone_changes: dict[int, int] = {}
@@ -80,7 +71,6 @@ class Kernel:
         # branch structure: delayed triggered abilities waiting for their moment (603.7),
         # and abilities limited to once each turn that were used this turn (keys).
         self.delayed: list[dict] = []
-        self.used_this_turn: set[tuple] = set()
         # continuous effects (611, 613), timestamps (613.7)
         self.continuous: list[ContinuousEffect] = []
         self.timestamps: dict[int, int] = {}
@@ -93,33 +83,14 @@ class Kernel:
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
         self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
-        # Per turn (reset by begin_turn): what the "this turn" conditions read.
-        self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
-        self.left_battlefield_this_turn: list[int] = []  # any permanent (revolt, void)
-        self.life_gained_this_turn: list[int] = []  # per player (119.9)
-        self.life_lost_this_turn: list[int] = []  # per player
-        self.drawn_this_turn: list[int] = []  # per player (121)
-        self.lands_played: list[int] = []  # per player: lands played this turn (305.2)
-        self.extra_land_plays: list[int] = []  # per player: "this turn" grants (305.2)
-        self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
-        self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
-        # each spell cast this turn, in order: {player, object, from, mv} ("the first spell
-        # you cast from exile each turn", "total mana value of other spells you've cast")
-        self.spells_this_turn: list[dict] = []
-        self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
-        # Lasting facts.
+        # Per turn: ``this_turn`` above. Lasting facts:
         self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
         self.cast_info: dict[int, dict] = {}  # oid -> how it was cast; cleared by 400.7
         self.sacrificed_lki: dict[int, CardObject] = {}  # source -> what it sacrificed
-        self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
-        self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
-        self.commanders: list[str | None] = []  # each player's commander (903.3), a name
         # --- what effects remember (see the primitives of linked objects below)
         # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
         self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        # source -> {(creature, its zone-change count)} dealt damage by it this turn
-        self.damaged_by: dict[int, set[tuple[int, int]]] = {}
         # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
         # instead" (614.1a)
         self.exile_if_dies: dict[tuple[int, int], int] = {}
@@ -131,11 +102,7 @@ class Kernel:
         self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
         # --- combat (506-511, engine.rules.combat): None outside a combat phase
         self.combat: dict | None = None
-        self.attacked_this_turn: list[int] = []  # creatures that attacked this turn (raid)
-        self.combat_damage_taken: list[int] = []  # per player: combat damage this turn
         self.deathtouched: set[int] = set()  # dealt damage by deathtouch since the last SBA
-        self.combat_phases = 0  # combat phases begun this turn (500.8 adds more)
-        self.extra_combats = 0  # additional combat phases still to come this turn (500.8)
 
     def derived(self, name: str) -> dict[Any, Any]:
         """A cache of values the rules derive from this game (engine.rules.layers: the
@@ -149,22 +116,24 @@ class Kernel:
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
         self.budget.snapshot(len(self.objects))
+        spells_cast = self.this_turn.spells_cast
         players = tuple(
             PlayerState(
-                name=self.names[i],
-                life=self.life[i],
-                mana_pool=self.mana[i],
+                name=pl.name,
+                life=pl.life,
+                mana_pool=pl.mana,
                 library=tuple(z["library"]),
                 hand=tuple(z["hand"]),
                 battlefield=tuple(z["battlefield"]),
                 graveyard=tuple(z["graveyard"]),
                 exile=tuple(z["exile"]),
-                spells_cast=self.spells_cast[i],
-                counters=dict(self.player_counters[i]),
-                flags=tuple(sorted(self.player_flags[i])),
-                commander=self.commanders[i],
+                spells_cast=spells_cast[i],
+                counters=dict(pl.counters),
+                flags=tuple(sorted(pl.flags)),
+                commander=pl.commander,
             )
-            for i, z in enumerate(self.zones)
+            for i, pl in enumerate(self.players)
+            for z in (pl.zones,)
         )
         return GameState(
             players=players,
@@ -246,8 +215,8 @@ class Kernel:
         return self.objects[oid]
 
     def zone_of(self, oid: int) -> tuple[int, str] | None:
-        for pidx, zones in enumerate(self.zones):
-            for z, ids in zones.items():
+        for pidx, pl in enumerate(self.players):
+            for z, ids in pl.zones.items():
                 if oid in ids:
                     return pidx, z
         for s in self.stack:
@@ -256,12 +225,13 @@ class Kernel:
         return None
 
     def top_of_library(self, player: int) -> int | None:
-        lib = self.zones[player]["library"]
+        lib = self.players[player].zones["library"]
         return lib[0] if lib else None
 
     def battlefield(self, player: int | None = None) -> list[CardObject]:
-        players = range(len(self.zones)) if player is None else [player]
-        return [self.objects[i] for p in players for i in self.zones[p]["battlefield"]]
+        if player is not None:
+            return [self.objects[i] for i in self.players[player].zones["battlefield"]]
+        return [self.objects[i] for pl in self.players for i in pl.zones["battlefield"]]
 
     def spell_items(self) -> list[StackItem]:
         return [s for s in self.stack if s.kind == "spell"]
@@ -303,71 +273,53 @@ class Kernel:
     ) -> int:
         """A player joins at setup; ``commander`` is in the command zone (903.6),
         ``cards_drawn`` the cards drawn this turn before the scenario began (121)."""
-        self.names.append(name)
-        self.life.append(life)
-        self.mana.append("")
-        self.mana_units.append([])
-        self.spells_cast.append(spells_cast)
-        self.next_spell_cascade.append([])
-        self.turn_cascade_grants.append([])
-        self.zones.append({z: [] for z in PLAYER_ZONES})
-        for per_player in (
-            self.life_gained_this_turn,
-            self.life_lost_this_turn,
-            self.drawn_this_turn,
-            self.descended_this_turn,
-            self.lands_played,
-            self.extra_land_plays,
-        ):
-            per_player.append(0)
-        self.drawn_this_turn[-1] = cards_drawn
-        self.player_counters.append({})
-        self.player_flags.append(set())
-        self.commanders.append(commander)
-        self.combat_damage_taken.append(0)
-        return len(self.zones) - 1
+        self.players.append(Player(name=name, life=life, commander=commander))
+        self.this_turn.add_player(spells_cast, cards_drawn)
+        return len(self.players) - 1
 
     def change_life(self, player: int, delta: int) -> int:
         """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
-        before = self.life[player]
-        self.life[player] = before + delta
+        before = self.players[player].life
+        self.players[player].life = before + delta
         if delta > 0:
-            self.life_gained_this_turn[player] += delta
+            self.this_turn.life_gained[player] += delta
         elif delta < 0:
-            self.life_lost_this_turn[player] -= delta
-        self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
-        return self.life[player]
+            self.this_turn.life_lost[player] -= delta
+        self._changes.append(Change(ChangeKind.LIFE, player, before, self.players[player].life))
+        return self.players[player].life
 
     def add_mana(self, player: int, mana: str, source: int | None = None, only: Any = None) -> str:
         """CR 106.4: mana goes into the pool (``source``: the object whose ability made it;
         ``only``: a spell filter it may only be spent on, 106.6)."""
-        before = self.mana[player]
-        self.mana[player] = before + mana
-        self.mana_units[player].extend((sym, source, only) for sym in _SYMBOL.findall(mana))
-        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
-        return self.mana[player]
+        before = self.players[player].mana
+        self.players[player].mana = before + mana
+        self.players[player].mana_units.extend((sym, source, only) for sym in _SYMBOL.findall(mana))
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.players[player].mana))
+        return self.players[player].mana
 
     def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None, Any]]:
         """CR 106.4a, 601.2h: the pool's mana at these positions is spent (leaves the pool);
         returns it as (symbol, source, restriction) triples."""
-        units = self.mana_units[player]
+        units = self.players[player].mana_units
         chosen = set(indexes)
         if len(chosen) != len(indexes) or not all(0 <= i < len(units) for i in chosen):
             raise ValueError(f"no such mana in the pool: {list(indexes)} of {len(units)}")
         spent = [units[i] for i in sorted(chosen)]
-        self.mana_units[player] = [u for i, u in enumerate(units) if i not in chosen]
-        before = self.mana[player]
-        self.mana[player] = "".join("{" + u[0] + "}" for u in self.mana_units[player])
-        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
+        self.players[player].mana_units = [u for i, u in enumerate(units) if i not in chosen]
+        before = self.players[player].mana
+        self.players[player].mana = "".join(
+            "{" + u[0] + "}" for u in self.players[player].mana_units
+        )
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.players[player].mana))
         return spent
 
     def empty_pools(self) -> None:
         """CR 500.4: unused mana empties from each pool as a step or phase ends."""
-        for p, pool in enumerate(self.mana):
-            if pool:
-                self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
-        self.mana = ["" for _ in self.mana]
-        self.mana_units = [[] for _ in self.mana]
+        for p, pl in enumerate(self.players):
+            if pl.mana:
+                self._changes.append(Change(ChangeKind.MANA, p, pl.mana, ""))
+                pl.mana = ""
+            pl.mana_units = []
 
     def mark_lost(self, player: int) -> None:
         if player not in self.lost:
@@ -379,40 +331,30 @@ class Kernel:
         self.drew_from_empty.add(player)
 
     def count_spell_cast(self, player: int) -> None:
-        self.spells_cast[player] += 1
+        self.this_turn.spells_cast[player] += 1
 
     def add_cascade_grants(self, player: int, grants: Sequence[dict]) -> None:
         """A one-shot "your next spell this turn has cascade" (Dark Apostle)."""
-        self.next_spell_cascade[player] += list(grants)
+        self.this_turn.next_spell_cascade[player] += list(grants)
 
     def use_cascade_grant(self, player: int, grant: dict) -> None:
-        self.next_spell_cascade[player].remove(grant)
+        self.this_turn.next_spell_cascade[player].remove(grant)
 
     def add_turn_cascade_grant(self, player: int, grant: dict) -> None:
         """A grant to every spell ``player`` casts (from a zone) for the rest of the turn
         (Yidris, Maelstrom Wielder); it ends with the turn (begin_turn)."""
-        self.turn_cascade_grants[player].append(dict(grant))
+        self.this_turn.cascade_grants[player].append(dict(grant))
 
     def note_discovered(self, key: tuple[int, str]) -> None:
         """A "once each turn" discover trigger has triggered this turn."""
-        self.discovered_this_turn.add(key)
+        self.this_turn.discovered.add(key)
 
     def begin_turn(self, player: int) -> None:
         """A new turn: "this turn" counts and grants end, mana pools empty (500.4)."""
         self.turn += 1
         self.active = player
-        self.spells_cast = [0 for _ in self.spells_cast]
-        self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
-        self.turn_cascade_grants = [[] for _ in self.turn_cascade_grants]
-        self.discovered_this_turn.clear()
-        self.used_this_turn.clear()
-        self._new_turn_history()
-        self.damaged_by = {}  # "dealt damage this turn" ends with the turn
+        self.this_turn = Turn.fresh(len(self.players))  # every "this turn" fact starts over
         self.turn_history.append((self.turn, player))  # "your next turn"
-        self.attacked_this_turn = []
-        self.combat_damage_taken = [0] * len(self.zones)
-        self.combat_phases = 0
-        self.extra_combats = 0
         self.empty_pools()
 
     def set_phase(self, phase: str) -> None:
@@ -437,7 +379,7 @@ class Kernel:
             id=self.new_id(), card=card, owner=player, controller=player, is_token=token, **status
         )
         self.objects[obj.id] = obj
-        self.zones[player][zone].append(obj.id)
+        self.players[player].zones[zone].append(obj.id)
         if token:
             self.tokens_created += 1
         if self.frames:  # setup (before the first frame) is not reported
@@ -468,7 +410,7 @@ class Kernel:
             if src == "stack":
                 self.stack = [s for s in self.stack if s.card_id != oid]
             else:
-                self.zones[loc[0]][src].remove(oid)
+                self.players[loc[0]].zones[src].remove(oid)
         owner = obj.owner
         if dst == "battlefield":
             target_player = obj.controller if player is None else player
@@ -500,7 +442,7 @@ class Kernel:
         if dst in ("none", "stack"):
             move = Move(oid, obj.name, owner, src, dst)
         else:
-            zone = self.zones[target_player][dst]
+            zone = self.players[target_player].zones[dst]
             if index is not None:
                 zone.insert(index, oid)
             elif bottom or dst != "library":
@@ -560,7 +502,7 @@ class Kernel:
         self.objects[oid] = replace(obj, damage=obj.damage + n)
         self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
         if n > 0:
-            self.damaged_this_turn.add((oid, self.zone_changes.get(oid, 0)))
+            self.this_turn.damaged.add((oid, self.zone_changes.get(oid, 0)))
 
     def clear_damage(self, oid: int) -> None:
         """CR 514.2: damage wears off in the cleanup step."""
@@ -608,7 +550,7 @@ class Kernel:
 
     def note_used(self, key: tuple) -> None:
         """An ability limited to once each turn triggered / was activated this turn."""
-        self.used_this_turn.add(key)
+        self.this_turn.used.add(key)
 
     # ======================================================================================
     # continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
@@ -623,7 +565,7 @@ class Kernel:
             self.turn,
             self.phase,
             self.active,
-            len(self.cast_this_turn),
+            len(self.this_turn.cast),
         )
 
     def all_chars(self) -> Mapping[int, Characteristics]:
@@ -704,8 +646,8 @@ class Kernel:
             return
         loc = self.zone_of(oid)
         if loc is not None and loc[1] == "battlefield":
-            self.zones[loc[0]]["battlefield"].remove(oid)
-            self.zones[player]["battlefield"].append(oid)
+            self.players[loc[0]].zones["battlefield"].remove(oid)
+            self.players[player].zones["battlefield"].append(oid)
         # 302.6: it has not been under its new controller's control since the turn began
         self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
         if self.combat is not None:
@@ -740,30 +682,15 @@ class Kernel:
     # What the filters, dynamic values and conditions read (engine/lang/filters.py, values.py,
     # conditions.py). Zone moves, life changes and damage are recorded by the primitives
     # above (``_note_move``, ``change_life``, ``mark_damage``); the rest through these.
-    def _new_turn_history(self) -> None:
-        """The "this turn" facts start over (begin_turn)."""
-        n = len(self.zones)
-        self.died_this_turn = []
-        self.left_battlefield_this_turn = []
-        self.life_gained_this_turn = [0] * n
-        self.life_lost_this_turn = [0] * n
-        self.drawn_this_turn = [0] * n
-        self.descended_this_turn = [0] * n
-        self.lands_played = [0] * n
-        self.extra_land_plays = [0] * n
-        self.cast_this_turn = []
-        self.spells_this_turn = []
-        self.damaged_this_turn = set()
-
     def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
         """History a zone change makes: dies (700.4), leaves the battlefield, descends."""
         if src == "battlefield":
             self.last_known[obj.id] = obj  # LKI (608.2h): as it last existed there
-            self.left_battlefield_this_turn.append(obj.id)
+            self.this_turn.left_battlefield.append(obj.id)
             if dst == "graveyard" and "Creature" in obj.characteristics.types:
-                self.died_this_turn.append(obj.id)
+                self.this_turn.died.append(obj.id)
         if dst == "graveyard" and not obj.is_token and obj.card.front.is_permanent:
-            self.descended_this_turn[to_player] += 1  # "descended" (700.11)
+            self.this_turn.descended[to_player] += 1  # "descended" (700.11)
         if dst not in ("stack", "battlefield"):
             self.cast_info.pop(obj.id, None)  # 400.7: a new object was never cast
 
@@ -775,23 +702,23 @@ class Kernel:
             self.note_drew_from_empty(player)
             return None
         self.move(top, "hand", player)
-        self.drawn_this_turn[player] += 1
+        self.this_turn.drawn[player] += 1
         return top
 
     def note_land_played(self, player: int) -> None:
         """CR 305.2: a land play of this turn is used."""
-        self.lands_played[player] += 1
+        self.this_turn.lands_played[player] += 1
 
     def add_land_plays(self, player: int, n: int) -> None:
         """CR 305.2: "you may play N additional lands this turn"."""
-        self.extra_land_plays[player] += n
+        self.this_turn.extra_land_plays[player] += n
 
     def note_cast(self, player: int, oid: int, types: Sequence[str], info: Mapping) -> None:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
-        self.cast_this_turn.append((player, tuple(types)))
+        self.this_turn.cast.append((player, tuple(types)))
         names = card_names.names_of(self, oid, "stack")  # "a spell with the chosen name"
-        self.spells_this_turn.append(
+        self.this_turn.spells.append(
             {
                 "player": player,
                 "object": oid,
@@ -813,9 +740,9 @@ class Kernel:
         if oid in self.cast_info:
             self.cast_info[oid] = {**self.cast_info[oid], **info}
         if info.get("warped"):  # "a spell was warped this turn" (void, 702.185)
-            for i in range(len(self.spells_this_turn) - 1, -1, -1):
-                if self.spells_this_turn[i]["object"] == oid:
-                    self.spells_this_turn[i] = {**self.spells_this_turn[i], "warped": True}
+            for i in range(len(self.this_turn.spells) - 1, -1, -1):
+                if self.this_turn.spells[i]["object"] == oid:
+                    self.this_turn.spells[i] = {**self.this_turn.spells[i], "warped": True}
                     break
 
     def note_sacrificed(self, oid: int, by: int | None) -> None:
@@ -826,12 +753,12 @@ class Kernel:
 
     def add_player_counters(self, player: int, kind: str, n: int) -> tuple[int, int]:
         """Counters on a player (122.1: poison, energy, experience...); n < 0 removes."""
-        before = self.player_counters[player].get(kind, 0)
+        before = self.players[player].counters.get(kind, 0)
         after = max(0, before + n)
         if after:
-            self.player_counters[player][kind] = after
+            self.players[player].counters[kind] = after
         else:
-            self.player_counters[player].pop(kind, None)
+            self.players[player].counters.pop(kind, None)
         self._changes.append(Change(ChangeKind.PLAYER_COUNTERS, player, before, after, kind))
         return before, after
 
@@ -849,8 +776,8 @@ class Kernel:
 
     def give_player_flag(self, player: int, flag: str) -> None:
         """A player designation that lasts the game (the city's blessing, 702.131c)."""
-        if flag not in self.player_flags[player]:
-            self.player_flags[player].add(flag)
+        if flag not in self.players[player].flags:
+            self.players[player].flags.add(flag)
             self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
 
     # ----------------- primitives: linked and exiled objects, play permissions, damage history
@@ -861,7 +788,7 @@ class Kernel:
 
     def shuffle_library(self, player: int) -> None:
         """CR 701.24a: randomize the library (recorded as a library-order change)."""
-        lib = self.zones[player]["library"]
+        lib = self.players[player].zones["library"]
         before = tuple(lib)
         self.rng.shuffle(lib)
         self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))
@@ -929,12 +856,14 @@ class Kernel:
     def note_damage_by(self, source: int | None, oid: int) -> None:
         """Damage from ``source`` was dealt to the object this turn."""
         if source is not None:
-            self.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
+            self.this_turn.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
 
     def dealt_damage_by(self, source: int) -> list[int]:
         """Objects (still the same objects) dealt damage by ``source`` this turn."""
         return sorted(
-            oid for oid, n in self.damaged_by.get(source, ()) if self.zone_changes.get(oid, 0) == n
+            oid
+            for oid, n in self.this_turn.damaged_by.get(source, ())
+            if self.zone_changes.get(oid, 0) == n
         )
 
     def add_exile_if_dies(self, oid: int) -> None:
@@ -953,30 +882,38 @@ class Kernel:
     def begin_combat(self, defending: int) -> None:
         """A combat phase with attackers begins (506.1): nothing is in combat yet."""
         self.combat = {"attackers": {}, "blockers": {}, "blocked": [], "defending": defending}
-        self.combat_phases += 1
+        self.this_turn.combat_phases += 1
         self._changes.append(Change(ChangeKind.COMBAT, self.active, False, True, "phase"))
 
     def add_extra_combat(self) -> None:
         """CR 500.8: an additional combat phase this turn."""
         self._changes.append(
             Change(
-                ChangeKind.COMBAT, self.active, self.extra_combats, self.extra_combats + 1, "extra"
+                ChangeKind.COMBAT,
+                self.active,
+                self.this_turn.extra_combats,
+                self.this_turn.extra_combats + 1,
+                "extra",
             )
         )
-        self.extra_combats += 1
+        self.this_turn.extra_combats += 1
 
     def use_extra_combat(self) -> None:
         """An additional combat phase begins (500.8)."""
         self._changes.append(
             Change(
-                ChangeKind.COMBAT, self.active, self.extra_combats, self.extra_combats - 1, "extra"
+                ChangeKind.COMBAT,
+                self.active,
+                self.this_turn.extra_combats,
+                self.this_turn.extra_combats - 1,
+                "extra",
             )
         )
-        self.extra_combats -= 1
+        self.this_turn.extra_combats -= 1
 
     def note_combat_phase(self) -> None:
         """A combat phase with no attackers took place (508.8): it still counts as one."""
-        self.combat_phases += 1
+        self.this_turn.combat_phases += 1
 
     def declare_attacker(self, oid: int, attacks: str, *, declared: bool = True) -> None:
         """CR 508.1: the creature attacks ``attacks`` ("p1": a player, "o12": a planeswalker
@@ -985,7 +922,7 @@ class Kernel:
         assert self.combat is not None
         self.combat["attackers"][oid] = attacks
         if declared:
-            self.attacked_this_turn.append(oid)
+            self.this_turn.attacked.append(oid)
         self._changes.append(Change(ChangeKind.COMBAT, oid, None, attacks, "attacking"))
 
     def declare_blocker(self, oid: int, attackers: Sequence[int]) -> None:
@@ -1038,7 +975,7 @@ class Kernel:
 
     def note_combat_damage_taken(self, player: int, n: int) -> None:
         """A player was dealt ``n`` combat damage this turn ("hate" counts other damage)."""
-        self.combat_damage_taken[player] += n
+        self.this_turn.combat_damage_taken[player] += n
 
     def note_deathtouch(self, oid: int) -> None:
         """CR 704.5h: the creature was dealt damage by a source with deathtouch."""

@@ -125,6 +125,90 @@ class StackItem:
         return self.source
 
 
+@dataclass(slots=True)
+class Player:
+    """One player's part of the live game state (the kernel's, mutable; a frame holds a
+    ``PlayerState``): zones (lists of object ids, library top first), life, mana pool."""
+
+    name: str
+    life: int
+    zones: dict[str, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
+    mana: str = ""
+    # the pool's mana one by one, beside its text: (symbol, the source that made it or
+    # None, what it may be spent on or None: "spend this mana only to cast a creature
+    # spell", 106.6); what payment spends (engine.rules.payment) and records as spent (601.2h)
+    mana_units: list[tuple[str, int | None, Any]] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)  # poison, energy... (122.1)
+    flags: set[str] = field(default_factory=set)  # "citys_blessing"... (702.131c)
+    commander: str | None = None  # the player's commander (903.3), a name
+
+
+@dataclass(slots=True)
+class Turn:
+    """What happened this turn: the "this turn" facts the filters, values and conditions
+    read. A turn starts with a fresh one (``Kernel.begin_turn``); per-player counts are
+    lists indexed by player."""
+
+    spells_cast: list[int] = field(default_factory=list)  # per player (storm, 702.40)
+    # "your next spell this turn has cascade" (Dark Apostle): per player, one-shot grants
+    next_spell_cascade: list[list[dict]] = field(default_factory=list)
+    # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per player
+    cascade_grants: list[list[dict]] = field(default_factory=list)
+    life_gained: list[int] = field(default_factory=list)  # per player (119.9)
+    life_lost: list[int] = field(default_factory=list)  # per player
+    drawn: list[int] = field(default_factory=list)  # per player (121)
+    lands_played: list[int] = field(default_factory=list)  # per player (305.2)
+    extra_land_plays: list[int] = field(default_factory=list)  # per player grants (305.2)
+    descended: list[int] = field(default_factory=list)  # permanent cards into your graveyard
+    combat_damage_taken: list[int] = field(default_factory=list)  # per player
+    died: list[int] = field(default_factory=list)  # creatures put into a graveyard (700.4)
+    left_battlefield: list[int] = field(default_factory=list)  # any permanent (revolt, void)
+    cast: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)  # (player, types)
+    # each spell cast this turn, in order: {player, object, from, mv, names} ("the first
+    # spell you cast from exile each turn", "total mana value of other spells you've cast")
+    spells: list[dict] = field(default_factory=list)
+    damaged: set[tuple[int, int]] = field(default_factory=set)  # (object, zone-change count)
+    attacked: list[int] = field(default_factory=list)  # creatures that attacked (raid)
+    discovered: set[tuple[int, str]] = field(default_factory=set)  # once-each-turn discover
+    used: set[tuple] = field(default_factory=set)  # abilities limited to once each turn
+    # source -> {(creature, its zone-change count)} dealt damage by it this turn
+    damaged_by: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
+    combat_phases: int = 0  # combat phases begun this turn (500.8 adds more)
+    extra_combats: int = 0  # additional combat phases still to come this turn (500.8)
+
+    @classmethod
+    def fresh(cls, players: int) -> Turn:
+        """A new turn's record for ``players`` players: every count at zero."""
+        return cls(
+            spells_cast=[0] * players,
+            next_spell_cascade=[[] for _ in range(players)],
+            cascade_grants=[[] for _ in range(players)],
+            life_gained=[0] * players,
+            life_lost=[0] * players,
+            drawn=[0] * players,
+            lands_played=[0] * players,
+            extra_land_plays=[0] * players,
+            descended=[0] * players,
+            combat_damage_taken=[0] * players,
+        )
+
+    def add_player(self, spells_cast: int, drawn: int) -> None:
+        """A player joins at setup, with what they did this turn before the scenario."""
+        for counts in (
+            self.life_gained,
+            self.life_lost,
+            self.lands_played,
+            self.extra_land_plays,
+            self.descended,
+            self.combat_damage_taken,
+        ):
+            counts.append(0)
+        self.spells_cast.append(spells_cast)
+        self.drawn.append(drawn)
+        self.next_spell_cascade.append([])
+        self.cascade_grants.append([])
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """One player's zones (tuples of object ids; library top first), life and mana."""

@@ -54,12 +54,12 @@ def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[tuple
                 continue
             if _applies(game, perm.name, face, item, op):
                 out += [(perm.name, perm.id)] * int(op.get("instances") or 1)
-    for grant in list(game.turn_cascade_grants[player]):
+    for grant in list(game.this_turn.cascade_grants[player]):
         if grant.get("from") and grant["from"] != from_zone:
             continue
         if _applies(game, grant["source"], face, item, grant):
             out += [(grant["source"], grant.get("source_id"))] * int(grant.get("instances") or 1)
-    for grant in list(game.next_spell_cascade[player]):
+    for grant in list(game.this_turn.next_spell_cascade[player]):
         if _applies(game, grant["source"], face, item, grant):
             out.append((grant["source"], grant.get("source_id")))
             game.use_cascade_grant(player, grant)
@@ -90,9 +90,9 @@ def _static_reaches(game: Game, source: str, op: dict, item: StackItem, from_zon
     if scope == "spells_you_cast":
         return True
     if not zone:
-        return game.spells_cast[player] == 1
-    mine = [s for s in game.spells_this_turn if s["player"] == player]
-    if game.spells_cast[player] > len(mine):
+        return game.this_turn.spells_cast[player] == 1
+    mine = [s for s in game.this_turn.spells if s["player"] == player]
+    if game.this_turn.spells_cast[player] > len(mine):
         game.emit(
             EventKind.NOT_SIMULATED,
             f"{source} gives cascade to the first spell cast from {zone} each turn: the "
@@ -102,7 +102,7 @@ def _static_reaches(game: Game, source: str, op: dict, item: StackItem, from_zon
             player=player,
             data={
                 "missing": [
-                    f"zones of the {game.spells_cast[player] - len(mine)} spells "
+                    f"zones of the {game.this_turn.spells_cast[player] - len(mine)} spells "
                     "counted as cast before the scenario"
                 ],
                 "grant_source": source,

@@ -95,7 +95,7 @@ def _after_discover(game: Game, player: int, n: int) -> None:
                 continue
             key = (perm.id, "you_discover")
             if trig.get("limit") == "once each turn":
-                if key in game.discovered_this_turn:
+                if key in game.this_turn.discovered:
                     continue
                 game.note_discovered(key)
             ops = tuple(

@@ -35,7 +35,7 @@ def cast_free(ctx: Ctx, o: dict) -> None:
     p = ctx.controller
     able = [
         i
-        for i in game.zones[p]["hand"]
+        for i in game.players[p].zones["hand"]
         if not game.obj(i).card.is_land
         and c.matches(ctx, i, o.get("filter"))
         and freecast.castable_free(game, i, p, "118.9", "cast without paying its mana cost")
