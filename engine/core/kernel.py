@@ -49,6 +49,10 @@ class Kernel:
         self.rng = random.Random(seed)
         self.objects: dict[int, CardObject] = {}
         self.players: list[Player] = []  # zones, life, mana... one record each (add_player)
+        # what the last snapshot made of the objects and of each player, shared by the next
+        # frames until a primitive changes them (None: changed since; snapshot rebuilds it)
+        self._view_objects: dict[int, CardObject] | None = None
+        self._view_players: list[PlayerState | None] = []
         # what happened this turn ("this turn" conditions, storm, raid): a fresh record
         # each turn (begin_turn)
         self.this_turn = Turn()
@@ -115,30 +119,22 @@ class Kernel:
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
+        """The state now, as a frame holds it. The parts no primitive changed since the last
+        snapshot (the objects, each player) are the last frame's, shared (read-only)."""
         self.budget.snapshot(len(self.objects))
-        spells_cast = self.this_turn.spells_cast
-        players = tuple(
-            PlayerState(
-                name=pl.name,
-                life=pl.life,
-                mana_pool=pl.mana,
-                library=tuple(z["library"]),
-                hand=tuple(z["hand"]),
-                battlefield=tuple(z["battlefield"]),
-                graveyard=tuple(z["graveyard"]),
-                exile=tuple(z["exile"]),
-                spells_cast=spells_cast[i],
-                counters=dict(pl.counters),
-                flags=tuple(sorted(pl.flags)),
-                commander=pl.commander,
-            )
-            for i, pl in enumerate(self.players)
-            for z in (pl.zones,)
-        )
+        objects = self._view_objects
+        if objects is None:
+            objects = self._view_objects = dict(self.objects)
+        views = self._view_players
+        players: list[PlayerState] = []
+        for i, view in enumerate(views):
+            if view is None:
+                view = views[i] = self._player_view(i)
+            players.append(view)
         return GameState(
-            players=players,
+            players=tuple(players),
             stack=tuple(self.stack),
-            objects=dict(self.objects),
+            objects=objects,
             turn=self.turn,
             phase=self.phase,
             active=self.active,
@@ -146,6 +142,24 @@ class Kernel:
             continuous=tuple(self.continuous),
             chars=self.all_chars(),
             combat=self._combat_view(),
+        )
+
+    def _player_view(self, i: int) -> PlayerState:
+        pl = self.players[i]
+        z = pl.zones
+        return PlayerState(
+            name=pl.name,
+            life=pl.life,
+            mana_pool=pl.mana,
+            library=tuple(z["library"]),
+            hand=tuple(z["hand"]),
+            battlefield=tuple(z["battlefield"]),
+            graveyard=tuple(z["graveyard"]),
+            exile=tuple(z["exile"]),
+            spells_cast=self.this_turn.spells_cast[i],
+            counters=dict(pl.counters),
+            flags=tuple(sorted(pl.flags)),
+            commander=pl.commander,
         )
 
     def _combat_view(self) -> Mapping[str, object]:
@@ -274,6 +288,7 @@ class Kernel:
         """A player joins at setup; ``commander`` is in the command zone (903.6),
         ``cards_drawn`` the cards drawn this turn before the scenario began (121)."""
         self.players.append(Player(name=name, life=life, commander=commander))
+        self._view_players.append(None)
         self.this_turn.add_player(spells_cast, cards_drawn)
         return len(self.players) - 1
 
@@ -281,6 +296,7 @@ class Kernel:
         """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
         before = self.players[player].life
         self.players[player].life = before + delta
+        self._view_players[player] = None
         if delta > 0:
             self.this_turn.life_gained[player] += delta
         elif delta < 0:
@@ -293,6 +309,7 @@ class Kernel:
         ``only``: a spell filter it may only be spent on, 106.6)."""
         before = self.players[player].mana
         self.players[player].mana = before + mana
+        self._view_players[player] = None
         self.players[player].mana_units.extend((sym, source, only) for sym in _SYMBOL.findall(mana))
         self._changes.append(Change(ChangeKind.MANA, player, before, self.players[player].mana))
         return self.players[player].mana
@@ -306,6 +323,7 @@ class Kernel:
             raise ValueError(f"no such mana in the pool: {list(indexes)} of {len(units)}")
         spent = [units[i] for i in sorted(chosen)]
         self.players[player].mana_units = [u for i, u in enumerate(units) if i not in chosen]
+        self._view_players[player] = None
         before = self.players[player].mana
         self.players[player].mana = "".join(
             "{" + u[0] + "}" for u in self.players[player].mana_units
@@ -319,6 +337,7 @@ class Kernel:
             if pl.mana:
                 self._changes.append(Change(ChangeKind.MANA, p, pl.mana, ""))
                 pl.mana = ""
+                self._view_players[p] = None
             pl.mana_units = []
 
     def mark_lost(self, player: int) -> None:
@@ -332,6 +351,7 @@ class Kernel:
 
     def count_spell_cast(self, player: int) -> None:
         self.this_turn.spells_cast[player] += 1
+        self._view_players[player] = None
 
     def add_cascade_grants(self, player: int, grants: Sequence[dict]) -> None:
         """A one-shot "your next spell this turn has cascade" (Dark Apostle)."""
@@ -354,6 +374,7 @@ class Kernel:
         self.turn += 1
         self.active = player
         self.this_turn = Turn.fresh(len(self.players))  # every "this turn" fact starts over
+        self._view_players = [None] * len(self.players)  # spells cast this turn: 0 again
         self.turn_history.append((self.turn, player))  # "your next turn"
         self.empty_pools()
 
@@ -379,7 +400,9 @@ class Kernel:
             id=self.new_id(), card=card, owner=player, controller=player, is_token=token, **status
         )
         self.objects[obj.id] = obj
+        self._view_objects = None
         self.players[player].zones[zone].append(obj.id)
+        self._view_players[player] = None
         if token:
             self.tokens_created += 1
         if self.frames:  # setup (before the first frame) is not reported
@@ -411,6 +434,7 @@ class Kernel:
                 self.stack = [s for s in self.stack if s.card_id != oid]
             else:
                 self.players[loc[0]].zones[src].remove(oid)
+                self._view_players[loc[0]] = None
         owner = obj.owner
         if dst == "battlefield":
             target_player = obj.controller if player is None else player
@@ -439,10 +463,12 @@ class Kernel:
             if dst not in ("stack", "battlefield"):
                 obj = replace(obj, was_cast=False)
             self.objects[oid] = obj
+            self._view_objects = None
         if dst in ("none", "stack"):
             move = Move(oid, obj.name, owner, src, dst)
         else:
             zone = self.players[target_player].zones[dst]
+            self._view_players[target_player] = None
             if index is not None:
                 zone.insert(index, oid)
             elif bottom or dst != "library":
@@ -463,6 +489,7 @@ class Kernel:
             raise TypeError(f"set_status can't set {unknown}: use its primitive")
         obj = replace(self.objects[oid], **fields)
         self.objects[oid] = obj
+        self._view_objects = None
         return obj
 
     def set_tapped(self, oid: int, tapped: bool) -> None:
@@ -470,6 +497,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.tapped != tapped:
             self.objects[oid] = replace(obj, tapped=tapped)
+            self._view_objects = None
             self._changes.append(Change(ChangeKind.TAPPED, oid, obj.tapped, tapped))
 
     def tap(self, oid: int) -> None:
@@ -485,6 +513,7 @@ class Kernel:
         obj = self.objects[oid]
         before = obj.counter(kind)
         self.objects[oid] = obj.with_counters(kind, before + n)
+        self._view_objects = None
         after = max(0, before + n)
         self._changes.append(Change(ChangeKind.COUNTERS, oid, before, after, kind))
         return before, after
@@ -494,12 +523,14 @@ class Kernel:
         obj = self.objects[oid]
         before = obj.counter(kind)
         self.objects[oid] = replace(obj, counters={**obj.counters, kind: n})
+        self._view_objects = None
         self._changes.append(Change(ChangeKind.COUNTERS, oid, before, n, kind))
 
     def mark_damage(self, oid: int, n: int) -> None:
         """CR 120.3e: damage dealt to a creature is marked on it."""
         obj = self.objects[oid]
         self.objects[oid] = replace(obj, damage=obj.damage + n)
+        self._view_objects = None
         self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
         if n > 0:
             self.this_turn.damaged.add((oid, self.zone_changes.get(oid, 0)))
@@ -509,6 +540,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.damage:
             self.objects[oid] = replace(obj, damage=0)
+            self._view_objects = None
             self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, 0))
 
     def remember_lki(self, item_id: int, mana_value: int) -> None:
@@ -623,6 +655,7 @@ class Kernel:
         attached anew gives it a new timestamp (613.7e)."""
         obj = self.objects[oid]
         self.objects[oid] = replace(obj, attached_to=to)
+        self._view_objects = None
         self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
         if to is not None:
             self.timestamps[oid] = self.next_timestamp()
@@ -632,6 +665,7 @@ class Kernel:
         stops being attached (None); a new timestamp as for a permanent (613.7e)."""
         obj = self.objects[oid]
         self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
+        self._view_objects = None
         self._changes.append(
             Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player, key="player")
         )
@@ -648,8 +682,10 @@ class Kernel:
         if loc is not None and loc[1] == "battlefield":
             self.players[loc[0]].zones["battlefield"].remove(oid)
             self.players[player].zones["battlefield"].append(oid)
+            self._view_players[loc[0]] = self._view_players[player] = None
         # 302.6: it has not been under its new controller's control since the turn began
         self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        self._view_objects = None
         if self.combat is not None:
             self.remove_from_combat(oid)  # 506.4: a change of control removes it from combat
         self.control_changed = True
@@ -660,6 +696,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.phased_out != out:
             self.objects[oid] = replace(obj, phased_out=out)
+            self._view_objects = None
             self._changes.append(Change(ChangeKind.PHASED, oid, obj.phased_out, out))
 
     def set_face_down(self, oid: int, down: bool) -> None:
@@ -667,6 +704,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.face_down != down:
             self.objects[oid] = replace(obj, face_down=down)
+            self._view_objects = None
             self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face_down, down, "face_down"))
 
@@ -675,6 +713,7 @@ class Kernel:
         obj = self.objects[oid]
         if obj.face != face:
             self.objects[oid] = replace(obj, face=face)
+            self._view_objects = None
             self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face, face, "face"))
 
@@ -754,6 +793,7 @@ class Kernel:
     def add_player_counters(self, player: int, kind: str, n: int) -> tuple[int, int]:
         """Counters on a player (122.1: poison, energy, experience...); n < 0 removes."""
         before = self.players[player].counters.get(kind, 0)
+        self._view_players[player] = None
         after = max(0, before + n)
         if after:
             self.players[player].counters[kind] = after
@@ -778,6 +818,7 @@ class Kernel:
         """A player designation that lasts the game (the city's blessing, 702.131c)."""
         if flag not in self.players[player].flags:
             self.players[player].flags.add(flag)
+            self._view_players[player] = None
             self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
 
     # ----------------- primitives: linked and exiled objects, play permissions, damage history
@@ -789,6 +830,7 @@ class Kernel:
     def shuffle_library(self, player: int) -> None:
         """CR 701.24a: randomize the library (recorded as a library-order change)."""
         lib = self.players[player].zones["library"]
+        self._view_players[player] = None
         before = tuple(lib)
         self.rng.shuffle(lib)
         self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))

@@ -1,0 +1,72 @@
+"""The kernel's state records: ``Player`` (one per player), ``Turn`` (what happened this
+turn, fresh at each turn's start), and frames that share what didn't change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import Scenario
+from engine.core.kernel import Kernel
+from engine.core.state import Turn
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_a_frame_sharing_unchanged_parts_equals_a_fresh_copy(path: Path, monkeypatch) -> None:
+    """A snapshot reuses the last frame's objects and players until a primitive changes
+    them; at every event of every example it equals one built anew from the kernel."""
+    original = Kernel.snapshot
+
+    def checked(self: Kernel):
+        got = original(self)
+        self._view_objects = None
+        self._view_players = [None] * len(self.players)
+        fresh = original(self)
+        assert got == fresh
+        return got
+
+    monkeypatch.setattr(Kernel, "snapshot", checked)
+    Scenario.load(path).run()
+
+
+def test_frames_share_the_players_an_event_did_not_change() -> None:
+    """Player 1's part of the frame is the same object while only player 0 acts."""
+    tl = Scenario.from_dict(
+        {
+            "players": [
+                {"name": "You", "hand": ["Lightning Bolt"]},
+                {"name": "Opponent"},
+            ],
+            "actions": [{"do": "cast", "card": "Lightning Bolt"}],
+            "choices": ["target:p0"],
+        }
+    ).run()
+    first, last = tl.frames[0].state, tl.final
+    assert last.players[0].life == 17  # CR 120.3a: damage to a player is life loss
+    assert last.players[1] is first.players[1]
+    assert last.players[0] is not first.players[0]
+
+
+def test_a_new_turn_starts_a_fresh_turn_record() -> None:
+    """CR 500: "this turn" facts (spells cast, life lost, lands played) start over."""
+    turn = Turn.fresh(2)
+    assert turn.spells_cast == [0, 0] and turn.life_lost == [0, 0]
+    assert (
+        turn.next_spell_cascade == [[], []]
+        and turn.next_spell_cascade[0] is not (turn.next_spell_cascade[1])
+    )
+    k = Kernel(pool=None, seed=1, turn=1)
+    k.add_player("You", 20, 2, cards_drawn=1)
+    k.add_player("Opponent", 20, 0)
+    k.change_life(0, -3)
+    k.note_land_played(0)
+    before = k.this_turn
+    assert before.spells_cast == [2, 0] and before.drawn == [1, 0]
+    assert before.life_lost == [3, 0] and before.lands_played == [1, 0]
+    k.begin_turn(1)
+    assert k.this_turn is not before
+    assert k.this_turn.spells_cast == [0, 0] and k.this_turn.life_lost == [0, 0]
+    assert k.this_turn.lands_played == [0, 0] and k.players[0].life == 17
