@@ -21,7 +21,7 @@ from engine.base.limits import RunBudget
 from engine.cards import card_names
 from engine.core.continuous import Characteristics, ContinuousEffect, printed
 from engine.core.events import Change, ChangeKind, Event, EventKind, Move
-from engine.core.registry import RULES
+from engine.core.registry import RULES, STATE_SLOTS
 from engine.core.state import (
     EMPTY,
     NO_CHARS,
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")  # one mana symbol of a pool
 # Status fields that are bookkeeping (no rules event of their own): set with ``set_status``.
+_UNSET = object()  # a state slot not set yet (slot)
 _STATUS = frozenset({"face", "controller", "was_cast", "entered_turn", "read_ahead"})
 
 
@@ -56,6 +57,8 @@ class Kernel:
         # what happened this turn ("this turn" conditions, storm, raid): a fresh record
         # each turn (begin_turn)
         self.this_turn = Turn()
+        # the mechanics' own lasting state, by registered name (slot / set_slot)
+        self.slots: dict[str, Any] = {}
         self.stack: list[StackItem] = []
         self.pending: list[StackItem] = []
         self.lki: dict[int, int] = {}
@@ -353,21 +356,20 @@ class Kernel:
         self.this_turn.spells_cast[player] += 1
         self._view_players[player] = None
 
-    def add_cascade_grants(self, player: int, grants: Sequence[dict]) -> None:
-        """A one-shot "your next spell this turn has cascade" (Dark Apostle)."""
-        self.this_turn.next_spell_cascade[player] += list(grants)
+    def slot(self, name: str) -> Any:
+        """A mechanic's registered piece of state (engine.core.registry.state_slot): this
+        turn's for a per-turn slot, else the game's; its fresh value until first set."""
+        spec = STATE_SLOTS[name]
+        store = self.this_turn.slots if spec.per_turn else self.slots
+        got = store.get(name, _UNSET)
+        if got is _UNSET:
+            got = store[name] = spec.fresh(len(self.players))
+        return got
 
-    def use_cascade_grant(self, player: int, grant: dict) -> None:
-        self.this_turn.next_spell_cascade[player].remove(grant)
-
-    def add_turn_cascade_grant(self, player: int, grant: dict) -> None:
-        """A grant to every spell ``player`` casts (from a zone) for the rest of the turn
-        (Yidris, Maelstrom Wielder); it ends with the turn (begin_turn)."""
-        self.this_turn.cascade_grants[player].append(dict(grant))
-
-    def note_discovered(self, key: tuple[int, str]) -> None:
-        """A "once each turn" discover trigger has triggered this turn."""
-        self.this_turn.discovered.add(key)
+    def set_slot(self, name: str, value: Any) -> None:
+        """A mechanic's piece of state takes a new (immutable) value."""
+        spec = STATE_SLOTS[name]
+        (self.this_turn.slots if spec.per_turn else self.slots)[name] = value
 
     def begin_turn(self, player: int) -> None:
         """A new turn: "this turn" counts and grants end, mana pools empty (500.4)."""

@@ -150,10 +150,6 @@ class Turn:
     lists indexed by player."""
 
     spells_cast: list[int] = field(default_factory=list)  # per player (storm, 702.40)
-    # "your next spell this turn has cascade" (Dark Apostle): per player, one-shot grants
-    next_spell_cascade: list[list[dict]] = field(default_factory=list)
-    # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per player
-    cascade_grants: list[list[dict]] = field(default_factory=list)
     life_gained: list[int] = field(default_factory=list)  # per player (119.9)
     life_lost: list[int] = field(default_factory=list)  # per player
     drawn: list[int] = field(default_factory=list)  # per player (121)
@@ -169,20 +165,20 @@ class Turn:
     spells: list[dict] = field(default_factory=list)
     damaged: set[tuple[int, int]] = field(default_factory=set)  # (object, zone-change count)
     attacked: list[int] = field(default_factory=list)  # creatures that attacked (raid)
-    discovered: set[tuple[int, str]] = field(default_factory=set)  # once-each-turn discover
     used: set[tuple] = field(default_factory=set)  # abilities limited to once each turn
     # source -> {(creature, its zone-change count)} dealt damage by it this turn
     damaged_by: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
     combat_phases: int = 0  # combat phases begun this turn (500.8 adds more)
     extra_combats: int = 0  # additional combat phases still to come this turn (500.8)
+    # the mechanics' own "this turn" state, by the name each registered it under
+    # (engine.core.registry.state_slot: cascade's grants, discover's triggers)
+    slots: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def fresh(cls, players: int) -> Turn:
         """A new turn's record for ``players`` players: every count at zero."""
         return cls(
             spells_cast=[0] * players,
-            next_spell_cascade=[[] for _ in range(players)],
-            cascade_grants=[[] for _ in range(players)],
             life_gained=[0] * players,
             life_lost=[0] * players,
             drawn=[0] * players,
@@ -205,8 +201,6 @@ class Turn:
             counts.append(0)
         self.spells_cast.append(spells_cast)
         self.drawn.append(drawn)
-        self.next_spell_cascade.append([])
-        self.cascade_grants.append([])
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,9 @@ import pytest
 
 from engine import Scenario
 from engine.core.kernel import Kernel
+from engine.core.registry import STATE_SLOTS, state_slot
 from engine.core.state import Turn
+from engine.keywords import cascade
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "scenarios").glob("*.json"))
 
@@ -54,10 +56,6 @@ def test_a_new_turn_starts_a_fresh_turn_record() -> None:
     """CR 500: "this turn" facts (spells cast, life lost, lands played) start over."""
     turn = Turn.fresh(2)
     assert turn.spells_cast == [0, 0] and turn.life_lost == [0, 0]
-    assert (
-        turn.next_spell_cascade == [[], []]
-        and turn.next_spell_cascade[0] is not (turn.next_spell_cascade[1])
-    )
     k = Kernel(pool=None, seed=1, turn=1)
     k.add_player("You", 20, 2, cards_drawn=1)
     k.add_player("Opponent", 20, 0)
@@ -70,3 +68,23 @@ def test_a_new_turn_starts_a_fresh_turn_record() -> None:
     assert k.this_turn is not before
     assert k.this_turn.spells_cast == [0, 0] and k.this_turn.life_lost == [0, 0]
     assert k.this_turn.lands_played == [0, 0] and k.players[0].life == 17
+
+
+def test_a_mechanic_state_slot_starts_over_with_the_turn() -> None:
+    """Cascade's grants ("your next spell this turn has cascade", 702.85a) live in the slot
+    the cascade module registered: fresh each turn, written only through the kernel."""
+    assert STATE_SLOTS[cascade.NEXT_SPELL].per_turn
+    k = Kernel(pool=None, seed=1, turn=1)
+    k.add_player("You", 20, 0)
+    k.add_player("Opponent", 20, 0)
+    assert k.slot(cascade.NEXT_SPELL) == ((), ())
+    grant = {"source": "Dark Apostle", "filter": ""}
+    k.set_slot(cascade.NEXT_SPELL, ((grant,), ()))
+    assert k.slot(cascade.NEXT_SPELL)[0] == (grant,)
+    k.begin_turn(1)
+    assert k.slot(cascade.NEXT_SPELL) == ((), ())
+
+
+def test_a_state_slot_name_is_registered_once() -> None:
+    with pytest.raises(ValueError, match="registered twice"):
+        state_slot(cascade.NEXT_SPELL, lambda players: (), per_turn=True)
