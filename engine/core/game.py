@@ -58,8 +58,33 @@ class Game(Kernel):
         self.action_frames: list[int] = []
         self.response_item: int | None = None  # the item a `when` action responds to
         self.given_targets: list | None = None  # an action's `targets`, answering 601.2c
+        self._resuming = False  # play goes on from a checkpoint (its SBAs were checked)
         self._next = 0
+        # (frame count, decisions answered, checkpoint) at the start of each action of the
+        # run, where play can go on from (Game.resumed): answering a decision replays
+        # from the last one before it instead of from the start
+        self.checkpoints: list[tuple[int, int, dict]] = []
         self._setup()
+
+    @classmethod
+    def resumed(
+        cls,
+        checkpoint: dict,
+        scenario: Scenario,
+        policy: Policy,
+        rules: Rules | None = None,
+    ) -> Game:
+        """A game that goes on from a checkpoint of a run of the same scenario (its
+        choices may differ after the decisions answered by then), with its card pool:
+        ``play`` continues with the action it was about to take."""
+        game = cls.__new__(cls)
+        game.restore(checkpoint)
+        game.rules = rules or RULES
+        game.scenario = scenario
+        game.policy = policy
+        game.checkpoints = []
+        game._resuming = True
+        return game
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
@@ -175,8 +200,11 @@ class Game(Kernel):
         ``when`` at its response point, found while the stack resolves (``_priority``)."""
         actions = self.scenario.actions
         try:
-            self.settle()  # CR 117.5: SBAs before the first player gets priority, too
+            if not self._resuming:
+                self.settle()  # CR 117.5: SBAs before the first player gets priority, too
+            self._resuming = False
             while self._next < len(actions):
+                self.checkpoints.append((len(self.frames), len(self.decisions), self.checkpoint()))
                 action = actions[self._next]
                 if action.get("when") is not None:
                     self.resolve_stack()  # takes it at its point, if that point comes

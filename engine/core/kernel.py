@@ -11,8 +11,10 @@ test_architecture.py checks the mechanics for it).
 
 from __future__ import annotations
 
+import copy
 import random
 import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -110,6 +112,57 @@ class Kernel:
         # --- combat (506-511, engine.rules.combat): None outside a combat phase
         self.combat: dict | None = None
         self.deathtouched: set[int] = set()  # dealt damage by deathtouch since the last SBA
+
+    # ---------------------------------------------------------------- checkpoints
+    #: how a checkpoint copies each attribute of the game (``vars(game)``): containers of
+    #: immutable items get a new container; the rest below by hand. An attribute in none
+    #: of these sets makes ``checkpoint`` fail (a new field must say how it is copied).
+    _COPY_CONTAINER = frozenset(
+        {
+            "objects", "stack", "pending", "lki", "lost", "zone_changes", "drew_from_empty",
+            "_changes", "delayed", "continuous", "timestamps", "base_controller",
+            "last_known", "cast_info", "sacrificed_lki", "designations", "exile_if_dies",
+            "play_permissions", "turn_history", "deathtouched", "slots", "_view_players",
+            # Game's
+            "decisions", "stack_seen", "_seen_ids", "priority_frames", "action_frames",
+        }
+    )  # fmt: skip
+    _COPY_SHARED = frozenset(  # immutable values, or what the game runs with (not state)
+        {
+            "pool", "turn", "phase", "active", "tokens_created", "_next_id", "_clock",
+            "_recorded", "_chars", "_computing", "control_changed", "face_changes",
+            "_view_objects",
+            # Game's
+            "rules", "scenario", "policy", "pending_decision", "finished", "_in_event_hook",
+            "response_item", "given_targets", "_next", "_resuming",
+        }
+    )  # fmt: skip
+    _COPY_BY_HAND = frozenset(
+        {
+            "rng", "players", "this_turn", "linked_exile", "exiled_until", "combat",
+            "budget", "_derived", "frames", "checkpoints",
+        }
+    )  # fmt: skip
+
+    def checkpoint(self) -> dict[str, Any]:
+        """Everything play needs to go on from here, copied: ``restore`` on a new game
+        continues exactly as this one would (same frames, same random draws). Frames are
+        shared (they are only ever appended): the checkpoint keeps how many there were."""
+        out = _copied(vars(self), self._COPY_CONTAINER, self._COPY_SHARED | self._COPY_BY_HAND)
+        out["frames"] = (self.frames, len(self.frames))
+        return out
+
+    def restore(self, checkpoint: Mapping[str, Any]) -> None:
+        """This game becomes the checkpointed one (copied again: a checkpoint can be
+        restored any number of times). Derived caches start empty (they are keyed by a
+        version another run may reach with a different state)."""
+        state = _copied(checkpoint, self._COPY_CONTAINER, self._COPY_SHARED | self._COPY_BY_HAND)
+        frames, n = checkpoint["frames"]
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.frames = frames[:n]
+        self._derived = {}
+        self.budget.started = time.process_time()  # its CPU allowance is this run's
 
     def derived(self, name: str) -> dict[Any, Any]:
         """A cache of values the rules derive from this game (engine.rules.layers: the
@@ -1029,3 +1082,41 @@ class Kernel:
         """The creatures dealt deathtouch damage since the last check (704.5h), forgotten."""
         got, self.deathtouched = self.deathtouched, set()
         return got
+
+
+# the frames (shared, append-only: a checkpoint keeps their count), caches, and the
+# checkpoints themselves
+_NOT_COPIED = frozenset({"frames", "_derived", "checkpoints"})
+
+
+def _copied(src: Mapping[str, Any], containers: frozenset, known: frozenset) -> dict[str, Any]:
+    """A checkpoint's copy of a game's attributes (Kernel.checkpoint / restore)."""
+    out: dict[str, Any] = {}
+    for name, value in src.items():
+        if name in _NOT_COPIED:
+            continue
+        if name in containers:
+            out[name] = value.copy()
+        elif name not in known:
+            raise TypeError(f"checkpoint: no copy rule for the game's field {name!r}")
+        else:
+            out[name] = value
+    rng = random.Random()
+    rng.setstate(src["rng"].getstate())
+    out["rng"] = rng
+    out["players"] = [pl.copy() for pl in src["players"]]
+    out["this_turn"] = src["this_turn"].copy()
+    out["linked_exile"] = {k: list(v) for k, v in src["linked_exile"].items()}
+    out["exiled_until"] = {k: list(v) for k, v in src["exiled_until"].items()}
+    c = src["combat"]
+    if c is not None:
+        out["combat"] = {
+            "attackers": dict(c["attackers"]),
+            "blockers": {k: list(v) for k, v in c["blockers"].items()},
+            "blocked": list(c["blocked"]),
+            "defending": c["defending"],
+        }
+    budget = copy.copy(src["budget"])
+    budget.counts = list(budget.counts)
+    out["budget"] = budget
+    return out

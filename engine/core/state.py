@@ -142,6 +142,20 @@ class Player:
     flags: set[str] = field(default_factory=set)  # "citys_blessing"... (702.131c)
     commander: str | None = None  # the player's commander (903.3), a name
 
+    def copy(self) -> Player:
+        """An independent copy (a checkpoint): the containers are new, their items shared
+        (ids, strings, mana tuples are immutable)."""
+        return Player(
+            self.name,
+            self.life,
+            {z: list(ids) for z, ids in self.zones.items()},
+            self.mana,
+            list(self.mana_units),
+            dict(self.counters),
+            set(self.flags),
+            self.commander,
+        )
+
 
 @dataclass(slots=True)
 class Turn:
@@ -186,6 +200,30 @@ class Turn:
             extra_land_plays=[0] * players,
             descended=[0] * players,
             combat_damage_taken=[0] * players,
+        )
+
+    def copy(self) -> Turn:
+        """An independent copy (a checkpoint): new containers, shared immutable items."""
+        return Turn(
+            list(self.spells_cast),
+            list(self.life_gained),
+            list(self.life_lost),
+            list(self.drawn),
+            list(self.lands_played),
+            list(self.extra_land_plays),
+            list(self.descended),
+            list(self.combat_damage_taken),
+            list(self.died),
+            list(self.left_battlefield),
+            list(self.cast),
+            list(self.spells),
+            set(self.damaged),
+            list(self.attacked),
+            set(self.used),
+            {k: set(v) for k, v in self.damaged_by.items()},
+            self.combat_phases,
+            self.extra_combats,
+            dict(self.slots),
         )
 
     def add_player(self, spells_cast: int, drawn: int) -> None:

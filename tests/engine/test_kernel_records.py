@@ -88,3 +88,61 @@ def test_a_mechanic_state_slot_starts_over_with_the_turn() -> None:
 def test_a_state_slot_name_is_registered_once() -> None:
     with pytest.raises(ValueError, match="registered twice"):
         state_slot(cascade.NEXT_SPELL, lambda players: (), per_turn=True)
+
+
+def _replayed_and_resumed(path: Path):
+    """Every decision of the example's recorded answers, answered two ways: the scenario
+    with one more choice replayed from its start, and the paused timeline played on."""
+    sc = Scenario.load(path)
+    keys = [key for _, _, key in sc.run().answered]  # as chosen (a named target: its key)
+    for d, key in enumerate(keys):
+        paused = sc.with_choices(keys[:d]).run()
+        assert paused.pending is not None and paused.pending.index == d
+        assert paused._checkpoints  # it goes on from one (not a replay in disguise)
+        yield paused.answer(key).run(), paused.continue_with(key)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_answering_from_a_checkpoint_plays_the_same_frames_as_replaying(path: Path) -> None:
+    """A paused run goes on from the checkpoint at the start of the action its decision
+    came up in: frame for frame (states, events, decisions) what replaying from the start
+    gives, for every answer of every example."""
+    for replayed, resumed in _replayed_and_resumed(path):
+        assert resumed.fingerprint() == replayed.fingerprint()
+        assert resumed.answered == replayed.answered
+        assert (resumed.pending, resumed.finished) == (replayed.pending, replayed.finished)
+        assert resumed.action_frames == replayed.action_frames
+        assert resumed.priority_frames == replayed.priority_frames
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_checkpoint_of_a_run_plays_on_as_the_run_did(path: Path) -> None:
+    """Restored at any action's start (same scenario, same choices), play gives the same
+    frames as the run that took the checkpoint (the same random draws included, 701.24a)."""
+    from engine.core.game import Game
+    from engine.core.policy import ScriptedPolicy
+
+    sc = Scenario.load(path)
+    full = sc.run()
+    pool = sc.pool(None)
+    game = Game(sc, pool, ScriptedPolicy(sc.choices))
+    game.play()
+    assert game.checkpoints or not sc.actions
+    for frames, answered, cp in game.checkpoints:
+        again = Game.resumed(cp, sc, ScriptedPolicy(sc.choices))
+        assert len(again.frames) == frames and len(again.decisions) == answered
+        again.play()
+        assert [s for s, _ in again.frames] == [f.state for f in full.frames]
+        assert [e for _, e in again.frames] == [f.event for f in full.frames]
+        assert again.decisions == game.decisions
+
+
+def test_a_field_without_a_copy_rule_stops_the_checkpoint() -> None:
+    """A new field of the game must say how a checkpoint copies it (not be shared
+    silently between a run and the runs resumed from it)."""
+    k = Kernel(pool=None, seed=1, turn=1)
+    k.add_player("You", 20, 0)
+    k.checkpoint()
+    k.new_mechanic_field = []  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="new_mechanic_field"):
+        k.checkpoint()
