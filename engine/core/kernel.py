@@ -134,7 +134,8 @@ class Kernel:
             "_view_objects",
             # Game's
             "rules", "scenario", "policy", "pending_decision", "finished", "_in_event_hook",
-            "response_item", "given_targets", "_next", "_resuming",
+            "response_item", "given_targets", "_next", "_resuming", "_resolving",
+            "_top_level",
         }
     )  # fmt: skip
     _COPY_BY_HAND = frozenset(

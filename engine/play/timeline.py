@@ -226,8 +226,8 @@ def _played(game: Game, scenario: Scenario, *, scripted: bool) -> Timeline:
         tuple(game.priority_frames),
         tuple(game.action_frames),
     )
-    if scripted and game.pending_decision is not None:  # only a paused run goes on
-        tl._checkpoints = game.checkpoints
+    if scripted and game.pending_decision is not None and game.checkpoints:
+        tl._checkpoints = game.checkpoints  # only a paused run goes on
         tl._pool = game.pool
     return tl
 

@@ -146,3 +146,14 @@ def test_a_field_without_a_copy_rule_stops_the_checkpoint() -> None:
     k.new_mechanic_field = []  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="new_mechanic_field"):
         k.checkpoint()
+
+
+def test_a_policy_that_never_pauses_keeps_no_checkpoint() -> None:
+    """Odds and benchmarks answer every decision (AutoPolicy): nothing to go on from."""
+    from engine import AutoPolicy
+    from engine.core.game import Game
+
+    sc = Scenario.load(EXAMPLES[0])
+    game = Game(sc, sc.pool(None), AutoPolicy())
+    game.play()
+    assert game.checkpoints is None and game.finished
