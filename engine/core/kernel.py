@@ -16,7 +16,6 @@ import random
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.base.limits import RunBudget
@@ -503,8 +502,7 @@ class Kernel:
             if src == "battlefield" and self.combat is not None:
                 self.remove_from_combat(oid)  # 506.4: it leaves combat as it leaves
         if src == "battlefield" or dst != "battlefield":
-            obj = replace(
-                obj,
+            obj = obj.evolve(
                 counters=EMPTY,
                 tapped=False,
                 damage=0,
@@ -517,7 +515,7 @@ class Kernel:
                 face=obj.face if dst in ("stack", "battlefield") else None,
             )
             if dst not in ("stack", "battlefield"):
-                obj = replace(obj, was_cast=False)
+                obj = obj.evolve(was_cast=False)
             self.objects[oid] = obj
             self._view_objects = None
         if dst in ("none", "stack"):
@@ -543,7 +541,7 @@ class Kernel:
         if not _STATUS.issuperset(fields):
             unknown = sorted(set(fields) - _STATUS)
             raise TypeError(f"set_status can't set {unknown}: use its primitive")
-        obj = replace(self.objects[oid], **fields)
+        obj = self.objects[oid].evolve(**fields)
         self.objects[oid] = obj
         self._view_objects = None
         return obj
@@ -552,7 +550,7 @@ class Kernel:
         """Tap (701.26a) or untap an object."""
         obj = self.objects[oid]
         if obj.tapped != tapped:
-            self.objects[oid] = replace(obj, tapped=tapped)
+            self.objects[oid] = obj.evolve(tapped=tapped)
             self._view_objects = None
             self._changes.append(Change(ChangeKind.TAPPED, oid, obj.tapped, tapped))
 
@@ -578,14 +576,14 @@ class Kernel:
         """An object enters with exactly ``n`` counters of ``kind`` (306.5b, 107.3m); 0 is kept."""
         obj = self.objects[oid]
         before = obj.counter(kind)
-        self.objects[oid] = replace(obj, counters={**obj.counters, kind: n})
+        self.objects[oid] = obj.evolve(counters={**obj.counters, kind: n})
         self._view_objects = None
         self._changes.append(Change(ChangeKind.COUNTERS, oid, before, n, kind))
 
     def mark_damage(self, oid: int, n: int) -> None:
         """CR 120.3e: damage dealt to a creature is marked on it."""
         obj = self.objects[oid]
-        self.objects[oid] = replace(obj, damage=obj.damage + n)
+        self.objects[oid] = obj.evolve(damage=obj.damage + n)
         self._view_objects = None
         self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
         if n > 0:
@@ -595,7 +593,7 @@ class Kernel:
         """CR 514.2: damage wears off in the cleanup step."""
         obj = self.objects[oid]
         if obj.damage:
-            self.objects[oid] = replace(obj, damage=0)
+            self.objects[oid] = obj.evolve(damage=0)
             self._view_objects = None
             self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, 0))
 
@@ -710,7 +708,7 @@ class Kernel:
         """Attach an Aura/Equipment to a permanent (701.3a), or unattach it (None); being
         attached anew gives it a new timestamp (613.7e)."""
         obj = self.objects[oid]
-        self.objects[oid] = replace(obj, attached_to=to)
+        self.objects[oid] = obj.evolve(attached_to=to)
         self._view_objects = None
         self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
         if to is not None:
@@ -720,7 +718,7 @@ class Kernel:
         """An Aura with "enchant player" becomes attached to a player (303.4a, 303.4f), or
         stops being attached (None); a new timestamp as for a permanent (613.7e)."""
         obj = self.objects[oid]
-        self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
+        self.objects[oid] = obj.evolve(enchanted_player=player, attached_to=None)
         self._view_objects = None
         self._changes.append(
             Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player, key="player")
@@ -740,7 +738,7 @@ class Kernel:
             self.players[player].zones["battlefield"].append(oid)
             self._view_players[loc[0]] = self._view_players[player] = None
         # 302.6: it has not been under its new controller's control since the turn began
-        self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        self.objects[oid] = obj.evolve(controller=player, entered_turn=self.turn)
         self._view_objects = None
         if self.combat is not None:
             self.remove_from_combat(oid)  # 506.4: a change of control removes it from combat
@@ -751,7 +749,7 @@ class Kernel:
         """Phasing (702.26): a phased-out permanent is treated as though it doesn't exist."""
         obj = self.objects[oid]
         if obj.phased_out != out:
-            self.objects[oid] = replace(obj, phased_out=out)
+            self.objects[oid] = obj.evolve(phased_out=out)
             self._view_objects = None
             self._changes.append(Change(ChangeKind.PHASED, oid, obj.phased_out, out))
 
@@ -759,7 +757,7 @@ class Kernel:
         """A face-down 2/2 (manifest 701.40, 708.2) or turned face up."""
         obj = self.objects[oid]
         if obj.face_down != down:
-            self.objects[oid] = replace(obj, face_down=down)
+            self.objects[oid] = obj.evolve(face_down=down)
             self._view_objects = None
             self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face_down, down, "face_down"))
@@ -768,7 +766,7 @@ class Kernel:
         """Transform (701.28): the other face up; it is the same object (712.18)."""
         obj = self.objects[oid]
         if obj.face != face:
-            self.objects[oid] = replace(obj, face=face)
+            self.objects[oid] = obj.evolve(face=face)
             self._view_objects = None
             self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face, face, "face"))

@@ -157,3 +157,19 @@ def test_a_policy_that_never_pauses_keeps_no_checkpoint() -> None:
     game = Game(sc, sc.pool(None), AutoPolicy())
     game.play()
     assert game.checkpoints is None and game.finished
+
+
+def test_an_object_evolves_as_dataclasses_replace_would() -> None:
+    """CardObject.evolve (the kernel's fast copy) equals dataclasses.replace, and refuses
+    a field the object doesn't have."""
+    import dataclasses
+
+    from engine import default_pool
+    from engine.core.state import CardObject
+
+    obj = CardObject(id=3, card=default_pool().get("Forest"), owner=1, controller=1)
+    changes = {"tapped": True, "damage": 2, "controller": 0}
+    assert obj.evolve(**changes) == dataclasses.replace(obj, **changes)
+    assert obj.evolve() == obj and obj.tapped is False  # the original is unchanged
+    with pytest.raises(TypeError, match="taped"):
+        obj.evolve(taped=True)
