@@ -90,6 +90,11 @@ class Timeline:
         self._checkpoints: list[tuple[int, int, dict]] = []
         self._pool: Any = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a worker's run sent to the page) without its checkpoints: they hold the
+        live game's parts (rules, policy); such a timeline's continue_with replays."""
+        return {**self.__dict__, "_checkpoints": [], "_pool": None}
+
     def __len__(self) -> int:
         return len(self.frames)
 

@@ -173,3 +173,27 @@ def test_an_object_evolves_as_dataclasses_replace_would() -> None:
     assert obj.evolve() == obj and obj.tapped is False  # the original is unchanged
     with pytest.raises(TypeError, match="taped"):
         obj.evolve(taped=True)
+
+
+def test_a_pickled_paused_timeline_goes_on_by_replaying() -> None:
+    """A run sent from a worker process is pickled without its checkpoints; answering it
+    still gives the replayed timeline."""
+    import copyreg
+    import io
+    import pickle
+    from types import MappingProxyType
+
+    sc = Scenario.load(next(p for p in EXAMPLES if p.stem == "apex_devastator"))
+    keys = [key for _, _, key in sc.run().answered]
+    paused = sc.with_choices(keys[:1]).run()
+    assert paused._checkpoints
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf)  # as a worker sends it: read-only mappings as dicts
+    pickler.dispatch_table = {
+        **copyreg.dispatch_table,
+        MappingProxyType: lambda m: (dict, (dict(m),)),
+    }
+    pickler.dump(paused)
+    copy = pickle.loads(buf.getvalue())
+    assert copy._checkpoints == [] and copy.fingerprint() == paused.fingerprint()
+    assert copy.continue_with(keys[1]).fingerprint() == paused.answer(keys[1]).run().fingerprint()
