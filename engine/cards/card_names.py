@@ -60,7 +60,9 @@ def choosable_names(game: Any, types: tuple[str, ...] = (), card_names: Any = No
     """
     found: set[str] = set()
     on_stack = [s.card_id for s in game.stack if s.kind == "spell" and s.card_id is not None]
-    every = [i for zones in game.zones for ids in zones.values() for i in ids] + on_stack
+    every = [
+        i for zones in [pl.zones for pl in game.players] for ids in zones.values() for i in ids
+    ] + on_stack
     for i in every:
         obj = game.obj(i)
         if obj.is_token:  # its name is its face's (a token card is named "X token")

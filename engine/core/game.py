@@ -58,8 +58,41 @@ class Game(Kernel):
         self.action_frames: list[int] = []
         self.response_item: int | None = None  # the item a `when` action responds to
         self.given_targets: list | None = None  # an action's `targets`, answering 601.2c
+        self._resuming = False  # play goes on from a checkpoint (its SBAs were checked)
         self._next = 0
+        # (frame count, decisions answered, checkpoint) at the start of each action of the
+        # run and before each resolution of the top-level stack, where play can go on from
+        # (Game.resumed): answering a decision plays on from the last one before it
+        # instead of replaying from the start. None when the policy never pauses.
+        self.checkpoints: list[tuple[int, int, dict]] | None = (
+            [] if getattr(policy, "pauses", True) else None
+        )
+        # where a checkpoint was taken: None (an action's start), else resolving the
+        # stack at the top level, after the action at this index began (play's loop)
+        self._resolving: int | None = None
+        # while play's own resolve_stack runs (not an action's): the index it began after
+        self._top_level: int | None = None
         self._setup()
+
+    @classmethod
+    def resumed(
+        cls,
+        checkpoint: dict,
+        scenario: Scenario,
+        policy: Policy,
+        rules: Rules | None = None,
+    ) -> Game:
+        """A game that goes on from a checkpoint of a run of the same scenario (its
+        choices may differ after the decisions answered by then), with its card pool:
+        ``play`` continues with the action it was about to take."""
+        game = cls.__new__(cls)
+        game.restore(checkpoint)
+        game.rules = rules or RULES
+        game.scenario = scenario
+        game.policy = policy
+        game.checkpoints = []
+        game._resuming = True
+        return game
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
@@ -157,16 +190,18 @@ class Game(Kernel):
 
     # ------------------------------------------------------- English helpers
     def pname(self, player: int) -> str:
-        return self.names[player]
+        return self.players[player].name
 
     def poss(self, player: int) -> str:
         """ "your" for the player called You, else "Name's" (the log reads as English)."""
-        name = self.names[player]
+        name = self.players[player].name
         return "your" if name == "You" else f"{name}'s"
 
     def verb(self, player: int, plain: str, third: str) -> str:
         """Subject and verb that agree: "You cast" / "Opponent casts"."""
-        return f"{self.names[player]} {plain if self.names[player] == 'You' else third}"
+        return (
+            f"{self.players[player].name} {plain if self.players[player].name == 'You' else third}"
+        )
 
     # ------------------------------------------------------------- the run
     def play(self) -> None:
@@ -175,12 +210,21 @@ class Game(Kernel):
         ``when`` at its response point, found while the stack resolves (``_priority``)."""
         actions = self.scenario.actions
         try:
-            self.settle()  # CR 117.5: SBAs before the first player gets priority, too
+            if not self._resuming:
+                self.settle()  # CR 117.5: SBAs before the first player gets priority, too
+            elif self._resolving is not None:  # resumed inside the stack's resolution
+                began, self._resolving = self._resolving, None
+                self._play_resolve(began)
+                if self._next == began:  # a `when` action whose point never came
+                    self._never_came(self._next, "the stack is empty")
+            self._resuming = False
             while self._next < len(actions):
+                self._checkpoint(None)
                 action = actions[self._next]
                 if action.get("when") is not None:
-                    self.resolve_stack()  # takes it at its point, if that point comes
-                    if self._next < len(actions) and actions[self._next] is action:
+                    began = self._next
+                    self._play_resolve(began)  # takes it at its point, if that point comes
+                    if self._next == began:
                         self._never_came(self._next, "the stack is empty")
                     continue
                 self._next += 1
@@ -189,7 +233,7 @@ class Game(Kernel):
                     self.settle()
                     self._note_priority()
                     continue
-                self.resolve_stack()
+                self._play_resolve(self._next - 1)
             self.finished = True
         except PendingDecision:
             pass
@@ -197,6 +241,22 @@ class Game(Kernel):
             self.finished = True
             if self._next < len(actions) and actions[self._next].get("when") is not None:
                 self._never_came(self._next, "the game ended")
+
+    def _checkpoint(self, resolving: int | None) -> None:
+        """Remember the state here, to play on from (Game.resumed)."""
+        if self.checkpoints is not None:
+            self._resolving = resolving
+            self.checkpoints.append((len(self.frames), len(self.decisions), self.checkpoint()))
+            self._resolving = None
+
+    def _play_resolve(self, began: int) -> None:
+        """play's own resolve_stack, after the action at index ``began`` began: a
+        checkpoint before each resolution."""
+        self._top_level = began
+        try:
+            self.resolve_stack()
+        finally:
+            self._top_level = None
 
     def _take(self, action: dict) -> None:
         self.action_frames.append(len(self.frames) - 1)
@@ -265,7 +325,16 @@ class Game(Kernel):
     def resolve_stack(self) -> None:
         """Resolve the top of the stack until it is empty (both players pass each time,
         117.4), unless the next action responds at this moment (``_priority``)."""
+        top, self._top_level = self._top_level, None  # an action's own: no checkpoint
+        try:
+            self._resolve_stack(top)
+        finally:
+            self._top_level = top
+
+    def _resolve_stack(self, top: int | None) -> None:
         while True:
+            if top is not None:
+                self._checkpoint(top)
             self.settle()
             if not self.stack:
                 return

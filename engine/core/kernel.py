@@ -11,25 +11,27 @@ test_architecture.py checks the mechanics for it).
 
 from __future__ import annotations
 
+import copy
 import random
 import re
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.base.limits import RunBudget
 from engine.cards import card_names
 from engine.core.continuous import Characteristics, ContinuousEffect, printed
 from engine.core.events import Change, ChangeKind, Event, EventKind, Move
-from engine.core.registry import RULES
+from engine.core.registry import RULES, STATE_SLOTS
 from engine.core.state import (
     EMPTY,
     NO_CHARS,
-    PLAYER_ZONES,
     CardObject,
     GameState,
+    Player,
     PlayerState,
     StackItem,
+    Turn,
 )
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")  # one mana symbol of a pool
 # Status fields that are bookkeeping (no rules event of their own): set with ``set_status``.
+_UNSET = object()  # a state slot not set yet (slot)
 _STATUS = frozenset({"face", "controller", "was_cast", "entered_turn", "read_ahead"})
 
 
@@ -47,19 +50,16 @@ class Kernel:
         self.pool = pool
         self.rng = random.Random(seed)
         self.objects: dict[int, CardObject] = {}
-        self.zones: list[dict[str, list[int]]] = []
-        self.names: list[str] = []
-        self.life: list[int] = []
-        self.mana: list[str] = []
-        # each pool's mana one by one, beside its text: (symbol, the source that made it or
-        # None, what it may be spent on or None: "spend this mana only to cast a creature
-        # spell", 106.6); what payment spends (engine.payment) and records as spent (601.2h)
-        self.mana_units: list[list[tuple[str, int | None, Any]]] = []
-        self.spells_cast: list[int] = []
-        self.next_spell_cascade: list[list[dict]] = []
-        # "as you cast spells from your hand this turn, they gain cascade" (Yidris): per
-        # player, grants that last until the turn ends (reset by begin_turn)
-        self.turn_cascade_grants: list[list[dict]] = []
+        self.players: list[Player] = []  # zones, life, mana... one record each (add_player)
+        # what the last snapshot made of the objects and of each player, shared by the next
+        # frames until a primitive changes them (None: changed since; snapshot rebuilds it)
+        self._view_objects: dict[int, CardObject] | None = None
+        self._view_players: list[PlayerState | None] = []
+        # what happened this turn ("this turn" conditions, storm, raid): a fresh record
+        # each turn (begin_turn)
+        self.this_turn = Turn()
+        # the mechanics' own lasting state, by registered name (slot / set_slot)
+        self.slots: dict[str, Any] = {}
         self.stack: list[StackItem] = []
         self.pending: list[StackItem] = []
         self.lki: dict[int, int] = {}
@@ -68,7 +68,6 @@ class Kernel:
         self.active = 0
         self.lost: list[int] = []
         self.frames: list[tuple[GameState, Event | None]] = []
-        self.discovered_this_turn: set[tuple[int, str]] = set()
         # CR 400.7: how many times each object changed zones; a target chosen before a
         # change is a different object now (608.2b), although the id is kept for the UI.
         self.zone_changes: dict[int, int] = {}
@@ -80,7 +79,6 @@ class Kernel:
         # branch structure: delayed triggered abilities waiting for their moment (603.7),
         # and abilities limited to once each turn that were used this turn (keys).
         self.delayed: list[dict] = []
-        self.used_this_turn: set[tuple] = set()
         # continuous effects (611, 613), timestamps (613.7)
         self.continuous: list[ContinuousEffect] = []
         self.timestamps: dict[int, int] = {}
@@ -93,33 +91,14 @@ class Kernel:
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
         self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
-        # Per turn (reset by begin_turn): what the "this turn" conditions read.
-        self.died_this_turn: list[int] = []  # creatures put into a graveyard from the bf (700.4)
-        self.left_battlefield_this_turn: list[int] = []  # any permanent (revolt, void)
-        self.life_gained_this_turn: list[int] = []  # per player (119.9)
-        self.life_lost_this_turn: list[int] = []  # per player
-        self.drawn_this_turn: list[int] = []  # per player (121)
-        self.lands_played: list[int] = []  # per player: lands played this turn (305.2)
-        self.extra_land_plays: list[int] = []  # per player: "this turn" grants (305.2)
-        self.descended_this_turn: list[int] = []  # permanent cards into your graveyard
-        self.cast_this_turn: list[tuple[int, tuple[str, ...]]] = []  # (player, card types)
-        # each spell cast this turn, in order: {player, object, from, mv} ("the first spell
-        # you cast from exile each turn", "total mana value of other spells you've cast")
-        self.spells_this_turn: list[dict] = []
-        self.damaged_this_turn: set[tuple[int, int]] = set()  # (object, zone-change count)
-        # Lasting facts.
+        # Per turn: ``this_turn`` above. Lasting facts:
         self.last_known: dict[int, CardObject] = {}  # the object as it last was on the bf
         self.cast_info: dict[int, dict] = {}  # oid -> how it was cast; cleared by 400.7
         self.sacrificed_lki: dict[int, CardObject] = {}  # source -> what it sacrificed
-        self.player_counters: list[dict[str, int]] = []  # poison, energy... (122.1)
         self.designations: dict[str, int] = {}  # "monarch", "initiative" -> player
-        self.player_flags: list[set[str]] = []  # "citys_blessing"... (702.131c)
-        self.commanders: list[str | None] = []  # each player's commander (903.3), a name
         # --- what effects remember (see the primitives of linked objects below)
         # (source, its zone-change count) -> [(card, its zone-change count)] exiled with it
         self.linked_exile: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        # source -> {(creature, its zone-change count)} dealt damage by it this turn
-        self.damaged_by: dict[int, set[tuple[int, int]]] = {}
         # (creature, its zone-change count) -> turn: "if it would die this turn, exile it
         # instead" (614.1a)
         self.exile_if_dies: dict[tuple[int, int], int] = {}
@@ -131,11 +110,59 @@ class Kernel:
         self.turn_history: list[tuple[int, int]] = []  # (turn, active player) begun
         # --- combat (506-511, engine.rules.combat): None outside a combat phase
         self.combat: dict | None = None
-        self.attacked_this_turn: list[int] = []  # creatures that attacked this turn (raid)
-        self.combat_damage_taken: list[int] = []  # per player: combat damage this turn
         self.deathtouched: set[int] = set()  # dealt damage by deathtouch since the last SBA
-        self.combat_phases = 0  # combat phases begun this turn (500.8 adds more)
-        self.extra_combats = 0  # additional combat phases still to come this turn (500.8)
+
+    # ---------------------------------------------------------------- checkpoints
+    #: how a checkpoint copies each attribute of the game (``vars(game)``): containers of
+    #: immutable items get a new container; the rest below by hand. An attribute in none
+    #: of these sets makes ``checkpoint`` fail (a new field must say how it is copied).
+    _COPY_CONTAINER = frozenset(
+        {
+            "objects", "stack", "pending", "lki", "lost", "zone_changes", "drew_from_empty",
+            "_changes", "delayed", "continuous", "timestamps", "base_controller",
+            "last_known", "cast_info", "sacrificed_lki", "designations", "exile_if_dies",
+            "play_permissions", "turn_history", "deathtouched", "slots", "_view_players",
+            # Game's
+            "decisions", "stack_seen", "_seen_ids", "priority_frames", "action_frames",
+        }
+    )  # fmt: skip
+    _COPY_SHARED = frozenset(  # immutable values, or what the game runs with (not state)
+        {
+            "pool", "turn", "phase", "active", "tokens_created", "_next_id", "_clock",
+            "_recorded", "_chars", "_computing", "control_changed", "face_changes",
+            "_view_objects",
+            # Game's
+            "rules", "scenario", "policy", "pending_decision", "finished", "_in_event_hook",
+            "response_item", "given_targets", "_next", "_resuming", "_resolving",
+            "_top_level",
+        }
+    )  # fmt: skip
+    _COPY_BY_HAND = frozenset(
+        {
+            "rng", "players", "this_turn", "linked_exile", "exiled_until", "combat",
+            "budget", "_derived", "frames", "checkpoints",
+        }
+    )  # fmt: skip
+
+    def checkpoint(self) -> dict[str, Any]:
+        """Everything play needs to go on from here, copied: ``restore`` on a new game
+        continues exactly as this one would (same frames, same random draws). Frames are
+        shared (they are only ever appended): the checkpoint keeps how many there were."""
+        out = _copied(vars(self), self._COPY_CONTAINER, self._COPY_SHARED | self._COPY_BY_HAND)
+        out["frames"] = (self.frames, len(self.frames))
+        return out
+
+    def restore(self, checkpoint: Mapping[str, Any]) -> None:
+        """This game becomes the checkpointed one (copied again: a checkpoint can be
+        restored any number of times). Derived caches start empty (they are keyed by a
+        version another run may reach with a different state)."""
+        state = _copied(checkpoint, self._COPY_CONTAINER, self._COPY_SHARED | self._COPY_BY_HAND)
+        frames, n = checkpoint["frames"]
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.frames = frames[:n]
+        self._derived = {}
+        self.budget.started = time.process_time()  # its CPU allowance is this run's
 
     def derived(self, name: str) -> dict[Any, Any]:
         """A cache of values the rules derive from this game (engine.rules.layers: the
@@ -148,28 +175,22 @@ class Kernel:
 
     # ------------------------------------------------------------------ recording
     def snapshot(self) -> GameState:
+        """The state now, as a frame holds it. The parts no primitive changed since the last
+        snapshot (the objects, each player) are the last frame's, shared (read-only)."""
         self.budget.snapshot(len(self.objects))
-        players = tuple(
-            PlayerState(
-                name=self.names[i],
-                life=self.life[i],
-                mana_pool=self.mana[i],
-                library=tuple(z["library"]),
-                hand=tuple(z["hand"]),
-                battlefield=tuple(z["battlefield"]),
-                graveyard=tuple(z["graveyard"]),
-                exile=tuple(z["exile"]),
-                spells_cast=self.spells_cast[i],
-                counters=dict(self.player_counters[i]),
-                flags=tuple(sorted(self.player_flags[i])),
-                commander=self.commanders[i],
-            )
-            for i, z in enumerate(self.zones)
-        )
+        objects = self._view_objects
+        if objects is None:
+            objects = self._view_objects = dict(self.objects)
+        views = self._view_players
+        players: list[PlayerState] = []
+        for i, view in enumerate(views):
+            if view is None:
+                view = views[i] = self._player_view(i)
+            players.append(view)
         return GameState(
-            players=players,
+            players=tuple(players),
             stack=tuple(self.stack),
-            objects=dict(self.objects),
+            objects=objects,
             turn=self.turn,
             phase=self.phase,
             active=self.active,
@@ -177,6 +198,24 @@ class Kernel:
             continuous=tuple(self.continuous),
             chars=self.all_chars(),
             combat=self._combat_view(),
+        )
+
+    def _player_view(self, i: int) -> PlayerState:
+        pl = self.players[i]
+        z = pl.zones
+        return PlayerState(
+            name=pl.name,
+            life=pl.life,
+            mana_pool=pl.mana,
+            library=tuple(z["library"]),
+            hand=tuple(z["hand"]),
+            battlefield=tuple(z["battlefield"]),
+            graveyard=tuple(z["graveyard"]),
+            exile=tuple(z["exile"]),
+            spells_cast=self.this_turn.spells_cast[i],
+            counters=dict(pl.counters),
+            flags=tuple(sorted(pl.flags)),
+            commander=pl.commander,
         )
 
     def _combat_view(self) -> Mapping[str, object]:
@@ -246,8 +285,8 @@ class Kernel:
         return self.objects[oid]
 
     def zone_of(self, oid: int) -> tuple[int, str] | None:
-        for pidx, zones in enumerate(self.zones):
-            for z, ids in zones.items():
+        for pidx, pl in enumerate(self.players):
+            for z, ids in pl.zones.items():
                 if oid in ids:
                     return pidx, z
         for s in self.stack:
@@ -256,12 +295,13 @@ class Kernel:
         return None
 
     def top_of_library(self, player: int) -> int | None:
-        lib = self.zones[player]["library"]
+        lib = self.players[player].zones["library"]
         return lib[0] if lib else None
 
     def battlefield(self, player: int | None = None) -> list[CardObject]:
-        players = range(len(self.zones)) if player is None else [player]
-        return [self.objects[i] for p in players for i in self.zones[p]["battlefield"]]
+        if player is not None:
+            return [self.objects[i] for i in self.players[player].zones["battlefield"]]
+        return [self.objects[i] for pl in self.players for i in pl.zones["battlefield"]]
 
     def spell_items(self) -> list[StackItem]:
         return [s for s in self.stack if s.kind == "spell"]
@@ -303,71 +343,58 @@ class Kernel:
     ) -> int:
         """A player joins at setup; ``commander`` is in the command zone (903.6),
         ``cards_drawn`` the cards drawn this turn before the scenario began (121)."""
-        self.names.append(name)
-        self.life.append(life)
-        self.mana.append("")
-        self.mana_units.append([])
-        self.spells_cast.append(spells_cast)
-        self.next_spell_cascade.append([])
-        self.turn_cascade_grants.append([])
-        self.zones.append({z: [] for z in PLAYER_ZONES})
-        for per_player in (
-            self.life_gained_this_turn,
-            self.life_lost_this_turn,
-            self.drawn_this_turn,
-            self.descended_this_turn,
-            self.lands_played,
-            self.extra_land_plays,
-        ):
-            per_player.append(0)
-        self.drawn_this_turn[-1] = cards_drawn
-        self.player_counters.append({})
-        self.player_flags.append(set())
-        self.commanders.append(commander)
-        self.combat_damage_taken.append(0)
-        return len(self.zones) - 1
+        self.players.append(Player(name=name, life=life, commander=commander))
+        self._view_players.append(None)
+        self.this_turn.add_player(spells_cast, cards_drawn)
+        return len(self.players) - 1
 
     def change_life(self, player: int, delta: int) -> int:
         """CR 119.3: gain or lose life (damage to a player is life loss, 120.3a)."""
-        before = self.life[player]
-        self.life[player] = before + delta
+        before = self.players[player].life
+        self.players[player].life = before + delta
+        self._view_players[player] = None
         if delta > 0:
-            self.life_gained_this_turn[player] += delta
+            self.this_turn.life_gained[player] += delta
         elif delta < 0:
-            self.life_lost_this_turn[player] -= delta
-        self._changes.append(Change(ChangeKind.LIFE, player, before, self.life[player]))
-        return self.life[player]
+            self.this_turn.life_lost[player] -= delta
+        self._changes.append(Change(ChangeKind.LIFE, player, before, self.players[player].life))
+        return self.players[player].life
 
     def add_mana(self, player: int, mana: str, source: int | None = None, only: Any = None) -> str:
         """CR 106.4: mana goes into the pool (``source``: the object whose ability made it;
         ``only``: a spell filter it may only be spent on, 106.6)."""
-        before = self.mana[player]
-        self.mana[player] = before + mana
-        self.mana_units[player].extend((sym, source, only) for sym in _SYMBOL.findall(mana))
-        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
-        return self.mana[player]
+        before = self.players[player].mana
+        self.players[player].mana = before + mana
+        self._view_players[player] = None
+        self.players[player].mana_units.extend((sym, source, only) for sym in _SYMBOL.findall(mana))
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.players[player].mana))
+        return self.players[player].mana
 
     def spend_mana(self, player: int, indexes: Sequence[int]) -> list[tuple[str, int | None, Any]]:
         """CR 106.4a, 601.2h: the pool's mana at these positions is spent (leaves the pool);
         returns it as (symbol, source, restriction) triples."""
-        units = self.mana_units[player]
+        units = self.players[player].mana_units
         chosen = set(indexes)
         if len(chosen) != len(indexes) or not all(0 <= i < len(units) for i in chosen):
             raise ValueError(f"no such mana in the pool: {list(indexes)} of {len(units)}")
         spent = [units[i] for i in sorted(chosen)]
-        self.mana_units[player] = [u for i, u in enumerate(units) if i not in chosen]
-        before = self.mana[player]
-        self.mana[player] = "".join("{" + u[0] + "}" for u in self.mana_units[player])
-        self._changes.append(Change(ChangeKind.MANA, player, before, self.mana[player]))
+        self.players[player].mana_units = [u for i, u in enumerate(units) if i not in chosen]
+        self._view_players[player] = None
+        before = self.players[player].mana
+        self.players[player].mana = "".join(
+            "{" + u[0] + "}" for u in self.players[player].mana_units
+        )
+        self._changes.append(Change(ChangeKind.MANA, player, before, self.players[player].mana))
         return spent
 
     def empty_pools(self) -> None:
         """CR 500.4: unused mana empties from each pool as a step or phase ends."""
-        for p, pool in enumerate(self.mana):
-            if pool:
-                self._changes.append(Change(ChangeKind.MANA, p, pool, ""))
-        self.mana = ["" for _ in self.mana]
-        self.mana_units = [[] for _ in self.mana]
+        for p, pl in enumerate(self.players):
+            if pl.mana:
+                self._changes.append(Change(ChangeKind.MANA, p, pl.mana, ""))
+                pl.mana = ""
+                self._view_players[p] = None
+            pl.mana_units = []
 
     def mark_lost(self, player: int) -> None:
         if player not in self.lost:
@@ -379,40 +406,31 @@ class Kernel:
         self.drew_from_empty.add(player)
 
     def count_spell_cast(self, player: int) -> None:
-        self.spells_cast[player] += 1
+        self.this_turn.spells_cast[player] += 1
+        self._view_players[player] = None
 
-    def add_cascade_grants(self, player: int, grants: Sequence[dict]) -> None:
-        """A one-shot "your next spell this turn has cascade" (Dark Apostle)."""
-        self.next_spell_cascade[player] += list(grants)
+    def slot(self, name: str) -> Any:
+        """A mechanic's registered piece of state (engine.core.registry.state_slot): this
+        turn's for a per-turn slot, else the game's; its fresh value until first set."""
+        spec = STATE_SLOTS[name]
+        store = self.this_turn.slots if spec.per_turn else self.slots
+        got = store.get(name, _UNSET)
+        if got is _UNSET:
+            got = store[name] = spec.fresh(len(self.players))
+        return got
 
-    def use_cascade_grant(self, player: int, grant: dict) -> None:
-        self.next_spell_cascade[player].remove(grant)
-
-    def add_turn_cascade_grant(self, player: int, grant: dict) -> None:
-        """A grant to every spell ``player`` casts (from a zone) for the rest of the turn
-        (Yidris, Maelstrom Wielder); it ends with the turn (begin_turn)."""
-        self.turn_cascade_grants[player].append(dict(grant))
-
-    def note_discovered(self, key: tuple[int, str]) -> None:
-        """A "once each turn" discover trigger has triggered this turn."""
-        self.discovered_this_turn.add(key)
+    def set_slot(self, name: str, value: Any) -> None:
+        """A mechanic's piece of state takes a new (immutable) value."""
+        spec = STATE_SLOTS[name]
+        (self.this_turn.slots if spec.per_turn else self.slots)[name] = value
 
     def begin_turn(self, player: int) -> None:
         """A new turn: "this turn" counts and grants end, mana pools empty (500.4)."""
         self.turn += 1
         self.active = player
-        self.spells_cast = [0 for _ in self.spells_cast]
-        self.next_spell_cascade = [[] for _ in self.next_spell_cascade]
-        self.turn_cascade_grants = [[] for _ in self.turn_cascade_grants]
-        self.discovered_this_turn.clear()
-        self.used_this_turn.clear()
-        self._new_turn_history()
-        self.damaged_by = {}  # "dealt damage this turn" ends with the turn
+        self.this_turn = Turn.fresh(len(self.players))  # every "this turn" fact starts over
+        self._view_players = [None] * len(self.players)  # spells cast this turn: 0 again
         self.turn_history.append((self.turn, player))  # "your next turn"
-        self.attacked_this_turn = []
-        self.combat_damage_taken = [0] * len(self.zones)
-        self.combat_phases = 0
-        self.extra_combats = 0
         self.empty_pools()
 
     def set_phase(self, phase: str) -> None:
@@ -437,7 +455,9 @@ class Kernel:
             id=self.new_id(), card=card, owner=player, controller=player, is_token=token, **status
         )
         self.objects[obj.id] = obj
-        self.zones[player][zone].append(obj.id)
+        self._view_objects = None
+        self.players[player].zones[zone].append(obj.id)
+        self._view_players[player] = None
         if token:
             self.tokens_created += 1
         if self.frames:  # setup (before the first frame) is not reported
@@ -468,7 +488,8 @@ class Kernel:
             if src == "stack":
                 self.stack = [s for s in self.stack if s.card_id != oid]
             else:
-                self.zones[loc[0]][src].remove(oid)
+                self.players[loc[0]].zones[src].remove(oid)
+                self._view_players[loc[0]] = None
         owner = obj.owner
         if dst == "battlefield":
             target_player = obj.controller if player is None else player
@@ -481,8 +502,7 @@ class Kernel:
             if src == "battlefield" and self.combat is not None:
                 self.remove_from_combat(oid)  # 506.4: it leaves combat as it leaves
         if src == "battlefield" or dst != "battlefield":
-            obj = replace(
-                obj,
+            obj = obj.evolve(
                 counters=EMPTY,
                 tapped=False,
                 damage=0,
@@ -495,12 +515,14 @@ class Kernel:
                 face=obj.face if dst in ("stack", "battlefield") else None,
             )
             if dst not in ("stack", "battlefield"):
-                obj = replace(obj, was_cast=False)
+                obj = obj.evolve(was_cast=False)
             self.objects[oid] = obj
+            self._view_objects = None
         if dst in ("none", "stack"):
             move = Move(oid, obj.name, owner, src, dst)
         else:
-            zone = self.zones[target_player][dst]
+            zone = self.players[target_player].zones[dst]
+            self._view_players[target_player] = None
             if index is not None:
                 zone.insert(index, oid)
             elif bottom or dst != "library":
@@ -519,15 +541,17 @@ class Kernel:
         if not _STATUS.issuperset(fields):
             unknown = sorted(set(fields) - _STATUS)
             raise TypeError(f"set_status can't set {unknown}: use its primitive")
-        obj = replace(self.objects[oid], **fields)
+        obj = self.objects[oid].evolve(**fields)
         self.objects[oid] = obj
+        self._view_objects = None
         return obj
 
     def set_tapped(self, oid: int, tapped: bool) -> None:
         """Tap (701.26a) or untap an object."""
         obj = self.objects[oid]
         if obj.tapped != tapped:
-            self.objects[oid] = replace(obj, tapped=tapped)
+            self.objects[oid] = obj.evolve(tapped=tapped)
+            self._view_objects = None
             self._changes.append(Change(ChangeKind.TAPPED, oid, obj.tapped, tapped))
 
     def tap(self, oid: int) -> None:
@@ -543,6 +567,7 @@ class Kernel:
         obj = self.objects[oid]
         before = obj.counter(kind)
         self.objects[oid] = obj.with_counters(kind, before + n)
+        self._view_objects = None
         after = max(0, before + n)
         self._changes.append(Change(ChangeKind.COUNTERS, oid, before, after, kind))
         return before, after
@@ -551,22 +576,25 @@ class Kernel:
         """An object enters with exactly ``n`` counters of ``kind`` (306.5b, 107.3m); 0 is kept."""
         obj = self.objects[oid]
         before = obj.counter(kind)
-        self.objects[oid] = replace(obj, counters={**obj.counters, kind: n})
+        self.objects[oid] = obj.evolve(counters={**obj.counters, kind: n})
+        self._view_objects = None
         self._changes.append(Change(ChangeKind.COUNTERS, oid, before, n, kind))
 
     def mark_damage(self, oid: int, n: int) -> None:
         """CR 120.3e: damage dealt to a creature is marked on it."""
         obj = self.objects[oid]
-        self.objects[oid] = replace(obj, damage=obj.damage + n)
+        self.objects[oid] = obj.evolve(damage=obj.damage + n)
+        self._view_objects = None
         self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, obj.damage + n))
         if n > 0:
-            self.damaged_this_turn.add((oid, self.zone_changes.get(oid, 0)))
+            self.this_turn.damaged.add((oid, self.zone_changes.get(oid, 0)))
 
     def clear_damage(self, oid: int) -> None:
         """CR 514.2: damage wears off in the cleanup step."""
         obj = self.objects[oid]
         if obj.damage:
-            self.objects[oid] = replace(obj, damage=0)
+            self.objects[oid] = obj.evolve(damage=0)
+            self._view_objects = None
             self._changes.append(Change(ChangeKind.DAMAGE, oid, obj.damage, 0))
 
     def remember_lki(self, item_id: int, mana_value: int) -> None:
@@ -608,7 +636,7 @@ class Kernel:
 
     def note_used(self, key: tuple) -> None:
         """An ability limited to once each turn triggered / was activated this turn."""
-        self.used_this_turn.add(key)
+        self.this_turn.used.add(key)
 
     # ======================================================================================
     # continuous effects (CR 611, 613), attachments (301.5, 303.4), control (layer
@@ -623,7 +651,7 @@ class Kernel:
             self.turn,
             self.phase,
             self.active,
-            len(self.cast_this_turn),
+            len(self.this_turn.cast),
         )
 
     def all_chars(self) -> Mapping[int, Characteristics]:
@@ -680,7 +708,8 @@ class Kernel:
         """Attach an Aura/Equipment to a permanent (701.3a), or unattach it (None); being
         attached anew gives it a new timestamp (613.7e)."""
         obj = self.objects[oid]
-        self.objects[oid] = replace(obj, attached_to=to)
+        self.objects[oid] = obj.evolve(attached_to=to)
+        self._view_objects = None
         self._changes.append(Change(ChangeKind.ATTACHED, oid, obj.attached_to, to))
         if to is not None:
             self.timestamps[oid] = self.next_timestamp()
@@ -689,7 +718,8 @@ class Kernel:
         """An Aura with "enchant player" becomes attached to a player (303.4a, 303.4f), or
         stops being attached (None); a new timestamp as for a permanent (613.7e)."""
         obj = self.objects[oid]
-        self.objects[oid] = replace(obj, enchanted_player=player, attached_to=None)
+        self.objects[oid] = obj.evolve(enchanted_player=player, attached_to=None)
+        self._view_objects = None
         self._changes.append(
             Change(ChangeKind.ATTACHED, oid, obj.enchanted_player, player, key="player")
         )
@@ -704,10 +734,12 @@ class Kernel:
             return
         loc = self.zone_of(oid)
         if loc is not None and loc[1] == "battlefield":
-            self.zones[loc[0]]["battlefield"].remove(oid)
-            self.zones[player]["battlefield"].append(oid)
+            self.players[loc[0]].zones["battlefield"].remove(oid)
+            self.players[player].zones["battlefield"].append(oid)
+            self._view_players[loc[0]] = self._view_players[player] = None
         # 302.6: it has not been under its new controller's control since the turn began
-        self.objects[oid] = replace(obj, controller=player, entered_turn=self.turn)
+        self.objects[oid] = obj.evolve(controller=player, entered_turn=self.turn)
+        self._view_objects = None
         if self.combat is not None:
             self.remove_from_combat(oid)  # 506.4: a change of control removes it from combat
         self.control_changed = True
@@ -717,14 +749,16 @@ class Kernel:
         """Phasing (702.26): a phased-out permanent is treated as though it doesn't exist."""
         obj = self.objects[oid]
         if obj.phased_out != out:
-            self.objects[oid] = replace(obj, phased_out=out)
+            self.objects[oid] = obj.evolve(phased_out=out)
+            self._view_objects = None
             self._changes.append(Change(ChangeKind.PHASED, oid, obj.phased_out, out))
 
     def set_face_down(self, oid: int, down: bool) -> None:
         """A face-down 2/2 (manifest 701.40, 708.2) or turned face up."""
         obj = self.objects[oid]
         if obj.face_down != down:
-            self.objects[oid] = replace(obj, face_down=down)
+            self.objects[oid] = obj.evolve(face_down=down)
+            self._view_objects = None
             self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face_down, down, "face_down"))
 
@@ -732,7 +766,8 @@ class Kernel:
         """Transform (701.28): the other face up; it is the same object (712.18)."""
         obj = self.objects[oid]
         if obj.face != face:
-            self.objects[oid] = replace(obj, face=face)
+            self.objects[oid] = obj.evolve(face=face)
+            self._view_objects = None
             self.face_changes += 1
             self._changes.append(Change(ChangeKind.FACE, oid, obj.face, face, "face"))
 
@@ -740,30 +775,15 @@ class Kernel:
     # What the filters, dynamic values and conditions read (engine/lang/filters.py, values.py,
     # conditions.py). Zone moves, life changes and damage are recorded by the primitives
     # above (``_note_move``, ``change_life``, ``mark_damage``); the rest through these.
-    def _new_turn_history(self) -> None:
-        """The "this turn" facts start over (begin_turn)."""
-        n = len(self.zones)
-        self.died_this_turn = []
-        self.left_battlefield_this_turn = []
-        self.life_gained_this_turn = [0] * n
-        self.life_lost_this_turn = [0] * n
-        self.drawn_this_turn = [0] * n
-        self.descended_this_turn = [0] * n
-        self.lands_played = [0] * n
-        self.extra_land_plays = [0] * n
-        self.cast_this_turn = []
-        self.spells_this_turn = []
-        self.damaged_this_turn = set()
-
     def _note_move(self, obj: CardObject, src: str, dst: str, to_player: int) -> None:
         """History a zone change makes: dies (700.4), leaves the battlefield, descends."""
         if src == "battlefield":
             self.last_known[obj.id] = obj  # LKI (608.2h): as it last existed there
-            self.left_battlefield_this_turn.append(obj.id)
+            self.this_turn.left_battlefield.append(obj.id)
             if dst == "graveyard" and "Creature" in obj.characteristics.types:
-                self.died_this_turn.append(obj.id)
+                self.this_turn.died.append(obj.id)
         if dst == "graveyard" and not obj.is_token and obj.card.front.is_permanent:
-            self.descended_this_turn[to_player] += 1  # "descended" (700.11)
+            self.this_turn.descended[to_player] += 1  # "descended" (700.11)
         if dst not in ("stack", "battlefield"):
             self.cast_info.pop(obj.id, None)  # 400.7: a new object was never cast
 
@@ -775,23 +795,23 @@ class Kernel:
             self.note_drew_from_empty(player)
             return None
         self.move(top, "hand", player)
-        self.drawn_this_turn[player] += 1
+        self.this_turn.drawn[player] += 1
         return top
 
     def note_land_played(self, player: int) -> None:
         """CR 305.2: a land play of this turn is used."""
-        self.lands_played[player] += 1
+        self.this_turn.lands_played[player] += 1
 
     def add_land_plays(self, player: int, n: int) -> None:
         """CR 305.2: "you may play N additional lands this turn"."""
-        self.extra_land_plays[player] += n
+        self.this_turn.extra_land_plays[player] += n
 
     def note_cast(self, player: int, oid: int, types: Sequence[str], info: Mapping) -> None:
         """A spell was cast (601.2i): its types for "spells cast this turn", and how it was
         cast (``info``: from, kicked, turn, phase...) for the permanent it becomes."""
-        self.cast_this_turn.append((player, tuple(types)))
+        self.this_turn.cast.append((player, tuple(types)))
         names = card_names.names_of(self, oid, "stack")  # "a spell with the chosen name"
-        self.spells_this_turn.append(
+        self.this_turn.spells.append(
             {
                 "player": player,
                 "object": oid,
@@ -813,9 +833,9 @@ class Kernel:
         if oid in self.cast_info:
             self.cast_info[oid] = {**self.cast_info[oid], **info}
         if info.get("warped"):  # "a spell was warped this turn" (void, 702.185)
-            for i in range(len(self.spells_this_turn) - 1, -1, -1):
-                if self.spells_this_turn[i]["object"] == oid:
-                    self.spells_this_turn[i] = {**self.spells_this_turn[i], "warped": True}
+            for i in range(len(self.this_turn.spells) - 1, -1, -1):
+                if self.this_turn.spells[i]["object"] == oid:
+                    self.this_turn.spells[i] = {**self.this_turn.spells[i], "warped": True}
                     break
 
     def note_sacrificed(self, oid: int, by: int | None) -> None:
@@ -826,12 +846,13 @@ class Kernel:
 
     def add_player_counters(self, player: int, kind: str, n: int) -> tuple[int, int]:
         """Counters on a player (122.1: poison, energy, experience...); n < 0 removes."""
-        before = self.player_counters[player].get(kind, 0)
+        before = self.players[player].counters.get(kind, 0)
+        self._view_players[player] = None
         after = max(0, before + n)
         if after:
-            self.player_counters[player][kind] = after
+            self.players[player].counters[kind] = after
         else:
-            self.player_counters[player].pop(kind, None)
+            self.players[player].counters.pop(kind, None)
         self._changes.append(Change(ChangeKind.PLAYER_COUNTERS, player, before, after, kind))
         return before, after
 
@@ -849,8 +870,9 @@ class Kernel:
 
     def give_player_flag(self, player: int, flag: str) -> None:
         """A player designation that lasts the game (the city's blessing, 702.131c)."""
-        if flag not in self.player_flags[player]:
-            self.player_flags[player].add(flag)
+        if flag not in self.players[player].flags:
+            self.players[player].flags.add(flag)
+            self._view_players[player] = None
             self._changes.append(Change(ChangeKind.DESIGNATION, player, False, True, flag))
 
     # ----------------- primitives: linked and exiled objects, play permissions, damage history
@@ -861,7 +883,8 @@ class Kernel:
 
     def shuffle_library(self, player: int) -> None:
         """CR 701.24a: randomize the library (recorded as a library-order change)."""
-        lib = self.zones[player]["library"]
+        lib = self.players[player].zones["library"]
+        self._view_players[player] = None
         before = tuple(lib)
         self.rng.shuffle(lib)
         self._changes.append(Change(ChangeKind.LIBRARY_ORDER, player, before, tuple(lib)))
@@ -939,12 +962,14 @@ class Kernel:
     def note_damage_by(self, source: int | None, oid: int) -> None:
         """Damage from ``source`` was dealt to the object this turn."""
         if source is not None:
-            self.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
+            self.this_turn.damaged_by.setdefault(source, set()).add(self.stamp_of(oid))
 
     def dealt_damage_by(self, source: int) -> list[int]:
         """Objects (still the same objects) dealt damage by ``source`` this turn."""
         return sorted(
-            oid for oid, n in self.damaged_by.get(source, ()) if self.zone_changes.get(oid, 0) == n
+            oid
+            for oid, n in self.this_turn.damaged_by.get(source, ())
+            if self.zone_changes.get(oid, 0) == n
         )
 
     def add_exile_if_dies(self, oid: int) -> None:
@@ -963,30 +988,38 @@ class Kernel:
     def begin_combat(self, defending: int) -> None:
         """A combat phase with attackers begins (506.1): nothing is in combat yet."""
         self.combat = {"attackers": {}, "blockers": {}, "blocked": [], "defending": defending}
-        self.combat_phases += 1
+        self.this_turn.combat_phases += 1
         self._changes.append(Change(ChangeKind.COMBAT, self.active, False, True, "phase"))
 
     def add_extra_combat(self) -> None:
         """CR 500.8: an additional combat phase this turn."""
         self._changes.append(
             Change(
-                ChangeKind.COMBAT, self.active, self.extra_combats, self.extra_combats + 1, "extra"
+                ChangeKind.COMBAT,
+                self.active,
+                self.this_turn.extra_combats,
+                self.this_turn.extra_combats + 1,
+                "extra",
             )
         )
-        self.extra_combats += 1
+        self.this_turn.extra_combats += 1
 
     def use_extra_combat(self) -> None:
         """An additional combat phase begins (500.8)."""
         self._changes.append(
             Change(
-                ChangeKind.COMBAT, self.active, self.extra_combats, self.extra_combats - 1, "extra"
+                ChangeKind.COMBAT,
+                self.active,
+                self.this_turn.extra_combats,
+                self.this_turn.extra_combats - 1,
+                "extra",
             )
         )
-        self.extra_combats -= 1
+        self.this_turn.extra_combats -= 1
 
     def note_combat_phase(self) -> None:
         """A combat phase with no attackers took place (508.8): it still counts as one."""
-        self.combat_phases += 1
+        self.this_turn.combat_phases += 1
 
     def declare_attacker(self, oid: int, attacks: str, *, declared: bool = True) -> None:
         """CR 508.1: the creature attacks ``attacks`` ("p1": a player, "o12": a planeswalker
@@ -995,7 +1028,7 @@ class Kernel:
         assert self.combat is not None
         self.combat["attackers"][oid] = attacks
         if declared:
-            self.attacked_this_turn.append(oid)
+            self.this_turn.attacked.append(oid)
         self._changes.append(Change(ChangeKind.COMBAT, oid, None, attacks, "attacking"))
 
     def declare_blocker(self, oid: int, attackers: Sequence[int]) -> None:
@@ -1048,7 +1081,7 @@ class Kernel:
 
     def note_combat_damage_taken(self, player: int, n: int) -> None:
         """A player was dealt ``n`` combat damage this turn ("hate" counts other damage)."""
-        self.combat_damage_taken[player] += n
+        self.this_turn.combat_damage_taken[player] += n
 
     def note_deathtouch(self, oid: int) -> None:
         """CR 704.5h: the creature was dealt damage by a source with deathtouch."""
@@ -1058,3 +1091,41 @@ class Kernel:
         """The creatures dealt deathtouch damage since the last check (704.5h), forgotten."""
         got, self.deathtouched = self.deathtouched, set()
         return got
+
+
+# the frames (shared, append-only: a checkpoint keeps their count), caches, and the
+# checkpoints themselves
+_NOT_COPIED = frozenset({"frames", "_derived", "checkpoints"})
+
+
+def _copied(src: Mapping[str, Any], containers: frozenset, known: frozenset) -> dict[str, Any]:
+    """A checkpoint's copy of a game's attributes (Kernel.checkpoint / restore)."""
+    out: dict[str, Any] = {}
+    for name, value in src.items():
+        if name in _NOT_COPIED:
+            continue
+        if name in containers:
+            out[name] = value.copy()
+        elif name not in known:
+            raise TypeError(f"checkpoint: no copy rule for the game's field {name!r}")
+        else:
+            out[name] = value
+    rng = random.Random()
+    rng.setstate(src["rng"].getstate())
+    out["rng"] = rng
+    out["players"] = [pl.copy() for pl in src["players"]]
+    out["this_turn"] = src["this_turn"].copy()
+    out["linked_exile"] = {k: list(v) for k, v in src["linked_exile"].items()}
+    out["exiled_until"] = {k: list(v) for k, v in src["exiled_until"].items()}
+    c = src["combat"]
+    if c is not None:
+        out["combat"] = {
+            "attackers": dict(c["attackers"]),
+            "blockers": {k: list(v) for k, v in c["blockers"].items()},
+            "blocked": list(c["blocked"]),
+            "defending": c["defending"],
+        }
+    budget = copy.copy(src["budget"])
+    budget.counts = list(budget.counts)
+    out["budget"] = budget
+    return out

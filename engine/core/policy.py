@@ -27,6 +27,9 @@ class ChoiceError(ValueError):
 class Policy:
     """Answers decisions; returning None means "ask the user" (the game pauses)."""
 
+    #: whether it may return None (a run keeps checkpoints to go on from only then)
+    pauses = True
+
     def answer(self, decision: Decision) -> str | None:  # pragma: no cover - interface
         raise NotImplementedError
 
@@ -37,6 +40,7 @@ class ScriptedPolicy(Policy):
     def __init__(self, choices: Sequence[str], fallback: Policy | None = None) -> None:
         self.choices = list(choices)
         self.fallback = fallback
+        self.pauses = fallback is None or fallback.pauses
 
     def answer(self, decision: Decision) -> str | None:
         if decision.index < len(self.choices):
@@ -75,6 +79,8 @@ class AutoPolicy(Policy):
 
     Used for odds and Monte Carlo: "the player casts everything they can".
     """
+
+    pauses = False
 
     def __init__(
         self, decline: Iterable[str] = (), prefer: Callable[[Decision], str] | None = None

@@ -81,6 +81,31 @@ class Rules:
 RULES = Rules()
 
 
+@dataclass(frozen=True)
+class StateSlot:
+    """A mechanic's own piece of the game state, registered by the module that owns it
+    (cascade's grants, discover's once-each-turn triggers): read with ``game.slot(name)``,
+    written only by the kernel's ``game.set_slot(name, value)``. Values are immutable
+    (tuples, frozensets), so a copy of the state shares them. ``per_turn``: it lives in
+    the turn's record and starts over with each turn (``fresh``, given the player count)."""
+
+    name: str
+    fresh: Callable[[int], Any]
+    per_turn: bool
+
+
+STATE_SLOTS: dict[str, StateSlot] = {}
+
+
+def state_slot(name: str, fresh: Callable[[int], Any], *, per_turn: bool) -> str:
+    """Register a mechanic's piece of state (once per name); returns the name to read it by."""
+    known = STATE_SLOTS.get(name)
+    if known is not None and (known.fresh is not fresh or known.per_turn != per_turn):
+        raise ValueError(f"state slot {name!r} is registered twice")
+    STATE_SLOTS[name] = StateSlot(name, fresh, per_turn)
+    return name
+
+
 def describe(rules: Rules = RULES) -> dict[str, list[str]]:
     """What is registered, by slot (for docs and tests)."""
 
@@ -95,4 +120,5 @@ def describe(rules: Rules = RULES) -> dict[str, list[str]]:
         "ability_resolvers": sorted(rules.ability_resolvers),
         "on_event": [name(f) for f in rules.on_event],
         "on_upkeep": [name(f) for f in rules.on_upkeep],
+        "state_slots": sorted(STATE_SLOTS),
     }

@@ -9,7 +9,7 @@ makes "back then forward" return the identical state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -68,7 +68,17 @@ class CardObject:
             counters.pop(kind, None)
         else:
             counters[kind] = n
-        return replace(self, counters=MappingProxyType(counters))
+        return self.evolve(counters=MappingProxyType(counters))
+
+    def evolve(self, **changes: Any) -> CardObject:
+        """A copy with these fields changed: ``dataclasses.replace`` without its generic
+        per-call work (the kernel makes one at every tap, move and counter)."""
+        if not _CARD_FIELDS.issuperset(changes):
+            raise TypeError(f"CardObject has no field {sorted(set(changes) - _CARD_FIELDS)}")
+        new = _new_object(CardObject)
+        for name in _CARD_FIELD_ORDER:
+            _set_field(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     def to_dict(self) -> dict:
         d: dict = {"id": self.id, "name": self.name, "owner": self.owner}
@@ -91,6 +101,12 @@ class CardObject:
         if self.enchanted_player is not None:
             d["enchanted_player"] = self.enchanted_player
         return d
+
+
+_CARD_FIELD_ORDER = tuple(f.name for f in fields(CardObject))
+_CARD_FIELDS = frozenset(_CARD_FIELD_ORDER)
+_new_object = object.__new__
+_set_field = object.__setattr__  # how a frozen dataclass sets its fields in __init__
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +139,122 @@ class StackItem:
         if self.source is None:
             raise ValueError(f"stack item {self.id} ({self.text}) has no source object")
         return self.source
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's part of the live game state (the kernel's, mutable; a frame holds a
+    ``PlayerState``): zones (lists of object ids, library top first), life, mana pool."""
+
+    name: str
+    life: int
+    zones: dict[str, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
+    mana: str = ""
+    # the pool's mana one by one, beside its text: (symbol, the source that made it or
+    # None, what it may be spent on or None: "spend this mana only to cast a creature
+    # spell", 106.6); what payment spends (engine.rules.payment) and records as spent (601.2h)
+    mana_units: list[tuple[str, int | None, Any]] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)  # poison, energy... (122.1)
+    flags: set[str] = field(default_factory=set)  # "citys_blessing"... (702.131c)
+    commander: str | None = None  # the player's commander (903.3), a name
+
+    def copy(self) -> Player:
+        """An independent copy (a checkpoint): the containers are new, their items shared
+        (ids, strings, mana tuples are immutable)."""
+        return Player(
+            self.name,
+            self.life,
+            {z: list(ids) for z, ids in self.zones.items()},
+            self.mana,
+            list(self.mana_units),
+            dict(self.counters),
+            set(self.flags),
+            self.commander,
+        )
+
+
+@dataclass(slots=True)
+class Turn:
+    """What happened this turn: the "this turn" facts the filters, values and conditions
+    read. A turn starts with a fresh one (``Kernel.begin_turn``); per-player counts are
+    lists indexed by player."""
+
+    spells_cast: list[int] = field(default_factory=list)  # per player (storm, 702.40)
+    life_gained: list[int] = field(default_factory=list)  # per player (119.9)
+    life_lost: list[int] = field(default_factory=list)  # per player
+    drawn: list[int] = field(default_factory=list)  # per player (121)
+    lands_played: list[int] = field(default_factory=list)  # per player (305.2)
+    extra_land_plays: list[int] = field(default_factory=list)  # per player grants (305.2)
+    descended: list[int] = field(default_factory=list)  # permanent cards into your graveyard
+    combat_damage_taken: list[int] = field(default_factory=list)  # per player
+    died: list[int] = field(default_factory=list)  # creatures put into a graveyard (700.4)
+    left_battlefield: list[int] = field(default_factory=list)  # any permanent (revolt, void)
+    cast: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)  # (player, types)
+    # each spell cast this turn, in order: {player, object, from, mv, names} ("the first
+    # spell you cast from exile each turn", "total mana value of other spells you've cast")
+    spells: list[dict] = field(default_factory=list)
+    damaged: set[tuple[int, int]] = field(default_factory=set)  # (object, zone-change count)
+    attacked: list[int] = field(default_factory=list)  # creatures that attacked (raid)
+    used: set[tuple] = field(default_factory=set)  # abilities limited to once each turn
+    # source -> {(creature, its zone-change count)} dealt damage by it this turn
+    damaged_by: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
+    combat_phases: int = 0  # combat phases begun this turn (500.8 adds more)
+    extra_combats: int = 0  # additional combat phases still to come this turn (500.8)
+    # the mechanics' own "this turn" state, by the name each registered it under
+    # (engine.core.registry.state_slot: cascade's grants, discover's triggers)
+    slots: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def fresh(cls, players: int) -> Turn:
+        """A new turn's record for ``players`` players: every count at zero."""
+        return cls(
+            spells_cast=[0] * players,
+            life_gained=[0] * players,
+            life_lost=[0] * players,
+            drawn=[0] * players,
+            lands_played=[0] * players,
+            extra_land_plays=[0] * players,
+            descended=[0] * players,
+            combat_damage_taken=[0] * players,
+        )
+
+    def copy(self) -> Turn:
+        """An independent copy (a checkpoint): new containers, shared immutable items."""
+        return Turn(
+            list(self.spells_cast),
+            list(self.life_gained),
+            list(self.life_lost),
+            list(self.drawn),
+            list(self.lands_played),
+            list(self.extra_land_plays),
+            list(self.descended),
+            list(self.combat_damage_taken),
+            list(self.died),
+            list(self.left_battlefield),
+            list(self.cast),
+            list(self.spells),
+            set(self.damaged),
+            list(self.attacked),
+            set(self.used),
+            {k: set(v) for k, v in self.damaged_by.items()},
+            self.combat_phases,
+            self.extra_combats,
+            dict(self.slots),
+        )
+
+    def add_player(self, spells_cast: int, drawn: int) -> None:
+        """A player joins at setup, with what they did this turn before the scenario."""
+        for counts in (
+            self.life_gained,
+            self.life_lost,
+            self.lands_played,
+            self.extra_land_plays,
+            self.descended,
+            self.combat_damage_taken,
+        ):
+            counts.append(0)
+        self.spells_cast.append(spells_cast)
+        self.drawn.append(drawn)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.events import DecisionKind, EventKind
+from engine.core.registry import state_slot
 from engine.core.state import StackItem
 from engine.lang import effects, spell_filter
 from engine.lang.effects import Ctx
@@ -26,6 +27,27 @@ from engine.rules import freecast, permanents, stack
 if TYPE_CHECKING:
     from engine.cards.definitions import CardDef, Face
     from engine.core.game import Game
+
+
+def _no_grants(players: int) -> tuple[tuple[dict, ...], ...]:
+    return ((),) * players
+
+
+#: cascade's state this turn, per player (a tuple of grants each; fresh each turn):
+#: one-shot "your next spell this turn has cascade" grants (Dark Apostle), and grants to
+#: every spell cast for the rest of the turn ("as you cast spells from your hand this
+#: turn, they gain cascade", Yidris)
+NEXT_SPELL = state_slot("cascade.next_spell", _no_grants, per_turn=True)
+THIS_TURN = state_slot("cascade.this_turn", _no_grants, per_turn=True)
+
+
+def _grants(game: Game, slot: str, player: int) -> tuple[dict, ...]:
+    return game.slot(slot)[player]
+
+
+def _set_grants(game: Game, slot: str, player: int, grants: tuple[dict, ...]) -> None:
+    per_player = game.slot(slot)
+    game.set_slot(slot, (*per_player[:player], grants, *per_player[player + 1 :]))
 
 
 def own_instances(card: CardDef, face: Face) -> int:
@@ -54,15 +76,17 @@ def granted_instances(game: Game, item: StackItem, from_zone: str) -> list[tuple
                 continue
             if _applies(game, perm.name, face, item, op):
                 out += [(perm.name, perm.id)] * int(op.get("instances") or 1)
-    for grant in list(game.turn_cascade_grants[player]):
+    for grant in _grants(game, THIS_TURN, player):
         if grant.get("from") and grant["from"] != from_zone:
             continue
         if _applies(game, grant["source"], face, item, grant):
             out += [(grant["source"], grant.get("source_id"))] * int(grant.get("instances") or 1)
-    for grant in list(game.next_spell_cascade[player]):
+    for grant in _grants(game, NEXT_SPELL, player):
         if _applies(game, grant["source"], face, item, grant):
             out.append((grant["source"], grant.get("source_id")))
-            game.use_cascade_grant(player, grant)
+            left = list(_grants(game, NEXT_SPELL, player))
+            left.remove(grant)  # used up (the first equal one)
+            _set_grants(game, NEXT_SPELL, player, tuple(left))
     return out
 
 
@@ -90,9 +114,9 @@ def _static_reaches(game: Game, source: str, op: dict, item: StackItem, from_zon
     if scope == "spells_you_cast":
         return True
     if not zone:
-        return game.spells_cast[player] == 1
-    mine = [s for s in game.spells_this_turn if s["player"] == player]
-    if game.spells_cast[player] > len(mine):
+        return game.this_turn.spells_cast[player] == 1
+    mine = [s for s in game.this_turn.spells if s["player"] == player]
+    if game.this_turn.spells_cast[player] > len(mine):
         game.emit(
             EventKind.NOT_SIMULATED,
             f"{source} gives cascade to the first spell cast from {zone} each turn: the "
@@ -102,7 +126,7 @@ def _static_reaches(game: Game, source: str, op: dict, item: StackItem, from_zon
             player=player,
             data={
                 "missing": [
-                    f"zones of the {game.spells_cast[player] - len(mine)} spells "
+                    f"zones of the {game.this_turn.spells_cast[player] - len(mine)} spells "
                     "counted as cast before the scenario"
                 ],
                 "grant_source": source,
@@ -354,7 +378,7 @@ def cascade_grant(ctx: Ctx, o: dict) -> None:
         grant = {"source": ctx.label, "filter": o.get("filter") or ""}
         if ctx.source is not None:
             grant["source_id"] = ctx.source
-        game.add_cascade_grants(p, [grant] * n)
+        _set_grants(game, NEXT_SPELL, p, _grants(game, NEXT_SPELL, p) + (grant,) * n)
         kind = f"{o['filter']} " if o.get("filter") else ""
         ctx.emit(
             EventKind.GRANT,
@@ -378,7 +402,7 @@ def _turn_grant(ctx: Ctx, o: dict, n: int) -> None:
             grant["from"] = o["from"]
         if ctx.source is not None:
             grant["source_id"] = ctx.source
-        game.add_turn_cascade_grant(p, grant)
+        _set_grants(game, THIS_TURN, p, (*_grants(game, THIS_TURN, p), grant))
         ctx.emit(
             EventKind.GRANT,
             f"{ctx.label}: spells {game.pname(p)} cast"

@@ -16,12 +16,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.events import DecisionKind, EventKind
+from engine.core.registry import state_slot
 from engine.core.state import StackItem
 from engine.lang.effects import Ctx, op
 from engine.rules import freecast, stack
 
 if TYPE_CHECKING:
     from engine.core.game import Game
+
+
+def _none_yet(players: int) -> frozenset[tuple[int, str]]:
+    return frozenset()
+
+
+#: the "once each turn" discover triggers that triggered this turn: (permanent, trigger)
+TRIGGERED = state_slot("discover.triggered_this_turn", _none_yet, per_turn=True)
 
 
 def discover(
@@ -95,9 +104,9 @@ def _after_discover(game: Game, player: int, n: int) -> None:
                 continue
             key = (perm.id, "you_discover")
             if trig.get("limit") == "once each turn":
-                if key in game.discovered_this_turn:
+                if key in game.slot(TRIGGERED):
                     continue
-                game.note_discovered(key)
+                game.set_slot(TRIGGERED, game.slot(TRIGGERED) | {key})
             ops = tuple(
                 {**op, "n": n} if op.get("op") == "discover" and op.get("n") == "X" else op
                 for op in trig.get("ops") or []

@@ -57,7 +57,7 @@ def missing(card: object) -> str | None:
 def castable(game: Game, player: int, name: str) -> int | None:
     """A card called ``name`` in the player's graveyard that has escape, or None."""
     low = name.lower()
-    for oid in game.zones[player]["graveyard"]:
+    for oid in game.players[player].zones["graveyard"]:
         obj = game.obj(oid)
         names = {obj.card.name.lower(), *(f.name.lower() for f in obj.card.faces)}
         if low in names and obj.owner == player and _costs(game, oid) is not None:

@@ -157,7 +157,7 @@ def connive(ctx: Ctx, o: dict) -> None:
             )
         chosen = c.choose_cards(
             ctx,
-            list(game.zones[p]["hand"]),
+            list(game.players[p].zones["hand"]),
             n,
             DecisionKind.DISCARD,
             f"{game.pname(p)}: choose a card to discard ({name} connives)",

@@ -51,7 +51,7 @@ def _costs(game: Game, oid: int) -> list[dict] | None:
 def castable(game: Game, player: int, name: str) -> int | None:
     """A card called ``name`` in the player's graveyard that has flashback, or None."""
     low = name.lower()
-    for oid in game.zones[player]["graveyard"]:
+    for oid in game.players[player].zones["graveyard"]:
         obj = game.obj(oid)
         names = {obj.card.name.lower(), *(f.name.lower() for f in obj.card.faces)}
         if low in names and obj.owner == player and _costs(game, oid) is not None:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def proliferate(game: Game, player: int, source: str) -> None:
     # 701.34a: only permanents that HAVE a counter (a kind recorded at 0 is no counter).
     candidates = [p for p in game.battlefield() if _kinds(p)]
-    players = [p for p in range(len(game.zones)) if any(game.player_counters[p].values())]
+    players = [p for p in range(len(game.players)) if any(game.players[p].counters.values())]
     if not candidates and not players:
         game.emit(
             EventKind.PROLIFERATE,
@@ -72,11 +72,11 @@ def _kinds(perm) -> list[str]:
 def _players(game: Game, player: int, players: list[int]) -> None:
     """701.34a: players with counters (poison, energy...) can be chosen too."""
     for p in players:
-        kinds = sorted(k for k, n in game.player_counters[p].items() if n > 0)
+        kinds = sorted(k for k, n in game.players[p].counters.items() if n > 0)
         key = game.decide(
             DecisionKind.PROLIFERATE,
             f"Proliferate: give {game.pname(p)} one more of each counter "
-            f"({', '.join(f'{k} ({game.player_counters[p][k]})' for k in kinds)})?",
+            f"({', '.join(f'{k} ({game.players[p].counters[k]})' for k in kinds)})?",
             [("add", f"Add to {game.pname(p)}"), ("skip", f"Skip {game.pname(p)}")],
             "701.34a",
             player=player,

@@ -39,7 +39,7 @@ def has_retrace(game: Game, oid: int, player: int) -> bool:
     card = game.obj(oid).card
     if any(k.lower() == "retrace" for f in card.faces for k in f.keywords):
         return True
-    for flag in sorted(game.player_flags[player]):
+    for flag in sorted(game.players[player].flags):
         if flag.startswith(EMBLEM):
             flt = json.loads(flag[len(EMBLEM) :])
             if filters.matches(game, oid, flt, controller=player):
@@ -50,7 +50,7 @@ def has_retrace(game: Game, oid: int, player: int) -> bool:
 def castable(game: Game, player: int, name: str) -> int | None:
     """A card called ``name`` in the player's graveyard that has retrace, or None."""
     low = name.lower()
-    for oid in game.zones[player]["graveyard"]:
+    for oid in game.players[player].zones["graveyard"]:
         card = game.obj(oid).card
         names = {card.name.lower(), *(f.name.lower() for f in card.faces)}
         if low in names and has_retrace(game, oid, player):

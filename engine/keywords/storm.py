@@ -58,7 +58,7 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     n = instances(face)
     if not n:
         return
-    before = sum(game.spells_cast) - 1  # this spell is counted already (601.2i)
+    before = sum(game.this_turn.spells_cast) - 1  # this spell is counted already (601.2i)
     for i in range(1, n + 1):
         nth = f" (instance {i} of {n})" if n > 1 else ""
         ability = StackItem(

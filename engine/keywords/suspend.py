@@ -52,7 +52,8 @@ def suspend(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     name = str(action["card"]).lower()
     oid = next(
-        (i for i in game.zones[player]["hand"] if game.obj(i).card.name.lower() == name), None
+        (i for i in game.players[player].zones["hand"] if game.obj(i).card.name.lower() == name),
+        None,
     )
     if oid is None:
         raise GameError(f"{action['card']!r} is not in {game.poss(player)} hand")
@@ -89,7 +90,7 @@ def suspend(game: Game, action: dict) -> None:
 def upkeep(game: Game, active: int) -> bool:
     """702.62a: at the beginning of its owner's upkeep, each suspended card's first trigger."""
     fired = False
-    for oid in list(game.zones[active]["exile"]):
+    for oid in list(game.players[active].zones["exile"]):
         if not is_suspended(game, oid):
             continue
         obj = game.obj(oid)

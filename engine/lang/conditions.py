@@ -225,10 +225,12 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
         )
     if kind == "cards_in_hand":
         return _any_player(
-            ctx, cond.get("who"), lambda p: filters.compare(len(game.zones[p]["hand"]), cmp)
+            ctx, cond.get("who"), lambda p: filters.compare(len(game.players[p].zones["hand"]), cmp)
         )
     if kind == "life":
-        return _any_player(ctx, cond.get("who"), lambda p: filters.compare(game.life[p], cmp))
+        return _any_player(
+            ctx, cond.get("who"), lambda p: filters.compare(game.players[p].life, cmp)
+        )
     if kind == "self_counters":
         n = game.obj(src).counter(cond["counter"]) if src is not None else 0
         ok = filters.compare(n, cmp) if cmp else n > 0
@@ -242,11 +244,11 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "delirium":  # 4+ card types among cards in your graveyard
         return values.value_of(ctx, {"dv": "card_types_in_graveyard", "who": "you"}) >= 4
     if kind == "morbid":
-        return bool(game.died_this_turn)
+        return bool(game.this_turn.died)
     if kind == "cast_spell_this_turn":  # checked before the spell itself is cast (601.3)
-        return game.spells_cast[me] > 0  # this turn's count (the scenario's included)
+        return game.this_turn.spells_cast[me] > 0  # this turn's count (the scenario's included)
     if kind == "raid":  # you attacked this turn (207.2c): only the active player attacks
-        return game.active == me and bool(game.attacked_this_turn)
+        return game.active == me and bool(game.this_turn.attacked)
     if kind == "self_attacking":
         return src is not None and game.combat is not None and src in game.combat["attackers"]
     if kind == "attacked_this_step":  # creatures attacked in this combat (508.1)
@@ -256,9 +258,9 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "metalcraft":
         return len(mine({"types": ["Artifact"]})) >= 3
     if kind == "hellbent":
-        return not game.zones[me]["hand"]
+        return not game.players[me].zones["hand"]
     if kind == "revolt":
-        return any(game.last_known[o].controller == me for o in game.left_battlefield_this_turn)
+        return any(game.last_known[o].controller == me for o in game.this_turn.left_battlefield)
     if kind == "spell_mastery":
         return len(select({"types_any": ["Instant", "Sorcery"]}, ("graveyard",), [me])) >= 2
     if kind == "formidable":
@@ -266,7 +268,9 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
         return sum(filters.characteristics(game, o).power or 0 for o in ids) >= 8
     if kind == "corrupted":
         return any(
-            game.player_counters[p].get("poison", 0) >= 3 for p in range(len(game.zones)) if p != me
+            game.players[p].counters.get("poison", 0) >= 3
+            for p in range(len(game.players))
+            if p != me
         )
     if kind == "coven":
         ids = mine({"types": ["Creature"]})
@@ -275,7 +279,7 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "descend":
         return len(select({"permanent_card": True}, ("graveyard",), [me])) >= cond["n"]
     if kind == "you_gained_life_this_turn":
-        return game.life_gained_this_turn[me] > 0
+        return game.this_turn.life_gained[me] > 0
     if kind in ("cast_from_hand", "cast_from_graveyard", "was_cast"):
         info = game.cast_info.get(src) if src is not None else None
         if kind == "was_cast":
@@ -287,13 +291,13 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "you_are_monarch":
         return game.designations.get("monarch") == me
     if kind == "citys_blessing":
-        return "citys_blessing" in game.player_flags[me]
+        return "citys_blessing" in game.players[me].flags
     if kind == "self_is_enchantment":
         return src is not None and "Enchantment" in filters.characteristics(game, src).types
     if kind == "hate":  # life lost from a source other than combat damage
         return any(
-            game.life_lost_this_turn[p] > game.combat_damage_taken[p]
-            for p in range(len(game.zones))
+            game.this_turn.life_lost[p] > game.this_turn.combat_damage_taken[p]
+            for p in range(len(game.players))
             if p != me
         )
     if kind == "addendum":  # ability word: cast during your main phase
@@ -304,17 +308,17 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
         return info.get("active") == me and ph is not None and ph[0].endswith("main")
     if kind == "void":  # a nonland permanent left, or a spell was warped (702.185) this turn
         # (spells a scenario counts as cast before it began were not warped: it can't say so)
-        if any(s.get("warped") for s in game.spells_this_turn):
+        if any(s.get("warped") for s in game.this_turn.spells):
             return True
         return any(
             "Land" not in game.last_known[o].characteristics.types
-            for o in game.left_battlefield_this_turn
+            for o in game.this_turn.left_battlefield
         )
     if kind == "self_in_graveyard":
         where = game.zone_of(src) if src is not None else None
         return where is not None and where[1] == "graveyard"
     if kind == "opponents_lost_life_this_turn":
-        lost = sum(game.life_lost_this_turn[p] for p in range(len(game.zones)) if p != me)
+        lost = sum(game.this_turn.life_lost[p] for p in range(len(game.players)) if p != me)
         return filters.compare(lost, cmp)
     if kind in ("step", "phase"):
         ph = _phase(game.phase)
@@ -333,7 +337,9 @@ def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one 
     if kind == "opponent_controls_more":
         flt = cond.get("filter")
         n_me = len(select(flt, players=[me]))
-        return any(len(select(flt, players=[p])) > n_me for p in range(len(game.zones)) if p != me)
+        return any(
+            len(select(flt, players=[p])) > n_me for p in range(len(game.players)) if p != me
+        )
     if kind == "exiled_this_way":
         # the cards the ability's earlier op exiled ("If you exiled a land card this way"),
         # still in exile as they were then; a ctx without them has exiled nothing

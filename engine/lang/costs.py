@@ -28,7 +28,7 @@ def _cost(game: Game, obj: CardObject, face: Face) -> str:
 def problem(game: Game, obj: CardObject, face: Face, controller: int) -> str | None:
     """Why the mandatory additional cost can't be paid (CR 601.2h), or None."""
     if _cost(game, obj, face) == DISCARD:
-        others = [oid for oid in game.zones[controller]["hand"] if oid != obj.id]
+        others = [oid for oid in game.players[controller].zones["hand"] if oid != obj.id]
         if not others:
             return (
                 f"{face.name}'s additional cost ({DISCARD}) can't be paid: no other card "
@@ -41,7 +41,7 @@ def pay(game: Game, obj: CardObject, face: Face, controller: int, *, free: bool 
     """CR 601.2h: pay the additional cost as the spell is cast (after targets, 601.2c)."""
     if _cost(game, obj, face) != DISCARD:
         return
-    hand = [oid for oid in game.zones[controller]["hand"] if oid != obj.id]
+    hand = [oid for oid in game.players[controller].zones["hand"] if oid != obj.id]
     by_name: dict[str, int] = {}
     for oid in hand:
         by_name.setdefault(game.obj(oid).name, oid)

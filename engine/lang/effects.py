@@ -113,7 +113,7 @@ class Ctx:
             return default
 
     def opponents(self) -> list[int]:
-        return [p for p in range(len(self.game.zones)) if p != self.controller]
+        return [p for p in range(len(self.game.players)) if p != self.controller]
 
     def players(self, who: str | None) -> list[int]:
         """The players an op's "who" names: you, each/target opponent, target/each player."""
@@ -125,7 +125,7 @@ class Ctx:
         if who in ("target_player", "target_opponent"):
             return self._target_players() or self.opponents()
         if who == "each_player":
-            return list(range(len(self.game.zones)))
+            return list(range(len(self.game.players)))
         return [self.controller]
 
     def _target_players(self) -> list[int]:

@@ -521,7 +521,7 @@ def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one b
     if k == "entered_this_turn":
         return (obj.entered_turn == game.turn) == v
     if k == "dealt_damage_this_turn":
-        hit = (obj.id, game.zone_changes.get(obj.id, 0)) in game.damaged_this_turn
+        hit = (obj.id, game.zone_changes.get(obj.id, 0)) in game.this_turn.damaged
         return hit == v
     if k == "transformed":
         card = obj.card
@@ -616,11 +616,11 @@ def _greatest_power(game: Any, obj: Any, ch: Chars, anyone: bool = False) -> boo
         return _greatest_power_before(game, obj.id, anyone)
     if ch.power is None:
         return False
-    players = range(len(game.zones)) if anyone else (where[0],)
+    players = range(len(game.players)) if anyone else (where[0],)
     powers = [
         characteristics(game, o).power
         for p in players
-        for o in game.zones[p]["battlefield"]
+        for o in game.players[p].zones["battlefield"]
         if (anyone or game.obj(o).controller == obj.controller)
         and "Creature" in characteristics(game, o).types
     ]
@@ -671,7 +671,7 @@ def select(
 ) -> list[int]:
     """Every object in ``zones`` (of ``players``, default all) matching ``flt``, in zone order;
     zone "stack" lists the spells on the stack, top first."""
-    who = list(range(len(game.zones))) if players is None else list(players)
+    who = list(range(len(game.players))) if players is None else list(players)
     out: list[int] = []
     for zone in zones:
         if zone == "stack":
@@ -681,7 +681,7 @@ def select(
                         out.append(s.card_id)
             continue
         for p in who:
-            for oid in game.zones[p][zone]:
+            for oid in game.players[p].zones[zone]:
                 if matches(game, oid, flt, controller=controller, source=source):
                     out.append(oid)
     return out
@@ -750,7 +750,7 @@ def words_to_filter(text: str) -> dict | None:
 def _in_combat(game: Any, oid: int, key: str, source: int | None) -> bool:
     """The combat filter keys (506.4: attacking, blocking, blocked, unblocked creatures)."""
     if key == "attacked_this_turn":
-        return oid in game.attacked_this_turn
+        return oid in game.this_turn.attacked
     c = game.combat
     if c is None:
         return False

@@ -142,7 +142,7 @@ def _objects(
             return refs
     if what in _CARD_KINDS:
         zone = _CARD_KINDS[what]
-        n = len(game.zones)
+        n = len(game.players)
         if what in ("card_in_your_graveyard", "card_in_hand", "card_in_library"):
             players: Iterable[int] = [controller]
         elif what == "card_in_opponents_graveyard":
@@ -153,7 +153,7 @@ def _objects(
         return [
             f"o{i}"
             for p in players
-            for i in game.zones[p][zone]
+            for i in game.players[p].zones[zone]
             if i not in excluded
             and _permanent_matches(game.obj(i).card.front, kind)  # "instant or sorcery card"
             and ok(i)
@@ -242,9 +242,9 @@ def candidates(
     group = _PLAYER_KINDS.get(what)
     players: list[int] = []
     if group == "all":
-        players = list(range(len(game.zones)))
+        players = list(range(len(game.players)))
     elif group == "opponents":
-        players = [p for p in range(len(game.zones)) if p != controller]
+        players = [p for p in range(len(game.players)) if p != controller]
     flt = spec.get("filter")
     players = [
         p

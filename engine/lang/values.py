@@ -133,11 +133,11 @@ def _unknown_spells(ctx: Any, v: Mapping) -> str | None:
     value: a total over them can't be computed."""
     game = ctx.game
     for p in players_of(ctx, v.get("who")):
-        seen = sum(1 for s in game.spells_this_turn if s["player"] == p)
-        if game.spells_cast[p] > seen:
+        seen = sum(1 for s in game.this_turn.spells if s["player"] == p)
+        if game.this_turn.spells_cast[p] > seen:
             return (
-                f"the mana values of the {game.spells_cast[p] - seen} spells the scenario "
-                "counts as cast before it began"
+                f"the mana values of the {game.this_turn.spells_cast[p] - seen} spells the "
+                "scenario counts as cast before it began"
             )
     return None
 
@@ -160,7 +160,7 @@ def _target_oid(ctx: Any) -> int | None:
 def players_of(ctx: Any, who: object) -> list[int]:
     """The players a value's ``who`` names (default you)."""
     game = ctx.game
-    n = len(game.zones)
+    n = len(game.players)
     me = ctx.controller
     if who in (None, "you", "controller"):
         return [me]
@@ -228,7 +228,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             )
         )
     if kind == "cards_in_hand":
-        return sum(len(game.zones[p]["hand"]) for p in players_of(ctx, v.get("who")))
+        return sum(len(game.players[p].zones["hand"]) for p in players_of(ctx, v.get("who")))
     if kind == "counters_on_self":
         return game.obj(src).counter(v["counter"]) if src is not None else 0
     if kind in ("equipment_attached", "auras_attached"):  # "for each Equipment attached to it"
@@ -236,7 +236,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return len(filters.attached_objects(game, src, sub)) if src is not None else 0
     if kind == "player_counters":
         return sum(
-            game.player_counters[p].get(v["counter"], 0) for p in players_of(ctx, v.get("who"))
+            game.players[p].counters.get(v["counter"], 0) for p in players_of(ctx, v.get("who"))
         )
     if kind in ("self_power", "self_toughness"):
         if src is None:
@@ -267,7 +267,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     if kind == "card_types_in_graveyard":
         types: set[str] = set()
         for p in players_of(ctx, v.get("who")):
-            for oid in game.zones[p]["graveyard"]:
+            for oid in game.players[p].zones["graveyard"]:
                 types |= set(chars(oid).types)
         return len(types)
     if kind in ("greatest_power", "greatest_toughness", "greatest_mv"):
@@ -289,14 +289,14 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         )
         return max([n for n in (chars(o).power for o in ids) if n is not None], default=0)
     if kind == "life":
-        return sum(game.life[p] for p in players_of(ctx, v.get("who")))
+        return sum(game.players[p].life for p in players_of(ctx, v.get("who")))
     if kind == "life_gained_this_turn":
-        return sum(game.life_gained_this_turn[p] for p in players_of(ctx, v.get("who")))
+        return sum(game.this_turn.life_gained[p] for p in players_of(ctx, v.get("who")))
     if kind == "devotion":
         colors = v["colors"]
         wanted = set(colors if isinstance(colors, list) else list(colors))
         n = 0
-        for oid in game.zones[me]["battlefield"]:  # 700.5: mana symbols of your permanents
+        for oid in game.players[me].zones["battlefield"]:  # 700.5: mana symbols of your permanents
             cost = game.obj(oid).characteristics.mana_cost
             if cost is None:
                 continue
@@ -306,13 +306,13 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         return n
     if kind == "domain":
         found = set()
-        for oid in game.zones[me]["battlefield"]:
+        for oid in game.players[me].zones["battlefield"]:
             found |= set(chars(oid).subtypes) & set(_BASIC_TYPES)
         return len(found)
     if kind == "party":
         return _party(game, [chars(o) for o in bf({"types": ["Creature"], "controller": "you"})])
     if kind == "opponents":
-        return sum(1 for p in range(len(game.zones)) if p != me and p not in game.lost)
+        return sum(1 for p in range(len(game.players)) if p != me and p not in game.lost)
     if kind == "times_kicked":
         return int(bool(_kicked(ctx)))
     if kind == "colors_of_mana_spent":  # converge, sunburst: colors, not colorless (105.1)
@@ -320,9 +320,9 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     if kind == "mana_spent":
         return int(mana_spent.spent_of(game, ctx.source)["amount"])
     if kind == "cards_drawn_this_turn":
-        return sum(game.drawn_this_turn[p] for p in players_of(ctx, v.get("who")))
+        return sum(game.this_turn.drawn[p] for p in players_of(ctx, v.get("who")))
     if kind == "creatures_died_this_turn":
-        return len(game.died_this_turn)
+        return len(game.this_turn.died)
     if kind in ("sacrificed_power", "sacrificed_toughness", "sacrificed_mv"):
         lki = game.sacrificed_lki.get(src)
         if lki is None:
@@ -334,19 +334,19 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
             "sacrificed_mv": ch.mana_value,
         }[kind]
     if kind == "descended_this_turn":
-        return game.descended_this_turn[me]
+        return game.this_turn.descended[me]
     if kind == "instants_sorceries_cast_this_turn":
         who = set(players_of(ctx, v.get("who")))
         return sum(
             1
-            for p, types in game.cast_this_turn
+            for p, types in game.this_turn.cast
             if p in who and ("Instant" in types or "Sorcery" in types)
         )
     if kind == "opponents_life_lost_this_turn":
-        return sum(game.life_lost_this_turn[p] for p in range(len(game.zones)) if p != me)
+        return sum(game.this_turn.life_lost[p] for p in range(len(game.players)) if p != me)
     if kind == "parley":  # 701.37: each player reveals the top card; nonland ones count
         n = 0
-        for p in range(len(game.zones)):
+        for p in range(len(game.players)):
             top = game.top_of_library(p)
             if top is not None and "Land" not in chars(top).types:
                 n += 1
@@ -354,7 +354,7 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
     if kind == "colors_among_permanents":
         seen: set[str] = set()
         for p in players_of(ctx, v.get("who")):
-            for oid in game.zones[p]["battlefield"]:
+            for oid in game.players[p].zones["battlefield"]:
                 seen |= set(chars(oid).colors)
         return len(seen)
     if kind in _TRIGGER_OBJECT:
@@ -364,12 +364,12 @@ def _dynamic(ctx: Any, v: Mapping) -> int:  # noqa: C901 - one branch per kind
         ch = filters.chars_or_last_known(game, int(oid))  # 608.2h: as it last existed if it left
         return (ch.power if kind == "trigger_object_power" else ch.toughness) or 0
     if kind == "spells_cast_this_turn":  # the scenario's pre-counted spells included
-        return sum(game.spells_cast[p] for p in players_of(ctx, v.get("who")))
+        return sum(game.this_turn.spells_cast[p] for p in players_of(ctx, v.get("who")))
     if kind == "other_spells_mv_this_turn":  # 202.3: as each was cast (its X included)
         who = set(players_of(ctx, v.get("who")))
         return sum(
             int(s["mv"] or 0)
-            for s in game.spells_this_turn
+            for s in game.this_turn.spells
             if s["player"] in who and s["object"] != src
         )
     if kind == "that_many":  # 608.2c: the objects the previous op moved ("this way")
@@ -411,10 +411,10 @@ def _per_player(game: Any, me: int, kind: str, found: list[filters.Chars]) -> in
     fewer than you."""
     if kind == "total_mv":
         return sum(ch.mana_value for ch in found)
-    held = [0] * len(game.zones)
+    held = [0] * len(game.players)
     for ch in found:
         held[ch.controller] += 1
-    opponents = [p for p in range(len(game.zones)) if p != me and p not in game.lost]
+    opponents = [p for p in range(len(game.players)) if p != me and p not in game.lost]
     if kind == "opponents_controlling":
         return sum(1 for p in opponents if held[p] > 0)
     return sum(1 for p in opponents if held[p] < held[me])

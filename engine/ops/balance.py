@@ -29,7 +29,7 @@ def _check_balance(o: dict, ctx: Ctx | None) -> str | None:
 def _owned(ctx: Ctx, p: int, typ: str | None) -> list[int]:
     game = ctx.game
     if typ is None:
-        return list(game.zones[p]["hand"])
+        return list(game.players[p].zones["hand"])
     return [q.id for q in game.battlefield(p) if typ in filters.characteristics(game, q.id).types]
 
 

@@ -48,7 +48,7 @@ def cast_free(ctx: Ctx, o: dict) -> None:
     flt, limit, inclusive = _spell_mv_limit(o.get("filter"))
     able = [
         i
-        for i in game.zones[p]["hand"]
+        for i in game.players[p].zones["hand"]
         if not game.obj(i).card.is_land
         and c.matches(ctx, i, flt)
         and stack.castable_faces(game, game.obj(i), limit, inclusive=inclusive)

@@ -241,7 +241,7 @@ def sacrifice_any_then_search(ctx: Ctx, o: dict) -> None:
         "graveyard": ("graveyard",),
         "both": ("library", "graveyard"),
     }[key.split(":", 1)[1]]
-    pool = [i for z in zones for i in game.zones[me][z] if c.matches(ctx, i, flt)]
+    pool = [i for z in zones for i in game.players[me].zones[z] if c.matches(ctx, i, flt)]
     found = c.choose_cards(
         ctx,
         pool,
@@ -310,7 +310,7 @@ def put_from_hand_up_to(ctx: Ctx, o: dict) -> None:
     me = ctx.controller
     able = [
         i
-        for i in game.zones[me]["hand"]
+        for i in game.players[me].zones["hand"]
         if c.matches(ctx, i, o.get("filter")) and game.face(game.obj(i)).is_permanent
     ]
     chosen = c.choose_cards(
@@ -403,7 +403,7 @@ def another_counter_of_a_kind(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     me = ctx.controller
     picks: list[tuple[int, str]] = []
-    for perm in [q for pl in range(len(game.zones)) for q in game.battlefield(pl)]:
+    for perm in [q for pl in range(len(game.players)) for q in game.battlefield(pl)]:
         if not c.matches(ctx, perm.id, o.get("filter")):
             continue
         kinds = sorted(k for k, n in perm.counters.items() if n > 0)
@@ -543,7 +543,7 @@ def put_one_then_attach_equipment(ctx: Ctx, o: dict) -> None:
     # one option per name and zone: a copy in hand and one in the graveyard differ
     able: dict[tuple[str, str], int] = {}
     for z in o["zones"]:
-        for i in game.zones[me][z]:
+        for i in game.players[me].zones[z]:
             if c.matches(ctx, i, o.get("filter")):
                 able.setdefault((game.obj(i).name, z), i)
     chosen: list[int] = []

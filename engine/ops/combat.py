@@ -20,6 +20,6 @@ def additional_combat(ctx: Ctx, o: dict) -> None:
         f"{ctx.label}: there is an additional combat phase this turn (500.8).",
         "500.8",
         player=game.active,
-        amount=game.extra_combats,
-        data={"extra_combats": game.extra_combats},
+        amount=game.this_turn.extra_combats,
+        data={"extra_combats": game.this_turn.extra_combats},
     )

@@ -214,7 +214,7 @@ def damage(ctx: Ctx, o: dict) -> None:
         game.change_life(p, -got)
         players_hit.append(p)
         dealt.append(got)
-        hit.append(f"{game.pname(p)} ({got}; life {game.life[p]})")
+        hit.append(f"{game.pname(p)} ({got}; life {game.players[p].life})")
 
     def to_object(oid: int) -> None:
         hit.append(damage_object(game, oid, n, hits, source, unpreventable))
@@ -289,7 +289,7 @@ def _lifelink(ctx: Ctx, source: int | None, total: int) -> None:
     ctx.emit(
         EventKind.LIFE,
         f"{game.verb(obj.controller, 'gain', 'gains')} {total} life "
-        f"(lifelink); life {game.life[obj.controller]}.",
+        f"(lifelink); life {game.players[obj.controller].life}.",
         "702.15b",
         player=obj.controller,
         amount=total,

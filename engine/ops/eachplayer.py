@@ -73,7 +73,7 @@ def each_player_chooses(ctx: Ctx, o: dict) -> None:
     """608.2c: starting with you, each player chooses; then the chosen or the others go."""
     game = ctx.game
     me = ctx.controller
-    n_players = len(game.zones)
+    n_players = len(game.players)
     order = [(me + i) % n_players for i in range(n_players)]
     order = [p for p in order if p not in game.lost]
     chosen: list[int] = []

@@ -26,7 +26,7 @@ def shuffle_graveyard_into_library(ctx: Ctx, o: dict) -> None:
     shuffles it (a shuffle even when the graveyard was empty)."""
     game = ctx.game
     for p in c.players(ctx, o.get("who"), o):
-        cards = list(game.zones[p]["graveyard"])
+        cards = list(game.players[p].zones["graveyard"])
         for oid in cards:
             game.move(oid, "library", p)
         game.shuffle_library(p)

@@ -109,7 +109,7 @@ def discard(ctx: Ctx, o: dict) -> None:
     """CR 701.9a: the player moves cards from hand to graveyard; who picks them is a decision."""
     game = ctx.game
     for p in c.players(ctx, o.get("who"), o):
-        hand = list(game.zones[p]["hand"])
+        hand = list(game.players[p].zones["hand"])
         if o.get("reveal") or o.get("chooser") == "you":
             ctx.emit(
                 EventKind.REVEAL,
@@ -235,7 +235,7 @@ def _check_n(o: dict, ctx: Ctx | None) -> str | None:
 
 
 def _top(game, p: int, n: int) -> list[int]:
-    return list(game.zones[p]["library"][:n])
+    return list(game.players[p].zones["library"][:n])
 
 
 def _put_top(ctx: Ctx, p: int, ids: list[int], prompt: str, rule: str) -> None:
@@ -387,9 +387,9 @@ def search_library(ctx: Ctx, o: dict) -> None:
 
 def _search_one(ctx: Ctx, o: dict, searcher: int, owner: int, flt: object, count: int) -> None:
     game = ctx.game
-    pool = [i for i in game.zones[owner]["library"] if c.matches(ctx, i, flt)]
+    pool = [i for i in game.players[owner].zones["library"] if c.matches(ctx, i, flt)]
     if o.get("also_graveyard"):
-        pool += [i for i in game.zones[owner]["graveyard"] if c.matches(ctx, i, flt)]
+        pool += [i for i in game.players[owner].zones["graveyard"] if c.matches(ctx, i, flt)]
     # 701.23b: a search for cards with a stated quality may fail to find; "a card" must find.
     may_stop = bool(c.as_filter(flt)) or o.get("min") == 0
     found = c.choose_cards(
@@ -671,7 +671,7 @@ def _graveyard_to_bottom(ctx: Ctx) -> None:
         )
         return
     for player in players:
-        cards = list(game.zones[player]["graveyard"])
+        cards = list(game.players[player].zones["graveyard"])
         game.rng.shuffle(cards)
         for oid in cards:
             game.move(oid, "library", player, bottom=True)
@@ -755,7 +755,7 @@ def _hand_to_library(ctx: Ctx, o: dict) -> None:
     p = ctx.controller
     chosen = c.choose_cards(
         ctx,
-        list(game.zones[p]["hand"]),
+        list(game.players[p].zones["hand"]),
         int(o["n"]),
         DecisionKind.PICK,
         f"{ctx.label}: choose a card to put from your hand on the library",

@@ -29,7 +29,7 @@ def life(ctx: Ctx, o: dict) -> None:
         verb = game.verb(p, "gain", "gains") if sign > 0 else game.verb(p, "lose", "loses")
         ctx.emit(
             EventKind.LIFE,
-            f"{verb} {n} life ({ctx.label}); life {game.life[p]}.",
+            f"{verb} {n} life ({ctx.label}); life {game.players[p].life}.",
             "119.3",
             player=p,
             amount=sign * n,
@@ -48,7 +48,7 @@ def win_game(ctx: Ctx, o: dict) -> None:
     )
     losers = [
         (p, f"{ctx.label}: an opponent won the game", "104.2b")
-        for p in range(len(game.zones))
+        for p in range(len(game.players))
         if p != ctx.controller and p not in game.lost
     ]
     stack.lose_all(game, losers)

@@ -46,10 +46,10 @@ def exile_linked(ctx: Ctx, o: dict) -> None:
     me = ctx.controller
     graveyards = [me]
     if o.get("from") == "each_graveyard":
-        graveyards += [p for p in range(len(game.zones)) if p != me]
+        graveyards += [p for p in range(len(game.players)) if p != me]
     did = False
     for p in graveyards:
-        able = [i for i in game.zones[p]["graveyard"] if c.matches(ctx, i, o.get("filter"))]
+        able = [i for i in game.players[p].zones["graveyard"] if c.matches(ctx, i, o.get("filter"))]
         chosen = c.choose_cards(
             ctx,
             able,

@@ -82,7 +82,7 @@ def add_mana(ctx: Ctx, o: dict) -> None:
         ctx.emit(
             EventKind.MANA,
             f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got or 'no mana'}; mana pool "
-            f"{ctx.game.mana[p]}.",
+            f"{ctx.game.players[p].mana}.",
             "106.4",
             player=p,
             data={"mana": got},
@@ -94,7 +94,7 @@ def _commander_identity(ctx: Ctx, p: int) -> tuple[str | None, tuple[str, ...] |
     """(player p's commander or None, its color identity or None when the card data
     doesn't know it). The scenario names the commander (903.3); the identity is the
     card's (CardDef.color_identity, built from every mana symbol of the card)."""
-    name = ctx.game.commanders[p]
+    name = ctx.game.players[p].commander
     if name is None:
         return None, ()
     return name, ctx.game.pool.get(name).color_identity
@@ -151,7 +151,7 @@ def _commander_mana(ctx: Ctx, p: int, n: int) -> None:
     ctx.emit(
         EventKind.MANA,
         f"{ctx.label}: {ctx.game.verb(p, 'add', 'adds')} {got} ({name}'s color identity); "
-        f"mana pool {ctx.game.mana[p]}.",
+        f"mana pool {ctx.game.players[p].mana}.",
         "903.4",
         player=p,
         data={"mana": got, "commander": name},

@@ -74,7 +74,7 @@ def creature_types_offered(ctx: Ctx) -> list[str]:
     of creature cards in the controller's hand first (the ones a spell this turn can have)."""
     game = ctx.game
     in_game: set[str] = set()
-    for zones in game.zones:
+    for zones in [pl.zones for pl in game.players]:
         for ids in zones.values():
             for i in ids:
                 for f in game.obj(i).card.faces:
@@ -82,7 +82,7 @@ def creature_types_offered(ctx: Ctx) -> list[str]:
                         in_game.update(f.subtypes)
     known = set(CREATURE_TYPES) | (in_game - NONCREATURE_SUBTYPES)
     hand: list[str] = []
-    for i in game.zones[ctx.controller]["hand"]:
+    for i in game.players[ctx.controller].zones["hand"]:
         for f in game.obj(i).card.faces:
             if "Creature" in f.types:
                 hand += [t for t in f.subtypes if t in known and t not in hand]
@@ -186,7 +186,7 @@ def chosen_name_trigger(ctx: Ctx, o: dict) -> None:
     name = names[-1]
     if o.get("first_this_turn") and any(
         s["player"] == ctx.controller and name in (s.get("names") or ())
-        for s in game.spells_this_turn
+        for s in game.this_turn.spells
     ):
         ctx.emit(
             E.NOTE,
@@ -276,7 +276,7 @@ def exile_named_from_zones(ctx: Ctx, o: dict) -> None:
     names = chosen_names(ctx)
     name = names[-1] if names else ""
     found = {
-        z: [i for i in game.zones[pl][z] if card_names.has_name(game, i, name)]
+        z: [i for i in game.players[pl].zones[z] if card_names.has_name(game, i, name)]
         for z in ("graveyard", "hand", "library")
     }
     chosen: list[int] = []

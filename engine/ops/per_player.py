@@ -137,7 +137,7 @@ def each_player_returns(ctx: Ctx, o: dict) -> None:
     for p in c.players(ctx, "each_player", o):
         able = [
             i
-            for i in game.zones[p]["graveyard"]
+            for i in game.players[p].zones["graveyard"]
             if c.matches(ctx, i, o.get("filter"), player=p) and game.face(game.obj(i)).is_permanent
         ]
         ids += c.choose_cards(
@@ -180,7 +180,7 @@ def each_player_gains_control_owned(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     for p in c.players(ctx, "each_player", o):
         owned = [
-            q.id for pl in range(len(game.zones)) for q in game.battlefield(pl) if q.owner == p
+            q.id for pl in range(len(game.players)) for q in game.battlefield(pl) if q.owner == p
         ]
         if owned:
             c.begin(
@@ -228,7 +228,7 @@ def each_player_discard_or(ctx: Ctx, o: dict) -> None:
     for p in who:
         picks[p] = c.choose_cards(
             ctx,
-            list(game.zones[p]["hand"]),
+            list(game.players[p].zones["hand"]),
             1,
             DecisionKind.DISCARD,
             f"{game.pname(p)}: discard a card, or not ({ctx.label})",
@@ -256,7 +256,7 @@ def each_player_discard_or(ctx: Ctx, o: dict) -> None:
             ctx.emit(
                 EventKind.LIFE,
                 f"{game.verb(p, 'lose', 'loses')} {o['lose_life']} life "
-                f"({ctx.label}); life {game.life[p]}.",
+                f"({ctx.label}); life {game.players[p].life}.",
                 "119.3",
                 player=p,
                 amount=-int(o["lose_life"]),
@@ -356,7 +356,7 @@ def shuffle_chosen_from_each_graveyard(ctx: Ctx, o: dict) -> None:
     for p in c.players(ctx, "each_player", o):
         picked[p] = c.choose_cards(
             ctx,
-            list(game.zones[p]["graveyard"]),
+            list(game.players[p].zones["graveyard"]),
             n,
             DecisionKind.RETURN_CHOICE,
             f"{ctx.label}: choose a card in {game.poss(p)} graveyard",
@@ -412,7 +412,7 @@ def look_at_top_each_player(ctx: Ctx, o: dict) -> None:
 def _order_from_you(ctx: Ctx) -> list[int]:
     """701.38a: starting with you, the players in turn order."""
     game = ctx.game
-    n = len(game.zones)
+    n = len(game.players)
     return [(ctx.controller + i) % n for i in range(n) if (ctx.controller + i) % n not in game.lost]
 
 
@@ -545,7 +545,7 @@ def vote_destroy_most(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     able = [
         q.id
-        for pl in range(len(game.zones))
+        for pl in range(len(game.players))
         for q in game.battlefield(pl)
         if c.matches(ctx, q.id, o.get("filter"))
     ]

@@ -39,7 +39,7 @@ def reveal_until(ctx: Ctx, o: dict) -> None:
     """701.20a: reveal from the top until a matching card; it goes ``to``, the rest ``rest``."""
     game = ctx.game
     me = ctx.controller
-    library = list(game.zones[me]["library"])  # top first
+    library = list(game.players[me].zones["library"])  # top first
     revealed: list[int] = []
     found = None
     for oid in library:
@@ -151,7 +151,7 @@ def reveal_top_to_hand(ctx: Ctx, o: dict) -> None:
     a split card's is the sum of its halves, a card's {X} counts 0)."""
     game = ctx.game
     p = ctx.controller
-    top = list(game.zones[p]["library"][:1])
+    top = list(game.players[p].zones["library"][:1])
     if not top:
         ctx.emit(
             EventKind.REVEAL,
@@ -184,7 +184,8 @@ def reveal_top_to_hand(ctx: Ctx, o: dict) -> None:
         game.change_life(p, -mv)
         ctx.emit(
             EventKind.LIFE,
-            f"{game.verb(p, 'lose', 'loses')} {mv} life ({ctx.label}); life {game.life[p]}.",
+            f"{game.verb(p, 'lose', 'loses')} {mv} life ({ctx.label}); "
+            f"life {game.players[p].life}.",
             "119.3",
             player=p,
             amount=-mv,

@@ -35,7 +35,7 @@ def _payer(ctx: Ctx, who: object) -> list[int] | None:
         return ctx.players(str(who))
     if who == "any_player":
         return [ctx.game.active] + [
-            p for p in range(len(ctx.game.zones)) if p != ctx.game.active
+            p for p in range(len(ctx.game.players)) if p != ctx.game.active
         ]  # APNAP (101.4)
     if who in ("target_player_or_controller", "controller_of_target"):
         for t in ctx.targets:

@@ -92,7 +92,7 @@ def destroy_then_tokens(ctx: Ctx, o: dict) -> None:
         stack.destroy(game, oid, ctx.label, "701.8a", source=ctx.source)
         if game.zone_changes.get(oid, 0) != before:  # it left the battlefield: destroyed
             owed[controller] = owed.get(controller, 0) + per
-    n = len(game.zones)
+    n = len(game.players)
     made: list[int] = []
     tok = o["creates"]
     for player in [(game.active + i) % n for i in range(n)]:

@@ -55,7 +55,7 @@ def _controllers(ctx: Ctx, o: dict) -> list[int]:
     who = o.get("controller")
     if who in _GROUPS:
         game = ctx.game
-        n = len(game.zones)
+        n = len(game.players)
         order = [(game.active + i) % n for i in range(n)]
         return [
             p for p in order if p not in game.lost and (who == "each_player" or p != ctx.controller)

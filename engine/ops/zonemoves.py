@@ -120,12 +120,14 @@ def return_from_graveyard(ctx: Ctx, o: dict) -> None:
         ids = [
             i
             for p in whose
-            for i in game.zones[p]["graveyard"]
+            for i in game.players[p].zones["graveyard"]
             if c.matches(ctx, i, o.get("filter"))
         ]
     elif what == "chosen":  # chosen as it resolves, not targeted (608.2c, 115.1)
         able = [
-            i for i in game.zones[ctx.controller]["graveyard"] if c.matches(ctx, i, o.get("filter"))
+            i
+            for i in game.players[ctx.controller].zones["graveyard"]
+            if c.matches(ctx, i, o.get("filter"))
         ]
         ids = c.choose_cards(
             ctx,
@@ -230,7 +232,7 @@ def put_onto_battlefield(ctx: Ctx, o: dict) -> None:
     for p in c.players(ctx, o.get("who"), o):
         able = [
             i
-            for i in game.zones[p][zone]
+            for i in game.players[p].zones[zone]
             if c.matches(ctx, i, _chosen_filter(o), player=p)
             and game.face(game.obj(i)).is_permanent
         ]
@@ -347,7 +349,7 @@ def living_death(ctx: Ctx, o: dict) -> None:
     everyone = c.players(ctx, "each_player")
     exiled: list[int] = []
     for p in everyone:
-        for oid in [i for i in game.zones[p]["graveyard"] if c.matches(ctx, i, flt)]:
+        for oid in [i for i in game.players[p].zones["graveyard"] if c.matches(ctx, i, flt)]:
             game.move(oid, "exile")
             exiled.append(oid)
     stamps = [game.stamp_of(i) for i in exiled]

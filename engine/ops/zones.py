@@ -169,7 +169,7 @@ def exile(ctx: Ctx, o: dict) -> None:
         ids = [
             i
             for p in c.players(ctx, who, o)
-            for i in game.zones[p]["graveyard"]
+            for i in game.players[p].zones["graveyard"]
             if c.matches(ctx, i, flt)
         ]
     else:

@@ -50,12 +50,12 @@ _MV_RANGE = 11  # X choices offered when a scenario leaves X open: 0..10
 
 def _find(game: Game, player: int, zone: str, name: str) -> int:
     low = name.lower()
-    for oid in game.zones[player][zone]:
+    for oid in game.players[player].zones[zone]:
         obj = game.obj(oid)
         names = {obj.card.name.lower(), obj.name.lower(), *(f.name.lower() for f in obj.card.faces)}
         if low in names:
             return oid
-    have = sorted({game.obj(i).card.name for i in game.zones[player][zone]})
+    have = sorted({game.obj(i).card.name for i in game.players[player].zones[zone]})
     raise GameError(
         f"{name!r} is not in {game.poss(player)} {zone}"
         + (f" (it holds: {', '.join(have)})" if have else f" (the {zone} is empty)")
@@ -69,7 +69,7 @@ def _find_castable(game: Game, player: int, name: str) -> int:
         return _find(game, player, "hand", name)
     except GameError:
         low = name.lower()
-        for zones in game.zones:
+        for zones in [pl.zones for pl in game.players]:
             for oid in zones["exile"]:
                 obj = game.obj(oid)
                 names = {obj.card.name.lower(), *(f.name.lower() for f in obj.card.faces)}
@@ -767,7 +767,7 @@ def next_main(game: Game, action: dict) -> None:
     player = int(action.get("player", 0))
     if game.stack:
         raise GameError("the stack must be empty before the turn can move on")
-    count = len(game.zones)
+    count = len(game.players)
     _rest_of_turn(game)
     while True:
         nxt = (game.active + 1) % count
@@ -864,8 +864,8 @@ def attack(game: Game, action: dict) -> None:
         )
     if game.stack:
         raise GameError("the stack must be empty before the combat phase begins (500.2)")
-    extra = game.phase == "postcombat main" and game.extra_combats > 0  # 500.8
-    if not extra and (game.phase != "precombat main" or game.combat_phases):
+    extra = game.phase == "postcombat main" and game.this_turn.extra_combats > 0  # 500.8
+    if not extra and (game.phase != "precombat main" or game.this_turn.combat_phases):
         raise GameError(
             "attack is taken in the precombat main phase, once a turn (or again "
             "after an effect adds a combat phase, 500.8): this turn's combat "

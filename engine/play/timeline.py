@@ -85,6 +85,15 @@ class Timeline:
         self.pending = pending
         self.finished = finished
         self._decisions = decisions
+        # where play can go on from (Game.checkpoints) and the pool it ran with, when the
+        # run answered the scenario's own choices (continue_with); else empty
+        self._checkpoints: list[tuple[int, int, dict]] = []
+        self._pool: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a worker's run sent to the page) without its checkpoints: they hold the
+        live game's parts (rules, policy); such a timeline's continue_with replays."""
+        return {**self.__dict__, "_checkpoints": [], "_pool": None}
 
     def __len__(self) -> int:
         return len(self.frames)
@@ -124,6 +133,21 @@ class Timeline:
             raise ValueError(f"{key!r} is not an option; options: {', '.join(self.pending.keys())}")
         choices = list(self.scenario.choices[: self.pending.index]) + [key]
         return self.scenario.with_choices(choices)
+
+    def continue_with(self, key: str) -> Timeline:
+        """The pending decision answered and play gone on: the timeline of
+        ``answer(key).run()``, frame for frame, played on from the start of the action the
+        decision came up in (a checkpoint) instead of replaying the scenario from its start."""
+        scenario = self.answer(key)
+        assert self.pending is not None  # answer() checked
+        index = self.pending.index
+        usable = [i for i, (_, answered, _) in enumerate(self._checkpoints) if answered <= index]
+        if not usable:
+            return run(scenario, self._pool)
+        i = usable[-1]
+        game = Game.resumed(self._checkpoints[i][2], scenario, ScriptedPolicy(scenario.choices))
+        game.checkpoints = self._checkpoints[:i]  # play takes checkpoint i again
+        return _played(game, scenario, scripted=True)
 
     def rewind_answer(self, decision_index: int, key: str) -> Scenario:
         """Answer an earlier decision differently: later answers are dropped (like a new move)."""
@@ -183,8 +207,13 @@ class Timeline:
 
 def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None = None) -> Timeline:
     """Play the scenario until it ends or needs an answer it doesn't have."""
+    scripted = policy is None
     policy = policy or ScriptedPolicy(scenario.choices)
     game = Game(scenario, scenario.pool(pool), policy)
+    return _played(game, scenario, scripted=scripted)
+
+
+def _played(game: Game, scenario: Scenario, *, scripted: bool) -> Timeline:
     try:
         game.play()
     except (GameError, ChoiceError) as e:
@@ -193,7 +222,7 @@ def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None 
     if game.pending_decision is not None:
         last = frames[-1]
         frames[-1] = Frame(last.index, last.state, last.event, game.pending_decision)
-    return Timeline(
+    tl = Timeline(
         scenario,
         frames,
         game.pending_decision,
@@ -202,6 +231,10 @@ def run(scenario: Scenario, pool: CardPool | None = None, policy: Policy | None 
         tuple(game.priority_frames),
         tuple(game.action_frames),
     )
+    if scripted and game.pending_decision is not None and game.checkpoints:
+        tl._checkpoints = game.checkpoints  # only a paused run goes on
+        tl._pool = game.pool
+    return tl
 
 
 scenario_mod.register_runner(run)  # Scenario.run() (the scenario sits below the runner)

@@ -266,7 +266,7 @@ def times_per_turn(limit: object) -> int | None:
 
 def uses_this_turn(game: Game, key: tuple) -> int:
     """How many times the ability with this key was used this turn (its ``note_used``)."""
-    return sum(1 for k in game.used_this_turn if k[: len(key)] == key)
+    return sum(1 for k in game.this_turn.used if k[: len(key)] == key)
 
 
 def note_use(game: Game, key: tuple) -> None:
@@ -318,7 +318,7 @@ def problem(
     if part:
         return f"{part} is not simulated"
     obj = game.obj(source)
-    zones = game.zones[player]
+    zones = game.players[player].zones
     for c in costs:
         kind = c["cost"]
         n = _n(c)
@@ -377,12 +377,12 @@ def problem(
             if len(zones["library"]) < n:
                 return f"fewer than {n} cards in your library to mill (601.2h)"
         elif kind == "pay_life":
-            if game.life[player] < n:
+            if game.players[player].life < n:
                 # 119.4: a player can pay life only if their life total is at least that much
                 verb = game.verb(player, "have", "has")
-                return f"{verb} {game.life[player]} life: can't pay {n} (119.4)"
+                return f"{verb} {game.players[player].life} life: can't pay {n} (119.4)"
         elif kind == "pay_energy":
-            energy = game.player_counters[player].get("energy", 0)
+            energy = game.players[player].counters.get("energy", 0)
             if energy < n:
                 return f"{game.verb(player, 'have', 'has')} {energy} energy: can't pay {n} (107.14)"
         elif kind == "remove_counters":
@@ -464,7 +464,7 @@ def _pay_one(
     kind = c["cost"]
     obj = game.obj(source)
     n = _n(c)
-    zones = game.zones[player]
+    zones = game.players[player].zones
     who = game.verb(player, "pay", "pays")
     if kind in ("mana", "mana_generic"):
         mana = c.get("mana") or f"{{{c.get('n')}}}"
@@ -646,7 +646,7 @@ def _pay_one(
         paid.life += n
         _emit(
             game,
-            f"{who} {n} life ({label}); life {game.life[player]}.",
+            f"{who} {n} life ({label}); life {game.players[player].life}.",
             "119.4",
             player,
             source,

@@ -226,7 +226,7 @@ def attack_options(game: Game, player: int) -> list[str]:
     they control, and the battles they protect (310.8: a Siege's protector is the opponent
     its controller chose; with two players, that is the other player)."""
     out = []
-    for p in range(len(game.zones)):
+    for p in range(len(game.players)):
         if p == player or p in game.lost:
             continue
         out.append(f"p{p}")
@@ -243,7 +243,7 @@ def protector(game: Game, oid: int) -> int:
     """CR 310.8, 310.11a: a battle's protector (a Siege's: the opponent its controller chose;
     with two players the other player)."""
     ctrl = game.obj(oid).controller
-    return (ctrl + 1) % len(game.zones) if len(game.zones) > 1 else ctrl
+    return (ctrl + 1) % len(game.players) if len(game.players) > 1 else ctrl
 
 
 def defender_of(game: Game, target: str) -> int:
@@ -262,7 +262,7 @@ def ref_name(game: Game, ref: str) -> str:
 
 def _safe_name(game: Game, ref: str) -> str:
     """A ref's name for a message, also for a ref that names nothing."""
-    if ref.startswith("p") and ref[1:].isdigit() and int(ref[1:]) < len(game.zones):
+    if ref.startswith("p") and ref[1:].isdigit() and int(ref[1:]) < len(game.players):
         return game.pname(int(ref[1:]))
     if ref.startswith("o") and ref[1:].isdigit() and int(ref[1:]) in game.objects:
         return game.obj(int(ref[1:])).name
@@ -314,7 +314,7 @@ def declare_attackers(game: Game, player: int, declared: Sequence[tuple[int, str
     """CR 508.1: the attackers are declared; those without vigilance become tapped
     (508.1f, 702.20b); the attack triggers trigger (508.3a)."""
     defenders = sorted({defender_of(game, t) for _, t in declared})
-    game.begin_combat(defenders[0] if defenders else (player + 1) % len(game.zones))
+    game.begin_combat(defenders[0] if defenders else (player + 1) % len(game.players))
     for oid, target in declared:
         if not has(game, oid, "Vigilance"):
             game.tap(oid)

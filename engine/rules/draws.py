@@ -19,7 +19,7 @@ def how_many(game: Any, player: int, n: int, why: str) -> int:
     Logs each replacement that applies."""
     if n <= 0:
         return n
-    hand = len(game.zones[player]["hand"])
+    hand = len(game.players[player].zones["hand"])
     for perm in game.battlefield(player):
         for o in game.effects(perm).get("static") or []:
             if o.get("op") != OP or hand > int(o.get("max_hand", 1)):

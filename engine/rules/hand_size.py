@@ -31,9 +31,9 @@ WHO = ("you", "each_opponent", "each_player")
 def players_of(game: Game, who: object, controller: int) -> list[int]:
     """The players an effect's ``who`` covers, from its controller's point of view."""
     if who == "each_player":
-        return list(range(len(game.zones)))
+        return list(range(len(game.players)))
     if who == "each_opponent":
-        return [p for p in range(len(game.zones)) if p != controller]
+        return [p for p in range(len(game.players)) if p != controller]
     return [controller]
 
 
@@ -69,7 +69,7 @@ def maximum(game: Game, player: int) -> int | None:
 def cleanup_discard(game: Game, player: int) -> None:
     """514.1: the active player discards down to their maximum hand size (their choice)."""
     limit = maximum(game, player)
-    hand = list(game.zones[player]["hand"])
+    hand = list(game.players[player].zones["hand"])
     if limit is None or len(hand) <= limit:
         return
     n = len(hand) - limit

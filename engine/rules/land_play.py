@@ -33,16 +33,16 @@ def land_plays_allowed(game: Game, player: int) -> int:
         for perm, o in restrictions.statics_of_kind(game, "additional_land_plays")
         if game.chars(perm.id).controller == player and o.get("duration") not in TURN_DURATIONS
     )
-    return 1 + extra + game.extra_land_plays[player]
+    return 1 + extra + game.this_turn.extra_land_plays[player]
 
 
 def _land_in_hand(game: Game, player: int, name: str) -> int:
     low = name.lower()
-    for oid in game.zones[player]["hand"]:
+    for oid in game.players[player].zones["hand"]:
         card = game.obj(oid).card
         if low in {card.name.lower(), *(f.name.lower() for f in card.faces)}:
             return oid
-    have = sorted({game.obj(i).card.name for i in game.zones[player]["hand"]})
+    have = sorted({game.obj(i).card.name for i in game.players[player].zones["hand"]})
     held = f" (it holds: {', '.join(have)})" if have else " (the hand is empty)"
     raise GameError(f"{name!r} is not in {game.poss(player)} hand{held}")
 
@@ -88,10 +88,11 @@ def play_land(game: Game, action: dict) -> None:
             "phase of its player's own turn while the stack is empty (CR 305.1, 505.6b)"
         )
     allowed = land_plays_allowed(game, player)
-    if game.lands_played[player] >= allowed:
+    if game.this_turn.lands_played[player] >= allowed:
         raise GameError(
-            f"{game.pname(player)} can't play {face.name}: {game.lands_played[player]} of "
-            f"{allowed} land play{'s' if allowed != 1 else ''} this turn already used (CR 305.2)"
+            f"{game.pname(player)} can't play {face.name}: "
+            f"{game.this_turn.lands_played[player]} of {allowed} "
+            f"land play{'s' if allowed != 1 else ''} this turn already used (CR 305.2)"
         )
     game.note_land_played(player)
     game.move(oid, "battlefield", player)
@@ -110,7 +111,7 @@ def play_land(game: Game, action: dict) -> None:
         "305.1",
         player=player,
         objects=(oid,),
-        data={"land_plays": game.lands_played[player], "allowed": allowed},
+        data={"land_plays": game.this_turn.lands_played[player], "allowed": allowed},
     )
     for hook in game.rules.on_enter:
         hook(game, oid, cast=False, x=0, free=False)

@@ -187,14 +187,14 @@ def _static_sources(game: Game) -> tuple[int, ...]:
     """The battlefield permanents whose card data has static ops, and face-down ones
     (cached while the battlefield holds the same objects with the same faces: most events
     don't change it)."""
-    key = (game.face_changes, *(tuple(z["battlefield"]) for z in game.zones))
+    key = (game.face_changes, *(tuple(pl.zones["battlefield"]) for pl in game.players))
     cache = game.derived("layers")
     got = cache.get("static_sources")  # (battlefield key, permanents with statics)
     if got is not None and got[0] == key:
         return got[1]
     ids = tuple(
         oid
-        for zones in game.zones
+        for zones in [pl.zones for pl in game.players]
         for oid in zones["battlefield"]
         if game.obj(oid).face_down or statics_of(game, game.obj(oid))
     )

@@ -262,7 +262,7 @@ def players(ctx: Ctx, who: object, o: dict | None = None) -> list[int]:
     """The players a group names, in APNAP order for "each" groups (101.4)."""
     game = ctx.game
     o = o or {}
-    n = len(game.zones)
+    n = len(game.players)
     alive = [p for p in range(n) if p not in game.lost]
     apnap = [p for p in [game.active, *range(n)] if p in alive]
     apnap = list(dict.fromkeys(apnap))

@@ -331,7 +331,7 @@ class Way:
 
 def _usable_pool(game: Game, player: int, spell: int | None) -> tuple[list[int], list[str]]:
     """The pool's mana that may pay for ``spell`` (106.6): its positions and symbols."""
-    units = game.mana_units[player]
+    units = game.players[player].mana_units
     at = [i for i, u in enumerate(units) if allowed(game, u[2], spell, player)]
     return at, [units[i][0] for i in at]
 
@@ -353,7 +353,9 @@ def _ways(
     for r in range(len(phyrexian) + 1):
         for combo in itertools.combinations(phyrexian, r):
             paid = tuple(sorted(needs[i].text for i in combo))
-            if paid in seen or sum(needs[i].life for i in combo) > max(game.life[player], 0):
+            if paid in seen or sum(needs[i].life for i in combo) > max(
+                game.players[player].life, 0
+            ):
                 continue
             seen.add(paid)
             rest = [n for i, n in enumerate(needs) if i not in combo]
@@ -510,7 +512,7 @@ def problem(
         if others
         else ""
     )
-    pool = game.mana[player]
+    pool = game.players[player].mana
     n = len(sources(game, player, exclude, spell))
     return ManaUnpayable(
         f"its cost {text}{f' (X = {x})' if x else ''} can't be paid: {missing} missing "
@@ -563,7 +565,7 @@ def pay(
         )
         way = next(w for w in ways if w.key(game) == key)
     usable, pool_units = _usable_pool(game, player, spell)
-    base = len(game.mana_units[player])
+    base = len(game.players[player].mana_units)
     if way.taps:
         for src, out in way.taps:  # 605.3a: each mana ability resolves at once
             game.tap(src.oid)
@@ -579,7 +581,7 @@ def pay(
             EventKind.MANA,
             f"{game.verb(player, 'tap', 'taps')} "
             f"{', '.join(game.obj(o).name for o in tapped)} for {made} (mana abilities, "
-            f"for {label}); mana pool {game.mana[player]}.",
+            f"for {label}); mana pool {game.players[player].mana}.",
             "605.3a",
             objects=tuple(tapped),
             player=player,
@@ -596,7 +598,7 @@ def pay(
         game.emit(
             EventKind.COST,
             f"{game.verb(player, 'pay', 'pays')} {life} life for {''.join(way.life)} of "
-            f"{label}'s cost (life {game.life[player]}).",
+            f"{label}'s cost (life {game.players[player].life}).",
             "107.4f",
             source=source,
             player=player,
@@ -609,7 +611,7 @@ def pay(
         EventKind.COST,
         f"{game.verb(player, 'pay', 'pays')} {text}{f' (X = {x})' if x else ''} for {label} "
         f"with {summary['mana']}"
-        + (f"; mana pool {game.mana[player]}." if game.mana[player] else "."),
+        + (f"; mana pool {game.players[player].mana}." if game.players[player].mana else "."),
         rule,
         objects=tuple(summary["sources"]),
         source=source,

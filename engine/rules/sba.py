@@ -42,10 +42,10 @@ def check(game: Game) -> bool:
     acted = False
     game.budget.spend(limits.WORK_SBA, len(game.battlefield()))
     losers: list[tuple[int, str, str]] = []
-    for player in range(len(game.zones)):
+    for player in range(len(game.players)):
         if player in game.lost:
             continue
-        if game.life[player] <= 0:
+        if game.players[player].life <= 0:
             losers.append((player, "life total 0 or less", "704.5a"))
         elif player in game.drew_from_empty:
             losers.append((player, "attempted to draw from an empty library", "704.5b"))
@@ -110,7 +110,7 @@ def check(game: Game) -> bool:
     acted = attachments(game) or acted
     # CR 704.5d: a token in a zone other than the battlefield ceases to exist (most games
     # create none: then there is nothing to look for).
-    for zones in game.zones if game.tokens_created else ():
+    for zones in [pl.zones for pl in game.players] if game.tokens_created else ():
         for zone in ("hand", "graveyard", "exile", "library"):
             for oid in list(zones[zone]):
                 if game.obj(oid).is_token:
@@ -188,7 +188,7 @@ def attachments(game: Game) -> bool:
             # 303.4d: attached to a player its enchant ability allows ("enchant opponent")
             if enchant.get("what") == "opponent" and player == perm.controller:
                 pass
-            elif 0 <= player < len(game.zones) and player not in game.lost:
+            elif 0 <= player < len(game.players) and player not in game.lost:
                 continue
         if aura:
             game.move(perm.id, "graveyard" if not perm.is_token else "none")

@@ -60,7 +60,7 @@ def announce_x(game: Game, obj: CardObject, face: Face, controller: int) -> int 
     life total, 119.4), or None when the spell has no such cost."""
     if not pays_x_life(game, obj, face):
         return None
-    top = max(0, game.life[controller])
+    top = max(0, game.players[controller].life)
     key = game.decide(
         DecisionKind.X_VALUE,
         f"{face.name}: choose X, the life you pay as its additional cost.",

@@ -351,7 +351,7 @@ def trigger(game: Game, item: StackItem, text: str, rule: str, **payload) -> Non
 def put_triggers_on_stack(game: Game) -> None:
     """CR 603.3b: APNAP order; a player orders their own simultaneous triggers."""
     pending = game.take_pending()
-    order = [game.active] + [p for p in range(len(game.zones)) if p != game.active]
+    order = [game.active] + [p for p in range(len(game.players)) if p != game.active]
     for player in order:
         mine = [t for t in pending if t.controller == player]
         while mine:
@@ -732,7 +732,7 @@ def lose_all(game: Game, losers: Sequence[tuple[int, str, str]]) -> None:
     if not losers:
         return
     players = sorted({p for p, _, _ in losers})
-    if len(players) < len(game.zones):
+    if len(players) < len(game.players):
         for p, why, rule in losers:
             if p not in game.lost:
                 game.mark_lost(p)

@@ -286,7 +286,7 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
             later = sum(
                 1 for n in rest if n.owner == m.owner and n.src == "library" and n.dst == "hand"
             )
-            out.append(Fact("draw", m.obj, m.owner, nth=game.drawn_this_turn[m.owner] - later))
+            out.append(Fact("draw", m.obj, m.owner, nth=game.this_turn.drawn[m.owner] - later))
     for c in event.changes:
         gain = c.after - c.before if isinstance(c.after, int) and isinstance(c.before, int) else 0
         if c.what == ChangeKind.LIFE and gain > 0:
@@ -580,7 +580,7 @@ def _listeners(
         if perm.id not in seen:
             seen.add(perm.id)
             yield perm.id, perm.controller
-    for p, zones in enumerate(game.zones):
+    for p, zones in enumerate([pl.zones for pl in game.players]):
         for zone in ("graveyard", "hand", "exile"):
             for oid in zones[zone]:
                 if oid not in seen:
@@ -707,10 +707,10 @@ def on_cast(game: Game, item: StackItem, from_zone: str) -> None:
     """Registered with the game: "whenever you cast" triggers (601.2i, 603.2)."""
     player = item.controller
     spell = item.card()
-    nth = game.spells_cast[player]
+    nth = game.this_turn.spells_cast[player]
     fact = Fact("cast", spell, player, nth)
     candidates = [(p.id, p.controller) for p in game.battlefield()]
-    for p, zones in enumerate(game.zones):
+    for p, zones in enumerate([pl.zones for pl in game.players]):
         for zone in ("graveyard", "hand", "exile"):
             candidates += [(oid, p) for oid in zones[zone]]
     candidates.append((spell, player))
@@ -762,7 +762,7 @@ def _first_each_turn(game: Game, trig: Mapping, player: int) -> bool:
     caster's only spell this turn whose card types match the filter (601.2i)."""
     flt = trig.get("filter") or {}
     return (
-        sum(1 for p, types in game.cast_this_turn if p == player and _types_match(flt, types)) == 1
+        sum(1 for p, types in game.this_turn.cast if p == player and _types_match(flt, types)) == 1
     )
 
 
@@ -774,7 +774,9 @@ def begin_step(game: Game, step: str, active: int, *, announced: bool = False) -
     name, rule = STEP_NAMES[step]
     fact = Fact("step", None, active)
     holders = [(p.id, p.controller, "battlefield") for p in game.battlefield()]
-    for p, zones in enumerate(game.zones):  # "if this card is in your graveyard" (Ichorid)
+    for p, zones in enumerate(
+        [pl.zones for pl in game.players]
+    ):  # "if this card is in your graveyard" (Ichorid)
         holders += [(oid, p, z) for z in ("graveyard", "hand", "exile") for oid in zones[z]]
     for oid, ctrl, zone in holders:
         trigs = triggers_of(game, oid)

@@ -201,7 +201,7 @@ class Q:
 
 def ids(game, name: str, zone: str = "battlefield", player: int = 0) -> list[int]:
     """Object ids of the cards called ``name`` in a zone."""
-    return [o for o in game.zones[player][zone] if game.obj(o).name == name]
+    return [o for o in game.players[player].zones[zone] if game.obj(o).name == name]
 
 
 def user_spell(

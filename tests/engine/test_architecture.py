@@ -264,7 +264,7 @@ def test_engine_imports_go_downward_only() -> None:
 def test_only_the_kernel_writes_the_game_state() -> None:
     trees = sources()
     fields = kernel_fields(trees["engine.core.kernel"])
-    assert {"zones", "objects", "life", "stack", "mana", "turn"} <= fields
+    assert {"players", "this_turn", "objects", "stack", "turn"} <= fields
     found = {
         m: writes
         for m, tree in trees.items()

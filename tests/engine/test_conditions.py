@@ -151,7 +151,7 @@ def test_designations_and_player_counters() -> None:
     game.add_player_counters(1, "poison", 3)
     assert conditions.holds(ctx, {"cond": "corrupted"})
     assert game.add_player_counters(1, "poison", -5) == (3, 0)
-    assert game.player_counters[1] == {}
+    assert game.players[1].counters == {}
 
 
 def test_cast_from_hand_and_kicked_are_facts_of_the_cast() -> None:
@@ -169,7 +169,7 @@ def test_cast_from_hand_and_kicked_are_facts_of_the_cast() -> None:
     assert not conditions.holds(ctx, {"cond": "cast_from_graveyard"})
     assert not conditions.holds(ctx, {"cond": "kicked"})
     assert conditions.holds(ctx, {"cond": "addendum"})  # cast in your precombat main phase
-    assert [types for _, types in game.cast_this_turn] == [("Creature",)]
+    assert [types for _, types in game.this_turn.cast] == [("Creature",)]
     game.move(bears, "hand")
     assert not conditions.holds(ctx, {"cond": "was_cast"})  # a new object (400.7)
 
@@ -198,19 +198,19 @@ def test_ops_read_conditions_and_dynamic_amounts() -> None:
     game = _game()
     morbid_gain = [{"op": "gain_life", "n": 2, "if": {"cond": "morbid"}}]
     assert run_ops(game, morbid_gain, controller=0, source=None, label="T", whole=True)
-    assert game.life[0] == 20
+    assert game.players[0].life == 20
     assert game.frames[-1][1].kind == "condition_false"
     game.move(ids(game, "Grizzly Bears")[0], "graveyard")
     assert run_ops(game, morbid_gain, controller=0, source=None, label="T", whole=True)
-    assert game.life[0] == 22
+    assert game.players[0].life == 22
     per_land = [{"op": "gain_life", "n": {"dv": "count", "filter": {"types": ["Land"]}}}]
     assert run_ops(game, per_land, controller=0, source=None, label="T", whole=True)
-    assert game.life[0] == 25  # Forest + two Mountains
+    assert game.players[0].life == 25  # Forest + two Mountains
     unknown = [
         {"op": "gain_life", "n": {"dv": "greatest_commander_mv"}},
         {"op": "gain_life", "n": 1},
     ]
     assert missing_parts(unknown)
     assert not run_ops(game, unknown, controller=0, source=None, label="T", whole=True)
-    assert game.life[0] == 25  # all or nothing
+    assert game.players[0].life == 25  # all or nothing
     assert game.frames[-1][1].kind == "not_simulated"

@@ -266,7 +266,7 @@ def test_pay_energy_cr_107_14():
     game.add_player_counters(0, "energy", 3)
     actions.activate(game, {"do": "activate", "card": "Relic"})
     game.resolve_stack()
-    assert game.player_counters[0] == {"energy": 1} and game.life[0] == 21
+    assert game.players[0].counters == {"energy": 1} and game.players[0].life == 21
 
 
 def test_unsupported_cost_kinds_are_named_and_block_activation():

@@ -71,7 +71,9 @@ def test_every_filter_key_is_evaluated_or_named_missing(key: str) -> None:
         assert isinstance(part, str) and part
         assert key in filters.UNSUPPORTED
         return
-    everything = [o for p in (0, 1) for z in ("battlefield", "graveyard") for o in game.zones[p][z]]
+    everything = [
+        o for p in (0, 1) for z in ("battlefield", "graveyard") for o in game.players[p].zones[z]
+    ]
     got = [filters.matches(game, o, flt, controller=0, source=everything[0]) for o in everything]
     assert all(isinstance(g, bool) for g in got)
 
@@ -194,7 +196,7 @@ def test_mana_cost_in_reads_the_printed_cost_not_the_mana_value() -> None:
     flt = {"mana_cost_in": ["{0}", "{1}"]}
     names = {
         game.obj(o).name
-        for o in game.zones[0]["battlefield"]
+        for o in game.players[0].zones["battlefield"]
         if filters.matches(game, o, flt, controller=0)
     }
     assert names == {"Memnite", "Ornithopter"}

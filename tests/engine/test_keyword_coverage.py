@@ -93,7 +93,7 @@ def test_devoid_card_is_colorless_cr_702_114a() -> None:
     from boards import game_of
 
     game = game_of(board(battlefield=("Eldrazi Skyspawner",)))
-    oid = next(o for o in game.zones[0]["battlefield"])
+    oid = next(o for o in game.players[0].zones["battlefield"])
     assert characteristics(game, oid).colors == ()
 
 

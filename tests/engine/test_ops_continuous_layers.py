@@ -142,7 +142,7 @@ def test_a_boosted_creature_survives_damage_that_its_printed_toughness_would_not
         actions=[{"do": "cast", "card": "Big Boost"}, {"do": "cast", "card": "Scorch"}],
         choices=("target:o1",),
     )
-    bears = game_of(d).zones[0]["battlefield"][0]
+    bears = game_of(d).players[0].zones["battlefield"][0]
     d["choices"] = [f"target:o{bears}", f"target:o{bears}"]
     tl = finished(d)
     assert zone(tl, "battlefield") == ["Grizzly Bears"]
@@ -164,7 +164,7 @@ def test_damage_is_lethal_again_once_the_boost_ends_cr_514_2() -> None:
             {"do": "precombat_main", "player": 1, "draw": False},
         ],
     )
-    bears = game_of(d).zones[0]["battlefield"][0]
+    bears = game_of(d).players[0].zones["battlefield"][0]
     d["choices"] = [f"target:o{bears}", f"target:o{bears}"]
     tl = finished(d)
     assert pt(tl, "Grizzly Bears") == "2/2" and tl.final.objects[bears].damage == 0

@@ -51,7 +51,7 @@ def test_fable_chapter_iii_returns_it_transformed_as_a_new_object_cr_712_14() ->
 
 def test_nothing_happens_if_the_saga_already_left_cr_400_7() -> None:
     game = game_of(board(battlefield=[{"name": FABLE, "counters": {"lore": 3}}]))
-    [oid] = game.zones[0]["battlefield"]
+    [oid] = game.players[0].zones["battlefield"]
     game.move(oid, "graveyard")  # it left before the chapter resolved
     effects.run_ops(
         game,
@@ -60,8 +60,8 @@ def test_nothing_happens_if_the_saga_already_left_cr_400_7() -> None:
         source=oid,
         label="Chapter III",
     )
-    assert game.zones[0]["graveyard"] == [oid]
-    assert game.zones[0]["battlefield"] == [] and game.zones[0]["exile"] == []
+    assert game.players[0].zones["graveyard"] == [oid]
+    assert game.players[0].zones["battlefield"] == [] and game.players[0].zones["exile"] == []
 
 
 def test_a_card_that_is_not_double_faced_stays_in_exile_cr_712_14() -> None:

@@ -32,7 +32,7 @@ def test_besmirch_goads_until_your_next_turn_cr_701_15a() -> None:
 
 def test_the_goaded_filter_reads_the_goad_cr_701_15a() -> None:
     game = game_of(board([], opponent_battlefield=["Grizzly Bears", "Llanowar Elves"]))
-    bears, elves = game.zones[1]["battlefield"]
+    bears, elves = game.players[1].zones["battlefield"]
     ctx = effects.Ctx(game, 0, None, (f"o{bears}",), 0, "test")
     effects.execute(ctx, [{"op": "goad", "what": "target", "duration": "until_your_next_turn"}])
     assert filters.matches(game, bears, {"goaded": True}, controller=0)

@@ -540,7 +540,7 @@ def test_token_copy_with_haste_is_sacrificed_at_the_next_end_step_cr_603_7_400_7
 
 def test_the_delayed_sacrifice_misses_a_token_that_became_a_new_object_cr_400_7() -> None:
     game = game_of(board(battlefield=["Grizzly Bears"]))
-    [bears] = game.zones[0]["battlefield"]
+    [bears] = game.players[0].zones["battlefield"]
     ok = effects.run_ops(
         game, KIKI_OPS, controller=0, source=None, targets=[f"o{bears}"], label="Copy"
     )
@@ -551,7 +551,7 @@ def test_the_delayed_sacrifice_misses_a_token_that_became_a_new_object_cr_400_7(
     done = effects.run_ops(
         game, d["ops"], controller=0, source=None, label="Delayed", moved=d["moved"]
     )
-    assert done and game.zones[0]["battlefield"] == [bears]
+    assert done and game.players[0].zones["battlefield"] == [bears]
 
 
 def test_moved_in_a_delayed_trigger_needs_the_op_that_moved_it() -> None:
@@ -791,12 +791,12 @@ def test_exile_a_back_face_saga_and_return_it_front_face_up_cr_400_7() -> None:
             ]
         )
     )
-    [oid] = game.zones[0]["battlefield"]
+    [oid] = game.players[0].zones["battlefield"]
     assert game.obj(oid).face == "The True Scriptures"
     effects.run_ops(
         game, [{"op": "exile_and_return_front"}], controller=0, source=oid, label="Chapter III"
     )
-    assert game.zones[0]["battlefield"] == [oid]
+    assert game.players[0].zones["battlefield"] == [oid]
     obj = game.obj(oid)
     assert obj.face in (None, "Sheoldred") and obj.counter("lore") == 0
     assert "Creature" in game.chars(oid).types

@@ -231,9 +231,9 @@ def test_an_object_has_the_names_of_its_zone_cr_201_2b_709_4() -> None:
         graveyard=["Bonecrusher Giant // Stomp"],
     )
     game = game_of(d)
-    (fire,) = game.zones[0]["library"]
-    (delver,) = game.zones[0]["battlefield"]
-    (giant,) = game.zones[0]["graveyard"]
+    (fire,) = game.players[0].zones["library"]
+    (delver,) = game.players[0].zones["battlefield"]
+    (giant,) = game.players[0].zones["graveyard"]
     assert card_names.names_of(game, fire) == ("Fire", "Ice")  # 709.4: both off the stack
     assert card_names.names_of(game, delver) == ("Delver of Secrets",)  # front face up
     assert card_names.names_of(game, giant) == ("Bonecrusher Giant",)  # 715.4

@@ -363,7 +363,7 @@ def test_geological_appraiser_not_cast_does_not_discover_cr_603_4() -> None:
     assert tl.finished and "discover" not in kinds(tl)
 
     game = Game(s.replace(actions=()), s.pool(), ScriptedPolicy([]))
-    oid = game.zones[0]["battlefield"][0]
+    oid = game.players[0].zones["battlefield"][0]
     permanents.entered_battlefield(game, oid, cast=False)
     last = game.frames[-1][1]
     assert last.kind == "no_trigger" and last.rule == "603.4"

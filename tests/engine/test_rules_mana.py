@@ -90,7 +90,7 @@ def test_an_unpayable_spell_moves_nothing_cr_601_2h() -> None:
 
     with pytest.raises(payment.ManaUnpayable):
         actions.cast(game, {"do": "cast", "card": "Bloodbraid Elf"})
-    assert not game.stack and [game.obj(o).name for o in game.zones[0]["hand"]] == [
+    assert not game.stack and [game.obj(o).name for o in game.players[0].zones["hand"]] == [
         "Bloodbraid Elf"
     ]
     assert not any(p.tapped for p in game.battlefield(0))
@@ -168,9 +168,9 @@ def test_mana_in_the_pool_is_spent_before_tapping_more_cr_601_2h_106_4() -> None
 def test_mana_pools_empty_as_each_step_and_phase_ends_cr_500_4() -> None:
     game = game_of(paid([], battlefield=["Forest"]))
     game.add_mana(0, "{G}{G}", source=None)
-    assert game.mana[0] == "{G}{G}" and len(game.mana_units[0]) == 2
+    assert game.players[0].mana == "{G}{G}" and len(game.players[0].mana_units) == 2
     game.set_phase("beginning of combat")
-    assert game.mana[0] == "" and game.mana_units[0] == []
+    assert game.players[0].mana == "" and game.players[0].mana_units == []
     d = paid(
         [],
         battlefield=["Llanowar Elves"],

@@ -147,7 +147,7 @@ def test_every_target_kind_has_candidates_or_is_named(what: str) -> None:
         opponent_battlefield=["Garruk Wildspeaker"],
     )
     game = game_of(d)
-    bolt = game.zones[0]["hand"][0]
+    bolt = game.players[0].zones["hand"][0]
     game.move(bolt, "stack")
     game.push(
         StackItem(
@@ -159,7 +159,7 @@ def test_every_target_kind_has_candidates_or_is_named(what: str) -> None:
             card_id=bolt,
         )
     )
-    exiled = game.zones[0]["graveyard"][0]
+    exiled = game.players[0].zones["graveyard"][0]
     spec = {"what": what, "count": 1}
     assert targets.target_missing(spec) is None
     if what == "card_in_exile":
@@ -193,7 +193,7 @@ def test_divided_damage_is_divided_while_casting_cr_601_2d() -> None:
         hand=["Fork Test"], opponent_battlefield=["Llanowar Elves", "Elvish Mystic"], cards=[fork]
     )
     game = game_of(d)
-    elves = [f"o{o}" for o in game.zones[1]["battlefield"]]
+    elves = [f"o{o}" for o in game.players[1].zones["battlefield"]]
     tl = play({**d, "choices": [f"target:{elves[0]}", f"target:{elves[1]}"]})
     (target,) = of_kind(tl, "target")
     assert target.data["division"] == {elves[0]: 1, elves[1]: 1}
@@ -205,7 +205,7 @@ def test_divided_damage_is_divided_while_casting_cr_601_2d() -> None:
 def test_a_target_that_no_longer_matches_its_spec_is_illegal_cr_608_2b() -> None:
     """ "Target creature with power 4 or greater" that shrank below 4 is illegal."""
     game = game_of(board(opponent_battlefield=["Serra Angel", "Grizzly Bears"]))
-    angel, bears = game.zones[1]["battlefield"]
+    angel, bears = game.players[1].zones["battlefield"]
     spec = {"what": "creature", "count": 1, "filter": {"power": [">=", 4]}}
     item = StackItem(
         id=99,
@@ -242,7 +242,7 @@ def test_kolaghans_command_both_modes_chosen_cr_601_2b_700_2() -> None:
     second = play({**d, "choices": ["mode:3"]}).pending
     assert second.keys() == ["mode:2", "mode:4"]  # each mode once
     game = game_of(d)
-    ring, elves = game.zones[1]["battlefield"]
+    ring, elves = game.players[1].zones["battlefield"]
     tl = finished({**d, "choices": ["mode:3", "mode:4", f"target:o{elves}"]})
     # Sol Ring is the only artifact: targeted without asking; 2 damage kill the Elves.
     assert zone(tl, "graveyard", 1) == ["Sol Ring", "Llanowar Elves"]
@@ -338,7 +338,7 @@ def test_a_modal_triggered_ability_chooses_as_it_is_put_on_the_stack_cr_603_3c()
     item = choose_ability_targets(game, item)
     assert item.data["modes"] == [0] and len(item.targets) == 1
     resolve_ability(game, item)
-    assert [game.obj(o).name for o in game.zones[1]["graveyard"]] == ["Sol Ring"]
+    assert [game.obj(o).name for o in game.players[1].zones["graveyard"]] == ["Sol Ring"]
 
 
 def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() -> None:
@@ -356,7 +356,7 @@ def test_a_modal_ability_without_chosen_modes_is_not_simulated_never_silent() ->
         data={"modal": modal},
     )
     resolve_ability(game, item)
-    assert game.life[0] == 20
+    assert game.players[0].life == 20
     event = game.frames[-1][1]
     assert event.kind == "not_simulated" and "modes" in event.data["missing"][0]
 

@@ -42,7 +42,7 @@ def search_exile_face_down_linked(ctx: Ctx, o: dict) -> None:
     me = ctx.controller
     found = c.choose_cards(
         ctx,
-        list(game.zones[me]["library"]),
+        list(game.players[me].zones["library"]),
         1,
         DecisionKind.SEARCH,
         f"{ctx.label}: search for a card",
@@ -108,7 +108,7 @@ def turn_linked_face_up(ctx: Ctx, o: dict) -> None:
         ctx.emit(
             EventKind.LIFE,
             f"{game.verb(ctx.controller, 'lose', 'loses')} {n} life "
-            f"({ctx.label}); life {game.life[ctx.controller]}.",
+            f"({ctx.label}); life {game.players[ctx.controller].life}.",
             "119.3",
             amount=-n,
         )

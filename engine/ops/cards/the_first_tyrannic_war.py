@@ -42,7 +42,7 @@ def put_from_hand_x_counters(ctx: Ctx, o: dict) -> None:
     me = ctx.controller
     able = [
         i
-        for i in game.zones[me]["hand"]
+        for i in game.players[me].zones["hand"]
         if c.matches(ctx, i, o.get("filter")) and game.face(game.obj(i)).is_permanent
     ]
     chosen = c.choose_cards(

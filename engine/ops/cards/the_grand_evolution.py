@@ -35,7 +35,7 @@ def mill_then_put(ctx: Ctx, o: dict) -> None:
     graveyard; they enter the battlefield together under your control (400.7)."""
     game = ctx.game
     me = ctx.controller
-    top = list(game.zones[me]["library"][: int(o["n"])])
+    top = list(game.players[me].zones["library"][: int(o["n"])])
     execute(ctx, [{"op": "mill", "n": int(o["n"])}])  # 701.17a, its own event
     milled = [i for i in top if game.zone_of(i) == (me, "graveyard")]
     able = [

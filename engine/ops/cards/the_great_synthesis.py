@@ -40,7 +40,7 @@ def cast_any_free(ctx: Ctx, o: dict) -> None:
     cast: list[int] = []
     while True:
         able = []
-        for i in game.zones[p]["hand"]:
+        for i in game.players[p].zones["hand"]:
             if i in tried or game.obj(i).card.is_land or not c.matches(ctx, i, o.get("filter")):
                 continue
             if freecast.castable_free(game, i, p, "118.9", "cast without paying its mana cost"):
