@@ -347,7 +347,7 @@ def _taps(ability: dict) -> bool:
 def _untapped_twin(game: Game, player: int, oid: int) -> int | None:
     """Another permanent of the player's with the same card as ``oid``, untapped."""
     name = game.obj(oid).card.name
-    for other in game.zones[player]["battlefield"]:
+    for other in game.players[player].zones["battlefield"]:
         o = game.obj(other)
         if other != oid and o.card.name == name and not o.tapped and o.face == game.obj(oid).face:
             return other
