@@ -216,11 +216,16 @@ def _token_name(name: str) -> str:
     return low[: -len(" token")] if low.endswith(" token") else low
 
 
-def _named(obj: Any, name: str) -> bool:
+def _named(obj: Any, name: str, permanent: bool = False) -> bool:
     """XMage's name test: the card's name or the face it is now; a token is named
-    "Soldier Token" in XMage, "Soldier" (or "Soldier token") in the engine."""
-    if obj.name == name or obj.card.name == name or obj.card.faces[0].name == name:
-        return True  # XMage names an adventurer / MDFC card off the stack by its main face
+    "Soldier Token" in XMage, "Soldier" (or "Soldier token") in the engine. Off the
+    battlefield XMage names an adventurer / MDFC card by its main face, and a permanent
+    with no face chosen too; a permanent showing a face has that face's name (a
+    transformed one its back face's, 712.8d)."""
+    if obj.name == name or obj.card.name == name:
+        return True
+    if (not permanent or not obj.face) and obj.card.faces[0].name == name:
+        return True
     return bool(obj.is_token) and _token_name(obj.name) == _token_name(name)
 
 
@@ -251,7 +256,7 @@ def check(state: GameState, e: dict) -> str | None:
             1
             for o in _battlefield(state)
             if _controller(state, o) == p
-            and (name is None or _named(o, name))
+            and (name is None or _named(o, name, permanent=True))
             and (c == "permanent_count" or o.is_token)
         )
         return (
@@ -280,7 +285,7 @@ def check(state: GameState, e: dict) -> str | None:
             if got == e["n"]
             else f"{e['counter']} counters of player {p}: {got}, expected {e['n']}"
         )
-    perms = [o for o in _battlefield(state) if name is not None and _named(o, name)]
+    perms = [o for o in _battlefield(state) if name is not None and _named(o, name, True)]
     if c in ("pt", "keyword", "damage") or (c in ("counters", "type", "subtype") and p is not None):
         perms = [o for o in perms if _controller(state, o) == p]
     if not perms:

@@ -1049,14 +1049,20 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
     if t.executed != 1:
         raise Untranslatable("execute_count", str(t.executed))
     # the phase-trigger guard: the scenario starts in turn 1's precombat main
+    step_kinds: dict[str, str] = {}  # kind of step trigger -> a card that has one
     for name in sorted(t.names):
         text = facts.text(name)
-        hit = PHASE_TRIGGER.search(text)
-        if hit:
-            raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
+        for hit in PHASE_TRIGGER.finditer(text):
+            word = _word_at(text, hit.start(), hit.end())
+            kind = _step_trigger_kind(hit.group(0), word)
+            if kind is None:
+                raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
+            step_kinds.setdefault(kind, f"{name}: {word}")
         hit = MANA_SPENT.search(text)
         if hit:
             raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
+    if step_kinds:
+        _step_triggers_said(t, step_kinds)
     stop_turn, stop_step = t.stop
     acts = [x for x in t.actions if x.kind not in COMBAT_KINDS]
     for x in t.actions:
@@ -1159,6 +1165,79 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
                 raise Untranslatable("scenario_limit", f"{len(pl[z])} cards in a {z}")
     scenario = {"version": 1, "seed": 1, "players": players, "actions": actions}
     return scenario, checks
+
+
+#: step triggers the engine plays while it walks the turns (next_main: the rest of the
+#: turn, then untap, upkeep, draw, precombat main; the attack action's combat steps),
+#: read off the identifier a phase-trigger hit is part of
+_STEP_WORDS = (
+    ("combat", re.compile(r"Combat|COMBAT")),
+    ("end", re.compile(r"EndStep|END_TURN_STEP|AtTheEndOf")),
+    ("upkeep", re.compile(r"Upkeep|UPKEEP|BeginningOfDraw|DRAW_STEP")),
+)
+#: hits that are other mechanics (a Saga, suspend, attack requirements...) or other steps
+_NOT_A_STEP_TRIGGER = re.compile(
+    r"Saga|Suspend|Vanishing|Fading|Echo|Dash|Unearth|Blitz|Phasing|Decayed|Encore|"
+    r"ReadAhead|Daybound|Nightbound|Monarch|Initiative|Dungeon|AttacksEachCombat|"
+    r"AttacksIfAble|BlocksIfAble|MustBeBlocked|MustAttack|UNTAP|CLEANUP|Cleanup|END_PHASE|"
+    r"PRECOMBAT_MAIN|POSTCOMBAT_MAIN|Main|Cumulative"
+)
+
+
+def _word_at(text: str, start: int, end: int) -> str:
+    """The whole identifier (dotted) around ``text[start:end]``."""
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] in "_."):
+        end += 1
+    return text[start:end]
+
+
+def _step_trigger_kind(hit: str, word: str) -> str | None:
+    """The kind of step a phase-trigger hit triggers at, when the scenario walks that step
+    (upkeep and draw, the combat steps, the end step), or None (not translated)."""
+    if _NOT_A_STEP_TRIGGER.search(word):
+        return None
+    for kind, pat in _STEP_WORDS:
+        if pat.search(word):
+            return kind
+    return None
+
+
+def _step_triggers_said(t: _Test, kinds: dict[str, str]) -> None:
+    """A test whose cards trigger at the beginning of a step is exact when the scenario
+    plays every such step XMage plays, and no other: the engine plays them as it walks
+    the turns, but the scenario begins in turn 1's precombat main (turn 1's upkeep and
+    draw step are not played: no card with such a trigger may be on the battlefield, in
+    a graveyard or in exile when the game begins) and ends where the last turn's main
+    phase actions end (XMage's stop at END_TURN has played the end step; one at the
+    beginning of combat has played that step). Combat-step triggers also need the
+    turn's postcombat main actions to come after a combat phase (an attack action)."""
+    where = sorted(kinds.values())[0]
+    for (_p, zone), entries in t.zones.items():
+        if zone in ("battlefield", "graveyard", "exile"):
+            for e in entries:
+                n = e if isinstance(e, str) else e["name"]
+                if any(v.startswith(f"{n}: ") for v in kinds.values()):
+                    raise Untranslatable("phase_trigger:on_turn_1", f"{n} at the start")
+    stop_turn, stop_step = t.stop
+    if "end" in kinds and stop_step not in (
+        "PRECOMBAT_MAIN",
+        "BEGIN_COMBAT",
+        "END_COMBAT",
+        "POSTCOMBAT_MAIN",
+        *COMBAT_STOPS,
+    ):
+        raise Untranslatable("phase_trigger:end_step_at_the_stop", f"{where}; {stop_step}")
+    if "combat" in kinds:
+        attack_turns = {x.turn for x in t.actions if x.kind == "attack"}
+        if stop_step not in ("PRECOMBAT_MAIN", "END_COMBAT", "POSTCOMBAT_MAIN", "END_TURN") or (
+            stop_step != "PRECOMBAT_MAIN" and stop_turn not in attack_turns
+        ):
+            raise Untranslatable("phase_trigger:combat_step_at_the_stop", f"{where}")
+        for x in t.actions:
+            if x.step == "POSTCOMBAT_MAIN" and x.turn not in attack_turns:
+                raise Untranslatable("phase_trigger:combat_before_postcombat", f"{where}")
 
 
 COMBAT_KINDS = ("attack", "attack_skip", "block", "block_skip")

@@ -23,8 +23,18 @@ FIXTURE = ROOT / "tests" / "fixtures" / "xmage_tests" / "BoltFixtureTest.java"
 SUITE = ROOT / "engine" / "conformance" / "data" / "xmage_tests.json.gz"
 PATH = "Mage.Tests/src/test/java/org/mage/test/cards/fixture/BoltFixtureTest.java"
 
-CARDS = {"Lightning Bolt", "Mountain", "Grizzly Bears", "Counterspell", "Upkeep Watcher"}
-TEXTS = {"Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))"}
+CARDS = {
+    "Lightning Bolt",
+    "Mountain",
+    "Grizzly Bears",
+    "Counterspell",
+    "Upkeep Watcher",
+    "End Watcher",
+}
+TEXTS = {
+    "Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))",
+    "End Watcher": "new BeginningOfEndStepTriggeredAbility(new GainLifeEffect(1))",
+}
 
 
 def facts() -> CardFacts:
@@ -151,20 +161,32 @@ def test_mid_game_checks_are_read_between_the_actions():
     )
 
 
+def test_a_step_trigger_the_scenario_walks_through_is_translated():
+    """An upkeep trigger of a permanent cast on turn 1 (503.1): turns 2 and 3 are walked
+    with next_main, whose upkeeps the engine plays as XMage does."""
+    case = translate()[0]["test_UpkeepTriggerCastFirst"]
+    assert [a["do"] for a in case["scenario"]["actions"]] == ["cast", "next_main", "next_main"]
+
+
 def test_reasons_for_what_is_not_said_exactly():
     skipped = translate()[1]
     assert skipped["test_CombatStopInside"]["reason"] == "combat:stop_inside_combat"
     assert skipped["test_DefaultStop"]["reason"] == "stop:UNTAP"  # the turn-2 untap default
     assert skipped["test_UnknownCard"]["reason"] == "card_not_in_pool"
     assert skipped["test_TappedLand"]["reason"] == "tapped_mana_source"  # XMage taps lands
-    assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger"
+    # turn 1's upkeep is not played by the scenario (it begins in the precombat main)
+    assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger:on_turn_1"
+    # XMage's stop at END_TURN has played the end step; the scenario ends before it
+    assert skipped["test_EndStepTriggerAtTheStop"]["reason"] == (
+        "phase_trigger:end_step_at_the_stop"
+    )
     assert skipped["test_CustomCode"]["reason"] == "custom_java"
     assert skipped["test_Ignored"]["reason"] == "ignored"
 
 
 def test_output_is_deterministic():
     cases, skipped = translate_file(PATH, FIXTURE.read_text(encoding="utf-8"), facts())
-    suite = {"tests_total": 15, "cases": cases, "not_translated": skipped}
+    suite = {"tests_total": 17, "cases": cases, "not_translated": skipped}
     one = import_xmage_tests.encode(suite, "abc")
     assert one == import_xmage_tests.encode(json.loads(json.dumps(suite)), "abc")
     assert one[4:8] == b"\0\0\0\0"  # gzip mtime 0
