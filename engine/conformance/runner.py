@@ -6,7 +6,8 @@ TestPlayer consumes them (``addTarget`` for targets and cards to pick, ``setMode
 for modes, ``setChoice`` for the rest; a forced decision, one option, needs none). A
 decision the test does not answer fails the case in XMage's strict choose mode; without
 it XMage's AI would have chosen, so the case is not translated after all (``ai_choice``).
-Then the assertions are checked on the final state; they alone decide. Answers left
+Then the assertions are checked on the final state (a mid-game check, ``at`` K, on the
+state just before the scenario's action K); they alone decide. Answers left
 over at the end (XMage's ``assertAllCommandsUsed`` fails on them) are kept with the
 result (``answers_unused``): the engine asks no decision that has one option, and a
 keyword it doesn't simulate asks nothing, so a leftover is a lead, not a verdict.

@@ -11,11 +11,24 @@ translated, with a reason code; nothing is approximated. What "exactly" rests on
   is "RB Aggro.dck" (71 Mountains) with the test's library cards put on top (the last
   added on top) and then shuffled, unless ``skipInitShuffling()``; life 20.
 - The engine's scenario begins in turn 1's precombat main phase, so a test is translated
-  only when nothing of its cards happens in a beginning phase, in combat or in an end
-  step (their XMage classes are read as text: ``phase_trigger``); then an action at
-  (T, PRECOMBAT_MAIN) or (T, POSTCOMBAT_MAIN) is an action in turn T's main phase, and a
-  stop at (T, PRECOMBAT_MAIN .. END_TURN) is the state once turn T's main phase actions
-  are done (``setStopAt`` stops AFTER the step is played).
+  only when nothing of its cards happens in a step the scenario doesn't play as XMage
+  does (their XMage classes are read as text: ``phase_trigger``). The engine plays the
+  upkeep, draw, combat and end steps as ``next_main`` walks the turns, so a card that
+  triggers at one of them is followed when it isn't there when the game begins (turn
+  1's upkeep is not played: ``phase_trigger:on_turn_1``) and the stop doesn't come after
+  a step the scenario ends before (``phase_trigger:end_step_at_the_stop``...). Then an
+  action at (T, PRECOMBAT_MAIN) or (T, POSTCOMBAT_MAIN) is an action in turn T's main
+  phase, and a stop at (T, PRECOMBAT_MAIN .. END_TURN) is the state once turn T's main
+  phase actions are done (``setStopAt`` stops AFTER the step is played).
+- Combat: a turn's ``attack`` / ``block`` commands are the scenario's ``attack`` action
+  of that turn (506-511: the attackers, what each attacks, the blocks; no block command:
+  no blocks), taken after the turn's precombat main actions and before its postcombat
+  ones; a stop at COMBAT_DAMAGE of that turn is the state after it. A stop or an action
+  inside the combat phase is not said (``combat:stop_inside_combat``, ``action_step``).
+- Mid-game checks (``checkLife``, ``checkPermanentCount``... at a turn and step) are
+  expectations with ``at``: read just before the scenario action that follows them in
+  XMage's priority order, with the stack resolved (one read with a spell still on the
+  stack is not said: ``mid_game_check:stack_not_empty``).
 - XMage pays mana with the lands on the battlefield; the engine assumes mana paid, so
   lands stay untapped in ours. An ``assertTapped`` / ``assertTappedCount`` on a land or
   on a permanent with a mana ability depends on that payment: not translated
@@ -1068,7 +1081,8 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
     for x in t.actions:
         if x.turn < 1:
             raise Untranslatable("custom_java", "turn")
-    attacks = _combat_actions([x for x in t.actions if x.kind in COMBAT_KINDS])
+    vigilance = any("Vigilance" in facts.text(n) for n in sorted(t.names))
+    attacks = _combat_actions([x for x in t.actions if x.kind in COMBAT_KINDS], vigilance)
     # a check outside the main phases: read where the scenario is at that step
     between = [x for x in acts if x.kind == "check" and x.step not in ACTION_STEPS]
     acts = [x for x in acts if not (x.kind == "check" and x.step not in ACTION_STEPS)]
@@ -1266,12 +1280,14 @@ def _check_step(x: _Act, attacks: dict) -> str:
 COMBAT_STOPS = ("DECLARE_ATTACKERS", "DECLARE_BLOCKERS", "FIRST_COMBAT_DAMAGE", "COMBAT_DAMAGE")
 
 
-def _combat_actions(items: list[_Act]) -> dict[int, dict]:
+def _combat_actions(items: list[_Act], vigilance: bool = False) -> dict[int, dict]:
     """Turn -> the scenario's ``attack`` action of the combat commands of that turn.
 
     XMage (TestPlayer.selectAttackers / selectBlockers): the active player's attack
     commands of the turn are declared together, each attacker the first untapped
-    permanent of that name, attacking the permanent named or the defending player; the
+    permanent of that name (Combat.declareAttacker taps it at once, so a name given twice
+    is the next one; with vigilance in the test it would be the same one again: not
+    translated), attacking the permanent named or the defending player; the
     defending player's block commands of the turn are declared together (one blocker
     named for several attackers blocks each of them); no block command: no blocks. A
     turn's combat is the attack action taken after the precombat main actions, and the
@@ -1297,9 +1313,9 @@ def _combat_actions(items: list[_Act]) -> dict[int, dict]:
                 raise Untranslatable("combat:block_without_attack", f"turn {turn}")
             continue  # attackSkip / blockSkip alone: no attackers (508.8), as any turn
         names = [x.card for x in att]
-        if len(set(names)) != len(names):
-            # XMage takes the first permanent of the name each time (TestPlayer, #3038)
-            raise Untranslatable("combat:one_name_attacks_twice", f"turn {turn}")
+        if len(set(names)) != len(names) and vigilance:
+            # an untapped attacker is found again by its name (TestPlayer, XMage #3038)
+            raise Untranslatable("combat:one_name_attacks_twice", f"turn {turn}: vigilance")
         attackers: list = []
         for x in att:
             if x.attacks is None:
