@@ -287,8 +287,27 @@ def check(state: GameState, e: dict) -> str | None:
             else f"{e['counter']} counters of player {p}: {got}, expected {e['n']}"
         )
     perms = [o for o in _battlefield(state) if name is not None and _named(o, name, True)]
-    if c in ("pt", "keyword", "damage") or (c in ("counters", "type", "subtype") and p is not None):
+    if c in ("pt", "keyword", "damage", "attached") or (
+        c in ("counters", "type", "subtype", "tapped_count") and p is not None
+    ):
         perms = [o for o in perms if _controller(state, o) == p]
+    if c == "tapped_count":  # a count: none of that name is 0 of them
+        got = sum(1 for o in perms if o.tapped == e["tapped"])
+        return (
+            None if got == e["n"] else f"{name} with tapped={e['tapped']}: {got}, expected {e['n']}"
+        )
+    if c == "attached":
+        # XMage's assertAttachedTo: some permanent of that name the player controls has an
+        # attachment of that name (301.5, 303.4)
+        has = any(
+            o.attached_to in {x.id for x in perms} and _named(o, e["attachment"], True)
+            for o in _battlefield(state)
+        )
+        return (
+            None
+            if has == e["has"]
+            else f"{e['attachment']} attached to {name} of player {p}: {has}, expected {e['has']}"
+        )
     if not perms:
         return f"{c}: no permanent {name}" + (f" of player {p}" if p is not None else "")
     if c == "pt":
@@ -317,11 +336,6 @@ def check(state: GameState, e: dict) -> str | None:
     if c == "tapped":
         bad = [o for o in perms if o.tapped != e["tapped"]]
         return None if not bad else f"{name} tapped={bad[0].tapped}, expected {e['tapped']}"
-    if c == "tapped_count":
-        got = sum(1 for o in perms if o.tapped == e["tapped"])
-        return (
-            None if got == e["n"] else f"{name} with tapped={e['tapped']}: {got}, expected {e['n']}"
-        )
     ch = state.characteristics(perms[0].id)
     if c == "type":
         has = e["type"] in ch.types

@@ -712,6 +712,8 @@ class _Method:
         if "@" in v or re.search(r":\d+$", v):
             raise Untranslatable("combat:indexed_name", v)
         canon = self.facts.canonical(v)
+        if canon is None and v.endswith(" Token") and len(v) > len(" Token"):
+            return v  # a token: XMage's "Beast Token", the engine's "Beast token"
         if canon is None:
             raise Untranslatable("combat:not_a_card", f"{what} {v}")
         self.t.names.add(canon)
@@ -778,6 +780,22 @@ class _Method:
 
     def c_checkExileCount(self, a: list) -> None:
         self._check(a, "exile_count", card=self.name_of(a[4]), n=self.int_(a[5]))
+
+    def c_checkPermanentTapped(self, a: list) -> None:
+        # (name, turn, step, player, [target player], permanent, tapped, count)
+        rest = a[4:] if len(a) == 7 else a[5:] if len(a) == 8 else None
+        if rest is None or not isinstance(rest[1], bool):
+            raise Untranslatable("custom_java", "checkPermanentTapped arguments")
+        target = self.player(a[3] if len(a) == 7 else a[4])
+        self.tapped_ok(rest[0])
+        self._check(
+            a,
+            "tapped_count",
+            player=target,
+            card=self.name_of(rest[0]),
+            tapped=rest[1],
+            n=self.int_(rest[2]),
+        )
 
     def c_checkPT(self, a: list) -> None:
         # TestPlayer.assertPT reads the first permanent of that name the player controls:
@@ -937,6 +955,17 @@ class _Method:
             power=self.int_(a[2]),
             toughness=self.int_(a[3]),
             scope=scope,
+        )
+
+    def c_assertAttachedTo(self, a: list) -> None:
+        if len(a) != 4 or not isinstance(a[3], bool):
+            raise Untranslatable("custom_java", "assertAttachedTo arguments")
+        self._e(
+            "attached",
+            player=self.player(a[0]),
+            attachment=self.name_of(a[1]),
+            card=self.name_of(a[2]),
+            has=a[3],
         )
 
     def c_assertDamageReceived(self, a: list) -> None:
