@@ -1092,6 +1092,7 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
         raise Untranslatable("execute_count", str(t.executed))
     # the phase-trigger guard: the scenario starts in turn 1's precombat main
     step_kinds: dict[str, str] = {}  # kind of step trigger -> a card that has one
+    upkeep_cards: set[str] = set()  # the cards with an upkeep or draw step trigger
     for name in sorted(t.names):
         text = facts.text(name)
         for hit in PHASE_TRIGGER.finditer(text):
@@ -1100,11 +1101,13 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if kind is None:
                 raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
             step_kinds.setdefault(kind, f"{name}: {word}")
+            if kind == "upkeep":
+                upkeep_cards.add(name)
         hit = MANA_SPENT.search(text)
         if hit:
             raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
     if step_kinds:
-        _step_triggers_said(t, step_kinds)
+        _step_triggers_said(t, step_kinds, upkeep_cards)
     stop_turn, stop_step = t.stop
     acts = [x for x in t.actions if x.kind not in COMBAT_KINDS]
     for x in t.actions:
@@ -1247,12 +1250,13 @@ def _step_trigger_kind(hit: str, word: str) -> str | None:
     return None
 
 
-def _step_triggers_said(t: _Test, kinds: dict[str, str]) -> None:
+def _step_triggers_said(t: _Test, kinds: dict[str, str], upkeep_cards: set[str]) -> None:
     """A test whose cards trigger at the beginning of a step is exact when the scenario
     plays every such step XMage plays, and no other: the engine plays them as it walks
     the turns, but the scenario begins in turn 1's precombat main (turn 1's upkeep and
-    draw step are not played: no card with such a trigger may be on the battlefield, in
-    a graveyard or in exile when the game begins) and ends where the last turn's main
+    draw step are not played: no card with an upkeep or draw step trigger may be on the
+    battlefield, in a graveyard or in exile when the game begins; turn 1's combat and end
+    step are played) and ends where the last turn's main
     phase actions end (XMage's stop at END_TURN has played the end step; one at the
     beginning of combat has played that step). Combat-step triggers also need the
     turn's postcombat main actions to come after a combat phase (an attack action)."""
@@ -1261,7 +1265,7 @@ def _step_triggers_said(t: _Test, kinds: dict[str, str]) -> None:
         if zone in ("battlefield", "graveyard", "exile"):
             for e in entries:
                 n = e if isinstance(e, str) else e["name"]
-                if any(v.startswith(f"{n}: ") for v in kinds.values()):
+                if n in upkeep_cards:
                     raise Untranslatable("phase_trigger:on_turn_1", f"{n} at the start")
     stop_turn, stop_step = t.stop
     if "end" in kinds and stop_step not in (
