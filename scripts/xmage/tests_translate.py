@@ -712,8 +712,9 @@ class _Method:
         if "@" in v or re.search(r":\d+$", v):
             raise Untranslatable("combat:indexed_name", v)
         canon = self.facts.canonical(v)
-        if canon is None and v.endswith(" Token") and len(v) > len(" Token"):
-            return v  # a token: XMage's "Beast Token", the engine's "Beast token"
+        if canon is None and v.endswith(" Token"):
+            # the scenario's attack action names cards of the pool only
+            raise Untranslatable("combat:token", f"{what} {v}")
         if canon is None:
             raise Untranslatable("combat:not_a_card", f"{what} {v}")
         self.t.names.add(canon)
