@@ -1116,6 +1116,12 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             raise Untranslatable("custom_java", "turn")
     vigilance = any("Vigilance" in facts.text(n) for n in sorted(t.names))
     attacks = _combat_actions([x for x in t.actions if x.kind in COMBAT_KINDS], vigilance)
+    if "combat" in step_kinds:
+        for turn in sorted(_combat_turns(t) - set(attacks)):
+            empty: dict = {"do": "attack"}
+            if _active(turn):
+                empty["player"] = _active(turn)
+            attacks[turn] = {**empty, "attackers": [], "blocks": []}
     # a check outside the main phases: read where the scenario is at that step
     between = [x for x in acts if x.kind == "check" and x.step not in ACTION_STEPS]
     acts = [x for x in acts if not (x.kind == "check" and x.step not in ACTION_STEPS)]
@@ -1277,15 +1283,30 @@ def _step_triggers_said(t: _Test, kinds: dict[str, str], upkeep_cards: set[str])
         *COMBAT_STOPS,
     ):
         raise Untranslatable("phase_trigger:end_step_at_the_stop", f"{where}; {stop_step}")
-    if "combat" in kinds:
-        attack_turns = {x.turn for x in t.actions if x.kind == "attack"}
-        if stop_step not in ("PRECOMBAT_MAIN", "END_COMBAT", "POSTCOMBAT_MAIN", "END_TURN") or (
-            stop_step != "PRECOMBAT_MAIN" and stop_turn not in attack_turns
-        ):
-            raise Untranslatable("phase_trigger:combat_step_at_the_stop", f"{where}")
-        for x in t.actions:
-            if x.step == "POSTCOMBAT_MAIN" and x.turn not in attack_turns:
-                raise Untranslatable("phase_trigger:combat_before_postcombat", f"{where}")
+    for x in t.actions:
+        # XMage reads a check at its first priority in the step: the step's triggers are
+        # on the stack then, not resolved
+        if x.kind == "check" and x.step not in ACTION_STEPS:
+            raise Untranslatable("mid_game_check:step_trigger", f"{where}; {x.step}")
+    if "combat" in kinds and stop_step not in (
+        "PRECOMBAT_MAIN",
+        "END_COMBAT",
+        "POSTCOMBAT_MAIN",
+        "END_TURN",
+    ):
+        raise Untranslatable("phase_trigger:combat_step_at_the_stop", f"{where}")
+
+
+def _combat_turns(t: _Test) -> set[int]:
+    """The turns whose combat phase comes before something the test reads: the turns
+    with postcombat main actions, and the stop's turn when it stops after combat. With
+    a combat-step trigger each gets an attack action (declaring no attackers, 508.8)
+    where the test has none, so the beginning and end of combat come between the
+    turn's precombat and postcombat main actions as in XMage."""
+    turns = {x.turn for x in t.actions if x.step == "POSTCOMBAT_MAIN"}
+    if t.stop[1] in ("END_COMBAT", "POSTCOMBAT_MAIN", "END_TURN"):
+        turns.add(t.stop[0])
+    return turns
 
 
 COMBAT_KINDS = ("attack", "attack_skip", "block", "block_skip")
