@@ -6,7 +6,8 @@ TestPlayer consumes them (``addTarget`` for targets and cards to pick, ``setMode
 for modes, ``setChoice`` for the rest; a forced decision, one option, needs none). A
 decision the test does not answer fails the case in XMage's strict choose mode; without
 it XMage's AI would have chosen, so the case is not translated after all (``ai_choice``).
-Then the assertions are checked on the final state; they alone decide. Answers left
+Then the assertions are checked on the final state (a mid-game check, ``at`` K, on the
+state just before the scenario's action K); they alone decide. Answers left
 over at the end (XMage's ``assertAllCommandsUsed`` fails on them) are kept with the
 result (``answers_unused``): the engine asks no decision that has one option, and a
 keyword it doesn't simulate asks nothing, so a leftover is a lead, not a verdict.
@@ -216,11 +217,16 @@ def _token_name(name: str) -> str:
     return low[: -len(" token")] if low.endswith(" token") else low
 
 
-def _named(obj: Any, name: str) -> bool:
+def _named(obj: Any, name: str, permanent: bool = False) -> bool:
     """XMage's name test: the card's name or the face it is now; a token is named
-    "Soldier Token" in XMage, "Soldier" (or "Soldier token") in the engine."""
-    if obj.name == name or obj.card.name == name or obj.card.faces[0].name == name:
-        return True  # XMage names an adventurer / MDFC card off the stack by its main face
+    "Soldier Token" in XMage, "Soldier" (or "Soldier token") in the engine. Off the
+    battlefield XMage names an adventurer / MDFC card by its main face, and a permanent
+    with no face chosen too; a permanent showing a face has that face's name (a
+    transformed one its back face's, 712.8d)."""
+    if obj.name == name or obj.card.name == name:
+        return True
+    if (not permanent or not obj.face) and obj.card.faces[0].name == name:
+        return True
     return bool(obj.is_token) and _token_name(obj.name) == _token_name(name)
 
 
@@ -251,7 +257,7 @@ def check(state: GameState, e: dict) -> str | None:
             1
             for o in _battlefield(state)
             if _controller(state, o) == p
-            and (name is None or _named(o, name))
+            and (name is None or _named(o, name, permanent=True))
             and (c == "permanent_count" or o.is_token)
         )
         return (
@@ -280,9 +286,28 @@ def check(state: GameState, e: dict) -> str | None:
             if got == e["n"]
             else f"{e['counter']} counters of player {p}: {got}, expected {e['n']}"
         )
-    perms = [o for o in _battlefield(state) if name is not None and _named(o, name)]
-    if c in ("pt", "keyword") or (c == "counters" and p is not None):
+    perms = [o for o in _battlefield(state) if name is not None and _named(o, name, True)]
+    if c in ("pt", "keyword", "damage", "attached") or (
+        c in ("counters", "type", "subtype", "tapped_count") and p is not None
+    ):
         perms = [o for o in perms if _controller(state, o) == p]
+    if c == "tapped_count":  # a count: none of that name is 0 of them
+        got = sum(1 for o in perms if o.tapped == e["tapped"])
+        return (
+            None if got == e["n"] else f"{name} with tapped={e['tapped']}: {got}, expected {e['n']}"
+        )
+    if c == "attached":
+        # XMage's assertAttachedTo: some permanent of that name the player controls has an
+        # attachment of that name (301.5, 303.4)
+        has = any(
+            o.attached_to in {x.id for x in perms} and _named(o, e["attachment"], True)
+            for o in _battlefield(state)
+        )
+        return (
+            None
+            if has == e["has"]
+            else f"{e['attachment']} attached to {name} of player {p}: {has}, expected {e['has']}"
+        )
     if not perms:
         return f"{c}: no permanent {name}" + (f" of player {p}" if p is not None else "")
     if c == "pt":
@@ -301,14 +326,16 @@ def check(state: GameState, e: dict) -> str | None:
             if got == e["n"]
             else f"{e['counter']} counters on {name}: {got}, expected {e['n']}"
         )
+    if c == "damage":
+        # XMage's assertDamageReceived reads one permanent of that name: several that
+        # differ can't be matched to it
+        marked = sorted({o.damage for o in perms})
+        if len(marked) > 1:
+            return f"damage on {name}: several permanents marked {marked}, expected {e['n']}"
+        return None if marked == [e["n"]] else f"damage on {name}: {marked[0]}, expected {e['n']}"
     if c == "tapped":
         bad = [o for o in perms if o.tapped != e["tapped"]]
         return None if not bad else f"{name} tapped={bad[0].tapped}, expected {e['tapped']}"
-    if c == "tapped_count":
-        got = sum(1 for o in perms if o.tapped == e["tapped"])
-        return (
-            None if got == e["n"] else f"{name} with tapped={e['tapped']}: {got}, expected {e['n']}"
-        )
     ch = state.characteristics(perms[0].id)
     if c == "type":
         has = e["type"] in ch.types
@@ -376,7 +403,52 @@ def run_case(case: dict, pool: Any = None) -> CaseResult:
     return got
 
 
+#: the engine refusing one block of an attack action (engine.rules.combat.check_blocks)
+_CANT_BLOCK = re.compile(r"(?:GameError|ScenarioError): (.+?) can't block (.+?): ")
+
+
+def _drop_refused_block(case: dict, why: str) -> dict | None:
+    """XMage's TestPlayer declares each block command through PlayerImpl.declareBlocker,
+    which does nothing when its rules say the blocker can't block that attacker
+    (CombatGroup.canBlock: evasion, "can block only...", a tapped blocker): the test's
+    other blocks stand. So when the engine refuses one block (509.1b), the case runs
+    again without it; which blocks are legal is still the engine's call. None when the
+    refused block isn't one block of exactly one attack action."""
+    m = _CANT_BLOCK.match(why)
+    if m is None:
+        return None
+    blocker, attacker = m.group(1), m.group(2)
+    actions = [dict(a) for a in case["scenario"].get("actions", ())]
+    hits = []
+    for i, a in enumerate(actions):
+        for j, b in enumerate(a.get("blocks") or ()):
+            atts = b["attacker"] if isinstance(b["attacker"], list) else [b["attacker"]]
+            if b["blocker"] == blocker and attacker in atts:
+                hits.append((i, j, atts))
+    if len(hits) != 1:
+        return None
+    i, j, atts = hits[0]
+    blocks = [dict(b) for b in actions[i]["blocks"]]
+    rest = [x for x in atts if x != attacker]
+    if rest:
+        blocks[j]["attacker"] = rest if len(rest) > 1 else rest[0]
+    else:
+        del blocks[j]
+    actions[i]["blocks"] = blocks
+    return {**case, "scenario": {**case["scenario"], "actions": actions}}
+
+
 def _run_case(case: dict, pool: Any = None) -> CaseResult:
+    for _ in range(8):  # at most a few refused blocks
+        got = _run_case_once(case, pool)
+        again = _drop_refused_block(case, got.why) if got.kind.startswith("error:") else None
+        if again is None:
+            return got
+        case = again
+    return got
+
+
+def _run_case_once(case: dict, pool: Any = None) -> CaseResult:
     pool = pool or default_pool()
     cards = tuple(case.get("cards", ()))
     policy = XMagePolicy(case.get("answers") or [], bool(case.get("strict")))
@@ -406,10 +478,14 @@ def _run_case(case: dict, pool: Any = None) -> CaseResult:
         )
     if tl.pending is not None:
         return CaseResult(case["id"], "failed", f"paused at {tl.pending.kind}", "decision", cards)
-    state = tl.final
+    n_actions = len(case["scenario"].get("actions") or ())
     for e in case.get("expect", ()):
+        at_state = _state_at(tl, e.get("at"), n_actions)
+        if at_state is None:
+            never = f"{e['check']}: the run never reached action {e['at']}, where it is read"
+            return CaseResult(case["id"], "failed", never, f"expect:{e['check']}", cards)
         try:
-            why = check(state, e)
+            why = check(at_state, e)
         except (KeyError, IndexError, TypeError) as err:
             why = f"check {e.get('check')} can't be read: {err!r}"
         if why:
@@ -420,6 +496,18 @@ def _run_case(case: dict, pool: Any = None) -> CaseResult:
     # asks no decision with one option, and a keyword it doesn't simulate asks nothing
     why = "answers the engine never asked for: " + "; ".join(left) if left else ""
     return CaseResult(case["id"], "passed", why, "answers_unused" if left else "", cards)
+
+
+def _state_at(tl: Any, at: int | None, n_actions: int) -> GameState | None:
+    """The state an expectation reads: the final one, or with ``at`` (a mid-game check)
+    the state just before the scenario's action ``at`` is taken (its earlier actions and
+    their stack resolved, engine.core.game.Game._take), the final state after the last."""
+    if at is None or at >= n_actions:
+        return tl.final
+    frames = tl.action_frames
+    if at >= len(frames):
+        return None
+    return tl.frames[frames[at]].state
 
 
 _CLAIMS: dict[str, bool] = {}

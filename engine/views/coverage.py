@@ -370,6 +370,11 @@ class _Walk:
             if self.c.combat_trigger(granted):
                 self.combat = True
             self.ops(granted.get("ops") or [])
+        if isinstance(granted, dict) and granted.get("kind") == "keyword":
+            # a keyword granted to others is simulated only as far as the keyword is
+            kw = str(granted.get("keyword") or "?")
+            if keyword_coverage.state_of(kw)[0] == keyword_coverage.NOT:
+                self.add(f"grants keyword {kw} (not simulated)")
         if name in ("lasting_trigger", "chosen_name_trigger") and self.c.combat_trigger(
             {"when": o.get("when")}
         ):

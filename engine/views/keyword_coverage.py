@@ -5,10 +5,9 @@ The importer records a keyword ability as a keyword, not as effect ops (XMage's
 data says nothing about it; coverage asks this table instead. Every keyword has a state:
 
 - ``implemented``: the engine carries out its rule (the rule cited, with its tests);
-- ``combat``: it only matters in combat (declaring attackers and blockers, combat damage),
-  which the playground doesn't have: recorded, like combat-only abilities (docs/EFFECTS.md);
-  noncombat damage from a source with deathtouch, infect or wither is named as not
-  simulated where it happens;
+- ``combat``: the combat rules carry it out (engine.rules.combat: declaring attackers and
+  blockers, combat damage, 506-511); the combat keywords they don't carry out
+  (``UNSIMULATED_KEYWORDS`` there, exert, crew, ninjutsu...) are ``not simulated``;
 - ``effects``: a keyword action or ability word whose instructions are the card's own
   effect data (Scry, Investigate...): the ops there are checked like any other;
 - ``mana``: a way to pay or reduce a mana cost (Convoke, Delve, Affinity...): mana
@@ -72,9 +71,9 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "phasing": (IMPLEMENTED, "702.26a", "the untap step (layers.untap_step_done)"),
     "devoid": (IMPLEMENTED, "702.114a", "the card's colors are colorless in the card data"),
     "living weapon": (IMPLEMENTED, "702.92a", "the living_weapon op of the card's data"),
-    # ---------------------------------------------------------------- combat only
+    # ------------------------------------------- carried out by the combat rules (506-511)
     **{
-        k: (COMBAT, rule, "combat")
+        k: (COMBAT, rule, "engine.rules.combat")
         for k, rule in (
             ("flying", "702.9b"),
             ("trample", "702.19b"),
@@ -96,10 +95,25 @@ TABLE: dict[str, tuple[str, str, str]] = {
             ("forestwalk", "702.14c"),
             ("mountainwalk", "702.14c"),
             ("plainswalk", "702.14c"),
-            ("flanking", "702.25a"),
-            ("bushido", "702.45a"),
+            ("infect", "702.90b"),
+            ("wither", "702.80a"),
             ("exalted", "702.83a"),
             ("battle cry", "702.91a"),
+        )
+    },
+    # ----------------------------- ability words of combat: their triggers are the card's data
+    **{
+        k: (EFFECTS, rule, "an ability word: the card's effect data holds its trigger")
+        for k, rule in (("battalion", "207.2c"), ("pack tactics", "207.2c"))
+    },
+    # ------------------------------------------------ combat keywords the engine doesn't carry
+    # out: engine.rules.combat.UNSIMULATED_KEYWORDS names them in the log when they'd
+    # matter; the others are never offered (exert as it attacks, crew, saddle, ninjutsu...)
+    **{
+        k: (NOT, rule, "not simulated by the combat rules")
+        for k, rule in (
+            ("flanking", "702.25a"),
+            ("bushido", "702.45a"),
             ("annihilator", "702.86a"),
             ("melee", "702.121a"),
             ("rampage", "702.23a"),
@@ -110,20 +124,20 @@ TABLE: dict[str, tuple[str, str, str]] = {
             ("myriad", "702.116a"),
             ("afflict", "702.130a"),
             ("training", "702.149a"),
+            ("mentor", "702.134a"),
             ("enlist", "702.154a"),
+            ("frenzy", "702.68a"),
+            ("poisonous", "702.70a"),
+            ("ingest", "702.115a"),
             ("mobilize", "702.181a"),
             ("exert", "701.43a"),
             ("ninjutsu", "702.49a"),
-            ("infect", "702.90b"),
-            ("wither", "702.80a"),
             ("toxic", "702.164b"),
             ("saddle", "702.171a"),
             ("crew", "702.122a"),
             ("decayed", "702.147a"),
             ("renown", "702.112a"),
             ("daunt", "702.163a"),
-            ("battalion", "207.2c"),
-            ("pack tactics", "207.2c"),
             ("firebending", "702.189a"),
         )
     },

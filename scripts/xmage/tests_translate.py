@@ -11,11 +11,24 @@ translated, with a reason code; nothing is approximated. What "exactly" rests on
   is "RB Aggro.dck" (71 Mountains) with the test's library cards put on top (the last
   added on top) and then shuffled, unless ``skipInitShuffling()``; life 20.
 - The engine's scenario begins in turn 1's precombat main phase, so a test is translated
-  only when nothing of its cards happens in a beginning phase, in combat or in an end
-  step (their XMage classes are read as text: ``phase_trigger``); then an action at
-  (T, PRECOMBAT_MAIN) or (T, POSTCOMBAT_MAIN) is an action in turn T's main phase, and a
-  stop at (T, PRECOMBAT_MAIN .. END_TURN) is the state once turn T's main phase actions
-  are done (``setStopAt`` stops AFTER the step is played).
+  only when nothing of its cards happens in a step the scenario doesn't play as XMage
+  does (their XMage classes are read as text: ``phase_trigger``). The engine plays the
+  upkeep, draw, combat and end steps as ``next_main`` walks the turns, so a card that
+  triggers at one of them is followed when it isn't there when the game begins (turn
+  1's upkeep is not played: ``phase_trigger:on_turn_1``) and the stop doesn't come after
+  a step the scenario ends before (``phase_trigger:end_step_at_the_stop``...). Then an
+  action at (T, PRECOMBAT_MAIN) or (T, POSTCOMBAT_MAIN) is an action in turn T's main
+  phase, and a stop at (T, PRECOMBAT_MAIN .. END_TURN) is the state once turn T's main
+  phase actions are done (``setStopAt`` stops AFTER the step is played).
+- Combat: a turn's ``attack`` / ``block`` commands are the scenario's ``attack`` action
+  of that turn (506-511: the attackers, what each attacks, the blocks; no block command:
+  no blocks), taken after the turn's precombat main actions and before its postcombat
+  ones; a stop at COMBAT_DAMAGE of that turn is the state after it. A stop or an action
+  inside the combat phase is not said (``combat:stop_inside_combat``, ``action_step``).
+- Mid-game checks (``checkLife``, ``checkPermanentCount``... at a turn and step) are
+  expectations with ``at``: read just before the scenario action that follows them in
+  XMage's priority order, with the stack resolved (one read with a spell still on the
+  stack is not said: ``mid_game_check:stack_not_empty``).
 - XMage pays mana with the lands on the battlefield; the engine assumes mana paid, so
   lands stay untapped in ours. An ``assertTapped`` / ``assertTappedCount`` on a land or
   on a permanent with a mana ability depends on that payment: not translated
@@ -82,17 +95,10 @@ MANA_SPENT = re.compile(
 
 #: calls that are not setup, actions, answers or assertions we read, by reason
 REASONS = {
-    "combat": (
-        "attack",
-        "block",
-        "attackSkip",
-        "blockSkip",
-        "assertAttacking",
-        "checkAttackers",
-        "checkBlockers",
-        "checkMayAttackDefender",
-        "assertDamageReceived",
-    ),
+    # combat read at the stop is only what the scenario's final state shows: whether a
+    # permanent is attacking is gone once the attack action's combat phase is over
+    "combat:assert_attacking": ("assertAttacking",),
+    "combat:mid_combat_check": ("checkAttackers", "checkBlockers", "checkMayAttackDefender"),
     "mid_game_check": (),  # check*(...) at a turn and step
     "custom_java": (
         "runCode",
@@ -252,6 +258,8 @@ class _Env:
                 raise Untranslatable("multiplayer", d)
             if d in self.consts:
                 return self.consts[d]
+            if d.endswith(".class") and d.count(".") == 1:  # checkAbility's ability class
+                return Enum("ability", d[: -len(".class")])
             head, _, tail = d.rpartition(".")
             if head in ("PhaseStep", "Zone", "CounterType", "CardType", "SubType"):
                 return Enum(head, tail)
@@ -314,7 +322,7 @@ class _Act:
     turn: int
     step: str
     player: int
-    kind: str  # cast, activate, play_land, cycle, wait
+    kind: str  # cast, activate, play_land, cycle, wait, attack, attack_skip, block, block_skip
     card: str = ""
     face: str | None = None
     ability: int | None = None
@@ -322,6 +330,8 @@ class _Act:
     on_stack: str | None = None
     on_top: bool = False
     chain: _Act | None = None  # the action whose object this one responds to
+    attacks: dict | None = None  # attack: what it attacks ({"player": n} / {"card": name})
+    blocked: str = ""  # block: the attacker it blocks
     flags: dict = field(default_factory=dict)  # evoke / warp: the alternative cost paid
 
 
@@ -460,9 +470,12 @@ class _Method:
             return
         if name in _REASON_OF:
             raise Untranslatable(_REASON_OF[name], name)
-        if name.startswith("check"):
-            raise Untranslatable("mid_game_check", name)
         handler = getattr(self, "c_" + name, None)
+        if name == "checkPlayableAbility":
+            # what is playable depends on the mana available: the scenario assumes it paid
+            raise Untranslatable("playable_check", name)
+        if name.startswith("check") and handler is None:
+            raise Untranslatable("mid_game_check", name)
         if handler is None:
             raise Untranslatable("call", name)
         handler(a)
@@ -658,6 +671,191 @@ class _Method:
         for p in players:
             self.t.actions.append(_Act(turn, step, p, "wait"))
 
+    # combat: XMage's TestPlayer declares a turn's attack commands in its declare attackers
+    # step and the block commands in the declare blockers step (selectAttackers /
+    # selectBlockers); with no block command the defending player blocks with nothing
+    def c_attack(self, a: list) -> None:
+        if len(a) not in (3, 4):
+            raise Untranslatable("custom_java", "attack arguments")
+        act = _Act(self.int_(a[0]), "DECLARE_ATTACKERS", self.player(a[1]), "attack")
+        act.card = self.combat_name(a[2], "attacker")
+        if len(a) == 4:
+            if isinstance(a[3], Player):
+                act.attacks = {"player": a[3].index}
+            else:
+                act.attacks = {"card": self.combat_name(a[3], "attacked permanent")}
+        self.t.actions.append(act)
+
+    def c_attackSkip(self, a: list) -> None:
+        self.t.actions.append(
+            _Act(self.int_(a[0]), "DECLARE_ATTACKERS", self.player(a[1]), "attack_skip")
+        )
+
+    def c_block(self, a: list) -> None:
+        if len(a) != 4:
+            raise Untranslatable("custom_java", "block arguments")
+        act = _Act(self.int_(a[0]), "DECLARE_BLOCKERS", self.player(a[1]), "block")
+        act.card = self.combat_name(a[2], "blocker")
+        act.blocked = self.combat_name(a[3], "blocked attacker")
+        self.t.actions.append(act)
+
+    def c_blockSkip(self, a: list) -> None:
+        self.t.actions.append(
+            _Act(self.int_(a[0]), "DECLARE_BLOCKERS", self.player(a[1]), "block_skip")
+        )
+
+    def combat_name(self, v: object, what: str) -> str:
+        """A creature named in a combat command: a card of the pool (XMage finds the first
+        permanent of that name; ``Name:N`` indexes and tokens are not said here)."""
+        if not isinstance(v, str) or not v:
+            raise Untranslatable("custom_java", f"{what} is not a text")
+        if "@" in v or re.search(r":\d+$", v):
+            raise Untranslatable("combat:indexed_name", v)
+        canon = self.facts.canonical(v)
+        if canon is None and v.endswith(" Token"):
+            # the scenario's attack action names cards of the pool only
+            raise Untranslatable("combat:token", f"{what} {v}")
+        if canon is None:
+            raise Untranslatable("combat:not_a_card", f"{what} {v}")
+        self.t.names.add(canon)
+        return canon
+
+    # mid-game checks: XMage's check commands are actions of the player at (turn, step),
+    # taken in its priority order like any other (TestPlayer.priority); each becomes an
+    # expectation on the state where the scenario reaches that point ("at": the index of
+    # the scenario action before which it is read)
+    def _check(self, a: list, check: str, **kw: object) -> None:
+        turn, step, p = self.int_(a[1]), self.step(a[2]), self.player(a[3])
+        act = _Act(turn, step, p, "check")
+        act.flags = {"check": check, **kw}
+        self.t.actions.append(act)
+
+    def c_checkLife(self, a: list) -> None:
+        self._check(a, "life", player=self.player(a[3]), n=self.int_(a[4]))
+
+    def c_checkPermanentCount(self, a: list) -> None:
+        if len(a) == 6:
+            self._check(
+                a,
+                "permanent_count",
+                player=self.player(a[3]),
+                card=self.name_of(a[4]),
+                n=self.int_(a[5]),
+            )
+        elif len(a) == 7:
+            self._check(
+                a,
+                "permanent_count",
+                player=self.player(a[4]),
+                card=self.name_of(a[5]),
+                n=self.int_(a[6]),
+            )
+        else:
+            raise Untranslatable("custom_java", "checkPermanentCount arguments")
+
+    def c_checkHandCount(self, a: list) -> None:
+        self._check(a, "hand_count", player=self.player(a[3]), n=self.int_(a[4]))
+
+    def c_checkHandCardCount(self, a: list) -> None:
+        self._check(
+            a, "hand_count", player=self.player(a[3]), card=self.name_of(a[4]), n=self.int_(a[5])
+        )
+
+    def c_checkGraveyardCount(self, a: list) -> None:
+        self._check(
+            a,
+            "graveyard_count",
+            player=self.player(a[3]),
+            card=self.name_of(a[4]),
+            n=self.int_(a[5]),
+        )
+
+    def c_checkLibraryCount(self, a: list) -> None:
+        self._check(
+            a,
+            "library_count",
+            player=self.player(a[3]),
+            card=self.name_of(a[4]),
+            n=self.int_(a[5]),
+        )
+
+    def c_checkExileCount(self, a: list) -> None:
+        self._check(a, "exile_count", card=self.name_of(a[4]), n=self.int_(a[5]))
+
+    def c_checkPermanentTapped(self, a: list) -> None:
+        # (name, turn, step, player, [target player], permanent, tapped, count)
+        rest = a[4:] if len(a) == 7 else a[5:] if len(a) == 8 else None
+        if rest is None or not isinstance(rest[1], bool):
+            raise Untranslatable("custom_java", "checkPermanentTapped arguments")
+        target = self.player(a[3] if len(a) == 7 else a[4])
+        self.tapped_ok(rest[0])
+        self._check(
+            a,
+            "tapped_count",
+            player=target,
+            card=self.name_of(rest[0]),
+            tapped=rest[1],
+            n=self.int_(rest[2]),
+        )
+
+    def c_checkPT(self, a: list) -> None:
+        # TestPlayer.assertPT reads the first permanent of that name the player controls:
+        # every one of them must have it for the check to say the same
+        self._check(
+            a,
+            "pt",
+            player=self.player(a[3]),
+            card=self.name_of(a[4]),
+            power=self.int_(a[5]),
+            toughness=self.int_(a[6]),
+            scope="all",
+        )
+
+    def c_checkDamage(self, a: list) -> None:
+        self._check(
+            a, "damage", player=self.player(a[3]), card=self.name_of(a[4]), n=self.int_(a[5])
+        )
+
+    def c_checkPermanentCounters(self, a: list) -> None:
+        self._check(
+            a,
+            "counters",
+            player=self.player(a[3]),
+            card=self.name_of(a[4]),
+            counter=self.counter_name(a[5]),
+            n=self.int_(a[6]),
+        )
+
+    def c_checkType(self, a: list) -> None:
+        typ = CARD_TYPES.get(a[5].name) if isinstance(a[5], Enum) else None
+        if typ is None or not isinstance(a[6], bool):
+            raise Untranslatable("custom_java", "checkType arguments")
+        self._check(
+            a, "type", player=self.player(a[3]), card=self.name_of(a[4]), type=typ, has=a[6]
+        )
+
+    def c_checkSubType(self, a: list) -> None:
+        if not isinstance(a[6], bool):
+            raise Untranslatable("custom_java", "checkSubType arguments")
+        self._check(
+            a,
+            "subtype",
+            player=self.player(a[3]),
+            card=self.name_of(a[4]),
+            subtype=self.subtype(a[5]),
+            has=a[6],
+        )
+
+    def c_checkAbility(self, a: list) -> None:
+        if len(a) != 7 or not isinstance(a[5], Enum) or a[5].kind != "ability":
+            raise Untranslatable("ability_object", "checkAbility arguments")
+        kw = self.facts.keyword(a[5].name)
+        if kw is None or not isinstance(a[6], bool):
+            raise Untranslatable("ability_object", a[5].name)
+        self._check(
+            a, "keyword", player=self.player(a[3]), card=self.name_of(a[4]), keyword=kw, has=a[6]
+        )
+
     # answers
     def c_setChoice(self, a: list) -> None:
         p = self.player(a[0])
@@ -759,6 +957,22 @@ class _Method:
             toughness=self.int_(a[3]),
             scope=scope,
         )
+
+    def c_assertAttachedTo(self, a: list) -> None:
+        if len(a) != 4 or not isinstance(a[3], bool):
+            raise Untranslatable("custom_java", "assertAttachedTo arguments")
+        self._e(
+            "attached",
+            player=self.player(a[0]),
+            attachment=self.name_of(a[1]),
+            card=self.name_of(a[2]),
+            has=a[3],
+        )
+
+    def c_assertDamageReceived(self, a: list) -> None:
+        if len(a) != 3:
+            raise Untranslatable("custom_java", "assertDamageReceived arguments")
+        self._e("damage", player=self.player(a[0]), card=self.name_of(a[1]), n=self.int_(a[2]))
 
     def counter_name(self, v: object) -> str:
         if isinstance(v, Enum) and v.kind == "CounterType":
@@ -878,27 +1092,64 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
     if t.executed != 1:
         raise Untranslatable("execute_count", str(t.executed))
     # the phase-trigger guard: the scenario starts in turn 1's precombat main
+    step_kinds: dict[str, str] = {}  # kind of step trigger -> a card that has one
+    upkeep_cards: set[str] = set()  # the cards with an upkeep or draw step trigger
     for name in sorted(t.names):
         text = facts.text(name)
-        hit = PHASE_TRIGGER.search(text)
-        if hit:
-            raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
+        for hit in PHASE_TRIGGER.finditer(text):
+            word = _word_at(text, hit.start(), hit.end())
+            kind = _step_trigger_kind(hit.group(0), word)
+            if kind is None:
+                raise Untranslatable("phase_trigger", f"{name}: {hit.group(0)}")
+            step_kinds.setdefault(kind, f"{name}: {word}")
+            if kind == "upkeep":
+                upkeep_cards.add(name)
         hit = MANA_SPENT.search(text)
         if hit:
             raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
+    if step_kinds:
+        _step_triggers_said(t, step_kinds, upkeep_cards)
     stop_turn, stop_step = t.stop
-    acts = [x for x in t.actions]
+    acts = [x for x in t.actions if x.kind not in COMBAT_KINDS]
+    for x in t.actions:
+        if x.turn < 1:
+            raise Untranslatable("custom_java", "turn")
+    vigilance = any("Vigilance" in facts.text(n) for n in sorted(t.names))
+    attacks = _combat_actions([x for x in t.actions if x.kind in COMBAT_KINDS], vigilance)
+    if "combat" in step_kinds:
+        for turn in sorted(_combat_turns(t) - set(attacks)):
+            empty: dict = {"do": "attack"}
+            if _active(turn):
+                empty["player"] = _active(turn)
+            attacks[turn] = {**empty, "attackers": [], "blocks": []}
+    # a check outside the main phases: read where the scenario is at that step
+    between = [x for x in acts if x.kind == "check" and x.step not in ACTION_STEPS]
+    acts = [x for x in acts if not (x.kind == "check" and x.step not in ACTION_STEPS)]
+    for x in between:
+        x.step = _check_step(x, attacks)
     for x in acts:
         if x.step not in ACTION_STEPS:
             raise Untranslatable("action_step", x.step)
-        if x.turn < 1:
-            raise Untranslatable("custom_java", "turn")
-    last_turn = max((x.turn for x in acts), default=1)
-    if stop_step in MAIN_STOPS:
+    last_turn = max([x.turn for x in acts + between] + list(attacks), default=1)
+    if stop_step in COMBAT_STOPS:
+        # the attack action plays the whole combat phase: a stop inside it is not said
+        if stop_turn in attacks and stop_step != "COMBAT_DAMAGE":
+            raise Untranslatable("combat:stop_inside_combat", f"{stop_turn} {stop_step}")
+        if stop_turn not in attacks and stop_step != "DECLARE_ATTACKERS":
+            # no attackers: the declare blockers and damage steps are skipped (508.8) and
+            # XMage's stop comes in a later turn's combat
+            raise Untranslatable(f"stop:{stop_step}", f"{stop_turn}: no attack that turn")
+        if stop_turn < last_turn or any(
+            x.turn == stop_turn and x.step == "POSTCOMBAT_MAIN" for x in acts
+        ):
+            raise Untranslatable("stop_before_action", f"{stop_turn}")
+    elif stop_step in MAIN_STOPS:
+        if stop_turn in attacks and stop_step in ("PRECOMBAT_MAIN", "BEGIN_COMBAT"):
+            raise Untranslatable("stop_before_action", f"{stop_turn} {stop_step}: an attack")
         if stop_turn < last_turn:
             raise Untranslatable("stop_before_action", f"{stop_turn}")
     elif stop_step == "DRAW" or stop_step in ("UNTAP", "UPKEEP") and stop_turn == 1:
-        if any(x.turn >= stop_turn for x in acts):
+        if any(x.turn >= stop_turn for x in acts) or any(n >= stop_turn for n in attacks):
             raise Untranslatable("stop_before_action", f"{stop_turn} {stop_step}")
         if stop_step != "DRAW" and stop_turn != 1:
             raise Untranslatable(f"stop:{stop_step}", str(stop_turn))
@@ -908,7 +1159,12 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
     groups: dict[tuple[int, int], list[_Act]] = {}
     for x in acts:
         groups.setdefault((x.turn, STEP_INDEX[x.step]), []).append(x)
+    for a_turn in attacks:  # between the turn's precombat and postcombat main actions
+        groups[(a_turn, STEP_INDEX["DECLARE_ATTACKERS"])] = []
+    for x in between:
+        groups.setdefault((x.turn, STEP_INDEX[x.step]), []).append(x)
     actions: list[dict] = []
+    checks: list[dict] = []
     turn = 1
     counts: dict[tuple[str, str], int] = {}
 
@@ -920,12 +1176,22 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
 
     for (g_turn, _step), items in sorted(groups.items()):
         walk_to(g_turn)
-        for a in _priority_order(items, _active(g_turn)):
-            actions.append(_emit(a, counts))
-    if stop_step in MAIN_STOPS or stop_step == "DRAW":
+        if _step == STEP_INDEX["DECLARE_ATTACKERS"] and g_turn in attacks:
+            actions.append(attacks[g_turn])
+            continue
+        order = items if _step not in ACTION_INDEXES else _priority_order(items, _active(g_turn))
+        for a in order:
+            if a.kind == "check":
+                checks.append({**a.flags, "at": len(actions)})
+            else:
+                actions.append(_emit(a, counts))
+    if stop_step in MAIN_STOPS or stop_step in COMBAT_STOPS or stop_step == "DRAW":
         walk_to(stop_turn)
     if len(actions) > 50:
         raise Untranslatable("too_many_actions", str(len(actions)))
+    for c in checks:
+        if c["at"] < len(actions) and "when" in actions[c["at"]]:
+            raise Untranslatable("mid_game_check:before_a_response", c["check"])
     players = []
     for p in (0, 1):
         lib = [e if isinstance(e, str) else e["name"] for e in t.zones.get((p, "library"), [])]
@@ -951,7 +1217,191 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if len(pl.get(z, ())) > 200:  # engine.base.limits.SCENARIO_MAX_ZONE
                 raise Untranslatable("scenario_limit", f"{len(pl[z])} cards in a {z}")
     scenario = {"version": 1, "seed": 1, "players": players, "actions": actions}
-    return scenario, []
+    return scenario, checks
+
+
+#: step triggers the engine plays while it walks the turns (next_main: the rest of the
+#: turn, then untap, upkeep, draw, precombat main; the attack action's combat steps),
+#: read off the identifier a phase-trigger hit is part of
+_STEP_WORDS = (
+    ("combat", re.compile(r"Combat|COMBAT")),
+    ("end", re.compile(r"EndStep|END_TURN_STEP|AtTheEndOf")),
+    ("upkeep", re.compile(r"Upkeep|UPKEEP|BeginningOfDraw|DRAW_STEP")),
+)
+#: hits that are other mechanics (a Saga, suspend, attack requirements...) or other steps
+_NOT_A_STEP_TRIGGER = re.compile(
+    r"Saga|Suspend|Vanishing|Fading|Echo|Dash|Unearth|Blitz|Phasing|Decayed|Encore|"
+    r"ReadAhead|Daybound|Nightbound|Monarch|Initiative|Dungeon|AttacksEachCombat|"
+    r"AttacksIfAble|BlocksIfAble|MustBeBlocked|MustAttack|UNTAP|CLEANUP|Cleanup|END_PHASE|"
+    r"PRECOMBAT_MAIN|POSTCOMBAT_MAIN|Main|Cumulative"
+)
+
+
+def _word_at(text: str, start: int, end: int) -> str:
+    """The whole identifier (dotted) around ``text[start:end]``."""
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] in "_."):
+        end += 1
+    return text[start:end]
+
+
+def _step_trigger_kind(hit: str, word: str) -> str | None:
+    """The kind of step a phase-trigger hit triggers at, when the scenario walks that step
+    (upkeep and draw, the combat steps, the end step), or None (not translated)."""
+    if _NOT_A_STEP_TRIGGER.search(word):
+        return None
+    for kind, pat in _STEP_WORDS:
+        if pat.search(word):
+            return kind
+    return None
+
+
+def _step_triggers_said(t: _Test, kinds: dict[str, str], upkeep_cards: set[str]) -> None:
+    """A test whose cards trigger at the beginning of a step is exact when the scenario
+    plays every such step XMage plays, and no other: the engine plays them as it walks
+    the turns, but the scenario begins in turn 1's precombat main (turn 1's upkeep and
+    draw step are not played: no card with an upkeep or draw step trigger may be on the
+    battlefield, in a graveyard or in exile when the game begins; turn 1's combat and end
+    step are played) and ends where the last turn's main
+    phase actions end (XMage's stop at END_TURN has played the end step; one at the
+    beginning of combat has played that step). Combat-step triggers also need the
+    turn's postcombat main actions to come after a combat phase (an attack action)."""
+    where = sorted(kinds.values())[0]
+    for (_p, zone), entries in t.zones.items():
+        if zone in ("battlefield", "graveyard", "exile"):
+            for e in entries:
+                n = e if isinstance(e, str) else e["name"]
+                if n in upkeep_cards:
+                    raise Untranslatable("phase_trigger:on_turn_1", f"{n} at the start")
+    stop_turn, stop_step = t.stop
+    if "end" in kinds and stop_step not in (
+        "PRECOMBAT_MAIN",
+        "BEGIN_COMBAT",
+        "END_COMBAT",
+        "POSTCOMBAT_MAIN",
+        *COMBAT_STOPS,
+    ):
+        raise Untranslatable("phase_trigger:end_step_at_the_stop", f"{where}; {stop_step}")
+    for x in t.actions:
+        # XMage reads a check at its first priority in the step: the step's triggers are
+        # on the stack then, not resolved
+        if x.kind == "check" and x.step not in ACTION_STEPS:
+            raise Untranslatable("mid_game_check:step_trigger", f"{where}; {x.step}")
+    if "combat" in kinds and stop_step not in (
+        "PRECOMBAT_MAIN",
+        "END_COMBAT",
+        "POSTCOMBAT_MAIN",
+        "END_TURN",
+    ):
+        raise Untranslatable("phase_trigger:combat_step_at_the_stop", f"{where}")
+
+
+def _combat_turns(t: _Test) -> set[int]:
+    """The turns whose combat phase comes before something the test reads: the turns
+    with postcombat main actions, and the stop's turn when it stops after combat. With
+    a combat-step trigger each gets an attack action (declaring no attackers, 508.8)
+    where the test has none, so the beginning and end of combat come between the
+    turn's precombat and postcombat main actions as in XMage."""
+    turns = {x.turn for x in t.actions if x.step == "POSTCOMBAT_MAIN"}
+    if t.stop[1] in ("END_COMBAT", "POSTCOMBAT_MAIN", "END_TURN"):
+        turns.add(t.stop[0])
+    return turns
+
+
+COMBAT_KINDS = ("attack", "attack_skip", "block", "block_skip")
+ACTION_INDEXES = tuple(STEP_INDEX[s] for s in ACTION_STEPS)
+
+
+def _check_step(x: _Act, attacks: dict) -> str:
+    """Where a check outside the main phases reads the state, as a step the scenario has
+    a point for: the beginning of the turn's main phase after its draw (the phase-trigger
+    guard: nothing happens from the draw to the main phase), before the attack, after
+    it, or after the turn's main phase actions. A step inside an attack, or one that
+    doesn't come (no attackers: 508.8), is not translated."""
+    s, attacked = x.step, x.turn in attacks
+    if s == "DRAW" and x.turn > 1 or s in ("UNTAP", "UPKEEP", "DRAW") and x.turn == 1:
+        return "DRAW"
+    if s == "BEGIN_COMBAT" or s == "DECLARE_ATTACKERS" and not attacked:
+        return "BEGIN_COMBAT"
+    if s == "COMBAT_DAMAGE" and attacked or s == "END_COMBAT":
+        return "END_COMBAT"
+    if s == "END_TURN":
+        return "END_TURN"
+    raise Untranslatable("mid_game_check:step", f"{s} of turn {x.turn}")
+
+
+#: stops in the combat phase (MAIN_STOPS has the beginning and end of combat)
+COMBAT_STOPS = ("DECLARE_ATTACKERS", "DECLARE_BLOCKERS", "FIRST_COMBAT_DAMAGE", "COMBAT_DAMAGE")
+
+
+def _combat_actions(items: list[_Act], vigilance: bool = False) -> dict[int, dict]:
+    """Turn -> the scenario's ``attack`` action of the combat commands of that turn.
+
+    XMage (TestPlayer.selectAttackers / selectBlockers): the active player's attack
+    commands of the turn are declared together, each attacker the first untapped
+    permanent of that name (Combat.declareAttacker taps it at once, so a name given twice
+    is the next one; with vigilance in the test it would be the same one again: not
+    translated), attacking the permanent named or the defending player; the
+    defending player's block commands of the turn are declared together (one blocker
+    named for several attackers blocks each of them); no block command: no blocks. A
+    turn's combat is the attack action taken after the precombat main actions, and the
+    postcombat main actions follow it. What that can't say exactly is not translated."""
+    turns: dict[int, list[_Act]] = {}
+    for x in items:
+        turns.setdefault(x.turn, []).append(x)
+    out: dict[int, dict] = {}
+    for turn, xs in sorted(turns.items()):
+        active = _active(turn)
+        att = [x for x in xs if x.kind == "attack"]
+        blk = [x for x in xs if x.kind == "block"]
+        if any(x.player != active for x in xs if x.kind.startswith("attack")):
+            raise Untranslatable("combat:attack_out_of_turn", f"turn {turn}")
+        if any(x.player == active for x in xs if x.kind.startswith("block")):
+            raise Untranslatable("combat:block_by_the_attacker", f"turn {turn}")
+        if any(x.kind == "attack_skip" for x in xs) and att:
+            raise Untranslatable("combat:skip_and_attack", f"turn {turn}")
+        if any(x.kind == "block_skip" for x in xs) and blk:
+            raise Untranslatable("combat:skip_and_block", f"turn {turn}")
+        if not att:
+            if blk:
+                raise Untranslatable("combat:block_without_attack", f"turn {turn}")
+            continue  # attackSkip / blockSkip alone: no attackers (508.8), as any turn
+        names = [x.card for x in att]
+        if len(set(names)) != len(names) and vigilance:
+            # an untapped attacker is found again by its name (TestPlayer, XMage #3038)
+            raise Untranslatable("combat:one_name_attacks_twice", f"turn {turn}: vigilance")
+        attackers: list = []
+        for x in att:
+            if x.attacks is None:
+                attackers.append(x.card)
+            elif "player" in x.attacks:
+                if x.attacks["player"] == active:
+                    raise Untranslatable("combat:attacks_own_player", f"turn {turn}")
+                attackers.append(x.card)  # the opponent: the attack action's default
+            else:
+                attackers.append({"card": x.card, "attacks": dict(x.attacks)})
+        blocks: list[dict] = []
+        by_blocker: dict[str, list[str]] = {}
+        for x in blk:
+            if x.blocked not in names:
+                raise Untranslatable("combat:blocks_a_non_attacker", f"{x.card} {x.blocked}")
+            if x.blocked in by_blocker.get(x.card, []):
+                raise Untranslatable("combat:same_block_twice", f"{x.card} {x.blocked}")
+            if x.card not in by_blocker:
+                by_blocker[x.card] = []
+                blocks.append({"blocker": x.card, "attacker": by_blocker[x.card]})
+            by_blocker[x.card].append(x.blocked)
+        for b in blocks:
+            if len(b["attacker"]) == 1:
+                b["attacker"] = b["attacker"][0]
+        d: dict = {"do": "attack"}
+        if active:
+            d["player"] = active
+        d["attackers"] = attackers
+        d["blocks"] = blocks
+        out[turn] = d
+    return out
 
 
 def _merge(items: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -987,6 +1437,14 @@ def _priority_order(items: list[_Act], active: int) -> list[_Act]:
                 if stack:
                     break
                 q.pop(0)
+                continue
+            if x.kind == "check":
+                # XMage reads it at once, whatever is on the stack; the scenario is read
+                # only between its actions, with the stack resolved
+                if stack:
+                    raise Untranslatable("mid_game_check:stack_not_empty", x.flags["check"])
+                q.pop(0)
+                order.append(x)
                 continue
             if x.on_stack is not None and x.on_stack not in [s.card for s in stack]:
                 break
@@ -1098,12 +1556,12 @@ def translate_file(path: str, text: str, facts: CardFacts) -> tuple[list[dict], 
                 # choices left to XMage's AI are only seen when the engine asks one: the
                 # runner reports such a case as not translated (ai_choice)
                 pass
-            scenario, _notes = build_case(run.t, facts)
+            scenario, checks = build_case(run.t, facts)
             case = {
                 "id": tid,
                 "scenario": scenario,
                 "answers": run.t.answers,
-                "expect": run.t.expect,
+                "expect": checks + run.t.expect,
                 "cards": sorted(run.t.names),
                 "strict": run.t.strict,
             }

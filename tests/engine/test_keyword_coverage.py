@@ -106,3 +106,48 @@ def test_coverage_keywords_cli_lists_each_keyword_with_count_and_state_cr_702_1(
     assert by["Storm"]["state"] == kc.IMPLEMENTED and by["Storm"]["cards"] >= 39
     assert by["Flying"]["state"] == kc.COMBAT
     assert by["Ward"]["state"] == kc.NOT
+
+
+def test_combat_keywords_the_combat_rules_dont_carry_out_are_not_simulated_cr_506_1() -> None:
+    """Combat exists now: its keywords are carried out (flying, trample...) or named as not
+    simulated (UNSIMULATED_KEYWORDS, exert, crew...), never claimed by being "combat"."""
+    from engine.rules.combat import UNSIMULATED_KEYWORDS
+
+    assert all(kc.state_of(k)[0] == kc.NOT for k in (*UNSIMULATED_KEYWORDS, "Exert", "Crew"))
+    assert kc.state_of("Trample")[0] == kc.COMBAT
+    pool = default_pool()
+    assert coverage.card_coverage(pool.find("Isao, Enlightened Bushi")).status != coverage.FULL
+
+
+def test_a_keyword_granted_to_others_counts_as_far_as_the_keyword_cr_613_1f() -> None:
+    """Virulent Sliver gives Slivers poisonous 1 (702.70a), which combat doesn't apply: the
+    card is not claimed; a granted keyword combat does carry out (flying) keeps the claim."""
+    from engine.cards.definitions import CardDef
+
+    pool = default_pool()
+    cov = coverage.card_coverage(pool.find("Virulent Sliver"))
+    assert cov.status != coverage.FULL
+    assert any("Poisonous" in part for a in cov.abilities for part in a.missing)
+
+    def granting(keyword: str) -> CardDef:
+        return CardDef.from_dict(
+            {
+                "name": f"Zz Grants {keyword}",
+                "mana_cost": "{1}{U}",
+                "type_line": "Enchantment",
+                "effects": {
+                    "static": [
+                        {
+                            "op": "grant",
+                            "who": "all",
+                            "duration": "while_on_battlefield",
+                            "filter": {"types": ["Creature"]},
+                            "ability": {"kind": "keyword", "keyword": keyword},
+                        }
+                    ]
+                },
+            }
+        )
+
+    assert coverage.card_coverage(granting("Flying")).status == coverage.FULL
+    assert coverage.card_coverage(granting("Bushido")).status != coverage.FULL

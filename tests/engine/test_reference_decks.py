@@ -37,6 +37,10 @@ NOT_YET: dict[str, dict[str, str]] = {
         "Force of Negation": "its alternative cost (exile a blue card from your hand when it"
         " isn't your turn, 118.9) is not offered when casting: it is cast for its mana cost",
     },
+    "carnosaur_dinos": {
+        "Cultivator's Caravan": "crew (702.122a: tap creatures with total power 3 or more, it"
+        " becomes an artifact creature) is never offered; its mana ability is simulated",
+    },
 }
 FULL_DECKS = [
     "bloodbraid_jund",

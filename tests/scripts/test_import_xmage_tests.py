@@ -23,8 +23,18 @@ FIXTURE = ROOT / "tests" / "fixtures" / "xmage_tests" / "BoltFixtureTest.java"
 SUITE = ROOT / "engine" / "conformance" / "data" / "xmage_tests.json.gz"
 PATH = "Mage.Tests/src/test/java/org/mage/test/cards/fixture/BoltFixtureTest.java"
 
-CARDS = {"Lightning Bolt", "Mountain", "Grizzly Bears", "Counterspell", "Upkeep Watcher"}
-TEXTS = {"Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))"}
+CARDS = {
+    "Lightning Bolt",
+    "Mountain",
+    "Grizzly Bears",
+    "Counterspell",
+    "Upkeep Watcher",
+    "End Watcher",
+}
+TEXTS = {
+    "Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))",
+    "End Watcher": "new BeginningOfEndStepTriggeredAbility(new GainLifeEffect(1))",
+}
 
 
 def facts() -> CardFacts:
@@ -112,20 +122,71 @@ def test_a_helper_method_is_followed_with_its_arguments():
     assert case["scenario"]["players"][0]["battlefield"] == ["Mountain"] * 3
 
 
+def test_combat_commands_are_the_turns_attack_action():
+    """attack / block of a turn: one attack action (506-511) after the precombat main
+    actions and before the postcombat ones; no block command: no blocks (509.1a);
+    assertDamageReceived reads the damage marked (120.3e)."""
+    cases = translate()[0]
+    assert cases["test_Combat"]["scenario"]["actions"] == [
+        {"do": "attack", "attackers": ["Grizzly Bears"], "blocks": []}
+    ]
+    case = cases["test_CombatBlockThenCast"]
+    assert case["scenario"]["actions"] == [
+        {"do": "next_main", "player": 1},
+        {"do": "next_main", "player": 0},
+        {
+            "do": "attack",
+            "attackers": ["Grizzly Bears"],
+            "blocks": [{"blocker": "Grizzly Bears", "attacker": "Grizzly Bears"}],
+        },
+        {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]},
+    ]
+    assert {"check": "damage", "player": 1, "card": "Grizzly Bears", "n": 0} in case["expect"]
+    Scenario.from_dict(case["scenario"])
+
+
+def test_mid_game_checks_are_read_between_the_actions():
+    """A check at (turn, step) is an expectation read before the scenario action that
+    follows it in XMage's priority order ("at"), or at the turn's draw step after the
+    walk there; a check with a spell still on the stack is not said."""
+    cases, skipped = translate()
+    case = cases["test_CheckBetweenCasts"]
+    assert [a["do"] for a in case["scenario"]["actions"]] == ["cast", "cast", "next_main"]
+    assert case["expect"][:2] == [
+        {"check": "permanent_count", "player": 1, "card": "Grizzly Bears", "n": 0, "at": 1},
+        {"check": "life", "player": 1, "n": 17, "at": 3},
+    ]
+    assert skipped["test_CheckWithTheSpellOnTheStack"]["reason"] == (
+        "mid_game_check:stack_not_empty"
+    )
+
+
+def test_a_step_trigger_the_scenario_walks_through_is_translated():
+    """An upkeep trigger of a permanent cast on turn 1 (503.1): turns 2 and 3 are walked
+    with next_main, whose upkeeps the engine plays as XMage does."""
+    case = translate()[0]["test_UpkeepTriggerCastFirst"]
+    assert [a["do"] for a in case["scenario"]["actions"]] == ["cast", "next_main", "next_main"]
+
+
 def test_reasons_for_what_is_not_said_exactly():
     skipped = translate()[1]
-    assert skipped["test_Combat"]["reason"] == "combat"
+    assert skipped["test_CombatStopInside"]["reason"] == "combat:stop_inside_combat"
     assert skipped["test_DefaultStop"]["reason"] == "stop:UNTAP"  # the turn-2 untap default
     assert skipped["test_UnknownCard"]["reason"] == "card_not_in_pool"
     assert skipped["test_TappedLand"]["reason"] == "tapped_mana_source"  # XMage taps lands
-    assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger"
+    # turn 1's upkeep is not played by the scenario (it begins in the precombat main)
+    assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger:on_turn_1"
+    # XMage's stop at END_TURN has played the end step; the scenario ends before it
+    assert skipped["test_EndStepTriggerAtTheStop"]["reason"] == (
+        "phase_trigger:end_step_at_the_stop"
+    )
     assert skipped["test_CustomCode"]["reason"] == "custom_java"
     assert skipped["test_Ignored"]["reason"] == "ignored"
 
 
 def test_output_is_deterministic():
     cases, skipped = translate_file(PATH, FIXTURE.read_text(encoding="utf-8"), facts())
-    suite = {"tests_total": 11, "cases": cases, "not_translated": skipped}
+    suite = {"tests_total": 17, "cases": cases, "not_translated": skipped}
     one = import_xmage_tests.encode(suite, "abc")
     assert one == import_xmage_tests.encode(json.loads(json.dumps(suite)), "abc")
     assert one[4:8] == b"\0\0\0\0"  # gzip mtime 0
