@@ -531,3 +531,23 @@ def test_user_op_with_a_field_of_an_unexpected_shape_is_not_simulated_not_a_cras
     tl = Scenario.from_dict(d).run()
     assert tl.final.players[1].life == 20
     assert any(e.kind == "not_simulated" for e in tl.events)
+
+
+def test_coverage_of_a_user_op_whose_what_is_an_object_names_it_not_simulated() -> None:
+    """make fuzz found it: a user card's ``tap`` whose ``what`` is an object (the schema
+    lets vocabulary objects through) raised TypeError in the "exiled this way" check
+    (608.2c) of card_coverage; now the report names the op as not simulated."""
+    from engine.views.coverage import card_coverage
+
+    card = CardDef.from_dict(
+        {
+            "name": "Odd Tap",
+            "mana_cost": "{R}",
+            "type_line": "Instant",
+            "effects": {"spell": [{"op": "tap", "what": {"name": "Forest"}}]},
+        }
+    )
+    report = card_coverage(card)
+    assert report.status == "not"
+    assert [a.kind for a in report.abilities] == ["spell"]
+    assert len(report.abilities[0].missing) == 1
