@@ -447,6 +447,98 @@ def decklist(rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------------------- odds
+_ODDS_NAMES: dict[str, list[str]] = {}
+LANDS = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
+
+
+def _odds_names() -> dict[str, list[str]]:
+    """Names from the real pool: the spells that cascade or discover (what an odds action
+    casts), and a spread of the rest (every ~80th name) as the deck's other cards."""
+    if not _ODDS_NAMES:
+        from engine.odds.exact import spell_steps
+
+        pool = default_pool()
+        names = sorted(pool.names)
+        _ODDS_NAMES["actions"] = [n for n in names if spell_steps(pool.get(n))]
+        _ODDS_NAMES["cascaders"] = [
+            n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())
+        ]
+        _ODDS_NAMES["others"] = names[:: max(1, len(names) // 400)]
+    return _ODDS_NAMES
+
+
+def odds_deck(rng: random.Random) -> dict:
+    """What the Odds tab sends for a real deck: the library left after the opening hand
+    of a 40-, 60- or 100-card deck (or any size up to 100), ~40 % basic lands, 1-4 copies
+    of each spell, cascade cards among them in one deck of three (so hits chain), and the
+    instances of one real cascade / discover spell (``spell_steps``: 1, 2 or 4 cascades
+    or a discover; sometimes one granted cascade more, Maelstrom Nexus), chained."""
+    from engine.odds.exact import spell_steps
+
+    names = _odds_names()
+    size = rng.choice([33, 53, 53, 53, 93, rng.randint(1, 100)])
+    counts: dict[str, int] = {}
+    for land in rng.sample(LANDS, rng.randint(1, 3)):
+        counts[land] = 0
+    lands = list(counts)
+    for _ in range(round(size * rng.uniform(0.3, 0.45))):
+        counts[rng.choice(lands)] += 1
+    cascade_deck = rng.random() < 0.3
+    while sum(counts.values()) < size:
+        pick = names["cascaders"] if cascade_deck and rng.random() < 0.25 else names["others"]
+        name = rng.choice(pick)
+        counts[name] = min(counts.get(name, 0) + rng.randint(1, 4), 4)
+    action = default_pool().get(rng.choice(names["actions"]))
+    steps = spell_steps(action, extra_cascade=1 if rng.random() < 0.1 else 0)
+    if not steps:  # a discover spell whose discover does not chain: cascade from it
+        steps = spell_steps(action, extra_cascade=1)
+    return {
+        "library": sorted((n, k) for n, k in counts.items() if k),
+        "steps": [[s.kind, s.value] for s in steps],
+        "chain": rng.random() < 0.95,
+    }
+
+
+def odds_wild(rng: random.Random) -> dict:
+    """A library no deck has (1 to 1,000 cards of up to 60 names, cascade cards among
+    them) and 1-4 arbitrary cascade / discover instances: what drives the exact analysis
+    to its state and CPU caps (the Monte Carlo estimate is given instead)."""
+    names = _odds_names()
+    pool_names = names["cascaders"] + names["others"]
+    size = rng.choice([1, 10, 40, 60, 100, 250, 1000])
+    picked = rng.sample(pool_names, min(rng.randrange(1, 60), len(pool_names)))
+    counts: dict[str, int] = {}
+    for _ in range(size):
+        n = rng.choice(picked) if rng.random() < 0.6 else rng.choice(LANDS)
+        counts[n] = counts.get(n, 0) + 1
+    steps = [
+        [rng.choice(["cascade", "discover"]), rng.randrange(0, 17)]
+        for _ in range(rng.randrange(1, 5))
+    ]
+    return {"library": sorted(counts.items()), "steps": steps, "chain": rng.random() < 0.8}
+
+
+#: The share of wild odds inputs (the rest are real decks' libraries and actions).
+ODDS_WILD = 0.05
+
+
+def odds_input(rng: random.Random, wild: float = ODDS_WILD) -> dict:
+    """An input for ``chain_odds``: mostly a real deck's (``odds_deck``), a ``wild`` share
+    built to reach the caps (``odds_wild``). As JSON: library [[name, count]], steps
+    [[kind, n]], chain."""
+    return odds_wild(rng) if rng.random() < wild else odds_deck(rng)
+
+
+def run_odds(d: dict) -> Any:
+    """``chain_odds`` over an ``odds_input`` (the cards from the default pool)."""
+    from engine.odds.exact import Step, chain_odds
+
+    pool = default_pool()
+    cards = [c for name, n in d["library"] for c in [pool.get(name)] * n]
+    return chain_odds(cards, [Step(kind, n) for kind, n in d["steps"]], chain=d["chain"])
+
+
 # --------------------------------------------------------------------- measuring
 @dataclass
 class Outcome:

@@ -142,21 +142,11 @@ def test_fuzz_coverage_of_a_user_card(rng: random.Random) -> None:
 @settings(FUZZ, max_examples=2 if IN_PYODIDE else 5)
 @given(rngs)
 def test_fuzz_exact_odds_stay_bounded(rng: random.Random) -> None:
-    """chain_odds over a random library (real cards, cascade cards among them) and 1-4
-    random cascade / discover steps: exact, or the estimate, within the bounds."""
-    from engine import default_pool
-    from engine.odds.exact import Step, chain_odds
-
-    pool = default_pool()
-    names = sorted(pool.names)
-    picks = [n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())]
-    picks += names[:: max(1, len(names) // 200)]
-    lib = [pool.get(rng.choice(picks)) for _ in range(rng.choice([1, 20, 60, 250, 1000]))]
-    steps = [
-        Step(rng.choice(["cascade", "discover"]), rng.randrange(17))
-        for _ in range(rng.randrange(1, 5))
-    ]
-    out = bounded(lambda: chain_odds(lib, steps))
+    """chain_odds over a real deck's library and action, or (half the time here) a wild
+    library with 1-4 arbitrary cascade / discover steps: exact, or the estimate, within
+    the bounds (``fuzzing.odds_input``, what ``make fuzz`` draws from)."""
+    d = F.odds_input(rng, wild=0.5)
+    out = bounded(lambda: F.run_odds(d))
     assert out.accepted
 
 
