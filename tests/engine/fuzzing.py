@@ -519,15 +519,58 @@ def odds_wild(rng: random.Random) -> dict:
     return {"library": sorted(counts.items()), "steps": steps, "chain": rng.random() < 0.8}
 
 
-#: The share of wild odds inputs (the rest are real decks' libraries and actions).
-ODDS_WILD = 0.05
+DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
+_DECKS: list[list[str]] = []
 
 
-def odds_input(rng: random.Random, wild: float = ODDS_WILD) -> dict:
-    """An input for ``chain_odds``: mostly a real deck's (``odds_deck``), a ``wild`` share
-    built to reach the caps (``odds_wild``). As JSON: library [[name, count]], steps
-    [[kind, n]], chain."""
-    return odds_wild(rng) if rng.random() < wild else odds_deck(rng)
+def odds_example_deck(rng: random.Random) -> dict:
+    """What the Odds tab computes for one of the example decks (examples/decks: 60-card
+    cascade and discover decks, a 100-card Maelstrom Nexus deck full of cascade cards):
+    the library after a 7-card hand and 0-10 draws, one deck in five with 1-5 cards
+    swapped for others, and the instances of one of the deck's cascade / discover
+    spells (or, one time in five, any real one), sometimes with a granted cascade."""
+    from engine import parse_decklist
+    from engine.odds.exact import spell_steps
+
+    if not _DECKS:
+        for p in sorted(DECKS.glob("*.txt")):
+            dl = parse_decklist(p.read_text(encoding="utf-8"))
+            _DECKS.append([n for k, n in [*dl.main, *(dl.commander or [])] for _ in range(k)])
+    names = _odds_names()
+    cards = list(rng.choice(_DECKS))
+    rng.shuffle(cards)
+    library = cards[7 + rng.randint(0, 10) :]
+    if rng.random() < 0.2:
+        for _ in range(rng.randint(1, 5)):
+            library[rng.randrange(len(library))] = rng.choice(
+                names["cascaders"] if rng.random() < 0.3 else names["others"]
+            )
+    pool = default_pool()
+    own = sorted({n for n in cards if spell_steps(pool.get(n))})
+    action = pool.get(rng.choice(own if own and rng.random() < 0.8 else names["actions"]))
+    steps = spell_steps(action, extra_cascade=1 if rng.random() < 0.1 else 0)
+    counts: dict[str, int] = {}
+    for n in library:
+        counts[n] = counts.get(n, 0) + 1
+    return {
+        "library": sorted(counts.items()),
+        "steps": [[s.kind, s.value] for s in steps],
+        "chain": True,
+    }
+
+
+#: Shares of the odds inputs: the example decks (``odds_example_deck``), made-up decks
+#: (``odds_deck``), wild libraries built to reach the caps (``odds_wild``).
+ODDS_MIX = (0.9, 0.05, 0.05)
+
+
+def odds_input(rng: random.Random, mix: tuple[float, float, float] = ODDS_MIX) -> dict:
+    """An input for ``chain_odds``, drawn from the three families in ``mix``. As JSON:
+    library [[name, count]], steps [[kind, n]], chain."""
+    x = rng.random()
+    if x < mix[0]:
+        return odds_example_deck(rng)
+    return odds_deck(rng) if x < mix[0] + mix[1] else odds_wild(rng)
 
 
 def run_odds(d: dict) -> Any:
