@@ -2,6 +2,7 @@
 
     python scripts/fuzz.py [--examples 100000] [--games 10000] [--only token,decklist]
     python scripts/fuzz.py --replay fuzz-out/run.json    # one saved input, measured again
+    python scripts/fuzz.py --time-budget 3600             # stop each row early to fit an hour
 
 For each entry point it prints one table row: inputs, rejected with a documented (typed)
 error, accepted, UNTYPED errors (anything else escaping), inputs over the limits, the
@@ -14,7 +15,10 @@ the suite's invariant properties (tests/engine/test_invariants.py: card conserva
 zone per object, determinism across token/JSON round trips) over ``--games`` random
 real-card games, reusing its generators. Exits 1 on any untyped error, any input over
 1 s of CPU or 100 MB, or a failed invariant. The inputs come from tests/engine/fuzzing.py,
-the generators the suite's fuzz tests use with a small example count.
+the generators the suite's fuzz tests use with a small example count. The odds inputs
+are mostly the example decks' libraries and actions (fuzzing.odds_input): most take
+milliseconds, the 100-card cascade deck's and the wild libraries' reach the exact
+analysis's caps and cost ~0.6 s each (plus the traced run, ~3x slower).
 """
 
 from __future__ import annotations

@@ -154,9 +154,15 @@ Sideboard (15):
 """
 
 
+_SCRYFALL: list[dict] = []
+
+
 def scryfall_templates() -> list[dict]:
-    """Scryfall-shaped JSON for a few real cards (the fields from_scryfall reads)."""
-    out: list[dict] = []
+    """Scryfall-shaped JSON for a few real cards (the fields from_scryfall reads), built
+    once (``mutate`` copies before it changes anything)."""
+    if _SCRYFALL:
+        return _SCRYFALL
+    out = _SCRYFALL
     for card in card_templates():
         c = CardDef.from_dict(card)
         faces = [
