@@ -2,6 +2,7 @@
 
     python scripts/fuzz.py [--examples 100000] [--games 10000] [--only token,decklist]
     python scripts/fuzz.py --replay fuzz-out/run.json    # one saved input, measured again
+    python scripts/fuzz.py --time-budget 3600             # stop each row early to fit an hour
 
 For each entry point it prints one table row: inputs, rejected with a documented (typed)
 error, accepted, UNTYPED errors (anything else escaping), inputs over the limits, the
@@ -14,7 +15,10 @@ the suite's invariant properties (tests/engine/test_invariants.py: card conserva
 zone per object, determinism across token/JSON round trips) over ``--games`` random
 real-card games, reusing its generators. Exits 1 on any untyped error, any input over
 1 s of CPU or 100 MB, or a failed invariant. The inputs come from tests/engine/fuzzing.py,
-the generators the suite's fuzz tests use with a small example count.
+the generators the suite's fuzz tests use with a small example count. The odds inputs
+are mostly the example decks' libraries and actions (fuzzing.odds_input): most take
+milliseconds, the 100-card cascade deck's and the wild libraries' reach the exact
+analysis's caps and cost ~0.6 s each (plus the traced run, ~3x slower).
 """
 
 from __future__ import annotations
@@ -38,9 +42,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
 import fuzzing as F  # noqa: E402
 
-from engine import CardDef, Scenario, default_pool, parse_decklist  # noqa: E402
+from engine import CardDef, Scenario, parse_decklist  # noqa: E402
 from engine.__main__ import main as cli_main  # noqa: E402
-from engine.odds.exact import Step, chain_odds  # noqa: E402
 from engine.views.coverage import card_coverage  # noqa: E402
 
 CPU_LIMIT = 1.0
@@ -76,35 +79,8 @@ def _answered(rng: random.Random) -> dict:
         return d
 
 
-_ODDS_NAMES: list[str] = []
-
-
-def _odds_input(rng: random.Random) -> dict:
-    """A library (names from the real pool, cascade cards among them) and 1-4 steps."""
-    if not _ODDS_NAMES:
-        pool = default_pool()
-        names = sorted(pool.names)
-        cascaders = [n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())]
-        _ODDS_NAMES.extend(cascaders + names[:: max(1, len(names) // 400)])
-    size = rng.choice([1, 10, 40, 60, 100, 250, 1000])
-    k = rng.randrange(1, 60)
-    names = rng.sample(_ODDS_NAMES, min(k, len(_ODDS_NAMES)))
-    lands = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
-    counts: dict[str, int] = {}
-    for _ in range(size):
-        n = rng.choice(names) if rng.random() < 0.6 else rng.choice(lands)
-        counts[n] = counts.get(n, 0) + 1
-    steps = [
-        [rng.choice(["cascade", "discover"]), rng.randrange(0, 17)]
-        for _ in range(rng.randrange(1, 5))
-    ]
-    return {"library": sorted(counts.items()), "steps": steps, "chain": rng.random() < 0.8}
-
-
 def _odds(d: dict, rng: random.Random) -> None:
-    pool = default_pool()
-    cards = [c for name, n in d["library"] for c in [pool.get(name)] * n]
-    chain_odds(cards, [Step(kind, n) for kind, n in d["steps"]], chain=d["chain"])
+    F.run_odds(d)
 
 
 def _coverage(c: Any, rng: random.Random) -> None:
@@ -152,7 +128,7 @@ ENTRY_POINTS: dict[str, EntryPoint] = {
     "card_from_dict": (F.card_dict, lambda c, rng: CardDef.from_dict(c), F.CARD_DOCUMENTED),
     "from_scryfall": (F.scryfall_dict, lambda c, rng: CardDef.from_scryfall(c), F.CARD_DOCUMENTED),
     "coverage": (F.card_dict, _coverage, F.CARD_DOCUMENTED),
-    "odds": (_odds_input, _odds, F.DOCUMENTED),
+    "odds": (F.odds_input, _odds, F.DOCUMENTED),
     "cli": (_cli_input, _cli, ()),
 }
 NAMES = {
@@ -169,10 +145,14 @@ NAMES = {
 }
 
 
-def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
+def fuzz(name: str, n: int, seed: int, seconds: float = 0.0) -> dict[str, Any]:
+    """``n`` inputs to one entry point (fewer if ``seconds`` > 0 of wall time pass first:
+    the row's ``inputs`` says how many ran)."""
     make, call, allowed = ENTRY_POINTS[name]
+    stop_at = time.perf_counter() + seconds if seconds > 0 else None
     rng = random.Random(f"{seed}:{name}")
     row: dict[str, Any] = {
+        "inputs": 0,
         "rejected": 0,
         "accepted": 0,
         "untyped": 0,
@@ -187,6 +167,9 @@ def fuzz(name: str, n: int, seed: int) -> dict[str, Any]:
         "slowest_peak": 0,
     }
     for i in range(n):
+        if stop_at is not None and time.perf_counter() > stop_at:
+            break
+        row["inputs"] += 1
         data = make(rng)
         state = rng.getstate()
         out = F.guarded(partial(call, data, rng), allowed, memory=False)
@@ -328,6 +311,13 @@ def main(argv: list[str] | None = None) -> int:
         default=Path("fuzz-out"),
         help="where each entry point's slowest input is written",
     )
+    p.add_argument(
+        "--time-budget",
+        type=float,
+        default=0.0,
+        help="seconds of wall time for all entry points (each gets an even share of what is "
+        "left when it starts; the table says how many inputs ran); 0: no limit",
+    )
     p.add_argument("--replay", type=Path, help="run one saved input again and stop")
     args = p.parse_args(argv)
     if args.replay:
@@ -343,16 +333,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"{'entry point':38} {'inputs':>8} {'typed':>8} {'accepted':>8} {'untyped':>7} "
-        f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'wall s':>6}"
+        f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'wall s':>6} {'ms/in':>6}"
     )
-    for name in names:
+    deadline = time.perf_counter() + args.time_budget
+    ran: dict[str, int] = {}
+    for k, name in enumerate(names):
         t0 = time.perf_counter()
-        row = fuzz(name, args.examples, args.seed)
+        share = max((deadline - t0) / (len(names) - k), 1.0) if args.time_budget > 0 else 0.0
+        row = fuzz(name, args.examples, args.seed, share)
+        ran[name] = row["inputs"]
         wall = time.perf_counter() - t0
         print(
-            f"{NAMES[name]:38} {args.examples:>8,} {row['rejected']:>8,} {row['accepted']:>8,} "
+            f"{NAMES[name]:38} {row['inputs']:>8,} {row['rejected']:>8,} {row['accepted']:>8,} "
             f"{row['untyped']:>7,} {row['over']:>4,} {row['slowest']:>9.3f} "
-            f"{row['slowest_peak'] / 1e6:>6.1f} {row['peak'] / 1e6:>7.1f} {wall:>6.0f}",
+            f"{row['slowest_peak'] / 1e6:>6.1f} {row['peak'] / 1e6:>7.1f} {wall:>6.0f} "
+            f"{1000 * wall / max(row['inputs'], 1):>6.1f}",
             flush=True,
         )
         saved = save_slowest(args.out, name, row)
@@ -368,6 +363,12 @@ def main(argv: list[str] | None = None) -> int:
         ok, text = invariants(args.games)
         print(text)
         failed |= not ok
+    short = [n for n in names if ran[n] < args.examples]
+    if short:
+        print(
+            f"\ntime budget: fewer than {args.examples:,} inputs ran for "
+            + ", ".join(f"{n} ({ran[n]:,})" for n in short)
+        )
     print("\nFAILED" if failed else "\nOK: 0 untyped errors, 0 inputs over the limits")
     return 1 if failed else 0
 

@@ -329,7 +329,10 @@ def uses_linked(o: object, nested: bool = True) -> bool:
     if isinstance(o, Mapping):
         if o.get("dv") == "that_many":
             return True
-        if any(o.get(k) == "moved" for k in _REF_KEYS) or o.get("what") in THIS_WAY:
+        what = o.get("what")  # a user card's field may hold any bounded JSON, not a str
+        if any(o.get(k) == "moved" for k in _REF_KEYS) or (
+            isinstance(what, str) and what in THIS_WAY
+        ):
             return True
         return any(
             uses_linked(v, nested)

@@ -154,9 +154,15 @@ Sideboard (15):
 """
 
 
+_SCRYFALL: list[dict] = []
+
+
 def scryfall_templates() -> list[dict]:
-    """Scryfall-shaped JSON for a few real cards (the fields from_scryfall reads)."""
-    out: list[dict] = []
+    """Scryfall-shaped JSON for a few real cards (the fields from_scryfall reads), built
+    once (``mutate`` copies before it changes anything)."""
+    if _SCRYFALL:
+        return _SCRYFALL
+    out = _SCRYFALL
     for card in card_templates():
         c = CardDef.from_dict(card)
         faces = [
@@ -445,6 +451,141 @@ def decklist(rng: random.Random) -> str:
         else:
             lines.insert(i, "".join(rng.choice("aZ 0(x)*/:\u00e9\u200b") for _ in range(300)))
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------- odds
+_ODDS_NAMES: dict[str, list[str]] = {}
+LANDS = ["Forest", "Mountain", "Island", "Plains", "Swamp"]
+
+
+def _odds_names() -> dict[str, list[str]]:
+    """Names from the real pool: the spells that cascade or discover (what an odds action
+    casts), and a spread of the rest (every ~80th name) as the deck's other cards."""
+    if not _ODDS_NAMES:
+        from engine.odds.exact import spell_steps
+
+        pool = default_pool()
+        names = sorted(pool.names)
+        _ODDS_NAMES["actions"] = [n for n in names if spell_steps(pool.get(n))]
+        _ODDS_NAMES["cascaders"] = [
+            n for n in names if "Cascade" in (pool.get(n).faces[0].keywords or ())
+        ]
+        _ODDS_NAMES["others"] = names[:: max(1, len(names) // 400)]
+    return _ODDS_NAMES
+
+
+def odds_deck(rng: random.Random) -> dict:
+    """What the Odds tab sends for a real deck: the library left after the opening hand
+    of a 40-, 60- or 100-card deck (or any size up to 100), ~40 % basic lands, 1-4 copies
+    of each spell, cascade cards among them in one deck of three (so hits chain), and the
+    instances of one real cascade / discover spell (``spell_steps``: 1, 2 or 4 cascades
+    or a discover; sometimes one granted cascade more, Maelstrom Nexus), chained."""
+    from engine.odds.exact import spell_steps
+
+    names = _odds_names()
+    size = rng.choice([33, 53, 53, 53, 93, rng.randint(1, 100)])
+    counts: dict[str, int] = {}
+    for land in rng.sample(LANDS, rng.randint(1, 3)):
+        counts[land] = 0
+    lands = list(counts)
+    for _ in range(round(size * rng.uniform(0.3, 0.45))):
+        counts[rng.choice(lands)] += 1
+    cascade_deck = rng.random() < 0.3
+    while sum(counts.values()) < size:
+        pick = names["cascaders"] if cascade_deck and rng.random() < 0.25 else names["others"]
+        name = rng.choice(pick)
+        counts[name] = min(counts.get(name, 0) + rng.randint(1, 4), 4)
+    action = default_pool().get(rng.choice(names["actions"]))
+    steps = spell_steps(action, extra_cascade=1 if rng.random() < 0.1 else 0)
+    if not steps:  # a discover spell whose discover does not chain: cascade from it
+        steps = spell_steps(action, extra_cascade=1)
+    return {
+        "library": sorted((n, k) for n, k in counts.items() if k),
+        "steps": [[s.kind, s.value] for s in steps],
+        "chain": rng.random() < 0.95,
+    }
+
+
+def odds_wild(rng: random.Random) -> dict:
+    """A library no deck has (1 to 1,000 cards of up to 60 names, cascade cards among
+    them) and 1-4 arbitrary cascade / discover instances: what drives the exact analysis
+    to its state and CPU caps (the Monte Carlo estimate is given instead)."""
+    names = _odds_names()
+    pool_names = names["cascaders"] + names["others"]
+    size = rng.choice([1, 10, 40, 60, 100, 250, 1000])
+    picked = rng.sample(pool_names, min(rng.randrange(1, 60), len(pool_names)))
+    counts: dict[str, int] = {}
+    for _ in range(size):
+        n = rng.choice(picked) if rng.random() < 0.6 else rng.choice(LANDS)
+        counts[n] = counts.get(n, 0) + 1
+    steps = [
+        [rng.choice(["cascade", "discover"]), rng.randrange(0, 17)]
+        for _ in range(rng.randrange(1, 5))
+    ]
+    return {"library": sorted(counts.items()), "steps": steps, "chain": rng.random() < 0.8}
+
+
+DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
+_DECKS: list[list[str]] = []
+
+
+def odds_example_deck(rng: random.Random) -> dict:
+    """What the Odds tab computes for one of the example decks (examples/decks: 60-card
+    cascade and discover decks, a 100-card Maelstrom Nexus deck full of cascade cards):
+    the library after a 7-card hand and 0-10 draws, one deck in five with 1-5 cards
+    swapped for others, and the instances of one of the deck's cascade / discover
+    spells (or, one time in five, any real one), sometimes with a granted cascade."""
+    from engine import parse_decklist
+    from engine.odds.exact import spell_steps
+
+    if not _DECKS:
+        for p in sorted(DECKS.glob("*.txt")):
+            dl = parse_decklist(p.read_text(encoding="utf-8"))
+            _DECKS.append([n for k, n in [*dl.main, *(dl.commander or [])] for _ in range(k)])
+    names = _odds_names()
+    cards = list(rng.choice(_DECKS))
+    rng.shuffle(cards)
+    library = cards[7 + rng.randint(0, 10) :]
+    if rng.random() < 0.2:
+        for _ in range(rng.randint(1, 5)):
+            library[rng.randrange(len(library))] = rng.choice(
+                names["cascaders"] if rng.random() < 0.3 else names["others"]
+            )
+    pool = default_pool()
+    own = sorted({n for n in cards if spell_steps(pool.get(n))})
+    action = pool.get(rng.choice(own if own and rng.random() < 0.8 else names["actions"]))
+    steps = spell_steps(action, extra_cascade=1 if rng.random() < 0.1 else 0)
+    counts: dict[str, int] = {}
+    for n in library:
+        counts[n] = counts.get(n, 0) + 1
+    return {
+        "library": sorted(counts.items()),
+        "steps": [[s.kind, s.value] for s in steps],
+        "chain": True,
+    }
+
+
+#: Shares of the odds inputs: the example decks (``odds_example_deck``), made-up decks
+#: (``odds_deck``), wild libraries built to reach the caps (``odds_wild``).
+ODDS_MIX = (0.9, 0.05, 0.05)
+
+
+def odds_input(rng: random.Random, mix: tuple[float, float, float] = ODDS_MIX) -> dict:
+    """An input for ``chain_odds``, drawn from the three families in ``mix``. As JSON:
+    library [[name, count]], steps [[kind, n]], chain."""
+    x = rng.random()
+    if x < mix[0]:
+        return odds_example_deck(rng)
+    return odds_deck(rng) if x < mix[0] + mix[1] else odds_wild(rng)
+
+
+def run_odds(d: dict) -> Any:
+    """``chain_odds`` over an ``odds_input`` (the cards from the default pool)."""
+    from engine.odds.exact import Step, chain_odds
+
+    pool = default_pool()
+    cards = [c for name, n in d["library"] for c in [pool.get(name)] * n]
+    return chain_odds(cards, [Step(kind, n) for kind, n in d["steps"]], chain=d["chain"])
 
 
 # --------------------------------------------------------------------- measuring

@@ -54,3 +54,18 @@ def test_the_table_has_a_row_per_entry_point_and_the_slowest_input_replays(
         assert saved["entry_point"] == name and saved["input"] is not None
     assert fuzz.main(["--replay", str(tmp_path / "run.json")]) == 0
     assert "s CPU, peak" in capsys.readouterr().out
+
+
+def test_a_time_budget_stops_the_row_early_and_the_table_says_how_many_ran(
+    tmp_path, capsys
+) -> None:
+    import fuzz
+
+    args = ["--examples", "10000000", "--games", "0", "--only", "from_dict"]
+    code = fuzz.main([*args, "--time-budget", "1", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    row = next(line for line in out.splitlines() if line.startswith(fuzz.NAMES["from_dict"]))
+    inputs = int(row[38:].split()[0].replace(",", ""))
+    assert 0 < inputs < 10_000_000
+    assert f"fewer than 10,000,000 inputs ran for from_dict ({inputs:,})" in out
