@@ -80,4 +80,7 @@ const model = new Proxy(props, {
 
 const mod = await import("data:text/javascript;base64," + Buffer.from(spec.esm).toString("base64"));
 await mod.render({ model, el: stub("div"), view: stub() });
+// as a page a moment later: its timers have run (the share box writes the address bar at
+// most every 250 ms, playground.share.URL_EVERY_MS)
+await new Promise((resolve) => setTimeout(resolve, 400));
 console.log(JSON.stringify({ href: url.href, sets, inputs, links, listeners }));

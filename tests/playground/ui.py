@@ -51,7 +51,19 @@ def open_tab(page: Page, name: str) -> None:
     page.get_by_text(name, exact=True).click()
 
 
+def url_caught_up(page: Page, timeout_ms: int = TIMEOUT) -> None:
+    """Wait until the address bar shows the share box's link: the page writes it at most
+    every 250 ms (playground.share.URL_EVERY_MS), the box at once."""
+    box = page.get_by_test_id("share-link")
+    for _ in range(timeout_ms // 50):
+        if not box.count() or box.input_value() == page.url:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the address bar never caught up with the share link: {page.url!r:.200}")
+
+
 def url_query(page: Page) -> dict[str, str]:
+    url_caught_up(page)
     q = parse_qs(urlparse(page.url).query)
     return {k: v[0] for k, v in q.items()}
 
