@@ -82,13 +82,15 @@ bench: setup
 	[ $$found = 1 ] || echo "no benchmarks/bench_*.py yet"
 
 # Every engine entry point against 100,000 structured inputs (EXAMPLES=n to change), then
-# the invariant properties over 10,000 random real-card games; fails on any untyped error
+# the invariant properties over 10,000 random real-card games (JOBS processes per entry
+# point, 2 by default); fails on any untyped error
 # or input over 1 s CPU / 100 MB (scripts/fuzz.py prints the table and writes each entry
 # point's slowest input to fuzz-out/NAME.json: replay with scripts/fuzz.py --replay FILE).
 EXAMPLES ?= 100000
 GAMES ?= 10000
+JOBS ?= 2
 fuzz: setup
-	$(PY) scripts/fuzz.py --examples $(EXAMPLES) --games $(GAMES)
+	$(PY) scripts/fuzz.py --examples $(EXAMPLES) --games $(GAMES) --jobs $(JOBS)
 
 # The static site (no server): the project's wheel + `panel convert --to pyodide-worker`
 # into site/ (index.html, app.js, app.resources.zip), the JupyterLite lab into site/lab/

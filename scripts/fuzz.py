@@ -6,9 +6,13 @@
 
 For each entry point it prints one table row: inputs, rejected with a documented (typed)
 error, accepted, UNTYPED errors (anything else escaping), inputs over the limits, the
-slowest input's CPU seconds and the peak memory (tracemalloc; measured on every input
-that took over 20 ms and on a 2 % sample, since tracing everything would triple the run
-time). The slowest input of each entry point is written to ``--out`` (fuzz-out/NAME.json)
+slowest input's CPU seconds and the peak memory (tracemalloc, which makes a run about 3x
+slower, so it measures a sample: every input that is the slowest so far, 1 in 10 of the
+inputs over 20 ms and 1 in 50 of the rest; the "traced" column counts them; "ms/in" is
+wall time per input in one process). ``--jobs``
+splits each entry point's inputs over that many processes (job 0 draws the same inputs as
+a single process; job j > 0 its own stream). The slowest input of each entry point is
+written to ``--out`` (fuzz-out/NAME.json)
 so it can be replayed. "run" and "answer" are one call each: ``Scenario.run()`` of a
 mutated scenario, and the run after ``Timeline.answer`` of a random option. Then it replays
 the suite's invariant properties (tests/engine/test_invariants.py: card conservation, one
@@ -18,7 +22,7 @@ real-card games, reusing its generators. Exits 1 on any untyped error, any input
 the generators the suite's fuzz tests use with a small example count. The odds inputs
 are mostly the example decks' libraries and actions (fuzzing.odds_input): most take
 milliseconds, the 100-card cascade deck's and the wild libraries' reach the exact
-analysis's caps and cost ~0.6 s each (plus the traced run, ~3x slower).
+analysis's caps and cost 0.2-0.6 s each (plus the traced run, ~3x slower, for a sample).
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ from engine.views.coverage import card_coverage  # noqa: E402
 CPU_LIMIT = 1.0
 MEMORY_LIMIT = 100 * 1024 * 1024
 TRACE_IF_SLOWER = 0.02
-SAMPLE = 50  # 1 in SAMPLE inputs is also measured for memory
+SLOW_SAMPLE = 10  # 1 in SLOW_SAMPLE inputs over TRACE_IF_SLOWER is measured for memory,
+SAMPLE = 50  # and 1 in SAMPLE of the others (every slowest-so-far input is measured too)
 
 Input = Any
 EntryPoint = tuple[Callable[[random.Random], Input], Callable[[Input, random.Random], Any], tuple]
@@ -145,12 +150,18 @@ NAMES = {
 }
 
 
-def fuzz(name: str, n: int, seed: int, seconds: float = 0.0) -> dict[str, Any]:
+def job_rng(name: str, seed: int, job: int = 0) -> random.Random:
+    """The inputs' random stream of one job: job 0's is a single process's."""
+    return random.Random(f"{seed}:{name}" + (f":{job}" if job else ""))
+
+
+def fuzz(name: str, n: int, seed: int, seconds: float = 0.0, job: int = 0) -> dict[str, Any]:
     """``n`` inputs to one entry point (fewer if ``seconds`` > 0 of wall time pass first:
-    the row's ``inputs`` says how many ran)."""
+    the row's ``inputs`` says how many ran). ``job`` > 0 draws its own stream of inputs."""
     make, call, allowed = ENTRY_POINTS[name]
     stop_at = time.perf_counter() + seconds if seconds > 0 else None
-    rng = random.Random(f"{seed}:{name}")
+    rng = job_rng(name, seed, job)
+    slow = 0  # inputs over TRACE_IF_SLOWER so far
     row: dict[str, Any] = {
         "inputs": 0,
         "rejected": 0,
@@ -173,7 +184,13 @@ def fuzz(name: str, n: int, seed: int, seconds: float = 0.0) -> dict[str, Any]:
         data = make(rng)
         state = rng.getstate()
         out = F.guarded(partial(call, data, rng), allowed, memory=False)
-        if out.cpu > TRACE_IF_SLOWER or i % SAMPLE == 0:  # the same input again, traced
+        is_slow = out.cpu > TRACE_IF_SLOWER
+        slow += is_slow
+        if (  # the same input again, traced
+            out.cpu > row["slowest"]
+            or (is_slow and slow % SLOW_SAMPLE == 1)
+            or (not is_slow and i % SAMPLE == 0)
+        ):
             rng.setstate(state)
             traced = F.guarded(partial(call, data, rng), allowed, memory=True)
             row["peak"] = max(row["peak"], traced.peak)
@@ -207,6 +224,29 @@ def fuzz(name: str, n: int, seed: int, seconds: float = 0.0) -> dict[str, Any]:
             if len(row["examples"]) < 5:
                 row["examples"].append(f"over limit ({out.cpu:.2f} s): {repr(data)[:300]}")
     return row
+
+
+def _merge(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One table row from the jobs' rows: counts add up, the slowest input is the slowest
+    job's, the peak is the largest."""
+    out = dict(max(rows, key=lambda r: r["slowest"]))
+    for key in ("inputs", "rejected", "accepted", "untyped", "over", "traced"):
+        out[key] = sum(r[key] for r in rows)
+    out["peak"] = max(r["peak"] for r in rows)
+    out["examples"] = [ex for r in rows for ex in r["examples"]][:5]
+    return out
+
+
+def fuzz_jobs(name: str, n: int, seed: int, seconds: float, jobs: int) -> dict[str, Any]:
+    """``fuzz`` over ``jobs`` processes, ``n`` inputs in all (job 0 takes the remainder)."""
+    if jobs <= 1:
+        return fuzz(name, n, seed, seconds)
+    import multiprocessing
+
+    shares = [n // jobs + (n % jobs if j == 0 else 0) for j in range(jobs)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        rows = pool.starmap(fuzz, [(name, k, seed, seconds, j) for j, k in enumerate(shares)])
+    return _merge(rows)
 
 
 def invariants(games: int) -> tuple[bool, str]:
@@ -306,6 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", default="", help=f"comma-separated subset of: {', '.join(NAMES)}")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
+        "--jobs", type=int, default=1, help="processes per entry point (each its own inputs)"
+    )
+    p.add_argument(
         "--out",
         type=Path,
         default=Path("fuzz-out"),
@@ -328,26 +371,27 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"unknown entry point(s): {', '.join(bad)}")
     failed = False
     print(
-        f"{args.examples:,} inputs per entry point (seed {args.seed}); limits: "
+        f"{args.examples:,} inputs per entry point (seed {args.seed}, {args.jobs} job(s)); limits: "
         f"{CPU_LIMIT} s CPU, {MEMORY_LIMIT // 2**20} MB per input"
     )
     print(
         f"{'entry point':38} {'inputs':>8} {'typed':>8} {'accepted':>8} {'untyped':>7} "
-        f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'wall s':>6} {'ms/in':>6}"
+        f"{'over':>4} {'slowest s':>9} {'its MB':>6} {'peak MB':>7} {'traced':>7} {'wall s':>6} "
+        f"{'ms/in':>6}"
     )
     deadline = time.perf_counter() + args.time_budget
     ran: dict[str, int] = {}
     for k, name in enumerate(names):
         t0 = time.perf_counter()
         share = max((deadline - t0) / (len(names) - k), 1.0) if args.time_budget > 0 else 0.0
-        row = fuzz(name, args.examples, args.seed, share)
+        row = fuzz_jobs(name, args.examples, args.seed, share, args.jobs)
         ran[name] = row["inputs"]
         wall = time.perf_counter() - t0
         print(
             f"{NAMES[name]:38} {row['inputs']:>8,} {row['rejected']:>8,} {row['accepted']:>8,} "
             f"{row['untyped']:>7,} {row['over']:>4,} {row['slowest']:>9.3f} "
-            f"{row['slowest_peak'] / 1e6:>6.1f} {row['peak'] / 1e6:>7.1f} {wall:>6.0f} "
-            f"{1000 * wall / max(row['inputs'], 1):>6.1f}",
+            f"{row['slowest_peak'] / 1e6:>6.1f} {row['peak'] / 1e6:>7.1f} {row['traced']:>7,} "
+            f"{wall:>6.0f} {1000 * wall * args.jobs / max(row['inputs'], 1):>6.1f}",
             flush=True,
         )
         saved = save_slowest(args.out, name, row)

@@ -69,3 +69,29 @@ def test_a_time_budget_stops_the_row_early_and_the_table_says_how_many_ran(
     inputs = int(row[38:].split()[0].replace(",", ""))
     assert 0 < inputs < 10_000_000
     assert f"fewer than 10,000,000 inputs ran for from_dict ({inputs:,})" in out
+
+
+def test_jobs_split_the_inputs_and_the_row_adds_them_up(tmp_path, capsys) -> None:
+    """--jobs 2: both processes' inputs are counted in one row; job 0 draws the inputs a
+    single process draws, job 1 others (so the jobs never repeat each other's work)."""
+    import random
+
+    import fuzz
+    import fuzzing as F
+
+    single = [F.token(random.Random("0:token")) for _ in range(1)]
+    assert [F.token(fuzz.job_rng("token", 0, 0)) for _ in range(1)] == single
+    assert [F.token(fuzz.job_rng("token", 0, 1)) for _ in range(1)] != single
+    job0, job1 = fuzz.fuzz("token", 4, 0, job=0), fuzz.fuzz("token", 3, 0, job=1)
+    merged = fuzz._merge([job0, job1])
+    assert merged["inputs"] == 7 and merged["rejected"] + merged["accepted"] == 7
+    assert merged["slowest"] == max(job0["slowest"], job1["slowest"])
+    assert merged["traced"] == job0["traced"] + job1["traced"] > 0
+    code = fuzz.main(
+        ["--examples", "5", "--games", "0", "--only", "token", "--jobs", "2"]
+        + ["--out", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    row = next(line for line in out.splitlines() if line.startswith(fuzz.NAMES["token"]))
+    assert int(row[38:].split()[0]) == 5
