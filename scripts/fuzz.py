@@ -135,6 +135,7 @@ ENTRY_POINTS: dict[str, EntryPoint] = {
     "coverage": (F.card_dict, _coverage, F.CARD_DOCUMENTED),
     "odds": (F.odds_input, _odds, F.DOCUMENTED),
     "cli": (_cli_input, _cli, ()),
+    "conformance": (F.conformance_case, lambda c, rng: F.run_conformance_case(c), F.DOCUMENTED),
 }
 NAMES = {
     "token": "decode_token / Scenario.from_token",
@@ -147,6 +148,7 @@ NAMES = {
     "coverage": "card_coverage (a user card)",
     "odds": "chain_odds (the exact odds)",
     "cli": "python -m engine (token --decode, run)",
+    "conformance": "conformance run_case (an XMage test)",
 }
 
 

@@ -15,10 +15,19 @@ rule); and not translated, by reason.
 from engine.conformance.runner import (
     CaseResult,
     Report,
+    case_problem,
     load_reviewed,
     load_suite,
     run_case,
     run_suite,
 )
 
-__all__ = ["CaseResult", "Report", "load_reviewed", "load_suite", "run_case", "run_suite"]
+__all__ = [
+    "CaseResult",
+    "Report",
+    "case_problem",
+    "load_reviewed",
+    "load_suite",
+    "run_case",
+    "run_suite",
+]

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.base import limits
+from engine.base.errors import SchemaError
 from engine.cards.carddb import UnknownCardError, default_pool
 from engine.core.game import GameError
 from engine.core.policy import ChoiceError, Policy
@@ -377,13 +379,100 @@ class CaseResult:
 _TARGET_COUNT = ("names more targets than asked for", "names too few targets")
 
 
+_ANSWER_KINDS = {"targets": dict, "choices": str, "modes": str}
+#: an expectation's fields and their JSON types (``check`` reads them)
+_EXPECT_FIELDS: dict[str, tuple[type, ...]] = {
+    "check": (str,),
+    "card": (str,),
+    "scope": (str,),
+    "type": (str,),
+    "subtype": (str,),
+    "attachment": (str,),
+    "keyword": (str,),
+    "counter": (str,),
+    "n": (int,),
+    "power": (int,),
+    "toughness": (int,),
+    "at": (int,),
+    "player": (int, type(None)),
+    "has": (bool,),
+    "tapped": (bool,),
+}
+_CASE_FIELDS = {"id", "scenario", "cards", "answers", "expect", "strict"}
+
+
+def case_problem(case: Any) -> SchemaError | None:
+    """What makes ``case`` unreadable as a translated test (None when it is readable): the
+    shape ``run_case`` reads, checked before any of it runs. The scenario itself is
+    checked by ``Scenario.from_dict``; an expectation's own fields by ``check``."""
+    if not isinstance(case, dict):
+        return SchemaError("", f"a case is an object, not {type(case).__name__}")
+    extra = sorted(str(k) for k in case if k not in _CASE_FIELDS)
+    if extra:
+        return SchemaError(extra[0], f"not a field of a case (fields: {sorted(_CASE_FIELDS)})")
+    if not isinstance(case.get("id"), str):
+        return SchemaError("id", "the case's id is a string")
+    if not isinstance(case.get("scenario"), dict):
+        return SchemaError("scenario", "the case's scenario is an object")
+    for name, kind in (("cards", list), ("answers", list), ("expect", list)):
+        if not isinstance(case.get(name, []), kind):
+            return SchemaError(name, f"a list, not {type(case[name]).__name__}")
+    if not isinstance(case.get("strict", False), bool):
+        return SchemaError("strict", "true or false")
+    if not all(isinstance(c, str) for c in case.get("cards", [])):
+        return SchemaError("cards", "card names are strings")
+    for p, answers in enumerate(case.get("answers", [])):
+        if not isinstance(answers, dict):
+            return SchemaError(f"answers[{p}]", "one player's answers are an object")
+        for kind, items in answers.items():
+            want = _ANSWER_KINDS.get(kind)
+            if want is None:
+                return SchemaError(f"answers[{p}].{kind}", f"answers are {sorted(_ANSWER_KINDS)}")
+            if not isinstance(items, list):
+                return SchemaError(f"answers[{p}].{kind}", "a list")
+            for i, item in enumerate(items):
+                ok = (
+                    isinstance(item, list) and all(isinstance(r, dict) for r in item)
+                    if want is dict
+                    else isinstance(item, str)
+                )
+                if not ok:
+                    what = "a list of object references" if want is dict else "a string"
+                    return SchemaError(f"answers[{p}].{kind}[{i}]", what)
+    for i, e in enumerate(case.get("expect", [])):
+        if not isinstance(e, dict) or not isinstance(e.get("check"), str):
+            return SchemaError(f"expect[{i}]", "an expectation is an object with a check")
+        for key, value in e.items():
+            want = _EXPECT_FIELDS.get(key)
+            if want is None:
+                return SchemaError(f"expect[{i}].{key}", "not a field of an expectation")
+            if not isinstance(value, want) or (isinstance(value, bool) and bool not in want):
+                names = " or ".join("null" if t is type(None) else t.__name__ for t in want)
+                return SchemaError(f"expect[{i}].{key}", f"a {names}")
+        at = e.get("at")
+        if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
+            return SchemaError(f"expect[{i}].at", "an action's index (0, 1, ...)")
+    return None
+
+
 def run_case(case: dict, pool: Any = None) -> CaseResult:
     """One case under the engine's budgets: a typed error is a failure with its reason.
+    A case that isn't shaped as one raises ``SchemaError`` naming the field at fault.
+    All the runs one case takes (below) share one run's CPU allowance
+    (``limits.cpu_allowance``), so a case keeps the engine's one-input promise.
 
     XMage's ``castSpell`` target list also answers cost choices, and ``addTarget`` gives
     the targets it leaves out: when the engine finds the action's targets too many or too
     few, the case runs once more with them moved to the front of the player's target
     answers (taken in the order the engine asks)."""
+    problem = case_problem(case)
+    if problem is not None:
+        raise problem
+    with limits.cpu_allowance():
+        return _run_retargeted(case, pool)
+
+
+def _run_retargeted(case: dict, pool: Any) -> CaseResult:
     got = _run_case(case, pool)
     if got.kind == "error:ScenarioError" and any(t in got.why for t in _TARGET_COUNT):
         scenario = dict(case["scenario"])
@@ -486,7 +575,7 @@ def _run_case_once(case: dict, pool: Any = None) -> CaseResult:
             return CaseResult(case["id"], "failed", never, f"expect:{e['check']}", cards)
         try:
             why = check(at_state, e)
-        except (KeyError, IndexError, TypeError) as err:
+        except (KeyError, IndexError, TypeError, ValueError) as err:
             why = f"check {e.get('check')} can't be read: {err!r}"
         if why:
             return CaseResult(case["id"], "failed", why, f"expect:{e['check']}", cards)

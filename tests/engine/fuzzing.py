@@ -588,6 +588,40 @@ def run_odds(d: dict) -> Any:
     return chain_odds(cards, [Step(kind, n) for kind, n in d["steps"]], chain=d["chain"])
 
 
+# ------------------------------------------------------------- conformance cases
+_CASES: list[dict] = []
+
+
+def conformance_cases() -> list[dict]:
+    """The bundled translated XMage tests (engine/conformance/data), read once."""
+    if not _CASES:
+        from engine.conformance.runner import load_suite
+
+        _CASES.extend(load_suite()["cases"])
+    return _CASES
+
+
+def conformance_case(rng: random.Random) -> Any:
+    """A translated XMage test as ``run_case`` reads it: one in five as translated, the
+    rest mutated (half mildly: names, numbers and answers swapped for others of the suite)."""
+    case = rng.choice(conformance_cases())
+    x = rng.random()
+    if x < 0.2:
+        return copy.deepcopy(case)
+    return mutate(rng, case, mild=x < 0.6)
+
+
+def run_conformance_case(case: Any) -> Any:
+    """``run_case``; a case the runner reports as an engine crash (``crash:<type>``, the
+    runner's net for exceptions the engine should never raise) is an untyped error here."""
+    from engine.conformance.runner import run_case
+
+    result = run_case(case)
+    if result.kind.startswith("crash:"):
+        raise RuntimeError(f"{result.kind}: {result.why}")
+    return result
+
+
 # --------------------------------------------------------------------- measuring
 @dataclass
 class Outcome:

@@ -14,6 +14,7 @@ DOCUMENTED = (
     "engine.play.timeline",
     "engine.cards.carddb",
     "engine.odds.exact",
+    "engine.base.limits",
 )
 # The public names whose docstrings must hold at least one example.
 EXAMPLED = {

@@ -150,6 +150,48 @@ def test_fuzz_exact_odds_stay_bounded(rng: random.Random) -> None:
     assert out.accepted
 
 
+@settings(FUZZ, max_examples=3 if IN_PYODIDE else 40)
+@given(rngs)
+def test_fuzz_conformance_cases_stay_typed_and_bounded(rng: random.Random) -> None:
+    """The conformance runner's one case (``run_case``) over a translated XMage test, as
+    translated or mutated: a result, or the case's typed error, within the bounds; never
+    the runner's ``crash:`` net (``fuzzing.run_conformance_case``)."""
+    case = F.conformance_case(rng)
+    bounded(lambda: F.run_conformance_case(case))
+
+
+def test_a_case_of_the_wrong_shape_names_the_field() -> None:
+    """What ``run_case`` reads is checked before it runs: a SchemaError naming the field."""
+    from engine.conformance.runner import load_suite, run_case
+
+    good = load_suite()["cases"][0]
+    for bad, path in (
+        ([], ""),
+        ({**good, "id": 3}, "id"),
+        ({**good, "answers": [{"targets": ["x"]}]}, "answers[0].targets[0]"),
+        ({**good, "answers": [{"votes": []}]}, "answers[0].votes"),
+        ({**good, "expect": [{"check": "life", "player": "Westvale"}]}, "expect[0].player"),
+        ({**good, "expect": [{"check": "life", "n": True}]}, "expect[0].n"),
+        ({**good, "expect": [{"check": "life", "at": -1}]}, "expect[0].at"),
+        ({**good, "tests": 1}, "tests"),
+    ):
+        with pytest.raises(SchemaError) as err:
+            run_case(bad)
+        assert err.value.path == path
+    assert run_case(good).status in ("passed", "failed", "not_translated")
+
+
+def test_the_runs_of_one_case_share_one_cpu_allowance() -> None:
+    """Inside ``limits.cpu_allowance`` a run gets what is left of it, not a fresh one:
+    the conformance runner's retries of a case keep the one-run promise."""
+    with limits.cpu_allowance(0.0):
+        with pytest.raises(BudgetExceeded) as err:
+            Scenario.from_dict(F.example_scenarios()[0]).run()
+    assert err.value.budget == "cpu_seconds"
+    fresh = limits.RunBudget()
+    assert fresh.max_cpu == limits.RUN_MAX_CPU_SECONDS  # outside it: the whole allowance
+
+
 # ------------------------------------------- the decklist parser, old vs new
 _OLD_HEADER = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*(?:\(\d+\))?\s*:?$")
 _OLD_COUNT = re.compile(r"^(-?\d+)\s*[xX]?\s+(\S.*)$")
