@@ -443,11 +443,11 @@ def case_problem(case: Any) -> SchemaError | None:
         if not isinstance(e, dict) or not isinstance(e.get("check"), str):
             return SchemaError(f"expect[{i}]", "an expectation is an object with a check")
         for key, value in e.items():
-            want = _EXPECT_FIELDS.get(key)
-            if want is None:
+            types = _EXPECT_FIELDS.get(key)
+            if types is None:
                 return SchemaError(f"expect[{i}].{key}", "not a field of an expectation")
-            if not isinstance(value, want) or (isinstance(value, bool) and bool not in want):
-                names = " or ".join("null" if t is type(None) else t.__name__ for t in want)
+            if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+                names = " or ".join("null" if t is type(None) else t.__name__ for t in types)
                 return SchemaError(f"expect[{i}].{key}", f"a {names}")
         at = e.get("at")
         if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
