@@ -632,6 +632,8 @@ _EFFECT_FIELDS: dict[str, T] = {
     "notes": opt(TEXT),
     "etb_if_cast": opt(Bool()),
     "enters_tapped": opt(Bool()),
+    # the qualities of its printed Protection (702.16a), a filter each
+    "protection": opt(List(JsonObject(), L.CARD_MAX_LIST)),
 }
 EFFECTS_FACE = Obj(_EFFECT_FIELDS, extra=Json(), name="effects entry")
 EFFECTS = Obj(

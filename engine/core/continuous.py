@@ -80,6 +80,9 @@ class Characteristics:
     abilities: tuple[Mapping[str, Any], ...] = ()
     rules: tuple[str, ...] = ()  # combat-only restrictions recorded on it (cant_block...)
     mana_value: int = 0  # filled where filters read it (filters.printed_characteristics)
+    # the qualities it has protection from (702.16a), as filters ({} is "everything",
+    # 702.16j); None for a protection whose quality the card data doesn't give
+    protections: tuple[Mapping[str, Any] | None, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -147,6 +150,46 @@ def counter_keywords(obj, keywords: tuple[str, ...]) -> tuple[str, ...]:
     return (*keywords, *extra) if extra else keywords
 
 
+#: a color's name in "protection from <color>" -> its letter (105.1)
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def quality_of(keyword: str) -> Mapping[str, Any] | None:
+    """The quality a "Protection from <quality>" keyword names, as a filter, or None when
+    the words aren't one we read (a bare "Protection" names none)."""
+    low = keyword.lower()
+    if not low.startswith("protection from "):
+        return None
+    word = low.removeprefix("protection from ").strip()
+    if word in COLOR_LETTERS:
+        return {"colors_any": [COLOR_LETTERS[word]]}
+    if word == "everything":  # 702.16j
+        return {}
+    if word == "creatures":
+        return {"types": ["Creature"]}
+    return None
+
+
+def printed_protections(obj) -> tuple[Mapping[str, Any] | None, ...]:
+    """The qualities the object's own protection abilities name (702.16a): the card data's
+    ``protection`` list (one filter per quality) when its face has the Protection keyword,
+    or None for each printed protection whose quality the data doesn't give."""
+    face = obj.characteristics
+    out: list[Mapping[str, Any] | None] = []
+    bare = False
+    for k in face.keywords:
+        if k.lower() == "protection":
+            bare = True
+        elif k.lower().startswith("protection from "):
+            out.append(quality_of(k))
+    if bare:
+        card = obj.card
+        entry = (card.effects_for(face.name) if len(card.faces) > 1 else card.effects) or {}
+        known = [q for q in entry.get("protection") or () if isinstance(q, Mapping)]
+        out.extend(known or [None])
+    return tuple(out)
+
+
 def printed(obj) -> Characteristics:
     """The characteristics an object has from its card (or token definition) and its
     counters alone (613.1 start, 613.4c for +1/+1 and -1/-1 counters, 122.1a; keyword
@@ -170,4 +213,5 @@ def printed(obj) -> Characteristics:
         base_power=number(face.power) if face.is_creature else None,
         base_toughness=number(face.toughness) if face.is_creature else None,
         controller=obj.controller,
+        protections=printed_protections(obj),
     )

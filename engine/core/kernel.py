@@ -469,6 +469,24 @@ class Kernel:
             self.base_controller[obj.id] = player
         return obj
 
+    def uncreate(self, oid: int) -> None:
+        """Take back a token ``create`` just made, before any event saw it: a token that
+        can't exist as created isn't created (303.4g: an Aura token with nothing it can
+        legally enchant). Only the newest object, with nothing recorded since."""
+        obj = self.objects[oid]
+        if not obj.is_token or oid != self._next_id - 1:
+            raise ValueError(f"uncreate: object {oid} is not the token just created")
+        for pl in self.players:
+            for ids in pl.zones.values():
+                if oid in ids:
+                    ids.remove(oid)
+        self._view_players = [None] * len(self.players)
+        del self.objects[oid]
+        self._view_objects = None
+        self.timestamps.pop(oid, None)
+        self.base_controller.pop(oid, None)
+        self._changes = [m for m in self._changes if not (isinstance(m, Move) and m.obj == oid)]
+
     def move(
         self,
         oid: int,

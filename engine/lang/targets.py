@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.cards import changeling
 from engine.core.events import DecisionKind
 from engine.core.game import GameError
-from engine.lang import filters, spell_filter, target_groups, values
+from engine.lang import filters, protection, spell_filter, target_groups, values
 from engine.lang.vocabulary import TARGET_KINDS
 from engine.scenario import objref
 
@@ -102,11 +102,14 @@ def target_missing(spec: Mapping) -> str | None:
 
 
 def _legal_for(game: Game, oid: int, controller: int, source: int | None) -> bool:
-    """CR 702.18a shroud, 702.11b hexproof: who may target this object."""
+    """CR 702.18a shroud, 702.11b hexproof: who may target this object; 702.16b: not a
+    spell with a quality it has protection from, nor an ability whose source has one."""
     kws = {k.lower() for k in filters.characteristics(game, oid).keywords}
     if "shroud" in kws:
         return False
-    return not ("hexproof" in kws and game.obj(oid).controller != controller)
+    if "hexproof" in kws and game.obj(oid).controller != controller:
+        return False
+    return not protection.protected_from(game, oid, source)
 
 
 def _objects(

@@ -1208,6 +1208,7 @@ ENTRY_FIELDS = {
     "overload",
     "cant_be_countered",
     "enters_tapped",
+    "protection",  # the printed Protection's qualities (702.16a, engine.lang.protection)
     "vanilla",
     "keywords_only",
     "notes",

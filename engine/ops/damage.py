@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core.events import EventKind
 from engine.core.game import Game
-from engine.lang import filters
+from engine.lang import filters, protection
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
@@ -122,6 +122,17 @@ def damage_object(
     """Deal ``n`` damage to a permanent (120.3); returns the log's words for it."""
     obj = game.obj(oid)
     face = game.face(obj)
+    if not unpreventable and protection.protected_from(game, oid, source):
+        game.emit(  # 702.16e: damage from a source with the quality is prevented
+            EventKind.PREVENT,
+            f"{n} damage to {obj.name} is prevented (protection).",
+            "702.16e",
+            objects=(oid,),
+            source=source,
+            amount=n,
+        )
+        hits.append({"obj": oid, "damage": 0})
+        return f"{obj.name} (0, protection)"
     # CR 615: prevention shields first, unless the damage can't be prevented (615.12)
     n = shields.prevent(game, n, source=source, to_object=oid, unpreventable=unpreventable)
     if n <= 0:  # 120.8: 0 damage is no damage dealt

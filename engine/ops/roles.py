@@ -15,7 +15,7 @@ graveyard" triggers see it, 603.6c / 603.10a).
 from __future__ import annotations
 
 from engine.core.events import EventKind
-from engine.lang import refs
+from engine.lang import protection, refs
 from engine.lang.effects import Ctx, op
 from engine.rules import layers
 from engine.rules import op_common as c
@@ -60,10 +60,26 @@ def create_role(ctx: Ctx, o: dict) -> None:
     card = c.token_card({**tok, "token": f"{tok['token']} Role"})  # its name: "Cursed Role"
     hosts = [i for i in refs.objects(ctx, o, "what") if layers.on_battlefield(game, i)]
     made: list[int] = []
+    kept: list[int] = []
     for host in hosts:
         [role] = c.make(ctx, card, 1)
+        if protection.protected_from(game, host, role):
+            # 303.4g: an Aura token that can't legally enchant the object isn't created
+            # (protection from its quality, 702.16c)
+            game.uncreate(role)
+            ctx.emit(
+                EventKind.NOTE,
+                f"{ctx.label}: no {tok['token']} Role is created on {game.obj(host).name}: it "
+                "has protection from a quality the Role has.",
+                "303.4g",
+                objects=(host,),
+                amount=0,
+            )
+            continue
         game.attach(role, host)
         made.append(role)
+        kept.append(host)
+    hosts = kept
     names = ", ".join(game.obj(h).name for h in hosts) or "nothing"
     ctx.emit(
         EventKind.TOKEN,

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.events import DecisionKind, EventKind
 from engine.core.game import GameError
-from engine.lang import filters, refs
+from engine.lang import filters, protection, refs
 from engine.rules import layers, shields, triggers
 from engine.rules.triggers import Fact
 
@@ -98,7 +98,6 @@ EXALTED = {
         }
     ],
 }
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _LANDWALK = {
     "Plainswalk": "Plains",
     "Islandwalk": "Island",
@@ -156,38 +155,6 @@ def _selector_filter(e: Any) -> bool:
 def goaded_by(game: Game, oid: int) -> list[int]:
     """The players who goaded this creature, while the goad lasts (701.15a)."""
     return [int(e.data.get("by", e.controller)) for e in rules_of(game, oid) if e.kind == "goad"]
-
-
-def protections(game: Game, oid: int) -> tuple[list[Mapping], bool]:
-    """The qualities the object has protection from (702.16a), as filters, and whether it
-    has a protection whose quality the card data doesn't give (printed "Protection")."""
-    found: list[Mapping] = []
-    for kw in game.chars(oid).keywords:
-        low = kw.lower()
-        if low.startswith("protection from "):
-            word = low.removeprefix("protection from ").strip()
-            if word in _COLORS:
-                found.append({"colors_any": [_COLORS[word]]})
-            elif word in ("creatures", "everything"):
-                found.append({} if word == "everything" else {"types": ["Creature"]})
-    granted = 0
-    for e in layers.in_force(game):
-        if e.kind == "grant" and e.data.get("protection_from") is not None:
-            if oid in _objects_of(game, e):
-                found.append(e.data["protection_from"])
-                granted += 1
-    bare = sum(1 for k in game.chars(oid).keywords if k.lower() == "protection")
-    return found, bare > granted
-
-
-def protected_from(game: Game, oid: int, source: int) -> bool:
-    """CR 702.16: ``oid`` has protection from a quality ``source`` has."""
-    found, _ = protections(game, oid)
-    return any(
-        filters.matches(game, source, f, controller=game.obj(oid).controller, source=oid)
-        for f in found
-        if isinstance(f, Mapping)
-    )
 
 
 def summoning_sick(game: Game, oid: int) -> bool:
@@ -379,8 +346,7 @@ def _name_unsimulated(game: Game, objs: Iterable[int]) -> None:
     for oid in objs:
         kws = game.chars(oid).keywords
         bad = [k for k in kws if any(k.lower().startswith(u.lower()) for u in UNSIMULATED_KEYWORDS)]
-        _, unknown = protections(game, oid)
-        if unknown:
+        if protection.unknown(game, oid):
             bad.append("Protection (its quality is not in the card data)")
         if bad:
             game.emit(
@@ -477,7 +443,7 @@ def cant_block_why(game: Game, blocker: int, attacker: int, defending: int) -> s
         return f"{a.name} has horsemanship: only horsemanship blocks it (702.31b)"
     if has(game, attacker, "Skulk") and _power(game, blocker) > _power(game, attacker):
         return f"{a.name} has skulk: no creature with greater power blocks it (702.118b)"
-    if protected_from(game, attacker, blocker):
+    if protection.protected_from(game, attacker, blocker):
         return f"{a.name} has protection from {b.name}: it can't be blocked by it (702.16f)"
     return None
 
@@ -787,7 +753,7 @@ def _damage_one(
     where = game.zone_of(oid)
     if where is None or where[1] != "battlefield":
         return 0  # it left: the damage assigned to it isn't dealt
-    if protected_from(game, oid, source):
+    if protection.protected_from(game, oid, source):
         game.emit(
             E.PREVENT,
             f"{n} damage to {game.obj(oid).name} is prevented (protection).",

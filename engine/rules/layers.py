@@ -36,7 +36,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base import limits
-from engine.core.continuous import Characteristics, ContinuousEffect, number, printed
+from engine.core.continuous import (
+    Characteristics,
+    ContinuousEffect,
+    number,
+    printed,
+    quality_of,
+)
 from engine.core.state import NO_CHARS
 from engine.lang import filters, refs
 
@@ -527,6 +533,7 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
     supertypes = list(base.supertypes)
     colors = list(base.colors)
     keywords = list(base.keywords)
+    protections = list(base.protections)  # 702.16a: abilities too (layer 6)
     abilities: list[Mapping[str, object]] = []
     rules: list[str] = []
     controller = intended_controller(game, perm.id, effects)
@@ -555,8 +562,11 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         d = e.data
         if e.kind in ("grant", "become_creature"):
             keywords += [k for k in d.get("keywords") or () if k not in keywords]
-            if d.get("protection_from"):
-                keywords.append("Protection")
+            quality = d.get("protection_from")
+            if quality is not None:
+                if "Protection" not in keywords:
+                    keywords.append("Protection")
+                protections.append(quality if isinstance(quality, Mapping) else None)
             ability = d.get("ability")
             if isinstance(ability, Mapping) and isinstance(ability.get("keyword"), str):
                 keywords.append(str(ability["keyword"]))
@@ -564,9 +574,12 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
                 abilities.append(ability)
         elif e.kind == "protection_from_chosen_color":
             keywords.append(f"Protection from {d.get('color', 'a color')}")
+            protections.append(quality_of(f"Protection from {d.get('color', '')}"))
         elif e.kind == "lose_keywords":
             lost = {str(k).lower() for k in d.get("keywords") or ()}
             keywords = [k for k in keywords if k.lower() not in lost]
+            if "protection" in lost:
+                protections = []
         elif e.kind in COMBAT_ONLY:
             rules.append(e.kind)
     # Layer 7 (613.4): P/T only for creatures; a noncreature has none (208.3).
@@ -615,6 +628,7 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
         controller=perm.controller if controller is None else controller,
         abilities=tuple(abilities),
         rules=tuple(dict.fromkeys(rules)),
+        protections=tuple(protections),
     )
 
 

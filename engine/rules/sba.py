@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.base import limits
 from engine.core.continuous import number
 from engine.core.events import EventKind
+from engine.lang import protection
 from engine.rules import layers, saga, stack
 
 if TYPE_CHECKING:
@@ -167,7 +168,8 @@ def annihilate_counters(game: Game) -> bool:
 def attachments(game: Game) -> bool:
     """CR 704.5m: an Aura attached to an illegal object or to nothing goes to its owner's
     graveyard; 704.5n: an Equipment attached to an illegal permanent becomes unattached
-    (it stays on the battlefield)."""
+    (it stays on the battlefield). A permanent with protection from a quality the Aura or
+    Equipment has is an illegal one (702.16c-d)."""
     acted = False
     for perm in game.battlefield():
         face = perm.characteristics
@@ -180,6 +182,8 @@ def attachments(game: Game) -> bool:
         legal = host is not None and layers.on_battlefield(game, host) and host != perm.id
         if legal and equipment and host is not None:
             legal = game.chars(host).is_creature  # 301.5c: Equipment equips creatures
+        if legal and host is not None and protection.protected_from(game, host, perm.id):
+            legal = False  # 702.16c-d
         if legal:
             continue
         enchant = game.effects(perm).get("enchant") or {}

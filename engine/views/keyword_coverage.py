@@ -71,6 +71,12 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "phasing": (IMPLEMENTED, "702.26a", "the untap step (layers.untap_step_done)"),
     "devoid": (IMPLEMENTED, "702.114a", "the card's colors are colorless in the card data"),
     "living weapon": (IMPLEMENTED, "702.92a", "the living_weapon op of the card's data"),
+    "protection": (
+        IMPLEMENTED,
+        "702.16a",
+        "targeting, damage, attachments and blocks (engine.lang.protection); its quality "
+        "is the card data's protection list",
+    ),
     # ------------------------------------------- carried out by the combat rules (506-511)
     **{
         k: (COMBAT, rule, "engine.rules.combat")
@@ -190,6 +196,9 @@ TABLE: dict[str, tuple[str, str, str]] = {
 
 #: The card data op an implemented keyword needs on the card itself (or it is not simulated).
 NEEDS_OP: Mapping[str, str] = {"living weapon": "living_weapon"}
+#: The card data field an implemented keyword needs filled (or it is not simulated): a
+#: printed Protection whose quality the data doesn't give can't be applied (702.16a).
+NEEDS_FIELD: Mapping[str, str] = {"protection": "protection"}
 
 
 def state_of(keyword: str) -> tuple[str, str, str]:
@@ -203,6 +212,16 @@ def _has_op(entry: Any, name: str) -> bool:
     if isinstance(entry, list):
         return any(_has_op(v, name) for v in entry)
     return False
+
+
+def _has_field(entry: Any, name: str) -> bool:
+    """The card's effect entry (or one of its faces') has ``name`` filled."""
+    if not isinstance(entry, Mapping):
+        return False
+    if entry.get(name):
+        return True
+    faces = entry.get("faces")
+    return isinstance(faces, Mapping) and any(_has_field(f, name) for f in faces.values())
 
 
 def card_keywords(card: Any) -> list[str]:
@@ -228,6 +247,8 @@ def missing(card: Any, extra: Iterable[tuple[str, Any]] = ()) -> list[tuple[str,
             out.append((k, f"keyword {k}"))
         elif low in NEEDS_OP and not _has_op(card.effects, NEEDS_OP[low]):
             out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
+        elif low in NEEDS_FIELD and not _has_field(card.effects, NEEDS_FIELD[low]):
+            out.append((k, f"keyword {k} ({rule}): its quality is not in the card's data"))
         elif low in checks:
             part = checks[low](card)
             if part:

@@ -412,8 +412,12 @@ class Translator:
             entry["spell_costs"] = body["costs"]
 
     def _top_ability(self, ab: object, entry: dict, res: CardResult) -> None:
-        if _is_protection(ab):
-            res.abilities.append(AbilityResult("keyword", True, "ProtectionAbility"))
+        if _is_protection(ab) or (isinstance(ab, JObj) and ab.cls in _PROTECTION_CLASSES):
+            # a printed protection: its quality goes into the card data (702.16a), which the
+            # engine's targeting, damage, attachment and blocking rules read
+            quality = self._record(res, "keyword", "ProtectionAbility", lambda: _quality(self, ab))
+            if quality is not None:
+                entry.setdefault("protection", []).append(quality)
             return
         if not isinstance(ab, JObj):
             res.abilities.append(
@@ -1513,6 +1517,45 @@ def _is_chapter(a: object) -> bool:
     return isinstance(a, Ref) and (
         a.dotted.startswith("SagaChapter.CHAPTER_") or a.dotted.startswith("CHAPTER_")
     )
+
+
+#: printed protection classes whose quality is a filter: ``new ProtectionAbility(filter)``,
+#: and protection from everything (702.16j)
+_PROTECTION_CLASSES = {"ProtectionAbility", "ProtectionFromEverythingAbility"}
+
+
+def _quality(t: Translator, ab: object) -> dict:
+    """A printed protection's quality as a filter (702.16a): ``ProtectionAbility.from(colors)``
+    is "from each of these colors" ({"colors_any": [...]}); ``new ProtectionAbility(filter)``
+    the filter's; protection from everything matches every object ({}, 702.16j)."""
+    from .symbolic import SCall
+
+    if isinstance(ab, SCall):
+        if ab.name != "from" or not ab.args:
+            raise Untranslated("ProtectionAbility", ab.name)
+        colors: list[str] = []
+        for c in ab.args:
+            got = t.core.filters._new_predicate(JObj("ColorPredicate", (c,))).get("colors_any")
+            if not got:
+                raise Untranslated("ProtectionAbility", "a quality that is not a color")
+            colors.extend(got)
+        return {"colors_any": colors}
+    assert isinstance(ab, JObj)
+    extra = [name for name, _ in ab.calls if name != "withFlavorWord"]
+    if extra:  # setRemovesAuras(false) and the like change what protection does
+        raise Untranslated(ab.cls, extra[0])
+    if ab.cls == "ProtectionFromEverythingAbility":
+        if ab.args:
+            raise Untranslated(ab.cls, "arguments")
+        return {}
+    if len(ab.args) != 1:
+        raise Untranslated(ab.cls, f"{len(ab.args)} arguments")
+    kind, quality = t.core.filters.read(ab.args[0])
+    if kind not in ("permanent", "card", "object"):  # from spells, abilities, players...
+        raise Untranslated(ab.cls, f"a quality of {kind}s")
+    if not quality:
+        raise Untranslated(ab.cls, "a quality the filter reader reads as everything")
+    return quality
 
 
 def _is_protection(ab: object) -> bool:

@@ -947,12 +947,13 @@ def test_skulk_and_horsemanship_restrict_blockers_cr_702_118b_702_31b():
 
 def test_a_combat_keyword_not_simulated_is_named_in_the_log_cr_506_1():
     flanker = user("Test Flanker", "2/2", "Flanking")
+    vague = user("Vague Knight", "2/2", "Protection")  # no quality in its data (702.16a)
     tl = finished(
         fight(
-            ["Test Flanker", "White Knight"],
+            ["Test Flanker", "White Knight", "Vague Knight"],
             [],
-            attack("Test Flanker", "White Knight"),
-            cards=[flanker],
+            attack("Test Flanker", "White Knight", "Vague Knight"),
+            cards=[flanker, vague],
         )
     )
     notes = [e for e in of_kind(tl, "not_simulated") if e.rule == "506.1"]
