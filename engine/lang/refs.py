@@ -57,22 +57,6 @@ def condition_holds(game: Game, cond: dict, controller: int, source: int | None)
     return conditions.holds(Ctx(game, controller, source, (), 0, ""), cond)
 
 
-def value(game: Game, v: Any, controller: int, source: int | None, x: int = 0) -> int:
-    """An amount now: an int, "X", "X+1", or a dynamic value (engine.lang.values)."""
-    return amount(Ctx(game, controller, source, (), x, ""), v)
-
-
-def amount(ctx: Ctx, v: Any, default: int = 0) -> int:
-    """An op amount in a resolution: fixed now (608.2h)."""
-    if v is None:
-        return default
-    if isinstance(v, int):
-        return v
-    if isinstance(v, str):
-        return ctx.amount({"n": v}, "n", default)
-    return values.value_of(ctx, v)
-
-
 def _expr(text: str) -> bool:
     t = text.replace(" ", "")
     if t.lstrip("-").isdigit():

@@ -181,21 +181,26 @@ def players_of(ctx: Any, who: object) -> list[int]:
     raise ValueUnavailable(f"who {who!r}")
 
 
-def value_of(ctx: Any, v: object) -> int:
-    """The number an amount stands for now. Check ``value_missing(v, ctx)`` first."""
+def value_of(ctx: Any, v: object, default: int = 0) -> int:
+    """The number an amount stands for now, fixed as the op resolves (608.2h): an int, "X"
+    (the X paid, 107.3), "-X", "X+1", a number in text, or a dynamic value ``{"dv": ...}``;
+    ``default`` when there is none (``None``). The one evaluator of amounts for every op
+    family, cost and condition. Check ``value_missing(v, ctx)`` first: anything else is
+    refused (ValueUnavailable), never read as some number."""
     if v is None:
-        return 0
+        return default
     if _is_int(v):
         return int(v)
     if isinstance(v, str):
         t = v.replace(" ", "")
-        if t == "X":
-            return int(ctx.x)
-        if t == "-X":
-            return -int(ctx.x)
-        if t.startswith("X"):
-            return int(ctx.x) + int(t[1:])
-        return int(t)
+        try:
+            if t == "-X":
+                return -int(ctx.x)
+            if t.startswith("X"):
+                return int(ctx.x) + (int(t[1:]) if len(t) > 1 else 0)
+            return int(t)
+        except ValueError:
+            raise ValueUnavailable(f"amount {v!r}"[:80]) from None
     if not isinstance(v, Mapping):
         raise ValueUnavailable(f"amount {v!r}"[:80])
     return _dynamic(ctx, v)

@@ -13,6 +13,7 @@ import re
 
 from engine.core.events import DecisionKind, EventKind
 from engine.lang import targets as targeting
+from engine.lang import values
 from engine.lang.effects import Ctx, op, run_nested
 from engine.rules import op_common as c
 from engine.rules import payment, stack
@@ -232,7 +233,7 @@ def return_to_hand(ctx: Ctx, o: dict) -> None:
             ids += c.choose_cards(
                 ctx,
                 mine,
-                c.value(ctx, o.get("n", 1), 1),
+                values.value_of(ctx, o.get("n", 1), 1),
                 DecisionKind.CHOOSE_PERMANENT,
                 f"{game.pname(p)}: choose a permanent to return to hand",
                 "608.2c",
@@ -343,7 +344,7 @@ def _sacrifice_chosen(ctx: Ctx, o: dict) -> None:
     """Each player in ``who`` chooses n permanents they control that match (APNAP order,
     101.4), then all are sacrificed at once."""
     game = ctx.game
-    n = c.value(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     doomed: list[int] = []
     for p in c.players(ctx, o.get("who"), o):
         mine = [
@@ -467,7 +468,7 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
     )
     cost = o.get("unless_pay")
     if cost is None and o.get("unless_pay_generic") is not None:
-        cost = "{" + str(c.value(ctx, o["unless_pay_generic"], 0)) + "}"
+        cost = "{" + str(values.value_of(ctx, o["unless_pay_generic"], 0)) + "}"
     countered = False
     for oid in c.objects(ctx, o.get("what", "target"), o):
         item = next((s for s in game.stack if s.card_id == oid), None)

@@ -33,12 +33,6 @@ def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
     return f"the {part}" if part else None
 
 
-def value(ctx: Ctx, v: object, default: int = 0) -> int:
-    """The number an amount stands for now (checked first with ``value_problem``): one
-    evaluation for every family (engine.lang.refs.amount)."""
-    return refs.amount(ctx, v, default)
-
-
 # --------------------------------------------------------------------------- filters
 
 _TYPES = (

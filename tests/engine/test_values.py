@@ -176,3 +176,22 @@ def test_max_is_the_greatest_and_needs_a_list() -> None:
     q = Q(game_of(board()))
     assert values.value_of(q, {"dv": "max", "of": [0, {"dv": "neg", "of": 3}]}) == 0
     assert values.value_of(q, {"dv": "max", "of": [2, 7, {"dv": "neg", "of": 3}]}) == 7
+
+
+def test_one_evaluator_reads_x_texts_defaults_and_refuses_the_rest() -> None:
+    """The amount evaluator every op, cost and condition calls: "X" is the X paid (107.3),
+    "X+1" / "X-1" / "-X" follow it, no amount is the op's default; text that is not an
+    amount is refused (it was read as the default by one of the former evaluators and
+    raised by another), and so is a bool (a JSON ``true`` is no number)."""
+    q = Q(game_of(board()), x=3)
+    assert values.value_of(q, "X") == 3
+    assert values.value_of(q, "X+1") == 4
+    assert values.value_of(q, "X - 1") == 2
+    assert values.value_of(q, "-X") == -3
+    assert values.value_of(q, "2") == 2
+    assert values.value_of(q, None, 1) == 1
+    assert values.value_of(q, None) == 0
+    for bad in ("all", "X+a", True, [1]):
+        assert values.value_missing(bad) is not None
+        with pytest.raises(values.ValueUnavailable):
+            values.value_of(q, bad)

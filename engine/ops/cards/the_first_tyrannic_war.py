@@ -12,6 +12,7 @@ equal to the number of lands you control").
 from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
+from engine.lang import values
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 
@@ -68,7 +69,7 @@ def put_from_hand_x_counters(ctx: Ctx, o: dict) -> None:
         ctx.did = False
         return
     (oid,) = chosen
-    n = c.value(ctx, o.get("n"), 0) if _has_x(ctx, oid) else 0
+    n = values.value_of(ctx, o.get("n"), 0) if _has_x(ctx, oid) else 0
     c.put_onto_battlefield(ctx, oid, me)
     ctx.emit(
         EventKind.TO_BATTLEFIELD,
