@@ -195,3 +195,13 @@ def test_one_evaluator_reads_x_texts_defaults_and_refuses_the_rest() -> None:
         assert values.value_missing(bad) is not None
         with pytest.raises(values.ValueUnavailable):
             values.value_of(q, bad)
+
+
+def test_each_declared_dynamic_value_has_one_registered_function() -> None:
+    """The vocabulary declares the kinds; each is computed by the one function registered
+    for it, or is named as needing state the engine doesn't track."""
+    assert set(values.DYNAMIC) == set(DYNAMIC_VALUES) - set(values.UNSUPPORTED)
+    with pytest.raises(ValueError, match="already registered"):
+        values.DYNAMIC("count")(lambda ctx, v: 0)
+    with pytest.raises(ValueError, match="not declared"):
+        values.DYNAMIC("no_such_value")(lambda ctx, v: 0)
