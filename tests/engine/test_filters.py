@@ -200,3 +200,16 @@ def test_mana_cost_in_reads_the_printed_cost_not_the_mana_value() -> None:
         if filters.matches(game, o, flt, controller=0)
     }
     assert names == {"Memnite", "Ornithopter"}
+
+
+def test_each_declared_filter_key_has_one_registered_function() -> None:
+    """The vocabulary declares the keys; each is tested by the one function registered for
+    it, or is named as needing state the engine doesn't track."""
+    assert set(filters.FILTER_KEY) == set(FILTER_KEYS) - set(filters.UNSUPPORTED)
+
+
+@pytest.mark.parametrize("key", ["controller", "owner", "player"])
+def test_a_player_key_holding_a_list_is_named_missing(key: str) -> None:
+    """A ``controller``/``owner``/``player`` value must be one of its words; a list there
+    (hand-written data) is named as not read, where the check used to fail on it."""
+    assert filters.filter_missing({key: ["you"]}) == f"filter {key} ['you']"
