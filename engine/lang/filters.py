@@ -24,6 +24,7 @@ from typing import Any
 from engine.base import limits
 from engine.base.handlers import Handlers
 from engine.cards import card_names, changeling
+from engine.cards.creature_types import CREATURE_TYPES
 from engine.core.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.core.continuous import counter_keywords
 from engine.lang.vocabulary import FILTER_KEYS
@@ -836,6 +837,11 @@ def select(
 
 
 # ---------------------------------------------------------- hand-written words
+# The one reader of a filter in words, for every user of one (op filters, costs, target
+# restrictions, cascade grants): type/color/mana-value terms joined by commas ("nonland,
+# mv<=3", "instant or sorcery"), else words of supertypes and subtypes ("basic land card",
+# "Forest card", "card named X"). Words it doesn't know make the whole filter None (not
+# simulated), never a guess.
 _TYPE_WORDS = {
     "artifact",
     "battle",
@@ -849,6 +855,8 @@ _TYPE_WORDS = {
 }
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _MV_WORDS = re.compile(r"^(?:mana value|mv)\s*(<=|>=|==|=|<|>)\s*(\d+)$")
+_MV_OR = re.compile(r"^mana value (\d+) or (greater|more|less)$")  # "mana value 6 or greater"
+_OR_WORDS = {"greater": ">=", "more": ">=", "less": "<="}
 
 
 def _word_term(term: str) -> dict | None:
@@ -861,6 +869,9 @@ def _word_term(term: str) -> dict | None:
     if m:
         op = "==" if m.group(1) == "=" else m.group(1)
         return {"mv": [op, int(m.group(2))]}
+    m = _MV_OR.match(term)
+    if m:
+        return {"mv": [_OR_WORDS[m.group(2)], int(m.group(1))]}
     if " or " in term:
         parts = [_word_term(p) for p in term.split(" or ")]
         return None if None in parts else {"or": parts}
@@ -880,19 +891,85 @@ def _word_term(term: str) -> dict | None:
 
 
 def words_to_filter(text: str) -> dict | None:
-    """A hand-written filter in words ("nonland, mv<=3", "instant or sorcery", "permanent
-    card") as a filter dict; None when a word is not understood. Commas mean AND."""
+    """A hand-written filter in words as a filter dict ({} matches anything); None when a
+    word is not understood. Type, color and mana-value terms, commas meaning AND ("nonland,
+    mv<=3", "instant or sorcery", "permanent card", "mana value 6 or greater"); else the
+    supertype and subtype words of the bundled data ("basic land card" -> {"supertypes":
+    ["Basic"], "types": ["Land"]}, "Forest card", "Plains/Island card", "card named X")."""
     terms = [t for t in (text or "").split(",") if t.strip()]
     out: list[dict] = []
     for t in terms:
         f = _word_term(t)
         if f is None:
-            return None
+            return _typed_words(text or "")
         if f:
             out.append(f)
     if not out:
         return {}
     return out[0] if len(out) == 1 else {"and": out}
+
+
+_TYPES = tuple(w.capitalize() for w in sorted(_TYPE_WORDS))
+_SUPER = ("Basic", "Legendary", "Snow")
+_CREATURE_TYPES = frozenset(CREATURE_TYPES)
+_BASIC = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+
+
+def _typed_words(text: str) -> dict | None:  # noqa: C901 - one branch per word form
+    """The supertype/subtype words ("basic land card" -> {"supertypes": ["Basic"], "types":
+    ["Land"]}); a capitalised word in the text is a subtype ("Forest card", "Sliver")."""
+    named = re.fullmatch(r"\s*(?:an?\s+)?card named (.+?)\s*", text)
+    if named:
+        return {"name": named.group(1)}
+    if re.fullmatch(r"\s*(?:an?\s+)?land (?:card )?having a basic land type\s*", text.lower()):
+        return {"types": ["Land"], "subtypes_any": list(_BASIC)}
+    t = text.strip().lower().replace("cards", "card")
+    t = re.sub(r"^(an?|any|the)\s+", "", t)
+    t = re.sub(r"\s+card$|^card$", "", t).strip()
+    if not t:
+        return {}
+    out: dict = {}
+    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", t) if p.strip()]
+    for part in parts:
+        m = re.fullmatch(r"mv\s*(<=|>=|==|<|>|=)\s*(\d+)", part)
+        if m:
+            out["mv"] = ["==" if m.group(1) == "=" else m.group(1), int(m.group(2))]
+            continue
+        if "/" in part:  # "Plains/Island/Swamp/Mountain": any of these (sub)types
+            alts = [w.strip().title() for w in part.split("/")]
+            key = "types_any" if all(a in _TYPES for a in alts) else "subtypes_any"
+            if key == "subtypes_any" and any(a in _TYPES for a in alts):
+                return None  # a mix of types and subtypes: not one filter key
+            out.setdefault(key, []).extend(alts)
+            continue
+        for w in part.split():
+            neg = w.startswith("non")
+            base = w[3:].lstrip("-") if neg else w
+            if base.title() in _TYPES:
+                out.setdefault("not_types" if neg else "types", []).append(base.title())
+            elif base.title() in _SUPER and not neg:
+                out.setdefault("supertypes", []).append(base.title())
+            elif base == "permanent" and not neg:
+                out["permanent_card"] = True
+            elif base == "colorless" and not neg:
+                out["colorless"] = True
+            elif w[:1].isalpha() and not neg and _is_subtype_word(text, w):
+                out.setdefault("subtypes", []).append(_singular(w.title()))
+            else:
+                return None
+    return out
+
+
+def _singular(subtype: str) -> str:
+    """ "Slivers" is the creature type Sliver (205.3m); a word that is a type as it is stays."""
+    if subtype.endswith("s") and subtype not in _CREATURE_TYPES and subtype[:-1] in _CREATURE_TYPES:
+        return subtype[:-1]
+    return subtype
+
+
+def _is_subtype_word(text: str, word: str) -> bool:
+    """A capitalised word in the original text is a subtype ("Forest card", "Equipment card")."""
+    return bool(re.search(rf"\b{re.escape(word.title())}\b", text))
 
 
 def _in_combat(game: Any, oid: int, key: str, source: int | None) -> bool:
