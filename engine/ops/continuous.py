@@ -242,7 +242,7 @@ def _check_become(o: dict, ctx: Ctx | None) -> str | None:
     pt = o.get("pt")
     if pt is not None:
         p, sep, t = str(pt).partition("/")
-        if not sep or not refs._expr(p) or not refs._expr(t):
+        if not sep or refs.value_problem(p) or refs.value_problem(t):
             return f"become a {pt} creature"
     if o.get("abilities"):
         return "become a creature with abilities (not simulated)"

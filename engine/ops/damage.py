@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core.events import EventKind
 from engine.core.game import Game
-from engine.lang import filters, values
+from engine.lang import filters, refs, values
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
@@ -65,7 +65,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
         if ctx is not None and not ctx.division:
             return "damage divided among the targets (no division was chosen)"
     else:
-        part = c.value_problem(o["amount"], ctx)
+        part = refs.value_problem(o["amount"], ctx)
         if part:
             return f"damage: {part}"
     part = _to_problem(to, ctx)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.core.events import DecisionKind, EventKind
 from engine.lang import values
 from engine.lang.effects import Ctx, op
+from engine.lang.refs import value_problem
 from engine.rules import draws
 from engine.rules import op_common as c
 
@@ -23,7 +24,7 @@ def _problems(o: dict, ctx: Ctx | None, *, amounts=(), who=(), flt=(), refs=()) 
     """The first part of an op that is not simulated: amounts, player groups, filters, refs."""
     for key in amounts:
         if key in o:
-            part = c.value_problem(o[key], ctx)
+            part = value_problem(o[key], ctx)
             if part:
                 return f"{o['op'].replace('_', ' ')}: {part}"
     for key in who:
@@ -505,7 +506,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("controller") not in (None, "owner"):
         return f"look at the top cards; put them under the control of {o['controller']}"
     pick = o.get("pick", 1)
-    if pick != "all" and c.value_problem(pick, ctx):
+    if pick != "all" and value_problem(pick, ctx):
         return f"look at the top cards and pick {pick}"
     whose = o.get("whose")
     if whose not in (

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from engine.core.events import EventKind
-from engine.lang import values
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 from engine.rules import stack
 
 
 def _check_life(o: dict, ctx: Ctx | None) -> str | None:
-    part = c.value_problem(o.get("n", 0), ctx) or c.who_problem(o.get("who"), ctx)
+    part = refs.value_problem(o.get("n", 0), ctx) or c.who_problem(o.get("who"), ctx)
     return f"{o['op'].replace('_', ' ')}: {part}" if part else None
 
 

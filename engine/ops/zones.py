@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs, values
 from engine.lang import targets as targeting
-from engine.lang import values
 from engine.lang.effects import Ctx, op, run_nested
 from engine.rules import op_common as c
 from engine.rules import payment, stack
@@ -211,7 +211,7 @@ def _check_bounce(o: dict, ctx: Ctx | None) -> str | None:
         return (
             c.filter_problem(o.get("filter"))
             or c.who_problem(o.get("who"), ctx)
-            or c.value_problem(o.get("n", 1), ctx)
+            or refs.value_problem(o.get("n", 1), ctx)
         )
     return _what_problem(o, ctx, "return to hand")
 
@@ -275,7 +275,7 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
         part = (
             c.filter_problem(o.get("filter"))
             or c.who_problem(o.get("who"), ctx)
-            or c.value_problem(o.get("n", 1), ctx)
+            or refs.value_problem(o.get("n", 1), ctx)
         )
         return f"sacrifice: {part}" if part else None
     if what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(what, dict):
@@ -445,7 +445,7 @@ def _check_counter(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("unless_costs"):
         return "counter unless its controller pays a cost other than mana"
     if o.get("unless_pay_generic") is not None:
-        part = c.value_problem(o["unless_pay_generic"], ctx)
+        part = refs.value_problem(o["unless_pay_generic"], ctx)
         if part:
             return f"counter unless its controller pays {part}"
     if o.get("destination", "graveyard") not in ("graveyard", "exile", "hand", "library_top"):

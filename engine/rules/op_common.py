@@ -16,20 +16,12 @@ from collections.abc import Callable, Sequence
 from engine.cards.definitions import CardDef, Face, format_type_line
 from engine.core.continuous import ContinuousEffect
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import filters, refs, values
+from engine.lang import filters, refs
 from engine.lang.effects import Ctx
 from engine.lang.refs import nth_target_refs as _nth
 from engine.rules import layers
 
 # --------------------------------------------------------------------------- amounts
-
-
-def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
-    """Why an amount can't be computed (None: it can): ints, "X", "X+1", {"dv": ...}."""
-    if isinstance(v, bool):
-        return f"the amount {v!r}"
-    part = values.value_missing(v, ctx)
-    return f"the {part}" if part else None
 
 
 # --------------------------------------------------------------------------- filters

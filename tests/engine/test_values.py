@@ -205,3 +205,17 @@ def test_each_declared_dynamic_value_has_one_registered_function() -> None:
         values.DYNAMIC("count")(lambda ctx, v: 0)
     with pytest.raises(ValueError, match="not declared"):
         values.DYNAMIC("no_such_value")(lambda ctx, v: 0)
+
+
+@pytest.mark.parametrize("v", [True, "X+-1", "+", "all", [2]])
+def test_the_one_check_of_an_amount_agrees_with_the_evaluator(v: object) -> None:
+    """Every op family checks an amount with ``refs.value_problem``: what it lets through,
+    ``value_of`` computes, and what ``value_of`` refuses it names (a bool, text that is no
+    amount), so no checked op fails as it resolves."""
+    from engine.lang import refs
+
+    assert refs.value_problem(v) is not None
+    with pytest.raises(values.ValueUnavailable):
+        values.value_of(Q(game_of(board()), x=2), v)
+    for ok in (3, "X", "X+1", "-X", {"dv": "life", "who": "you"}):
+        assert refs.value_problem(ok) is None
