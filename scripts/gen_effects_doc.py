@@ -358,7 +358,7 @@ def render(report: dict | None) -> str:
         "|---|---|---|",
     ]
     for k, v in S.COSTS.items():
-        how = "paid" if k in ability_costs.PAID else ability_costs.UNSUPPORTED.get(k, "-")
+        how = "paid" if k in ability_costs.COST else ability_costs.UNSUPPORTED.get(k, "-")
         lines.append(f"| `{k}` | {v} | {how} |")
     lines += [
         "",

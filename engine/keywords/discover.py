@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.core.events import DecisionKind, EventKind
 from engine.core.registry import state_slot
 from engine.core.state import StackItem
+from engine.lang import values
 from engine.lang.effects import Ctx, op
 from engine.rules import freecast, stack
 
@@ -134,5 +135,5 @@ def _after_discover(game: Game, player: int, n: int) -> None:
 @op("discover")
 def discover_op(ctx: Ctx, o: dict) -> None:
     """CR 701.57a: discover N now (a keyword action; no stack of its own)."""
-    n = ctx.amount(o, "n", 0) if o.get("n") != "X" else ctx.x
+    n = values.value_of(ctx, o.get("n", 0), 0) if o.get("n") != "X" else ctx.x
     discover(ctx.game, ctx.controller, n, ctx.label, ctx.source)

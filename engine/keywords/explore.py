@@ -9,7 +9,7 @@ information; only the counter has nowhere to go.
 from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import refs
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import draws
 from engine.rules import op_common as c
@@ -133,7 +133,7 @@ def connive(ctx: Ctx, o: dict) -> None:
     counter for each nonland card discarded this way. Drawing from an empty library is
     noted for the state-based action (704.5b) and the discard still happens."""
     game = ctx.game
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     for oid, p in _actors(ctx, o):
         name = game.obj(oid).name if oid is not None else ctx.label
         for _ in range(draws.how_many(game, p, n, ctx.label)):  # 614.1a replacements

@@ -14,13 +14,19 @@ blockers", "combat damage", "end of combat"), "postcombat main", "end step", "cl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.base.handlers import Handlers
 from engine.lang import filters, mana_spent, values
 from engine.lang.vocabulary import CONDITIONS
 
-__all__ = ["condition_missing", "holds", "words_to_condition"]
+Holds = Callable[[Any, Mapping], bool]  # (ctx, the condition) -> whether it is true now
+Check = Callable[[Mapping, Any], "str | None"]  # (the condition, ctx or None) -> what is missing
+#: kind -> the function that answers it (and its check): one registered function per kind.
+CONDITION: Handlers[Holds, Check] = Handlers("condition", CONDITIONS)
+
+__all__ = ["CONDITION", "condition_missing", "holds", "words_to_condition"]
 
 UNSUPPORTED: dict[str, str] = {
     "gift_promised": "a promised gift (gift is not simulated)",
@@ -108,58 +114,28 @@ def condition_missing(cond: object, ctx: Any = None) -> str | None:
         return f"condition {kind!r}"
     if kind in UNSUPPORTED:
         return UNSUPPORTED[kind]
-    if kind in ("and", "or"):
-        if not isinstance(cond.get("of"), list):
-            return f"condition {kind}: not a list"
-        for sub in cond["of"]:
-            part = condition_missing(sub, ctx)
-            if part:
-                return part
-        return None
-    if kind == "not":
-        return condition_missing(cond.get("of"), ctx)
+    if kind not in CONDITION:
+        return f"condition {kind!r}"
+    check = CONDITION.check.get(kind)
+    if kind in _LOGICAL:
+        return check(cond, ctx) if check is not None else None
     if "filter" in cond:
         part = filters.filter_missing(cond["filter"])
         if part:
             return part
-    if kind in (
-        "count",
-        "cards_in_graveyard",
-        "cards_in_hand",
-        "life",
-        "opponents_lost_life_this_turn",
-    ) and not _cmp_ok(cond.get("cmp")):
+    if kind in _COUNTED and not _cmp_ok(cond.get("cmp")):
         return f"condition {kind} compares {cond.get('cmp')!r}"[:80]
     if "who" in cond and cond["who"] not in _WHO_ANY:
         return f"condition {kind} of {cond['who']!r}"
-    if kind == "self_counters":
-        if not isinstance(cond.get("counter"), str):
-            return "self_counters without a counter kind"
-        if "cmp" in cond and not _cmp_ok(cond["cmp"]):
-            return f"self_counters compares {cond['cmp']!r}"[:80]
-        if "max" in cond and not isinstance(cond["max"], int):
-            return f"self_counters max {cond['max']!r}"
-    if kind == "compare":
-        if cond.get("cmp") not in filters._OPS:
-            return f"compare with {cond.get('cmp')!r}"[:80]
-        return values.value_missing(cond.get("a"), ctx) or values.value_missing(cond.get("b"), ctx)
-    if kind in ("adamant", "mana_spent"):
-        if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
-            return f"{kind} of {cond.get('color')!r}"
-        if ctx is not None:
-            return mana_spent.spent_missing(ctx.game)
-    if kind == "kicked" and cond.get("times", 1) != 1:
-        return "kicked a number of times (multikicker is not simulated)"
-    if kind == "descend" and not isinstance(cond.get("n"), int):
-        return f"descend {cond.get('n')!r}"
-    if kind == "step" and cond.get("step") not in _STEP_IDS:
-        return f"step {cond.get('step')!r}"
-    if kind == "phase" and cond.get("phase") not in _PHASE_IDS:
-        return f"phase {cond.get('phase')!r}"
-    if ctx is not None and kind in ("step", "phase", "my_turn_before_attackers", "addendum"):
-        if kind != "addendum" and _phase(ctx.game.phase) is None:
-            return f"the game phase {ctx.game.phase!r}"
-    return None
+    return check(cond, ctx) if check is not None else None
+
+
+#: conditions of other conditions: checked as a whole (their parts are conditions)
+_LOGICAL = frozenset({"and", "or", "not"})
+#: conditions comparing a number with their ``cmp``
+_COUNTED = frozenset(
+    {"count", "cards_in_graveyard", "cards_in_hand", "life", "opponents_lost_life_this_turn"}
+)
 
 
 def _phase(name: str) -> tuple[str, str] | None:
@@ -170,190 +146,469 @@ def _any_player(ctx: Any, who: object, test) -> bool:
     return any(test(p) for p in values.players_of(ctx, who))
 
 
-def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:  # noqa: C901 - one branch per condition
+def holds(ctx: Any, cond: str | Mapping[str, Any]) -> bool:
     """Whether the condition is true now. Check ``condition_missing(cond, ctx)`` first."""
     if isinstance(cond, str):
         words = words_to_condition(cond)
         if words is None:
             raise ValueError(f'condition "{cond}" can\'t be evaluated')
         cond = words
-    game = ctx.game
-    me = ctx.controller
+    fn = CONDITION.run.get(cond["cond"])
+    if fn is None:
+        raise ValueError(
+            f"condition {cond['cond']!r} can't be evaluated (check condition_missing first)"
+        )
+    return fn(ctx, cond)
+
+
+# --------------------------------------------------------------------------- the kinds
+# One registered function per condition (its check beside it: what of it can't be
+# evaluated); the vocabulary's CONDITIONS declares each one and its fields.
+
+
+def _select(
+    ctx: Any, flt: Any, zones: tuple[str, ...] = ("battlefield",), players: Any = None
+) -> list[int]:
+    return filters.select(
+        ctx.game, flt, zones=zones, controller=ctx.controller, source=ctx.source, players=players
+    )
+
+
+def _mine(ctx: Any, flt: dict) -> list[int]:
+    return _select(ctx, {**flt, "controller": "you"})
+
+
+def _cmp(cond: Mapping) -> Any:
+    """[op, n]; condition_missing checks it where it is needed."""
+    return cond.get("cmp", ())
+
+
+def _parts_missing(cond: Mapping, ctx: Any) -> str | None:
+    if not isinstance(cond.get("of"), list):
+        return f"condition {cond['cond']}: not a list"
+    for sub in cond["of"]:
+        part = condition_missing(sub, ctx)
+        if part:
+            return part
+    return None
+
+
+@CONDITION("and", check=_parts_missing)
+def _and(ctx: Any, cond: Mapping) -> bool:
+    return all(holds(ctx, c) for c in cond["of"])
+
+
+@CONDITION("or", check=_parts_missing)
+def _or(ctx: Any, cond: Mapping) -> bool:
+    return any(holds(ctx, c) for c in cond["of"])
+
+
+@CONDITION("not", check=lambda cond, ctx: condition_missing(cond.get("of"), ctx))
+def _not(ctx: Any, cond: Mapping) -> bool:
+    return not holds(ctx, cond["of"])
+
+
+@CONDITION(
+    "kicked",
+    check=lambda cond, ctx: (
+        "kicked a number of times (multikicker is not simulated)"
+        if cond.get("times", 1) != 1
+        else None
+    ),
+)
+def _kicked(ctx: Any, cond: Mapping) -> bool:
+    return values._kicked(ctx)
+
+
+def _compare_missing(cond: Mapping, ctx: Any) -> str | None:
+    if cond.get("cmp") not in filters._OPS:
+        return f"compare with {cond.get('cmp')!r}"[:80]
+    return values.value_missing(cond.get("a"), ctx) or values.value_missing(cond.get("b"), ctx)
+
+
+@CONDITION("compare", check=_compare_missing)
+def _compare(ctx: Any, cond: Mapping) -> bool:
+    """Two amounts (converge: "if its mana value is <= the colors spent")."""
+    a, b = values.value_of(ctx, cond.get("a")), values.value_of(ctx, cond.get("b"))
+    return filters.compare(a, [cond["cmp"], b])
+
+
+def _spent_missing(cond: Mapping, ctx: Any) -> str | None:
+    if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
+        return f"{cond['cond']} of {cond.get('color')!r}"
+    return mana_spent.spent_missing(ctx.game) if ctx is not None else None
+
+
+@CONDITION("adamant", check=_spent_missing)
+def _adamant(ctx: Any, cond: Mapping) -> bool:
+    """At least three mana of that color was spent to cast it."""
+    return mana_spent.spent_of(ctx.game, ctx.source)["by_color"].get(cond["color"], 0) >= 3
+
+
+@CONDITION("mana_spent", check=_spent_missing)
+def _mana_spent(ctx: Any, cond: Mapping) -> bool:
+    """ "If {R} was spent to cast it"."""
+    return mana_spent.spent_of(ctx.game, ctx.source)["by_color"].get(cond["color"], 0) >= 1
+
+
+@CONDITION("self_equipped")
+def _self_equipped(ctx: Any, cond: Mapping) -> bool:
+    """301.5."""
     src = ctx.source
-    kind = cond["cond"]
-    cmp = cond.get("cmp", ())  # [op, n]; condition_missing checks it where it is needed
+    return src is not None and bool(filters.attached_objects(ctx.game, src, "Equipment"))
 
-    def select(flt: Any, zones: tuple[str, ...] = ("battlefield",), players=None) -> list:
-        return filters.select(game, flt, zones=zones, controller=me, source=src, players=players)
 
-    def mine(flt: dict) -> list[int]:
-        return select({**flt, "controller": "you"})
+@CONDITION("self_enchanted")
+def _self_enchanted(ctx: Any, cond: Mapping) -> bool:
+    """303.4d."""
+    src = ctx.source
+    return src is not None and bool(filters.attached_objects(ctx.game, src, "Aura"))
 
-    if kind == "and":
-        return all(holds(ctx, c) for c in cond["of"])
-    if kind == "or":
-        return any(holds(ctx, c) for c in cond["of"])
-    if kind == "not":
-        return not holds(ctx, cond["of"])
-    if kind == "kicked":
-        return values._kicked(ctx)
-    if kind == "compare":  # two amounts (converge: "if its mana value is <= the colors spent")
-        a, b = values.value_of(ctx, cond.get("a")), values.value_of(ctx, cond.get("b"))
-        return filters.compare(a, [cond["cmp"], b])
-    if kind == "adamant":  # at least three mana of that color was spent to cast it
-        return mana_spent.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 3
-    if kind == "mana_spent":  # "if {R} was spent to cast it"
-        return mana_spent.spent_of(game, src)["by_color"].get(cond["color"], 0) >= 1
-    if kind == "self_equipped":  # 301.5
-        return src is not None and bool(filters.attached_objects(game, src, "Equipment"))
-    if kind == "self_enchanted":  # 303.4d
-        return src is not None and bool(filters.attached_objects(game, src, "Aura"))
-    if kind == "attached_matches":  # "as long as enchanted/equipped permanent is a creature"
-        host = game.obj(src).attached_to if src is not None else None
-        return host is not None and filters.matches(
-            game, host, cond.get("filter"), controller=me, source=src
-        )
-    if kind == "my_turn":
-        return game.active == me
-    if kind == "count":
-        return filters.compare(len(select(cond.get("filter"))), cmp)
-    if kind == "cards_in_graveyard":
-        return _any_player(
-            ctx,
-            cond.get("who"),
-            lambda p: filters.compare(len(select(cond.get("filter"), ("graveyard",), [p])), cmp),
-        )
-    if kind == "cards_in_hand":
-        return _any_player(
-            ctx, cond.get("who"), lambda p: filters.compare(len(game.players[p].zones["hand"]), cmp)
-        )
-    if kind == "life":
-        return _any_player(
-            ctx, cond.get("who"), lambda p: filters.compare(game.players[p].life, cmp)
-        )
-    if kind == "self_counters":
-        n = game.obj(src).counter(cond["counter"]) if src is not None else 0
-        ok = filters.compare(n, cmp) if cmp else n > 0
-        return ok and ("max" not in cond or n <= cond["max"])
-    if kind == "self_tapped":
-        return src is not None and game.obj(src).tapped
-    if kind == "self_matches":
-        return src is not None and filters.matches(
-            game, src, cond.get("filter"), controller=me, source=src
-        )
-    if kind == "delirium":  # 4+ card types among cards in your graveyard
-        return values.value_of(ctx, {"dv": "card_types_in_graveyard", "who": "you"}) >= 4
-    if kind == "morbid":
-        return bool(game.this_turn.died)
-    if kind == "cast_spell_this_turn":  # checked before the spell itself is cast (601.3)
-        return game.this_turn.spells_cast[me] > 0  # this turn's count (the scenario's included)
-    if kind == "raid":  # you attacked this turn (207.2c): only the active player attacks
-        return game.active == me and bool(game.this_turn.attacked)
-    if kind == "self_attacking":
-        return src is not None and game.combat is not None and src in game.combat["attackers"]
-    if kind == "attacked_this_step":  # creatures attacked in this combat (508.1)
-        return game.combat is not None and bool(game.combat["attackers"])
-    if kind == "ferocious":
-        return bool(mine({"types": ["Creature"], "power": [">=", 4]}))
-    if kind == "metalcraft":
-        return len(mine({"types": ["Artifact"]})) >= 3
-    if kind == "hellbent":
-        return not game.players[me].zones["hand"]
-    if kind == "revolt":
-        return any(game.last_known[o].controller == me for o in game.this_turn.left_battlefield)
-    if kind == "spell_mastery":
-        return len(select({"types_any": ["Instant", "Sorcery"]}, ("graveyard",), [me])) >= 2
-    if kind == "formidable":
-        ids = mine({"types": ["Creature"]})
-        return sum(filters.characteristics(game, o).power or 0 for o in ids) >= 8
-    if kind == "corrupted":
-        return any(
-            game.players[p].counters.get("poison", 0) >= 3
-            for p in range(len(game.players))
-            if p != me
-        )
-    if kind == "coven":
-        ids = mine({"types": ["Creature"]})
-        powers = {filters.characteristics(game, o).power for o in ids}
-        return len(powers - {None}) >= 3
-    if kind == "descend":
-        return len(select({"permanent_card": True}, ("graveyard",), [me])) >= cond["n"]
-    if kind == "you_gained_life_this_turn":
-        return game.this_turn.life_gained[me] > 0
-    if kind in ("cast_from_hand", "cast_from_graveyard", "was_cast"):
-        info = game.cast_info.get(src) if src is not None else None
-        if kind == "was_cast":
-            return info is not None
-        return info is not None and info.get("from") == kind.removeprefix("cast_from_")
-    if kind == "my_turn_before_attackers":
-        ph = _phase(game.phase)
-        return game.active == me and ph is not None and ph[0] in ("beginning", "precombat_main")
-    if kind == "you_are_monarch":
-        return game.designations.get("monarch") == me
-    if kind == "citys_blessing":
-        return "citys_blessing" in game.players[me].flags
-    if kind == "self_is_enchantment":
-        return src is not None and "Enchantment" in filters.characteristics(game, src).types
-    if kind == "hate":  # life lost from a source other than combat damage
-        return any(
-            game.this_turn.life_lost[p] > game.this_turn.combat_damage_taken[p]
-            for p in range(len(game.players))
-            if p != me
-        )
-    if kind == "addendum":  # ability word: cast during your main phase
-        info = game.cast_info.get(src) if src is not None else None
-        if info is None:
-            return False
-        ph = _phase(info.get("phase", ""))
-        return info.get("active") == me and ph is not None and ph[0].endswith("main")
-    if kind == "void":  # a nonland permanent left, or a spell was warped (702.185) this turn
-        # (spells a scenario counts as cast before it began were not warped: it can't say so)
-        if any(s.get("warped") for s in game.this_turn.spells):
-            return True
-        return any(
-            "Land" not in game.last_known[o].characteristics.types
-            for o in game.this_turn.left_battlefield
-        )
-    if kind == "self_in_graveyard":
-        where = game.zone_of(src) if src is not None else None
-        return where is not None and where[1] == "graveyard"
-    if kind == "opponents_lost_life_this_turn":
-        lost = sum(game.this_turn.life_lost[p] for p in range(len(game.players)) if p != me)
-        return filters.compare(lost, cmp)
-    if kind in ("step", "phase"):
-        ph = _phase(game.phase)
-        if ph is None:
-            raise ValueError(f"game phase {game.phase!r} is unknown")
-        if "yours" in cond and (game.active == me) != bool(cond["yours"]):
-            return False
-        if kind == "step":
-            return cond["step"] == ph[1]
-        want = cond["phase"]
-        if want == "main":
-            return ph[0].endswith("main")
-        if want == "ending":
-            want = "end"
-        return want == ph[0]
-    if kind == "opponent_controls_more":
-        flt = cond.get("filter")
-        n_me = len(select(flt, players=[me]))
-        return any(
-            len(select(flt, players=[p])) > n_me for p in range(len(game.players)) if p != me
-        )
-    if kind == "exiled_this_way":
-        # the cards the ability's earlier op exiled ("If you exiled a land card this way"),
-        # still in exile as they were then; a ctx without them has exiled nothing
-        # (ctx.exiled_this_way: (object, zone-change count) pairs the impulse recorded)
-        return any(
-            game.zone_changes.get(oid, 0) == n
-            and game.zone_of(oid) is not None
-            and filters.matches(game, oid, cond.get("filter"), controller=me, source=src)
-            for oid, n in getattr(ctx, "exiled_this_way", ())
-        )
-    if kind == "targets_matching":
-        for t in ctx.targets:
-            if t.startswith("o") and game.zone_of(int(t[1:])) is not None:
-                if filters.matches(game, int(t[1:]), cond.get("filter"), controller=me, source=src):
-                    return True
+
+@CONDITION("attached_matches")
+def _attached_matches(ctx: Any, cond: Mapping) -> bool:
+    """ "As long as enchanted/equipped permanent is a creature"."""
+    game, src = ctx.game, ctx.source
+    host = game.obj(src).attached_to if src is not None else None
+    return host is not None and filters.matches(
+        game, host, cond.get("filter"), controller=ctx.controller, source=src
+    )
+
+
+@CONDITION("my_turn")
+def _my_turn(ctx: Any, cond: Mapping) -> bool:
+    return ctx.game.active == ctx.controller
+
+
+@CONDITION("count")
+def _count(ctx: Any, cond: Mapping) -> bool:
+    return filters.compare(len(_select(ctx, cond.get("filter"))), _cmp(cond))
+
+
+@CONDITION("cards_in_graveyard")
+def _cards_in_graveyard(ctx: Any, cond: Mapping) -> bool:
+    cmp = _cmp(cond)
+    return _any_player(
+        ctx,
+        cond.get("who"),
+        lambda p: filters.compare(len(_select(ctx, cond.get("filter"), ("graveyard",), [p])), cmp),
+    )
+
+
+@CONDITION("cards_in_hand")
+def _cards_in_hand(ctx: Any, cond: Mapping) -> bool:
+    game, cmp = ctx.game, _cmp(cond)
+    return _any_player(
+        ctx, cond.get("who"), lambda p: filters.compare(len(game.players[p].zones["hand"]), cmp)
+    )
+
+
+@CONDITION("life")
+def _life(ctx: Any, cond: Mapping) -> bool:
+    game, cmp = ctx.game, _cmp(cond)
+    return _any_player(ctx, cond.get("who"), lambda p: filters.compare(game.players[p].life, cmp))
+
+
+def _self_counters_missing(cond: Mapping, ctx: Any) -> str | None:
+    if not isinstance(cond.get("counter"), str):
+        return "self_counters without a counter kind"
+    if "cmp" in cond and not _cmp_ok(cond["cmp"]):
+        return f"self_counters compares {cond['cmp']!r}"[:80]
+    if "max" in cond and not isinstance(cond["max"], int):
+        return f"self_counters max {cond['max']!r}"
+    return None
+
+
+@CONDITION("self_counters", check=_self_counters_missing)
+def _self_counters(ctx: Any, cond: Mapping) -> bool:
+    src, cmp = ctx.source, _cmp(cond)
+    n = ctx.game.obj(src).counter(cond["counter"]) if src is not None else 0
+    ok = filters.compare(n, cmp) if cmp else n > 0
+    return ok and ("max" not in cond or n <= cond["max"])
+
+
+@CONDITION("self_tapped")
+def _self_tapped(ctx: Any, cond: Mapping) -> bool:
+    return ctx.source is not None and ctx.game.obj(ctx.source).tapped
+
+
+@CONDITION("self_matches")
+def _self_matches(ctx: Any, cond: Mapping) -> bool:
+    src = ctx.source
+    return src is not None and filters.matches(
+        ctx.game, src, cond.get("filter"), controller=ctx.controller, source=src
+    )
+
+
+@CONDITION("delirium")
+def _delirium(ctx: Any, cond: Mapping) -> bool:
+    """4+ card types among cards in your graveyard."""
+    return values.value_of(ctx, {"dv": "card_types_in_graveyard", "who": "you"}) >= 4
+
+
+@CONDITION("morbid")
+def _morbid(ctx: Any, cond: Mapping) -> bool:
+    return bool(ctx.game.this_turn.died)
+
+
+@CONDITION("cast_spell_this_turn")
+def _cast_spell_this_turn(ctx: Any, cond: Mapping) -> bool:
+    """Checked before the spell itself is cast (601.3): this turn's count, the scenario's
+    included."""
+    return ctx.game.this_turn.spells_cast[ctx.controller] > 0
+
+
+@CONDITION("raid")
+def _raid(ctx: Any, cond: Mapping) -> bool:
+    """You attacked this turn (207.2c): only the active player attacks."""
+    return ctx.game.active == ctx.controller and bool(ctx.game.this_turn.attacked)
+
+
+@CONDITION("self_attacking")
+def _self_attacking(ctx: Any, cond: Mapping) -> bool:
+    game, src = ctx.game, ctx.source
+    return src is not None and game.combat is not None and src in game.combat["attackers"]
+
+
+@CONDITION("attacked_this_step")
+def _attacked_this_step(ctx: Any, cond: Mapping) -> bool:
+    """Creatures attacked in this combat (508.1)."""
+    return ctx.game.combat is not None and bool(ctx.game.combat["attackers"])
+
+
+@CONDITION("ferocious")
+def _ferocious(ctx: Any, cond: Mapping) -> bool:
+    return bool(_mine(ctx, {"types": ["Creature"], "power": [">=", 4]}))
+
+
+@CONDITION("metalcraft")
+def _metalcraft(ctx: Any, cond: Mapping) -> bool:
+    return len(_mine(ctx, {"types": ["Artifact"]})) >= 3
+
+
+@CONDITION("hellbent")
+def _hellbent(ctx: Any, cond: Mapping) -> bool:
+    return not ctx.game.players[ctx.controller].zones["hand"]
+
+
+@CONDITION("revolt")
+def _revolt(ctx: Any, cond: Mapping) -> bool:
+    game = ctx.game
+    return any(
+        game.last_known[o].controller == ctx.controller for o in game.this_turn.left_battlefield
+    )
+
+
+@CONDITION("spell_mastery")
+def _spell_mastery(ctx: Any, cond: Mapping) -> bool:
+    spells = _select(ctx, {"types_any": ["Instant", "Sorcery"]}, ("graveyard",), [ctx.controller])
+    return len(spells) >= 2
+
+
+@CONDITION("formidable")
+def _formidable(ctx: Any, cond: Mapping) -> bool:
+    ids = _mine(ctx, {"types": ["Creature"]})
+    return sum(filters.characteristics(ctx.game, o).power or 0 for o in ids) >= 8
+
+
+@CONDITION("corrupted")
+def _corrupted(ctx: Any, cond: Mapping) -> bool:
+    game = ctx.game
+    return any(
+        game.players[p].counters.get("poison", 0) >= 3
+        for p in range(len(game.players))
+        if p != ctx.controller
+    )
+
+
+@CONDITION("coven")
+def _coven(ctx: Any, cond: Mapping) -> bool:
+    ids = _mine(ctx, {"types": ["Creature"]})
+    powers = {filters.characteristics(ctx.game, o).power for o in ids}
+    return len(powers - {None}) >= 3
+
+
+@CONDITION(
+    "descend",
+    check=lambda cond, ctx: (
+        None if isinstance(cond.get("n"), int) else f"descend {cond.get('n')!r}"
+    ),
+)
+def _descend(ctx: Any, cond: Mapping) -> bool:
+    return (
+        len(_select(ctx, {"permanent_card": True}, ("graveyard",), [ctx.controller])) >= cond["n"]
+    )
+
+
+@CONDITION("you_gained_life_this_turn")
+def _you_gained_life_this_turn(ctx: Any, cond: Mapping) -> bool:
+    return ctx.game.this_turn.life_gained[ctx.controller] > 0
+
+
+@CONDITION("cast_from_hand", "cast_from_graveyard", "was_cast")
+def _cast_from(ctx: Any, cond: Mapping) -> bool:
+    kind, src = cond["cond"], ctx.source
+    info = ctx.game.cast_info.get(src) if src is not None else None
+    if kind == "was_cast":
+        return info is not None
+    return info is not None and info.get("from") == kind.removeprefix("cast_from_")
+
+
+def _phase_known(cond: Mapping, ctx: Any) -> str | None:
+    """This game's phase has a name the conditions know."""
+    if ctx is not None and _phase(ctx.game.phase) is None:
+        return f"the game phase {ctx.game.phase!r}"
+    return None
+
+
+@CONDITION("my_turn_before_attackers", check=_phase_known)
+def _my_turn_before_attackers(ctx: Any, cond: Mapping) -> bool:
+    ph = _phase(ctx.game.phase)
+    return (
+        ctx.game.active == ctx.controller
+        and ph is not None
+        and ph[0] in ("beginning", "precombat_main")
+    )
+
+
+@CONDITION("you_are_monarch")
+def _you_are_monarch(ctx: Any, cond: Mapping) -> bool:
+    return ctx.game.designations.get("monarch") == ctx.controller
+
+
+@CONDITION("citys_blessing")
+def _citys_blessing(ctx: Any, cond: Mapping) -> bool:
+    return "citys_blessing" in ctx.game.players[ctx.controller].flags
+
+
+@CONDITION("self_is_enchantment")
+def _self_is_enchantment(ctx: Any, cond: Mapping) -> bool:
+    src = ctx.source
+    return src is not None and "Enchantment" in filters.characteristics(ctx.game, src).types
+
+
+@CONDITION("hate")
+def _hate(ctx: Any, cond: Mapping) -> bool:
+    """Life lost from a source other than combat damage."""
+    turn = ctx.game.this_turn
+    return any(
+        turn.life_lost[p] > turn.combat_damage_taken[p]
+        for p in range(len(ctx.game.players))
+        if p != ctx.controller
+    )
+
+
+@CONDITION("addendum")
+def _addendum(ctx: Any, cond: Mapping) -> bool:
+    """Ability word: cast during your main phase."""
+    src = ctx.source
+    info = ctx.game.cast_info.get(src) if src is not None else None
+    if info is None:
         return False
-    raise ValueError(f"condition {kind!r} can't be evaluated (check condition_missing first)")
+    ph = _phase(info.get("phase", ""))
+    return info.get("active") == ctx.controller and ph is not None and ph[0].endswith("main")
+
+
+@CONDITION("void")
+def _void(ctx: Any, cond: Mapping) -> bool:
+    """A nonland permanent left, or a spell was warped (702.185) this turn (spells a
+    scenario counts as cast before it began were not warped: it can't say so)."""
+    game = ctx.game
+    if any(s.get("warped") for s in game.this_turn.spells):
+        return True
+    return any(
+        "Land" not in game.last_known[o].characteristics.types
+        for o in game.this_turn.left_battlefield
+    )
+
+
+@CONDITION("self_in_graveyard")
+def _self_in_graveyard(ctx: Any, cond: Mapping) -> bool:
+    where = ctx.game.zone_of(ctx.source) if ctx.source is not None else None
+    return where is not None and where[1] == "graveyard"
+
+
+@CONDITION("opponents_lost_life_this_turn")
+def _opponents_lost_life_this_turn(ctx: Any, cond: Mapping) -> bool:
+    game = ctx.game
+    lost = sum(game.this_turn.life_lost[p] for p in range(len(game.players)) if p != ctx.controller)
+    return filters.compare(lost, _cmp(cond))
+
+
+def _step_missing(cond: Mapping, ctx: Any) -> str | None:
+    if cond.get("step") not in _STEP_IDS:
+        return f"step {cond.get('step')!r}"
+    return _phase_known(cond, ctx)
+
+
+def _phase_missing(cond: Mapping, ctx: Any) -> str | None:
+    if cond.get("phase") not in _PHASE_IDS:
+        return f"phase {cond.get('phase')!r}"
+    return _phase_known(cond, ctx)
+
+
+def _now(ctx: Any, cond: Mapping) -> tuple[str, str] | None:
+    """The (phase, step) now, None if ``yours`` says whose turn and it's not that one's."""
+    game = ctx.game
+    ph = _phase(game.phase)
+    if ph is None:
+        raise ValueError(f"game phase {game.phase!r} is unknown")
+    if "yours" in cond and (game.active == ctx.controller) != bool(cond["yours"]):
+        return None
+    return ph
+
+
+@CONDITION("step", check=_step_missing)
+def _step(ctx: Any, cond: Mapping) -> bool:
+    ph = _now(ctx, cond)
+    return ph is not None and cond["step"] == ph[1]
+
+
+@CONDITION("phase", check=_phase_missing)
+def _phase_is(ctx: Any, cond: Mapping) -> bool:
+    ph = _now(ctx, cond)
+    if ph is None:
+        return False
+    want = cond["phase"]
+    if want == "main":
+        return ph[0].endswith("main")
+    if want == "ending":
+        want = "end"
+    return want == ph[0]
+
+
+@CONDITION("opponent_controls_more")
+def _opponent_controls_more(ctx: Any, cond: Mapping) -> bool:
+    flt, me = cond.get("filter"), ctx.controller
+    n_me = len(_select(ctx, flt, players=[me]))
+    return any(
+        len(_select(ctx, flt, players=[p])) > n_me for p in range(len(ctx.game.players)) if p != me
+    )
+
+
+@CONDITION("exiled_this_way")
+def _exiled_this_way(ctx: Any, cond: Mapping) -> bool:
+    """The cards the ability's earlier op exiled ("If you exiled a land card this way"),
+    still in exile as they were then; a ctx without them has exiled nothing
+    (ctx.exiled_this_way: (object, zone-change count) pairs the impulse recorded)."""
+    game = ctx.game
+    return any(
+        game.zone_changes.get(oid, 0) == n
+        and game.zone_of(oid) is not None
+        and filters.matches(
+            game, oid, cond.get("filter"), controller=ctx.controller, source=ctx.source
+        )
+        for oid, n in getattr(ctx, "exiled_this_way", ())
+    )
+
+
+@CONDITION("targets_matching")
+def _targets_matching(ctx: Any, cond: Mapping) -> bool:
+    game = ctx.game
+    for t in ctx.targets:
+        if t.startswith("o") and game.zone_of(int(t[1:])) is not None:
+            if filters.matches(
+                game, int(t[1:]), cond.get("filter"), controller=ctx.controller, source=ctx.source
+            ):
+                return True
+    return False

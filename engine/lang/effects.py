@@ -94,24 +94,6 @@ class Ctx:
             raise ValueError(f"{self.label}: an op that needs its source has none")
         return self.source
 
-    def amount(self, op: dict, key: str = "amount", default: int = 0) -> int:
-        """An op's number: an int, "X", "X+1", "-X" (X paid), a dynamic value
-        (engine/lang/values.py), or ``default``."""
-        value = op.get(key, default)
-        if isinstance(value, int):
-            return value
-        if isinstance(value, Mapping):
-            return values.value_of(self, value)
-        text = str(value).replace(" ", "")
-        if text.startswith("X"):
-            return self.x + (int(text[1:]) if len(text) > 1 else 0)
-        if text == "-X":
-            return -self.x
-        try:
-            return int(text)
-        except ValueError:
-            return default
-
     def opponents(self) -> list[int]:
         return [p for p in range(len(self.game.players)) if p != self.controller]
 

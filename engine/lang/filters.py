@@ -22,12 +22,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.base import limits
+from engine.base.handlers import Handlers
 from engine.cards import card_names, changeling
+from engine.cards.creature_types import CREATURE_TYPES
 from engine.core.continuous import Characteristics as Chars  # the one record (CR 109.3, 613)
 from engine.core.continuous import counter_keywords
 from engine.lang.vocabulary import FILTER_KEYS
 
 __all__ = [
+    "FILTER_KEY",
     "Chars",
     "attached_objects",
     "chars_or_last_known",
@@ -65,9 +68,6 @@ COMBAT_ONLY = frozenset(
         "blocking_or_blocked_by_source",
     }
 )
-_CONTROLLERS = frozenset({"you", "opponent", "not_you", "active", "defending_player"})
-_OWNERS = frozenset({"you", "opponent", "not_you", "controller"})
-_CMP_KEYS = ("mv", "power", "toughness", "base_power", "base_toughness")
 _OPS: dict[str, Callable[[int, int], bool]] = {
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
@@ -77,54 +77,12 @@ _OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": lambda a, b: a >= b,
     ">": lambda a, b: a > b,
 }
-_LIST_KEYS = (
-    "types",
-    "types_any",
-    "not_types",
-    "subtypes",
-    "subtypes_any",
-    "not_subtypes",
-    "supertypes",
-    "not_supertypes",
-    "colors_any",
-    "not_colors",
-)
-_BOOL_KEYS = frozenset(
-    {
-        "colorless",
-        "multicolored",
-        "monocolored",
-        "tapped",
-        "token",
-        "other",
-        "self",
-        "has_counters",
-        "historic",
-        "permanent_card",
-        "summoning_sick",
-        "entered_this_turn",
-        "dealt_damage_this_turn",
-        "transformed",
-        "no_abilities",
-        "toughness_greater_than_power",
-        "power_greater_than_base",
-        "kicked",
-        "adventure",
-        "x_in_cost",
-        "no_mana_spent",
-        "greatest_power_controlled",
-        "greatest_power",
-        "ring_bearer",
-        "equipped",
-        "enchanted",
-        "modified",
-        "goaded",
-        "power_less_than_source",
-        *COMBAT_ONLY,
-        *UNSUPPORTED,
-    }
-)
-_STR_KEYS = ("keyword", "not_keyword", "name", "counter", "has_name", "creature_type")
+KeyFn = Callable[..., bool]  # (game, obj, chars or None, value, controller, source)
+KeyCheck = Callable[[str, Any], "str | None"]  # (key, value) -> what of it can't be read
+#: key -> the function that tests it (and its check): one registered function per key.
+FILTER_KEY: Handlers[KeyFn, KeyCheck] = Handlers("filter key", FILTER_KEYS)
+_RUN = FILTER_KEY.run
+_READS_CHARS: set[str] = set()  # the keys whose function reads the characteristics
 
 
 def _no_mana_spent(game: Any, obj: Any) -> bool:
@@ -249,44 +207,52 @@ def filter_missing(flt: object) -> str | None:
             return f"filter key {k!r}"
         if k in UNSUPPORTED:
             return f"filter on {UNSUPPORTED[k]}"
-        if k in ("or", "and"):
-            if not isinstance(v, list):
-                return f"filter {k}: not a list"
-            for sub in v:
-                part = filter_missing(sub)
-                if part:
-                    return part
-        elif k in ("not", "name_not_shared"):
-            part = filter_missing(v)
-            if part:
-                return part
-        elif k in _CMP_KEYS:
-            if not _cmp_ok(v):
-                return f"filter {k} {v!r}"[:80]
-        elif k == "mv_parity":
-            if v not in ("odd", "even"):
-                return f"filter mv_parity {v!r}"
-        elif k == "mana_cost_in":
-            if not (isinstance(v, list) and all(isinstance(s, str) for s in v)):
-                return f"filter mana_cost_in {v!r}"[:80]
-        elif k == "controller":
-            if v not in _CONTROLLERS:
-                return f"filter controller {v!r}"
-        elif k == "owner":
-            if v not in _OWNERS:
-                return f"filter owner {v!r}"
-        elif k == "player":
-            if v not in ("you", "opponent", "not_you"):
-                return f"filter player {v!r}"
-        elif k in _LIST_KEYS:
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                return f"filter {k} {v!r}"[:80]
-        elif k in _STR_KEYS:
-            if not isinstance(v, str):
-                return f"filter {k} {v!r}"[:80]
-        elif k in _BOOL_KEYS and not isinstance(v, bool):
-            return f"filter {k} {v!r}"[:80]
+        if k not in FILTER_KEY:
+            return f"filter key {k!r}"
+        check = FILTER_KEY.check.get(k)
+        part = check(k, v) if check is not None else None
+        if part:
+            return part
     return None
+
+
+def _filters_missing(k: str, v: Any) -> str | None:
+    if not isinstance(v, list):
+        return f"filter {k}: not a list"
+    for sub in v:
+        part = filter_missing(sub)
+        if part:
+            return part
+    return None
+
+
+def _sub_filter_missing(k: str, v: Any) -> str | None:
+    return filter_missing(v)
+
+
+def _cmp_missing(k: str, v: Any) -> str | None:
+    return None if _cmp_ok(v) else f"filter {k} {v!r}"[:80]
+
+
+def _strs_missing(k: str, v: Any) -> str | None:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        return f"filter {k} {v!r}"[:80]
+    return None
+
+
+def _str_missing(k: str, v: Any) -> str | None:
+    return None if isinstance(v, str) else f"filter {k} {v!r}"[:80]
+
+
+def _bool_missing(k: str, v: Any) -> str | None:
+    return None if isinstance(v, bool) else f"filter {k} {v!r}"[:80]
+
+
+def _one_of(*allowed: str) -> KeyCheck:
+    def check(k: str, v: Any) -> str | None:
+        return None if v in allowed else f"filter {k} {v!r}"
+
+    return check
 
 
 # ------------------------------------------------------------------- matching
@@ -373,195 +339,378 @@ def matches(
     obj = game.obj(oid)
     ch: Chars | None = None
     for k, v in flt.items():
-        if k in (
-            "types",
-            "types_any",
-            "not_types",
-            "subtypes",
-            "subtypes_any",
-            "not_subtypes",
-            "supertypes",
-            "not_supertypes",
-            "colors_any",
-            "not_colors",
-            "colorless",
-            "multicolored",
-            "monocolored",
-            "mv",
-            "power",
-            "toughness",
-            "base_power",
-            "base_toughness",
-            "mv_parity",
-            "keyword",
-            "not_keyword",
-            "name",
-            "historic",
-            "toughness_greater_than_power",
-            "power_greater_than_base",
-            "no_abilities",
-            "permanent_card",
-            "greatest_power_controlled",
-            "greatest_power",
-            "creature_type",
-            "power_less_than_source",
-        ):
-            if ch is None:
-                ch = characteristics(game, oid)
-        if not _key(game, obj, ch, k, v, controller, source):
+        fn = _RUN.get(k)
+        if fn is None:
+            raise ValueError(f"filter key {k!r} can't be evaluated (check filter_missing first)")
+        if ch is None and k in _READS_CHARS:
+            ch = characteristics(game, oid)
+        if not fn(game, obj, ch, v, controller, source):
             return False
     return True
 
 
-def _key(game, obj, ch, k, v, controller, source) -> bool:  # noqa: C901 - one branch per key
-    if k == "types":
-        return set(v) <= set(ch.types)
-    if k == "types_any":
-        return bool(set(v) & set(ch.types))
-    if k == "not_types":
-        return not (set(v) & set(ch.types))
-    if k == "subtypes":  # a changeling has every creature type (702.73a)
-        return all(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t) for t in v)
-    if k == "subtypes_any":
-        return any(changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t) for t in v)
-    if k == "not_subtypes":
-        return not any(
-            changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t) for t in v
-        )
-    if k == "supertypes":
-        return set(v) <= set(ch.supertypes)
-    if k == "not_supertypes":
-        return not (set(v) & set(ch.supertypes))
-    if k == "colors_any":
-        return bool(set(v) & set(ch.colors))
-    if k == "not_colors":
-        return not (set(v) & set(ch.colors))
-    if k == "colorless":
-        return (not ch.colors) == v
-    if k == "multicolored":
-        return (len(ch.colors) > 1) == v
-    if k == "monocolored":
-        return (len(ch.colors) == 1) == v
-    if k == "controller":
-        return _player_rel(obj.controller, v, controller, game)
-    if k == "owner":
-        if v == "controller":
-            return obj.owner == obj.controller
-        return _player_rel(obj.owner, v, controller, game)
-    if k == "player":
-        return True  # a player filter key; objects ignore it (matches_player reads it)
-    if k == "mv":
-        return compare(ch.mana_value, v)
-    if k in ("power", "toughness", "base_power", "base_toughness"):
-        n = getattr(ch, k)
+# --------------------------------------------------------------------------- the keys
+# One registered function per filter key: (game, obj, its characteristics or None, the
+# key's value, the ability's controller, its source) -> whether the object passes; its
+# check (of the value's shape) beside it. ``chars=True``: the function reads the
+# characteristics (computed once per object and filter, only if a key needs them).
+
+
+def _key(
+    *names: str, check: KeyCheck | None = None, chars: bool = False
+) -> Callable[[KeyFn], KeyFn]:
+    if chars:
+        _READS_CHARS.update(names)
+    return FILTER_KEY(*names, check=check)
+
+
+@_key("types", check=_strs_missing, chars=True)
+def _types(game, obj, ch, v, controller, source) -> bool:
+    return set(v) <= set(ch.types)
+
+
+@_key("types_any", check=_strs_missing, chars=True)
+def _types_any(game, obj, ch, v, controller, source) -> bool:
+    return bool(set(v) & set(ch.types))
+
+
+@_key("not_types", check=_strs_missing, chars=True)
+def _not_types(game, obj, ch, v, controller, source) -> bool:
+    return not (set(v) & set(ch.types))
+
+
+def _has_subtype(game: Any, obj: Any, ch: Chars, t: str) -> bool:
+    """A changeling has every creature type (702.73a)."""
+    return changeling.has_subtype(ch.subtypes, _type_keywords(game, obj, ch), t)
+
+
+@_key("subtypes", check=_strs_missing, chars=True)
+def _subtypes(game, obj, ch, v, controller, source) -> bool:
+    return all(_has_subtype(game, obj, ch, t) for t in v)
+
+
+@_key("subtypes_any", check=_strs_missing, chars=True)
+def _subtypes_any(game, obj, ch, v, controller, source) -> bool:
+    return any(_has_subtype(game, obj, ch, t) for t in v)
+
+
+@_key("not_subtypes", check=_strs_missing, chars=True)
+def _not_subtypes(game, obj, ch, v, controller, source) -> bool:
+    return not any(_has_subtype(game, obj, ch, t) for t in v)
+
+
+@_key("supertypes", check=_strs_missing, chars=True)
+def _supertypes(game, obj, ch, v, controller, source) -> bool:
+    return set(v) <= set(ch.supertypes)
+
+
+@_key("not_supertypes", check=_strs_missing, chars=True)
+def _not_supertypes(game, obj, ch, v, controller, source) -> bool:
+    return not (set(v) & set(ch.supertypes))
+
+
+@_key("colors_any", check=_strs_missing, chars=True)
+def _colors_any(game, obj, ch, v, controller, source) -> bool:
+    return bool(set(v) & set(ch.colors))
+
+
+@_key("not_colors", check=_strs_missing, chars=True)
+def _not_colors(game, obj, ch, v, controller, source) -> bool:
+    return not (set(v) & set(ch.colors))
+
+
+@_key("colorless", check=_bool_missing, chars=True)
+def _colorless(game, obj, ch, v, controller, source) -> bool:
+    return (not ch.colors) == v
+
+
+@_key("multicolored", check=_bool_missing, chars=True)
+def _multicolored(game, obj, ch, v, controller, source) -> bool:
+    return (len(ch.colors) > 1) == v
+
+
+@_key("monocolored", check=_bool_missing, chars=True)
+def _monocolored(game, obj, ch, v, controller, source) -> bool:
+    return (len(ch.colors) == 1) == v
+
+
+@_key("controller", check=_one_of("you", "opponent", "not_you", "active", "defending_player"))
+def _controller(game, obj, ch, v, controller, source) -> bool:
+    return _player_rel(obj.controller, v, controller, game)
+
+
+@_key("owner", check=_one_of("you", "opponent", "not_you", "controller"))
+def _owner(game, obj, ch, v, controller, source) -> bool:
+    if v == "controller":
+        return obj.owner == obj.controller
+    return _player_rel(obj.owner, v, controller, game)
+
+
+@_key("player", check=_one_of("you", "opponent", "not_you"))
+def _player(game, obj, ch, v, controller, source) -> bool:
+    return True  # a player filter key; objects ignore it (matches_player reads it)
+
+
+@_key("mv", check=_cmp_missing, chars=True)
+def _mv(game, obj, ch, v, controller, source) -> bool:
+    return compare(ch.mana_value, v)
+
+
+def _pt_key(attr: str) -> KeyFn:
+    def pt(game, obj, ch, v, controller, source) -> bool:
+        n = getattr(ch, attr)
         return n is not None and compare(n, v)
-    if k == "mv_parity":
-        return (ch.mana_value % 2 == 1) == (v == "odd")
-    if k == "mana_cost_in":  # the printed symbols, not the mana value (202.1; {X} isn't {0})
-        cost = obj.characteristics.mana_cost
-        return cost is not None and cost.text in v
-    if k == "tapped":
-        return obj.tapped == v
-    if k == "token":
-        return obj.is_token == v
-    if k == "other":
-        return (obj.id != source) == v
-    if k == "self":
-        return (obj.id == source) == v
-    if k in COMBAT_ONLY:
+
+    return pt
+
+
+for _attr in ("power", "toughness", "base_power", "base_toughness"):
+    _key(_attr, check=_cmp_missing, chars=True)(_pt_key(_attr))
+
+
+@_key("mv_parity", check=_one_of("odd", "even"), chars=True)
+def _mv_parity(game, obj, ch, v, controller, source) -> bool:
+    return (ch.mana_value % 2 == 1) == (v == "odd")
+
+
+def _mana_costs_missing(k: str, v: Any) -> str | None:
+    if not (isinstance(v, list) and all(isinstance(s, str) for s in v)):
+        return f"filter mana_cost_in {v!r}"[:80]
+    return None
+
+
+@_key("mana_cost_in", check=_mana_costs_missing)
+def _mana_cost_in(game, obj, ch, v, controller, source) -> bool:
+    """The printed symbols, not the mana value (202.1; {X} isn't {0})."""
+    cost = obj.characteristics.mana_cost
+    return cost is not None and cost.text in v
+
+
+@_key("tapped", check=_bool_missing)
+def _tapped(game, obj, ch, v, controller, source) -> bool:
+    return obj.tapped == v
+
+
+@_key("token", check=_bool_missing)
+def _token(game, obj, ch, v, controller, source) -> bool:
+    return obj.is_token == v
+
+
+@_key("other", check=_bool_missing)
+def _other(game, obj, ch, v, controller, source) -> bool:
+    return (obj.id != source) == v
+
+
+@_key("self", check=_bool_missing)
+def _self(game, obj, ch, v, controller, source) -> bool:
+    return (obj.id == source) == v
+
+
+def _combat_key(k: str) -> KeyFn:
+    def in_combat(game, obj, ch, v, controller, source) -> bool:
         return _in_combat(game, obj.id, k, source) == v
-    if k == "keyword":
-        return any(kw.lower() == v.lower() for kw in ch.keywords)
-    if k == "not_keyword":
-        return not any(kw.lower() == v.lower() for kw in ch.keywords)
-    if k == "name":
-        return ch.name == v or obj.card.name == v
-    if k == "has_name":  # 201.2b: any of its names (a split card off the stack has two)
-        return card_names.has_name(game, obj.id, v)
-    if k == "creature_type":  # 205.3m; a changeling is every creature type (702.73a)
-        return v in ch.subtypes or any(kw.lower() == "changeling" for kw in ch.keywords)
-    if k == "name_not_shared":  # 201.2: same name = same English name; a face-down one has none
-        mine = characteristics(game, obj.id).name
-        return not mine or not any(
-            p.id != obj.id
-            and not p.face_down
-            and characteristics(game, p.id).name == mine
-            and matches(game, p.id, v, controller=controller, source=source)
-            for p in game.battlefield()
-        )
-    if k == "equipped":  # 301.5: an Equipment is attached to it
-        return bool(attached_objects(game, obj.id, "Equipment")) == v
-    if k == "enchanted":  # 303.4d: an Aura is attached to it
-        return bool(attached_objects(game, obj.id, "Aura")) == v
-    if k == "modified":
-        return _modified(game, obj) == v
-    if k == "goaded":  # 701.15a: a goad recorded on this object (400.7) still in force
-        stamp = game.zone_changes.get(obj.id, 0)
-        goaded = any(
-            e.kind == "goad" and (obj.id, stamp) in zip(e.objects, e.stamps, strict=False)
-            for e in game.continuous
-        )
-        return goaded == v
-    if k == "counter":
-        return obj.counter(v) > 0
-    if k == "has_counters":
-        return bool(obj.counters) == v
-    if k == "historic":
-        hist = "Artifact" in ch.types or "Legendary" in ch.supertypes or "Saga" in ch.subtypes
-        return hist == v
-    if k == "permanent_card":
-        perm = bool(
-            set(ch.types)
-            & {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
-        )
-        return perm == v
-    if k == "summoning_sick":
-        sick = obj.entered_turn >= game.turn  # 302.6: not controlled since its turn began
-        return sick == v
-    if k == "entered_this_turn":
-        return (obj.entered_turn == game.turn) == v
-    if k == "dealt_damage_this_turn":
-        hit = (obj.id, game.zone_changes.get(obj.id, 0)) in game.this_turn.damaged
-        return hit == v
-    if k == "transformed":
-        card = obj.card
-        back = card.layout in ("transform", "modal_dfc") and obj.face not in (None, card.front.name)
-        return back == v
-    if k == "no_abilities":
-        return (not _has_abilities(game, obj, ch)) == v
-    if k == "toughness_greater_than_power":
-        ok = ch.power is not None and ch.toughness is not None and ch.toughness > ch.power
-        return ok == v
-    if k == "power_greater_than_base":
-        ok = ch.power is not None and ch.base_power is not None and ch.power > ch.base_power
-        return ok == v
-    if k == "ring_bearer":  # 701.54c: the last chosen, while its chooser controls it
-        return _is_ring_bearer(game, obj) == v
-    if k == "power_less_than_source":  # "with power less than this creature's power"
-        theirs = _source_power(game, source)
-        ok = ch.power is not None and theirs is not None and ch.power < theirs
-        return ok == v
-    if k == "greatest_power_controlled":
-        return _greatest_power(game, obj, ch) == v
-    if k == "greatest_power":
-        return _greatest_power(game, obj, ch, anyone=True) == v
-    if k == "kicked":
-        item = _spell_item(game, obj.id)
-        kicked = bool(item.data.get("kicked")) if item is not None and item.data else False
-        return kicked == v
-    if k == "no_mana_spent":
-        return _no_mana_spent(game, obj) == v
-    if k == "adventure":
-        return (obj.card.layout == "adventure") == v
-    if k == "x_in_cost":
-        return obj.card.has_x == v
-    if k == "or":
-        return any(matches(game, obj.id, f, controller=controller, source=source) for f in v)
-    if k == "and":
-        return all(matches(game, obj.id, f, controller=controller, source=source) for f in v)
-    if k == "not":
-        return not matches(game, obj.id, v, controller=controller, source=source)
-    raise ValueError(f"filter key {k!r} can't be evaluated (check filter_missing first)")
+
+    return in_combat
+
+
+for _k in sorted(COMBAT_ONLY):
+    _key(_k, check=_bool_missing)(_combat_key(_k))
+
+
+@_key("keyword", check=_str_missing, chars=True)
+def _keyword(game, obj, ch, v, controller, source) -> bool:
+    return any(kw.lower() == v.lower() for kw in ch.keywords)
+
+
+@_key("not_keyword", check=_str_missing, chars=True)
+def _not_keyword(game, obj, ch, v, controller, source) -> bool:
+    return not any(kw.lower() == v.lower() for kw in ch.keywords)
+
+
+@_key("name", check=_str_missing, chars=True)
+def _name(game, obj, ch, v, controller, source) -> bool:
+    return ch.name == v or obj.card.name == v
+
+
+@_key("has_name", check=_str_missing)
+def _has_name(game, obj, ch, v, controller, source) -> bool:
+    """201.2b: any of its names (a split card off the stack has two)."""
+    return card_names.has_name(game, obj.id, v)
+
+
+@_key("creature_type", check=_str_missing, chars=True)
+def _creature_type(game, obj, ch, v, controller, source) -> bool:
+    """205.3m; a changeling is every creature type (702.73a)."""
+    return v in ch.subtypes or any(kw.lower() == "changeling" for kw in ch.keywords)
+
+
+@_key("name_not_shared", check=_sub_filter_missing)
+def _name_not_shared(game, obj, ch, v, controller, source) -> bool:
+    """201.2: same name = same English name; a face-down one has none."""
+    mine = characteristics(game, obj.id).name
+    return not mine or not any(
+        p.id != obj.id
+        and not p.face_down
+        and characteristics(game, p.id).name == mine
+        and matches(game, p.id, v, controller=controller, source=source)
+        for p in game.battlefield()
+    )
+
+
+@_key("equipped", check=_bool_missing)
+def _equipped(game, obj, ch, v, controller, source) -> bool:
+    """301.5: an Equipment is attached to it."""
+    return bool(attached_objects(game, obj.id, "Equipment")) == v
+
+
+@_key("enchanted", check=_bool_missing)
+def _enchanted(game, obj, ch, v, controller, source) -> bool:
+    """303.4d: an Aura is attached to it."""
+    return bool(attached_objects(game, obj.id, "Aura")) == v
+
+
+@_key("modified", check=_bool_missing)
+def _modified_key(game, obj, ch, v, controller, source) -> bool:
+    return _modified(game, obj) == v
+
+
+@_key("goaded", check=_bool_missing)
+def _goaded(game, obj, ch, v, controller, source) -> bool:
+    """701.15a: a goad recorded on this object (400.7) still in force."""
+    stamp = game.zone_changes.get(obj.id, 0)
+    goaded = any(
+        e.kind == "goad" and (obj.id, stamp) in zip(e.objects, e.stamps, strict=False)
+        for e in game.continuous
+    )
+    return goaded == v
+
+
+@_key("counter", check=_str_missing)
+def _counter(game, obj, ch, v, controller, source) -> bool:
+    return obj.counter(v) > 0
+
+
+@_key("has_counters", check=_bool_missing)
+def _has_counters(game, obj, ch, v, controller, source) -> bool:
+    return bool(obj.counters) == v
+
+
+@_key("historic", check=_bool_missing, chars=True)
+def _historic(game, obj, ch, v, controller, source) -> bool:
+    hist = "Artifact" in ch.types or "Legendary" in ch.supertypes or "Saga" in ch.subtypes
+    return hist == v
+
+
+_PERMANENT_TYPES = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+
+
+@_key("permanent_card", check=_bool_missing, chars=True)
+def _permanent_card(game, obj, ch, v, controller, source) -> bool:
+    return bool(set(ch.types) & _PERMANENT_TYPES) == v
+
+
+@_key("summoning_sick", check=_bool_missing)
+def _summoning_sick(game, obj, ch, v, controller, source) -> bool:
+    sick = obj.entered_turn >= game.turn  # 302.6: not controlled since its turn began
+    return sick == v
+
+
+@_key("entered_this_turn", check=_bool_missing)
+def _entered_this_turn(game, obj, ch, v, controller, source) -> bool:
+    return (obj.entered_turn == game.turn) == v
+
+
+@_key("dealt_damage_this_turn", check=_bool_missing)
+def _dealt_damage_this_turn(game, obj, ch, v, controller, source) -> bool:
+    hit = (obj.id, game.zone_changes.get(obj.id, 0)) in game.this_turn.damaged
+    return hit == v
+
+
+@_key("transformed", check=_bool_missing)
+def _transformed(game, obj, ch, v, controller, source) -> bool:
+    card = obj.card
+    back = card.layout in ("transform", "modal_dfc") and obj.face not in (None, card.front.name)
+    return back == v
+
+
+@_key("no_abilities", check=_bool_missing, chars=True)
+def _no_abilities(game, obj, ch, v, controller, source) -> bool:
+    return (not _has_abilities(game, obj, ch)) == v
+
+
+@_key("toughness_greater_than_power", check=_bool_missing, chars=True)
+def _toughness_greater_than_power(game, obj, ch, v, controller, source) -> bool:
+    ok = ch.power is not None and ch.toughness is not None and ch.toughness > ch.power
+    return ok == v
+
+
+@_key("power_greater_than_base", check=_bool_missing, chars=True)
+def _power_greater_than_base(game, obj, ch, v, controller, source) -> bool:
+    ok = ch.power is not None and ch.base_power is not None and ch.power > ch.base_power
+    return ok == v
+
+
+@_key("ring_bearer", check=_bool_missing)
+def _ring_bearer(game, obj, ch, v, controller, source) -> bool:
+    """701.54c: the last chosen, while its chooser controls it."""
+    return _is_ring_bearer(game, obj) == v
+
+
+@_key("power_less_than_source", check=_bool_missing, chars=True)
+def _power_less_than_source(game, obj, ch, v, controller, source) -> bool:
+    """ "With power less than this creature's power"."""
+    theirs = _source_power(game, source)
+    ok = ch.power is not None and theirs is not None and ch.power < theirs
+    return ok == v
+
+
+@_key("greatest_power_controlled", check=_bool_missing, chars=True)
+def _greatest_power_controlled(game, obj, ch, v, controller, source) -> bool:
+    return _greatest_power(game, obj, ch) == v
+
+
+@_key("greatest_power", check=_bool_missing, chars=True)
+def _greatest_power_key(game, obj, ch, v, controller, source) -> bool:
+    return _greatest_power(game, obj, ch, anyone=True) == v
+
+
+@_key("kicked", check=_bool_missing)
+def _kicked(game, obj, ch, v, controller, source) -> bool:
+    item = _spell_item(game, obj.id)
+    kicked = bool(item.data.get("kicked")) if item is not None and item.data else False
+    return kicked == v
+
+
+@_key("no_mana_spent", check=_bool_missing)
+def _no_mana_spent_key(game, obj, ch, v, controller, source) -> bool:
+    return _no_mana_spent(game, obj) == v
+
+
+@_key("adventure", check=_bool_missing)
+def _adventure(game, obj, ch, v, controller, source) -> bool:
+    return (obj.card.layout == "adventure") == v
+
+
+@_key("x_in_cost", check=_bool_missing)
+def _x_in_cost(game, obj, ch, v, controller, source) -> bool:
+    return obj.card.has_x == v
+
+
+@_key("or", check=_filters_missing)
+def _or(game, obj, ch, v, controller, source) -> bool:
+    return any(matches(game, obj.id, f, controller=controller, source=source) for f in v)
+
+
+@_key("and", check=_filters_missing)
+def _and(game, obj, ch, v, controller, source) -> bool:
+    return all(matches(game, obj.id, f, controller=controller, source=source) for f in v)
+
+
+@_key("not", check=_sub_filter_missing)
+def _not(game, obj, ch, v, controller, source) -> bool:
+    return not matches(game, obj.id, v, controller=controller, source=source)
 
 
 def _is_ring_bearer(game: Any, obj: Any) -> bool:
@@ -688,6 +837,11 @@ def select(
 
 
 # ---------------------------------------------------------- hand-written words
+# The one reader of a filter in words, for every user of one (op filters, costs, target
+# restrictions, cascade grants): type/color/mana-value terms joined by commas ("nonland,
+# mv<=3", "instant or sorcery"), else words of supertypes and subtypes ("basic land card",
+# "Forest card", "card named X"). Words it doesn't know make the whole filter None (not
+# simulated), never a guess.
 _TYPE_WORDS = {
     "artifact",
     "battle",
@@ -701,6 +855,8 @@ _TYPE_WORDS = {
 }
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _MV_WORDS = re.compile(r"^(?:mana value|mv)\s*(<=|>=|==|=|<|>)\s*(\d+)$")
+_MV_OR = re.compile(r"^mana value (\d+) or (greater|more|less)$")  # "mana value 6 or greater"
+_OR_WORDS = {"greater": ">=", "more": ">=", "less": "<="}
 
 
 def _word_term(term: str) -> dict | None:
@@ -713,6 +869,9 @@ def _word_term(term: str) -> dict | None:
     if m:
         op = "==" if m.group(1) == "=" else m.group(1)
         return {"mv": [op, int(m.group(2))]}
+    m = _MV_OR.match(term)
+    if m:
+        return {"mv": [_OR_WORDS[m.group(2)], int(m.group(1))]}
     if " or " in term:
         parts = [_word_term(p) for p in term.split(" or ")]
         return None if None in parts else {"or": parts}
@@ -732,19 +891,85 @@ def _word_term(term: str) -> dict | None:
 
 
 def words_to_filter(text: str) -> dict | None:
-    """A hand-written filter in words ("nonland, mv<=3", "instant or sorcery", "permanent
-    card") as a filter dict; None when a word is not understood. Commas mean AND."""
+    """A hand-written filter in words as a filter dict ({} matches anything); None when a
+    word is not understood. Type, color and mana-value terms, commas meaning AND ("nonland,
+    mv<=3", "instant or sorcery", "permanent card", "mana value 6 or greater"); else the
+    supertype and subtype words of the bundled data ("basic land card" -> {"supertypes":
+    ["Basic"], "types": ["Land"]}, "Forest card", "Plains/Island card", "card named X")."""
     terms = [t for t in (text or "").split(",") if t.strip()]
     out: list[dict] = []
     for t in terms:
         f = _word_term(t)
         if f is None:
-            return None
+            return _typed_words(text or "")
         if f:
             out.append(f)
     if not out:
         return {}
     return out[0] if len(out) == 1 else {"and": out}
+
+
+_TYPES = tuple(w.capitalize() for w in sorted(_TYPE_WORDS))
+_SUPER = ("Basic", "Legendary", "Snow")
+_CREATURE_TYPES = frozenset(CREATURE_TYPES)
+_BASIC = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+
+
+def _typed_words(text: str) -> dict | None:  # noqa: C901 - one branch per word form
+    """The supertype/subtype words ("basic land card" -> {"supertypes": ["Basic"], "types":
+    ["Land"]}); a capitalised word in the text is a subtype ("Forest card", "Sliver")."""
+    named = re.fullmatch(r"\s*(?:an?\s+)?card named (.+?)\s*", text)
+    if named:
+        return {"name": named.group(1)}
+    if re.fullmatch(r"\s*(?:an?\s+)?land (?:card )?having a basic land type\s*", text.lower()):
+        return {"types": ["Land"], "subtypes_any": list(_BASIC)}
+    t = text.strip().lower().replace("cards", "card")
+    t = re.sub(r"^(an?|any|the)\s+", "", t)
+    t = re.sub(r"\s+card$|^card$", "", t).strip()
+    if not t:
+        return {}
+    out: dict = {}
+    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", t) if p.strip()]
+    for part in parts:
+        m = re.fullmatch(r"mv\s*(<=|>=|==|<|>|=)\s*(\d+)", part)
+        if m:
+            out["mv"] = ["==" if m.group(1) == "=" else m.group(1), int(m.group(2))]
+            continue
+        if "/" in part:  # "Plains/Island/Swamp/Mountain": any of these (sub)types
+            alts = [w.strip().title() for w in part.split("/")]
+            key = "types_any" if all(a in _TYPES for a in alts) else "subtypes_any"
+            if key == "subtypes_any" and any(a in _TYPES for a in alts):
+                return None  # a mix of types and subtypes: not one filter key
+            out.setdefault(key, []).extend(alts)
+            continue
+        for w in part.split():
+            neg = w.startswith("non")
+            base = w[3:].lstrip("-") if neg else w
+            if base.title() in _TYPES:
+                out.setdefault("not_types" if neg else "types", []).append(base.title())
+            elif base.title() in _SUPER and not neg:
+                out.setdefault("supertypes", []).append(base.title())
+            elif base == "permanent" and not neg:
+                out["permanent_card"] = True
+            elif base == "colorless" and not neg:
+                out["colorless"] = True
+            elif w[:1].isalpha() and not neg and _is_subtype_word(text, w):
+                out.setdefault("subtypes", []).append(_singular(w.title()))
+            else:
+                return None
+    return out
+
+
+def _singular(subtype: str) -> str:
+    """ "Slivers" is the creature type Sliver (205.3m); a word that is a type as it is stays."""
+    if subtype.endswith("s") and subtype not in _CREATURE_TYPES and subtype[:-1] in _CREATURE_TYPES:
+        return subtype[:-1]
+    return subtype
+
+
+def _is_subtype_word(text: str, word: str) -> bool:
+    """A capitalised word in the original text is a subtype ("Forest card", "Equipment card")."""
+    return bool(re.search(rf"\b{re.escape(word.title())}\b", text))
 
 
 def _in_combat(game: Any, oid: int, key: str, source: int | None) -> bool:

@@ -36,12 +36,14 @@ def filter_problem(flt: Any) -> str | None:
     return filters.filter_missing(flt)
 
 
-def value_problem(v: Any) -> str | None:
-    if isinstance(v, int) or v in ("X", "-X"):
-        return None
-    if isinstance(v, str):
-        return None if _expr(v) else f"the amount {v}"
-    return values.value_missing(v)
+def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
+    """Why an amount can't be computed (None: it can): the one check for every op family,
+    agreeing with the one evaluator (``values.value_of``): ints, "X", "X+1", {"dv": ...};
+    a bool is no amount."""
+    if isinstance(v, bool):
+        return f"the amount {v!r}"
+    part = values.value_missing(v, ctx)
+    return f"the {part}" if part else None
 
 
 def condition_problem(cond: Any, game: Game | None = None) -> str | None:
@@ -55,29 +57,6 @@ def condition_problem(cond: Any, game: Game | None = None) -> str | None:
 
 def condition_holds(game: Game, cond: dict, controller: int, source: int | None) -> bool:
     return conditions.holds(Ctx(game, controller, source, (), 0, ""), cond)
-
-
-def value(game: Game, v: Any, controller: int, source: int | None, x: int = 0) -> int:
-    """An amount now: an int, "X", "X+1", or a dynamic value (engine.lang.values)."""
-    return amount(Ctx(game, controller, source, (), x, ""), v)
-
-
-def amount(ctx: Ctx, v: Any, default: int = 0) -> int:
-    """An op amount in a resolution: fixed now (608.2h)."""
-    if v is None:
-        return default
-    if isinstance(v, int):
-        return v
-    if isinstance(v, str):
-        return ctx.amount({"n": v}, "n", default)
-    return values.value_of(ctx, v)
-
-
-def _expr(text: str) -> bool:
-    t = text.replace(" ", "")
-    if t.lstrip("-").isdigit():
-        return True
-    return t.startswith("X") and (len(t) == 1 or t[1:].lstrip("+-").isdigit())
 
 
 def ref_of(o: dict, *keys: str) -> Any:

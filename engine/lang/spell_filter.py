@@ -1,71 +1,75 @@
-"""Reading the short spell filters of the card data ("instant or sorcery", "mana value >= 6",
-"colorless, mana value >= 7", "Sliver"), so cascade grants apply to the right spells.
+"""Short spell filters of the card data ("instant or sorcery", "mana value >= 6",
+"colorless, mana value >= 7", "Sliver") tested on a card face, so cascade grants apply to
+the right spells and target restrictions in words restrict what they say.
 
-A filter we can't read answers None: the grant is then NOT applied and the log says
-so, rather than guessing.
+The words are read by the one reader of filters in words (``filters.words_to_filter``);
+this module only tests the filter it gives on a face and a mana value (a spell being cast
+is no permanent yet). A filter we can't read, or a key a face doesn't answer, gives None:
+a cascade grant is then NOT applied and the log says so, rather than guessing.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import changeling
+from engine.lang import filters
 
 if TYPE_CHECKING:
     from engine.cards.definitions import Face
 
-_MV = re.compile(r"^mana value\s*(<=|>=|<|>|=)\s*(\d+)$|^mana value (\d+) or (greater|more|less)$")
-_TYPES = {
-    "artifact",
-    "creature",
-    "enchantment",
-    "instant",
-    "land",
-    "planeswalker",
-    "sorcery",
-    "battle",
-    "kindred",
+_PERMANENT_TYPES = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+
+
+def _subtype(face: Face, t: str) -> bool:
+    return changeling.has_subtype(face.subtypes, face.keywords, t)  # 702.73a
+
+
+_FACE_KEYS: dict[str, Callable[[Face, int, Any], bool | None]] = {
+    "types": lambda f, mv, v: set(v) <= set(f.types),
+    "types_any": lambda f, mv, v: bool(set(v) & set(f.types)),
+    "not_types": lambda f, mv, v: not (set(v) & set(f.types)),
+    "subtypes": lambda f, mv, v: all(_subtype(f, t) for t in v),
+    "subtypes_any": lambda f, mv, v: any(_subtype(f, t) for t in v),
+    "supertypes": lambda f, mv, v: set(v) <= set(f.supertypes),
+    "colorless": lambda f, mv, v: (not f.colors) == v,
+    "colors_any": lambda f, mv, v: bool(set(v) & set(f.colors)),
+    "mv": lambda f, mv, v: filters.compare(mv, v),
+    "permanent_card": lambda f, mv, v: bool(set(f.types) & _PERMANENT_TYPES) == v,
+    "name": lambda f, mv, v: f.name == v,
+    "not": lambda f, mv, v: _negate(face_matches(f, mv, v)),
+    "or": lambda f, mv, v: _any(face_matches(f, mv, sub) for sub in v),
+    "and": lambda f, mv, v: _all(face_matches(f, mv, sub) for sub in v),
 }
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _term(face: Face, mana_value: int, term: str) -> bool | None:
-    term = term.strip().lower().removesuffix(" spells").removesuffix(" spell")
-    m = _MV.match(term)
-    if m:
-        if m.group(1):
-            op, n = m.group(1), int(m.group(2))
-        else:
-            n, op = int(m.group(3)), {"greater": ">=", "more": ">=", "less": "<="}[m.group(4)]
-        return {
-            "<=": mana_value <= n,
-            ">=": mana_value >= n,
-            "<": mana_value < n,
-            ">": mana_value > n,
-            "=": mana_value == n,
-        }[op]
-    if " or " in term:
-        parts = [_term(face, mana_value, p) for p in term.split(" or ")]
-        return None if None in parts else any(parts)
-    if term.startswith("non"):
-        inner = _term(face, mana_value, term[3:].lstrip("-"))
-        return None if inner is None else not inner
-    if term.rstrip("s") in _TYPES or term == "sorceries":
-        word = "sorcery" if term == "sorceries" else term.rstrip("s")
-        return word.capitalize() in face.types
-    if term == "colorless":
-        return not face.colors
-    if term in _COLORS:
-        return _COLORS[term] in face.colors
-    if any(
-        changeling.has_subtype(face.subtypes, face.keywords, t)  # 702.73a
-        for t in (term.capitalize(), term.rstrip("s").capitalize())
-    ):
-        return True
-    if term and term[0].isalpha() and term.isalpha() and term.capitalize() == term.title():
-        return term.capitalize() in face.subtypes or None
-    return None
+def _negate(r: bool | None) -> bool | None:
+    return None if r is None else not r
+
+
+def _any(rs: Any) -> bool | None:
+    got = list(rs)
+    return None if None in got else any(got)
+
+
+def _all(rs: Any) -> bool | None:
+    got = list(rs)
+    return None if None in got else all(got)
+
+
+def face_matches(face: Face, mana_value: int, flt: Mapping[str, Any]) -> bool | None:
+    """Whether a face (with this mana value) passes a filter dict; None when a key of it
+    is not one a face answers."""
+    results = []
+    for k, v in flt.items():
+        test = _FACE_KEYS.get(k)
+        if test is None:
+            return None
+        results.append(test(face, mana_value, v))
+    return _all(results)
 
 
 def matches(face: Face, mana_value: int, text: str) -> bool | None:
@@ -73,7 +77,5 @@ def matches(face: Face, mana_value: int, text: str) -> bool | None:
     text = (text or "").strip()
     if not text:
         return True
-    results = [_term(face, mana_value, t) for t in text.split(",")]
-    if None in results:
-        return None
-    return all(results)
+    flt = filters.words_to_filter(text)
+    return None if flt is None else face_matches(face, mana_value, flt)

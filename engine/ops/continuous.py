@@ -11,7 +11,7 @@ while their source is on the battlefield; they never run here.
 from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import refs
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import layers, sba, triggers
 from engine.rules.op_common import begin
@@ -55,8 +55,8 @@ def _signed(n: int) -> str:
 )
 def pump(ctx: Ctx, o: dict) -> None:
     """CR 613.4c (layer 7c): +N/+M; values fixed on resolution (608.2h)."""
-    p = refs.amount(ctx, o.get("power", 0))
-    t = refs.amount(ctx, o.get("toughness", 0))
+    p = values.value_of(ctx, o.get("power", 0))
+    t = values.value_of(ctx, o.get("toughness", 0))
     objs = refs.objects(ctx, o, "who", "what")
     begin(
         ctx,
@@ -79,7 +79,7 @@ def set_base_pt(ctx: Ctx, o: dict) -> None:
     data: dict = {}
     for key in ("power", "toughness"):
         if o.get(key) is not None:
-            data[key] = refs.amount(ctx, o[key])
+            data[key] = values.value_of(ctx, o[key])
     objs = refs.objects(ctx, o, "what", "who")
     pt = f"{data.get('power', '—')}/{data.get('toughness', '—')}"
     begin(
@@ -242,7 +242,7 @@ def _check_become(o: dict, ctx: Ctx | None) -> str | None:
     pt = o.get("pt")
     if pt is not None:
         p, sep, t = str(pt).partition("/")
-        if not sep or not refs._expr(p) or not refs._expr(t):
+        if not sep or refs.value_problem(p) or refs.value_problem(t):
             return f"become a {pt} creature"
     if o.get("abilities"):
         return "become a creature with abilities (not simulated)"

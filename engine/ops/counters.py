@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
 from engine.keywords import proliferate as proliferate_mod
-from engine.lang import refs
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import saga
 
@@ -22,7 +22,9 @@ def _check_lore(o: dict, ctx: Ctx | None) -> str | None:
 @op("lore_counter", check=_check_lore)
 def lore_counter(ctx: Ctx, o: dict) -> None:
     """CR 714.3c: put lore counters on this Saga (chapters it passes trigger, 714.2b)."""
-    saga.add_lore(ctx.game, ctx.source_id(), ctx.amount(o, "n", 1), "714.3c", ctx.label)
+    saga.add_lore(
+        ctx.game, ctx.source_id(), values.value_of(ctx, o.get("n", 1), 1), "714.3c", ctx.label
+    )
 
 
 def _check_add(o: dict, ctx: Ctx | None) -> str | None:
@@ -68,7 +70,7 @@ def add_counters(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     kind = o.get("counter", "+1/+1")
     divided = o.get("n") == "divided"  # 601.2d: the amounts were chosen on casting
-    n = 0 if divided else refs.amount(ctx, o.get("n", 1), 1)
+    n = 0 if divided else values.value_of(ctx, o.get("n", 1), 1)
     ids = _chosen(ctx, o) if o.get("what") == "chosen" else refs.objects(ctx, o, "what")
     if not ids:
         ctx.emit(
@@ -120,7 +122,7 @@ def remove_counters(ctx: Ctx, o: dict) -> None:
         )
     for oid in ids:
         have = game.obj(oid).counter(kind)
-        n = have if o.get("n") == "all" else min(have, refs.amount(ctx, o.get("n", 1), 1))
+        n = have if o.get("n") == "all" else min(have, values.value_of(ctx, o.get("n", 1), 1))
         if kind == "lore" and n:
             saga.remove_lore(game, oid, n)
             continue
@@ -144,7 +146,7 @@ def add_player_counters(ctx: Ctx, o: dict) -> None:
     """CR 122.1: players get counters (energy, poison, experience...)."""
     game = ctx.game
     kind = o.get("counter", "energy")
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     for p in ctx.players(o.get("who")):
         _, after = game.add_player_counters(p, kind, n)
         ctx.emit(
@@ -163,7 +165,7 @@ def bolster(ctx: Ctx, o: dict) -> None:
     """CR 701.39a: choose a creature you control with the least toughness; put n +1/+1
     counters on it (a tie is the controller's choice)."""
     game = ctx.game
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     mine = [p.id for p in game.battlefield(ctx.controller) if game.chars(p.id).is_creature]
     if not mine:
         ctx.emit(

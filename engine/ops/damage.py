@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core.events import EventKind
 from engine.core.game import Game
-from engine.lang import filters, protection
+from engine.lang import filters, protection, refs, values
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
@@ -65,7 +65,7 @@ def _check(o: dict, ctx: Ctx | None) -> str | None:
         if ctx is not None and not ctx.division:
             return "damage divided among the targets (no division was chosen)"
     else:
-        part = c.value_problem(o["amount"], ctx)
+        part = refs.value_problem(o["amount"], ctx)
         if part:
             return f"damage: {part}"
     part = _to_problem(to, ctx)
@@ -200,7 +200,7 @@ def damage(ctx: Ctx, o: dict) -> None:
     """CR 120.3: damage to a creature is marked on it; to a player, it loses that much life."""
     game = ctx.game
     to = _TO_ALIASES.get(o.get("to", "target"), o.get("to", "target"))
-    n = 0 if o.get("amount") == "divided" else c.value(ctx, o.get("amount"), 0)
+    n = 0 if o.get("amount") == "divided" else values.value_of(ctx, o.get("amount"), 0)
     sources = _sources(ctx, o)
     source = sources[0] if sources else None
     if o.get("source") not in (None, "self") and source is None:

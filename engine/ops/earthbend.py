@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from engine.core.events import EventKind
 from engine.core.state import StackItem
-from engine.lang import refs
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import layers, stack
 from engine.rules import op_common as c
@@ -44,7 +44,7 @@ def earthbend(ctx: Ctx, o: dict) -> None:
     (layers 4, 6, 7b), gets N +1/+1 counters (7c), and a delayed "when it dies or is exiled,
     return it to the battlefield tapped" waits for it (603.7a)."""
     game = ctx.game
-    n = max(0, refs.amount(ctx, o.get("n", 1), 1))
+    n = max(0, values.value_of(ctx, o.get("n", 1), 1))
     objs = [
         i
         # the op's own target spec ("target": n): Dai Li Agents earthbends each of two

@@ -13,7 +13,9 @@ sacrifice, 701.26 tap): in that numbering, the current one, mill is 701.17.
 from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
+from engine.lang import values
 from engine.lang.effects import Ctx, op
+from engine.lang.refs import value_problem
 from engine.rules import draws
 from engine.rules import op_common as c
 
@@ -22,7 +24,7 @@ def _problems(o: dict, ctx: Ctx | None, *, amounts=(), who=(), flt=(), refs=()) 
     """The first part of an op that is not simulated: amounts, player groups, filters, refs."""
     for key in amounts:
         if key in o:
-            part = c.value_problem(o[key], ctx)
+            part = value_problem(o[key], ctx)
             if part:
                 return f"{o['op'].replace('_', ' ')}: {part}"
     for key in who:
@@ -61,7 +63,7 @@ def _check_draw(o: dict, ctx: Ctx | None) -> str | None:
 def draw(ctx: Ctx, o: dict) -> None:
     """CR 121.1: draw the top card; drawing from an empty library loses the game (704.5b)."""
     game = ctx.game
-    n = c.value(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     for p in c.players(ctx, o.get("who"), o):
         for _ in range(draws.how_many(game, p, n, ctx.label)):  # 614.1a (Quantum Riddler)
             top = game.draw_card(p)  # counted for "cards drawn this turn"
@@ -121,7 +123,7 @@ def discard(ctx: Ctx, o: dict) -> None:
                 amount=len(hand),
             )
         able = [i for i in hand if c.matches(ctx, i, o.get("filter"))]
-        n = len(hand) if o.get("n") == "hand" else c.value(ctx, o.get("n", 1), 1)
+        n = len(hand) if o.get("n") == "hand" else values.value_of(ctx, o.get("n", 1), 1)
         if o.get("random"):
             pool = list(able)
             game.rng.shuffle(pool)
@@ -186,7 +188,7 @@ def _check_mill(o: dict, ctx: Ctx | None) -> str | None:
 def mill(ctx: Ctx, o: dict) -> None:
     """CR 701.17a: the top N cards of the library go to the graveyard (fewer if it runs out)."""
     for p in c.players(ctx, o.get("who"), o):
-        _mill(ctx, p, c.value(ctx, o.get("n", 1), 1))
+        _mill(ctx, p, values.value_of(ctx, o.get("n", 1), 1))
 
 
 def _check_mtr(o: dict, ctx: Ctx | None) -> str | None:
@@ -200,7 +202,7 @@ def _check_mtr(o: dict, ctx: Ctx | None) -> str | None:
 def mill_then_return(ctx: Ctx, o: dict) -> None:
     """Mill N, then (you may) return a card milled this way that matches to your hand."""
     game = ctx.game
-    milled = _mill(ctx, ctx.controller, c.value(ctx, o.get("n", 1), 1))
+    milled = _mill(ctx, ctx.controller, values.value_of(ctx, o.get("n", 1), 1))
     able = [i for i in milled if c.matches(ctx, i, o.get("filter"))]
     chosen = c.choose_cards(
         ctx,
@@ -252,7 +254,7 @@ def scry(ctx: Ctx, o: dict) -> None:
     group in any order (one decision per card, then the orders)."""
     game = ctx.game
     p = ctx.controller
-    cards = _top(game, p, c.value(ctx, o.get("n", 1), 1))
+    cards = _top(game, p, values.value_of(ctx, o.get("n", 1), 1))
     top: list[int] = []
     bottom: list[int] = []
     for oid in cards:
@@ -289,7 +291,7 @@ def surveil(ctx: Ctx, o: dict) -> None:
     any order."""
     game = ctx.game
     p = ctx.controller
-    cards = _top(game, p, c.value(ctx, o.get("n", 1), 1))
+    cards = _top(game, p, values.value_of(ctx, o.get("n", 1), 1))
     top: list[int] = []
     yard: list[int] = []
     for oid in cards:
@@ -359,7 +361,7 @@ def search_library(ctx: Ctx, o: dict) -> None:
     find nothing, 701.23b), put them where the effect says, then shuffle (701.24a)."""
     game = ctx.game
     flt = _search_filter(o)
-    count = c.value(ctx, o.get("count", 1), 1)
+    count = values.value_of(ctx, o.get("count", 1), 1)
     if o.get("split"):
         count = sum(int(v) for v in o["split"].values())
     for searcher in c.players(ctx, o.get("who"), o):
@@ -504,7 +506,7 @@ def _check_look(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("controller") not in (None, "owner"):
         return f"look at the top cards; put them under the control of {o['controller']}"
     pick = o.get("pick", 1)
-    if pick != "all" and c.value_problem(pick, ctx):
+    if pick != "all" and value_problem(pick, ctx):
         return f"look at the top cards and pick {pick}"
     whose = o.get("whose")
     if whose not in (
@@ -537,10 +539,10 @@ def look_and_pick(ctx: Ctx, o: dict) -> None:
 
 def _look_one(ctx: Ctx, o: dict, p: int, owner: int) -> None:
     game = ctx.game
-    cards = _top(game, owner, c.value(ctx, o.get("n", 1), 1))
+    cards = _top(game, owner, values.value_of(ctx, o.get("n", 1), 1))
     able = [i for i in cards if c.matches(ctx, i, o.get("filter"))]
     pick = o.get("pick", 1)
-    n_pick = len(able) if pick == "all" else c.value(ctx, pick, 1)
+    n_pick = len(able) if pick == "all" else values.value_of(ctx, pick, 1)
     may_stop = o.get("min") == 0 or bool(c.as_filter(o.get("filter")))
     picked = (
         c.choose_cards(
@@ -813,7 +815,7 @@ def impulse(ctx: Ctx, o: dict) -> None:
     game = ctx.game
     p = ctx.controller
     owner = _impulse_library(ctx, o)
-    cards = _top(game, owner, c.value(ctx, o.get("n", 1), 1))
+    cards = _top(game, owner, values.value_of(ctx, o.get("n", 1), 1))
     for oid in cards:
         game.move(oid, "exile", owner)
     # "if you exiled a land card this way" (conditions: exiled_this_way), after later ops too

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from engine.core.events import EventKind
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 from engine.rules import stack
 
 
 def _check_life(o: dict, ctx: Ctx | None) -> str | None:
-    part = c.value_problem(o.get("n", 0), ctx) or c.who_problem(o.get("who"), ctx)
+    part = refs.value_problem(o.get("n", 0), ctx) or c.who_problem(o.get("who"), ctx)
     return f"{o['op'].replace('_', ' ')}: {part}" if part else None
 
 
@@ -22,7 +23,7 @@ def _check_life(o: dict, ctx: Ctx | None) -> str | None:
 def life(ctx: Ctx, o: dict) -> None:
     """CR 119.3: a player gains or loses life."""
     game = ctx.game
-    n = c.value(ctx, o.get("n", 0), 0)
+    n = values.value_of(ctx, o.get("n", 0), 0)
     sign = 1 if o["op"] == "gain_life" else -1
     for p in c.players(ctx, o.get("who"), o):
         game.change_life(p, sign * n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import filters
+from engine.lang import filters, values
 from engine.lang.effects import Ctx, op
 
 _SYMBOLS = re.compile(r"(\{[^}]+\})+")
@@ -63,12 +63,16 @@ def add_mana(ctx: Ctx, o: dict) -> None:
     mana = o.get("mana", "")
     for p in ctx.players(o.get("who")):
         if mana == _COMMANDER:
-            _commander_mana(ctx, p, ctx.amount(o, "n", 1))
+            _commander_mana(ctx, p, values.value_of(ctx, o.get("n", 1), 1))
             continue
         if _SYMBOLS.fullmatch(mana or ""):
-            got = mana * max(0, ctx.amount(o, "n", 1)) if o.get("n") is not None else mana
+            got = (
+                mana * max(0, values.value_of(ctx, o.get("n", 1), 1))
+                if o.get("n") is not None
+                else mana
+            )
         else:
-            n = ctx.amount(o, "n", 1)
+            n = values.value_of(ctx, o.get("n", 1), 1)
             colors = list(o.get("colors") or "WUBRG")
             if mana in ("any_one_color", "one_of") or len(colors) == 1:
                 got = "{" + _choose_color(ctx, p, colors, f"{n} mana") + "}" if n > 0 else ""

@@ -10,7 +10,7 @@ coverage asks.
 from __future__ import annotations
 
 from engine.core.events import EventKind
-from engine.lang import effects, refs
+from engine.lang import effects, refs, values
 from engine.lang.effects import Ctx, op
 
 
@@ -24,7 +24,7 @@ def _check_counters(o: dict, ctx: Ctx | None) -> str | None:
 def enters_with_counters(ctx: Ctx, o: dict) -> None:
     """CR 614.1c: it enters with counters (applied by engine.rules.permanents as it enters)."""
     game = ctx.game
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     if ctx.source is not None:
         game.set_counters(ctx.source, o["counter"], n)
         ctx.emit(

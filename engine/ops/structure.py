@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
 from engine.core.state import StackItem
-from engine.lang import conditions, effects
+from engine.lang import conditions, effects, values
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op, run_nested
 from engine.rules import ability_costs, stack, triggers
@@ -83,7 +83,7 @@ def _amounts_fixed(ctx: Ctx, costs: list) -> list:
     out = []
     for c in costs:
         if isinstance(c, dict) and c.get("cost") == "mana_generic" and isinstance(c.get("n"), dict):
-            c = {**c, "n": ctx.amount(c, "n", 0)}
+            c = {**c, "n": values.value_of(ctx, c.get("n", 0), 0)}
         out.append(c)
     return out
 

@@ -14,7 +14,7 @@ import dataclasses
 
 from engine.cards.definitions import CardDef, format_type_line
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import effects, refs
+from engine.lang import effects, refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 from engine.rules import stack
@@ -84,7 +84,7 @@ def destroy_then_tokens(ctx: Ctx, o: dict) -> None:
     controlled it as it was destroyed (608.2h) creates the token. The tokens are created
     after all the destroying, in APNAP order of their controllers (101.4)."""
     game = ctx.game
-    per = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    per = max(0, values.value_of(ctx, o.get("count", 1), 1))
     owed: dict[int, int] = {}
     for oid in _victims(ctx, o):
         controller = game.obj(oid).controller
@@ -138,8 +138,8 @@ def _check_token_x(o: dict, ctx: Ctx | None) -> str | None:
 def create_token_x(ctx: Ctx, o: dict) -> None:
     """CR 111.1, 608.2h: create X/X tokens, X computed once as the effect resolves (107.1b:
     a negative result counts as 0)."""
-    x = max(0, refs.amount(ctx, o["size"]))
-    count = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    x = max(0, values.value_of(ctx, o["size"]))
+    count = max(0, values.value_of(ctx, o.get("count", 1), 1))
     tok = {**o["creates"], "pt": f"{x}/{x}"}
     made = _made(ctx, tok, count, ctx.controller)
     ctx.emit(
@@ -172,7 +172,7 @@ def owner_creates_token(ctx: Ctx, o: dict) -> None:
     owner of each card (or token, 111.7) the previous op moved creates the tokens; ownership
     does not change as a card moves (108.3), so the owner is known wherever it went."""
     game = ctx.game
-    count = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    count = max(0, values.value_of(ctx, o.get("count", 1), 1))
     tok = o["creates"]
     owners = [game.obj(oid).owner for oid, _ in (ctx.moved or ())]
     made: list[int] = []
@@ -290,7 +290,7 @@ def create_token_copy_except(ctx: Ctx, o: dict) -> None:
     are part of the token's copiable values (707.9b). The face copied is the one the
     object has (a card off the battlefield: its front face)."""
     game = ctx.game
-    count = max(0, refs.amount(ctx, o.get("count", 1), 1))
+    count = max(0, values.value_of(ctx, o.get("count", 1), 1))
     originals = _copy_originals(ctx, o)
     made: list[int] = []
     for oid in originals:

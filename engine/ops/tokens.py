@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.cards.definitions import CardDef, Face
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import refs
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import combat
 from engine.rules.op_common import begin, make, pick_one, players, token_card
@@ -86,7 +86,7 @@ def _controller(ctx: Ctx, o: dict) -> int:
 )
 def create_token(ctx: Ctx, o: dict) -> None:
     """CR 111.1: a token is created on the battlefield; tokens are not cards."""
-    count = refs.amount(ctx, o.get("count", 1), 1)
+    count = values.value_of(ctx, o.get("count", 1), 1)
     name = o.get("token", "Token")
     pt = o.get("pt")
     card = token_card(o)
@@ -137,7 +137,7 @@ def _chosen_original(ctx: Ctx, o: dict) -> list[int]:
 def create_token_copy(ctx: Ctx, o: dict) -> None:
     """CR 707.2, 111.10: tokens that copy the copiable values of an object (its card)."""
     game = ctx.game
-    count = refs.amount(ctx, o.get("count", 1), 1)
+    count = values.value_of(ctx, o.get("count", 1), 1)
     if o.get("what") == "chosen":
         originals = _chosen_original(ctx, o)
     else:
@@ -222,7 +222,7 @@ def amass(ctx: Ctx, o: dict) -> None:
     """CR 701.47a: if you control no Army, create a 0/0 black <subtype> Army token; put n
     +1/+1 counters on an Army you control; it becomes a <subtype> too (701.47a)."""
     game = ctx.game
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     sub = o.get("subtype") or "Zombie"
     armies = [p.id for p in game.battlefield(ctx.controller) if "Army" in game.chars(p.id).subtypes]
     made: list[int] = []
@@ -321,7 +321,7 @@ INCUBATOR = CardDef(
 def incubate(ctx: Ctx, o: dict) -> None:
     """CR 701.53a: create an Incubator token with n +1/+1 counters ("{2}: Transform this
     artifact"; its back face is a 0/0 Phyrexian artifact creature)."""
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     made = make(ctx, INCUBATOR, 1, face="Incubator")
     ctx.emit(
         EventKind.TOKEN,
@@ -349,7 +349,7 @@ def manifest(ctx: Ctx, o: dict) -> None:
     """CR 701.40a: the top n cards of your library go onto the battlefield face down as 2/2
     creatures (708.2a); turning them face up is not simulated."""
     game = ctx.game
-    n = refs.amount(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     made = []
     for _ in range(n):
         top = game.top_of_library(ctx.controller)

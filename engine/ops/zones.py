@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs, values
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op, run_nested
 from engine.rules import op_common as c
@@ -210,7 +211,7 @@ def _check_bounce(o: dict, ctx: Ctx | None) -> str | None:
         return (
             c.filter_problem(o.get("filter"))
             or c.who_problem(o.get("who"), ctx)
-            or c.value_problem(o.get("n", 1), ctx)
+            or refs.value_problem(o.get("n", 1), ctx)
         )
     return _what_problem(o, ctx, "return to hand")
 
@@ -232,7 +233,7 @@ def return_to_hand(ctx: Ctx, o: dict) -> None:
             ids += c.choose_cards(
                 ctx,
                 mine,
-                c.value(ctx, o.get("n", 1), 1),
+                values.value_of(ctx, o.get("n", 1), 1),
                 DecisionKind.CHOOSE_PERMANENT,
                 f"{game.pname(p)}: choose a permanent to return to hand",
                 "608.2c",
@@ -274,7 +275,7 @@ def _check_sacrifice(o: dict, ctx: Ctx | None) -> str | None:
         part = (
             c.filter_problem(o.get("filter"))
             or c.who_problem(o.get("who"), ctx)
-            or c.value_problem(o.get("n", 1), ctx)
+            or refs.value_problem(o.get("n", 1), ctx)
         )
         return f"sacrifice: {part}" if part else None
     if what in ("self", "target", "targets", "trigger_object", "moved") or isinstance(what, dict):
@@ -343,7 +344,7 @@ def _sacrifice_chosen(ctx: Ctx, o: dict) -> None:
     """Each player in ``who`` chooses n permanents they control that match (APNAP order,
     101.4), then all are sacrificed at once."""
     game = ctx.game
-    n = c.value(ctx, o.get("n", 1), 1)
+    n = values.value_of(ctx, o.get("n", 1), 1)
     doomed: list[int] = []
     for p in c.players(ctx, o.get("who"), o):
         mine = [
@@ -444,7 +445,7 @@ def _check_counter(o: dict, ctx: Ctx | None) -> str | None:
     if o.get("unless_costs"):
         return "counter unless its controller pays a cost other than mana"
     if o.get("unless_pay_generic") is not None:
-        part = c.value_problem(o["unless_pay_generic"], ctx)
+        part = refs.value_problem(o["unless_pay_generic"], ctx)
         if part:
             return f"counter unless its controller pays {part}"
     if o.get("destination", "graveyard") not in ("graveyard", "exile", "hand", "library_top"):
@@ -467,7 +468,7 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
     )
     cost = o.get("unless_pay")
     if cost is None and o.get("unless_pay_generic") is not None:
-        cost = "{" + str(c.value(ctx, o["unless_pay_generic"], 0)) + "}"
+        cost = "{" + str(values.value_of(ctx, o["unless_pay_generic"], 0)) + "}"
     countered = False
     for oid in c.objects(ctx, o.get("what", "target"), o):
         item = next((s for s in game.stack if s.card_id == oid), None)

@@ -14,13 +14,15 @@ anything else as ``{"cost": "text", "text": ...}``, which is reported as not sim
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.base.handlers import Handlers
 from engine.core.continuous import ContinuousEffect
 from engine.core.events import DecisionKind, EventKind
 from engine.lang import conditions, filters
+from engine.lang.vocabulary import COSTS
 from engine.rules import stack, stun
 
 if TYPE_CHECKING:
@@ -28,36 +30,14 @@ if TYPE_CHECKING:
 
 E = EventKind
 
-#: Cost kinds the engine pays. Others (COSTS) are named as not simulated.
-PAID = frozenset(
-    {
-        "mana",
-        "mana_generic",
-        "tap",
-        "untap",
-        "sacrifice_self",
-        "sacrifice",
-        "exile_self",
-        "discard_self",
-        "return_self_to_hand",
-        "discard",
-        "discard_hand",
-        "pay_life",
-        "remove_counters",
-        "put_counters",
-        "tap_permanents",
-        "exert",  # 701.43a
-        "exile_from_graveyard",
-        "exile_from_hand",
-        "reveal_from_hand",
-        "return_to_hand",
-        "loyalty",
-        "mill",
-        "one_of",
-        "pay_energy",
-        "exile_permanents",
-    }
-)
+#: (game, player, source, the cost, label, rule, what was paid) -> None: pays one cost
+PayFn = Callable[["Game", int, int, dict, str, str, "Paid"], None]
+#: (game, player, source, the cost, summoning_sick) -> why it can't be paid now, or None
+CanPayFn = Callable[["Game", int, int, dict, bool], "str | None"]
+#: Cost kinds the engine pays: kind -> the function that pays it (and its check of whether
+#: it can be paid now), one registered pair per kind. Others (COSTS) are named as not
+#: simulated.
+COST: Handlers[PayFn, CanPayFn] = Handlers("cost", COSTS)
 #: Cost kinds that need state or rules the playground does not have.
 UNSUPPORTED = {
     "collect_evidence": "collect evidence (701.59)",
@@ -191,7 +171,7 @@ def missing(costs: Sequence[dict]) -> str | None:
             return f'cost "{c.get("text")}"'
         if kind in UNSUPPORTED:
             return UNSUPPORTED[kind]
-        if kind not in PAID:
+        if kind not in COST:
             return f"cost {kind!r}"
         flt = c.get("filter")
         part = filters.filter_missing(flt) if flt is not None else None
@@ -317,89 +297,11 @@ def problem(
     part = missing(costs)
     if part:
         return f"{part} is not simulated"
-    obj = game.obj(source)
-    zones = game.players[player].zones
     for c in costs:
-        kind = c["cost"]
-        n = _n(c)
-        if kind in ("tap", "untap"):
-            if _where(game, source) != "battlefield":
-                return f"{obj.name} is not on the battlefield"
-            if kind == "tap" and obj.tapped:
-                return f"{obj.name} is tapped: its {{T}} cost can't be paid (602.2b)"
-            if kind == "untap" and not obj.tapped:
-                return f"{obj.name} is untapped: its {{Q}} cost can't be paid (602.2b)"
-            now = game.chars(source)  # after continuous effects (613): haste, animated lands
-            haste = now.has_keyword("haste") or any(k.lower() == "haste" for k in obj.card.keywords)
-            haste = haste or bool((game.cast_info.get(source) or {}).get("suspended"))
-            if summoning_sick and now.is_creature and obj.entered_turn >= game.turn and not haste:
-                return (
-                    f"{obj.name} came under your control this turn: its {{T}} ability can't be "
-                    "activated (summoning sickness, 302.6)"
-                )
-        elif kind in ("sacrifice_self", "return_self_to_hand"):
-            if _where(game, source) != "battlefield":
-                return f"{obj.name} is not on the battlefield to {kind.split('_')[0]}"
-        elif kind == "discard_self":
-            if source not in zones["hand"]:
-                return f"{obj.name} is not in your hand to discard (601.2h)"
-        elif kind == "exile_self":
-            if _where(game, source) in ("none", "exile", "stack"):
-                return f"{obj.name} can't be exiled from where it is"
-        elif kind == "sacrifice":
-            ids = [p.id for p in game.battlefield(player)]
-            have = _matching(game, ids, c, player, source)
-            if len(have) < n:
-                what = c.get("words") or "permanent matching the cost"
-                return f"no {what} to sacrifice (601.2h)"
-        elif kind == "exile_permanents":
-            ids = [p.id for p in game.battlefield(player)]
-            if len(_matching(game, ids, c, player, source)) < n:
-                what = c.get("words") or "permanent matching the cost"
-                return f"no {what} to exile (601.2h)"
-        elif kind == "tap_permanents":
-            ids = [p.id for p in game.battlefield(player) if not p.tapped]
-            if len(_matching(game, ids, c, player, source)) < n:
-                return f"fewer than {n} untapped permanents to tap for the cost (601.2h)"
-        elif kind == "return_to_hand":
-            ids = [p.id for p in game.battlefield(player)]
-            if len(_matching(game, ids, c, player, source)) < n:
-                return f"fewer than {n} permanents to return for the cost (601.2h)"
-        elif kind in ("discard", "exile_from_hand", "reveal_from_hand"):
-            ids = [i for i in zones["hand"] if i != source]
-            if len(_matching(game, ids, c, player, source)) < n:
-                return f"fewer than {n} matching cards in hand to pay the cost (601.2h)"
-        elif kind == "exile_from_graveyard":
-            ids = [i for i in zones["graveyard"] if i != source or not c.get("another")]
-            if len(_matching(game, ids, c, player, source)) < n:
-                return f"fewer than {n} matching cards in your graveyard (601.2h)"
-        elif kind == "mill":
-            if len(zones["library"]) < n:
-                return f"fewer than {n} cards in your library to mill (601.2h)"
-        elif kind == "pay_life":
-            if game.players[player].life < n:
-                # 119.4: a player can pay life only if their life total is at least that much
-                verb = game.verb(player, "have", "has")
-                return f"{verb} {game.players[player].life} life: can't pay {n} (119.4)"
-        elif kind == "pay_energy":
-            energy = game.players[player].counters.get("energy", 0)
-            if energy < n:
-                return f"{game.verb(player, 'have', 'has')} {energy} energy: can't pay {n} (107.14)"
-        elif kind == "remove_counters":
-            counter = c.get("counter", "")
-            if obj.counter(counter) < n:
-                return (
-                    f"{obj.name} has {obj.counter(counter)} {counter} counters: its cost can't be "
-                    "paid (601.2h)"
-                )
-        elif kind == "loyalty":
-            n = c.get("n", 0)
-            if isinstance(n, int) and n < 0 and obj.counter("loyalty") < -n:
-                return f"{obj.name} has {obj.counter('loyalty')} loyalty: can't remove {-n} (606.6)"
-        elif kind == "one_of":
-            options = c.get("options") or []
-            if all(problem(game, player, source, opt) for opt in options):
-                return "none of the alternative costs can be paid (601.2h)"
+        check = COST.check.get(c["cost"])
+        why = check(game, player, source, c, summoning_sick) if check is not None else None
+        if why:
+            return why
     return None
 
 
@@ -461,260 +363,7 @@ def _label(game: Game, oid: int) -> str:
 def _pay_one(
     game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
 ) -> None:
-    kind = c["cost"]
-    obj = game.obj(source)
-    n = _n(c)
-    zones = game.players[player].zones
-    who = game.verb(player, "pay", "pays")
-    if kind in ("mana", "mana_generic"):
-        mana = c.get("mana") or f"{{{c.get('n')}}}"
-        paid.mana.append(str(mana))
-        return  # logged with the activation: mana payment isn't simulated
-    if kind == "tap":
-        game.tap(source)
-        _emit(
-            game,
-            f"{game.verb(player, 'tap', 'taps')} {obj.name} ({{T}}, {label}).",
-            "602.2b",
-            player,
-            source,
-            objects=(source,),
-            data={"cost": kind},
-        )
-    elif kind == "untap":
-        # 122.1d: a stun counter may be removed instead; the cost is paid either way (118.11)
-        done = stun.untap(game, source, "{Q}")
-        _emit(
-            game,
-            f"{game.verb(player, 'untap', 'untaps')} {obj.name} ({{Q}}, {label})"
-            f"{'' if done else ': a stun counter was removed instead'}.",
-            "602.2b",
-            player,
-            source,
-            objects=(source,),
-            data={"cost": kind},
-        )
-    elif kind == "exert":  # 701.43a: it won't untap during its controller's next untap step
-        game.add_continuous(
-            ContinuousEffect(
-                id=game.new_id(),
-                kind="skip_untap",
-                layer="",
-                controller=player,
-                source=source,
-                source_stamp=game.zone_changes.get(source, 0),
-                duration="next_untap_step",
-                turn=game.turn,
-                timestamp=game.next_timestamp(),
-                objects=(source,),
-                stamps=(game.zone_changes.get(source, 0),),
-                data={"exerted": True},
-            )
-        )
-        _emit(
-            game,
-            f"{game.verb(player, 'exert', 'exerts')} {obj.name} ({label}): it won't untap "
-            "during the next untap step.",
-            "701.43a",
-            player,
-            source,
-            objects=(source,),
-            data={"cost": kind},
-        )
-    elif kind == "sacrifice_self":
-        paid.sacrificed.append(source)
-        game.note_sacrificed(source, source)  # "the sacrificed creature's power" (608.2h)
-        stack.sacrifice(game, source, " to pay the cost", "602.2b", source=source)
-    elif kind == "sacrifice":
-        ids = _matching(game, [p.id for p in game.battlefield(player)], c, player, source)
-        for oid in _choose(game, ids, n, label, "sacrifice", player):
-            paid.sacrificed.append(oid)
-            game.note_sacrificed(oid, source)
-            stack.sacrifice(game, oid, " to pay the cost", rule, source=source)
-    elif kind == "exile_permanents":  # "exile a <filter> you control" (ExileTargetCost)
-        ids = _matching(game, [p.id for p in game.battlefield(player)], c, player, source)
-        chosen = _choose(game, ids, n, label, "exile", player)
-        for oid in chosen:
-            game.move(oid, "exile" if not game.obj(oid).is_token else "none")  # 111.7
-        names = ", ".join(game.obj(i).name for i in chosen)
-        _emit(
-            game,
-            f"{game.verb(player, 'exile', 'exiles')} {names} to pay the cost ({label}).",
-            rule,
-            player,
-            source,
-            objects=tuple(chosen),
-            amount=len(chosen),
-            data={"cost": kind},
-        )
-    elif kind in ("exile_self", "discard_self", "return_self_to_hand"):
-        dst = {"exile_self": "exile", "discard_self": "graveyard"}.get(kind, "hand")
-        game.move(source, dst if not obj.is_token else "none")
-        verb = {"exile": "exiles", "graveyard": "discards", "hand": "returns"}[dst]
-        if dst == "graveyard":
-            paid.discarded.append(source)
-        _emit(
-            game,
-            f"{game.verb(player, verb[:-1], verb)} {obj.name} to pay the cost ({label}).",
-            rule,
-            player,
-            source,
-            data={"cost": kind},
-        )
-    elif kind in ("discard", "discard_hand"):
-        ids = [i for i in zones["hand"] if i != source]
-        if kind == "discard":
-            ids = _matching(game, ids, c, player, source)
-            if c.get("random"):
-                ids = game.rng.sample(ids, n)
-            else:
-                ids = _choose(game, ids, n, label, "discard", player)
-        for oid in ids:
-            game.move(oid, "graveyard", player)
-            paid.discarded.append(oid)
-        names = ", ".join(game.obj(i).name for i in ids) or "nothing"
-        _emit(
-            game,
-            f"{game.verb(player, 'discard', 'discards')} {names} to pay the cost ({label}).",
-            rule,
-            player,
-            source,
-            amount=len(ids),
-            data={"cost": kind},
-        )
-    elif kind in ("exile_from_hand", "exile_from_graveyard", "reveal_from_hand"):
-        zone = "graveyard" if kind == "exile_from_graveyard" else "hand"
-        ids = _matching(game, [i for i in zones[zone] if i != source], c, player, source)
-        verb = "reveal" if kind == "reveal_from_hand" else "exile"
-        chosen = _choose(game, ids, n, label, verb, player)
-        if verb == "exile":
-            for oid in chosen:
-                game.move(oid, "exile", player)
-                paid.exiled.append(oid)
-        names = ", ".join(game.obj(i).name for i in chosen)
-        _emit(
-            game,
-            f"{game.verb(player, verb, verb + 's')} {names} from "
-            f"{game.poss(player)} {zone} to pay the cost ({label}).",
-            rule,
-            player,
-            source,
-            objects=chosen,
-            amount=len(chosen),
-            data={"cost": kind},
-        )
-    elif kind in ("tap_permanents", "return_to_hand"):
-        pool = [p.id for p in game.battlefield(player) if kind != "tap_permanents" or not p.tapped]
-        ids = _matching(game, pool, c, player, source)
-        verb = "tap" if kind == "tap_permanents" else "return"
-        chosen = _choose(game, ids, n, label, verb, player)
-        for oid in chosen:
-            if verb == "tap":
-                game.tap(oid)
-            else:
-                game.move(oid, "hand" if not game.obj(oid).is_token else "none")
-        _emit(
-            game,
-            f"{game.verb(player, verb, verb + 's')} "
-            f"{', '.join(game.obj(i).name for i in chosen)} to pay the cost ({label}).",
-            rule,
-            player,
-            source,
-            objects=chosen,
-            amount=len(chosen),
-            data={"cost": kind},
-        )
-    elif kind == "mill":
-        moved = []
-        for _ in range(n):
-            top = game.top_of_library(player)
-            if top is None:
-                break
-            game.move(top, "graveyard", player)
-            moved.append(top)
-        _emit(
-            game,
-            f"{game.verb(player, 'mill', 'mills')} {len(moved)} to pay the cost ({label}).",
-            rule,
-            player,
-            source,
-            amount=len(moved),
-            data={"cost": kind},
-        )
-    elif kind == "pay_life":
-        game.change_life(player, -n)
-        paid.life += n
-        _emit(
-            game,
-            f"{who} {n} life ({label}); life {game.players[player].life}.",
-            "119.4",
-            player,
-            source,
-            amount=n,
-            data={"cost": kind},
-        )
-    elif kind == "pay_energy":
-        game.add_player_counters(player, "energy", -n)
-        _emit(
-            game,
-            f"{who} {n} energy ({label}).",
-            "107.14",
-            player,
-            source,
-            amount=n,
-            counter="energy",
-            data={"cost": kind},
-        )
-    elif kind in ("remove_counters", "put_counters"):
-        counter = c.get("counter", "")
-        sign = -1 if kind == "remove_counters" else 1
-        game.add_counters(source, counter, sign * n)
-        verb = "remove" if sign < 0 else "put"
-        _emit(
-            game,
-            f"{game.verb(player, verb, verb + 's')} {n} {counter} counter"
-            f"{'s' if n != 1 else ''} {'from' if sign < 0 else 'on'} {obj.name} to pay the "
-            "cost.",
-            rule,
-            player,
-            source,
-            objects=(source,),
-            amount=n,
-            counter=counter,
-            data={"cost": kind},
-        )
-    elif kind == "loyalty":
-        k = c.get("n", 0)
-        k = k if isinstance(k, int) else 0
-        game.add_counters(source, "loyalty", k)
-        _emit(
-            game,
-            f"{obj.name}: loyalty {'+' if k >= 0 else ''}{k} (606.4); it has "
-            f"{game.obj(source).counter('loyalty')}.",
-            "606.4",
-            player,
-            source,
-            objects=(source,),
-            amount=k,
-            counter="loyalty",
-            data={"cost": kind},
-        )
-    elif kind == "one_of":
-        options = [o for o in c.get("options") or [] if not problem(game, player, source, o)]
-        chosen = options[0]
-        if len(options) > 1:
-            key = game.decide(
-                DecisionKind.CHOOSE_COST,
-                f"{label}: choose which cost to pay.",
-                [(f"cost:{i}", describe(o)) for i, o in enumerate(options)],
-                "601.2h",
-                player=player,
-                subject=label,
-                objects=(source,),
-            )
-            chosen = options[int(key.split(":")[1])]
-        for sub in chosen:
-            _pay_one(game, player, source, sub, label, rule, paid)
+    COST.run[c["cost"]](game, player, source, c, label, rule, paid)
 
 
 def describe(costs: Sequence[dict]) -> str:
@@ -743,3 +392,532 @@ def describe(costs: Sequence[dict]) -> str:
             n = c.get("n")
             parts.append(str(kind).replace("_", " ") + (f" {n}" if n not in (None, 1) else ""))
     return ", ".join(parts) or "nothing"
+
+
+# --------------------------------------------------------------------------- the kinds
+# One registered function per cost kind that pays it (601.2h), with its check beside it:
+# why it can't be paid now (a sentence naming the rule), run on the whole list before
+# anything is paid. The vocabulary's COSTS declares each kind and its fields.
+
+
+def _on_battlefield(game: Game, source: int, verb: str) -> str | None:
+    if _where(game, source) != "battlefield":
+        return f"{game.obj(source).name} is not on the battlefield{verb}"
+    return None
+
+
+def _can_tap_or_untap(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    kind = c["cost"]
+    obj = game.obj(source)
+    if _where(game, source) != "battlefield":
+        return f"{obj.name} is not on the battlefield"
+    if kind == "tap" and obj.tapped:
+        return f"{obj.name} is tapped: its {{T}} cost can't be paid (602.2b)"
+    if kind == "untap" and not obj.tapped:
+        return f"{obj.name} is untapped: its {{Q}} cost can't be paid (602.2b)"
+    now = game.chars(source)  # after continuous effects (613): haste, animated lands
+    haste = now.has_keyword("haste") or any(k.lower() == "haste" for k in obj.card.keywords)
+    haste = haste or bool((game.cast_info.get(source) or {}).get("suspended"))
+    if summoning_sick and now.is_creature and obj.entered_turn >= game.turn and not haste:
+        return (
+            f"{obj.name} came under your control this turn: its {{T}} ability can't be "
+            "activated (summoning sickness, 302.6)"
+        )
+    return None
+
+
+@COST("mana", "mana_generic")
+def _pay_mana(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    mana = c.get("mana") or f"{{{c.get('n')}}}"
+    paid.mana.append(str(mana))  # logged with the activation: mana payment isn't simulated
+
+
+@COST("tap", check=_can_tap_or_untap)
+def _pay_tap(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    game.tap(source)
+    _emit(
+        game,
+        f"{game.verb(player, 'tap', 'taps')} {game.obj(source).name} ({{T}}, {label}).",
+        "602.2b",
+        player,
+        source,
+        objects=(source,),
+        data={"cost": c["cost"]},
+    )
+
+
+@COST("untap", check=_can_tap_or_untap)
+def _pay_untap(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    # 122.1d: a stun counter may be removed instead; the cost is paid either way (118.11)
+    done = stun.untap(game, source, "{Q}")
+    _emit(
+        game,
+        f"{game.verb(player, 'untap', 'untaps')} {game.obj(source).name} ({{Q}}, {label})"
+        f"{'' if done else ': a stun counter was removed instead'}.",
+        "602.2b",
+        player,
+        source,
+        objects=(source,),
+        data={"cost": c["cost"]},
+    )
+
+
+@COST("exert")
+def _pay_exert(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    """701.43a: it won't untap during its controller's next untap step."""
+    game.add_continuous(
+        ContinuousEffect(
+            id=game.new_id(),
+            kind="skip_untap",
+            layer="",
+            controller=player,
+            source=source,
+            source_stamp=game.zone_changes.get(source, 0),
+            duration="next_untap_step",
+            turn=game.turn,
+            timestamp=game.next_timestamp(),
+            objects=(source,),
+            stamps=(game.zone_changes.get(source, 0),),
+            data={"exerted": True},
+        )
+    )
+    _emit(
+        game,
+        f"{game.verb(player, 'exert', 'exerts')} {game.obj(source).name} ({label}): it won't "
+        "untap during the next untap step.",
+        "701.43a",
+        player,
+        source,
+        objects=(source,),
+        data={"cost": c["cost"]},
+    )
+
+
+def _can_leave_battlefield(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    return _on_battlefield(game, source, f" to {c['cost'].split('_')[0]}")
+
+
+@COST("sacrifice_self", check=_can_leave_battlefield)
+def _pay_sacrifice_self(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    paid.sacrificed.append(source)
+    game.note_sacrificed(source, source)  # "the sacrificed creature's power" (608.2h)
+    stack.sacrifice(game, source, " to pay the cost", "602.2b", source=source)
+
+
+def _can_sacrifice(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    ids = [p.id for p in game.battlefield(player)]
+    if len(_matching(game, ids, c, player, source)) < _n(c):
+        what = c.get("words") or "permanent matching the cost"
+        return f"no {what} to sacrifice (601.2h)"
+    return None
+
+
+@COST("sacrifice", check=_can_sacrifice)
+def _pay_sacrifice(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    ids = _matching(game, [p.id for p in game.battlefield(player)], c, player, source)
+    for oid in _choose(game, ids, _n(c), label, "sacrifice", player):
+        paid.sacrificed.append(oid)
+        game.note_sacrificed(oid, source)
+        stack.sacrifice(game, oid, " to pay the cost", rule, source=source)
+
+
+def _can_exile_permanents(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    ids = [p.id for p in game.battlefield(player)]
+    if len(_matching(game, ids, c, player, source)) < _n(c):
+        what = c.get("words") or "permanent matching the cost"
+        return f"no {what} to exile (601.2h)"
+    return None
+
+
+@COST("exile_permanents", check=_can_exile_permanents)
+def _pay_exile_permanents(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    """ "Exile a <filter> you control" (ExileTargetCost)."""
+    ids = _matching(game, [p.id for p in game.battlefield(player)], c, player, source)
+    chosen = _choose(game, ids, _n(c), label, "exile", player)
+    for oid in chosen:
+        game.move(oid, "exile" if not game.obj(oid).is_token else "none")  # 111.7
+    names = ", ".join(game.obj(i).name for i in chosen)
+    _emit(
+        game,
+        f"{game.verb(player, 'exile', 'exiles')} {names} to pay the cost ({label}).",
+        rule,
+        player,
+        source,
+        objects=tuple(chosen),
+        amount=len(chosen),
+        data={"cost": c["cost"]},
+    )
+
+
+def _can_discard_self(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    if source not in game.players[player].zones["hand"]:
+        return f"{game.obj(source).name} is not in your hand to discard (601.2h)"
+    return None
+
+
+def _can_exile_self(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    if _where(game, source) in ("none", "exile", "stack"):
+        return f"{game.obj(source).name} can't be exiled from where it is"
+    return None
+
+
+@COST("exile_self", check=_can_exile_self)
+@COST("discard_self", check=_can_discard_self)
+@COST("return_self_to_hand", check=_can_leave_battlefield)
+def _pay_move_self(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    kind = c["cost"]
+    obj = game.obj(source)
+    dst = {"exile_self": "exile", "discard_self": "graveyard"}.get(kind, "hand")
+    game.move(source, dst if not obj.is_token else "none")
+    verb = {"exile": "exiles", "graveyard": "discards", "hand": "returns"}[dst]
+    if dst == "graveyard":
+        paid.discarded.append(source)
+    _emit(
+        game,
+        f"{game.verb(player, verb[:-1], verb)} {obj.name} to pay the cost ({label}).",
+        rule,
+        player,
+        source,
+        data={"cost": kind},
+    )
+
+
+def _can_use_hand(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    ids = [i for i in game.players[player].zones["hand"] if i != source]
+    n = _n(c)
+    if len(_matching(game, ids, c, player, source)) < n:
+        return f"fewer than {n} matching cards in hand to pay the cost (601.2h)"
+    return None
+
+
+@COST("discard", check=_can_use_hand)
+@COST("discard_hand")
+def _pay_discard(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    kind = c["cost"]
+    n = _n(c)
+    ids = [i for i in game.players[player].zones["hand"] if i != source]
+    if kind == "discard":
+        ids = _matching(game, ids, c, player, source)
+        if c.get("random"):
+            ids = game.rng.sample(ids, n)
+        else:
+            ids = _choose(game, ids, n, label, "discard", player)
+    for oid in ids:
+        game.move(oid, "graveyard", player)
+        paid.discarded.append(oid)
+    names = ", ".join(game.obj(i).name for i in ids) or "nothing"
+    _emit(
+        game,
+        f"{game.verb(player, 'discard', 'discards')} {names} to pay the cost ({label}).",
+        rule,
+        player,
+        source,
+        amount=len(ids),
+        data={"cost": kind},
+    )
+
+
+def _can_exile_from_graveyard(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    graveyard = game.players[player].zones["graveyard"]
+    ids = [i for i in graveyard if i != source or not c.get("another")]
+    n = _n(c)
+    if len(_matching(game, ids, c, player, source)) < n:
+        return f"fewer than {n} matching cards in your graveyard (601.2h)"
+    return None
+
+
+@COST("exile_from_hand", "reveal_from_hand", check=_can_use_hand)
+@COST("exile_from_graveyard", check=_can_exile_from_graveyard)
+def _pay_from_zone(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    kind = c["cost"]
+    zone = "graveyard" if kind == "exile_from_graveyard" else "hand"
+    zones = game.players[player].zones
+    ids = _matching(game, [i for i in zones[zone] if i != source], c, player, source)
+    verb = "reveal" if kind == "reveal_from_hand" else "exile"
+    chosen = _choose(game, ids, _n(c), label, verb, player)
+    if verb == "exile":
+        for oid in chosen:
+            game.move(oid, "exile", player)
+            paid.exiled.append(oid)
+    names = ", ".join(game.obj(i).name for i in chosen)
+    _emit(
+        game,
+        f"{game.verb(player, verb, verb + 's')} {names} from "
+        f"{game.poss(player)} {zone} to pay the cost ({label}).",
+        rule,
+        player,
+        source,
+        objects=chosen,
+        amount=len(chosen),
+        data={"cost": kind},
+    )
+
+
+def _can_tap_permanents(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    ids = [p.id for p in game.battlefield(player) if not p.tapped]
+    n = _n(c)
+    if len(_matching(game, ids, c, player, source)) < n:
+        return f"fewer than {n} untapped permanents to tap for the cost (601.2h)"
+    return None
+
+
+def _can_return_to_hand(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    ids = [p.id for p in game.battlefield(player)]
+    n = _n(c)
+    if len(_matching(game, ids, c, player, source)) < n:
+        return f"fewer than {n} permanents to return for the cost (601.2h)"
+    return None
+
+
+@COST("tap_permanents", check=_can_tap_permanents)
+@COST("return_to_hand", check=_can_return_to_hand)
+def _pay_permanents(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    kind = c["cost"]
+    pool = [p.id for p in game.battlefield(player) if kind != "tap_permanents" or not p.tapped]
+    ids = _matching(game, pool, c, player, source)
+    verb = "tap" if kind == "tap_permanents" else "return"
+    chosen = _choose(game, ids, _n(c), label, verb, player)
+    for oid in chosen:
+        if verb == "tap":
+            game.tap(oid)
+        else:
+            game.move(oid, "hand" if not game.obj(oid).is_token else "none")
+    _emit(
+        game,
+        f"{game.verb(player, verb, verb + 's')} "
+        f"{', '.join(game.obj(i).name for i in chosen)} to pay the cost ({label}).",
+        rule,
+        player,
+        source,
+        objects=chosen,
+        amount=len(chosen),
+        data={"cost": kind},
+    )
+
+
+def _can_mill(game: Game, player: int, source: int, c: dict, summoning_sick: bool) -> str | None:
+    n = _n(c)
+    if len(game.players[player].zones["library"]) < n:
+        return f"fewer than {n} cards in your library to mill (601.2h)"
+    return None
+
+
+@COST("mill", check=_can_mill)
+def _pay_mill(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    moved = []
+    for _ in range(_n(c)):
+        top = game.top_of_library(player)
+        if top is None:
+            break
+        game.move(top, "graveyard", player)
+        moved.append(top)
+    _emit(
+        game,
+        f"{game.verb(player, 'mill', 'mills')} {len(moved)} to pay the cost ({label}).",
+        rule,
+        player,
+        source,
+        amount=len(moved),
+        data={"cost": c["cost"]},
+    )
+
+
+def _can_pay_life(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    n = _n(c)
+    if game.players[player].life < n:
+        # 119.4: a player can pay life only if their life total is at least that much
+        verb = game.verb(player, "have", "has")
+        return f"{verb} {game.players[player].life} life: can't pay {n} (119.4)"
+    return None
+
+
+@COST("pay_life", check=_can_pay_life)
+def _pay_life(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    n = _n(c)
+    game.change_life(player, -n)
+    paid.life += n
+    _emit(
+        game,
+        f"{game.verb(player, 'pay', 'pays')} {n} life ({label}); life {game.players[player].life}.",
+        "119.4",
+        player,
+        source,
+        amount=n,
+        data={"cost": c["cost"]},
+    )
+
+
+def _can_pay_energy(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    n = _n(c)
+    energy = game.players[player].counters.get("energy", 0)
+    if energy < n:
+        return f"{game.verb(player, 'have', 'has')} {energy} energy: can't pay {n} (107.14)"
+    return None
+
+
+@COST("pay_energy", check=_can_pay_energy)
+def _pay_energy(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    n = _n(c)
+    game.add_player_counters(player, "energy", -n)
+    _emit(
+        game,
+        f"{game.verb(player, 'pay', 'pays')} {n} energy ({label}).",
+        "107.14",
+        player,
+        source,
+        amount=n,
+        counter="energy",
+        data={"cost": c["cost"]},
+    )
+
+
+def _can_remove_counters(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    obj = game.obj(source)
+    counter = c.get("counter", "")
+    if obj.counter(counter) < _n(c):
+        return (
+            f"{obj.name} has {obj.counter(counter)} {counter} counters: its cost can't be "
+            "paid (601.2h)"
+        )
+    return None
+
+
+@COST("remove_counters", check=_can_remove_counters)
+@COST("put_counters")
+def _pay_counters(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    kind = c["cost"]
+    n = _n(c)
+    counter = c.get("counter", "")
+    sign = -1 if kind == "remove_counters" else 1
+    game.add_counters(source, counter, sign * n)
+    verb = "remove" if sign < 0 else "put"
+    _emit(
+        game,
+        f"{game.verb(player, verb, verb + 's')} {n} {counter} counter"
+        f"{'s' if n != 1 else ''} {'from' if sign < 0 else 'on'} {game.obj(source).name} to "
+        "pay the cost.",
+        rule,
+        player,
+        source,
+        objects=(source,),
+        amount=n,
+        counter=counter,
+        data={"cost": kind},
+    )
+
+
+def _can_change_loyalty(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    obj = game.obj(source)
+    n = c.get("n", 0)
+    if isinstance(n, int) and n < 0 and obj.counter("loyalty") < -n:
+        return f"{obj.name} has {obj.counter('loyalty')} loyalty: can't remove {-n} (606.6)"
+    return None
+
+
+@COST("loyalty", check=_can_change_loyalty)
+def _pay_loyalty(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    k = c.get("n", 0)
+    k = k if isinstance(k, int) else 0
+    game.add_counters(source, "loyalty", k)
+    _emit(
+        game,
+        f"{game.obj(source).name}: loyalty {'+' if k >= 0 else ''}{k} (606.4); it has "
+        f"{game.obj(source).counter('loyalty')}.",
+        "606.4",
+        player,
+        source,
+        objects=(source,),
+        amount=k,
+        counter="loyalty",
+        data={"cost": c["cost"]},
+    )
+
+
+def _can_pay_one_of(
+    game: Game, player: int, source: int, c: dict, summoning_sick: bool
+) -> str | None:
+    options = c.get("options") or []
+    if all(problem(game, player, source, opt) for opt in options):
+        return "none of the alternative costs can be paid (601.2h)"
+    return None
+
+
+@COST("one_of", check=_can_pay_one_of)
+def _pay_one_of(
+    game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
+) -> None:
+    options = [o for o in c.get("options") or [] if not problem(game, player, source, o)]
+    chosen = options[0]
+    if len(options) > 1:
+        key = game.decide(
+            DecisionKind.CHOOSE_COST,
+            f"{label}: choose which cost to pay.",
+            [(f"cost:{i}", describe(o)) for i, o in enumerate(options)],
+            "601.2h",
+            player=player,
+            subject=label,
+            objects=(source,),
+        )
+        chosen = options[int(key.split(":")[1])]
+    for sub in chosen:
+        _pay_one(game, player, source, sub, label, rule, paid)

@@ -44,7 +44,8 @@ from engine.core.continuous import (
     quality_of,
 )
 from engine.core.state import NO_CHARS
-from engine.lang import filters, refs
+from engine.lang import filters, refs, values
+from engine.lang.effects import Ctx
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -235,7 +236,9 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
             data = dict(o)
             for key in ("power", "toughness"):
                 if key in o and not isinstance(o[key], int):
-                    data[key] = refs.value(game, o[key], perm.controller, perm.id)
+                    data[key] = values.value_of(
+                        Ctx(game, perm.controller, perm.id, (), 0, ""), o[key]
+                    )
             layer = LAYERED.get(kind, "")
             if kind == "set_base_pt" and o.get("what") in ("self", None):
                 face = perm.characteristics

@@ -2,22 +2,21 @@
 players, amounts, filters, putting a card onto the battlefield, choosing cards.
 
 Filters and dynamic values are the runtime's (engine.lang.filters, engine.lang.values); this module
-adapts them to the ops: a hand-written filter in words is read by the runtime's reader or,
-for the supertype/subtype words of the bundled data ("basic land card", "Forest card"),
-by ``words_filter`` here; anything neither can read is named as not simulated by the op's
-check (all or nothing). Trigger references read the trigger event (``ctx.event``).
+adapts them to the ops: a hand-written filter in words is read by the runtime's one reader
+(``filters.words_to_filter``: "nonland, mv<=3", "basic land card", "Forest card"); what it
+can't read is named as not simulated by the op's check (all or nothing). Trigger
+references read the trigger event (``ctx.event``).
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Sequence
 
 from engine.cards.definitions import CardDef, Face, format_type_line
 from engine.core.continuous import ContinuousEffect
 from engine.core.events import DecisionKind, EventKind
-from engine.lang import filters, refs, values
+from engine.lang import filters, refs
 from engine.lang.effects import Ctx
 from engine.lang.refs import nth_target_refs as _nth
 from engine.rules import layers
@@ -25,104 +24,18 @@ from engine.rules import layers
 # --------------------------------------------------------------------------- amounts
 
 
-def value_problem(v: object, ctx: Ctx | None = None) -> str | None:
-    """Why an amount can't be computed (None: it can): ints, "X", "X+1", {"dv": ...}."""
-    if isinstance(v, bool):
-        return f"the amount {v!r}"
-    part = values.value_missing(v, ctx)
-    return f"the {part}" if part else None
-
-
-def value(ctx: Ctx, v: object, default: int = 0) -> int:
-    """The number an amount stands for now (checked first with ``value_problem``): one
-    evaluation for every family (engine.lang.refs.amount)."""
-    return refs.amount(ctx, v, default)
-
-
 # --------------------------------------------------------------------------- filters
-
-_TYPES = (
-    "Artifact",
-    "Battle",
-    "Creature",
-    "Enchantment",
-    "Instant",
-    "Land",
-    "Planeswalker",
-    "Sorcery",
-    "Kindred",
-)
-_SUPER = ("Basic", "Legendary", "Snow")
-
-
-def words_filter(text: str) -> dict | None:
-    """A hand-written filter in words read into FILTER_KEYS ("basic land card" ->
-    {"supertypes": ["Basic"], "types": ["Land"]}); None if the words aren't all understood."""
-    named = re.fullmatch(r"\s*(?:an?\s+)?card named (.+?)\s*", text)
-    if named:
-        return {"name": named.group(1)}
-    if re.fullmatch(r"\s*(?:an?\s+)?land (?:card )?having a basic land type\s*", text.lower()):
-        return {
-            "types": ["Land"],
-            "subtypes_any": ["Plains", "Island", "Swamp", "Mountain", "Forest"],
-        }
-    t = text.strip().lower().replace("cards", "card")
-    t = re.sub(r"^(an?|any|the)\s+", "", t)
-    t = re.sub(r"\s+card$|^card$", "", t).strip()
-    if not t:
-        return {}
-    out: dict = {}
-    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", t) if p.strip()]
-    for part in parts:
-        m = re.fullmatch(r"mv\s*(<=|>=|==|<|>|=)\s*(\d+)", part)
-        if m:
-            out["mv"] = [
-                m.group(1).replace("=", "==") if m.group(1) == "=" else m.group(1),
-                int(m.group(2)),
-            ]
-            continue
-        if "/" in part:  # "Plains/Island/Swamp/Mountain": any of these (sub)types
-            alts = [w.strip().title() for w in part.split("/")]
-            key = "types_any" if all(a in _TYPES for a in alts) else "subtypes_any"
-            if key == "subtypes_any" and any(a in _TYPES for a in alts):
-                return None  # a mix of types and subtypes: not one filter key
-            out.setdefault(key, []).extend(alts)
-            continue
-        words = part.split()
-        for w in words:
-            neg = w.startswith("non")
-            base = w[3:].lstrip("-") if neg else w
-            if base.title() in _TYPES:
-                out.setdefault("not_types" if neg else "types", []).append(base.title())
-            elif base.title() in _SUPER and not neg:
-                out.setdefault("supertypes", []).append(base.title())
-            elif base == "permanent" and not neg:
-                out["permanent_card"] = True
-            elif base == "colorless" and not neg:
-                out["colorless"] = True
-            elif w[:1].isalpha() and not neg and _is_subtype_word(text, w):
-                out.setdefault("subtypes", []).append(w.title())
-            else:
-                return None
-    return out
-
-
-def _is_subtype_word(text: str, word: str) -> bool:
-    """A capitalised word in the original text is a subtype ("Forest card", "Equipment card")."""
-    return bool(re.search(rf"\b{re.escape(word.title())}\b", text))
 
 
 def as_filter(flt: object) -> dict | None:
     """A filter as a FILTER_KEYS dict ({} matches anything); None if it can't be read.
-    Words are read by the runtime's reader, or by ``words_filter`` (supertypes, subtypes:
-    "basic land card", "Forest card")."""
+    Words are read by the one reader of filters in words (``filters.words_to_filter``)."""
     if flt is None:
         return {}
     if isinstance(flt, dict):
         return flt
     if isinstance(flt, str):
-        f = filters.words_to_filter(flt)
-        return f if f is not None else words_filter(flt)
+        return filters.words_to_filter(flt)
     return None
 
 

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from engine.core.events import DecisionKind, EventKind
 from engine.core.state import StackItem
-from engine.lang import effects, refs
+from engine.lang import effects, values
 from engine.lang import targets as targeting
+from engine.lang.effects import Ctx
 from engine.rules import ability_costs, layers, saga, stack
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def entered_battlefield(
             n = (
                 x
                 if op.get("n") == "X"
-                else refs.value(game, op.get("n") or 0, obj.controller, oid, x)
+                else values.value_of(Ctx(game, obj.controller, oid, (), x, ""), op.get("n") or 0)
             )
             game.set_counters(oid, op["counter"], n)
             game.emit(

@@ -214,3 +214,9 @@ def test_ops_read_conditions_and_dynamic_amounts() -> None:
     assert not run_ops(game, unknown, controller=0, source=None, label="T", whole=True)
     assert game.players[0].life == 25  # all or nothing
     assert game.frames[-1][1].kind == "not_simulated"
+
+
+def test_each_declared_condition_has_one_registered_function() -> None:
+    """The vocabulary declares the kinds; each is answered by the one function registered
+    for it, or is named as needing state the engine doesn't track."""
+    assert set(conditions.CONDITION) == set(CONDITIONS) - set(conditions.UNSUPPORTED)

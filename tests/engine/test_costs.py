@@ -11,6 +11,8 @@ import pytest
 
 from engine import Scenario, ScenarioError
 from engine.lang.effects import OPS
+from engine.lang.vocabulary import COSTS
+from engine.rules import ability_costs
 from engine.rules.ability_costs import from_text, missing, of_keyword
 
 from boards import board, finished, of_kind, play, zone
@@ -510,3 +512,10 @@ def test_x_in_an_activation_mana_cost_is_chosen_cr_107_3a():
         actions=[{"do": "activate", "card": "Relic", "x": 4}],
     )
     assert finished(d).final.players[0].life == 24
+
+
+def test_each_declared_cost_kind_has_one_registered_payment() -> None:
+    """The vocabulary declares the cost kinds; each is paid by the one function registered
+    for it (its check of whether it can be paid now beside it), or is named not simulated."""
+    assert set(ability_costs.COST) == set(COSTS) - set(ability_costs.UNSUPPORTED)
+    assert ability_costs.missing([{"cost": "collect_evidence", "n": 1}]) is not None

@@ -84,3 +84,31 @@ def test_unreadable_grant_condition_is_not_applied_and_says_so() -> None:
     assert len(cascade_triggers(tl)) == 0
     (skipped,) = [e for e in tl.events if e.kind == "not_simulated"]
     assert skipped.data["grant_source"] == "Rain of Riches" and skipped.rule == "702.85a"
+
+
+@pytest.mark.parametrize(
+    ("card", "text", "expected"),
+    [
+        ("Grizzly Bears", "Sliver", False),
+        ("Sliver Overlord", "Slivers", True),
+        ("Mistform Ultimus", "Sliver", True),  # 702.73a: a changeling is every creature type
+        ("Lightning Bolt", "permanent", False),
+        ("Grizzly Bears", "permanent spell", True),
+        ("Thragtusk", "mana value 5 or greater", True),
+        ("Lightning Bolt", "basic land card", False),
+    ],
+)
+def test_a_filter_the_one_reader_understands_answers_for_every_spell(
+    card: str, text: str, expected: bool
+) -> None:
+    """A grant to "Sliver spells" (The First Sliver) is understood: a Bear just doesn't
+    get cascade (702.85a), where the spell reader used to call the filter unreadable for
+    every spell that isn't a Sliver."""
+    c = default_pool().get(card)
+    assert matches(c.front, c.mana_value, text) is expected
+
+
+def test_the_first_sliver_gives_no_cascade_to_a_bear_and_says_nothing_is_missing() -> None:
+    tl = run(["Grizzly Bears"], ["The First Sliver"], [{"do": "cast", "card": "Grizzly Bears"}])
+    assert len(cascade_triggers(tl)) == 0
+    assert [e for e in tl.events if e.kind == "not_simulated"] == []

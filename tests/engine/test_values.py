@@ -176,3 +176,46 @@ def test_max_is_the_greatest_and_needs_a_list() -> None:
     q = Q(game_of(board()))
     assert values.value_of(q, {"dv": "max", "of": [0, {"dv": "neg", "of": 3}]}) == 0
     assert values.value_of(q, {"dv": "max", "of": [2, 7, {"dv": "neg", "of": 3}]}) == 7
+
+
+def test_one_evaluator_reads_x_texts_defaults_and_refuses_the_rest() -> None:
+    """The amount evaluator every op, cost and condition calls: "X" is the X paid (107.3),
+    "X+1" / "X-1" / "-X" follow it, no amount is the op's default; text that is not an
+    amount is refused (it was read as the default by one of the former evaluators and
+    raised by another), and so is a bool (a JSON ``true`` is no number)."""
+    q = Q(game_of(board()), x=3)
+    assert values.value_of(q, "X") == 3
+    assert values.value_of(q, "X+1") == 4
+    assert values.value_of(q, "X - 1") == 2
+    assert values.value_of(q, "-X") == -3
+    assert values.value_of(q, "2") == 2
+    assert values.value_of(q, None, 1) == 1
+    assert values.value_of(q, None) == 0
+    for bad in ("all", "X+a", True, [1]):
+        assert values.value_missing(bad) is not None
+        with pytest.raises(values.ValueUnavailable):
+            values.value_of(q, bad)
+
+
+def test_each_declared_dynamic_value_has_one_registered_function() -> None:
+    """The vocabulary declares the kinds; each is computed by the one function registered
+    for it, or is named as needing state the engine doesn't track."""
+    assert set(values.DYNAMIC) == set(DYNAMIC_VALUES) - set(values.UNSUPPORTED)
+    with pytest.raises(ValueError, match="already registered"):
+        values.DYNAMIC("count")(lambda ctx, v: 0)
+    with pytest.raises(ValueError, match="not declared"):
+        values.DYNAMIC("no_such_value")(lambda ctx, v: 0)
+
+
+@pytest.mark.parametrize("v", [True, "X+-1", "+", "all", [2]])
+def test_the_one_check_of_an_amount_agrees_with_the_evaluator(v: object) -> None:
+    """Every op family checks an amount with ``refs.value_problem``: what it lets through,
+    ``value_of`` computes, and what ``value_of`` refuses it names (a bool, text that is no
+    amount), so no checked op fails as it resolves."""
+    from engine.lang import refs
+
+    assert refs.value_problem(v) is not None
+    with pytest.raises(values.ValueUnavailable):
+        values.value_of(Q(game_of(board()), x=2), v)
+    for ok in (3, "X", "X+1", "-X", {"dv": "life", "who": "you"}):
+        assert refs.value_problem(ok) is None

@@ -12,6 +12,7 @@ equal to the number of lands you control").
 from __future__ import annotations
 
 from engine.core.events import DecisionKind, EventKind
+from engine.lang import refs, values
 from engine.lang.effects import Ctx, op
 from engine.rules import op_common as c
 
@@ -19,7 +20,7 @@ from engine.rules import op_common as c
 def _check(o: dict, ctx: Ctx | None) -> str | None:
     if not isinstance(o.get("counter"), str) or not o["counter"]:
         return f"put from hand with {o.get('counter')!r} counters"
-    part = c.value_problem(o.get("n"), ctx)
+    part = refs.value_problem(o.get("n"), ctx)
     if part:
         return f"put from hand with counters: {part}"
     part = c.filter_problem(o.get("filter"))
@@ -68,7 +69,7 @@ def put_from_hand_x_counters(ctx: Ctx, o: dict) -> None:
         ctx.did = False
         return
     (oid,) = chosen
-    n = c.value(ctx, o.get("n"), 0) if _has_x(ctx, oid) else 0
+    n = values.value_of(ctx, o.get("n"), 0) if _has_x(ctx, oid) else 0
     c.put_onto_battlefield(ctx, oid, me)
     ctx.emit(
         EventKind.TO_BATTLEFIELD,
