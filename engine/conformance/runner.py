@@ -479,10 +479,12 @@ def _run_retargeted(case: dict, pool: Any) -> CaseResult:
         answers = [{k: list(v) for k, v in a.items()} for a in case.get("answers") or []]
         moved: list[list] = [[], []]
         actions = []
-        for a in scenario.get("actions", ()):
+        for a in scenario.get("actions") or ():
             a = dict(a)
             if "targets" in a:
-                moved[int(a.get("player", 0))].extend([ref] for ref in a.pop("targets"))
+                player = a.get("player")  # the scenario's own check: 0, 1 or absent (null)
+                refs = a.pop("targets") or []
+                moved[player if player in (0, 1) else 0].extend([ref] for ref in refs)
             actions.append(a)
         for p, refs in enumerate(moved):
             if p < len(answers):

@@ -181,6 +181,34 @@ def test_a_case_of_the_wrong_shape_names_the_field() -> None:
     assert run_case(good).status in ("passed", "failed", "not_translated")
 
 
+def test_a_retried_case_reads_an_action_without_a_player_cr_601_2c() -> None:
+    """A cast naming more targets than it asks for (601.2c) is tried again with them moved
+    to the answers; an action whose ``player`` is null is player 0's, as the scenario reads
+    it (found by make fuzz: the retry read int(None))."""
+    from engine.conformance.runner import run_case
+
+    action = {"do": "cast", "card": "Lightning Bolt", "player": None}
+    action["targets"] = [{"player": 1}, {"player": 1}]
+    players = [
+        {
+            "name": "A",
+            "hand": ["Lightning Bolt"],
+            "battlefield": ["Mountain"],
+            "library": ["Mountain"],
+        },
+        {"name": "B", "library": ["Mountain"]},
+    ]
+    case = {
+        "id": "retry",
+        "cards": ["Lightning Bolt", "Mountain"],
+        "strict": True,
+        "answers": [{"choices": [], "modes": [], "targets": []}] * 2,
+        "expect": [{"check": "life", "n": 17, "player": 1}],
+        "scenario": {"version": 1, "seed": 1, "actions": [action], "players": players},
+    }
+    assert run_case(case).status == "passed"
+
+
 def test_the_runs_of_one_case_share_one_cpu_allowance() -> None:
     """Inside ``limits.cpu_allowance`` a run gets what is left of it, not a fresh one:
     the conformance runner's retries of a case keep the one-run promise."""
