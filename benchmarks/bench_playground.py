@@ -1,6 +1,6 @@
 """Playground benchmark: "next" -> board redrawn, and navigation -> first board, in Chromium.
 
-    python benchmarks/bench_playground.py [--steps 100] [--loads 5] [--url http://localhost:5006]
+    python benchmarks/bench_playground.py [--steps 100] [--loads 5] [--gets 15] [--url URL]
 
 With ``--url`` it measures an already running playground (e.g. ``make serve``);
 otherwise it serves one in-process with the CLI's server setup. In the same run
@@ -9,8 +9,10 @@ one HTML pane, timed the same way, in alternating blocks so that noise from a
 shared machine hits both alike. Step times are taken inside the page
 (``performance.now()`` from the click to the DOM mutation carrying the new
 frame), so they include the websocket round trip, the Python callback and the
-DOM update. Goals: step < 50 ms, first board < 2 s. Prints medians and the 90th
-percentile; asserts nothing (shared, noisy machine).
+DOM update. It also times plain GETs of both pages (the server building the
+session's document, its part of the first board). Goals: step < 50 ms, first
+board < 2 s. Prints medians and the 90th percentile; asserts nothing (shared,
+noisy machine).
 """
 
 from __future__ import annotations
@@ -185,10 +187,29 @@ def interleaved_loads(
     return app_loads, bare_loads
 
 
+def interleaved_gets(app_url: str, bare_url: str, n: int) -> tuple[list[float], list[float]]:
+    """Milliseconds of a plain GET of each page, alternating: the server builds the
+    session's document for each (the server's part of the first board)."""
+    import urllib.request
+
+    def get(url: str) -> float:
+        t0 = time.perf_counter()
+        with urllib.request.urlopen(url, timeout=60) as r:
+            r.read()
+        return (time.perf_counter() - t0) * 1000
+
+    app, bare = [], []
+    for _ in range(n):
+        bare.append(get(bare_url))
+        app.append(get(app_url))
+    return app, bare
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=100, help="at most 150 (the scenario's length)")
     p.add_argument("--loads", type=int, default=5)
+    p.add_argument("--gets", type=int, default=15, help="plain GETs of each page (server time)")
     p.add_argument("--url", default=None, help="a running playground (default: serve one)")
     args = p.parse_args(argv)
 
@@ -219,6 +240,7 @@ def main(argv: list[str] | None = None) -> None:
             first_board(browser, bare_url, 1)  # warm both servers and the browser cache
             first_board(browser, app_url, 1)
             app_load, bare_load = interleaved_loads(browser, app_url, bare_url, args.loads)
+            app_get, bare_get = interleaved_gets(app_url, bare_url, args.gets)
             app_steps, bare_steps = interleaved_steps(browser, step_url, bare_url, args.steps)
             browser.close()
     finally:
@@ -239,6 +261,12 @@ def main(argv: list[str] | None = None) -> None:
             STEP_GOAL_MS,
         ),
         (
+            "GET of the page, median (ms)",
+            statistics.median(app_get),
+            statistics.median(bare_get),
+            None,  # no goal of its own: the first board's part spent on the server
+        ),
+        (
             "navigation -> first board, median (s)",
             statistics.median(app_load),
             statistics.median(bare_load),
@@ -252,6 +280,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'measure':<40}{'playground':>12}{'bare page':>12}{'ratio':>8}{'goal':>8}  ok")
     for name, app, bare, goal in rows:
         ratio = app / bare if bare else float("nan")
+        if goal is None:
+            print(f"{name:<40}{app:>12.2f}{bare:>12.2f}{ratio:>8.2f}{'-':>8}")
+            continue
         ok = "yes" if app < goal else "NO"
         print(f"{name:<40}{app:>12.2f}{bare:>12.2f}{ratio:>8.2f}{goal:>8g}  {ok}")
 

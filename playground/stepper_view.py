@@ -3,7 +3,8 @@
 The log and the keyboard listener are one small ESM component (no CDN, no
 external JS): it draws the events with ``textContent`` (so names stay text),
 highlights the current frame and sends "goto k" / "next" / "back" messages; the
-model decides what the frame becomes.
+model decides what the frame becomes. The buttons, slider and keys hint are another
+(``StepperControls``): as Bokeh widgets they were a dozen models of every new session.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from panel.custom import JSComponent
 
 from playground.html import MANA_CSS, mana_text
 from playground.model import PlaygroundModel
-from playground.widgets import navigate, wrap_row
+from playground.widgets import navigate
 
-__all__ = ["EventLog", "EventLogPanel", "Stepper"]
+__all__ = ["EventLog", "EventLogPanel", "Stepper", "StepperControls"]
 
 
 class EventLog(JSComponent):
@@ -177,18 +178,9 @@ def log_entries(model: PlaygroundModel) -> list[dict[str, str]]:
     return out
 
 
-_KEYS_CSS = ".keys { font: 12px system-ui; color: #6e7781; white-space: nowrap; }"
-# A disabled step button must look it (Bokeh's default only pales it a little).
+# A disabled step button must look it (paler alone was easy to miss).
 DISABLED_CSS = """
-.bk-btn:disabled, .bk-btn[disabled] { opacity: .35; filter: grayscale(1); cursor: not-allowed;
-  box-shadow: none; }
-"""
-_CONTROLS_CSS = """
-:host { width: 100%; }
-@media (max-width: 520px), (hover: none) { .pg-keys { display: none; } }
-@media (max-width: 520px) {
-  .pg-step { flex: 1 1 60px; width: auto !important; min-width: 0 !important; }
-}
+button:disabled { opacity: .35; filter: grayscale(1); cursor: not-allowed; box-shadow: none; }
 """
 
 
@@ -218,9 +210,94 @@ class EventLogPanel(pn.viewable.Viewer):
         return self._log
 
 
+class StepperControls(JSComponent):
+    """First / back / next / last, the frame slider and the keys hint, drawn in the browser.
+
+    The buttons and the slider send messages ({'step': ...}, {'goto': k}); which buttons
+    can be pressed follows ``frame`` and ``n_frames`` (the model's, sent from Python).
+    """
+
+    frame = param.Integer(default=0, doc="The frame on screen.")
+    n_frames = param.Integer(default=1, doc="How many frames the timeline has.")
+
+    _esm = """
+const LABELS = {first: '\u00ab First', back: '\u2039 Back', next: 'Next \u203a',
+                last: 'Last \u00bb'};
+export function render({ model }) {
+  const row = document.createElement('div');
+  row.className = 'row';
+  const buttons = {};
+  for (const [k, text] of Object.entries(LABELS)) {
+    const b = document.createElement('button');
+    b.type = 'button'; b.className = 'step' + (k === 'next' ? ' primary' : '');
+    b.textContent = text;
+    b.addEventListener('click', () => model.send_msg({step: k}));
+    buttons[k] = b; row.appendChild(b);
+  }
+  const box = document.createElement('div'); box.className = 'slider';
+  const shown = document.createElement('span'); shown.className = 'value';
+  shown.setAttribute('aria-hidden', 'true');
+  const slider = document.createElement('input');
+  slider.type = 'range'; slider.min = '0'; slider.step = '1';
+  slider.setAttribute('aria-label', 'Frame');
+  slider.addEventListener('input', () => {
+    shown.textContent = slider.value;
+    model.send_msg({goto: Number(slider.value)});
+  });
+  box.append(shown, slider);
+  const keys = document.createElement('span');
+  keys.className = 'keys pg-keys'; keys.title = 'Left/Right arrows step; Home/End jump';
+  keys.textContent = '\u2190 \u2192 keys';
+  row.append(box, keys);
+  function sync() {
+    const k = model.frame, n = model.n_frames;
+    buttons.first.disabled = buttons.back.disabled = k <= 0;
+    buttons.next.disabled = buttons.last.disabled = k >= n - 1;
+    slider.max = String(Math.max(1, n - 1));
+    slider.disabled = n <= 1;
+    if (slider.value !== String(k)) slider.value = String(k);
+    shown.textContent = String(k);
+  }
+  sync();
+  model.on('frame', sync);
+  model.on('n_frames', sync);
+  return row;
+}
+"""
+    _stylesheets = [
+        DISABLED_CSS
+        + """
+:host { width: 100%; }
+.row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 8px; padding: 3px 4px;
+  font: 13px system-ui, sans-serif; }
+.step { width: 80px; min-height: 31px; font: inherit; border: 1px solid #d0d7de;
+  border-radius: 4px; background: #f6f8fa; color: #1f2328; cursor: pointer; }
+.step:hover:not(:disabled) { background: #eaeef2; }
+.step.primary { background: #0072b5; border-color: #0072b5; color: #fff; }
+.step.primary:hover:not(:disabled) { background: #005f96; }
+button:focus-visible, input:focus-visible { outline: 2px solid #0969da; outline-offset: 1px; }
+.slider { flex: 1 1 110px; min-width: 100px; margin: 0 8px; display: flex;
+  flex-direction: column; }
+.slider .value { font-size: 12px; font-weight: 600; }
+.slider input { width: 100%; margin: 2px 0; accent-color: #0072b5; }
+.keys { font: 12px system-ui; color: #6e7781; white-space: nowrap; }
+@media (max-width: 520px), (hover: none) { .keys { display: none; } }
+@media (max-width: 520px) { .step { flex: 1 1 60px; width: auto; min-width: 0; } }
+"""
+    ]
+
+    def __init__(self, owner: Stepper | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._owner = owner  # not a param: a JSComponent would sync it to the browser
+
+    def _handle_msg(self, msg: Any) -> None:
+        if self._owner is not None and isinstance(msg, dict):
+            self._owner.on_message(msg)
+
+
 class Stepper(pn.viewable.Viewer):
-    """First / back / next / last and a slider. The widgets edit this panel's own
-    parameters (``from_param``); its reactions pass them to the model through
+    """First / back / next / last and a slider. The controls (one browser component) edit
+    this panel's own parameters; its reactions pass them to the model through
     ``navigate`` (queued behind the session's engine work, never blocking the loop)."""
 
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
@@ -237,42 +314,28 @@ class Stepper(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        step = dict(width=80, margin=(5, 4), css_classes=["pg-step"], stylesheets=[DISABLED_CSS])
-        # No tooltips here: a button's tooltip would cover its neighbour while stepping.
-        self._buttons = {
-            "first": pn.widgets.Button.from_param(self.param.first, **step),
-            "back": pn.widgets.Button.from_param(self.param.back, **step),
-            "next": pn.widgets.Button.from_param(self.param.next, color="primary", **step),
-            "last": pn.widgets.Button.from_param(self.param.last, **step),
-        }
-        self._sync()
-        self._slider = pn.widgets.IntSlider.from_param(
-            self.param.frame,
-            name="",
-            min_width=100,
-            margin=(0, 12),
-            disabled=self.model.n_frames <= 1,
-            styles={"flex": "1 1 110px"},
-        )
-        # The row wraps on narrow screens: buttons first, then the slider on its own line.
-        # The keys hint is hidden where there is no room (and on touch screens, which have
-        # no arrow keys).
-        keys = pn.pane.HTML(
-            "<span class='keys' title='Left/Right arrows step; Home/End jump'>← → keys</span>",
-            margin=(10, 4),
-            stylesheets=[_KEYS_CSS],
-            css_classes=["pg-keys"],
-        )
-        self._layout = wrap_row(
-            *self._buttons.values(),
-            self._slider,
-            keys,
-            align_items="center",
+        self._controls = StepperControls(
+            owner=self,
+            frame=self.model.frame,
+            n_frames=self.model.n_frames,
             sizing_mode="stretch_width",
-            stylesheets=[_CONTROLS_CSS],
             margin=0,
             css_classes=["pg-stepper"],
         )
+        self._sync()
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        """A button press ({'step': 'first'|'back'|'next'|'last'}) or the slider ({'goto'})."""
+        which = msg.get("step")
+        if which in ("first", "back", "next", "last"):
+            self.param.trigger(which)
+        elif "goto" in msg:
+            try:
+                k = int(msg["goto"])
+            except (TypeError, ValueError):
+                return
+            lo, hi = self.param.frame.bounds
+            self.frame = min(max(k, lo), hi)
 
     @param.depends("first", watch=True)
     def _first(self) -> None:
@@ -302,12 +365,8 @@ class Stepper(pn.viewable.Viewer):
         end = max(1, n - 1)
         if self.param.frame.bounds[1] != end:
             self.param.frame.bounds = (0, end)
-            if hasattr(self, "_slider"):
-                self._slider.disabled = n <= 1
         self.frame = k
-        b = self._buttons
-        b["first"].disabled = b["back"].disabled = k == 0
-        b["next"].disabled = b["last"].disabled = k >= n - 1
+        self._controls.param.update(frame=k, n_frames=n)
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+    def __panel__(self) -> StepperControls:
+        return self._controls

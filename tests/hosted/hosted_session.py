@@ -207,10 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         (picker,) = find(pn.widgets.Select, lambda w: w.label == "Example scenarios")
         picker.value = args.preset
     for _ in range(args.next):
-        (nxt,) = find(pn.widgets.Button, lambda w: w.label == "Next ›")
-        # What a click in the browser does (Bokeh's ButtonClick -> Button._process_event):
-        # a `value` event, which from_param buttons listen to, then `clicks`.
-        nxt._process_event(None)
+        from panel.custom import JSComponent
+
+        (controls,) = find(JSComponent, lambda c: type(c).__name__ == "StepperControls")
+        # What a click on "Next ›" does in the browser: the stepper component's message.
+        controls._handle_msg({"step": "next"})
 
     # What the browser shows now: the components' browser code runs again on the changes.
     links = [w.value for w in app.select(pn.widgets.TextInput) if "?s=" in (w.value or "")]

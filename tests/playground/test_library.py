@@ -105,3 +105,30 @@ def test_bad_decklist_keeps_text_and_library(page: Page, app_url: str, shot) -> 
     count.press("Enter")
     expect(errors).to_contain_text("out of range")
     expect(summary).to_contain_text("57 cards in library")
+    expect(count).to_have_value("8")  # the box shows the kept count again
+
+
+def test_the_library_editor_works_from_the_keyboard(page: Page, app_url: str) -> None:
+    open_app(page, app_url)
+    summary = page.get_by_test_id("library-summary")
+    expect(summary).to_contain_text("57 cards in library")
+    page.get_by_label("Search cards").focus()
+    page.keyboard.type("tarmo", delay=20)
+    expect(page.get_by_label("Matches")).to_have_value("Tarmogoyf")
+    page.keyboard.press("Tab")  # to the count
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    page.keyboard.press("Tab")  # to "Add to library"
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Count of Tarmogoyf")).to_have_value("6")
+    expect(summary).to_contain_text("59 cards in library")
+    button(page, "Exactly as listed, top first").focus()
+    page.keyboard.press("Space")
+    expect(summary).to_contain_text("exactly as listed")
+    expect(button(page, "Exactly as listed, top first")).to_have_attribute("aria-pressed", "true")
+    title = page.get_by_label("Scenario title")
+    title.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Typed <i>here</i>")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("title")).to_have_text("Typed <i>here</i>")

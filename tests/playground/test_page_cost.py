@@ -11,6 +11,7 @@ from __future__ import annotations
 from bokeh.document import Document
 
 from playground.board_editor import BoardEditor
+from playground.library_view import LibraryForm
 from playground.ui import Playground
 
 
@@ -28,16 +29,33 @@ def _kinds(doc: Document) -> list[str]:
 def test_the_board_editor_is_built_when_its_tab_is_first_opened() -> None:
     page, doc = _page()
     assert "board_editor" not in page.panels
-    assert _kinds(doc).count("TextAreaInput") == 2  # the decklist and Scryfall boxes only
+    assert _kinds(doc).count("TextAreaInput") == 0  # the library's boxes are in its one form
     before = len(doc.models)
     page._editor_tabs.active = 1
     editor = page.panels["board_editor"]
     assert isinstance(editor, BoardEditor) and editor.model is page.model
-    assert _kinds(doc).count("TextAreaInput") == 2 + 9  # both players' zone boxes
+    assert _kinds(doc).count("TextAreaInput") == 9  # both players' zone boxes
     assert len(doc.models) > before + 40
     page._editor_tabs.active = 0
     page._editor_tabs.active = 1
     assert page.panels["board_editor"] is editor  # built once, kept
+
+
+def test_the_library_editor_is_one_component() -> None:
+    """The library builder (title, decklist, search, matches, table, order, seed, Scryfall
+    box) is one browser component: built as widgets it was some thirty Bokeh models of
+    every new session; now it is its form and that form's stylesheets."""
+    page, doc = _page()
+    library = page.panels["library"].__panel__()
+    assert isinstance(library, LibraryForm)
+    mine = [m for m, _parent in library._models.values()]
+    assert len(mine) == 1
+    subtree = [type(m).__name__ for m in mine[0].references()]
+    assert sorted(set(subtree)) == ["ImportedStyleSheet", "LibraryForm1", "ReactiveESM"], subtree
+    assert subtree.count("ReactiveESM") == subtree.count("LibraryForm1") == 1
+    # and nothing else on the first page is one of the widgets it used to be built of
+    widgets = {"TextInput", "TextAreaInput", "Spinner", "SingleSelect", "RadioButtonGroup", "Card"}
+    assert not widgets & set(_kinds(doc))
 
 
 def test_respond_here_builds_the_board_editor_with_the_new_row() -> None:

@@ -88,8 +88,9 @@ def test_event_log_and_slider(page: Page, app_url: str, shot) -> None:
     # each log line shows the event sentence and its CR number
     expect(lines.nth(4)).to_contain_text("CR ")
     wait_url(page, r"f=4$")
-    # the slider: focus its handle and use the keyboard, as a person would
-    handle = page.locator(".noUi-handle").first
+    # the slider: focus it and use the keyboard, as a person would
+    handle = page.get_by_role("slider", name="Frame")
+    expect(handle).to_have_value("4")
     handle.focus()
     handle.press("ArrowRight")
     expect_frame(page, 5)
