@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core.events import DecisionKind, EventKind
 from engine.core.game import GameError
 from engine.core.state import StackItem
+from engine.keywords import crew as crew_mod
 from engine.keywords import discover as discover_mod
 from engine.keywords import escape as escape_mod
 from engine.keywords import evoke as evoke_mod
@@ -370,13 +371,14 @@ def _ability_zone(ability: dict) -> str:
 
 
 def _activated_abilities(game: Game, oid: int) -> list[dict]:
-    """Its printed activated abilities, its keyword ones (equip... from ``keyword_costs``)
+    """Its printed activated abilities, its keyword ones (equip, crew from ``keyword_costs``)
     and the ones continuous effects give it (layer 6), in that order."""
     entry = game.effects(game.obj(oid))
     granted = []
     if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
         granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
-    return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
+    keyworded = [*permanents.keyword_abilities(entry), *crew_mod.abilities(entry)]  # 702.122a
+    return [*(entry.get("activated") or []), *keyworded, *granted]
 
 
 def _taps(ability: dict) -> bool:

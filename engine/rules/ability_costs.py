@@ -14,7 +14,7 @@ anything else as ``{"cost": "text", "text": ...}``, which is reported as not sim
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -62,6 +62,25 @@ PAID = frozenset(
 UNSUPPORTED = {
     "collect_evidence": "collect evidence (701.59)",
 }
+
+
+@dataclass(frozen=True)
+class CostKind:
+    """A cost kind a keyword module carries out (crew's "tap creatures with total power N",
+    702.122a): it registers here at import (``register``), as ops register in OPS."""
+
+    problem: Callable[[Game, int, int, dict], str | None]  # game, player, source, cost
+    pay: Callable[[Game, int, int, dict, str, str], list[int]]  # ..., label, rule -> objects
+    describe: Callable[[dict], str]
+
+
+#: cost kind -> its keyword module's rule (see CostKind)
+KINDS: dict[str, CostKind] = {}
+
+
+def register(kind: str, spec: CostKind) -> None:
+    """A keyword module's cost kind (its module registers it once, at import)."""
+    KINDS[kind] = spec
 
 
 class CostError(ValueError):
@@ -191,6 +210,10 @@ def missing(costs: Sequence[dict]) -> str | None:
             return f'cost "{c.get("text")}"'
         if kind in UNSUPPORTED:
             return UNSUPPORTED[kind]
+        if kind in KINDS:
+            if not isinstance(c.get("n", 1), int):
+                return f"cost {kind} of {c.get('n')!r}"
+            continue
         if kind not in PAID:
             return f"cost {kind!r}"
         flt = c.get("filter")
@@ -322,7 +345,11 @@ def problem(
     for c in costs:
         kind = c["cost"]
         n = _n(c)
-        if kind in ("tap", "untap"):
+        if kind in KINDS:
+            why = KINDS[kind].problem(game, player, source, c)
+            if why:
+                return why
+        elif kind in ("tap", "untap"):
             if _where(game, source) != "battlefield":
                 return f"{obj.name} is not on the battlefield"
             if kind == "tap" and obj.tapped:
@@ -462,6 +489,9 @@ def _pay_one(
     game: Game, player: int, source: int, c: dict, label: str, rule: str, paid: Paid
 ) -> None:
     kind = c["cost"]
+    if kind in KINDS:
+        KINDS[kind].pay(game, player, source, c, label, rule)
+        return
     obj = game.obj(source)
     n = _n(c)
     zones = game.players[player].zones
@@ -722,7 +752,9 @@ def describe(costs: Sequence[dict]) -> str:
     parts = []
     for c in costs:
         kind = c.get("cost")
-        if kind == "mana":
+        if kind in KINDS:
+            parts.append(KINDS[str(kind)].describe(c))
+        elif kind == "mana":
             parts.append(str(c.get("mana")))
         elif kind == "mana_generic" and isinstance(c.get("n"), int):
             parts.append(f"{{{c['n']}}}")  # generic mana, its amount fixed (608.2h)
