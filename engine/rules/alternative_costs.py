@@ -172,10 +172,12 @@ def choose(
     if wanted is not None and not alts:
         raise GameError(f"{name} has no alternative cost in its card data (118.9)")
     options = offered(game, oid, face, player)
+    if wanted is True and options:  # an alternative cost, the player's pick of those offered
+        if len(options) == 1:
+            return options[0]
+        return _ask(game, oid, face, player, options, with_mana=False)
     if wanted is not None:
         index = 0 if wanted is True else int(wanted)  # type: ignore[call-overload]
-        if wanted is True and len(options) > 1:
-            return _ask(game, oid, face, player, options, with_mana=False)
         if not 0 <= index < len(alts):
             raise GameError(f"{name} has no alternative cost {index} (it has {len(alts)})")
         hit = next((c for c in options if c.index == index), None)

@@ -247,3 +247,34 @@ def test_no_mana_is_spent_on_force_of_will_for_its_alternative_cost_cr_118_9_601
     assert sorted(you(tl)["battlefield"]) == ["Balduvian Bears", "Lavinia, Azorius Renegade"]
     assert opp(tl)["graveyard"] == ["Force of Will"] and opp(tl)["exile"] == ["Remand"]
     assert opp(tl)["life"] == 19
+
+
+TWO_WAYS = {
+    "name": "Two Ways Bolt",
+    "mana_cost": "{2}{R}",
+    "type_line": "Instant",
+    "colors": ["R"],
+    "effects": {
+        "spell": [{"op": "damage", "amount": 3, "to": "target"}],
+        "targets": [{"what": "any", "count": 1}],
+        "alt_costs": [
+            {"costs": [{"cost": "pay_life", "n": 30}]},
+            {"costs": [{"cost": "pay_life", "n": 2}]},
+        ],
+    },
+}
+
+
+def test_of_two_alternative_costs_only_the_payable_one_is_offered_cr_118_9_119_4() -> None:
+    """30 life can't be paid with 20 (119.4): the decision offers the mana cost and the
+    2-life alternative only; "alt_cost": true takes that one."""
+    cast = {"do": "cast", "card": "Two Ways Bolt", "targets": [{"player": 1}]}
+    d = board(hand=["Two Ways Bolt"], actions=[cast], cards=[TWO_WAYS])
+    tl = play(d)
+    assert tl.pending is not None and tl.pending.keys() == ["cost:mana", "cost:alt1"]
+    tl = answered(d, "cost:alt1")
+    assert you(tl)["life"] == 18 and opp(tl)["life"] == 17
+    tl = finished({**d, "actions": [{**cast, "alt_cost": True}]})
+    assert you(tl)["life"] == 18 and opp(tl)["life"] == 17
+    with pytest.raises(ScenarioError, match="119.4"):
+        play({**d, "actions": [{**cast, "alt_cost": 0}]})
