@@ -80,7 +80,8 @@ def attach_effects(cards: list[dict], effects: dict[str, dict]) -> int:
 
 def apply_overrides(cards: list[dict], path: Path) -> int:
     """Apply ``data/effects_overrides.json``: each patch sets one path of one card's entry
-    (a correction of the hand-written data, with its reason); returns how many."""
+    (or, with ``"delete": true``, removes it): a correction of the hand-written data, with
+    its reason; returns how many."""
     payload = json.loads(path.read_text(encoding="utf-8"))
     if payload.get("format") != 1:
         raise SystemExit(f"{path}: not an overrides file (format 1)")
@@ -93,7 +94,10 @@ def apply_overrides(cards: list[dict], path: Path) -> int:
         *parents, last = patch["path"]
         for key in parents:
             node = node.setdefault(key, {})
-        node[last] = patch["value"]
+        if patch.get("delete"):  # the path's words are replaced by another path's data
+            node.pop(last, None)
+        else:
+            node[last] = patch["value"]
     return len(payload["patches"])
 
 

@@ -842,6 +842,7 @@ ACTION = Obj(
         "escape": opt(Bool()),  # cast from the graveyard for its escape cost (702.138a)
         "flashback": opt(Bool()),  # cast from the graveyard for its flashback cost (702.34a)
         "mana": opt(Bool()),  # activate a mana ability (605)
+        "alt_cost": opt(OneOf(Bool(), Int(0, 9))),  # an alternative cost or not (118.9, 601.2b)
         "when": opt(WHEN),  # a response at a chosen point of the resolution
         "targets": opt(List(TARGET_REF, 20)),  # targets named by card (601.2c)
         "from": opt(Enum("hand", "graveyard", what="zone")),  # cast with retrace (702.81a)

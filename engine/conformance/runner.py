@@ -175,6 +175,11 @@ def _match_choice(choice: str, opts: Any, keys: list[str]) -> str | None:
         if len(opts) == 2 and len(neg) == 1:
             return neg[0] if choice == "No" else next(k for k in keys if k != neg[0])
         return None
+    if choice.startswith("Cast with alternative cost"):
+        # XMage offers the alternative cost as a spell ability of its own (118.9, 601.2b):
+        # our decision's alternative option, when there is exactly one
+        alts = [k for k in keys if k.startswith("cost:alt")]
+        return alts[0] if len(alts) == 1 else None
     if choice.startswith("X="):
         n = choice[2:]
         for o in opts:

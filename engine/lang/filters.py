@@ -87,7 +87,8 @@ _READS_CHARS: set[str] = set()  # the keys whose function reads the characterist
 
 def _no_mana_spent(game: Any, obj: Any) -> bool:
     """No mana was spent to cast this spell (Lavinia): it was cast without paying its mana
-    cost (cascade, discover, 118.9), or with an evoke cost that has no mana, or its mana
+    cost (cascade, discover, 118.9), or with an evoke cost or another alternative cost that
+    has no mana (Force of Will's 1 life and a blue card), or its mana
     cost with its X is {0} and it wasn't kicked. The playground assumes every cost that
     includes mana paid as printed (cost reductions are noted, not applied: 601.2f)."""
     info = (getattr(game, "cast_info", None) or {}).get(obj.id)
@@ -102,6 +103,8 @@ def _no_mana_spent(game: Any, obj: Any) -> bool:
         return isinstance(evoke, str) and "{" not in evoke
     if info.get("kicked"):
         return False
+    if info.get("alt_cost") is not None:  # a printed alternative cost (118.9): Force of Will
+        return not info.get("alt_mana")
     face = game.face(obj)
     return face.mana_cost is None or face.mana_value(int(info.get("x") or 0)) == 0
 

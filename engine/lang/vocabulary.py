@@ -1073,6 +1073,7 @@ COSTS = {
     "return_self_to_hand": "return this to its owner's hand",
     "discard": "{n, filter?, random?}: discard n cards",
     "discard_hand": "discard your hand",
+    "crew": "{n}: tap other untapped creatures you control with total power n or more (702.122a)",
     "pay_life": "{n}",
     "pay_energy": "{n}",
     "remove_counters": "{counter, n}: from this",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core.events import DecisionKind, EventKind
 from engine.core.game import GameError
 from engine.core.state import StackItem
+from engine.keywords import crew as crew_mod
 from engine.keywords import discover as discover_mod
 from engine.keywords import escape as escape_mod
 from engine.keywords import evoke as evoke_mod
@@ -25,6 +26,7 @@ from engine.lang import conditions, effects
 from engine.lang import targets as targeting
 from engine.rules import (
     ability_costs,
+    alternative_costs,
     cast_only,
     combat,
     hand_size,
@@ -187,8 +189,26 @@ def cast(game: Game, action: dict) -> None:
     warped = bool(action.get("warp"))
     if warped:
         warp_mod.check(game, oid, player)  # 702.185a: from hand, for its warp cost
+    # 601.2b, 118.9a: a printed alternative cost, unless another one is already paid
+    alt = alternative_costs.choose(
+        game,
+        oid,
+        face,
+        player,
+        action.get("alt_cost"),
+        allowed=not (evoked or warped or escaped or flashed),
+    )
+    mana_cost = alt.mana if alt is not None else _alternative_mana(game, oid, action)
     with given_targets(game, action):
-        stack.cast(game, oid, player, face, x=x, mana_cost=_alternative_mana(game, oid, action))
+        stack.cast(
+            game,
+            oid,
+            player,
+            face,
+            x=x,
+            mana_cost=mana_cost,
+            pay_others=alternative_costs.payer(game, oid, player, alt),
+        )
     if evoked:
         evoke_mod.pay(game, oid, player)
     if retraced:
@@ -292,7 +312,17 @@ def counter(game: Game, action: dict) -> None:
     if printed:
         raise GameError(f"can't cast {face.name}: {printed[1]}")
     timing_check(game, face, player)
-    stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
+    alt = alternative_costs.choose(game, oid, face, player, action.get("alt_cost"))  # 601.2b
+    stack.cast(
+        game,
+        oid,
+        player,
+        face,
+        targets=(ref,),
+        rule="601.2",
+        mana_cost=alt.mana if alt is not None else None,
+        pay_others=alternative_costs.payer(game, oid, player, alt),
+    )
     game.settle()
 
 
@@ -322,7 +352,17 @@ def _counter_chosen(game: Game, action: dict, player: int, oid: int) -> None:
     if printed:
         raise GameError(f"can't cast {face.name}: {printed[1]}")
     timing_check(game, face, player)
-    stack.cast(game, oid, player, face, targets=(ref,), rule="601.2")
+    alt = alternative_costs.choose(game, oid, face, player, action.get("alt_cost"))  # 601.2b
+    stack.cast(
+        game,
+        oid,
+        player,
+        face,
+        targets=(ref,),
+        rule="601.2",
+        mana_cost=alt.mana if alt is not None else None,
+        pay_others=alternative_costs.payer(game, oid, player, alt),
+    )
     game.settle()
 
 
@@ -331,13 +371,14 @@ def _ability_zone(ability: dict) -> str:
 
 
 def _activated_abilities(game: Game, oid: int) -> list[dict]:
-    """Its printed activated abilities, its keyword ones (equip... from ``keyword_costs``)
+    """Its printed activated abilities, its keyword ones (equip, crew from ``keyword_costs``)
     and the ones continuous effects give it (layer 6), in that order."""
     entry = game.effects(game.obj(oid))
     granted = []
     if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
         granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
-    return [*(entry.get("activated") or []), *permanents.keyword_abilities(entry), *granted]
+    keyworded = [*permanents.keyword_abilities(entry), *crew_mod.abilities(entry)]  # 702.122a
+    return [*(entry.get("activated") or []), *keyworded, *granted]
 
 
 def _taps(ability: dict) -> bool:

@@ -7,7 +7,7 @@ module depends on none of those mechanics.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -159,8 +159,13 @@ def cast(
     via: str = "",
     mechanic: str = "",
     mana_cost: str | None = None,
+    pay_others: Callable[[], None] | None = None,
 ) -> StackItem:
     """CR 601.2: move the card to the stack, choose targets, pay costs; then it is cast.
+
+    ``pay_others`` pays the non-mana parts of an alternative cost (118.9, 601.2h) with the
+    rest of the total cost, before the spell becomes cast (601.2i) and its cast triggers see
+    it ("if no mana was spent to cast it", Lavinia).
 
     With real mana payment (engine.rules.payment) the total cost (601.2f: ``mana_cost``, an
     alternative cost such as evoke's, else the face's mana cost; plus the kicker if
@@ -328,6 +333,8 @@ def cast(
             **({"mana_spent": spent} if real else {}),
         },
     )
+    if pay_others is not None:
+        pay_others()
     for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
         hook(game, item, src_zone)
     return item

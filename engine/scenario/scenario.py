@@ -459,6 +459,15 @@ def _action(a: Any, i: int, pool: CardPool) -> dict:
             if not isinstance(a[key], bool):
                 raise ScenarioError(f"{where}: '{key}' must be true or false, not {a[key]!r}")
             out[key] = a[key]
+    if a.get("alt_cost") is not None:  # 601.2b: an alternative cost (118.9), or not
+        v = a["alt_cost"]
+        if do not in ("cast", "counter") or not (
+            isinstance(v, bool) or (isinstance(v, int) and 0 <= v <= 9)
+        ):
+            raise ScenarioError(
+                f"{where}: 'alt_cost' (of a cast or counter) must be true, false or 0-9, not {v!r}"
+            )
+        out["alt_cost"] = v
     if a.get("when") is not None:
         if do not in WHEN_ACTIONS:
             raise ScenarioError(

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.definitions import CardDef
-from engine.keywords import escape, flashback, storm
+from engine.keywords import crew, escape, flashback, storm
 from engine.lang import effects, vocabulary
-from engine.rules import saga
+from engine.rules import alternative_costs, saga
 from engine.views import keyword_coverage
 
 __all__ = [
@@ -582,12 +582,11 @@ def _entry_abilities(
             )
         )
     if entry.get("alt_cost") or entry.get("alt_costs"):
-        # "You may [cost] rather than pay this spell's mana cost" (118.9): a static ability
-        # the engine doesn't offer when casting (Force of Will is cast for its mana cost)
+        # "You may [cost] rather than pay this spell's mana cost" (118.9): offered when
+        # casting (engine.rules.alternative_costs) where its costs and condition are read
+        part = alternative_costs.missing(entry)
         out.append(
-            AbilityCoverage(
-                "alternative cost", "static", ("alternative cost (118.9)",), False, face
-            )
+            AbilityCoverage("alternative cost", "static", (part,) if part else (), False, face)
         )
     for u in entry.get("untranslated") or []:
         if not isinstance(u, dict):
@@ -691,6 +690,7 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
             ("storm", storm.missing),
             ("escape", escape.missing),
             ("flashback", flashback.missing),
+            ("crew", crew.missing),
             ("equip", _equip_missing),
         ],
     ):

@@ -7,7 +7,7 @@ data says nothing about it; coverage asks this table instead. Every keyword has 
 - ``implemented``: the engine carries out its rule (the rule cited, with its tests);
 - ``combat``: the combat rules carry it out (engine.rules.combat: declaring attackers and
   blockers, combat damage, 506-511); the combat keywords they don't carry out
-  (``UNSIMULATED_KEYWORDS`` there, exert, crew, ninjutsu...) are ``not simulated``;
+  (``UNSIMULATED_KEYWORDS`` there, exert, ninjutsu...) are ``not simulated``;
 - ``effects``: a keyword action or ability word whose instructions are the card's own
   effect data (Scry, Investigate...): the ops there are checked like any other;
 - ``mana``: a way to pay or reduce a mana cost (Convoke, Delve, Affinity...): mana
@@ -63,6 +63,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "warp": (IMPLEMENTED, "702.185a", "cast with warp (engine.keywords.warp)"),
     "retrace": (IMPLEMENTED, "702.81a", "cast from the graveyard (engine.keywords.retrace)"),
     "escape": (IMPLEMENTED, "702.138a", "cast from the graveyard (engine.keywords.escape)"),
+    "crew": (IMPLEMENTED, "702.122a", "an activated ability of the Vehicle (engine.keywords.crew)"),
     "flashback": (IMPLEMENTED, "702.34a", "cast from the graveyard (engine.keywords.flashback)"),
     "storm": (IMPLEMENTED, "702.40a", "engine.keywords.storm"),
     "persist": (IMPLEMENTED, "702.79a", "engine.keywords.persist"),
@@ -114,7 +115,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     },
     # ------------------------------------------------ combat keywords the engine doesn't carry
     # out: engine.rules.combat.UNSIMULATED_KEYWORDS names them in the log when they'd
-    # matter; the others are never offered (exert as it attacks, crew, saddle, ninjutsu...)
+    # matter; the others are never offered (exert as it attacks, saddle, ninjutsu...)
     **{
         k: (NOT, rule, "not simulated by the combat rules")
         for k, rule in (
@@ -140,7 +141,6 @@ TABLE: dict[str, tuple[str, str, str]] = {
             ("ninjutsu", "702.49a"),
             ("toxic", "702.164b"),
             ("saddle", "702.171a"),
-            ("crew", "702.122a"),
             ("decayed", "702.147a"),
             ("renown", "702.112a"),
             ("daunt", "702.163a"),

@@ -682,6 +682,8 @@ class Core:
                 {"cost": "exile_from_graveyard", "n": spec["count"], "filter": _spec_filter(spec)}
             ]
         if cls == "ExileFromHandCost" and a:
+            if len(a) > 1 and a[1] is not False:  # setXFromCMC: X is the exiled card's MV
+                raise Untranslated("ExileFromHandCost with X from the exiled card", "cost")
             spec = self.target(a[0])
             return [{"cost": "exile_from_hand", "n": spec["count"], "filter": _spec_filter(spec)}]
         if cls == "RevealTargetFromHandCost" and a:

@@ -502,6 +502,10 @@ class Translator:
                         "time": p["suspend"],
                         "cost": cost[0]["mana"],
                     }
+            if cls == "CrewAbility":  # Crew N (702.122a): the total power to tap
+                p = self.fw.bind(ab) or {}
+                if isinstance(p.get("value"), int) and p.get("altCost") is None and not ab.calls:
+                    entry.setdefault("keyword_costs", {})["Crew"] = p["value"]
             if cls == "EnchantAbility" and ab.args:
                 try:
                     entry["enchant"] = self.core.target(ab.args[0])
@@ -931,8 +935,10 @@ class Translator:
         cond = p.get("condition", p.get("conditon"))
         if cond is not None:
             out["if"] = self.core.condition(cond)
-        for name, _args in ab.calls:
-            if name not in _ABILITY_TEXT_CALLS:
+        for name, args in ab.calls:
+            if name == "addCost" and len(args) == 1:  # one more part of the same cost (Force
+                out["costs"] += self.core.cost(args[0])  # of Will: 1 life and a blue card)
+            elif name not in _ABILITY_TEXT_CALLS:
                 raise Untranslated(f"AlternativeCostSourceAbility.{name}")
         return {"kind": "flag", "flags": {"alt_costs": [out]}}
 

@@ -110,10 +110,12 @@ def test_coverage_keywords_cli_lists_each_keyword_with_count_and_state_cr_702_1(
 
 def test_combat_keywords_the_combat_rules_dont_carry_out_are_not_simulated_cr_506_1() -> None:
     """Combat exists now: its keywords are carried out (flying, trample...) or named as not
-    simulated (UNSIMULATED_KEYWORDS, exert, crew...), never claimed by being "combat"."""
+    simulated (UNSIMULATED_KEYWORDS, exert, saddle...), never claimed by being "combat".
+    Crew is carried out by its own module (engine.keywords.crew, 702.122a)."""
     from engine.rules.combat import UNSIMULATED_KEYWORDS
 
-    assert all(kc.state_of(k)[0] == kc.NOT for k in (*UNSIMULATED_KEYWORDS, "Exert", "Crew"))
+    assert all(kc.state_of(k)[0] == kc.NOT for k in (*UNSIMULATED_KEYWORDS, "Exert", "Saddle"))
+    assert kc.state_of("Crew")[0] == kc.IMPLEMENTED
     assert kc.state_of("Trample")[0] == kc.COMBAT
     pool = default_pool()
     assert coverage.card_coverage(pool.find("Isao, Enlightened Bushi")).status != coverage.FULL

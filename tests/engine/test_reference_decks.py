@@ -32,16 +32,7 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
 # ------------------------------------------------------------- 100% simulated
 #: Cards of a reference deck that are not simulated yet, each with why; every other nonland
 #: card must be fully simulated (computed by engine.views.coverage now, never stored).
-NOT_YET: dict[str, dict[str, str]] = {
-    "crashing_footfalls": {
-        "Force of Negation": "its alternative cost (exile a blue card from your hand when it"
-        " isn't your turn, 118.9) is not offered when casting: it is cast for its mana cost",
-    },
-    "carnosaur_dinos": {
-        "Cultivator's Caravan": "crew (702.122a: tap creatures with total power 3 or more, it"
-        " becomes an artifact creature) is never offered; its mana ability is simulated",
-    },
-}
+NOT_YET: dict[str, dict[str, str]] = {}
 FULL_DECKS = [
     "bloodbraid_jund",
     "urzas_saga_hammer",
