@@ -71,7 +71,10 @@ def lab_timings() -> Iterator[dict[str, float]]:
 
 
 def run_all(page: Page) -> None:
-    """Run, Run All Cells: the menu a person uses."""
+    """Run, Run All Cells: the menu a person uses, once the kernel shows it is ready (the
+    toolbar's green check). Run All before the kernel has connected queues nothing: the
+    cells stay unrun, as a person would see."""
+    expect(page.locator(".jp-KernelStatus-success")).to_be_visible(timeout=KERNEL_TIMEOUT)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
