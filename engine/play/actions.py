@@ -308,6 +308,12 @@ def counter(game: Game, action: dict) -> None:
     if not specs or ref not in targeting.candidates(game, specs[0], player, exclude=(oid,)):
         # CR 601.2c: only a legal target may be chosen ("target creature spell" ...).
         raise GameError(f"{face.name} can't target {target.text}: it isn't a legal target")
+    _cast_counter(game, action, player, oid, face, ref)
+
+
+def _cast_counter(game: Game, action: dict, player: int, oid: int, face: Face, ref: str) -> None:
+    """Cast the counterspell at its chosen target: its printed restriction (601.3), its
+    timing, an alternative cost (601.2b, 118.9), then the cast (601.2)."""
     printed = cast_only.problem(game, game.obj(oid), face, player)  # 601.3
     if printed:
         raise GameError(f"can't cast {face.name}: {printed[1]}")
@@ -348,22 +354,7 @@ def _counter_chosen(game: Game, action: dict, player: int, oid: int) -> None:
         ref = f"o{item.card_id}"
         if ref not in options:
             raise GameError(f"{face.name} can't target {item.text}: it isn't a legal target")
-    printed = cast_only.problem(game, game.obj(oid), face, player)  # 601.3
-    if printed:
-        raise GameError(f"can't cast {face.name}: {printed[1]}")
-    timing_check(game, face, player)
-    alt = alternative_costs.choose(game, oid, face, player, action.get("alt_cost"))  # 601.2b
-    stack.cast(
-        game,
-        oid,
-        player,
-        face,
-        targets=(ref,),
-        rule="601.2",
-        mana_cost=alt.mana if alt is not None else None,
-        pay_others=alternative_costs.payer(game, oid, player, alt),
-    )
-    game.settle()
+    _cast_counter(game, action, player, oid, face, ref)
 
 
 def _ability_zone(ability: dict) -> str:

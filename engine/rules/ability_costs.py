@@ -518,14 +518,21 @@ def _pay_sacrifice_self(
     stack.sacrifice(game, source, " to pay the cost", "602.2b", source=source)
 
 
-def _can_sacrifice(
-    game: Game, player: int, source: int, c: dict, summoning_sick: bool
-) -> str | None:
-    ids = [p.id for p in game.battlefield(player)]
-    if len(_matching(game, ids, c, player, source)) < _n(c):
-        what = c.get("words") or "permanent matching the cost"
-        return f"no {what} to sacrifice (601.2h)"
-    return None
+def _enough_permanents(verb: str) -> CanPayFn:
+    """The check of a cost that sacrifices or exiles n permanents you control matching its
+    filter: are there n (601.2h)?"""
+
+    def check(game: Game, player: int, source: int, c: dict, summoning_sick: bool) -> str | None:
+        ids = [p.id for p in game.battlefield(player)]
+        if len(_matching(game, ids, c, player, source)) < _n(c):
+            what = c.get("words") or "permanent matching the cost"
+            return f"no {what} to {verb} (601.2h)"
+        return None
+
+    return check
+
+
+_can_sacrifice = _enough_permanents("sacrifice")
 
 
 @COST("sacrifice", check=_can_sacrifice)
@@ -539,14 +546,7 @@ def _pay_sacrifice(
         stack.sacrifice(game, oid, " to pay the cost", rule, source=source)
 
 
-def _can_exile_permanents(
-    game: Game, player: int, source: int, c: dict, summoning_sick: bool
-) -> str | None:
-    ids = [p.id for p in game.battlefield(player)]
-    if len(_matching(game, ids, c, player, source)) < _n(c):
-        what = c.get("words") or "permanent matching the cost"
-        return f"no {what} to exile (601.2h)"
-    return None
+_can_exile_permanents = _enough_permanents("exile")
 
 
 @COST("exile_permanents", check=_can_exile_permanents)
