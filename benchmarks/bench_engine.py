@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -33,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from timing import median_ms  # noqa: E402  (benchmarks/ is the script folder)
+from timing import median_ms, side_by_side  # noqa: E402  (benchmarks/ is the script folder)
 
 DECK = [  # 60 cards, 16 distinct names: a Temur cascade list
     ("Forest", 6),
@@ -124,36 +121,9 @@ def child(repeats: int) -> None:
     )
 
 
-def _run_child(root: Path, repeats: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--child", "--repeats", str(repeats)],
-        cwd=tempfile.gettempdir(),
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def against(rev: str, rounds: int, repeats: int) -> None:
     """This version and ``rev`` side by side: alternating child processes, medians, ratio."""
-    with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
-        old = Path(tmp) / rev
-        old.mkdir()
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", rev, "engine"], capture_output=True, check=True
-        )
-        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
-        for root in (ROOT, old):  # compile once so import times compare imports, not compiles
-            subprocess.run(
-                [sys.executable, "-m", "compileall", "-q", str(root / "engine")], check=True
-            )
-        runs: dict[str, list[dict]] = {"this": [], rev: []}
-        for _ in range(rounds):
-            runs["this"].append(_run_child(ROOT, repeats))
-            runs[rev].append(_run_child(old, repeats))
+    runs = side_by_side(Path(__file__).resolve(), ROOT, rev, rounds, repeats)
     figures = ("import_s", "import_cpu_s", "cascade_ms", "cascade_cpu_ms")
     med = {k: {f: statistics.median(r[f] for r in v) for f in figures} for k, v in runs.items()}
     print(

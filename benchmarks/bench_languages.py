@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import side_by_side  # noqa: E402  (benchmarks/ is the script folder)
 
 BOARD: dict = {
     "version": 1,
@@ -138,36 +138,9 @@ def measure(repeats: int) -> dict[str, float]:
     }
 
 
-def _run_child(root: Path, repeats: int) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--child", "--repeats", str(repeats)],
-        cwd=tempfile.gettempdir(),
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def against(rev: str, rounds: int, repeats: int) -> None:
     """This version and ``rev`` side by side: alternating child processes, medians, ratio."""
-    with tempfile.TemporaryDirectory(prefix="bench-languages-") as tmp:
-        old = Path(tmp) / rev
-        old.mkdir()
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", rev, "engine"], capture_output=True, check=True
-        )
-        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
-        for root in (ROOT, old):
-            subprocess.run(
-                [sys.executable, "-m", "compileall", "-q", str(root / "engine")], check=True
-            )
-        runs: dict[str, list[dict[str, float]]] = {"this": [], rev: []}
-        for _ in range(rounds):
-            runs["this"].append(_run_child(ROOT, repeats))
-            runs[rev].append(_run_child(old, repeats))
+    runs = side_by_side(Path(__file__).resolve(), ROOT, rev, rounds, repeats)
     med = {k: {f: statistics.median(r[f] for r in v) for f in v[0]} for k, v in runs.items()}
     print(
         f"This version against {rev}: {rounds} alternating rounds of child processes, "
