@@ -251,8 +251,19 @@ def fuzz_jobs(name: str, n: int, seed: int, seconds: float, jobs: int) -> dict[s
     return _merge(rows)
 
 
-def invariants(games: int) -> tuple[bool, str]:
-    """The suite's invariant properties, over ``games`` random games (its own generators)."""
+def failure_report(e: BaseException) -> str:
+    """The whole failure as hypothesis reports it: every sub-exception of a group (a
+    ``FlakyFailure`` holds the first failure and what the replay did), each with its notes
+    (the falsifying example, drawn values included) and traceback."""
+    import traceback
+
+    return "".join(traceback.format_exception(e))
+
+
+def invariants(games: int, out: Path | None = None) -> tuple[bool, str]:
+    """The suite's invariant properties, over ``games`` random games (its own generators).
+
+    A failing property's whole report (``failure_report``) goes to ``out/NAME.txt``."""
     import test_invariants as TI
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -282,7 +293,7 @@ def invariants(games: int) -> tuple[bool, str]:
     ]
     for test, n in plan:
         inner = test.hypothesis.inner_test
-        wrapped = settings(TI.PROPERTY, max_examples=n, derandomize=False)(
+        wrapped = settings(TI.PROPERTY, max_examples=n, derandomize=False, print_blob=True)(
             given(TI.scenarios(), st.data())(inner)
         )
         t0 = time.perf_counter()
@@ -291,6 +302,11 @@ def invariants(games: int) -> tuple[bool, str]:
             verdict = "ok"
         except Exception as e:  # noqa: BLE001 - reported, then the exit code says it
             ok, verdict = False, f"FAILED: {type(e).__name__}: {str(e)[:500]}"
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+                path = out / f"{test.__name__}.txt"
+                path.write_text(failure_report(e))
+                verdict += f" (whole report: {path})"
         report.append(
             f"  {test.__name__}: {n} games ({counts['runs']:,} runs, {counts['frames']:,} "
             f"frames), {time.perf_counter() - t0:.0f} s, {verdict}"
@@ -406,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         failed |= bool(row["untyped"] or row["over"])
     if args.games > 0:
         print("\ninvariants over random real-card games (tests/engine/test_invariants.py):")
-        ok, text = invariants(args.games)
+        ok, text = invariants(args.games, args.out)
         print(text)
         failed |= not ok
     short = [n for n in names if ran[n] < args.examples]

@@ -95,3 +95,23 @@ def test_jobs_split_the_inputs_and_the_row_adds_them_up(tmp_path, capsys) -> Non
     assert code == 0, out
     row = next(line for line in out.splitlines() if line.startswith(fuzz.NAMES["token"]))
     assert int(row[38:].split()[0]) == 5
+
+
+def test_a_failing_property_writes_its_whole_report(tmp_path, monkeypatch) -> None:
+    """A property that fails leaves its falsifying example (the scenario hypothesis drew and
+    every answer) in out/NAME.txt, not only the first line of the error."""
+    import itertools
+
+    import fuzz
+
+    from engine.play.timeline import Timeline
+
+    counter = itertools.count()
+    monkeypatch.setattr(Timeline, "fingerprint", lambda self: str(next(counter)))
+    ok, report = fuzz.invariants(1, tmp_path)
+    assert not ok
+    name = "test_same_scenario_same_fingerprint_also_after_round_trips"
+    assert f"{name}: 1 games" in report and "FAILED: AssertionError" in report
+    text = (tmp_path / f"{name}.txt").read_text()
+    assert "Scenario(players=" in text and "reproduce_failure" in text and "AssertionError" in text
+    assert not (tmp_path / "test_no_card_is_lost_duplicated_or_in_two_zones.txt").exists()
