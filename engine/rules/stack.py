@@ -546,6 +546,21 @@ def resolve_spell(game: Game, item: StackItem) -> None:
                 data={"adventure": True},
                 **who,
             )
+        elif "Omen" in face.subtypes and leaves_stack_to(game, obj.id, "graveyard") == "graveyard":
+            # An Omen spell that resolves is shuffled into its owner's library instead of
+            # going to the graveyard (the Omen exception to 608.2n); countered or fizzled,
+            # it goes to the graveyard as any spell does
+            game.move(obj.id, "library", obj.owner)
+            game.shuffle_library(obj.owner)
+            game.emit(
+                E.SHUFFLE,
+                f"{face.name} is an Omen: it is shuffled into its owner's library instead "
+                "of going to the graveyard.",
+                "608.2n",
+                objects=(obj.id,),
+                data={"omen": True},
+                **who,
+            )
         elif leaves_stack_to(game, obj.id, "graveyard") == "exile":
             game.move(obj.id, "exile")
             game.emit(
