@@ -230,7 +230,34 @@ def _variant_missing(trig: Mapping) -> str | None:
         part = ability_costs.missing(ability_costs.of_keyword(cost))
         if part:
             return part
+    if info.kind == "cast" and _copies_the_spell(trig.get("ops")) and not _only_nonpermanent(flt):
+        # the copy op refuses a permanent spell when it resolves (707.10f: its copy becomes a
+        # token), so a cast trigger that may copy one is not simulated whole
+        return "copying a permanent spell (707.10f: it becomes a token)"
     return None
+
+
+def _copies_the_spell(ops: object) -> bool:
+    """ "Copy it": a copy_spell op on the trigger's own spell, anywhere in the ops."""
+    if isinstance(ops, Mapping):
+        if ops.get("op") == "copy_spell" and ops.get("what") == "trigger_object":
+            return True
+        return any(_copies_the_spell(v) for v in ops.values())
+    if isinstance(ops, list):
+        return any(_copies_the_spell(v) for v in ops)
+    return False
+
+
+def _only_nonpermanent(flt: object) -> bool:
+    """A cast filter that only instant and sorcery spells match (110.4a: the others are
+    permanent spells)."""
+    if not isinstance(flt, Mapping) or flt.get("permanent_card"):
+        return False
+    for key in ("types", "types_any"):
+        types = flt.get(key)
+        if isinstance(types, list) and types and set(types) <= {"Instant", "Sorcery"}:
+            return True
+    return False
 
 
 def is_combat_only(trig: Mapping) -> bool:
@@ -256,6 +283,8 @@ class Fact:
     # of an "attack" fact (``you_attack``)
     target: str = ""
     group: tuple[int, ...] = ()
+    # targeted: the stack item (spell or ability) that targets, "that spell or ability"
+    item: int | None = None
 
 
 def facts(game: Game, event: Event, before) -> list[Fact]:
@@ -305,12 +334,20 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
             )
     if kind == E.TARGET:
         spell = any(s.kind == "spell" and s.card_id == event.source for s in game.stack)
+        item = _targeting_item(game, event, spell)
         # an object a spell targets several times (once per instance of "target") becomes
         # its target once: one event, one trigger (603.2c, 700.1; Angelic Cub, Kira rulings)
         for ref in dict.fromkeys(event.data.get("targets") or []):
             if str(ref).startswith("o"):
                 out.append(
-                    Fact("targeted", int(ref[1:]), event.player, by=event.source, spell=spell)
+                    Fact(
+                        "targeted",
+                        int(ref[1:]),
+                        event.player,
+                        by=event.source,
+                        spell=spell,
+                        item=item,
+                    )
                 )
     elif kind == E.CYCLE:
         out.append(Fact("cycled", event.source, event.player))
@@ -477,6 +514,19 @@ def on_combat(game: Game, found: Iterable[Fact]) -> None:
                         fire(game, oid, ctrl, i, v, fact)
                         break
         _fire_lasting(game, fact, "combat")
+
+
+def _targeting_item(game: Game, event: Event, spell: bool) -> int | None:
+    """The stack item a target event is about (601.2c, 603.3d): the spell whose card is the
+    event's source, or the newest ability of that source with those targets (it was just
+    put on the stack). Ward and "counter that spell or ability" counter this item."""
+    targets = tuple(event.data.get("targets") or ())
+    for s in reversed(game.stack):
+        if spell and s.kind == "spell" and s.card_id == event.source:
+            return s.id
+        if not spell and s.kind != "spell" and s.source == event.source and s.targets == targets:
+            return s.id
+    return None
 
 
 def _matches_by(game: Game, fact: Fact, trig: Mapping, ctrl: int, src: int) -> bool:
@@ -921,6 +971,11 @@ def _delayed_due(d: Mapping, step: str, active: int, game: Game) -> bool:
 _LEFT_BATTLEFIELD = frozenset({"leaves", "to_graveyard", "dies", "sacrificed"})
 
 
+#: keyword abilities the card data writes as triggers (a trigger's ``keyword``): the log
+#: names the keyword and cites its rule
+KEYWORD_TRIGGERS = {"Ward": "702.21a"}
+
+
 def fire(
     game: Game,
     oid: int,
@@ -937,11 +992,16 @@ def fire(
     delayed triggered ability's name and rule (603.7c)."""
     obj = game.obj(oid)
     when = str(trig.get("when"))
+    keyword = trig.get("keyword")
+    if label is None and keyword in KEYWORD_TRIGGERS:  # a keyword that is a trigger
+        label, rule = f"{keyword} of {obj.name}", KEYWORD_TRIGGERS[str(keyword)]
     label = label or f"{obj.name}'s triggered ability ({when.replace('_', ' ')})"
     # "that spell" of "whenever this becomes the target of a spell" is the targeting
     # spell or ability (its source), and "that spell's controller" the trigger's player
     obj_ref = fact.by if fact.what == "targeted" else fact.obj
     event = {"object": obj_ref, "player": fact.player, "amount": fact.amount, "when": when}
+    if fact.what == "targeted" and fact.item is not None:
+        event["item"] = fact.item  # "that spell or ability" (702.21a, 701.6a)
     was = game.zone_changes.get(oid, 0) - 1
     if fact.obj == oid and fact.what in _LEFT_BATTLEFIELD and (oid, was) in game.linked_exile:
         # 603.10a / 607.2a: a leaves-the-battlefield ability looks back; "the exiled card"

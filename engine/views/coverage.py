@@ -370,11 +370,17 @@ class _Walk:
             if self.c.combat_trigger(granted):
                 self.combat = True
             self.ops(granted.get("ops") or [])
-        if isinstance(granted, dict) and granted.get("kind") == "keyword":
-            # a keyword granted to others is simulated only as far as the keyword is
-            kw = str(granted.get("keyword") or "?")
-            if keyword_coverage.state_of(kw)[0] == keyword_coverage.NOT:
-                self.add(f"grants keyword {kw} (not simulated)")
+        if name == "grant":
+            # a keyword granted to others is simulated only as far as the keyword is; one
+            # whose rule is a trigger in the card data (Ward) is no more than its name
+            kws = list(o.get("keywords") or []) if isinstance(o.get("keywords"), list) else []
+            if isinstance(granted, dict) and granted.get("kind") == "keyword":
+                kws.append(granted.get("keyword") or "?")
+            for kw in map(str, kws):
+                if keyword_coverage.state_of(kw)[0] == keyword_coverage.NOT:
+                    self.add(f"grants keyword {kw} (not simulated)")
+                elif kw.lower() in keyword_coverage.NEEDS_TRIGGER:
+                    self.add(f"grants keyword {kw} (its triggered ability is not in the data)")
         if name in ("lasting_trigger", "chosen_name_trigger") and self.c.combat_trigger(
             {"when": o.get("when")}
         ):
