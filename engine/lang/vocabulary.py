@@ -1242,6 +1242,7 @@ TRIGGER_FIELDS = {
     "do_once_each_turn",
     "first_each_turn",
     "n",  # you_draw_nth_card: which card of the turn (default 2)
+    "keyword",  # the keyword ability this trigger is ("Ward", 702.21a): the log names it
 }
 ACTIVATED_FIELDS = {
     "cost",

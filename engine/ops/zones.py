@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.core.events import DecisionKind, EventKind
+from engine.core.state import StackItem
 from engine.lang import refs, values
 from engine.lang import targets as targeting
 from engine.lang.effects import Ctx, op, run_nested
@@ -470,10 +471,7 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
     if cost is None and o.get("unless_pay_generic") is not None:
         cost = "{" + str(values.value_of(ctx, o["unless_pay_generic"], 0)) + "}"
     countered = False
-    for oid in c.objects(ctx, o.get("what", "target"), o):
-        item = next((s for s in game.stack if s.card_id == oid), None)
-        if item is None:
-            continue
+    for item in _items(ctx, o):
         if cost and payment.real(game):  # 608.2c with real mana payment (601.2g-h)
             if _pays_for_real(ctx, item.controller, cost, item.text):
                 continue
@@ -490,6 +488,22 @@ def counter_spell(ctx: Ctx, o: dict) -> None:
         stack.counter_item(game, item, dest, by=f" by {ctx.label}", source=ctx.source)
         countered = True
     ctx.did = countered
+
+
+def _items(ctx: Ctx, o: dict) -> list[StackItem]:
+    """The spells (or, for "that spell or ability" of a target trigger, the ability) the op
+    counters, still on the stack. A target trigger's event names the stack item that
+    targeted (triggers.Fact.item): an ability has no card to look up (701.6b, 702.21a)."""
+    game = ctx.game
+    item_id = ctx.event.get("item") if o.get("what") == "trigger_object" else None
+    if isinstance(item_id, int):
+        return [s for s in game.stack if s.id == item_id]
+    out = []
+    for oid in c.objects(ctx, o.get("what", "target"), o):
+        item = next((s for s in game.stack if s.card_id == oid), None)
+        if item is not None:
+            out.append(item)
+    return out
 
 
 def _pays_for_real(ctx: Ctx, player: int, cost: str, spell: str) -> bool:

@@ -571,7 +571,11 @@ def characteristics(game: Game, perm: Any, effects: list[ContinuousEffect]) -> C
                     keywords.append("Protection")
                 protections.append(quality if isinstance(quality, Mapping) else None)
             ability = d.get("ability")
-            if isinstance(ability, Mapping) and isinstance(ability.get("keyword"), str):
+            if (
+                isinstance(ability, Mapping)
+                and ability.get("kind", "keyword") == "keyword"
+                and isinstance(ability.get("keyword"), str)
+            ):  # a granted keyword; a granted trigger may name its keyword too (Ward)
                 keywords.append(str(ability["keyword"]))
             elif isinstance(ability, Mapping):
                 abilities.append(ability)

@@ -175,6 +175,10 @@ TABLE: dict[str, tuple[str, str, str]] = {
             ("fateseal", "701.29a"),
         )
     },
+    # Ward [cost] is a triggered ability (702.21a): the importer writes it into the card data
+    # ("whenever this becomes the target of a spell or ability an opponent controls, counter
+    # it unless that player pays"), whose ops are checked like any other (NEEDS_TRIGGER)
+    "ward": (EFFECTS, "702.21a", "a triggered ability: the card's effect data holds it"),
     # Channel is read into an activated ability of the card in hand (the importer's _channel)
     "channel": (EFFECTS, "207.2c", "an ability word: the card's activated ability in hand"),
     # --------------------------------------------------------- ways to pay mana costs
@@ -199,6 +203,9 @@ NEEDS_OP: Mapping[str, str] = {"living weapon": "living_weapon"}
 #: The card data field an implemented keyword needs filled (or it is not simulated): a
 #: printed Protection whose quality the data doesn't give can't be applied (702.16a).
 NEEDS_FIELD: Mapping[str, str] = {"protection": "protection"}
+#: The trigger (its ``when``) a keyword that is a triggered ability needs in the card data:
+#: a card whose Ward the data doesn't hold (granted, or a cost not translated) isn't claimed.
+NEEDS_TRIGGER: Mapping[str, str] = {"ward": "self_becomes_target"}
 
 
 def state_of(keyword: str) -> tuple[str, str, str]:
@@ -222,6 +229,19 @@ def _has_field(entry: Any, name: str) -> bool:
         return True
     faces = entry.get("faces")
     return isinstance(faces, Mapping) and any(_has_field(f, name) for f in faces.values())
+
+
+def _has_trigger(entry: Any, when: str) -> bool:
+    """The card's effect entry (or one of its faces') has a trigger on ``when``."""
+    if not isinstance(entry, Mapping):
+        return False
+    triggers = entry.get("triggers")
+    if isinstance(triggers, list) and any(
+        isinstance(t, Mapping) and t.get("when") == when for t in triggers
+    ):
+        return True
+    faces = entry.get("faces")
+    return isinstance(faces, Mapping) and any(_has_trigger(f, when) for f in faces.values())
 
 
 def card_keywords(card: Any) -> list[str]:
@@ -249,6 +269,8 @@ def missing(card: Any, extra: Iterable[tuple[str, Any]] = ()) -> list[tuple[str,
             out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
         elif low in NEEDS_FIELD and not _has_field(card.effects, NEEDS_FIELD[low]):
             out.append((k, f"keyword {k} ({rule}): its quality is not in the card's data"))
+        elif low in NEEDS_TRIGGER and not _has_trigger(card.effects, NEEDS_TRIGGER[low]):
+            out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
         elif low in checks:
             part = checks[low](card)
             if part:

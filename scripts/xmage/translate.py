@@ -489,6 +489,11 @@ class Translator:
             return
         name = _KEYWORD_COST_NAMES.get(cls)
         if name is None:
+            if cls == "WardAbility":  # 702.21a: a triggered ability, written as one
+                out = self._record(res, "triggered", cls, lambda: _ward(self, ab))
+                if out is not None:
+                    entry.setdefault("triggers", []).append(out)
+                return
             if cls == "ChannelAbility":
                 out = self._record(res, "activated", cls, lambda: self._channel(ab))
                 if out is not None:
@@ -728,6 +733,8 @@ class Translator:
             if p.get("condition") is not None:
                 out["if"] = self.core.condition(p["condition"])
             return out
+        if ab.cls == "WardAbility":  # a granted ward is its trigger, cost and all (702.21a)
+            return {"kind": "triggered", **_ward(self, ab)}
         kw = self.core.keyword(ab)
         if kw is not None:
             return {"kind": "keyword", "keyword": kw}
@@ -1562,6 +1569,36 @@ def _quality(t: Translator, ab: object) -> dict:
     if not quality:
         raise Untranslated(ab.cls, "a quality the filter reader reads as everything")
     return quality
+
+
+#: what the player a ward trigger asks may pay (their mana, life, cards, permanents)
+_WARD_COSTS = frozenset({"mana", "mana_generic", "pay_life", "discard", "sacrifice"})
+
+
+def _ward(t: Translator, ab: JObj) -> dict:
+    """Ward [cost] (702.21a): "Whenever this permanent becomes the target of a spell or
+    ability an opponent controls, counter that spell or ability unless that player pays
+    [cost]." ``WardAbility(cost[, showAbilityHint])``; a cost the targeting player can't
+    be asked for in the cost vocabulary leaves the ability untranslated."""
+    p = t.fw.bind(ab) or {}
+    if ab.calls or p.get("cost") is None:
+        raise Untranslated("WardAbility", "cost")
+    costs = t.core.cost(p["cost"])
+    if not costs or any(c.get("cost") not in _WARD_COSTS for c in costs):
+        raise Untranslated("WardAbility", ", ".join(str(c.get("cost")) for c in costs) or "cost")
+    return {
+        "keyword": "Ward",
+        "when": "self_becomes_target",
+        "filter": {"controller": "opponent"},
+        "ops": [
+            {
+                "op": "unless",
+                "who": "trigger_player",
+                "cost": costs,
+                "ops": [{"op": "counter_spell", "what": "trigger_object"}],
+            }
+        ],
+    }
 
 
 def _is_protection(ab: object) -> bool:

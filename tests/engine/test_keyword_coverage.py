@@ -33,8 +33,10 @@ def test_every_keyword_of_the_pool_has_a_state_cr_702_1() -> None:
     assert len(rows) >= 236
     assert {r["state"] for r in rows} <= set(kc.STATES)
     assert all(r["cards"] >= 1 for r in rows)
+    morph = next(r for r in rows if r["keyword"] == "Morph")
+    assert morph["state"] == kc.NOT
     ward = next(r for r in rows if r["keyword"] == "Ward")
-    assert ward["state"] == kc.NOT
+    assert ward["state"] == kc.EFFECTS and ward["rule"] == "702.21a"
 
 
 def test_each_implemented_keyword_is_cited_by_a_test_cr_702_1() -> None:
@@ -105,7 +107,7 @@ def test_coverage_keywords_cli_lists_each_keyword_with_count_and_state_cr_702_1(
     by = {r["keyword"]: r for r in rows}
     assert by["Storm"]["state"] == kc.IMPLEMENTED and by["Storm"]["cards"] >= 39
     assert by["Flying"]["state"] == kc.COMBAT
-    assert by["Ward"]["state"] == kc.NOT
+    assert by["Morph"]["state"] == kc.NOT and by["Ward"]["state"] == kc.EFFECTS
 
 
 def test_combat_keywords_the_combat_rules_dont_carry_out_are_not_simulated_cr_506_1() -> None:

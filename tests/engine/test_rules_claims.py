@@ -191,3 +191,62 @@ def test_earthbend_each_target_of_its_own_spec_cr_608_2b():
     assert len(lands) == 2
     assert all("Creature" in state.characteristics(i).types for i in lands)
     assert all(state.obj(i).counter("+1/+1") == 1 for i in lands)
+
+
+def test_a_resolved_omen_is_shuffled_into_its_owners_library_cr_608_2n():
+    """Dirgur Island Dragon cast as its Omen, Skimming Strike: it taps Bear Cub, you draw,
+    and the card goes into your library (shuffled) instead of the graveyard (the Omen
+    exception to 608.2n; XMage OmenCardsTest.testDirgurIslandDragonShuffle)."""
+    d = board(
+        ["Mountain"],
+        hand=("Dirgur Island Dragon // Skimming Strike",),
+        opponent_battlefield=("Bear Cub",),
+        actions=[
+            {
+                "do": "cast",
+                "card": "Dirgur Island Dragon // Skimming Strike",
+                "face": "Skimming Strike",
+                "targets": [{"card": "Bear Cub"}],
+            }
+        ],
+    )
+    tl = finished(d)
+    assert zone(tl, "library", 0) == ["Dirgur Island Dragon // Skimming Strike"]
+    assert zone(tl, "hand", 0) == ["Mountain"]
+    assert zone(tl, "graveyard", 0) == []
+    assert tl.final.obj(tl.final.players[1].battlefield[0]).tapped
+
+
+def test_a_countered_omen_goes_to_the_graveyard_cr_608_2n_701_6a():
+    """Countered, an Omen spell never resolves: it goes to its owner's graveyard."""
+    d = board(
+        hand=("Dirgur Island Dragon // Skimming Strike",),
+        opponent_hand=("Counterspell",),
+        opponent_battlefield=("Bear Cub",),
+        actions=[
+            {
+                "do": "cast",
+                "card": "Dirgur Island Dragon // Skimming Strike",
+                "face": "Skimming Strike",
+                "targets": [{"card": "Bear Cub"}],
+            },
+            {"do": "counter", "target": "Skimming Strike", "with": "Counterspell"},
+        ],
+    )
+    tl = finished(d)
+    assert zone(tl, "graveyard", 0) == ["Dirgur Island Dragon // Skimming Strike"]
+    assert zone(tl, "library", 0) == []
+
+
+def test_a_cast_trigger_that_may_copy_a_permanent_spell_is_not_claimed_cr_707_10f():
+    """Archmage of Echoes copies Faerie and Wizard permanent spells: the copy of a permanent
+    spell (707.10f) is not simulated, so the card isn't claimed (XMage
+    ArchmageOfEchoesTest.testCopy); a trigger that only copies instants and sorceries is."""
+    from engine import default_pool
+    from engine.views.coverage import card_coverage
+
+    pool = default_pool()
+    archmage = card_coverage(pool.get("Archmage of Echoes"))
+    assert archmage.status != "full"
+    assert any("707.10f" in m for m in archmage.missing)
+    assert card_coverage(pool.get("Mica, Reader of Ruins")).status == "full"
