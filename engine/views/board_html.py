@@ -1,8 +1,11 @@
-"""The board of one frame as HTML, and the one mana-symbol function: shared by the
-notebook view (``Frame._repr_html_``, via ``engine.views.render``) and the playground app.
+"""The one renderer of a game state as HTML (every player's zones, life, mana pool, who is
+active and who lost, the stack), and the one mana-symbol function: the playground app's
+board, and the notebook views of a frame, a state and a timeline (``Frame._repr_html_``,
+``GameState._repr_html_``, ``Timeline._repr_html_`` via ``engine.views.render``).
 
-The board is a fixed skeleton with named parts (``board_parts``), so the app can
-re-send only the parts a step changed. Markup carries classes; the app styles them
+A frame's board is a fixed skeleton with named parts (``board_parts``), so the app can
+re-send only the parts a step changed; a state alone (``state_board``) is the same table
+under its phase line. Markup carries classes; the app styles them
 with ``BOARD_CSS``, and ``inline_styles`` writes the same look into ``style``
 attributes for notebooks (whose sanitisers drop ``<style>``). Every string from a
 card, a scenario or a user passes through ``esc``. Stdlib only (runs in Pyodide).
@@ -17,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from engine.views import coverage
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from engine.core.events import Event
     from engine.core.state import CardObject, GameState
     from engine.play.timeline import Frame, Timeline
@@ -27,6 +32,8 @@ __all__ = [
     "MARK_CSS",
     "PARTS",
     "SKELETON",
+    "STATE_PARTS",
+    "TABLE",
     "board_html",
     "board_parts",
     "card_status",
@@ -40,6 +47,8 @@ __all__ = [
     "mark_html",
     "mark_info",
     "marked_status",
+    "state_board",
+    "state_parts",
 ]
 
 LIBRARY_TOP = 7  # library cards shown from the top
@@ -219,9 +228,11 @@ def chip(
     *,
     extra: str = "",
     wrap: bool = False,
+    host: str | None = None,
 ) -> str:
     """One card object as a chip: name, mana symbols, counters, status; escaped throughout.
-    ``wrap``: its badges may go on a second line (a creature in combat says what it does)."""
+    ``wrap``: its badges may go on a second line (a creature in combat says what it does);
+    ``host``: the name of what it is attached to (301.5, 303.4)."""
     classes = ["chip", _colour_class(obj), *(["wrap"] if wrap else [])]
     move = ""
     if obj.id in moved:
@@ -240,12 +251,35 @@ def chip(
         badges.append('<span class="badge muted">token</span>')
     if obj.damage:
         badges.append(f'<span class="badge" data-testid="damage">{obj.damage} damage</span>')
+    badges.extend(_status_badges(obj, host))
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
         f' data-name="{esc(obj.name)}"{move}{facts_attrs(obj.name)}>'
         f"{esc(obj.name)}{mark_html(marked_status(obj.card))}"
         f"{mana_html(_cost_of(obj))}{extra}{''.join(badges)}</span>"
     )
+
+
+def _status_badges(obj: CardObject, host: str | None) -> list[str]:
+    """Attached (301.5, 303.4), phased out (702.26) and face down (708.2): rare states,
+    each a muted badge."""
+    out = []
+    if obj.attached_to is not None:
+        what = esc(host) if host is not None else f"#{obj.attached_to}"
+        out.append(f'<span class="badge muted" data-testid="attached">attached to {what}</span>')
+    if obj.phased_out:
+        out.append('<span class="badge muted" data-testid="phased-out">phased out</span>')
+    if obj.face_down:
+        out.append('<span class="badge muted" data-testid="face-down">face down</span>')
+    return out
+
+
+def _host(state: GameState, obj: CardObject) -> str | None:
+    """The name of the object ``obj`` is attached to, if it is still there."""
+    if obj.attached_to is None:
+        return None
+    host = state.objects.get(obj.attached_to)
+    return host.name if host is not None else None
 
 
 def _combat(state: GameState, oid: int) -> str:
@@ -322,12 +356,26 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
                 f"{mana_text(item.text)}</span>"
             )
             label = "ability"
-        who = "" if item.controller == 0 else '<span class="badge muted">opponent</span>'
+        who = _controller_badge(state, item.controller)
         items.append(
             f'<div class="stack-item" data-testid="stack-item">{pos}'
             f'<span class="kind">{label}</span>{body}{who}</div>'
         )
     return "".join(items)
+
+
+def _controller_badge(state: GameState, controller: int) -> str:
+    """Whose a stack item is, unless it is the first player's: "opponent" in a two-player
+    game, the player's name with more players."""
+    if controller == 0:
+        return ""
+    if len(state.players) == 2:
+        name = "opponent"
+    elif 0 <= controller < len(state.players):
+        name = state.players[controller].name
+    else:
+        name = "?"
+    return f'<span class="badge muted">{esc(name)}</span>'
 
 
 def _spent_badge(state: GameState, spent: object) -> str:
@@ -358,58 +406,84 @@ def _player_head(state: GameState, p: int) -> str:
         if ps.commander
         else ""
     )
-    return f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{pool}{cmd}'
+    active = (
+        ' <span class="badge muted" data-testid="active" title="whose turn it is (CR 102.1)">'
+        "active</span>"
+        if p == state.active
+        else ""
+    )
+    lost = (
+        ' <span class="badge lost" data-testid="lost" title="lost the game (CR 104.3)">lost</span>'
+        if p in state.lost
+        else ""
+    )
+    return (
+        f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{active}{lost}{pool}{cmd}'
+    )
 
 
-def _player_zone(
-    state: GameState, p: int, z: str, moved: set[int], moves: dict, *, you: bool
-) -> str:
+def _prefix(p: int) -> str:
+    """The test id prefix of player ``p``'s zones: none for the first player, ``opp-`` for
+    the second, ``p<n>-`` for any further one."""
+    return "" if p == 0 else "opp-" if p == 1 else f"p{p}-"
+
+
+def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict) -> str:
     ps = state.players[p]
     if z == "library":
         body = _library(state, p, moved, moves)
     else:
         parts = []
         for i in ps.zone(z):
-            fight = _combat(state, i) if z == "battlefield" else ""
-            parts.append(
-                chip(
-                    state.objects[i],
-                    moved,
-                    moves,
-                    wrap=bool(fight),
-                    extra=_pt(state, i) + fight if z == "battlefield" else "",
+            obj = state.objects[i]
+            if z == "battlefield":
+                fight = _combat(state, i)
+                extra = _pt(state, i) + fight
+                parts.append(
+                    chip(obj, moved, moves, wrap=bool(fight), extra=extra, host=_host(state, obj))
                 )
-            )
+            else:
+                parts.append(chip(obj, moved, moves))
         body = "".join(parts)
-    prefix = "" if you else "opp-"
-    wide = " z-wide" if you and z == "library" else ""
-    return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}{wide}")
+    wide = " z-wide" if p == 0 and z == "library" else ""
+    testid = f"{_prefix(p)}zone-{z}"
+    return _zone(testid, _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}{wide}")
 
 
 _YOU_ZONES = ("library", "hand", "exile", "battlefield", "graveyard")
 _OPP_ZONES = ("hand", "battlefield", "graveyard", "exile", "library")
 
 
-def _opponent(state: GameState, moved: set[int], moves: dict) -> str:
-    if len(state.players) < 2:
-        return ""
-    zones = "".join(_player_zone(state, 1, z, moved, moves, you=False) for z in _OPP_ZONES)
-    return (
-        f'<div class="player opp" data-testid="player-opp"><div class="phead">'
-        f'{_player_head(state, 1)}</div><div class="zones">{zones}</div></div>'
-    )
+def _opponents(state: GameState, moved: set[int], moves: dict) -> str:
+    """Every player after the first, in turn order, above the stack (the first player's
+    side is below it)."""
+    out = []
+    for p in range(1, len(state.players)):
+        testid = "player-opp" if p == 1 else f"player-{p}"
+        zones = "".join(_player_zone(state, p, z, moved, moves) for z in _OPP_ZONES)
+        out.append(
+            f'<div class="player opp" data-testid="{testid}"><div class="phead">'
+            f'{_player_head(state, p)}</div><div class="zones">{zones}</div></div>'
+        )
+    return "".join(out)
 
 
 # A step re-sends only the parts that changed (usually the event line, the library and one
-# other zone).
-PARTS = ("head", "opp", "stack", "you_head", *(f"you_{z}" for z in _YOU_ZONES))
-SKELETON = (
-    '<div class="board" data-testid="board" data-frame="{frame}">{head}<div class="table">'
-    '{opp}<div class="mid">{stack}</div><div class="player you" data-testid="player-you">'
+# other zone). STATE_PARTS draw a game state; a frame's board adds its event line (head).
+STATE_PARTS = ("opp", "stack", "you_head", *(f"you_{z}" for z in _YOU_ZONES))
+PARTS = ("head", *STATE_PARTS)
+TABLE = (
+    '<div class="table">{opp}<div class="mid">{stack}</div>'
+    '<div class="player you" data-testid="player-you">'
     '<div class="phead">{you_head}</div><div class="zones">'
     + "".join(f"{{you_{z}}}" for z in _YOU_ZONES)
-    + "</div></div></div></div>"
+    + "</div></div></div>"
 )
+SKELETON = '<div class="board" data-testid="board" data-frame="{frame}">{head}' + TABLE + "</div>"
+
+
+def _phase(state: GameState, suffix: str = "") -> str:
+    return f'<div class="phase">Turn {state.turn} · {esc(state.phase)}{suffix}</div>'
 
 
 def _head(index: int, event: Event | None, state: GameState, n_frames: int | None) -> str:
@@ -431,9 +505,37 @@ def _head(index: int, event: Event | None, state: GameState, n_frames: int | Non
             f"{move_txt}</div>"
         )
     of = f" of {n_frames - 1}" if n_frames is not None else ""
-    return head + (
-        f'<div class="phase">Turn {state.turn} · {esc(state.phase)} · frame {index}{of}</div>'
-    )
+    return head + _phase(state, f" · frame {index}{of}")
+
+
+def state_parts(
+    state: GameState, moved: set[int], moves: dict[int, tuple[str, str]] | None = None
+) -> dict[str, str]:
+    """A game state as the named parts of ``TABLE`` (everything escaped): every player's
+    zones and head, and the stack top first; objects in ``moved`` are highlighted, and
+    ``moves`` (object -> from, to) says where they went."""
+    moves = moves or {}
+    parts = {
+        "opp": _opponents(state, moved, moves),
+        "stack": _zone(
+            "zone-stack",
+            "Stack (top first)",
+            _stack(state, moved, moves),
+            len(state.stack),
+            cls="z-stack",
+        ),
+        "you_head": _player_head(state, 0),
+    }
+    for z in _YOU_ZONES:
+        parts[f"you_{z}"] = _player_zone(state, 0, z, moved, moves)
+    return parts
+
+
+def state_board(state: GameState, highlight: Iterable[int] = ()) -> str:
+    """A game state alone (no event): its phase line over the same table a frame's board
+    draws, with the objects in ``highlight`` marked."""
+    table = TABLE.format(**state_parts(state, set(highlight)))
+    return f'<div class="board">{_phase(state)}{table}</div>'
 
 
 def frame_parts(fr: Frame, n_frames: int | None = None) -> dict[str, str]:
@@ -447,20 +549,7 @@ def frame_parts(fr: Frame, n_frames: int | None = None) -> dict[str, str]:
         for m in event.moves:
             moved.add(m.obj)
             moves[m.obj] = (m.src, m.dst)
-    parts = dict.fromkeys(PARTS, "")
-    parts["head"] = _head(fr.index, event, state, n_frames)
-    parts["stack"] = _zone(
-        "zone-stack",
-        "Stack (top first)",
-        _stack(state, moved, moves),
-        len(state.stack),
-        cls="z-stack",
-    )
-    parts["opp"] = _opponent(state, moved, moves)
-    parts["you_head"] = _player_head(state, 0)
-    for z in _YOU_ZONES:
-        parts[f"you_{z}"] = _player_zone(state, 0, z, moved, moves, you=True)
-    return parts
+    return {"head": _head(fr.index, event, state, n_frames), **state_parts(state, moved, moves)}
 
 
 def board_parts(timeline: Timeline | None, frame: int, error: str = "") -> dict[str, str]:
@@ -536,6 +625,7 @@ BOARD_CSS = (
   font-weight: 400; }
 .badge.muted { background: #eaeef2; color: #57606a; }
 .badge.combat { background: #ffebe9; color: #a40e26; font-weight: 600; }
+.badge.lost { background: #cf222e; color: #fff; font-weight: 600; }
 .stack-item { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
 .stack-item .kind { font-size: 10px; color: #57606a; width: 40px; text-transform: uppercase; }
 .ability { display: inline-block; padding: 2px 7px; border: 1px dashed #8c959f; border-radius: 5px;
@@ -597,6 +687,7 @@ _INLINE: dict[str, str] = {
     "padding:0 5px;font-weight:400",
     "muted": "background:#eaeef2;color:#57606a",
     "combat": "background:#ffebe9;color:#a40e26;font-weight:600",
+    "lost": "background:#cf222e;color:#fff;font-weight:600",
     "stack-item": "display:flex;align-items:center;gap:6px;margin:2px 0",
     "kind": "font-size:10px;color:#57606a;width:40px;text-transform:uppercase",
     "ability": "display:inline-block;padding:2px 7px;border:1px dashed #8c959f;"

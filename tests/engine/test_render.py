@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from engine import CardDef, Scenario, default_pool
+from engine.views.board_html import TABLE, board_html, inline_styles, state_board, state_parts
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -88,11 +90,72 @@ def test_frame_highlights_what_its_event_touched() -> None:
 
 def test_state_shows_every_zone_and_the_stack_top_first() -> None:
     tl = Scenario.from_dict(BASE).run()
-    state = tl[2].state  # the spell and its cascade trigger are on the stack
+    # the spell and its cascade trigger are on the stack
+    state = next(f.state for f in tl if len(f.state.stack) == 2)
     html = state._repr_html_()
     for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
-        assert zone in html
-    assert "stack (top first)" in html and "(top)" in html
+        assert f'data-testid="zone-{zone}"' in html and f'data-testid="opp-zone-{zone}"' in html
+    assert "Stack (top first)" in html
+    stack = html.split('data-testid="zone-stack"')[1].split("</section>")[0]
+    items = stack.split('data-testid="stack-item"')[1:]
+    assert len(items) == len(state.stack) == 2
+    # CR 405.2: the last one put on the stack (the cascade trigger, 702.85a) is on top
+    assert '<span class="edge"' in items[0] and '<span class="edge"' not in items[1]
+    assert 'data-testid="ability"' in items[0] and "Enlisted Wurm" in items[1]
+
+
+def test_state_and_frame_are_drawn_by_the_app_board_renderer() -> None:
+    """One renderer: a state's view is the table of the app's board for that state (its
+    look inlined), under the state's phase line."""
+    tl = Scenario.from_dict(BASE).run()
+    for k in (0, len(tl) - 1):
+        board = board_html(tl, k)
+        table = board[board.index('<div class="table">') : -len("</div>")]
+        view = tl[k].state._repr_html_()
+        if k == 0:  # nothing moved yet: the same table, to the byte
+            assert inline_styles(table) in view
+        assert inline_styles(state_board(tl[k].state)) in view
+        assert TABLE.format(**state_parts(tl[k].state, set())) in state_board(tl[k].state)
+        assert 'data-testid="board"' not in view  # the app's board (with a frame) only
+
+
+def test_state_draws_every_player_who_is_active_and_who_lost() -> None:
+    """Any number of players (the views are not limited to a scenario's two): each has its
+    head and zones; the active player (CR 102.1) and a player who lost (104.3) are marked;
+    every name is escaped."""
+    tl = Scenario.from_dict(BASE).run()
+    state = tl.final
+    third = replace(state.players[1], name=HOSTILE, life=0, battlefield=(), library=())
+    three = replace(state, players=(*state.players, third), active=1, lost=(2,))
+    html = three._repr_html_()
+    no_raw_markup(html)
+    assert html.count('data-testid="player-you"') == 1
+    assert html.count('data-testid="player-opp"') == 1
+    assert html.count('data-testid="player-2"') == 1
+    for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+        assert html.count(f'data-testid="p2-zone-{zone}"') == 1
+    # the other players above the stack in turn order, the first player below it
+    heads = re.findall(r'<div class="phead"[^>]*>(.*?)</div>', html)
+    assert len(heads) == 3 and heads[0].startswith("<b>Opponent</b>")
+    assert [('data-testid="active"' in h) for h in heads] == [True, False, False]
+    assert [('data-testid="lost"' in h) for h in heads] == [False, True, False]
+    assert "0 life" in heads[1]
+    two = tl.final._repr_html_()
+    assert 'data-testid="lost"' not in two and two.count('data-testid="active"') == 1
+
+
+def test_attached_phased_out_and_face_down_objects_say_so() -> None:
+    """CR 301.5 (attached to what), 702.26 (phased out), 708.2 (face down)."""
+    tl = Scenario.from_dict(BASE).run()
+    state = tl[0].state
+    you, opp = state.players[0].battlefield[0], state.players[1].battlefield[0]
+    objects = dict(state.objects)
+    objects[you] = replace(objects[you], attached_to=opp, phased_out=True, face_down=True)
+    html = replace(state, objects=objects)._repr_html_()
+    assert "attached to Grizzly Bears</span>" in html
+    assert 'data-testid="phased-out"' in html and 'data-testid="face-down"' in html
+    plain = state._repr_html_()
+    assert 'data-testid="attached"' not in plain and 'data-testid="phased-out"' not in plain
 
 
 def test_scenario_text_and_player_names_are_escaped() -> None:
@@ -107,5 +170,10 @@ def test_scenario_text_and_player_names_are_escaped() -> None:
 
 def test_long_library_is_cut_short() -> None:
     tl = Scenario.load(ROOT / "examples" / "scenarios" / "basic_cascade.json").run()
+    library = tl[0].state.players[0].library
     html = tl[0].state._repr_html_()
-    assert "more</span>" in html
+    zone = html.split('data-testid="zone-library"')[1].split("</section>")[0]
+    hidden = re.search(r"… (\d+) more …</span>", zone)
+    assert hidden is not None
+    # the top 7 and the bottom 4 (cascade puts cards on the bottom, 702.85a)
+    assert zone.count('data-testid="card"') == 11 == len(library) - int(hidden.group(1))
