@@ -251,7 +251,8 @@ def chip(
         badges.append('<span class="badge muted">token</span>')
     if obj.damage:
         badges.append(f'<span class="badge" data-testid="damage">{obj.damage} damage</span>')
-    badges.extend(_status_badges(obj, host))
+    if obj.attached_to is not None or obj.phased_out or obj.face_down:
+        badges.extend(_status_badges(obj, host))
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
         f' data-name="{esc(obj.name)}"{move}{facts_attrs(obj.name)}>'
@@ -439,9 +440,8 @@ def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict)
             if z == "battlefield":
                 fight = _combat(state, i)
                 extra = _pt(state, i) + fight
-                parts.append(
-                    chip(obj, moved, moves, wrap=bool(fight), extra=extra, host=_host(state, obj))
-                )
+                host = _host(state, obj) if obj.attached_to is not None else None
+                parts.append(chip(obj, moved, moves, wrap=bool(fight), extra=extra, host=host))
             else:
                 parts.append(chip(obj, moved, moves))
         body = "".join(parts)
