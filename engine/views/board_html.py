@@ -636,74 +636,41 @@ BOARD_CSS = (
 
 # ----- the same look as style attributes, for notebooks -----------------------------------
 
-# Class -> declarations, from BOARD_CSS's single-class rules (descendant rules folded into
-# the class they style); an element gets its classes' declarations in order.
-_INLINE: dict[str, str] = {
-    "board": "font:13px/1.35 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2328;"
-    "background:#fff;max-width:980px",
-    "event": "display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:10px 12px;"
-    "background:#fff8e1;border:1px solid #f0d58a;border-radius:8px;min-height:24px",
-    "step": "font-weight:700;color:#8a6100",
-    "etext": "font-size:14px",
-    "rule": "background:#3d4b5c;color:#fff;border-radius:10px;padding:1px 8px;"
-    "font:600 11px/1.6 ui-monospace,monospace",
-    "move": "background:#fff;border:1px solid #e6cf8c;border-radius:4px;padding:0 5px;"
-    "font-size:11px;color:#6b5a1f",
-    "phase": "color:#667;font-size:11px;margin:4px 2px 8px",
-    "table": "display:flex;flex-direction:column;gap:8px",
-    "player": "border:1px solid #d8dee4;border-radius:8px;padding:6px 8px 8px;background:#fafbfc",
-    "opp": "background:#f6f4fb",
-    "phead": "margin-bottom:4px",
-    "life": "color:#57606a;margin-left:6px",
-    "zones": "display:grid;gap:6px;"
-    "grid-template-columns:repeat(auto-fit,minmax(min(100%,210px),1fr))",
-    "z-wide": "grid-column:1 / -1",
-    "zone": "background:#fff;border:1px solid #e1e4e8;border-radius:6px;padding:4px 6px 6px;"
-    "min-height:44px",
-    "count": "margin-left:6px;background:#eaeef2;border-radius:8px;padding:0 6px;"
-    "color:#24292f;font-weight:600",
-    "z-stack": "background:#f0f6ff;border-color:#b6d4fe",
-    "cards": "display:flex;flex-wrap:wrap;gap:4px;align-items:center",
-    "empty": "color:#9aa1a9;font-style:italic;font-size:12px",
-    "more": "color:#6e7781;font-size:12px;padding:0 4px",
-    "edge": "font:600 9px/1 system-ui;text-transform:uppercase;color:#8c959f;margin:0 3px",
-    "chip": "display:inline-flex;align-items:center;gap:4px;padding:2px 7px 2px 6px;"
-    "border:1px solid #c9d1d9;border-left-width:4px;border-radius:5px;background:#fff;"
-    "white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis;"
-    "font-weight:500",
-    "tapped": "opacity:.75;font-style:italic",
-    "wrap": "white-space:normal;flex-wrap:wrap",
-    "c-W": "border-left-color:#e8dca0",
-    "c-U": "border-left-color:#4a90d9",
-    "c-B": "border-left-color:#4a4a4a",
-    "c-R": "border-left-color:#d9534f",
-    "c-G": "border-left-color:#3c9a4a",
-    "c-multi": "border-left-color:#c9a227",
-    "c-none": "border-left-color:#a0a7ae",
-    "c-land": "border-left-color:#a77b4f;background:#fbf8f4",
-    "moved": "background:#fff8c5;border-color:#e0a800;"
-    "box-shadow:0 0 0 2px #ffd33d,0 1px 4px rgba(224,168,0,.5)",
-    "badge": "font-size:10px;background:#ddf4ff;color:#0a3069;border-radius:8px;"
-    "padding:0 5px;font-weight:400",
-    "muted": "background:#eaeef2;color:#57606a",
-    "combat": "background:#ffebe9;color:#a40e26;font-weight:600",
-    "lost": "background:#cf222e;color:#fff;font-weight:600",
-    "stack-item": "display:flex;align-items:center;gap:6px;margin:2px 0",
-    "kind": "font-size:10px;color:#57606a;width:40px;text-transform:uppercase",
-    "ability": "display:inline-block;padding:2px 7px;border:1px dashed #8c959f;"
-    "border-radius:5px;background:#fff",
-    "src": "font-weight:600",
-    "mana": "display:inline-flex;gap:1px;vertical-align:middle",
-    "sim-mark": "display:inline-flex;align-items:center;justify-content:center;min-width:14px;"
-    "height:14px;border-radius:7px;padding:0 3px;margin-left:3px;"
-    "font:700 10px/1 system-ui,sans-serif;vertical-align:middle;cursor:help",
-    "sim-not": "background:#ffebe9;color:#a40e26;border:1px solid #ff8182",
-    "sim-partly": "background:#fff8c5;color:#7d4e00;border:1px solid #d4a72c",
-}
-_HEADING = (
-    "margin:0 0 4px;font:600 11px/1.4 system-ui,sans-serif;text-transform:uppercase;"
-    "letter-spacing:.04em;color:#57606a"
-)
+# BOARD_CSS is the one description of the board's look. For notebooks each class's
+# declarations are read out of it (descendant and compound rules such as ``.phead .life``
+# or ``.chip.moved`` folded into the class they end with, ``.zone h4`` into ``h4``; pseudo-
+# class, attribute and @media rules left to the app) and an element gets its classes'
+# declarations in order. A notebook's board also gets a white ground and a width limit.
+_MEDIA = re.compile(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}")
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_NOTEBOOK = {"board": "background:#fff;max-width:980px"}
+
+
+def _declarations(body: str) -> str:
+    """A rule's body as a style attribute's value (single quotes: it goes in double ones)."""
+    return re.sub(r"\s*([:;,])\s*", r"\1", body.strip()).rstrip(";").replace('"', "'")
+
+
+def _inline_rules(css: str) -> dict[str, str]:
+    """Class (or ``h4``) -> the declarations ``css`` gives it, in the order they appear."""
+    found: dict[str, list[str]] = {}
+    for selectors, body in _RULE.findall(_MEDIA.sub("", css)):
+        decl = _declarations(body)
+        for selector in selectors.split(","):
+            selector = selector.strip()
+            if not selector.startswith(".") or ":" in selector or "[" in selector:
+                continue
+            key = selector.split()[-1].rsplit(".", 1)[-1]
+            decls = found.setdefault(key, [])
+            if decl not in decls:
+                decls.append(decl)
+    for key, decl in _NOTEBOOK.items():
+        found.setdefault(key, []).append(decl)
+    return {key: ";".join(decls) for key, decls in found.items()}
+
+
+_INLINE = _inline_rules(BOARD_CSS)
+_HEADING = _INLINE.pop("h4")
 # Only our own markup has class="..." (user text is escaped: it holds no raw quote).
 _CLASS_ATTR = re.compile(r' class="([^"]*)"(?! style=)')
 

@@ -10,7 +10,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from engine import CardDef, Scenario, default_pool
-from engine.views.board_html import TABLE, board_html, inline_styles, state_board, state_parts
+from engine.views.board_html import (
+    BOARD_CSS,
+    TABLE,
+    _inline_rules,
+    board_html,
+    inline_styles,
+    state_board,
+    state_parts,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -177,3 +185,26 @@ def test_long_library_is_cut_short() -> None:
     assert hidden is not None
     # the top 7 and the bottom 4 (cascade puts cards on the bottom, 702.85a)
     assert zone.count('data-testid="card"') == 11 == len(library) - int(hidden.group(1))
+
+
+def test_the_notebook_look_is_read_from_the_app_stylesheet() -> None:
+    """One stylesheet (BOARD_CSS): a class's inline style in a notebook is what the app's
+    rules give it, descendant and compound rules folded into their last class; rules a
+    style attribute cannot say (pseudo-classes, attributes, @media) stay the app's."""
+    css = """
+    .a { color: red; } .a .b, .c.b { font: 600 11px/1.4 "X Y", sans-serif; }
+    .a:hover { color: blue; } .d[x] { color: green; }
+    @media (max-width: 5px) { .a { color: pink; } }
+    .e h4 { margin: 0 0 4px; }
+    """
+    assert _inline_rules(css) == {
+        "a": "color:red",
+        "b": "font:600 11px/1.4 'X Y',sans-serif",
+        "h4": "margin:0 0 4px",
+        "board": "background:#fff;max-width:980px",  # a notebook's board: white, 980 px
+    }
+    tl = Scenario.from_dict(BASE).run()
+    html = tl[0]._repr_html_()
+    styled = re.findall(r' class="([^"]*)" style="([^"]*)"', html)
+    assert ("chip c-G", _inline_rules(BOARD_CSS)["chip"] + ";border-left-color:#3c9a4a") in styled
+    assert '<span class="life" style="color:#57606a;margin-left:6px">' in html
