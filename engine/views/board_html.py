@@ -275,11 +275,9 @@ def _status_badges(obj: CardObject, host: str | None) -> list[str]:
     return out
 
 
-def _host(state: GameState, obj: CardObject) -> str | None:
-    """The name of the object ``obj`` is attached to, if it is still there."""
-    if obj.attached_to is None:
-        return None
-    host = state.objects.get(obj.attached_to)
+def _host(state: GameState, attached_to: int) -> str | None:
+    """The name of the object something is attached to, if it is still there."""
+    host = state.objects.get(attached_to)
     return host.name if host is not None else None
 
 
@@ -440,7 +438,7 @@ def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict)
             if z == "battlefield":
                 fight = _combat(state, i)
                 extra = _pt(state, i) + fight
-                host = _host(state, obj) if obj.attached_to is not None else None
+                host = _host(state, obj.attached_to) if obj.attached_to is not None else None
                 parts.append(chip(obj, moved, moves, wrap=bool(fight), extra=extra, host=host))
             else:
                 parts.append(chip(obj, moved, moves))
