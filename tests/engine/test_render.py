@@ -12,12 +12,9 @@ from pathlib import Path
 from engine import CardDef, Scenario, default_pool
 from engine.views.board_html import (
     BOARD_CSS,
-    TABLE,
     _inline_rules,
     board_html,
     inline_styles,
-    state_board,
-    state_parts,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,17 +111,14 @@ def test_state_shows_every_zone_and_the_stack_top_first() -> None:
 
 def test_state_and_frame_are_drawn_by_the_app_board_renderer() -> None:
     """One renderer: a state's view is the table of the app's board for that state (its
-    look inlined), under the state's phase line."""
+    look inlined), under the state's phase line, without the app board's frame hooks."""
     tl = Scenario.from_dict(BASE).run()
-    for k in (0, len(tl) - 1):
-        board = board_html(tl, k)
-        table = board[board.index('<div class="table">') : -len("</div>")]
-        view = tl[k].state._repr_html_()
-        if k == 0:  # nothing moved yet: the same table, to the byte
-            assert inline_styles(table) in view
-        assert inline_styles(state_board(tl[k].state)) in view
-        assert TABLE.format(**state_parts(tl[k].state, set())) in state_board(tl[k].state)
-        assert 'data-testid="board"' not in view  # the app's board (with a frame) only
+    board = board_html(tl, 0)  # the starting position: nothing highlighted
+    table = board[board.index('<div class="table">') : -len("</div>")]
+    view = tl[0].state._repr_html_()
+    assert inline_styles(table) in view
+    assert view.count('<div class="table"') == 1
+    assert 'data-testid="board"' not in view and "data-frame" not in view
 
 
 def test_state_draws_every_player_who_is_active_and_who_lost() -> None:
@@ -132,11 +126,17 @@ def test_state_draws_every_player_who_is_active_and_who_lost() -> None:
     head and zones; the active player (CR 102.1) and a player who lost (104.3) are marked;
     every name is escaped."""
     tl = Scenario.from_dict(BASE).run()
-    state = tl.final
+    state = next(f.state for f in tl if len(f.state.stack) == 2)
     third = replace(state.players[1], name=HOSTILE, life=0, battlefield=(), library=())
-    three = replace(state, players=(*state.players, third), active=1, lost=(2,))
+    top, below = state.stack[-1], state.stack[0]
+    stack = (below, replace(top, controller=2))  # the top item is the third player's
+    three = replace(state, players=(*state.players, third), stack=stack, active=1, lost=(2,))
     html = three._repr_html_()
     no_raw_markup(html)
+    items = html.split('data-testid="zone-stack"')[1].split('data-testid="stack-item"')[1:]
+    assert '<span class="badge muted"' in items[0] and HOSTILE not in items[0]
+    assert "&lt;img src=x onerror=alert(1)&gt;</span>" in items[0]
+    assert "&lt;img" not in items[1].split("</section>")[0]  # the first player's: no badge
     assert html.count('data-testid="player-you"') == 1
     assert html.count('data-testid="player-opp"') == 1
     assert html.count('data-testid="player-2"') == 1
