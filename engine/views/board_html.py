@@ -1,8 +1,11 @@
-"""The board of one frame as HTML, and the one mana-symbol function: shared by the
-notebook view (``Frame._repr_html_``, via ``engine.views.render``) and the playground app.
+"""The one renderer of a game state as HTML (every player's zones, life, mana pool, who is
+active and who lost, the stack), and the one mana-symbol function: the playground app's
+board, and the notebook views of a frame, a state and a timeline (``Frame._repr_html_``,
+``GameState._repr_html_``, ``Timeline._repr_html_`` via ``engine.views.render``).
 
-The board is a fixed skeleton with named parts (``board_parts``), so the app can
-re-send only the parts a step changed. Markup carries classes; the app styles them
+A frame's board is a fixed skeleton with named parts (``board_parts``), so the app can
+re-send only the parts a step changed; a state alone (``state_board``) is the same table
+under its phase line. Markup carries classes; the app styles them
 with ``BOARD_CSS``, and ``inline_styles`` writes the same look into ``style``
 attributes for notebooks (whose sanitisers drop ``<style>``). Every string from a
 card, a scenario or a user passes through ``esc``. Stdlib only (runs in Pyodide).
@@ -17,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from engine.views import coverage
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from engine.core.events import Event
     from engine.core.state import CardObject, GameState
     from engine.play.timeline import Frame, Timeline
@@ -27,6 +32,8 @@ __all__ = [
     "MARK_CSS",
     "PARTS",
     "SKELETON",
+    "STATE_PARTS",
+    "TABLE",
     "board_html",
     "board_parts",
     "card_status",
@@ -40,6 +47,8 @@ __all__ = [
     "mark_html",
     "mark_info",
     "marked_status",
+    "state_board",
+    "state_parts",
 ]
 
 LIBRARY_TOP = 7  # library cards shown from the top
@@ -219,9 +228,11 @@ def chip(
     *,
     extra: str = "",
     wrap: bool = False,
+    host: str | None = None,
 ) -> str:
     """One card object as a chip: name, mana symbols, counters, status; escaped throughout.
-    ``wrap``: its badges may go on a second line (a creature in combat says what it does)."""
+    ``wrap``: its badges may go on a second line (a creature in combat says what it does);
+    ``host``: the name of what it is attached to (301.5, 303.4)."""
     classes = ["chip", _colour_class(obj), *(["wrap"] if wrap else [])]
     move = ""
     if obj.id in moved:
@@ -240,12 +251,34 @@ def chip(
         badges.append('<span class="badge muted">token</span>')
     if obj.damage:
         badges.append(f'<span class="badge" data-testid="damage">{obj.damage} damage</span>')
+    if obj.attached_to is not None or obj.phased_out or obj.face_down:
+        badges.extend(_status_badges(obj, host))
     return (
         f'<span class="{" ".join(classes)}" data-testid="card" data-id="{obj.id}"'
         f' data-name="{esc(obj.name)}"{move}{facts_attrs(obj.name)}>'
         f"{esc(obj.name)}{mark_html(marked_status(obj.card))}"
         f"{mana_html(_cost_of(obj))}{extra}{''.join(badges)}</span>"
     )
+
+
+def _status_badges(obj: CardObject, host: str | None) -> list[str]:
+    """Attached (301.5, 303.4), phased out (702.26) and face down (708.2): rare states,
+    each a muted badge."""
+    out = []
+    if obj.attached_to is not None:
+        what = esc(host) if host is not None else f"#{obj.attached_to}"
+        out.append(f'<span class="badge muted" data-testid="attached">attached to {what}</span>')
+    if obj.phased_out:
+        out.append('<span class="badge muted" data-testid="phased-out">phased out</span>')
+    if obj.face_down:
+        out.append('<span class="badge muted" data-testid="face-down">face down</span>')
+    return out
+
+
+def _host(state: GameState, attached_to: int) -> str | None:
+    """The name of the object something is attached to, if it is still there."""
+    host = state.objects.get(attached_to)
+    return host.name if host is not None else None
 
 
 def _combat(state: GameState, oid: int) -> str:
@@ -322,12 +355,26 @@ def _stack(state: GameState, moved: set[int], moves: dict) -> str:
                 f"{mana_text(item.text)}</span>"
             )
             label = "ability"
-        who = "" if item.controller == 0 else '<span class="badge muted">opponent</span>'
+        who = _controller_badge(state, item.controller)
         items.append(
             f'<div class="stack-item" data-testid="stack-item">{pos}'
             f'<span class="kind">{label}</span>{body}{who}</div>'
         )
     return "".join(items)
+
+
+def _controller_badge(state: GameState, controller: int) -> str:
+    """Whose a stack item is, unless it is the first player's: "opponent" in a two-player
+    game, the player's name with more players."""
+    if controller == 0:
+        return ""
+    if len(state.players) == 2:
+        name = "opponent"
+    elif 0 <= controller < len(state.players):
+        name = state.players[controller].name
+    else:
+        name = "?"
+    return f'<span class="badge muted">{esc(name)}</span>'
 
 
 def _spent_badge(state: GameState, spent: object) -> str:
@@ -358,58 +405,83 @@ def _player_head(state: GameState, p: int) -> str:
         if ps.commander
         else ""
     )
-    return f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{pool}{cmd}'
+    active = (
+        ' <span class="badge muted" data-testid="active" title="whose turn it is (CR 102.1)">'
+        "active</span>"
+        if p == state.active
+        else ""
+    )
+    lost = (
+        ' <span class="badge lost" data-testid="lost" title="lost the game (CR 104.3)">lost</span>'
+        if p in state.lost
+        else ""
+    )
+    return (
+        f'<b>{esc(ps.name)}</b> <span class="life">{ps.life} life</span>{active}{lost}{pool}{cmd}'
+    )
 
 
-def _player_zone(
-    state: GameState, p: int, z: str, moved: set[int], moves: dict, *, you: bool
-) -> str:
+def _prefix(p: int) -> str:
+    """The test id prefix of player ``p``'s zones: none for the first player, ``opp-`` for
+    the second, ``p<n>-`` for any further one."""
+    return "" if p == 0 else "opp-" if p == 1 else f"p{p}-"
+
+
+def _player_zone(state: GameState, p: int, z: str, moved: set[int], moves: dict) -> str:
     ps = state.players[p]
     if z == "library":
         body = _library(state, p, moved, moves)
     else:
         parts = []
         for i in ps.zone(z):
-            fight = _combat(state, i) if z == "battlefield" else ""
-            parts.append(
-                chip(
-                    state.objects[i],
-                    moved,
-                    moves,
-                    wrap=bool(fight),
-                    extra=_pt(state, i) + fight if z == "battlefield" else "",
-                )
-            )
+            obj = state.objects[i]
+            if z == "battlefield":
+                fight = _combat(state, i)
+                extra = _pt(state, i) + fight
+                host = _host(state, obj.attached_to) if obj.attached_to is not None else None
+                parts.append(chip(obj, moved, moves, wrap=bool(fight), extra=extra, host=host))
+            else:
+                parts.append(chip(obj, moved, moves))
         body = "".join(parts)
-    prefix = "" if you else "opp-"
-    wide = " z-wide" if you and z == "library" else ""
-    return _zone(f"{prefix}zone-{z}", _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}{wide}")
+    wide = " z-wide" if p == 0 and z == "library" else ""
+    testid = f"{_prefix(p)}zone-{z}"
+    return _zone(testid, _ZONE_TITLES[z], body, len(ps.zone(z)), cls=f"z-{z}{wide}")
 
 
 _YOU_ZONES = ("library", "hand", "exile", "battlefield", "graveyard")
 _OPP_ZONES = ("hand", "battlefield", "graveyard", "exile", "library")
 
 
-def _opponent(state: GameState, moved: set[int], moves: dict) -> str:
-    if len(state.players) < 2:
-        return ""
-    zones = "".join(_player_zone(state, 1, z, moved, moves, you=False) for z in _OPP_ZONES)
-    return (
-        f'<div class="player opp" data-testid="player-opp"><div class="phead">'
-        f'{_player_head(state, 1)}</div><div class="zones">{zones}</div></div>'
-    )
+def _opponents(state: GameState, moved: set[int], moves: dict) -> str:
+    """Every player after the first, in turn order, above the stack (the first player's
+    side is below it)."""
+    out = []
+    for p in range(1, len(state.players)):
+        testid = "player-opp" if p == 1 else f"player-{p}"
+        zones = "".join(_player_zone(state, p, z, moved, moves) for z in _OPP_ZONES)
+        out.append(
+            f'<div class="player opp" data-testid="{testid}"><div class="phead">'
+            f'{_player_head(state, p)}</div><div class="zones">{zones}</div></div>'
+        )
+    return "".join(out)
 
 
 # A step re-sends only the parts that changed (usually the event line, the library and one
-# other zone).
-PARTS = ("head", "opp", "stack", "you_head", *(f"you_{z}" for z in _YOU_ZONES))
-SKELETON = (
-    '<div class="board" data-testid="board" data-frame="{frame}">{head}<div class="table">'
-    '{opp}<div class="mid">{stack}</div><div class="player you" data-testid="player-you">'
+# other zone). STATE_PARTS draw a game state; a frame's board adds its event line (head).
+STATE_PARTS = ("opp", "stack", "you_head", *(f"you_{z}" for z in _YOU_ZONES))
+PARTS = ("head", *STATE_PARTS)
+TABLE = (
+    '<div class="table">{opp}<div class="mid">{stack}</div>'
+    '<div class="player you" data-testid="player-you">'
     '<div class="phead">{you_head}</div><div class="zones">'
     + "".join(f"{{you_{z}}}" for z in _YOU_ZONES)
-    + "</div></div></div></div>"
+    + "</div></div></div>"
 )
+SKELETON = '<div class="board" data-testid="board" data-frame="{frame}">{head}' + TABLE + "</div>"
+
+
+def _phase(state: GameState, suffix: str = "") -> str:
+    return f'<div class="phase">Turn {state.turn} · {esc(state.phase)}{suffix}</div>'
 
 
 def _head(index: int, event: Event | None, state: GameState, n_frames: int | None) -> str:
@@ -431,9 +503,37 @@ def _head(index: int, event: Event | None, state: GameState, n_frames: int | Non
             f"{move_txt}</div>"
         )
     of = f" of {n_frames - 1}" if n_frames is not None else ""
-    return head + (
-        f'<div class="phase">Turn {state.turn} · {esc(state.phase)} · frame {index}{of}</div>'
-    )
+    return head + _phase(state, f" · frame {index}{of}")
+
+
+def state_parts(
+    state: GameState, moved: set[int], moves: dict[int, tuple[str, str]] | None = None
+) -> dict[str, str]:
+    """A game state as the named parts of ``TABLE`` (everything escaped): every player's
+    zones and head, and the stack top first; objects in ``moved`` are highlighted, and
+    ``moves`` (object -> from, to) says where they went."""
+    moves = moves or {}
+    parts = {
+        "opp": _opponents(state, moved, moves),
+        "stack": _zone(
+            "zone-stack",
+            "Stack (top first)",
+            _stack(state, moved, moves),
+            len(state.stack),
+            cls="z-stack",
+        ),
+        "you_head": _player_head(state, 0),
+    }
+    for z in _YOU_ZONES:
+        parts[f"you_{z}"] = _player_zone(state, 0, z, moved, moves)
+    return parts
+
+
+def state_board(state: GameState, highlight: Iterable[int] = ()) -> str:
+    """A game state alone (no event): its phase line over the same table a frame's board
+    draws, with the objects in ``highlight`` marked."""
+    table = TABLE.format(**state_parts(state, set(highlight)))
+    return f'<div class="board">{_phase(state)}{table}</div>'
 
 
 def frame_parts(fr: Frame, n_frames: int | None = None) -> dict[str, str]:
@@ -447,20 +547,7 @@ def frame_parts(fr: Frame, n_frames: int | None = None) -> dict[str, str]:
         for m in event.moves:
             moved.add(m.obj)
             moves[m.obj] = (m.src, m.dst)
-    parts = dict.fromkeys(PARTS, "")
-    parts["head"] = _head(fr.index, event, state, n_frames)
-    parts["stack"] = _zone(
-        "zone-stack",
-        "Stack (top first)",
-        _stack(state, moved, moves),
-        len(state.stack),
-        cls="z-stack",
-    )
-    parts["opp"] = _opponent(state, moved, moves)
-    parts["you_head"] = _player_head(state, 0)
-    for z in _YOU_ZONES:
-        parts[f"you_{z}"] = _player_zone(state, 0, z, moved, moves, you=True)
-    return parts
+    return {"head": _head(fr.index, event, state, n_frames), **state_parts(state, moved, moves)}
 
 
 def board_parts(timeline: Timeline | None, frame: int, error: str = "") -> dict[str, str]:
@@ -536,6 +623,7 @@ BOARD_CSS = (
   font-weight: 400; }
 .badge.muted { background: #eaeef2; color: #57606a; }
 .badge.combat { background: #ffebe9; color: #a40e26; font-weight: 600; }
+.badge.lost { background: #cf222e; color: #fff; font-weight: 600; }
 .stack-item { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
 .stack-item .kind { font-size: 10px; color: #57606a; width: 40px; text-transform: uppercase; }
 .ability { display: inline-block; padding: 2px 7px; border: 1px dashed #8c959f; border-radius: 5px;
@@ -546,73 +634,41 @@ BOARD_CSS = (
 
 # ----- the same look as style attributes, for notebooks -----------------------------------
 
-# Class -> declarations, from BOARD_CSS's single-class rules (descendant rules folded into
-# the class they style); an element gets its classes' declarations in order.
-_INLINE: dict[str, str] = {
-    "board": "font:13px/1.35 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2328;"
-    "background:#fff;max-width:980px",
-    "event": "display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:10px 12px;"
-    "background:#fff8e1;border:1px solid #f0d58a;border-radius:8px;min-height:24px",
-    "step": "font-weight:700;color:#8a6100",
-    "etext": "font-size:14px",
-    "rule": "background:#3d4b5c;color:#fff;border-radius:10px;padding:1px 8px;"
-    "font:600 11px/1.6 ui-monospace,monospace",
-    "move": "background:#fff;border:1px solid #e6cf8c;border-radius:4px;padding:0 5px;"
-    "font-size:11px;color:#6b5a1f",
-    "phase": "color:#667;font-size:11px;margin:4px 2px 8px",
-    "table": "display:flex;flex-direction:column;gap:8px",
-    "player": "border:1px solid #d8dee4;border-radius:8px;padding:6px 8px 8px;background:#fafbfc",
-    "opp": "background:#f6f4fb",
-    "phead": "margin-bottom:4px",
-    "life": "color:#57606a;margin-left:6px",
-    "zones": "display:grid;gap:6px;"
-    "grid-template-columns:repeat(auto-fit,minmax(min(100%,210px),1fr))",
-    "z-wide": "grid-column:1 / -1",
-    "zone": "background:#fff;border:1px solid #e1e4e8;border-radius:6px;padding:4px 6px 6px;"
-    "min-height:44px",
-    "count": "margin-left:6px;background:#eaeef2;border-radius:8px;padding:0 6px;"
-    "color:#24292f;font-weight:600",
-    "z-stack": "background:#f0f6ff;border-color:#b6d4fe",
-    "cards": "display:flex;flex-wrap:wrap;gap:4px;align-items:center",
-    "empty": "color:#9aa1a9;font-style:italic;font-size:12px",
-    "more": "color:#6e7781;font-size:12px;padding:0 4px",
-    "edge": "font:600 9px/1 system-ui;text-transform:uppercase;color:#8c959f;margin:0 3px",
-    "chip": "display:inline-flex;align-items:center;gap:4px;padding:2px 7px 2px 6px;"
-    "border:1px solid #c9d1d9;border-left-width:4px;border-radius:5px;background:#fff;"
-    "white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis;"
-    "font-weight:500",
-    "tapped": "opacity:.75;font-style:italic",
-    "wrap": "white-space:normal;flex-wrap:wrap",
-    "c-W": "border-left-color:#e8dca0",
-    "c-U": "border-left-color:#4a90d9",
-    "c-B": "border-left-color:#4a4a4a",
-    "c-R": "border-left-color:#d9534f",
-    "c-G": "border-left-color:#3c9a4a",
-    "c-multi": "border-left-color:#c9a227",
-    "c-none": "border-left-color:#a0a7ae",
-    "c-land": "border-left-color:#a77b4f;background:#fbf8f4",
-    "moved": "background:#fff8c5;border-color:#e0a800;"
-    "box-shadow:0 0 0 2px #ffd33d,0 1px 4px rgba(224,168,0,.5)",
-    "badge": "font-size:10px;background:#ddf4ff;color:#0a3069;border-radius:8px;"
-    "padding:0 5px;font-weight:400",
-    "muted": "background:#eaeef2;color:#57606a",
-    "combat": "background:#ffebe9;color:#a40e26;font-weight:600",
-    "stack-item": "display:flex;align-items:center;gap:6px;margin:2px 0",
-    "kind": "font-size:10px;color:#57606a;width:40px;text-transform:uppercase",
-    "ability": "display:inline-block;padding:2px 7px;border:1px dashed #8c959f;"
-    "border-radius:5px;background:#fff",
-    "src": "font-weight:600",
-    "mana": "display:inline-flex;gap:1px;vertical-align:middle",
-    "sim-mark": "display:inline-flex;align-items:center;justify-content:center;min-width:14px;"
-    "height:14px;border-radius:7px;padding:0 3px;margin-left:3px;"
-    "font:700 10px/1 system-ui,sans-serif;vertical-align:middle;cursor:help",
-    "sim-not": "background:#ffebe9;color:#a40e26;border:1px solid #ff8182",
-    "sim-partly": "background:#fff8c5;color:#7d4e00;border:1px solid #d4a72c",
-}
-_HEADING = (
-    "margin:0 0 4px;font:600 11px/1.4 system-ui,sans-serif;text-transform:uppercase;"
-    "letter-spacing:.04em;color:#57606a"
-)
+# BOARD_CSS is the one description of the board's look. For notebooks each class's
+# declarations are read out of it (descendant and compound rules such as ``.phead .life``
+# or ``.chip.moved`` folded into the class they end with, ``.zone h4`` into ``h4``; pseudo-
+# class, attribute and @media rules left to the app) and an element gets its classes'
+# declarations in order. A notebook's board also gets a white ground and a width limit.
+_MEDIA = re.compile(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}")
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_NOTEBOOK = {"board": "background:#fff;max-width:980px"}
+
+
+def _declarations(body: str) -> str:
+    """A rule's body as a style attribute's value (single quotes: it goes in double ones)."""
+    return re.sub(r"\s*([:;,])\s*", r"\1", body.strip()).rstrip(";").replace('"', "'")
+
+
+def _inline_rules(css: str) -> dict[str, str]:
+    """Class (or ``h4``) -> the declarations ``css`` gives it, in the order they appear."""
+    found: dict[str, list[str]] = {}
+    for selectors, body in _RULE.findall(_MEDIA.sub("", css)):
+        decl = _declarations(body)
+        for selector in selectors.split(","):
+            selector = selector.strip()
+            if not selector.startswith(".") or ":" in selector or "[" in selector:
+                continue
+            key = selector.split()[-1].rsplit(".", 1)[-1]
+            decls = found.setdefault(key, [])
+            if decl not in decls:
+                decls.append(decl)
+    for key, decl in _NOTEBOOK.items():
+        found.setdefault(key, []).append(decl)
+    return {key: ";".join(decls) for key, decls in found.items()}
+
+
+_INLINE = _inline_rules(BOARD_CSS)
+_HEADING = _INLINE.pop("h4")
 # Only our own markup has class="..." (user text is escaped: it holds no raw quote).
 _CLASS_ATTR = re.compile(r' class="([^"]*)"(?! style=)')
 

@@ -13,21 +13,23 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from engine.base import display
-from engine.core.state import PLAYER_ZONES
-from engine.views.board_html import SKELETON, frame_parts, inline_styles, mana_html
+from engine.views.board_html import (
+    SKELETON,
+    frame_parts,
+    inline_styles,
+    mana_html,
+    state_board,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from engine.cards.definitions import CardDef, Face
-    from engine.core.continuous import Characteristics
     from engine.core.events import Decision, Event
-    from engine.core.state import CardObject, GameState, StackItem
+    from engine.core.state import GameState
     from engine.play.timeline import Frame, Timeline
 
 __all__ = ["card_html", "frame_html", "mana_html", "state_html", "timeline_html"]
-
-LIBRARY_SHOWN = 10  # library cards listed (top first) before "… N more"
 
 _FONT = (
     "font-family:system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;"
@@ -47,20 +49,6 @@ _CHIP = (
     "display:inline-block;border:1px solid #d0d7de;border-radius:12px;padding:0 8px;"
     "margin:1px 3px 1px 0;background:#f6f8fa;white-space:nowrap"
 )
-_CHIP_HI = (
-    "display:inline-block;border:1px solid #bf8700;border-radius:12px;padding:0 8px;"
-    "margin:1px 3px 1px 0;background:#fff8c5;white-space:nowrap;font-weight:600"
-)
-_TH = (
-    "text-align:left;vertical-align:top;padding:2px 10px 2px 0;white-space:nowrap;width:1%;"
-    f"{_MUTED};font-weight:500"
-)
-_TD = "text-align:left;vertical-align:top;padding:2px 0"
-
-
-def _chip(text: str, hot: bool = False, title: str = "") -> str:
-    tip = f" title='{escape(title)}'" if title else ""
-    return f"<span style='{_CHIP_HI if hot else _CHIP}'{tip}>{escape(text)}</span>"
 
 
 def _rule(rule: str) -> str:
@@ -123,112 +111,13 @@ def card_html(card: CardDef) -> str:
 # ----- game state -----------------------------------------------------------------------
 
 
-def _obj_label(o: CardObject, chars: Characteristics | None = None) -> tuple[str, str]:
-    """Chip text and tooltip for an object on the battlefield, in exile, etc.; on the
-    battlefield its computed P/T (613) and what it is attached to."""
-    bits = [o.name]
-    if chars is not None and chars.pt:
-        bits.append(chars.pt)
-    notes = []
-    if o.attached_to is not None:
-        notes.append(f"attached to #{o.attached_to}")
-    if o.phased_out:
-        notes.append("phased out")
-    if o.face_down:
-        notes.append("face down")
-    for kind, n in sorted(o.counters.items()):
-        bits.append(f"[{n} {kind}]")
-    if o.tapped:
-        notes.append("tapped")
-    if o.damage:
-        notes.append(f"{o.damage} damage")
-    if o.is_token:
-        notes.append("token")
-    if notes:
-        bits.append("(" + ", ".join(notes) + ")")
-    return " ".join(bits), f"#{o.id} {o.card.name}"
-
-
-def _zone_cell(
-    objs: Iterable[CardObject],
-    hot: set[int],
-    limit: int | None = None,
-    state: GameState | None = None,
-) -> str:
-    objs = list(objs)
-    shown = objs if limit is None else objs[:limit]
-    chips = []
-    for o in shown:
-        text, tip = _obj_label(o, state.characteristics(o.id) if state is not None else None)
-        chips.append(_chip(text, o.id in hot, tip))
-    if limit is not None and len(objs) > limit:
-        chips.append(f"<span style='{_MUTED}'>… {len(objs) - limit} more</span>")
-    return "".join(chips) or f"<span style='{_MUTED}'>—</span>"
-
-
-def _stack_cell(state: GameState, hot: set[int]) -> str:
-    items = state.stack_top_first
-    if not items:
-        return f"<span style='{_MUTED}'>empty</span>"
-    rows = []
-    for i, s in enumerate(items):
-        rows.append(_stack_row(state, s, hot, top=i == 0))
-    return "<ol style='margin:0;padding-left:18px'>" + "".join(rows) + "</ol>"
-
-
-def _stack_row(state: GameState, s: StackItem, hot: set[int], top: bool) -> str:
-    owner = state.players[s.controller].name if s.controller < len(state.players) else "?"
-    mark = " <span style='color:#9a6700;font-size:11px'>(top)</span>" if top else ""
-    hi = s.id in hot or (s.card_id is not None and s.card_id in hot)
-    style = "font-weight:600;background:#fff8c5" if hi else ""
-    kind = "spell" if s.kind == "spell" else "ability"
-    return (
-        f"<li style='{style}'>{escape(s.text)} "
-        f"<span style='{_MUTED};font-size:11px'>{kind}, {escape(owner)}</span>{mark}</li>"
-    )
-
-
 def state_html(state: GameState, highlight: Iterable[int] = ()) -> str:
-    """Every player's zones (library top first), life and mana pool, and the stack top first;
-    objects in ``highlight`` (what the last event touched) are marked."""
-    hot = set(highlight)
-    cols = []
-    for idx, p in enumerate(state.players):
-        rows = []
-        for zone in PLAYER_ZONES:
-            objs = [state.objects[i] for i in p.zone(zone)]
-            label = zone
-            if zone == "library":
-                label = f"library ({len(objs)}, top first)"
-            elif objs:
-                label = f"{zone} ({len(objs)})"
-            cell = _zone_cell(
-                objs,
-                hot,
-                LIBRARY_SHOWN if zone == "library" else None,
-                state if zone == "battlefield" else None,
-            )
-            rows.append(
-                f"<tr><th style='{_TH}'>{escape(label)}</th><td style='{_TD}'>{cell}</td></tr>"
-            )
-        active = " · active" if idx == state.active else ""
-        lost = " · <b style='color:#cf222e'>lost</b>" if idx in state.lost else ""
-        pool = f" · mana pool {escape(p.mana_pool)}" if p.mana_pool else ""
-        cols.append(
-            "<div style='flex:1 1 380px;min-width:300px'>"
-            f"<div style='font-weight:600'>{escape(p.name)} "
-            f"<span style='{_MUTED};font-weight:400'>· life {p.life}{pool}{active}</span>"
-            f"{lost}</div><table style='border-collapse:collapse;width:100%;font:inherit'>"
-            f"{''.join(rows)}</table></div>"
-        )
-    return (
-        f"<div style='{_BOX}' data-engine='state'>"
-        f"<div style='{_MUTED};margin-bottom:4px'>Turn {state.turn} · {escape(state.phase)}</div>"
-        f"<div style='display:flex;flex-wrap:wrap;gap:14px'>{''.join(cols)}</div>"
-        f"<div style='margin-top:6px'><span style='{_MUTED}'>stack (top first)</span> "
-        f"{_stack_cell(state, hot)}</div>"
-        "</div>"
-    )
+    """Every player's zones (library top and bottom), life, mana pool, who is active and who
+    lost, and the stack top first, drawn by the app's board renderer
+    (``engine.views.board_html.state_board``, its look inlined); objects in ``highlight``
+    (what the last event touched) are marked."""
+    board = inline_styles(state_board(state, highlight))
+    return f"<div style='{_FONT}' data-engine='state'>{board}</div>"
 
 
 # ----- events, decisions, frames, timelines ---------------------------------------------

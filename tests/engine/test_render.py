@@ -6,9 +6,16 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from engine import CardDef, Scenario, default_pool
+from engine.views.board_html import (
+    BOARD_CSS,
+    _inline_rules,
+    board_html,
+    inline_styles,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -88,11 +95,75 @@ def test_frame_highlights_what_its_event_touched() -> None:
 
 def test_state_shows_every_zone_and_the_stack_top_first() -> None:
     tl = Scenario.from_dict(BASE).run()
-    state = tl[2].state  # the spell and its cascade trigger are on the stack
+    # the spell and its cascade trigger are on the stack
+    state = next(f.state for f in tl if len(f.state.stack) == 2)
     html = state._repr_html_()
     for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
-        assert zone in html
-    assert "stack (top first)" in html and "(top)" in html
+        assert f'data-testid="zone-{zone}"' in html and f'data-testid="opp-zone-{zone}"' in html
+    assert "Stack (top first)" in html
+    stack = html.split('data-testid="zone-stack"')[1].split("</section>")[0]
+    items = stack.split('data-testid="stack-item"')[1:]
+    assert len(items) == len(state.stack) == 2
+    # CR 405.2: the last one put on the stack (the cascade trigger, 702.85a) is on top
+    assert '<span class="edge"' in items[0] and '<span class="edge"' not in items[1]
+    assert 'data-testid="ability"' in items[0] and "Enlisted Wurm" in items[1]
+
+
+def test_state_and_frame_are_drawn_by_the_app_board_renderer() -> None:
+    """One renderer: a state's view is the table of the app's board for that state (its
+    look inlined), under the state's phase line, without the app board's frame hooks."""
+    tl = Scenario.from_dict(BASE).run()
+    board = board_html(tl, 0)  # the starting position: nothing highlighted
+    table = board[board.index('<div class="table">') : -len("</div>")]
+    view = tl[0].state._repr_html_()
+    assert inline_styles(table) in view
+    assert view.count('<div class="table"') == 1
+    assert 'data-testid="board"' not in view and "data-frame" not in view
+
+
+def test_state_draws_every_player_who_is_active_and_who_lost() -> None:
+    """Any number of players (the views are not limited to a scenario's two): each has its
+    head and zones; the active player (CR 102.1) and a player who lost (104.3) are marked;
+    every name is escaped."""
+    tl = Scenario.from_dict(BASE).run()
+    state = next(f.state for f in tl if len(f.state.stack) == 2)
+    third = replace(state.players[1], name=HOSTILE, life=0, battlefield=(), library=())
+    top, below = state.stack[-1], state.stack[0]
+    stack = (below, replace(top, controller=2))  # the top item is the third player's
+    three = replace(state, players=(*state.players, third), stack=stack, active=1, lost=(2,))
+    html = three._repr_html_()
+    no_raw_markup(html)
+    items = html.split('data-testid="zone-stack"')[1].split('data-testid="stack-item"')[1:]
+    assert '<span class="badge muted"' in items[0] and HOSTILE not in items[0]
+    assert "&lt;img src=x onerror=alert(1)&gt;</span>" in items[0]
+    assert "&lt;img" not in items[1].split("</section>")[0]  # the first player's: no badge
+    assert html.count('data-testid="player-you"') == 1
+    assert html.count('data-testid="player-opp"') == 1
+    assert html.count('data-testid="player-2"') == 1
+    for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+        assert html.count(f'data-testid="p2-zone-{zone}"') == 1
+    # the other players above the stack in turn order, the first player below it
+    heads = re.findall(r'<div class="phead"[^>]*>(.*?)</div>', html)
+    assert len(heads) == 3 and heads[0].startswith("<b>Opponent</b>")
+    assert [('data-testid="active"' in h) for h in heads] == [True, False, False]
+    assert [('data-testid="lost"' in h) for h in heads] == [False, True, False]
+    assert "0 life" in heads[1]
+    two = tl.final._repr_html_()
+    assert 'data-testid="lost"' not in two and two.count('data-testid="active"') == 1
+
+
+def test_attached_phased_out_and_face_down_objects_say_so() -> None:
+    """CR 301.5 (attached to what), 702.26 (phased out), 708.2 (face down)."""
+    tl = Scenario.from_dict(BASE).run()
+    state = tl[0].state
+    you, opp = state.players[0].battlefield[0], state.players[1].battlefield[0]
+    objects = dict(state.objects)
+    objects[you] = replace(objects[you], attached_to=opp, phased_out=True, face_down=True)
+    html = replace(state, objects=objects)._repr_html_()
+    assert "attached to Grizzly Bears</span>" in html
+    assert 'data-testid="phased-out"' in html and 'data-testid="face-down"' in html
+    plain = state._repr_html_()
+    assert 'data-testid="attached"' not in plain and 'data-testid="phased-out"' not in plain
 
 
 def test_scenario_text_and_player_names_are_escaped() -> None:
@@ -107,5 +178,33 @@ def test_scenario_text_and_player_names_are_escaped() -> None:
 
 def test_long_library_is_cut_short() -> None:
     tl = Scenario.load(ROOT / "examples" / "scenarios" / "basic_cascade.json").run()
+    library = tl[0].state.players[0].library
     html = tl[0].state._repr_html_()
-    assert "more</span>" in html
+    zone = html.split('data-testid="zone-library"')[1].split("</section>")[0]
+    hidden = re.search(r"… (\d+) more …</span>", zone)
+    assert hidden is not None
+    # the top 7 and the bottom 4 (cascade puts cards on the bottom, 702.85a)
+    assert zone.count('data-testid="card"') == 11 == len(library) - int(hidden.group(1))
+
+
+def test_the_notebook_look_is_read_from_the_app_stylesheet() -> None:
+    """One stylesheet (BOARD_CSS): a class's inline style in a notebook is what the app's
+    rules give it, descendant and compound rules folded into their last class; rules a
+    style attribute cannot say (pseudo-classes, attributes, @media) stay the app's."""
+    css = """
+    .a { color: red; } .a .b, .c.b { font: 600 11px/1.4 "X Y", sans-serif; }
+    .a:hover { color: blue; } .d[x] { color: green; }
+    @media (max-width: 5px) { .a { color: pink; } }
+    .e h4 { margin: 0 0 4px; }
+    """
+    assert _inline_rules(css) == {
+        "a": "color:red",
+        "b": "font:600 11px/1.4 'X Y',sans-serif",
+        "h4": "margin:0 0 4px",
+        "board": "background:#fff;max-width:980px",  # a notebook's board: white, 980 px
+    }
+    tl = Scenario.from_dict(BASE).run()
+    html = tl[0]._repr_html_()
+    styled = re.findall(r' class="([^"]*)" style="([^"]*)"', html)
+    assert ("chip c-G", _inline_rules(BOARD_CSS)["chip"] + ";border-left-color:#3c9a4a") in styled
+    assert '<span class="life" style="color:#57606a;margin-left:6px">' in html

@@ -151,7 +151,21 @@ def test_quick_start_notebook_runs_offline(
     expect(board.first).to_be_visible()
     assert int(board.first.get_attribute("data-frame") or 0) > 0
     expect(out.filter(has_text="characters")).to_have_count(1)  # the share token cell
+    # a GameState (the answered run's last) is the board's table: every zone title whole
+    # under the lab's stylesheet (which gives tables a fixed layout: a table's labels were
+    # cut to "lib", "ba")
+    state = page.locator(".jp-OutputArea-output [data-engine='state']").last
+    state.scroll_into_view_if_needed()
+    titles = state.locator("section.zone h4")
+    expect(titles).to_have_count(11)  # five zones of each player and the stack
+    cut = titles.evaluate_all(
+        "hs => hs.filter(h => h.scrollWidth > h.clientWidth + 1"
+        " || h.getBoundingClientRect().height > 24).map(h => h.textContent)"
+    )
+    assert cut == [], cut
     assert_no_errors(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    state.screenshot(path=str(ARTIFACTS / "quick_start_state.png"))
     timeline.scroll_into_view_if_needed()
     shot(page, "quick_start.png")
     print(f"\nquick start, open to last cell done: {lab_timings['quick_start_run_all_s']} s")
