@@ -1613,20 +1613,61 @@ def _set_pt_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     ]
 
 
+#: printed protection classes whose quality is a filter: ``new ProtectionAbility(filter)``,
+#: and protection from everything (702.16j)
+PROTECTION_CLASSES = {"ProtectionAbility", "ProtectionFromEverythingAbility"}
+
+
+def is_protection(ab: object) -> bool:
+    """A protection ability: ``ProtectionAbility.from(colors)`` or one of PROTECTION_CLASSES."""
+    if isinstance(ab, SCall):
+        return isinstance(ab.recv, Ref) and ab.recv.last == "ProtectionAbility"
+    return isinstance(ab, JObj) and ab.cls in PROTECTION_CLASSES
+
+
+def protection_quality(core: Core, ab: object) -> dict:
+    """A protection's quality as a filter (702.16a), printed or granted:
+    ``ProtectionAbility.from(colors)`` is "from each of these colors" ({"colors_any": [...]});
+    ``new ProtectionAbility(filter)`` the filter's; protection from everything matches every
+    object ({}, 702.16j)."""
+    if isinstance(ab, SCall):
+        if ab.name != "from" or not ab.args:
+            raise Untranslated("ProtectionAbility", ab.name)
+        colors: list[str] = []
+        for c in ab.args:
+            got = core.filters._new_predicate(JObj("ColorPredicate", (c,))).get("colors_any")
+            if not got:
+                raise Untranslated("ProtectionAbility", "a quality that is not a color")
+            colors.extend(got)
+        return {"colors_any": colors}
+    assert isinstance(ab, JObj)
+    extra = [name for name, _ in ab.calls if name != "withFlavorWord"]
+    if extra:  # setRemovesAuras(false) and the like change what protection does
+        raise Untranslated(ab.cls, extra[0])
+    if ab.cls == "ProtectionFromEverythingAbility":
+        if ab.args:
+            raise Untranslated(ab.cls, "arguments")
+        return {}
+    if len(ab.args) != 1:
+        raise Untranslated(ab.cls, f"{len(ab.args)} arguments")
+    kind, quality = core.filters.read(ab.args[0])
+    if kind not in ("permanent", "card", "object"):  # from spells, abilities, players...
+        raise Untranslated(ab.cls, f"a quality of {kind}s")
+    if not quality:
+        raise Untranslated(ab.cls, "a quality the filter reader reads as everything")
+    return quality
+
+
 def _granted(t: Effects, ability: object) -> dict:
     """A granted ability: a keyword name, or a translated ability entry."""
     kws = []
     prot = None
     for a in _flat((ability,)):
-        if isinstance(a, SCall) and isinstance(a.recv, Ref) and a.recv.last == "ProtectionAbility":
-            colors = []
-            for c in a.args:
-                got = t.f._new_predicate(JObj("ColorPredicate", (c,))).get("colors_any")
-                colors.extend(got or [])
-            if a.name != "from" or not colors:
-                raise Untranslated("ProtectionAbility", a.name)
+        if is_protection(a):  # "gains protection from <quality>" (702.16a, 613.1f)
+            if prot is not None:
+                raise Untranslated("ProtectionAbility", "two qualities")
+            prot = protection_quality(t.core, a)
             kws.append("Protection")
-            prot = {"colors_any": colors}
             continue
         kw = t.core.keyword(a)
         if kw is not None and not _keyword_has_params(a):

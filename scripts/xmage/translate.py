@@ -17,7 +17,7 @@ from . import hand_size as _hand_size  # noqa: F401  (registers its effect class
 from . import java as J
 from .core import ROMAN, Core, Untranslated, _flat
 from .durations import one_shot_durations
-from .effects import EffectCtx, Effects
+from .effects import EffectCtx, Effects, is_protection, protection_quality
 from .filters import _name
 from .framework import Framework, keyword_name
 from .symbolic import CardProxy, Executor, JObj, LambdaVal, Ref
@@ -412,10 +412,12 @@ class Translator:
             entry["spell_costs"] = body["costs"]
 
     def _top_ability(self, ab: object, entry: dict, res: CardResult) -> None:
-        if _is_protection(ab) or (isinstance(ab, JObj) and ab.cls in _PROTECTION_CLASSES):
+        if is_protection(ab):
             # a printed protection: its quality goes into the card data (702.16a), which the
             # engine's targeting, damage, attachment and blocking rules read
-            quality = self._record(res, "keyword", "ProtectionAbility", lambda: _quality(self, ab))
+            quality = self._record(
+                res, "keyword", "ProtectionAbility", lambda: protection_quality(self.core, ab)
+            )
             if quality is not None:
                 entry.setdefault("protection", []).append(quality)
             return
@@ -737,6 +739,10 @@ class Translator:
             return {"kind": "triggered", **_ward(self, ab)}
         kw = self.core.keyword(ab)
         if kw is not None:
+            if any(not isinstance(x, bool) for x in ab.args) or ab.calls:
+                # "has flashback {2}{R}", "has annihilator 2": the granted keyword would
+                # arrive without its cost or number, so it is not granted approximately
+                raise Untranslated(ab.cls, "granted keyword with a cost or number")
             return {"kind": "keyword", "keyword": kw}
         out = self.ability(ab)
         return out
@@ -1532,45 +1538,6 @@ def _is_chapter(a: object) -> bool:
     )
 
 
-#: printed protection classes whose quality is a filter: ``new ProtectionAbility(filter)``,
-#: and protection from everything (702.16j)
-_PROTECTION_CLASSES = {"ProtectionAbility", "ProtectionFromEverythingAbility"}
-
-
-def _quality(t: Translator, ab: object) -> dict:
-    """A printed protection's quality as a filter (702.16a): ``ProtectionAbility.from(colors)``
-    is "from each of these colors" ({"colors_any": [...]}); ``new ProtectionAbility(filter)``
-    the filter's; protection from everything matches every object ({}, 702.16j)."""
-    from .symbolic import SCall
-
-    if isinstance(ab, SCall):
-        if ab.name != "from" or not ab.args:
-            raise Untranslated("ProtectionAbility", ab.name)
-        colors: list[str] = []
-        for c in ab.args:
-            got = t.core.filters._new_predicate(JObj("ColorPredicate", (c,))).get("colors_any")
-            if not got:
-                raise Untranslated("ProtectionAbility", "a quality that is not a color")
-            colors.extend(got)
-        return {"colors_any": colors}
-    assert isinstance(ab, JObj)
-    extra = [name for name, _ in ab.calls if name != "withFlavorWord"]
-    if extra:  # setRemovesAuras(false) and the like change what protection does
-        raise Untranslated(ab.cls, extra[0])
-    if ab.cls == "ProtectionFromEverythingAbility":
-        if ab.args:
-            raise Untranslated(ab.cls, "arguments")
-        return {}
-    if len(ab.args) != 1:
-        raise Untranslated(ab.cls, f"{len(ab.args)} arguments")
-    kind, quality = t.core.filters.read(ab.args[0])
-    if kind not in ("permanent", "card", "object"):  # from spells, abilities, players...
-        raise Untranslated(ab.cls, f"a quality of {kind}s")
-    if not quality:
-        raise Untranslated(ab.cls, "a quality the filter reader reads as everything")
-    return quality
-
-
 #: what the player a ward trigger asks may pay (their mana, life, cards, permanents)
 _WARD_COSTS = frozenset({"mana", "mana_generic", "pay_life", "discard", "sacrifice"})
 
@@ -1599,14 +1566,6 @@ def _ward(t: Translator, ab: JObj) -> dict:
             }
         ],
     }
-
-
-def _is_protection(ab: object) -> bool:
-    from .symbolic import SCall
-
-    return (
-        isinstance(ab, SCall) and isinstance(ab.recv, Ref) and ab.recv.last == "ProtectionAbility"
-    )
 
 
 def _kind_of(cls: str, fw: Framework | None = None, extends: str = "") -> str:

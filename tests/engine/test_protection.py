@@ -147,3 +147,17 @@ def test_printed_protection_is_simulated_only_with_its_quality_in_the_data_cr_70
     report = card_coverage(bare)
     assert report.status != "full"
     assert any("Protection" in str(m) for m in report.missing)
+
+
+def test_a_granted_protection_has_its_quality_cr_702_16a_613_1f():
+    """Artifact Ward gives the enchanted creature protection from artifacts (613.1f, a
+    filter quality, not a color): Bonesplitter's equip (an artifact source) can't target
+    the enchanted Grizzly Bears any more; before the Aura it can."""
+    equip = {"do": "activate", "card": "Bonesplitter", "targets": [{"card": "Grizzly Bears"}]}
+    ward = {"do": "cast", "card": "Artifact Ward", "targets": [{"card": "Grizzly Bears"}]}
+    d = board(hand=("Artifact Ward",), battlefield=("Bonesplitter", "Grizzly Bears"))
+    tl = finished({**d, "actions": [equip]})
+    splitter = next(o for o in tl.final.objects.values() if o.name == "Bonesplitter")
+    assert splitter.attached_to is not None
+    with pytest.raises(ScenarioError):
+        finished({**d, "actions": [ward, equip]})
