@@ -32,7 +32,11 @@ def test_reference_deck_parses_to_a_legal_size(path: Path) -> None:
 # ------------------------------------------------------------- 100% simulated
 #: Cards of a reference deck that are not simulated yet, each with why; every other nonland
 #: card must be fully simulated (computed by engine.views.coverage now, never stored).
-NOT_YET: dict[str, dict[str, str]] = {}
+NOT_YET: dict[str, dict[str, str]] = {
+    # "Equipment you control have equip {0}": the granted Equip's cost was dropped by the
+    # importer (the claim was wrong); a granted keyword with a cost is refused now
+    "urzas_saga_hammer": {"Puresteel Paladin": "untranslated: EquipAbility"},
+}
 FULL_DECKS = [
     "bloodbraid_jund",
     "urzas_saga_hammer",
