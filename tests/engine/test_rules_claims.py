@@ -193,6 +193,15 @@ def test_earthbend_each_target_of_its_own_spec_cr_608_2b():
     assert all(state.obj(i).counter("+1/+1") == 1 for i in lands)
 
 
+#: Dirgur Island Dragon cast as its Omen half, Skimming Strike, tapping Bear Cub
+CAST_THE_OMEN = {
+    "do": "cast",
+    "card": "Dirgur Island Dragon // Skimming Strike",
+    "face": "Skimming Strike",
+    "targets": [{"card": "Bear Cub"}],
+}
+
+
 def test_a_resolved_omen_is_shuffled_into_its_owners_library_cr_608_2n():
     """Dirgur Island Dragon cast as its Omen, Skimming Strike: it taps Bear Cub, you draw,
     and the card goes into your library (shuffled) instead of the graveyard (the Omen
@@ -201,14 +210,7 @@ def test_a_resolved_omen_is_shuffled_into_its_owners_library_cr_608_2n():
         ["Mountain"],
         hand=("Dirgur Island Dragon // Skimming Strike",),
         opponent_battlefield=("Bear Cub",),
-        actions=[
-            {
-                "do": "cast",
-                "card": "Dirgur Island Dragon // Skimming Strike",
-                "face": "Skimming Strike",
-                "targets": [{"card": "Bear Cub"}],
-            }
-        ],
+        actions=[CAST_THE_OMEN],
     )
     tl = finished(d)
     assert zone(tl, "library", 0) == ["Dirgur Island Dragon // Skimming Strike"]
@@ -224,12 +226,7 @@ def test_a_countered_omen_goes_to_the_graveyard_cr_608_2n_701_6a():
         opponent_hand=("Counterspell",),
         opponent_battlefield=("Bear Cub",),
         actions=[
-            {
-                "do": "cast",
-                "card": "Dirgur Island Dragon // Skimming Strike",
-                "face": "Skimming Strike",
-                "targets": [{"card": "Bear Cub"}],
-            },
+            CAST_THE_OMEN,
             {"do": "counter", "target": "Skimming Strike", "with": "Counterspell"},
         ],
     )
