@@ -297,6 +297,7 @@ class BoardEditor(pn.viewable.Viewer):
     add = param.Event(label="Add an action")
     respond = param.Event(label="Respond here")
     apply = param.Event(label="Set up board")
+    new_board = param.Event(label="New board")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -373,6 +374,13 @@ class BoardEditor(pn.viewable.Viewer):
         apply = pn.widgets.Button.from_param(
             self.param.apply, color="primary", width=140, margin=(8, 4)
         )
+        new_board = pn.widgets.Button.from_param(
+            self.param.new_board,
+            width=120,
+            margin=(8, 4),
+            description="Empty every zone and the actions (your library stays) and start "
+            "a board that pays its costs with lands",
+        )
         turn = pn.Row(
             pn.widgets.IntInput.from_param(m.param.turn, width=90, margin=(2, 4)),
             pn.widgets.Checkbox.from_param(
@@ -402,7 +410,7 @@ class BoardEditor(pn.viewable.Viewer):
                 margin=(4, 0),
                 css_classes=["pg-actions"],
             ),
-            apply,
+            pn.Row(apply, new_board, margin=0),
             errors_pane(m, "board_errors", "board-errors"),
             sizing_mode="stretch_width",
             margin=0,
@@ -503,6 +511,13 @@ class BoardEditor(pn.viewable.Viewer):
             return
         self._new_row = None
         submit(self.model, self.model.apply_board)
+
+    @param.depends("new_board", watch=True)
+    def _new_board(self) -> None:
+        self._new_row = None
+        self.model.new_board_form()
+        self._opened = list(self.model.action_rows)  # its one row, open for its card
+        self._draw_rows()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -616,6 +616,27 @@ class PlaygroundModel(param.Parameterized):
             )  # an example's title no longer fits
         return self._edited(data, "board_errors")
 
+    def new_board_form(self) -> None:
+        """Start a new board in the editor: every zone box and action emptied (your library,
+        edited in the Library tab, stays), the players and the turn back to their defaults,
+        one empty "cast" row, and real payment on. A board built from nothing pays its costs
+        with its lands (601.2g-h); an example, edited, keeps its own setting, so it plays
+        as it did. The board on screen changes on "Set up board", as with any edit."""
+        for _p, _zone, name, _label in self._zone_boxes():
+            setattr(self, name, "")
+        self.opp_library_text = ""
+        for pre, name in (("", "You"), ("opp_", "Opponent")):
+            setattr(self, f"{pre}player_name", name)
+            setattr(self, f"{pre}life", 20)
+            setattr(self, f"{pre}spells_cast", 0)
+            setattr(self, f"{pre}cards_drawn", 0)
+            setattr(self, f"{pre}commander", "")
+        self.title = ""  # "Set up board" names it after its first action
+        self.turn = 1
+        self.pay_mana = True
+        self.action_rows = [ActionRow()]
+        self.board_errors = []
+
     # ------------------------------------------------------------------ actions
     def add_action(self, at: int | None = None, action: dict | None = None) -> int:
         """Insert a row (a new "cast" if no action is given) at ``at`` (default: the end);

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.playground.ui import (
     TIMEOUT,
+    action_rows,
     button,
     expect_frame,
     fill_row,
@@ -93,3 +94,34 @@ def test_the_board_editor_box_makes_a_board_that_pays(page, app_url: str, shot) 
     expect(field.locator(".chip.tapped")).to_have_count(2)
     expect(field.locator('.chip:not(.tapped)[data-name="Mountain"]')).to_have_count(1)
     shot(page, "mana-04-paid-board")
+
+
+@pytest.mark.parametrize("width", list(SIZES))
+def test_a_new_board_pays_with_its_lands(browser: Browser, app_url: str, shot, width: int) -> None:
+    """"New board" empties the editor and ticks "Pay mana with lands": a board a person
+    builds from nothing pays its costs for real (601.2g-h); the example before it did not."""
+    ctx = browser.new_context(viewport={"width": width, "height": SIZES[width]})
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    open_app(page, app_url)
+    open_tab(page, "Board & action")
+    box = page.locator(".pg-pay-mana").get_by_role("checkbox")
+    expect(box).not_to_be_checked()  # the default example assumes its costs paid
+    button(page, "New board").click()
+    expect(box).to_be_checked()
+    expect(page.get_by_label("Your hand")).to_have_value("")
+    expect(page.get_by_label("Your battlefield")).to_have_value("")
+    expect(action_rows(page)).to_have_count(1)
+    page.get_by_label("Your hand").fill("Kird Ape")
+    page.get_by_label("Your battlefield").fill("Mountain\nForest")
+    fill_row(page, 0, card="Kird Ape")
+    shot(page, f"mana-05-new-board-{width}")
+    button(page, "Set up board").click()
+    wait_scenario(page, lambda s: s.get("mana") == "paid")
+    step(page, "last")
+    field = page.get_by_test_id("zone-battlefield")
+    expect(field.locator('.chip.tapped[data-name="Mountain"]')).to_have_count(1)
+    expect(field.locator('.chip[data-name="Kird Ape"]')).to_have_count(1)
+    expect(field.locator('.chip.tapped[data-name="Forest"]')).to_have_count(0)
+    shot(page, f"mana-06-new-board-paid-{width}")
+    ctx.close()
