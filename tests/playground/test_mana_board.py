@@ -98,7 +98,7 @@ def test_the_board_editor_box_makes_a_board_that_pays(page, app_url: str, shot) 
 
 @pytest.mark.parametrize("width", list(SIZES))
 def test_a_new_board_pays_with_its_lands(browser: Browser, app_url: str, shot, width: int) -> None:
-    """"New board" empties the editor and ticks "Pay mana with lands": a board a person
+    """The "New board" button empties the editor and ticks "Pay mana with lands": a board a person
     builds from nothing pays its costs for real (601.2g-h); the example before it did not."""
     ctx = browser.new_context(viewport={"width": width, "height": SIZES[width]})
     page = ctx.new_page()
