@@ -236,6 +236,9 @@ def _compare(ctx: Any, cond: Mapping) -> bool:
 def _spent_missing(cond: Mapping, ctx: Any) -> str | None:
     if cond.get("color") not in ("W", "U", "B", "R", "G", "C"):
         return f"{cond['cond']} of {cond.get('color')!r}"
+    n = cond.get("n", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        return f"{cond['cond']} of {n!r} mana"
     return mana_spent.spent_missing(ctx.game) if ctx is not None else None
 
 
@@ -247,8 +250,9 @@ def _adamant(ctx: Any, cond: Mapping) -> bool:
 
 @CONDITION("mana_spent", check=_spent_missing)
 def _mana_spent(ctx: Any, cond: Mapping) -> bool:
-    """ "If {R} was spent to cast it"."""
-    return mana_spent.spent_of(ctx.game, ctx.source)["by_color"].get(cond["color"], 0) >= 1
+    """ "If {R} was spent to cast it"; with n, "if {R}{R} was spent" (Deceit, Vibrance)."""
+    spent = mana_spent.spent_of(ctx.game, ctx.source)["by_color"].get(cond["color"], 0)
+    return spent >= cond.get("n", 1)
 
 
 @CONDITION("self_equipped")

@@ -1046,7 +1046,7 @@ CONDITIONS = {
     "void": "a nonland permanent left the battlefield or a spell was warped this turn",
     "self_in_graveyard": "",
     "attacked_this_step": "",
-    "mana_spent": "{color}: mana of that color was spent to cast it",
+    "mana_spent": "{color, n}: at least n (default 1) mana of that color was spent to cast it",
     "opponents_lost_life_this_turn": "{cmp}",
     "step": "{step, yours}",
     "phase": "{phase, yours}",

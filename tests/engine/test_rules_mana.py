@@ -333,6 +333,33 @@ def test_if_mana_of_a_color_was_spent_cr_601_2h() -> None:
     assert green.final.players[0].life == 20
 
 
+def test_if_two_mana_of_a_color_was_spent_cr_601_2h() -> None:
+    """ "If {U}{U} was spent to cast it" (Deceit, Vibrance: n=2) counts that color's mana."""
+    card = user_spell(
+        "Blue Test",
+        [
+            {
+                "op": "if",
+                "cond": {"cond": "mana_spent", "color": "U", "n": 2},
+                "then": [{"op": "gain_life", "n": 3}],
+            }
+        ],
+    )
+    card["mana_cost"] = "{2}"
+    two = finished(paid([], hand=["Blue Test"], battlefield=["Island", "Island"], cards=[card]))
+    assert two.final.players[0].life == 23
+    one = finished(paid([], hand=["Blue Test"], battlefield=["Island", "Forest"], cards=[card]))
+    assert one.final.players[0].life == 20
+
+
+def test_a_mana_spent_count_that_is_no_number_is_refused() -> None:
+    from engine.lang import conditions
+
+    for n in (0, True, "2"):
+        cond = {"cond": "mana_spent", "color": "U", "n": n}
+        assert conditions.condition_missing(cond) is not None, n
+
+
 def test_a_permanent_keeps_the_mana_spent_to_cast_it_cr_400_7() -> None:
     # Springmantle Cleric: enters with a +1/+1 counter for each color of mana spent
     d = paid(
