@@ -101,6 +101,10 @@ class XMagePolicy(Policy):
                 if len(refs) > 1:
                     q["targets"].insert(0, refs[1:])
             return keys[0]
+        if kind == "pay_mana":
+            # XMage's TestPlayer pays with its own auto-payment, which the test doesn't
+            # script: with several ways to pay (601.2g-h), which one it takes isn't mapped
+            raise self._stop(f"{kind} ({decision.prompt[:80]})", ai="mana:payment_choice")
         picks_card = any(o.ref for o in opts) or (
             q.get("targets") and not q.get("choices") and _match_ref(q["targets"][0][0], opts)
         )

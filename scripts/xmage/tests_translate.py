@@ -29,10 +29,12 @@ translated, with a reason code; nothing is approximated. What "exactly" rests on
   expectations with ``at``: read just before the scenario action that follows them in
   XMage's priority order, with the stack resolved (one read with a spell still on the
   stack is not said: ``mid_game_check:stack_not_empty``).
-- XMage pays mana with the lands on the battlefield; the engine assumes mana paid, so
-  lands stay untapped in ours. An ``assertTapped`` / ``assertTappedCount`` on a land or
-  on a permanent with a mana ability depends on that payment: not translated
-  (``tapped_mana_source``).
+- XMage pays mana with the lands on the battlefield; the scenario assumes mana paid
+  unless it says ``"mana": "paid"`` (engine.rules.payment). A test whose outcome rests on
+  the payment is played with mana paid for real: an ``assertTapped`` /
+  ``assertTappedCount`` on a land or on a permanent with a mana ability, a card that
+  reads the mana spent (``MANA_SPENT``). When the engine then finds several ways to pay,
+  XMage's auto-payment would choose: the runner reports ``mana:payment_choice``.
 - Priority (TestPlayer.priority): each player takes its actions of a step in order, at
   its first priority, holding priority after each (117.3c) until a
   ``waitStackResolved``; ``spellOnStack=X`` waits for X on the stack. The non-active
@@ -348,6 +350,7 @@ class _Test:
     clear_library: set = field(default_factory=set)
     executed: int = 0
     names: set = field(default_factory=set)
+    paid: str = ""  # why the test needs mana paid for real ("" : assumed paid)
 
 
 def _answers() -> dict:
@@ -1026,7 +1029,8 @@ class _Method:
         if canon is None:
             return  # a token: no mana payment taps it unless it has a mana ability
         if self.facts.is_land(canon) or MANA_ABILITY.search(self.facts.text(canon)):
-            raise Untranslatable("tapped_mana_source", n)
+            # a mana source tapped or not depends on the payment: paid for real (601.2g-h)
+            self.t.paid = self.t.paid or f"tapped_mana_source {n}"
 
     def c_assertType(self, a: list) -> None:
         if len(a) != 3 or not isinstance(a[1], Enum) or a[1].kind != "CardType":
@@ -1105,8 +1109,8 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if kind == "upkeep":
                 upkeep_cards.add(name)
         hit = MANA_SPENT.search(text)
-        if hit:
-            raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
+        if hit:  # the card reads the mana spent: paid for real (601.2h)
+            t.paid = t.paid or f"mana_payment {name}: {hit.group(0)}"
     if step_kinds:
         _step_triggers_said(t, step_kinds, upkeep_cards)
     stop_turn, stop_step = t.stop
@@ -1217,6 +1221,8 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if len(pl.get(z, ())) > 200:  # engine.base.limits.SCENARIO_MAX_ZONE
                 raise Untranslatable("scenario_limit", f"{len(pl[z])} cards in a {z}")
     scenario = {"version": 1, "seed": 1, "players": players, "actions": actions}
+    if t.paid:
+        scenario["mana"] = "paid"
     return scenario, checks
 
 

@@ -142,6 +142,25 @@ def test_cr_601_2c_targets_answered_from_xmage_add_target_and_ai_choices_not_tra
     assert "t.AI" not in by and rep.to_dict()["not_translated"]["ai_choice"] == 1
 
 
+def test_cr_601_2g_a_choice_of_how_to_pay_is_xmage_auto_payment_so_not_translated():
+    """With mana paid for real ("mana": "paid"), one way to pay is paid without asking; with
+    several (a Mountain or Rugged Highlands for {R}, 601.2g-h) XMage's TestPlayer pays with
+    its unscripted auto-payment, so the case is not translated (mana:payment_choice)."""
+    expect = [
+        {"check": "life", "player": 1, "n": 17},
+        {"check": "tapped", "card": "Mountain", "tapped": True},
+    ]
+    one = _case("t.One", [BOLT_FACE], expect, ["Lightning Bolt"])
+    one["scenario"]["mana"] = "paid"
+    one["scenario"]["players"][0]["battlefield"] = ["Mountain"]
+    two = json.loads(json.dumps(one))
+    two["id"] = "t.Two"
+    two["scenario"]["players"][0]["battlefield"] = ["Mountain", "Rugged Highlands"]
+    rep = conformance.run_suite(_suite(one, two), reviewed={})
+    assert [(r.id, r.outcome) for r in rep.results] == [("t.One", "passed")]
+    assert rep.to_dict()["not_translated"]["mana:payment_choice"] == 1
+
+
 def test_a_typed_error_is_the_case_failure_never_a_crash():
     bad = _case(
         "t.Error",

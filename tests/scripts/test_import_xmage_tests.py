@@ -168,12 +168,20 @@ def test_a_step_trigger_the_scenario_walks_through_is_translated():
     assert [a["do"] for a in case["scenario"]["actions"]] == ["cast", "next_main", "next_main"]
 
 
+def test_cr_601_2g_a_tapped_land_asserted_is_translated_with_mana_paid_for_real():
+    """XMage pays with its lands: a test asserting a land tapped afterwards is played with
+    the scenario's real payment ("mana": "paid", 601.2g-h), not with mana assumed."""
+    case = translate()[0]["test_TappedLand"]
+    assert case["scenario"]["mana"] == "paid"
+    assert {"check": "tapped", "card": "Mountain", "tapped": True} in case["expect"]
+    assert "mana" not in translate()[0]["test_BoltFace"]["scenario"]  # assumed paid
+
+
 def test_reasons_for_what_is_not_said_exactly():
     skipped = translate()[1]
     assert skipped["test_CombatStopInside"]["reason"] == "combat:stop_inside_combat"
     assert skipped["test_DefaultStop"]["reason"] == "stop:UNTAP"  # the turn-2 untap default
     assert skipped["test_UnknownCard"]["reason"] == "card_not_in_pool"
-    assert skipped["test_TappedLand"]["reason"] == "tapped_mana_source"  # XMage taps lands
     # turn 1's upkeep is not played by the scenario (it begins in the precombat main)
     assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger:on_turn_1"
     # XMage's stop at END_TURN has played the end step; the scenario ends before it
