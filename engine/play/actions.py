@@ -369,7 +369,24 @@ def _activated_abilities(game: Game, oid: int) -> list[dict]:
     if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
         granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
     keyworded = [*permanents.keyword_abilities(entry), *crew_mod.abilities(entry)]  # 702.122a
-    return [*(entry.get("activated") or []), *keyworded, *granted]
+    return [*(entry.get("activated") or []), *keyworded, *granted, *_intrinsic_mana(game, oid)]
+
+
+def _intrinsic_mana(game: Game, oid: int) -> list[dict]:
+    """A land's intrinsic mana abilities (305.6: "{T}: Add {G}" for a Forest...), one for
+    each basic land type it has now (its layered characteristics), after its other ones."""
+    where = game.zone_of(oid)
+    if where is None or where[1] != "battlefield" or "Land" not in game.chars(oid).types:
+        return []
+    return [
+        {
+            "cost": "{T}",
+            "ops": [{"op": "add_mana", "mana": "{" + color + "}"}],
+            "mana_ability": True,
+        }
+        for sub, color in payment.BASIC_MANA.items()
+        if sub in game.chars(oid).subtypes
+    ]
 
 
 def _taps(ability: dict) -> bool:

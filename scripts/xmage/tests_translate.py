@@ -113,7 +113,6 @@ REASONS = {
     "ai_player": ("aiPlayPriority", "aiPlayStep"),
     "random_result": ("setFlipCoinResult", "setDieRollResult"),
     "mana": (
-        "activateManaAbility",
         "assertManaOptions",
         "assertManaPool",
         "disableManaAutoPayment",
@@ -205,7 +204,8 @@ class CardFacts:
     face_of: Callable[[str], str | None]
     is_land: Callable[[str], bool]
     text: Callable[[str], str]
-    activated: Callable[[str], list[tuple[str, bool]]]
+    #: (cost text, is a mana ability, the mana it adds when that is one fixed text or "")
+    activated: Callable[[str], list[tuple[str, bool, str]]]
     counter: Callable[[str], str | None]
     subtype: Callable[[str], str | None]
     keyword: Callable[[str], str | None]
@@ -609,7 +609,7 @@ class _Method:
         self.resolve_ability(act, text)
         self.t.actions.append(act)
 
-    def resolve_ability(self, act: _Act, text: str) -> None:
+    def resolve_ability(self, act: _Act, text: str, mana_only: bool = False) -> None:
         """The card and the engine's ability index of XMage's ability text (its cost
         before ": "), among the player's cards in the test: exactly one must fit."""
         m = re.match(r"^(Cycling|Basic landcycling|Landcycling)\b", text)
@@ -625,12 +625,18 @@ class _Method:
             if len(fits) != 1:
                 raise Untranslatable("ability_keyword", text)
             act.card = fits[0]
-            act.ability = sum(1 for _c, mana in self.facts.activated(fits[0]) if not mana)
+            act.ability = sum(1 for _c, mana, _m in self.facts.activated(fits[0]) if not mana)
             return
         prefix = ":" not in text  # the text is a prefix of the ability's cost
         if prefix and not text.startswith("{") and not re.match(r"^[+-]?\d", text):
             raise Untranslatable("ability_keyword", text)
         cost = _norm_cost(text.split(":", 1)[0])
+        # XMage matches the ability's whole text: a mana ability's effect reads "Add ..."
+        # (605.1a), so the text after the cost says which kind it is, and which mana
+        effect = text.split(":", 1)[1].strip() if not prefix else ""
+        adds = re.match(r"Add ((?:\{[WUBRGC]\})+)\.?$", effect)
+        loyalty = re.match(r"^[+-−]?\d", text) is not None  # never a mana ability (605.1a)
+        wants_mana = mana_only or (effect.startswith("Add ") and not loyalty)
         fits = []
         own = sorted(
             {
@@ -641,25 +647,45 @@ class _Method:
             }
         )
         for name in own:
-            idx = 0
-            for c, is_mana in self.facts.activated(name):
+            idx = mana_idx = 0
+            for c, is_mana, mana in self.facts.activated(name):
                 nc = _norm_cost(c)
                 fit = nc.startswith(cost) if prefix else nc == cost
                 if is_mana:
-                    if fit:
-                        fits.append((name, None))
+                    if adds and mana and mana != adds.group(1):
+                        fit = False
+                    if fit and (wants_mana or prefix):
+                        fits.append((name, mana_idx, True))
+                    mana_idx += 1
                     continue
-                if fit:
-                    fits.append((name, idx))
+                if fit and not wants_mana:
+                    fits.append((name, idx, False))
                 idx += 1
+        if not fits and mana_only:
+            # a basic land's intrinsic ability (305.6) is no activated ability in the data
+            raise Untranslatable("mana:ability_not_found", text)
         if not fits:
             raise Untranslatable("ability_not_found", text)
         if len(fits) > 1:
             raise Untranslatable("ability_ambiguous", text)
-        name, idx = fits[0]
-        if idx is None:
-            raise Untranslatable("mana", "a mana ability activated by the test")
+        name, idx, is_mana = fits[0]
         act.card, act.ability = name, idx
+        if is_mana:
+            # a mana ability (605): the engine's activate action with "mana": true indexes
+            # the card's mana abilities; its mana waits in the pool, so mana is paid for real
+            act.flags["mana"] = True
+            self.t.paid = self.t.paid or f"mana ability {text}"
+
+    def c_activateManaAbility(self, a: list) -> None:
+        """TestPlayer's ACTIVATE_MANA: the player's mana ability whose text starts so, at
+        its priority in that step (605.3a), ``times`` times."""
+        if len(a) not in (4, 5) or not isinstance(a[3], str):
+            raise Untranslatable("custom_java", "activateManaAbility arguments")
+        times = self.int_(a[4]) if len(a) == 5 else 1
+        for _ in range(times):
+            act = self._action(a, "activate")
+            self.resolve_ability(act, a[3], mana_only=True)
+            self.t.actions.append(act)
 
     def c_waitStackResolved(self, a: list) -> None:
         turn, step = self.int_(a[0]), self.step(a[1])
@@ -1461,8 +1487,8 @@ def _priority_order(items: list[_Act], active: int) -> list[_Act]:
                     raise Untranslatable("priority_order", f"a response to {last.kind}")
                 x.on_stack, x.chain = last.card, last
             order.append(x)
-            if x.kind in ("cast", "activate"):
-                stack.append(x)
+            if x.kind in ("cast", "activate") and not x.flags.get("mana"):
+                stack.append(x)  # a mana ability doesn't use the stack (605.3a)
             acted = True
         if not queues[0] and not queues[1]:
             return order
@@ -1500,7 +1526,7 @@ def _emit(a: _Act, counts: dict) -> dict:
         if a.on_top:
             when["top"] = True
         d["when"] = when
-    if a.kind in ("cast", "activate"):  # counted after: nth names an earlier item
+    if a.kind in ("cast", "activate") and not a.flags.get("mana"):  # nth: an earlier item
         key = (a.card, "ability" if a.kind == "activate" else "spell")
         counts[key] = counts.get(key, 0) + 1
     return d

@@ -43,7 +43,7 @@ def facts() -> CardFacts:
         face_of=lambda n: None,
         is_land=lambda n: n == "Mountain",
         text=lambda n: TEXTS.get(n, ""),
-        activated=lambda n: [],
+        activated=lambda n: [("{T}", True, "{R}")] if n == "Mountain" else [],
         counter=lambda e: None,
         subtype=lambda e: None,
         keyword=lambda c: None,
@@ -175,6 +175,19 @@ def test_cr_601_2g_a_tapped_land_asserted_is_translated_with_mana_paid_for_real(
     assert case["scenario"]["mana"] == "paid"
     assert {"check": "tapped", "card": "Mountain", "tapped": True} in case["expect"]
     assert "mana" not in translate()[0]["test_BoltFace"]["scenario"]  # assumed paid
+
+
+def test_cr_605_3a_a_mana_ability_the_test_activates_is_an_activate_action_with_mana():
+    """activateManaAbility: the engine's activate action with "mana": true (its index among
+    the card's mana abilities: a Mountain's intrinsic one, 305.6), mana paid for real; it
+    doesn't use the stack, so the next action is no response to it."""
+    case = translate()[0]["test_ManaAbility"]
+    assert case["scenario"]["mana"] == "paid"
+    assert case["scenario"]["actions"] == [
+        {"do": "activate", "card": "Mountain", "ability": 0, "mana": True},
+        {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]},
+    ]
+    assert Scenario.from_dict(case["scenario"]).run().final.players[1].life == 17
 
 
 def test_reasons_for_what_is_not_said_exactly():
