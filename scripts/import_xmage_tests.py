@@ -69,6 +69,7 @@ class PoolFacts:
             keyword=lambda cls: keyword_name(cls) if cls.endswith("Ability") else None,
             is_transforming=lambda n: self.pool.get(n).layout in ("transform", "modal_dfc"),
             has_equip=self.has_equip,
+            keyword_cost=self.keyword_cost,
         )
 
     def _card(self, name: str):
@@ -94,6 +95,11 @@ class PoolFacts:
         card = self._card(name)
         entry = (card.effects_for(card.front.name) if card else None) or {}
         return isinstance((entry.get("keyword_costs") or {}).get("Equip"), str)
+
+    def keyword_cost(self, name: str, kw: str) -> bool:
+        card = self._card(name)
+        entry = (card.effects_for(card.front.name) if card else None) or {}
+        return isinstance((entry.get("keyword_costs") or {}).get(kw), str)
 
     def activated(self, name: str) -> list[tuple[str, bool, str]]:
         card = self._card(name)

@@ -224,13 +224,18 @@ def cast(game: Game, action: dict) -> None:
 
 def _alternative_mana(game: Game, oid: int, action: dict) -> str | None:
     """The mana an alternative cost pays instead of the mana cost (118.9: evoke 702.74a,
-    warp 702.185a), for real payment; None: the mana cost."""
+    warp 702.185a, flashback 702.34a, escape 702.138a), for real payment; None: the mana
+    cost."""
     if action.get("evoke"):
         return "".join(
             str(c.get("mana")) for c in evoke_mod.evoke_costs(game, oid) if c.get("cost") == "mana"
         )
     if action.get("warp"):
         return warp_mod.warp_cost(game, oid)
+    if action.get("flashback"):  # 702.34a: the flashback cost instead of the mana cost
+        return flashback_mod.mana(game, oid)
+    if action.get("escape"):  # 702.138a
+        return escape_mod.mana(game, oid)
     return None
 
 

@@ -211,6 +211,8 @@ class CardFacts:
     keyword: Callable[[str], str | None]
     is_transforming: Callable[[str], bool] = lambda name: False
     has_equip: Callable[[str], bool] = lambda name: False  # keyword_costs["Equip"] (702.6a)
+    #: the card's keyword cost of that keyword is one the engine reads (a text)
+    keyword_cost: Callable[[str, str], bool] = lambda name, kw: False
 
 
 _TEST_METHOD = re.compile(
@@ -616,6 +618,25 @@ class _Method:
         if m and m.group(1) == "Cycling":
             act.kind = "cycle"
             act.card = ""
+            return
+        m = re.match(r"^(Flashback|Escape)$", text.strip())
+        if m:
+            # XMage's cast from the graveyard for that cost (702.34a, 702.138a): the
+            # engine's cast action with "flashback" / "escape" names the card
+            kw = m.group(1)
+            own = sorted(
+                {
+                    n
+                    for (p, _z), es in self.t.zones.items()
+                    if p == act.player
+                    for n in (e if isinstance(e, str) else e["name"] for e in es)
+                }
+            )
+            fits = [n for n in own if self.facts.keyword_cost(n, kw)]
+            if len(fits) != 1:
+                raise Untranslatable("ability_keyword", f"{kw}: {len(fits)} cards")
+            act.kind, act.card = "cast", fits[0]
+            act.flags[kw.lower()] = True
             return
         if re.match(r"^Equip\b", text) and ":" not in text:
             # the engine lists Equip after the printed activated abilities (702.6a)
