@@ -619,7 +619,7 @@ class _Method:
             act.kind = "cycle"
             act.card = ""
             return
-        m = re.match(r"^(Flashback|Escape)$", text.strip())
+        m = re.match(r"^(Flashback|Escape)(?: (?:\{[^}]+\})+)?$", text.strip())
         if m:
             # XMage's cast from the graveyard for that cost (702.34a, 702.138a): the
             # engine's cast action with "flashback" / "escape" names the card
@@ -649,7 +649,13 @@ class _Method:
             act.ability = sum(1 for _c, mana, _m in self.facts.activated(fits[0]) if not mana)
             return
         prefix = ":" not in text  # the text is a prefix of the ability's cost
-        if prefix and not text.startswith("{") and not re.match(r"^[+-]?\d", text):
+        cost_word = re.match(r"^(Sacrifice|Discard|Exile|Pay|Remove|Tap|Untap|Return)\b", text)
+        if (
+            prefix
+            and not text.startswith("{")
+            and not re.match(r"^[+-]?\d", text)
+            and not cost_word
+        ):
             raise Untranslatable("ability_keyword", text)
         cost = _norm_cost(text.split(":", 1)[0])
         # XMage matches the ability's whole text: a mana ability's effect reads "Add ..."

@@ -30,6 +30,8 @@ CARDS = {
     "Counterspell",
     "Upkeep Watcher",
     "End Watcher",
+    "Think Twice",
+    "Island",
 }
 TEXTS = {
     "Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))",
@@ -47,6 +49,7 @@ def facts() -> CardFacts:
         counter=lambda e: None,
         subtype=lambda e: None,
         keyword=lambda c: None,
+        keyword_cost=lambda n, kw: (n, kw) == ("Think Twice", "Flashback"),
     )
 
 
@@ -188,6 +191,13 @@ def test_cr_605_3a_a_mana_ability_the_test_activates_is_an_activate_action_with_
         {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]},
     ]
     assert Scenario.from_dict(case["scenario"]).run().final.players[1].life == 17
+
+
+def test_cr_702_34a_xmage_flashback_ability_is_the_cast_action_with_flashback():
+    """activateAbility(..., "Flashback"): the player's one card with a flashback cost is
+    cast from the graveyard with the engine's "flashback" flag."""
+    case = translate()[0]["test_Flashback"]
+    assert case["scenario"]["actions"] == [{"do": "cast", "card": "Think Twice", "flashback": True}]
 
 
 def test_reasons_for_what_is_not_said_exactly():
