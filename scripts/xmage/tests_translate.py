@@ -35,6 +35,11 @@ translated, with a reason code; nothing is approximated. What "exactly" rests on
   ``assertTappedCount`` on a land or on a permanent with a mana ability, a card that
   reads the mana spent (``MANA_SPENT``). When the engine then finds several ways to pay,
   XMage's auto-payment would choose: the runner reports ``mana:payment_choice``.
+- ``checkPlayableAbility("Cast NAME", has)`` in a main phase is a ``playable``
+  expectation: the runner takes the cast action at that point (mana paid for real) and
+  reads whether the engine accepts it. Other texts, cards with another way to be cast
+  (``CAST_VARIANT``) and tests with cost changes or mana the real payment doesn't tap
+  (``PLAYABLE_MANA``) are not translated (``playable_check...``).
 - Priority (TestPlayer.priority): each player takes its actions of a step in order, at
   its first priority, holding priority after each (117.3c) until a
   ``waitStackResolved``; ``spellOnStack=X`` waits for X on the stack. The non-active
@@ -93,6 +98,24 @@ MANA_ABILITY = re.compile(r"ManaAbility|AddMana|ManaEffect")
 MANA_SPENT = re.compile(
     r"ManaSpent|ManaWasSpent|SpentToCast|ConditionalMana|TreasureSpent|"
     r"ManaPaid|AdamantCondition|SunburstAbility|ConvergeCondition"
+)
+
+#: XMage class text of a card that has a way to be cast other than from its owner's hand
+#: for its mana cost (an alternative or additional cost variant, another zone): XMage
+#: lists each as a playable "Cast NAME ..." ability of its own
+CAST_VARIANT = re.compile(
+    r"Flashback|Escape|Retrace|Disturb|JumpStart|Foretell|Plot|Adventure|Madness|Suspend|"
+    r"Evoke|Overload|Kicker|Bestow|Prowl|Spectacle|Surge|Emerge|Dash|Blitz|AlternativeCost|"
+    r"Morph|Disguise|Mutate|Harmonize|Warp|Offspring|Impending|Cleave|Buyback|Replicate|"
+    r"Entwine|Miracle|Ninjutsu|Awaken|Spree|Split|ModalDoubleFaced|Transform|Omen|Freerunning|"
+    r"Sneak|CastFrom|MayCast|PlayFrom|WithoutPaying|Convoke|Delve|Improvise|Affinity|"
+    r"CostReduction|CostIncrease|SpellsCost|CostsLess|CostsMore|Assist|Casualty|Bargain"
+)
+
+PLAYABLE_MANA = re.compile(
+    r"CostReduction|CostIncrease|SpellsCost|CostsLess|CostsMore|CostModification|Affinity|"
+    r"Convoke|Delve|Improvise|Treasure|SacrificeSourceCost\(\)[^;]*Mana|"
+    r"Conditional\w*Mana|AddManaInAnyCombination|DynamicManaAbility"
 )
 
 #: calls that are not setup, actions, answers or assertions we read, by reason
@@ -476,9 +499,6 @@ class _Method:
         if name in _REASON_OF:
             raise Untranslatable(_REASON_OF[name], name)
         handler = getattr(self, "c_" + name, None)
-        if name == "checkPlayableAbility":
-            # what is playable depends on the mana available: the scenario assumes it paid
-            raise Untranslatable("playable_check", name)
         if name.startswith("check") and handler is None:
             raise Untranslatable("mid_game_check", name)
         if handler is None:
@@ -785,6 +805,28 @@ class _Method:
         act = _Act(turn, step, p, "check")
         act.flags = {"check": check, **kw}
         self.t.actions.append(act)
+
+    def c_checkPlayableAbility(self, a: list) -> None:
+        """TestPlayer's playable check, "Cast NAME" only: whether the player could cast the
+        card now (its playable abilities' texts start so), read with mana paid for real by
+        the runner's probe: the cast action taken at that point, accepted or refused (601.2,
+        601.2h). A card that has another way to be cast (its own alternative cost or a
+        cast from another zone: a text of its own that XMage's "Cast NAME ..." would also
+        match) or a check outside the main phases (timing, 307.1) is not said."""
+        if len(a) != 6 or not isinstance(a[4], str) or not isinstance(a[5], bool):
+            raise Untranslatable("playable_check", "arguments")
+        m = re.fullmatch(r"Cast (.+)", a[4])
+        canon = self.facts.canonical(m.group(1)) if m else None
+        if m is None or canon is None or canon != m.group(1):
+            raise Untranslatable("playable_check", a[4][:60])
+        if self.step(a[2]) not in ACTION_STEPS:
+            raise Untranslatable("playable_check:step", a[2].name)
+        hit = CAST_VARIANT.search(self.facts.text(canon))
+        if hit:
+            raise Untranslatable("playable_check:cast_variant", f"{canon}: {hit.group(0)}")
+        self.t.names.add(canon)
+        self.t.paid = self.t.paid or "playable check"
+        self._check(a, "playable", player=self.player(a[3]), card=canon, has=a[5])
 
     def c_checkLife(self, a: list) -> None:
         self._check(a, "life", player=self.player(a[3]), n=self.int_(a[4]))
@@ -1166,6 +1208,13 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             t.paid = t.paid or f"mana_payment {name}: {hit.group(0)}"
     if step_kinds:
         _step_triggers_said(t, step_kinds, upkeep_cards)
+    if any(x.kind == "check" and x.flags.get("check") == "playable" for x in t.actions):
+        # what the runner's probe can pay: the engine's real payment doesn't apply cost
+        # changes (601.2f) nor count mana abilities other than {T}-only ones as sources
+        for name in sorted(t.names):
+            hit = PLAYABLE_MANA.search(facts.text(name))
+            if hit:
+                raise Untranslatable("playable_check:mana", f"{name}: {hit.group(0)}")
     stop_turn, stop_step = t.stop
     acts = [x for x in t.actions if x.kind not in COMBAT_KINDS]
     for x in t.actions:

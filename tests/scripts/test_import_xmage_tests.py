@@ -200,6 +200,20 @@ def test_cr_702_34a_xmage_flashback_ability_is_the_cast_action_with_flashback():
     assert case["scenario"]["actions"] == [{"do": "cast", "card": "Think Twice", "flashback": True}]
 
 
+def test_a_playable_check_is_an_expectation_read_with_mana_paid_for_real():
+    """checkPlayableAbility("Cast NAME", false) after the first Bolt: a "playable" check
+    at the action that follows, the scenario paying mana for real (601.2h)."""
+    case = translate()[0]["test_Playable"]
+    assert case["scenario"]["mana"] == "paid"
+    assert {
+        "check": "playable",
+        "player": 0,
+        "card": "Lightning Bolt",
+        "has": False,
+        "at": 1,
+    } in case["expect"]
+
+
 def test_reasons_for_what_is_not_said_exactly():
     skipped = translate()[1]
     assert skipped["test_CombatStopInside"]["reason"] == "combat:stop_inside_combat"
