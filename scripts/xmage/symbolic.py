@@ -391,6 +391,18 @@ class Executor:
             if name == "get" and recv.last == "StaticValue" and len(args) == 1:
                 return JObj("StaticValue", args)
             return SCall(recv, name, args)
+        if (
+            isinstance(recv, SCall)
+            and isinstance(recv.recv, JObj)
+            and recv.name in _SUB_FILTERS
+            and name in ("add", "addAll")
+            and not recv.args
+        ):
+            # ``filter.getPlayerFilter().add(p)`` narrows a part of the filter (Needle
+            # Drop's "any target that was dealt damage this turn"): kept on the filter,
+            # never dropped, so its reader sees the predicate
+            recv.recv.calls.append((f"{recv.name}().{name}", args))
+            return None
         if isinstance(recv, SCall | LambdaVal | Opaq | int | str | list | float | bool):
             return SCall(recv, name, args)
         if recv is None:
@@ -412,6 +424,10 @@ class Executor:
         return out
 
 
+#: getters of the filters a combined filter is made of (FilterPermanentOrPlayer...)
+_SUB_FILTERS = frozenset(
+    {"getPlayerFilter", "getPermanentFilter", "getCardFilter", "getSpellFilter", "getStackFilter"}
+)
 _MISSING = object()
 #: fields a card/token constructor sets on itself (types, colors, P/T): not abilities
 _SELF_FIELDS = {

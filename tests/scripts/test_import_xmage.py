@@ -380,3 +380,30 @@ def test_build_merge_keeps_hand_written_entries() -> None:
     assert cards[0]["effects"] == {"spell": []}
     assert cards[1]["effects"] == {"spell": [{"op": "scry", "n": 1}], "source": "xmage"}
     assert "effects" not in cards[2]
+
+
+_FILTERED = """package mage.cards.t;
+import java.util.UUID;
+public final class TestCard extends CardImpl {
+    private static final FilterPermanent filter = new FilterCreaturePermanent("creature");
+    static {
+        filter.%s.add(new PowerPredicate(ComparisonType.MORE_THAN, 3));
+    }
+    public TestCard(UUID ownerId, CardSetInfo setInfo) {
+        super(ownerId, setInfo, new CardType[]{CardType.INSTANT}, "{2}{W}");
+        this.getSpellAbility().addEffect(new DestroyTargetEffect());
+        this.getSpellAbility().addTarget(new TargetPermanent(filter));
+    }
+}
+"""
+
+
+def test_a_predicate_added_to_a_part_of_a_filter_is_kept_never_dropped() -> None:
+    """``filter.getPlayerFilter().add(p)`` narrows the filter (Needle Drop: "any target
+    that was dealt damage this turn", 115.1): it reaches the filter's reader, which names
+    it when it can't read it, instead of the target being read as the whole filter."""
+    plain = _translate_text(_FILTERED.replace("filter.%s.add", "filter.add"), "TestCard")
+    assert plain.entry["targets"][0]["filter"]["power"] == [">", 3]
+    part = _translate_text(_FILTERED % "getPermanentFilter()", "TestCard")
+    assert "targets" not in part.entry
+    assert part.entry["untranslated"][0]["class"].endswith("getPermanentFilter().add")
