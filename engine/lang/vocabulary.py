@@ -1115,6 +1115,16 @@ TRIGGER_WHEN = {
     "your_end_step": "at the beginning of your end step",
     "self_enters": "this enters (when not in `etb`)",
     "self_blocks": "this blocks",
+    "self_blocks_or_becomes_blocked": "this blocks or becomes blocked (once each combat)",
+    "self_attacks_alone": "this attacks alone (506.5; trigger_player: the defending player)",
+    "creature_attacks_alone": "a creature matching `filter` attacks alone (trigger_object)",
+    "self_attacks_unblocked": "this attacks and isn't blocked (509.3g)",
+    "self_blocks_creature": "this blocks a creature matching `filter`, once for each "
+    "(trigger_object: the attacker, 509.3b)",
+    "self_blocked_by_creature": "this becomes blocked by a creature matching `filter`, once "
+    "for each (trigger_object: the blocker, 509.3d)",
+    "self_blocks_or_blocked_by_creature": "this blocks or becomes blocked by a creature "
+    "matching `filter` (trigger_object: that creature)",
     "self_attacks_or_blocks": "this attacks or blocks",
     "opponent_casts_spell": "an opponent casts a spell matching `filter`",
     "any_player_casts_spell": "a player casts a spell matching `filter`",

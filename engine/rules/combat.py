@@ -301,6 +301,9 @@ def declare_attackers(game: Game, player: int, declared: Sequence[tuple[int, str
     for p in sorted({int(t[1:]) for _, t in declared if t.startswith("p")}):
         found.append(Fact("attack_player", None, player, by=p))
     found += [Fact("attacks", o, defender_of(game, t), target=t) for o, t in declared]
+    if len(declared) == 1:  # 506.5: the only creature declared as an attacker attacks alone
+        alone, target = declared[0]
+        found.append(Fact("attacks_alone", alone, defender_of(game, target), target=target))
     triggers.on_combat(game, found)
     _keyword_triggers(game, player, declared)
 
@@ -564,10 +567,16 @@ def declare_blockers(game: Game, blocks: Mapping[int, Sequence[int]], defending:
     )
     _name_unsimulated(game, blocks)
     found = [Fact("blocks", b, game.active, len(a), group=tuple(a)) for b, a in blocks.items()]
-    for a in attackers(game):
+    for b, atts in blocks.items():  # 509.3b: "blocks a creature", once for each attacker;
+        for a in atts:  # 509.3d: "becomes blocked by a creature", once for each blocker
+            found.append(Fact("blocks_creature", a, game.obj(a).controller, by=b))
+            found.append(Fact("blocked_by_creature", b, game.obj(b).controller, by=a))
+    for a, target in attackers(game).items():
         n = len(blockers_of(game, a))
         if n:
             found.append(Fact("becomes_blocked", a, defending, n))  # 509.3c: once
+        else:  # 509.3g: "attacks and isn't blocked" (also one put onto the battlefield attacking)
+            found.append(Fact("unblocked", a, defender_of(game, target), target=target))
     triggers.on_combat(game, found)
 
 

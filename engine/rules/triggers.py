@@ -145,6 +145,13 @@ def _build() -> dict[str, When]:
         "attached_attacks",
         "attached_damage_to_player",
         "self_combat_damage_to_creature",
+        "self_attacks_alone",
+        "creature_attacks_alone",
+        "self_attacks_unblocked",
+        "self_blocks_creature",
+        "self_blocked_by_creature",
+        "self_blocks_or_blocked_by_creature",
+        "self_blocks_or_becomes_blocked",
     ):
         w[k] = combat
     w["you_discover"] = When("mechanic", "engine.keywords.discover")
@@ -463,6 +470,25 @@ def _combat_fires(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ct
         return w in ("attacks", "blocks") and o == src
     if when == "self_becomes_blocked":
         return w == "becomes_blocked" and o == src
+    if when == "self_blocks_or_becomes_blocked":  # 509.3a, 509.3c: once each combat
+        return w in ("blocks", "becomes_blocked") and o == src
+    if when == "self_attacks_alone":  # 506.5; "that player": the defending player
+        return w == "attacks_alone" and o == src
+    if when == "creature_attacks_alone":  # "whenever a creature you control attacks alone"
+        return w == "attacks_alone" and _matches(game, o, trig, ctrl, src)
+    if when == "self_attacks_unblocked":  # 509.3g
+        return w == "unblocked" and o == src
+    # 509.3b, 509.3d: once for each creature blocked / blocking; "that creature" is the other
+    if when == "self_blocks_creature":
+        return w == "blocks_creature" and fact.by == src and _matches(game, o, trig, ctrl, src)
+    if when == "self_blocked_by_creature":
+        return w == "blocked_by_creature" and fact.by == src and _matches(game, o, trig, ctrl, src)
+    if when == "self_blocks_or_blocked_by_creature":
+        return (
+            w in ("blocks_creature", "blocked_by_creature")
+            and fact.by == src
+            and _matches(game, o, trig, ctrl, src)
+        )
     if when == "self_combat_damage_to_player":
         return w == "combat_damage_player" and o == src
     if when == "self_combat_damage_to_creature":

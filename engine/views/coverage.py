@@ -70,6 +70,13 @@ COMBAT_ONLY_TRIGGERS = frozenset(
         "attached_damage_to_player",
         "end_of_combat",
         "self_combat_damage_to_creature",
+        "self_attacks_alone",
+        "creature_attacks_alone",
+        "self_attacks_unblocked",
+        "self_blocks_creature",
+        "self_blocked_by_creature",
+        "self_blocks_or_blocked_by_creature",
+        "self_blocks_or_becomes_blocked",
     }
 )
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).

@@ -96,6 +96,16 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "DealtDamageToSourceTriggeredAbility": ("self_dealt_damage", "object"),
     "BecomesTappedSourceTriggeredAbility": ("self_becomes_tapped", "object"),
     "BecomesBlockedSourceTriggeredAbility": ("self_becomes_blocked", "object"),
+    "BlocksOrBlockedSourceTriggeredAbility": ("self_blocks_or_becomes_blocked", "object"),
+    "AttacksAloneSourceTriggeredAbility": ("self_attacks_alone", "player"),
+    "AttacksAloneControlledTriggeredAbility": ("creature_attacks_alone", "object"),
+    "AttacksAndIsNotBlockedTriggeredAbility": ("self_attacks_unblocked", "player"),
+    "BlocksCreatureTriggeredAbility": ("self_blocks_creature", "object"),
+    "BecomesBlockedByCreatureTriggeredAbility": ("self_blocked_by_creature", "object"),
+    "BlocksOrBlockedByCreatureSourceTriggeredAbility": (
+        "self_blocks_or_blocked_by_creature",
+        "object",
+    ),
     "PutIntoGraveFromBattlefieldSourceTriggeredAbility": (
         "self_to_graveyard_from_battlefield",
         "object",
@@ -122,6 +132,14 @@ TRIGGERS: dict[str, tuple[str, str]] = {
         "object",
     ),
     "EntersBattlefieldOrDiesSourceTriggeredAbility": ("self_enters_or_dies", "object"),
+}
+#: trigger classes whose checkTrigger always sets the target pointer (no setTargetPointer
+#: argument): the other creature of a block, the defending player of a lone attacker
+_ALWAYS_POINTS = {
+    "BlocksCreatureTriggeredAbility": "object",
+    "BecomesBlockedByCreatureTriggeredAbility": "object",
+    "BlocksOrBlockedByCreatureSourceTriggeredAbility": "object",
+    "AttacksAloneSourceTriggeredAbility": "player",
 }
 DELAYED: dict[str, str] = {
     "AtTheBeginOfNextEndStepDelayedTriggeredAbility": "next_end_step",
@@ -1145,7 +1163,10 @@ class Translator:
             filt = {"types": ["Enchantment"], "controller": "you"}
         if cls == "LandfallAbility":
             filt = None
-        if cls == "AttacksCreatureYouControlTriggeredAbility":
+        if cls in (
+            "AttacksCreatureYouControlTriggeredAbility",
+            "AttacksAloneControlledTriggeredAbility",
+        ):
             filt = {**(filt or {"types": ["Creature"]}), "controller": "you"}
         if cls == "DiesCreatureTriggeredAbility" and filt is None:
             filt = {"types": ["Creature"]}
@@ -1197,6 +1218,8 @@ class Translator:
             pointer = pkind
         elif cls in ("DealsCombatDamageToAPlayerTriggeredAbility",):
             pointer = "player"  # the damaged player is "that player" (defaults to true)
+        elif cls in _ALWAYS_POINTS:
+            pointer = _ALWAYS_POINTS[cls]  # its checkTrigger always sets the pointer
         elif cls.startswith("BeginningOf"):
             pointer = "player"  # AtStepTriggeredAbility points at the active player
         if p.get("optional") or p.get("isOptional"):
