@@ -133,6 +133,7 @@ COMBAT_TRIGGERS = frozenset(
         "self_blocked_by_creature",
         "self_blocks_or_blocked_by_creature",
         "self_blocks_or_becomes_blocked",
+        "one_or_more_combat_damage_to_player",
     }
 )
 

@@ -1155,8 +1155,14 @@ TRIGGER_WHEN = {
     "self_becomes_target": "",
     "self_becomes_target_first_time": "this becomes the target of a spell or ability for the"
     " first time each turn",
-    "combat_damage_to_player": "creatures matching `filter` deal combat damage to a player",
+    "combat_damage_to_player": "a creature matching `filter` deals combat damage to a player "
+    "(once for each creature)",
+    "one_or_more_combat_damage_to_player": "one or more creatures matching `filter` deal combat "
+    "damage to a player: once for each player (trigger_player), event_amount the damage they "
+    "dealt",
     "creature_damage_to_player": "a creature matching `filter` deals damage to a player",
+    "self_damage_to_opponent": "this deals damage to an opponent (`combat`: combat damage; "
+    "trigger_player: that opponent, event_amount: the damage)",
     "self_cycled": "you cycle this card (zone hand)",
     "you_draw": "you draw a card",
     "you_draw_nth_card": "you draw your n-th card this turn (`n`, default 2)",
@@ -1253,6 +1259,7 @@ TRIGGER_FIELDS = {
     "first_each_turn",
     "n",  # you_draw_nth_card: which card of the turn (default 2)
     "keyword",  # the keyword ability this trigger is ("Ward", 702.21a): the log names it
+    "combat",  # self_damage_to_opponent: combat damage only
 }
 ACTIVATED_FIELDS = {
     "cost",

@@ -697,6 +697,7 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
     """CR 510.2: all the assigned combat damage is dealt at once; then the triggers
     (510.3a) and, once a player would get priority, the state-based actions (704.3)."""
     found: list[Fact] = []
+    batches: dict[int, list[tuple[int, int]]] = {}  # damaged player -> (source, damage)
     for source, parts in plan:
         hits: list[dict] = []
         players: list[int] = []
@@ -708,6 +709,7 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
             words.append(f"{ref_name(game, ref)} {got}")
             if got > 0 and ref.startswith("p"):
                 found.append(Fact("combat_damage_player", source, int(ref[1:]), got))
+                batches.setdefault(int(ref[1:]), []).append((source, got))
             elif got > 0:
                 found.append(
                     Fact(
@@ -735,6 +737,18 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
             source=source,
             amount=total,
             data={"combat": True, "players": players, "hits": hits, "first_strike": bool(first)},
+        )
+    for p, dealt in batches.items():  # "one or more creatures deal combat damage to a
+        found.append(  # player": once for each player, whatever the number of creatures
+            Fact(
+                "combat_damage_batch",
+                None,
+                p,
+                sum(n for _, n in dealt),
+                group=tuple(o for o, _ in dealt),
+                amounts=tuple(n for _, n in dealt),
+                combat=True,
+            )
         )
     triggers.on_combat(game, found)
 

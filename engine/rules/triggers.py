@@ -40,7 +40,7 @@ next time, "when you next cast"), until ``end_lasting`` ends them (514.2 / 611.2
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.base import limits
@@ -115,6 +115,7 @@ def _build() -> dict[str, When]:
         "self_enters_or_dies",
         "self_enters_or_attacks",
         "creature_damage_to_player",
+        "self_damage_to_opponent",
     ):
         w[k] = event
     for k in (
@@ -152,6 +153,7 @@ def _build() -> dict[str, When]:
         "self_blocked_by_creature",
         "self_blocks_or_blocked_by_creature",
         "self_blocks_or_becomes_blocked",
+        "one_or_more_combat_damage_to_player",
     ):
         w[k] = combat
     w["you_discover"] = When("mechanic", "engine.keywords.discover")
@@ -292,6 +294,10 @@ class Fact:
     group: tuple[int, ...] = ()
     # targeted: the stack item (spell or ability) that targets, "that spell or ability"
     item: int | None = None
+    # damaged_player: the damage was combat damage (510.2)
+    combat: bool = False
+    # combat_damage_batch: the damage each creature of ``group`` dealt that player
+    amounts: tuple[int, ...] = ()
 
 
 def facts(game: Game, event: Event, before) -> list[Fact]:
@@ -363,6 +369,11 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
         if src is not None and game.face(src).is_creature:
             for p in event.data["players"]:
                 out.append(Fact("damage_to_player", event.source, int(p), event.amount or 0))
+        combat = bool(event.data.get("combat"))
+        for p in event.data["players"]:  # from any source: "whenever ~ deals damage to ..."
+            out.append(
+                Fact("damaged_player", event.source, int(p), event.amount or 0, combat=combat)
+            )
     return out
 
 
@@ -452,6 +463,13 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
         return w == "discard" and mine and _matches(game, o, trig, ctrl, src)
     if when == "creature_damage_to_player":
         return w == "damage_to_player" and _matches(game, o, trig, ctrl, src)
+    if when == "self_damage_to_opponent":  # "whenever ~ deals (combat) damage to an opponent"
+        return (
+            w == "damaged_player"
+            and o == src
+            and fact.player != ctrl
+            and (fact.combat or not trig.get("combat"))
+        )
     if WHEN.get(when, When("?")).kind == "combat" or when == "self_enters_or_attacks":
         return _combat_fires(game, when, fact, trig, src, ctrl)
     return False
@@ -503,6 +521,10 @@ def _combat_fires(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ct
         return w == "combat_damage_player" and o is not None and game.obj(src).attached_to == o
     if when == "combat_damage_to_player":
         return w == "combat_damage_player" and _matches(game, o, trig, ctrl, src)
+    if when == "one_or_more_combat_damage_to_player":  # once for each player (510.3a)
+        return w == "combat_damage_batch" and any(
+            _matches(game, a, trig, ctrl, src) for a in fact.group
+        )
     if when == "you_attack":  # "whenever you attack (with N or more <filter>)"
         if w != "attack" or not mine:
             return False
@@ -537,9 +559,27 @@ def on_combat(game: Game, found: Iterable[Fact]) -> None:
                     if _zone(game, oid) == (v.get("zone") or "battlefield") and fired_by(
                         game, w, fact, v, oid, ctrl
                     ):
-                        fire(game, oid, ctrl, i, v, fact)
+                        fire(game, oid, ctrl, i, v, _batch_part(game, fact, v, ctrl, oid))
                         break
         _fire_lasting(game, fact, "combat")
+
+
+def _batch_part(game: Game, fact: Fact, trig: Mapping, ctrl: int, src: int) -> Fact:
+    """A batch of combat damage as one trigger sees it: only the creatures its filter takes,
+    and the damage they dealt ("that much", the creatures that dealt it)."""
+    if fact.what != "combat_damage_batch":
+        return fact
+    part = [
+        (a, n)
+        for a, n in zip(fact.group, fact.amounts, strict=True)
+        if _matches(game, a, trig, ctrl, src)
+    ]
+    return replace(
+        fact,
+        amount=sum(n for _, n in part),
+        group=tuple(a for a, _ in part),
+        amounts=tuple(n for _, n in part),
+    )
 
 
 def _targeting_item(game: Game, event: Event, spell: bool) -> int | None:

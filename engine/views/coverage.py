@@ -77,6 +77,7 @@ COMBAT_ONLY_TRIGGERS = frozenset(
         "self_blocked_by_creature",
         "self_blocks_or_blocked_by_creature",
         "self_blocks_or_becomes_blocked",
+        "one_or_more_combat_damage_to_player",
     }
 )
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).

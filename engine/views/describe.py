@@ -52,6 +52,8 @@ _WHEN = {
     "self_blocks": "this blocks",
     "self_blocks_or_becomes_blocked": "this blocks or becomes blocked",
     "self_attacks_alone": "this attacks alone",
+    "self_damage_to_opponent": "this deals damage to an opponent",
+    "one_or_more_combat_damage_to_player": "one or more creatures deal combat damage to a player",
     "creature_attacks_alone": "a creature you control attacks alone",
     "self_attacks_unblocked": "this attacks and isn't blocked",
     "self_blocks_creature": "this blocks a creature",

@@ -98,6 +98,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "BecomesBlockedSourceTriggeredAbility": ("self_becomes_blocked", "object"),
     "BlocksOrBlockedSourceTriggeredAbility": ("self_blocks_or_becomes_blocked", "object"),
     "AttacksAloneSourceTriggeredAbility": ("self_attacks_alone", "player"),
+    "DealsDamageToOpponentTriggeredAbility": ("self_damage_to_opponent", "player"),
     "AttacksAloneControlledTriggeredAbility": ("creature_attacks_alone", "object"),
     "AttacksAndIsNotBlockedTriggeredAbility": ("self_attacks_unblocked", "player"),
     "BlocksCreatureTriggeredAbility": ("self_blocks_creature", "object"),
@@ -110,7 +111,10 @@ TRIGGERS: dict[str, tuple[str, str]] = {
         "self_to_graveyard_from_battlefield",
         "object",
     ),
-    "OneOrMoreCombatDamagePlayerTriggeredAbility": ("combat_damage_to_player", "player"),
+    "OneOrMoreCombatDamagePlayerTriggeredAbility": (
+        "one_or_more_combat_damage_to_player",
+        "player",
+    ),
     "CycleTriggeredAbility": ("self_cycled", "object"),
     "DrawCardControllerTriggeredAbility": ("you_draw", "player"),
     "GainLifeControllerTriggeredAbility": ("you_gain_life", "player"),
@@ -1206,6 +1210,15 @@ class Translator:
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise Untranslated(cls, f"card number {n!r}")
             out["n"] = n
+        if cls == "DealsDamageToOpponentTriggeredAbility" and p.get("onlyCombat"):
+            out["combat"] = True
+        if cls == "DealsDamageToAPlayerAllTriggeredAbility" and p.get("onlyCombat"):
+            out["when"] = "combat_damage_to_player"  # "deals combat damage", once for each
+        if cls == "OneOrMoreCombatDamagePlayerTriggeredAbility":  # its onlyControlled is true
+            filt = {**(filt or {"types": ["Creature"]}), "controller": "you"}
+            stp = p.get("setTargetPointer")
+            if isinstance(stp, Ref) and stp.last not in ("PLAYER", "NONE"):
+                raise Untranslated(cls, "the creatures that dealt the damage")
         if cls == "AttacksAllTriggeredAbility" and p.get("attacksYouOrYourPlaneswalker"):
             out["attacks_you"] = True
         if filt is not None:

@@ -179,3 +179,88 @@ def test_blocks_or_becomes_blocked_triggers_once_each_combat_cr_509_3a_509_3c() 
     tl = answered(d, "damage:2")
     assert fired(tl) == ["self_blocks_or_becomes_blocked"]  # once, though two block it
     assert zone(tl, "battlefield") == ["Toad"]  # 3/3: survives the two Elves' 1 + 1
+
+
+def test_one_or_more_creatures_deal_combat_damage_triggers_once_for_the_player_cr_510_3a() -> None:
+    """XMage's OneOrMoreCombatDamagePlayerTriggeredAbility: once for each damaged player, however
+    many creatures dealt it; "that much" is what the creatures its filter takes dealt."""
+    banner = user(
+        "Raid Banner",
+        "0/1",
+        effects=trig(
+            "one_or_more_combat_damage_to_player",
+            {"op": "gain_life", "n": {"dv": "event_amount"}},
+            filter={"types": ["Creature"], "controller": "you", "subtypes": ["Bear"]},
+        ),
+    )
+    tl = finished(
+        fight(
+            ["Raid Banner", "Grizzly Bears", "Grizzly Bears", "Hill Giant"],
+            [],
+            attack("Grizzly Bears", "Grizzly Bears", "Hill Giant"),
+            cards=[banner],
+        )
+    )
+    assert fired(tl) == ["one_or_more_combat_damage_to_player"]  # once, not once per Bear
+    assert opp(tl)["life"] == 20 - 2 - 2 - 3
+    assert you(tl)["life"] == 20 + 4  # the two Bears' damage, not the Giant's
+
+
+def test_one_or_more_creatures_you_control_is_not_the_opponents_attack_cr_510_3a() -> None:
+    banner = user(
+        "Raid Banner",
+        "0/1",
+        effects=trig(
+            "one_or_more_combat_damage_to_player",
+            DRAW,
+            filter={"types": ["Creature"], "controller": "you"},
+        ),
+    )
+    d = fight(
+        ["Grizzly Bears"], ["Raid Banner"], attack("Grizzly Bears", blocks=[]), cards=[banner]
+    )
+    tl = finished(d)
+    assert fired(tl) == [] and opp(tl)["hand"] == []
+
+
+def test_deals_damage_to_an_opponent_combat_or_not() -> None:
+    """ "Whenever ~ deals (combat) damage to an opponent" (XMage's
+    DealsDamageToOpponentTriggeredAbility): that player discards."""
+    any_damage = user(
+        "Pinger",
+        "1/1",
+        effects={
+            "activated": [
+                {
+                    "cost": "{T}",
+                    "costs": [{"cost": "tap"}],
+                    "ops": [{"op": "damage", "amount": 1, "to": "target"}],
+                    "targets": [{"what": "player", "count": 1}],
+                }
+            ],
+            **trig("self_damage_to_opponent", {"op": "discard", "n": 1, "who": "trigger_player"}),
+        },
+    )
+    only_combat = {**any_damage, "name": "Combat Pinger"}
+    only_combat["effects"] = {
+        **any_damage["effects"],
+        "triggers": [{**any_damage["effects"]["triggers"][0], "combat": True}],
+    }
+    for card, discards in ((any_damage, True), (only_combat, False)):
+        tl = finished(
+            fight(
+                [card["name"]],
+                [],
+                {"do": "activate", "card": card["name"], "targets": [{"player": 1}]},
+                cards=[card],
+                opp_hand=["Island"],
+            )
+        )
+        assert opp(tl)["life"] == 19
+        assert (opp(tl)["graveyard"] == ["Island"]) is discards, card["name"]
+    combat = finished(
+        fight(
+            ["Combat Pinger"], [], attack("Combat Pinger"), cards=[only_combat], opp_hand=["Island"]
+        )
+    )
+    assert fired(combat) == ["self_damage_to_opponent"] and opp(combat)["graveyard"] == ["Island"]
