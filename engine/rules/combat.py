@@ -747,7 +747,6 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
                 sum(n for _, n in dealt),
                 group=tuple(o for o, _ in dealt),
                 amounts=tuple(n for _, n in dealt),
-                combat=True,
             )
         )
     triggers.on_combat(game, found)

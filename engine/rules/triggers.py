@@ -294,8 +294,6 @@ class Fact:
     group: tuple[int, ...] = ()
     # targeted: the stack item (spell or ability) that targets, "that spell or ability"
     item: int | None = None
-    # damaged_player: the damage was combat damage (510.2)
-    combat: bool = False
     # combat_damage_batch: the damage each creature of ``group`` dealt that player
     amounts: tuple[int, ...] = ()
 
@@ -369,11 +367,9 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
         if src is not None and game.face(src).is_creature:
             for p in event.data["players"]:
                 out.append(Fact("damage_to_player", event.source, int(p), event.amount or 0))
-        combat = bool(event.data.get("combat"))
-        for p in event.data["players"]:  # from any source: "whenever ~ deals damage to ..."
-            out.append(
-                Fact("damaged_player", event.source, int(p), event.amount or 0, combat=combat)
-            )
+        if not event.data.get("combat"):  # combat's own facts say how much each player got
+            for p in event.data["players"]:  # any source: "whenever ~ deals damage to ..."
+                out.append(Fact("damaged_player", event.source, int(p), event.amount or 0))
     return out
 
 
@@ -386,6 +382,12 @@ def _matches(game: Game, oid: int | None, trig: Mapping, ctrl: int, src: int) ->
     if oid is None:
         return False
     return filters.matches(game, oid, flt, controller=ctrl, source=src)
+
+
+#: the facts of damage dealt to a player: combat (engine.rules.combat) and any other
+_DAMAGED_PLAYER = ("combat_damage_player", "damaged_player")
+#: trigger ids that both combat and other events fire (on_combat asks them too)
+_COMBAT_TOO = ("self_enters_or_attacks", "self_damage_to_opponent")
 
 
 def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: int) -> bool:
@@ -464,12 +466,8 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
     if when == "creature_damage_to_player":
         return w == "damage_to_player" and _matches(game, o, trig, ctrl, src)
     if when == "self_damage_to_opponent":  # "whenever ~ deals (combat) damage to an opponent"
-        return (
-            w == "damaged_player"
-            and o == src
-            and fact.player != ctrl
-            and (fact.combat or not trig.get("combat"))
-        )
+        kinds = ("combat_damage_player",) if trig.get("combat") else _DAMAGED_PLAYER
+        return w in kinds and o == src and fact.player != ctrl
     if WHEN.get(when, When("?")).kind == "combat" or when == "self_enters_or_attacks":
         return _combat_fires(game, when, fact, trig, src, ctrl)
     return False
@@ -554,7 +552,7 @@ def on_combat(game: Game, found: Iterable[Fact]) -> None:
             for i, trig in enumerate(trigs or ()):
                 for v in variants(trig):
                     w = str(v.get("when"))
-                    if WHEN.get(w, When("?")).kind != "combat" and w != "self_enters_or_attacks":
+                    if WHEN.get(w, When("?")).kind != "combat" and w not in _COMBAT_TOO:
                         continue
                     if _zone(game, oid) == (v.get("zone") or "battlefield") and fired_by(
                         game, w, fact, v, oid, ctrl
