@@ -15,7 +15,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from playground.html import MANA_CSS, mana_text
+from playground.html import HEADING_JS, MANA_CSS, SECTION_CSS, mana_text
 from playground.model import PlaygroundModel
 from playground.widgets import navigate
 
@@ -27,8 +27,11 @@ class EventLog(JSComponent):
 
     entries = param.List(default=[], doc="[{'html' (escaped), 'rule', 'decision'}] per frame")
     frame = param.Integer(default=0)
+    heading = param.String(default="", doc='A heading over the log ("": none).')
 
-    _esm = """
+    _esm = (
+        HEADING_JS
+        + """
 export function render({ model, el }) {
   const box = document.createElement('div');
   box.className = 'log';
@@ -103,12 +106,14 @@ export function render({ model, el }) {
   };
   document.addEventListener('keydown', onkey);
   model.on('remove', () => document.removeEventListener('keydown', onkey));
-  return box;
+  return withHeading(model.heading, box);
 }
 """
+    )
 
     _stylesheets = [
         MANA_CSS
+        + SECTION_CSS
         + """
 .log { max-height: min(560px, 62vh); overflow-y: auto; border: 1px solid #d8dee4;
   border-radius: 8px;
@@ -188,6 +193,7 @@ class EventLogPanel(pn.viewable.Viewer):
     """The event log of the model's timeline, its current line following the frame."""
 
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    heading = param.String(default="", constant=True, doc='A heading over the log ("": none).')
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -195,6 +201,7 @@ class EventLogPanel(pn.viewable.Viewer):
             model=self.model,
             entries=log_entries(self.model),
             frame=self.model.frame,
+            heading=self.heading,
             sizing_mode="stretch_width",
         )
 

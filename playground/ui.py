@@ -55,12 +55,6 @@ _HEADER_CSS = """
   border: 1px solid #a40e26; background: #fff; color: #a40e26; cursor: pointer; }
 """
 
-_SECTION_CSS = (
-    ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;"
-    "text-transform:uppercase;letter-spacing:.04em}"
-)
-
-
 # Responsive layout. Wide: editor | board | log side by side; medium: the
 # log wraps under the board; narrow (tablet, phone): one column with the board and log first
 # and the editors after them. Flex items may shrink to any width (min-width: 0), so nothing
@@ -114,10 +108,6 @@ def _header_html(model: PlaygroundModel, *_changed: Any) -> str:
         f'<div class="bar"><h1>{APP_TITLE}</h1><span class="title" data-testid="title">'
         f"{esc(title)}</span>{busy}</div>{notice}"
     )
-
-
-def _section(text: str) -> pn.pane.HTML:
-    return pn.pane.HTML(f"<h3>{esc(text)}</h3>", stylesheets=[_SECTION_CSS], margin=(4, 5, 0, 5))
 
 
 class Playground(pn.viewable.Viewer):
@@ -228,8 +218,8 @@ class Playground(pn.viewable.Viewer):
             "stepper": Stepper(model=model),
             "decision": DecisionPanel(model=model),
             "board": BoardPanel(model=model),
-            "log": EventLogPanel(model=model),
-            "share": SharePanel(model=model, sync_url=self._sync_url),
+            "log": EventLogPanel(model=model, heading="Event log"),
+            "share": SharePanel(model=model, sync_url=self._sync_url, heading="Share"),
         }
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
@@ -264,10 +254,8 @@ class Playground(pn.viewable.Viewer):
             css_classes=["pg-resolution"],
         )
         share = panels["share"]
-        right = pn.Column(
-            _section("Event log"),
+        right = pn.Column(  # each draws its own heading
             panels["log"],
-            _section("Share"),
             share,
             sizing_mode="stretch_width",
             css_classes=["pg-side"],
