@@ -256,14 +256,17 @@ export function render({ model }) {
   keys.className = 'keys pg-keys'; keys.title = 'Left/Right arrows step; Home/End jump';
   keys.textContent = '\u2190 \u2192 keys';
   row.append(box, keys);
+  // Only what changed is written: a step changes the frame alone, and setting a range
+  // input's max (or a button's disabled) again still makes the browser redo its style.
+  const put = (el, key, v) => { if (el[key] !== v) el[key] = v; };
   function sync() {
     const k = model.frame, n = model.n_frames;
-    buttons.first.disabled = buttons.back.disabled = k <= 0;
-    buttons.next.disabled = buttons.last.disabled = k >= n - 1;
-    slider.max = String(Math.max(1, n - 1));
-    slider.disabled = n <= 1;
-    if (slider.value !== String(k)) slider.value = String(k);
-    shown.textContent = String(k);
+    put(buttons.first, 'disabled', k <= 0); put(buttons.back, 'disabled', k <= 0);
+    put(buttons.next, 'disabled', k >= n - 1); put(buttons.last, 'disabled', k >= n - 1);
+    put(slider, 'max', String(Math.max(1, n - 1)));
+    put(slider, 'disabled', n <= 1);
+    put(slider, 'value', String(k));
+    put(shown, 'textContent', String(k));
   }
   sync();
   model.on('frame', sync);
