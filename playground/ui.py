@@ -159,7 +159,6 @@ class Playground(pn.viewable.Viewer):
         self._facts: CardFacts | None = None
         self._save: pn.widgets.FileDownload | None = None
         self._upload: pn.widgets.FileInput | None = None
-        self._respond: pn.widgets.Button | None = None
         self._editor_tabs: pn.Tabs | None = None
         self._board_tab: pn.Column | None = None
         self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
@@ -215,7 +214,7 @@ class Playground(pn.viewable.Viewer):
         # opened, so a session that only steps through a link never pays for it.
         self.panels = panels = {
             "library": LibraryEditor(model=model),
-            "stepper": Stepper(model=model),
+            "stepper": Stepper(model=model, respond_label=self.param.respond.label),
             "decision": DecisionPanel(model=model),
             "board": BoardPanel(model=model),
             "log": EventLogPanel(model=model, heading="Event log"),
@@ -235,19 +234,12 @@ class Playground(pn.viewable.Viewer):
         self._editor_tabs = editor
         pn.bind(self._open_editor_tab, editor.param.active, watch=True)
         # Where a player gets priority with something on the stack, a response can be added
-        # right from the stepper: the editor's action row opens for the card and the player.
-        self._respond = pn.widgets.Button.from_param(
-            self.param.respond,
-            button_type="warning",
-            button_style="outline",
-            margin=(0, 10),
-            description=None,
-            width=140,
-        )
+        # right from the stepper (its button, under the step buttons): the editor's action
+        # row opens for the card and the player.
+        panels["stepper"].param.watch(lambda _e: self.param.trigger("respond"), "respond")
         self._respond_state()
         resolution = pn.Column(
             panels["stepper"],
-            self._respond,
             panels["decision"],
             panels["board"],
             sizing_mode="stretch_width",
@@ -326,9 +318,10 @@ class Playground(pn.viewable.Viewer):
 
     @param.depends("model.frame", "model.timeline", watch=True)
     def _respond_state(self) -> None:
-        if self._respond is not None:
+        stepper = self.panels.get("stepper")
+        if isinstance(stepper, Stepper):
             tl, k = self.model.timeline, self.model.frame
-            self._respond.disabled = tl is None or not can_respond(tl, k)
+            stepper.can_respond = tl is not None and can_respond(tl, k)
 
     @param.depends("respond", watch=True)
     def _respond_here(self) -> None:
