@@ -16,7 +16,7 @@ __all__ = ["HEADING_JS", "MANA_CSS", "SECTION_CSS", "esc", "mana_html", "mana_sy
 #: A section's small uppercase heading ("Event log", "Share"), drawn by the component under
 #: it (``HEADING_JS``) rather than as an HTML pane of its own: one Bokeh model fewer each.
 SECTION_CSS = (
-    "h3.pg-section{font:600 13px system-ui;margin:5px 0 7px;color:#57606a;"
+    "h3.pg-section{font:600 13px system-ui;margin:10px 0 2px 5px;color:#57606a;"
     "text-transform:uppercase;letter-spacing:.04em}"
 )
 #: ``withHeading(text, el)``: ``el`` under an ``h3`` of ``text`` (set as text, never markup).

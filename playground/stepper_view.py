@@ -308,7 +308,7 @@ button:focus-visible, input:focus-visible { outline: 2px solid #0969da; outline-
 .keys { font: 12px system-ui; color: #6e7781; white-space: nowrap; }
 @media (max-width: 520px), (hover: none) { .keys { display: none; } }
 @media (max-width: 520px) { .step { flex: 1 1 60px; width: auto; min-width: 0; } }
-.respond-row { padding: 1px 10px 0; }
+.respond-row { padding: 0 10px; }
 .respond { width: 140px; font: 12px/17.1429px Helvetica, Arial, sans-serif; padding: 6px 12px;
   border: 1px solid #eea236; border-radius: 4px; background: transparent; color: #ffc107;
   cursor: pointer; }
