@@ -69,6 +69,7 @@ class PoolFacts:
             keyword=lambda cls: keyword_name(cls) if cls.endswith("Ability") else None,
             is_transforming=lambda n: self.pool.get(n).layout in ("transform", "modal_dfc"),
             has_equip=self.has_equip,
+            keyword_cost=self.keyword_cost,
         )
 
     def _card(self, name: str):
@@ -95,12 +96,23 @@ class PoolFacts:
         entry = (card.effects_for(card.front.name) if card else None) or {}
         return isinstance((entry.get("keyword_costs") or {}).get("Equip"), str)
 
-    def activated(self, name: str) -> list[tuple[str, bool]]:
+    def keyword_cost(self, name: str, kw: str) -> bool:
         card = self._card(name)
         entry = (card.effects_for(card.front.name) if card else None) or {}
-        return [
-            (a.get("cost") or "", bool(a.get("mana_ability"))) for a in entry.get("activated") or []
+        return isinstance((entry.get("keyword_costs") or {}).get(kw), str)
+
+    def activated(self, name: str) -> list[tuple[str, bool, str]]:
+        card = self._card(name)
+        entry = (card.effects_for(card.front.name) if card else None) or {}
+        printed = [
+            (a.get("cost") or "", bool(a.get("mana_ability")), _adds(a))
+            for a in entry.get("activated") or []
         ]
+        # a land's intrinsic mana abilities come after (305.6; engine.play.actions)
+        front = card.front if card else None
+        if front is None or "Land" not in front.types:
+            return printed
+        return printed + [("{T}", True, "{" + c + "}") for b, c in BASIC if b in front.subtypes]
 
     def text(self, name: str) -> str:
         """The card's XMage class text and the framework classes it names (one level)."""
@@ -124,6 +136,18 @@ class PoolFacts:
             path = self.framework.get(cls)
             self._fw[cls] = self.src.read(path) if path else ""
         return self._fw[cls]
+
+
+BASIC = (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"), ("Forest", "G"))
+
+
+def _adds(ability: dict) -> str:
+    """The mana a mana ability adds when it is one fixed text ("{G}", "{C}{C}"), else ""."""
+    ops = ability.get("ops") or []
+    if not ability.get("mana_ability") or len(ops) != 1 or ops[0].get("op") != "add_mana":
+        return ""
+    mana = ops[0].get("mana")
+    return mana if isinstance(mana, str) and mana.startswith("{") else ""
 
 
 def run(src, facts: CardFacts, only: str | None = None) -> dict:

@@ -101,6 +101,10 @@ class XMagePolicy(Policy):
                 if len(refs) > 1:
                     q["targets"].insert(0, refs[1:])
             return keys[0]
+        if kind == "pay_mana":
+            # XMage's TestPlayer pays with its own auto-payment, which the test doesn't
+            # script: with several ways to pay (601.2g-h), which one it takes isn't mapped
+            raise self._stop(f"{kind} ({decision.prompt[:80]})", ai="mana:payment_choice")
         picks_card = any(o.ref for o in opts) or (
             q.get("targets") and not q.get("choices") and _match_ref(q["targets"][0][0], opts)
         )
@@ -576,6 +580,11 @@ def _run_case_once(case: dict, pool: Any = None) -> CaseResult:
         return CaseResult(case["id"], "failed", f"paused at {tl.pending.kind}", "decision", cards)
     n_actions = len(case["scenario"].get("actions") or ())
     for e in case.get("expect", ()):
+        if e.get("check") == "playable":
+            why = _playable(case, e, pool)
+            if why:
+                return CaseResult(case["id"], "failed", why, "expect:playable", cards)
+            continue
         at_state = _state_at(tl, e.get("at"), n_actions)
         if at_state is None:
             never = f"{e['check']}: the run never reached action {e['at']}, where it is read"
@@ -592,6 +601,43 @@ def _run_case_once(case: dict, pool: Any = None) -> CaseResult:
     # asks no decision with one option, and a keyword it doesn't simulate asks nothing
     why = "answers the engine never asked for: " + "; ".join(left) if left else ""
     return CaseResult(case["id"], "passed", why, "answers_unused" if left else "", cards)
+
+
+class _ProbePolicy(XMagePolicy):
+    """The test's answers while they fit; past them (the probe's own choices) any option:
+    a cast the engine accepts with some legal choice is castable."""
+
+    def answer(self, decision: Any) -> str | None:
+        try:
+            return super().answer(decision)
+        except _Stop:
+            self.stopped = None
+            return decision.options[0].key if decision.options else None
+
+
+def _playable(case: dict, e: dict, pool: Any) -> str | None:
+    """XMage's checkPlayableAbility("Cast NAME", must_have): the scenario's actions before
+    ``at`` are played again, then the player's cast action of that card is taken there
+    (601.2: from hand, its mana paid for real, 601.2h). Accepted: castable; refused by
+    the engine (timing 307.1, no legal target 601.2c, a cost it can't pay): not. None when
+    that matches ``has``, else what differs."""
+    actions = list(case["scenario"].get("actions") or ())
+    at = e.get("at")
+    at = len(actions) if at is None else at
+    probe: dict = {"do": "cast", "card": e["card"]}
+    if e.get("player"):
+        probe["player"] = e["player"]
+    scenario = {**case["scenario"], "actions": [*actions[:at], probe]}
+    policy = _ProbePolicy(case.get("answers") or [], bool(case.get("strict")))
+    try:
+        Scenario.from_dict(scenario, pool=pool).run(pool=pool, policy=policy)
+        castable, why = True, ""
+    except (ScenarioError, GameError, ChoiceError) as err:
+        castable, why = False, str(err)[:160]
+    if castable == e["has"]:
+        return None
+    who = e.get("player")
+    return f"playable {e['card']} for player {who}: {castable} ({why}), expected {e['has']}"
 
 
 def _state_at(tl: Any, at: int | None, n_actions: int) -> GameState | None:

@@ -69,6 +69,12 @@ def _costs(game: Game, oid: int) -> list[dict] | None:
     return costs_of((game.effects(game.obj(oid)).get("keyword_costs") or {}).get("Escape"))
 
 
+def mana(game: Game, oid: int) -> str:
+    """The mana part of the escape cost: what a real payment pays instead of the card's mana
+    cost (118.9, 601.2f-h); "" when the cost has none."""
+    return "".join(str(c.get("mana")) for c in _costs(game, oid) or () if c.get("cost") == "mana")
+
+
 def check(game: Game, oid: int, player: int) -> None:
     """601.2h: the other cards to exile must be there, else it can't be cast this way."""
     costs = _costs(game, oid)

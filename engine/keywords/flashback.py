@@ -9,7 +9,8 @@
          time it would leave the stack."
 
 Casting with flashback is the scenario action ``{"do": "cast", "flashback": true}``. The
-cost's mana is assumed paid (mana payment isn't simulated, the log names it); any other
+cost's mana is assumed paid, or with the scenario's real payment paid instead of the card's
+mana cost (118.9, engine.rules.payment: :func:`mana`); any other
 part (a sacrifice, discarding...) is really paid as it is cast (601.2h), and a card that
 can't pay it can't be cast this way. Where the spell would leave the stack (resolved,
 countered, its targets gone) it is exiled instead (``stack.leaves_stack_to``).
@@ -57,6 +58,12 @@ def castable(game: Game, player: int, name: str) -> int | None:
         if low in names and obj.owner == player and _costs(game, oid) is not None:
             return oid
     return None
+
+
+def mana(game: Game, oid: int) -> str:
+    """The mana part of the flashback cost: what a real payment pays instead of the card's mana
+    cost (118.9, 601.2f-h); "" when the cost has none."""
+    return "".join(str(c.get("mana")) for c in _costs(game, oid) or () if c.get("cost") == "mana")
 
 
 def check(game: Game, oid: int, player: int) -> None:

@@ -224,13 +224,18 @@ def cast(game: Game, action: dict) -> None:
 
 def _alternative_mana(game: Game, oid: int, action: dict) -> str | None:
     """The mana an alternative cost pays instead of the mana cost (118.9: evoke 702.74a,
-    warp 702.185a), for real payment; None: the mana cost."""
+    warp 702.185a, flashback 702.34a, escape 702.138a), for real payment; None: the mana
+    cost."""
     if action.get("evoke"):
         return "".join(
             str(c.get("mana")) for c in evoke_mod.evoke_costs(game, oid) if c.get("cost") == "mana"
         )
     if action.get("warp"):
         return warp_mod.warp_cost(game, oid)
+    if action.get("flashback"):  # 702.34a: the flashback cost instead of the mana cost
+        return flashback_mod.mana(game, oid)
+    if action.get("escape"):  # 702.138a
+        return escape_mod.mana(game, oid)
     return None
 
 
@@ -369,7 +374,24 @@ def _activated_abilities(game: Game, oid: int) -> list[dict]:
     if (where := game.zone_of(oid)) is not None and where[1] == "battlefield":
         granted = [a for a in game.chars(oid).abilities if a.get("kind") == "activated"]
     keyworded = [*permanents.keyword_abilities(entry), *crew_mod.abilities(entry)]  # 702.122a
-    return [*(entry.get("activated") or []), *keyworded, *granted]
+    return [*(entry.get("activated") or []), *keyworded, *granted, *_intrinsic_mana(game, oid)]
+
+
+def _intrinsic_mana(game: Game, oid: int) -> list[dict]:
+    """A land's intrinsic mana abilities (305.6: "{T}: Add {G}" for a Forest...), one for
+    each basic land type it has now (its layered characteristics), after its other ones."""
+    where = game.zone_of(oid)
+    if where is None or where[1] != "battlefield" or "Land" not in game.chars(oid).types:
+        return []
+    return [
+        {
+            "cost": "{T}",
+            "ops": [{"op": "add_mana", "mana": "{" + color + "}"}],
+            "mana_ability": True,
+        }
+        for sub, color in payment.BASIC_MANA.items()
+        if sub in game.chars(oid).subtypes
+    ]
 
 
 def _taps(ability: dict) -> bool:

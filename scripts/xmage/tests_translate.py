@@ -29,10 +29,17 @@ translated, with a reason code; nothing is approximated. What "exactly" rests on
   expectations with ``at``: read just before the scenario action that follows them in
   XMage's priority order, with the stack resolved (one read with a spell still on the
   stack is not said: ``mid_game_check:stack_not_empty``).
-- XMage pays mana with the lands on the battlefield; the engine assumes mana paid, so
-  lands stay untapped in ours. An ``assertTapped`` / ``assertTappedCount`` on a land or
-  on a permanent with a mana ability depends on that payment: not translated
-  (``tapped_mana_source``).
+- XMage pays mana with the lands on the battlefield; the scenario assumes mana paid
+  unless it says ``"mana": "paid"`` (engine.rules.payment). A test whose outcome rests on
+  the payment is played with mana paid for real: an ``assertTapped`` /
+  ``assertTappedCount`` on a land or on a permanent with a mana ability, a card that
+  reads the mana spent (``MANA_SPENT``). When the engine then finds several ways to pay,
+  XMage's auto-payment would choose: the runner reports ``mana:payment_choice``.
+- ``checkPlayableAbility("Cast NAME", has)`` in a main phase is a ``playable``
+  expectation: the runner takes the cast action at that point (mana paid for real) and
+  reads whether the engine accepts it. Other texts, cards with another way to be cast
+  (``CAST_VARIANT``) and tests with cost changes or mana the real payment doesn't tap
+  (``PLAYABLE_MANA``) are not translated (``playable_check...``).
 - Priority (TestPlayer.priority): each player takes its actions of a step in order, at
   its first priority, holding priority after each (117.3c) until a
   ``waitStackResolved``; ``spellOnStack=X`` waits for X on the stack. The non-active
@@ -93,6 +100,24 @@ MANA_SPENT = re.compile(
     r"ManaPaid|AdamantCondition|SunburstAbility|ConvergeCondition"
 )
 
+#: XMage class text of a card that has a way to be cast other than from its owner's hand
+#: for its mana cost (an alternative or additional cost variant, another zone): XMage
+#: lists each as a playable "Cast NAME ..." ability of its own
+CAST_VARIANT = re.compile(
+    r"Flashback|Escape|Retrace|Disturb|JumpStart|Foretell|Plot|Adventure|Madness|Suspend|"
+    r"Evoke|Overload|Kicker|Bestow|Prowl|Spectacle|Surge|Emerge|Dash|Blitz|AlternativeCost|"
+    r"Morph|Disguise|Mutate|Harmonize|Warp|Offspring|Impending|Cleave|Buyback|Replicate|"
+    r"Entwine|Miracle|Ninjutsu|Awaken|Spree|Split|ModalDoubleFaced|Transform|Omen|Freerunning|"
+    r"Sneak|CastFrom|MayCast|PlayFrom|WithoutPaying|Convoke|Delve|Improvise|Affinity|"
+    r"CostReduction|CostIncrease|SpellsCost|CostsLess|CostsMore|Assist|Casualty|Bargain"
+)
+
+PLAYABLE_MANA = re.compile(
+    r"CostReduction|CostIncrease|SpellsCost|CostsLess|CostsMore|CostModification|Affinity|"
+    r"Convoke|Delve|Improvise|Treasure|SacrificeSourceCost\(\)[^;]*Mana|"
+    r"Conditional\w*Mana|AddManaInAnyCombination|DynamicManaAbility"
+)
+
 #: calls that are not setup, actions, answers or assertions we read, by reason
 REASONS = {
     # combat read at the stop is only what the scenario's final state shows: whether a
@@ -111,7 +136,6 @@ REASONS = {
     "ai_player": ("aiPlayPriority", "aiPlayStep"),
     "random_result": ("setFlipCoinResult", "setDieRollResult"),
     "mana": (
-        "activateManaAbility",
         "assertManaOptions",
         "assertManaPool",
         "disableManaAutoPayment",
@@ -203,12 +227,15 @@ class CardFacts:
     face_of: Callable[[str], str | None]
     is_land: Callable[[str], bool]
     text: Callable[[str], str]
-    activated: Callable[[str], list[tuple[str, bool]]]
+    #: (cost text, is a mana ability, the mana it adds when that is one fixed text or "")
+    activated: Callable[[str], list[tuple[str, bool, str]]]
     counter: Callable[[str], str | None]
     subtype: Callable[[str], str | None]
     keyword: Callable[[str], str | None]
     is_transforming: Callable[[str], bool] = lambda name: False
     has_equip: Callable[[str], bool] = lambda name: False  # keyword_costs["Equip"] (702.6a)
+    #: the card's keyword cost of that keyword is one the engine reads (a text)
+    keyword_cost: Callable[[str, str], bool] = lambda name, kw: False
 
 
 _TEST_METHOD = re.compile(
@@ -348,6 +375,7 @@ class _Test:
     clear_library: set = field(default_factory=set)
     executed: int = 0
     names: set = field(default_factory=set)
+    paid: str = ""  # why the test needs mana paid for real ("" : assumed paid)
 
 
 def _answers() -> dict:
@@ -471,9 +499,6 @@ class _Method:
         if name in _REASON_OF:
             raise Untranslatable(_REASON_OF[name], name)
         handler = getattr(self, "c_" + name, None)
-        if name == "checkPlayableAbility":
-            # what is playable depends on the mana available: the scenario assumes it paid
-            raise Untranslatable("playable_check", name)
         if name.startswith("check") and handler is None:
             raise Untranslatable("mid_game_check", name)
         if handler is None:
@@ -606,13 +631,32 @@ class _Method:
         self.resolve_ability(act, text)
         self.t.actions.append(act)
 
-    def resolve_ability(self, act: _Act, text: str) -> None:
+    def resolve_ability(self, act: _Act, text: str, mana_only: bool = False) -> None:
         """The card and the engine's ability index of XMage's ability text (its cost
         before ": "), among the player's cards in the test: exactly one must fit."""
         m = re.match(r"^(Cycling|Basic landcycling|Landcycling)\b", text)
         if m and m.group(1) == "Cycling":
             act.kind = "cycle"
             act.card = ""
+            return
+        m = re.match(r"^(Flashback|Escape)(?: (?:\{[^}]+\})+)?$", text.strip())
+        if m:
+            # XMage's cast from the graveyard for that cost (702.34a, 702.138a): the
+            # engine's cast action with "flashback" / "escape" names the card
+            kw = m.group(1)
+            own = sorted(
+                {
+                    n
+                    for (p, _z), es in self.t.zones.items()
+                    if p == act.player
+                    for n in (e if isinstance(e, str) else e["name"] for e in es)
+                }
+            )
+            fits = [n for n in own if self.facts.keyword_cost(n, kw)]
+            if len(fits) != 1:
+                raise Untranslatable("ability_keyword", f"{kw}: {len(fits)} cards")
+            act.kind, act.card = "cast", fits[0]
+            act.flags[kw.lower()] = True
             return
         if re.match(r"^Equip\b", text) and ":" not in text:
             # the engine lists Equip after the printed activated abilities (702.6a)
@@ -622,12 +666,24 @@ class _Method:
             if len(fits) != 1:
                 raise Untranslatable("ability_keyword", text)
             act.card = fits[0]
-            act.ability = sum(1 for _c, mana in self.facts.activated(fits[0]) if not mana)
+            act.ability = sum(1 for _c, mana, _m in self.facts.activated(fits[0]) if not mana)
             return
         prefix = ":" not in text  # the text is a prefix of the ability's cost
-        if prefix and not text.startswith("{") and not re.match(r"^[+-]?\d", text):
+        cost_word = re.match(r"^(Sacrifice|Discard|Exile|Pay|Remove|Tap|Untap|Return)\b", text)
+        if (
+            prefix
+            and not text.startswith("{")
+            and not re.match(r"^[+-]?\d", text)
+            and not cost_word
+        ):
             raise Untranslatable("ability_keyword", text)
         cost = _norm_cost(text.split(":", 1)[0])
+        # XMage matches the ability's whole text: a mana ability's effect reads "Add ..."
+        # (605.1a), so the text after the cost says which kind it is, and which mana
+        effect = text.split(":", 1)[1].strip() if not prefix else ""
+        adds = re.match(r"Add ((?:\{[WUBRGC]\})+)\.?$", effect)
+        loyalty = re.match(r"^[+-−]?\d", text) is not None  # never a mana ability (605.1a)
+        wants_mana = mana_only or (effect.startswith("Add ") and not loyalty)
         fits = []
         own = sorted(
             {
@@ -638,25 +694,45 @@ class _Method:
             }
         )
         for name in own:
-            idx = 0
-            for c, is_mana in self.facts.activated(name):
+            idx = mana_idx = 0
+            for c, is_mana, mana in self.facts.activated(name):
                 nc = _norm_cost(c)
                 fit = nc.startswith(cost) if prefix else nc == cost
                 if is_mana:
-                    if fit:
-                        fits.append((name, None))
+                    if adds and mana and mana != adds.group(1):
+                        fit = False
+                    if fit and (wants_mana or prefix):
+                        fits.append((name, mana_idx, True))
+                    mana_idx += 1
                     continue
-                if fit:
-                    fits.append((name, idx))
+                if fit and not wants_mana:
+                    fits.append((name, idx, False))
                 idx += 1
+        if not fits and mana_only:
+            # a basic land's intrinsic ability (305.6) is no activated ability in the data
+            raise Untranslatable("mana:ability_not_found", text)
         if not fits:
             raise Untranslatable("ability_not_found", text)
         if len(fits) > 1:
             raise Untranslatable("ability_ambiguous", text)
-        name, idx = fits[0]
-        if idx is None:
-            raise Untranslatable("mana", "a mana ability activated by the test")
+        name, idx, is_mana = fits[0]
         act.card, act.ability = name, idx
+        if is_mana:
+            # a mana ability (605): the engine's activate action with "mana": true indexes
+            # the card's mana abilities; its mana waits in the pool, so mana is paid for real
+            act.flags["mana"] = True
+            self.t.paid = self.t.paid or f"mana ability {text}"
+
+    def c_activateManaAbility(self, a: list) -> None:
+        """TestPlayer's ACTIVATE_MANA: the player's mana ability whose text starts so, at
+        its priority in that step (605.3a), ``times`` times."""
+        if len(a) not in (4, 5) or not isinstance(a[3], str):
+            raise Untranslatable("custom_java", "activateManaAbility arguments")
+        times = self.int_(a[4]) if len(a) == 5 else 1
+        for _ in range(times):
+            act = self._action(a, "activate")
+            self.resolve_ability(act, a[3], mana_only=True)
+            self.t.actions.append(act)
 
     def c_waitStackResolved(self, a: list) -> None:
         turn, step = self.int_(a[0]), self.step(a[1])
@@ -729,6 +805,28 @@ class _Method:
         act = _Act(turn, step, p, "check")
         act.flags = {"check": check, **kw}
         self.t.actions.append(act)
+
+    def c_checkPlayableAbility(self, a: list) -> None:
+        """TestPlayer's playable check, "Cast NAME" only: whether the player could cast the
+        card now (its playable abilities' texts start so), read with mana paid for real by
+        the runner's probe: the cast action taken at that point, accepted or refused (601.2,
+        601.2h). A card that has another way to be cast (its own alternative cost or a
+        cast from another zone: a text of its own that XMage's "Cast NAME ..." would also
+        match) or a check outside the main phases (timing, 307.1) is not said."""
+        if len(a) != 6 or not isinstance(a[4], str) or not isinstance(a[5], bool):
+            raise Untranslatable("playable_check", "arguments")
+        m = re.fullmatch(r"Cast (.+)", a[4])
+        canon = self.facts.canonical(m.group(1)) if m else None
+        if m is None or canon is None or canon != m.group(1):
+            raise Untranslatable("playable_check", a[4][:60])
+        if self.step(a[2]) not in ACTION_STEPS:
+            raise Untranslatable("playable_check:step", a[2].name)
+        hit = CAST_VARIANT.search(self.facts.text(canon))
+        if hit:
+            raise Untranslatable("playable_check:cast_variant", f"{canon}: {hit.group(0)}")
+        self.t.names.add(canon)
+        self.t.paid = self.t.paid or "playable check"
+        self._check(a, "playable", player=self.player(a[3]), card=canon, has=a[5])
 
     def c_checkLife(self, a: list) -> None:
         self._check(a, "life", player=self.player(a[3]), n=self.int_(a[4]))
@@ -1026,7 +1124,8 @@ class _Method:
         if canon is None:
             return  # a token: no mana payment taps it unless it has a mana ability
         if self.facts.is_land(canon) or MANA_ABILITY.search(self.facts.text(canon)):
-            raise Untranslatable("tapped_mana_source", n)
+            # a mana source tapped or not depends on the payment: paid for real (601.2g-h)
+            self.t.paid = self.t.paid or f"tapped_mana_source {n}"
 
     def c_assertType(self, a: list) -> None:
         if len(a) != 3 or not isinstance(a[1], Enum) or a[1].kind != "CardType":
@@ -1105,10 +1204,17 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if kind == "upkeep":
                 upkeep_cards.add(name)
         hit = MANA_SPENT.search(text)
-        if hit:
-            raise Untranslatable("mana_payment", f"{name}: {hit.group(0)}")
+        if hit:  # the card reads the mana spent: paid for real (601.2h)
+            t.paid = t.paid or f"mana_payment {name}: {hit.group(0)}"
     if step_kinds:
         _step_triggers_said(t, step_kinds, upkeep_cards)
+    if any(x.kind == "check" and x.flags.get("check") == "playable" for x in t.actions):
+        # what the runner's probe can pay: the engine's real payment doesn't apply cost
+        # changes (601.2f) nor count mana abilities other than {T}-only ones as sources
+        for name in sorted(t.names):
+            hit = PLAYABLE_MANA.search(facts.text(name))
+            if hit:
+                raise Untranslatable("playable_check:mana", f"{name}: {hit.group(0)}")
     stop_turn, stop_step = t.stop
     acts = [x for x in t.actions if x.kind not in COMBAT_KINDS]
     for x in t.actions:
@@ -1217,6 +1323,8 @@ def build_case(t: _Test, facts: CardFacts) -> tuple[dict, list]:
             if len(pl.get(z, ())) > 200:  # engine.base.limits.SCENARIO_MAX_ZONE
                 raise Untranslatable("scenario_limit", f"{len(pl[z])} cards in a {z}")
     scenario = {"version": 1, "seed": 1, "players": players, "actions": actions}
+    if t.paid:
+        scenario["mana"] = "paid"
     return scenario, checks
 
 
@@ -1455,8 +1563,8 @@ def _priority_order(items: list[_Act], active: int) -> list[_Act]:
                     raise Untranslatable("priority_order", f"a response to {last.kind}")
                 x.on_stack, x.chain = last.card, last
             order.append(x)
-            if x.kind in ("cast", "activate"):
-                stack.append(x)
+            if x.kind in ("cast", "activate") and not x.flags.get("mana"):
+                stack.append(x)  # a mana ability doesn't use the stack (605.3a)
             acted = True
         if not queues[0] and not queues[1]:
             return order
@@ -1494,7 +1602,7 @@ def _emit(a: _Act, counts: dict) -> dict:
         if a.on_top:
             when["top"] = True
         d["when"] = when
-    if a.kind in ("cast", "activate"):  # counted after: nth names an earlier item
+    if a.kind in ("cast", "activate") and not a.flags.get("mana"):  # nth: an earlier item
         key = (a.card, "ability" if a.kind == "activate" else "spell")
         counts[key] = counts.get(key, 0) + 1
     return d

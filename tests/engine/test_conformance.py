@@ -142,6 +142,52 @@ def test_cr_601_2c_targets_answered_from_xmage_add_target_and_ai_choices_not_tra
     assert "t.AI" not in by and rep.to_dict()["not_translated"]["ai_choice"] == 1
 
 
+def test_cr_601_2g_a_choice_of_how_to_pay_is_xmage_auto_payment_so_not_translated():
+    """With mana paid for real ("mana": "paid"), one way to pay is paid without asking; with
+    several (a Mountain or Rugged Highlands for {R}, 601.2g-h) XMage's TestPlayer pays with
+    its unscripted auto-payment, so the case is not translated (mana:payment_choice)."""
+    expect = [
+        {"check": "life", "player": 1, "n": 17},
+        {"check": "tapped", "card": "Mountain", "tapped": True},
+    ]
+    one = _case("t.One", [BOLT_FACE], expect, ["Lightning Bolt"])
+    one["scenario"]["mana"] = "paid"
+    one["scenario"]["players"][0]["battlefield"] = ["Mountain"]
+    two = json.loads(json.dumps(one))
+    two["id"] = "t.Two"
+    two["scenario"]["players"][0]["battlefield"] = ["Mountain", "Rugged Highlands"]
+    rep = conformance.run_suite(_suite(one, two), reviewed={})
+    assert [(r.id, r.outcome) for r in rep.results] == [("t.One", "passed")]
+    assert rep.to_dict()["not_translated"]["mana:payment_choice"] == 1
+
+
+def test_cr_601_2_a_playable_check_is_the_cast_the_engine_accepts_or_refuses_there():
+    """XMage's checkPlayableAbility("Cast NAME"): the actions before ``at`` are played
+    again and the cast is taken there with mana paid for real: with a Mountain, Lightning
+    Bolt is castable; once the Mountain is tapped for the first Bolt, the second isn't
+    (601.2h)."""
+    two = _case(
+        "t.Playable",
+        [BOLT_FACE, BOLT_FACE],
+        [
+            {"check": "playable", "player": 0, "card": "Lightning Bolt", "has": True, "at": 0},
+            {"check": "playable", "player": 0, "card": "Lightning Bolt", "has": False, "at": 1},
+        ],
+        ["Lightning Bolt"],
+        hand=("Lightning Bolt", "Lightning Bolt"),
+    )
+    two["scenario"]["mana"] = "paid"
+    two["scenario"]["players"][0]["battlefield"] = ["Mountain"]
+    two["scenario"]["actions"] = [BOLT_FACE]
+    two["expect"][1]["at"] = 1
+    rep = conformance.run_suite(_suite(two), reviewed={})
+    assert [(r.id, r.outcome) for r in rep.results] == [("t.Playable", "passed")]
+    wrong = json.loads(json.dumps(two))
+    wrong["expect"][1]["has"] = True
+    rep = conformance.run_suite(_suite(wrong), reviewed={})
+    assert rep.results[0].kind == "expect:playable"
+
+
 def test_a_typed_error_is_the_case_failure_never_a_crash():
     bad = _case(
         "t.Error",

@@ -40,3 +40,22 @@ def test_flashback_needs_the_card_in_the_graveyard_cr_702_34a() -> None:
     )
     with pytest.raises(ScenarioError, match="flashback"):
         play(d)
+
+
+def test_with_real_payment_flashback_pays_its_own_cost_not_the_mana_cost_cr_702_34a_118_9() -> None:
+    """Think Twice ({1}{U}, flashback {2}{U}) from the graveyard taps three Islands: the
+    flashback cost is paid instead of the mana cost (an alternative cost, 118.9, 601.2f-h);
+    two Islands can't pay it."""
+    d = board(
+        ["Island"],
+        battlefield=("Island", "Island", "Island"),
+        graveyard=("Think Twice",),
+        actions=[{"do": "cast", "card": "Think Twice", "flashback": True}],
+    )
+    d["mana"] = "paid"
+    done = finished(d)
+    tapped = [o for o in done.final.players[0].battlefield if done.final.objects[o].tapped]
+    assert len(tapped) == 3 and you(done)["exile"] == ["Think Twice"]
+    d["players"][0]["battlefield"] = ["Island", "Island"]
+    with pytest.raises(ScenarioError, match="601.2h"):
+        play(d)

@@ -136,6 +136,22 @@ def test_basic_land_types_give_intrinsic_mana_abilities_cr_305_6() -> None:
     assert outs == [(("B",),), (("G",),), (("R",),), (("U",),), (("W",),)]
 
 
+def test_a_lands_intrinsic_mana_ability_is_activated_by_an_action_cr_305_6_605_3a() -> None:
+    """An activate action with "mana": true names a basic land's intrinsic ability (after
+    the card's printed mana abilities): it taps the land and its mana waits in the pool."""
+    d = paid([], battlefield=["Forest", "Dryad Arbor"])
+    d["actions"] = [
+        {"do": "activate", "card": "Forest", "mana": True},
+        {"do": "activate", "card": "Dryad Arbor", "mana": True, "ability": 0},
+    ]
+    tl = finished(d)
+    assert tapped(tl) == ["Dryad Arbor", "Forest"]
+    assert tl.final.players[0].mana_pool == "{G}{G}"
+    d["actions"] = [{"do": "activate", "card": "Forest", "mana": True, "ability": 1}]
+    with pytest.raises(ScenarioError):
+        play(d)  # a Forest has one mana ability
+
+
 def test_a_creature_that_just_arrived_cant_tap_for_mana_cr_302_6() -> None:
     d = paid(
         [],

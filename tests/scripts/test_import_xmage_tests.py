@@ -30,6 +30,8 @@ CARDS = {
     "Counterspell",
     "Upkeep Watcher",
     "End Watcher",
+    "Think Twice",
+    "Island",
 }
 TEXTS = {
     "Upkeep Watcher": "new BeginningOfUpkeepTriggeredAbility(new GainLifeEffect(1))",
@@ -43,10 +45,11 @@ def facts() -> CardFacts:
         face_of=lambda n: None,
         is_land=lambda n: n == "Mountain",
         text=lambda n: TEXTS.get(n, ""),
-        activated=lambda n: [],
+        activated=lambda n: [("{T}", True, "{R}")] if n == "Mountain" else [],
         counter=lambda e: None,
         subtype=lambda e: None,
         keyword=lambda c: None,
+        keyword_cost=lambda n, kw: (n, kw) == ("Think Twice", "Flashback"),
     )
 
 
@@ -168,12 +171,54 @@ def test_a_step_trigger_the_scenario_walks_through_is_translated():
     assert [a["do"] for a in case["scenario"]["actions"]] == ["cast", "next_main", "next_main"]
 
 
+def test_cr_601_2g_a_tapped_land_asserted_is_translated_with_mana_paid_for_real():
+    """XMage pays with its lands: a test asserting a land tapped afterwards is played with
+    the scenario's real payment ("mana": "paid", 601.2g-h), not with mana assumed."""
+    case = translate()[0]["test_TappedLand"]
+    assert case["scenario"]["mana"] == "paid"
+    assert {"check": "tapped", "card": "Mountain", "tapped": True} in case["expect"]
+    assert "mana" not in translate()[0]["test_BoltFace"]["scenario"]  # assumed paid
+
+
+def test_cr_605_3a_a_mana_ability_the_test_activates_is_an_activate_action_with_mana():
+    """activateManaAbility: the engine's activate action with "mana": true (its index among
+    the card's mana abilities: a Mountain's intrinsic one, 305.6), mana paid for real; it
+    doesn't use the stack, so the next action is no response to it."""
+    case = translate()[0]["test_ManaAbility"]
+    assert case["scenario"]["mana"] == "paid"
+    assert case["scenario"]["actions"] == [
+        {"do": "activate", "card": "Mountain", "ability": 0, "mana": True},
+        {"do": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]},
+    ]
+    assert Scenario.from_dict(case["scenario"]).run().final.players[1].life == 17
+
+
+def test_cr_702_34a_xmage_flashback_ability_is_the_cast_action_with_flashback():
+    """activateAbility(..., "Flashback"): the player's one card with a flashback cost is
+    cast from the graveyard with the engine's "flashback" flag."""
+    case = translate()[0]["test_Flashback"]
+    assert case["scenario"]["actions"] == [{"do": "cast", "card": "Think Twice", "flashback": True}]
+
+
+def test_a_playable_check_is_an_expectation_read_with_mana_paid_for_real():
+    """checkPlayableAbility("Cast NAME", false) after the first Bolt: a "playable" check
+    at the action that follows, the scenario paying mana for real (601.2h)."""
+    case = translate()[0]["test_Playable"]
+    assert case["scenario"]["mana"] == "paid"
+    assert {
+        "check": "playable",
+        "player": 0,
+        "card": "Lightning Bolt",
+        "has": False,
+        "at": 1,
+    } in case["expect"]
+
+
 def test_reasons_for_what_is_not_said_exactly():
     skipped = translate()[1]
     assert skipped["test_CombatStopInside"]["reason"] == "combat:stop_inside_combat"
     assert skipped["test_DefaultStop"]["reason"] == "stop:UNTAP"  # the turn-2 untap default
     assert skipped["test_UnknownCard"]["reason"] == "card_not_in_pool"
-    assert skipped["test_TappedLand"]["reason"] == "tapped_mana_source"  # XMage taps lands
     # turn 1's upkeep is not played by the scenario (it begins in the precombat main)
     assert skipped["test_UpkeepTrigger"]["reason"] == "phase_trigger:on_turn_1"
     # XMage's stop at END_TURN has played the end step; the scenario ends before it
