@@ -69,6 +69,12 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "persist": (IMPLEMENTED, "702.79a", "engine.keywords.persist"),
     "undying": (IMPLEMENTED, "702.93a", "engine.keywords.undying"),
     "prowess": (IMPLEMENTED, "702.108a", "engine.keywords.prowess"),
+    "echo": (IMPLEMENTED, "702.30a", "an upkeep trigger (engine.keywords.echo)"),
+    "cumulative upkeep": (
+        IMPLEMENTED,
+        "702.24a",
+        "an upkeep trigger: age counters, a mana or life cost (engine.keywords.cumulative_upkeep)",
+    ),
     "phasing": (IMPLEMENTED, "702.26a", "the untap step (layers.untap_step_done)"),
     "devoid": (IMPLEMENTED, "702.114a", "the card's colors are colorless in the card data"),
     "living weapon": (IMPLEMENTED, "702.92a", "the living_weapon op of the card's data"),
@@ -111,7 +117,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     # ----------------------------- ability words of combat: their triggers are the card's data
     **{
         k: (EFFECTS, rule, "an ability word: the card's effect data holds its trigger")
-        for k, rule in (("battalion", "207.2c"), ("pack tactics", "207.2c"))
+        for k, rule in (("battalion", "207.2c"), ("pack tactics", "207.2c"), ("heroic", "207.2c"))
     },
     # ------------------------------------------------ combat keywords the engine doesn't carry
     # out: engine.rules.combat.UNSIMULATED_KEYWORDS names them in the log when they'd
@@ -205,7 +211,10 @@ NEEDS_OP: Mapping[str, str] = {"living weapon": "living_weapon"}
 NEEDS_FIELD: Mapping[str, str] = {"protection": "protection"}
 #: The trigger (its ``when``) a keyword that is a triggered ability needs in the card data:
 #: a card whose Ward the data doesn't hold (granted, or a cost not translated) isn't claimed.
-NEEDS_TRIGGER: Mapping[str, str] = {"ward": "self_becomes_target"}
+NEEDS_TRIGGER: Mapping[str, str] = {
+    "ward": "self_becomes_target",
+    "heroic": "self_targeted_by_your_spell",  # 207.2c: "whenever you cast a spell that targets"
+}
 
 
 def state_of(keyword: str) -> tuple[str, str, str]:

@@ -227,6 +227,14 @@ _KEYWORD_COST_NAMES = {
     "TransmuteAbility": "Transmute",
     "PlotAbility": "Plot",
     "WarpAbility": "Warp",
+    "CumulativeUpkeepAbility": "Cumulative upkeep",
+}
+#: The constructor parameter holding the cost, where it isn't ``cost`` / ``manaString``.
+_KEYWORD_COST_PARAM = {
+    "Echo": "echoCost",  # EchoAbility(Cost echoCost)
+    "Madness": "madnessCost",  # MadnessAbility(ManaCosts madnessCost[, int lifeCost])
+    "Unearth": "costs",  # UnearthAbility(Cost costs)
+    "Cumulative upkeep": "cumulativeCost",  # CumulativeUpkeepAbility(Cost cumulativeCost)
 }
 
 
@@ -496,6 +504,12 @@ class Translator:
                 if out is not None:
                     entry.setdefault("triggers", []).append(out)
                 return
+            if cls == "HeroicAbility":  # 207.2c: an ability word; its trigger is the card's data
+                out = self._record(res, "triggered", cls, lambda: self.ability(ab))
+                if out is not None:
+                    out.pop("kind", None)
+                    entry.setdefault("triggers", []).append(out)
+                return
             if cls == "ChannelAbility":
                 out = self._record(res, "activated", cls, lambda: self._channel(ab))
                 if out is not None:
@@ -523,6 +537,15 @@ class Translator:
         try:
             p = self.fw.bind(ab) or {}
             costv = p.get("cost", p.get("manaString"))
+            if costv is None and name in _KEYWORD_COST_PARAM:
+                costv = p.get(_KEYWORD_COST_PARAM[name])
+            if name == "Madness" and p.get("lifeCost") not in (None, 0):
+                # MadnessAbility(cost, lifeCost): "Madness—{cost}, Pay N life." (702.35a)
+                life = p.get("lifeCost")
+                costv = None if not isinstance(life, int) else costv
+                life_text = f", pay {life} life" if isinstance(life, int) else ""
+            else:
+                life_text = ""
             if costv is None and name.endswith("cycling"):  # typecycling: (ManaCosts costs)
                 costv = p.get("costs")
             if name == "Escape":  # EscapeAbility(card, manaCost, exileCount): the form the
@@ -546,6 +569,8 @@ class Translator:
             # costs added to the keyword ability after it is built (Deep Analysis: "Flashback
             # {1}{U}, Pay 3 life" is FlashbackAbility(...) then addCost(PayLifeCost(3)))
             extra = [args for call, args in ab.calls if call == "addCost" and args]
+            if text and life_text:
+                text += life_text
             if text and extra:
                 try:
                     more = [c for a in extra for c in self.core.cost(a[0])]
