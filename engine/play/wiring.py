@@ -11,6 +11,7 @@ from __future__ import annotations
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
 from engine.core.registry import RULES
 from engine.keywords import (
+    buyback,
     cascade,
     cumulative_upkeep,
     echo,
@@ -95,6 +96,7 @@ def _wire() -> None:
     RULES.ability_resolvers["echo"] = echo.resolve  # CR 702.30a
     RULES.ability_resolvers["cumulative_upkeep"] = cumulative_upkeep.resolve  # CR 702.24a
     RULES.spell_costs = spell_costs  # a spell's additional costs (601.2b, 601.2h, 118.9)
+    RULES.buyback = buyback  # CR 702.27a: an optional additional cost; back to hand
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613

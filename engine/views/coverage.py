@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.definitions import CardDef
-from engine.keywords import crew, cumulative_upkeep, echo, escape, flashback, storm
+from engine.keywords import buyback, crew, cumulative_upkeep, echo, escape, flashback, storm
 from engine.lang import effects, vocabulary
 from engine.rules import alternative_costs, saga
 from engine.views import keyword_coverage
@@ -698,6 +698,7 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
             ("flashback", flashback.missing),
             ("crew", crew.missing),
             ("echo", echo.missing),
+            ("buyback", buyback.missing),
             ("cumulative upkeep", cumulative_upkeep.missing),
             ("equip", _equip_missing),
         ],

@@ -69,6 +69,11 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "persist": (IMPLEMENTED, "702.79a", "engine.keywords.persist"),
     "undying": (IMPLEMENTED, "702.93a", "engine.keywords.undying"),
     "prowess": (IMPLEMENTED, "702.108a", "engine.keywords.prowess"),
+    "buyback": (
+        IMPLEMENTED,
+        "702.27a",
+        "an optional additional cost; back to hand as it resolves (engine.keywords.buyback)",
+    ),
     "echo": (IMPLEMENTED, "702.30a", "an upkeep trigger (engine.keywords.echo)"),
     "cumulative upkeep": (
         IMPLEMENTED,

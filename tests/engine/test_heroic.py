@@ -4,10 +4,10 @@ XMage's HeroicAbility; coverage claims the keyword only with that trigger in the
 
 from __future__ import annotations
 
-from boards import board, finished, of_kind, opp, you
-
 from engine.cards import carddb
 from engine.views import coverage, keyword_coverage
+
+from boards import board, finished, of_kind, opp, you
 
 
 def _heroic(tl) -> list:
