@@ -131,7 +131,6 @@ TABLE: dict[str, tuple[str, str, str]] = {
         k: (NOT, rule, "not simulated by the combat rules")
         for k, rule in (
             ("flanking", "702.25a"),
-            ("bushido", "702.45a"),
             ("annihilator", "702.86a"),
             ("melee", "702.121a"),
             ("rampage", "702.23a"),
@@ -190,6 +189,12 @@ TABLE: dict[str, tuple[str, str, str]] = {
     # ("whenever this becomes the target of a spell or ability an opponent controls, counter
     # it unless that player pays"), whose ops are checked like any other (NEEDS_TRIGGER)
     "ward": (EFFECTS, "702.21a", "a triggered ability: the card's effect data holds it"),
+    # Bushido N and soulshift N (702.45a, 702.46a) are triggered abilities the importer writes
+    # into the card data ("whenever this blocks or becomes blocked, it gets +N/+N until end
+    # of turn"; "when this dies, you may return target Spirit card with mana value N or less
+    # from your graveyard to your hand"): claimed only with those triggers (NEEDS_TRIGGER)
+    "bushido": (EFFECTS, "702.45a", "a triggered ability: the card's effect data holds it"),
+    "soulshift": (EFFECTS, "702.46a", "a triggered ability: the card's effect data holds it"),
     # Channel is read into an activated ability of the card in hand (the importer's _channel)
     "channel": (EFFECTS, "207.2c", "an ability word: the card's activated ability in hand"),
     # --------------------------------------------------------- ways to pay mana costs
@@ -219,6 +224,14 @@ NEEDS_FIELD: Mapping[str, str] = {"protection": "protection"}
 NEEDS_TRIGGER: Mapping[str, str] = {
     "ward": "self_becomes_target",
     "heroic": "self_targeted_by_your_spell",  # 207.2c: "whenever you cast a spell that targets"
+    "bushido": "self_becomes_blocked",  # 702.45a (with self_blocks)
+    "soulshift": "self_dies",  # 702.46a
+}
+#: Keywords whose trigger must also say it is that keyword's (the importer writes
+#: ``"keyword": "Bushido"``): another "when this dies" trigger of the card is not soulshift.
+NEEDS_KEYWORD_TRIGGER: Mapping[str, str] = {
+    "bushido": "Bushido",
+    "soulshift": "Soulshift",
 }
 
 
@@ -245,17 +258,23 @@ def _has_field(entry: Any, name: str) -> bool:
     return isinstance(faces, Mapping) and any(_has_field(f, name) for f in faces.values())
 
 
-def _has_trigger(entry: Any, when: str) -> bool:
-    """The card's effect entry (or one of its faces') has a trigger on ``when``."""
+def _has_trigger(entry: Any, when: str, keyword: str | None = None) -> bool:
+    """The card's effect entry (or one of its faces') has a trigger on ``when`` (written as
+    ``keyword``'s, when given)."""
     if not isinstance(entry, Mapping):
         return False
     triggers = entry.get("triggers")
     if isinstance(triggers, list) and any(
-        isinstance(t, Mapping) and t.get("when") == when for t in triggers
+        isinstance(t, Mapping)
+        and t.get("when") == when
+        and (keyword is None or t.get("keyword") == keyword)
+        for t in triggers
     ):
         return True
     faces = entry.get("faces")
-    return isinstance(faces, Mapping) and any(_has_trigger(f, when) for f in faces.values())
+    return isinstance(faces, Mapping) and any(
+        _has_trigger(f, when, keyword) for f in faces.values()
+    )
 
 
 def card_keywords(card: Any) -> list[str]:
@@ -283,7 +302,9 @@ def missing(card: Any, extra: Iterable[tuple[str, Any]] = ()) -> list[tuple[str,
             out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
         elif low in NEEDS_FIELD and not _has_field(card.effects, NEEDS_FIELD[low]):
             out.append((k, f"keyword {k} ({rule}): its quality is not in the card's data"))
-        elif low in NEEDS_TRIGGER and not _has_trigger(card.effects, NEEDS_TRIGGER[low]):
+        elif low in NEEDS_TRIGGER and not _has_trigger(
+            card.effects, NEEDS_TRIGGER[low], NEEDS_KEYWORD_TRIGGER.get(low)
+        ):
             out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
         elif low in checks:
             part = checks[low](card)

@@ -510,6 +510,12 @@ class Translator:
                     out.pop("kind", None)
                     entry.setdefault("triggers", []).append(out)
                 return
+            if cls in ("BushidoAbility", "SoulshiftAbility"):  # 702.45a, 702.46a: triggers
+                make = _bushido if cls == "BushidoAbility" else _soulshift
+                outs = self._record(res, "triggered", cls, lambda: make(self, ab))
+                if outs is not None:
+                    entry.setdefault("triggers", []).extend(outs)
+                return
             if cls == "ChannelAbility":
                 out = self._record(res, "activated", cls, lambda: self._channel(ab))
                 if out is not None:
@@ -1591,6 +1597,48 @@ def _ward(t: Translator, ab: JObj) -> dict:
             }
         ],
     }
+
+
+def _keyword_number(t: Translator, ab: JObj, name: str, param: str) -> int:
+    p = t.fw.bind(ab) or {}
+    n = p.get(param)
+    if ab.calls or not isinstance(n, int) or isinstance(n, bool):
+        raise Untranslated(name, param)  # a dynamic value ("bushido X, where X is ...")
+    return n
+
+
+def _bushido(t: Translator, ab: JObj) -> list[dict]:
+    """Bushido N (702.45a): "Whenever this creature blocks or becomes blocked, it gets
+    +N/+N until end of turn" -- written as its two trigger events (a creature that blocks
+    is never blocked in that combat, so it is the same ability)."""
+    n = _keyword_number(t, ab, "BushidoAbility", "value")
+    pump = {"op": "pump", "power": n, "toughness": n, "who": "self", "duration": "end_of_turn"}
+    return [
+        {"keyword": "Bushido", "when": when, "ops": [dict(pump)]}
+        for when in ("self_blocks", "self_becomes_blocked")
+    ]
+
+
+def _soulshift(t: Translator, ab: JObj) -> list[dict]:
+    """Soulshift N (702.46a): "When this permanent is put into a graveyard from the
+    battlefield, you may return target Spirit card with mana value N or less from your
+    graveyard to your hand." """
+    n = _keyword_number(t, ab, "SoulshiftAbility", "amount")
+    return [
+        {
+            "keyword": "Soulshift",
+            "when": "self_dies",
+            "optional": True,
+            "targets": [
+                {
+                    "count": 1,
+                    "what": "card_in_your_graveyard",
+                    "filter": {"subtypes": ["Spirit"], "mv": ["<", n + 1]},
+                }
+            ],
+            "ops": [{"op": "return_from_graveyard", "to": "hand", "what": "target"}],
+        }
+    ]
 
 
 def _kind_of(cls: str, fw: Framework | None = None, extends: str = "") -> str:
