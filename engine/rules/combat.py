@@ -344,11 +344,20 @@ def _keyword_triggers(game: Game, player: int, declared: Sequence[tuple[int, str
             )
 
 
+def _has_keyword_trigger(game: Game, oid: int, keyword: str) -> bool:
+    """The object's card data writes this keyword as its triggered ability (the importer's
+    Bushido N: "whenever this blocks or becomes blocked", 702.45a)."""
+    trigs = game.effects(game.obj(oid)).get("triggers") or ()
+    return any(isinstance(t, dict) and t.get("keyword") == keyword for t in trigs)
+
+
 def _name_unsimulated(game: Game, objs: Iterable[int]) -> None:
     """A creature in combat with a combat keyword the engine doesn't simulate: say so."""
     for oid in objs:
         kws = game.chars(oid).keywords
         bad = [k for k in kws if any(k.lower().startswith(u.lower()) for u in UNSIMULATED_KEYWORDS)]
+        if any(k.lower() == "bushido" for k in bad) and _has_keyword_trigger(game, oid, "Bushido"):
+            bad = [k for k in bad if k.lower() != "bushido"]  # 702.45a: its triggers, in the data
         if protection.unknown(game, oid):
             bad.append("Protection (its quality is not in the card data)")
         if bad:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.definitions import CardDef
-from engine.keywords import crew, escape, flashback, storm
+from engine.keywords import buyback, crew, cumulative_upkeep, echo, escape, flashback, storm
 from engine.lang import effects, vocabulary
 from engine.rules import alternative_costs, saga
 from engine.views import keyword_coverage
@@ -705,6 +705,9 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
             ("escape", escape.missing),
             ("flashback", flashback.missing),
             ("crew", crew.missing),
+            ("echo", echo.missing),
+            ("buyback", buyback.missing),
+            ("cumulative upkeep", cumulative_upkeep.missing),
             ("equip", _equip_missing),
         ],
     ):

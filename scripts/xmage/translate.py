@@ -249,6 +249,14 @@ _KEYWORD_COST_NAMES = {
     "TransmuteAbility": "Transmute",
     "PlotAbility": "Plot",
     "WarpAbility": "Warp",
+    "CumulativeUpkeepAbility": "Cumulative upkeep",
+}
+#: The constructor parameter holding the cost, where it isn't ``cost`` / ``manaString``.
+_KEYWORD_COST_PARAM = {
+    "Echo": "echoCost",  # EchoAbility(Cost echoCost)
+    "Madness": "madnessCost",  # MadnessAbility(ManaCosts madnessCost[, int lifeCost])
+    "Unearth": "costs",  # UnearthAbility(Cost costs)
+    "Cumulative upkeep": "cumulativeCost",  # CumulativeUpkeepAbility(Cost cumulativeCost)
 }
 
 
@@ -518,6 +526,18 @@ class Translator:
                 if out is not None:
                     entry.setdefault("triggers", []).append(out)
                 return
+            if cls == "HeroicAbility":  # 207.2c: an ability word; its trigger is the card's data
+                out = self._record(res, "triggered", cls, lambda: self.ability(ab))
+                if out is not None:
+                    out.pop("kind", None)
+                    entry.setdefault("triggers", []).append(out)
+                return
+            if cls in ("BushidoAbility", "SoulshiftAbility"):  # 702.45a, 702.46a: triggers
+                make = _bushido if cls == "BushidoAbility" else _soulshift
+                outs = self._record(res, "triggered", cls, lambda: make(self, ab))
+                if outs is not None:
+                    entry.setdefault("triggers", []).extend(outs)
+                return
             if cls == "ChannelAbility":
                 out = self._record(res, "activated", cls, lambda: self._channel(ab))
                 if out is not None:
@@ -545,6 +565,15 @@ class Translator:
         try:
             p = self.fw.bind(ab) or {}
             costv = p.get("cost", p.get("manaString"))
+            if costv is None and name in _KEYWORD_COST_PARAM:
+                costv = p.get(_KEYWORD_COST_PARAM[name])
+            if name == "Madness" and p.get("lifeCost") not in (None, 0):
+                # MadnessAbility(cost, lifeCost): "Madness—{cost}, Pay N life." (702.35a)
+                life = p.get("lifeCost")
+                costv = None if not isinstance(life, int) else costv
+                life_text = f", pay {life} life" if isinstance(life, int) else ""
+            else:
+                life_text = ""
             if costv is None and name.endswith("cycling"):  # typecycling: (ManaCosts costs)
                 costv = p.get("costs")
             if name == "Escape":  # EscapeAbility(card, manaCost, exileCount): the form the
@@ -568,6 +597,8 @@ class Translator:
             # costs added to the keyword ability after it is built (Deep Analysis: "Flashback
             # {1}{U}, Pay 3 life" is FlashbackAbility(...) then addCost(PayLifeCost(3)))
             extra = [args for call, args in ab.calls if call == "addCost" and args]
+            if text and life_text:
+                text += life_text
             if text and extra:
                 try:
                     more = [c for a in extra for c in self.core.cost(a[0])]
@@ -1602,6 +1633,48 @@ def _ward(t: Translator, ab: JObj) -> dict:
             }
         ],
     }
+
+
+def _keyword_number(t: Translator, ab: JObj, name: str, param: str) -> int:
+    p = t.fw.bind(ab) or {}
+    n = p.get(param)
+    if ab.calls or not isinstance(n, int) or isinstance(n, bool):
+        raise Untranslated(name, param)  # a dynamic value ("bushido X, where X is ...")
+    return n
+
+
+def _bushido(t: Translator, ab: JObj) -> list[dict]:
+    """Bushido N (702.45a): "Whenever this creature blocks or becomes blocked, it gets
+    +N/+N until end of turn" -- written as its two trigger events (a creature that blocks
+    is never blocked in that combat, so it is the same ability)."""
+    n = _keyword_number(t, ab, "BushidoAbility", "value")
+    pump = {"op": "pump", "power": n, "toughness": n, "who": "self", "duration": "end_of_turn"}
+    return [
+        {"keyword": "Bushido", "when": when, "ops": [dict(pump)]}
+        for when in ("self_blocks", "self_becomes_blocked")
+    ]
+
+
+def _soulshift(t: Translator, ab: JObj) -> list[dict]:
+    """Soulshift N (702.46a): "When this permanent is put into a graveyard from the
+    battlefield, you may return target Spirit card with mana value N or less from your
+    graveyard to your hand." """
+    n = _keyword_number(t, ab, "SoulshiftAbility", "amount")
+    return [
+        {
+            "keyword": "Soulshift",
+            "when": "self_dies",
+            "optional": True,
+            "targets": [
+                {
+                    "count": 1,
+                    "what": "card_in_your_graveyard",
+                    "filter": {"subtypes": ["Spirit"], "mv": ["<", n + 1]},
+                }
+            ],
+            "ops": [{"op": "return_from_graveyard", "to": "hand", "what": "target"}],
+        }
+    ]
 
 
 def _kind_of(cls: str, fw: Framework | None = None, extends: str = "") -> str:
