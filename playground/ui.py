@@ -236,7 +236,7 @@ class Playground(pn.viewable.Viewer):
         # Where a player gets priority with something on the stack, a response can be added
         # right from the stepper (its button, under the step buttons): the editor's action
         # row opens for the card and the player.
-        panels["stepper"].param.watch(lambda _e: self.param.trigger("respond"), "respond")
+        pn.bind(self._stepper_respond, panels["stepper"].param.respond, watch=True)
         self._respond_state()
         resolution = pn.Column(
             panels["stepper"],
@@ -322,6 +322,9 @@ class Playground(pn.viewable.Viewer):
         if isinstance(stepper, Stepper):
             tl, k = self.model.timeline, self.model.frame
             stepper.can_respond = tl is not None and can_respond(tl, k)
+
+    def _stepper_respond(self, _pressed: bool) -> None:
+        self.param.trigger("respond")
 
     @param.depends("respond", watch=True)
     def _respond_here(self) -> None:
