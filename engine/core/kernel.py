@@ -89,6 +89,9 @@ class Kernel:
         self._computing = False
         self.control_changed = False  # set_controller ever moved a permanent (layer 2)
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
+        # changes of the battlefield zones (objects in or out, control): a cheap key for
+        # what the layers derive from the battlefield's objects (engine.rules.layers)
+        self.battlefield_changes = 0
         self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn: ``this_turn`` above. Lasting facts:
@@ -130,6 +133,7 @@ class Kernel:
         {
             "pool", "turn", "phase", "active", "tokens_created", "_next_id", "_clock",
             "_recorded", "_chars", "_computing", "control_changed", "face_changes",
+            "battlefield_changes",
             "_view_objects",
             # Game's
             "rules", "scenario", "policy", "pending_decision", "finished", "_in_event_hook",
@@ -352,6 +356,7 @@ class Kernel:
         """A player joins at setup; ``commander`` is in the command zone (903.6),
         ``cards_drawn`` the cards drawn this turn before the scenario began (121)."""
         self.players.append(Player(name=name, life=life, commander=commander))
+        self.battlefield_changes += 1
         self._view_players.append(None)
         self.this_turn.add_player(spells_cast, cards_drawn)
         return len(self.players) - 1
@@ -492,6 +497,7 @@ class Kernel:
             name = card.front.name if token else obj.name
             self._changes.append(Move(obj.id, name, player, "none", zone))
         if zone == "battlefield":
+            self.battlefield_changes += 1
             self.timestamps[obj.id] = self.next_timestamp()  # 613.7d
             self.base_controller[obj.id] = player
         return obj
@@ -507,6 +513,7 @@ class Kernel:
             for ids in pl.zones.values():
                 if oid in ids:
                     ids.remove(oid)
+        self.battlefield_changes += 1
         self._view_players = [None] * len(self.players)
         del self.objects[oid]
         self._view_objects = None
@@ -535,6 +542,8 @@ class Kernel:
             else:
                 self.players[loc[0]].zones[src].remove(oid)
                 self._view_players[loc[0]] = None
+                if src == "battlefield":
+                    self.battlefield_changes += 1
         owner = obj.owner
         if dst == "battlefield":
             target_player = obj.controller if player is None else player
@@ -567,6 +576,8 @@ class Kernel:
         else:
             zone = self.players[target_player].zones[dst]
             self._view_players[target_player] = None
+            if dst == "battlefield":
+                self.battlefield_changes += 1
             if index is not None:
                 zone.insert(index, oid)
             elif bottom or dst != "library":
@@ -787,6 +798,7 @@ class Kernel:
             self.players[loc[0]].zones["battlefield"].remove(oid)
             self.players[player].zones["battlefield"].append(oid)
             self._view_players[loc[0]] = self._view_players[player] = None
+            self.battlefield_changes += 1
         # 302.6: it has not been under its new controller's control since the turn began
         self.objects[oid] = obj.evolve(controller=player, entered_turn=self.turn)
         self._view_objects = None
