@@ -36,7 +36,6 @@ def fast_init(cls: type[T]) -> type[T]:
     for f in fields:
         name = f.name
         ns[f"_set_{name}"] = cls.__dict__[name].__set__  # the slot's member descriptor
-        ns[f"_get_{name}"] = cls.__dict__[name].__get__
         if f.default is not dataclasses.MISSING:
             ns[f"_default_{name}"] = f.default
             params.append(f"{name}=_default_{name}")
@@ -48,9 +47,7 @@ def fast_init(cls: type[T]) -> type[T]:
             params.append(name)
         body.append(f"    _set_{name}(self, {name})")
         evolve_params.append(f"{name}=_KEEP")
-        evolve_body.append(
-            f"    _set_{name}(new, _get_{name}(self) if {name} is _KEEP else {name})"
-        )
+        evolve_body.append(f"    _set_{name}(new, self.{name} if {name} is _KEEP else {name})")
     init_src = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n"
     evolve_src = (
         f"def evolve(self, *, {', '.join(evolve_params)}, **unknown):\n"
