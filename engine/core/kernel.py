@@ -92,6 +92,9 @@ class Kernel:
         # changes of the battlefield zones (objects in or out, control): a cheap key for
         # what the layers derive from the battlefield's objects (engine.rules.layers)
         self.battlefield_changes = 0
+        # battlefield(): (objects view, battlefield_changes, the permanents) while neither
+        # changed (the SBAs, the legend rule, triggers... ask ~60 times a run)
+        self._battlefield: tuple[object, int, tuple[CardObject, ...]] = (None, -1, ())
         self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn: ``this_turn`` above. Lasting facts:
@@ -133,7 +136,7 @@ class Kernel:
         {
             "pool", "turn", "phase", "active", "tokens_created", "_next_id", "_clock",
             "_recorded", "_chars", "_computing", "control_changed", "face_changes",
-            "battlefield_changes",
+            "battlefield_changes", "_battlefield",
             "_view_objects",
             # Game's
             "rules", "scenario", "policy", "pending_decision", "finished", "_in_event_hook",
@@ -309,7 +312,15 @@ class Kernel:
         objects = self.objects
         if player is not None:
             return [objects[i] for i in self.players[player].zones["battlefield"]]
-        return [objects[i] for pl in self.players for i in pl.zones["battlefield"]]
+        # Every primitive that changes an object drops the objects view (until the next
+        # snapshot) and every change of a battlefield zone is counted: while the view is
+        # the same dict and the count the same, so are the permanents.
+        view, changes, permanents = self._battlefield
+        if view is not self._view_objects or changes != self.battlefield_changes:
+            permanents = tuple(objects[i] for pl in self.players for i in pl.zones["battlefield"])
+            if self._view_objects is not None:
+                self._battlefield = (self._view_objects, self.battlefield_changes, permanents)
+        return list(permanents)
 
     def battlefield_size(self) -> int:
         """How many permanents there are (what ``len(battlefield())`` is, without the list)."""
