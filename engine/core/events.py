@@ -14,6 +14,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from engine.base.records import fast_init
+
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
@@ -181,6 +183,7 @@ class ChangeKind(StrEnum):
     COMBAT = "combat"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Move:
     """One object changing zones; ``src``/``dst`` are zone names ("none" for tokens)."""
@@ -201,6 +204,7 @@ class Move:
         }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Change:
     """One primitive change of an object or a player, as the kernel made it (before -> after)."""
@@ -219,6 +223,7 @@ class Change:
         return d
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """One rules event: a kind, the facts (fields), a human sentence and the CR rule it follows.
@@ -265,6 +270,7 @@ class Event:
         return d
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision; ``key`` is what a scenario records in ``choices``."""
@@ -276,6 +282,7 @@ class Option:
     ref: Mapping[str, Any] | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the rules give a player; the engine pauses here rather than guess."""

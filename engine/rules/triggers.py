@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.base import limits
 from engine.cards import changeling
@@ -748,11 +748,7 @@ def triggers_of(game: Game, oid: int, before=None) -> list:
     continuous effects give it (layer 6, 613.1f), which trigger like its own (603.2).
     ``before`` (the frame before a leaves-the-battlefield event): an object that just left
     has the abilities it had then (603.10a, "look back in time")."""
-    entry = game.effects(game.obj(oid))
-    own = entry.get("triggers") or []
-    unread = untranslated_triggers(entry)
-    if unread:  # they "trigger" only to say they are not simulated (fire)
-        own = [*own, *unread]
+    own = _own_triggers(game, game.obj(oid))
     computed = game.all_chars().get(oid)  # only battlefield objects with effects have one
     if computed is None and before is not None:
         computed = before.chars.get(oid)
@@ -760,6 +756,24 @@ def triggers_of(game: Game, oid: int, before=None) -> list:
         return own
     granted = [a for a in computed.abilities if a.get("kind") == "triggered"]
     return [*own, *granted] if granted else own
+
+
+def _own_triggers(game: Game, obj: Any) -> list:
+    """The card data's triggered abilities of an object's card and face, then the
+    untranslated ones (they "trigger" only to say they are not simulated, ``fire``).
+    Cached per game, card and face: every event asks for every object that may listen,
+    and the card data doesn't change (the entry holds the card, so its ``id`` is not
+    reused while cached). Read-only: callers take ``variants`` of them."""
+    cache = game.derived("own_triggers")
+    key = (id(obj.card), obj.face)
+    got = cache.get(key)
+    if got is None or got[0] is not obj.card:
+        entry = game.effects(obj)
+        own = entry.get("triggers") or []
+        unread = untranslated_triggers(entry)
+        got = (obj.card, [*own, *unread] if unread else own)
+        cache[key] = got
+    return got[1]
 
 
 def _zone(game: Game, oid: int) -> str:
