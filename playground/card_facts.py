@@ -15,6 +15,7 @@ keeps the text.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import param
@@ -104,10 +105,25 @@ def facts_map(cards: Any) -> dict[str, str]:
     return out
 
 
+#: timeline_cards of each timeline still alive: a page asks once per scenario or timeline
+#: change (two or three times as a link opens), and a long cascade has 150+ frames to walk.
+_TIMELINE_CARDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def timeline_cards(timeline: Timeline | None) -> list[CardDef]:
     """Every card that appears in any frame of a timeline (tokens included)."""
     if timeline is None:
         return []
+    try:
+        cached = _TIMELINE_CARDS.get(timeline)
+    except TypeError:  # not weakly referable / hashable: just walk it
+        return _walk_cards(timeline)
+    if cached is None:
+        cached = _TIMELINE_CARDS[timeline] = _walk_cards(timeline)
+    return list(cached)
+
+
+def _walk_cards(timeline: Timeline) -> list[CardDef]:
     seen: dict[str, CardDef] = {}
     for fr in timeline:
         for obj in fr.state.objects.values():

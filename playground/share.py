@@ -24,6 +24,7 @@ import param
 from panel.custom import JSComponent
 
 from engine.base import limits
+from playground.html import HEADING_JS, SECTION_CSS
 from playground.model import PlaygroundModel
 
 __all__ = [
@@ -165,8 +166,11 @@ class ShareBox(JSComponent):
     sync_url = param.Boolean(default=False, doc="Write ?s=&f= into the page URL.")
     url_read = param.Boolean(default=False, doc="Python has read the page URL: now keep it.")
     lab_url = param.String(default="", doc='The JupyterLite lab ("Open in notebook"); "": none.')
+    heading = param.String(default="", doc='A heading over the box ("": none).')
 
-    _esm = """
+    _esm = (
+        HEADING_JS
+        + """
 export function render({ model }) {
   const wrap = document.createElement('div');
   wrap.className = 'share';
@@ -236,11 +240,13 @@ export function render({ model }) {
     }
   });
   wrap.append(input, btn, notebook, status);
-  return wrap;
+  return withHeading(model.heading, wrap);
 }
 """.replace("__URL_EVERY__", str(URL_EVERY_MS))
+    )
     _stylesheets = [
-        """
+        SECTION_CSS
+        + """
 .share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 input { flex: 1 1 100%; min-width: 120px; font: 12px ui-monospace, monospace; padding: 6px;
   border: 1px solid #d0d7de; border-radius: 4px; color: #57606a; }
@@ -268,6 +274,7 @@ class SharePanel(pn.viewable.Viewer):
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
     sync_url = param.Boolean(default=False, constant=True, doc="Keep ?s=&f= in the page URL.")
     url_read = param.Boolean(default=False, doc="The page URL's link was read: now keep it.")
+    heading = param.String(default="", constant=True, doc='A heading over the box ("": none).')
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -279,6 +286,7 @@ class SharePanel(pn.viewable.Viewer):
             sync_url=self.sync_url,
             url_read=self.url_read,
             lab_url=lab_url(),
+            heading=self.heading,
             sizing_mode="stretch_width",
         )
         if not pyodide:  # served: the app already read the URL the request carried

@@ -15,7 +15,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from playground.html import MANA_CSS, mana_text
+from playground.html import HEADING_JS, MANA_CSS, SECTION_CSS, mana_text
 from playground.model import PlaygroundModel
 from playground.widgets import navigate
 
@@ -27,8 +27,11 @@ class EventLog(JSComponent):
 
     entries = param.List(default=[], doc="[{'html' (escaped), 'rule', 'decision'}] per frame")
     frame = param.Integer(default=0)
+    heading = param.String(default="", doc='A heading over the log ("": none).')
 
-    _esm = """
+    _esm = (
+        HEADING_JS
+        + """
 export function render({ model, el }) {
   const box = document.createElement('div');
   box.className = 'log';
@@ -103,12 +106,14 @@ export function render({ model, el }) {
   };
   document.addEventListener('keydown', onkey);
   model.on('remove', () => document.removeEventListener('keydown', onkey));
-  return box;
+  return withHeading(model.heading, box);
 }
 """
+    )
 
     _stylesheets = [
         MANA_CSS
+        + SECTION_CSS
         + """
 .log { max-height: min(560px, 62vh); overflow-y: auto; border: 1px solid #d8dee4;
   border-radius: 8px;
@@ -188,6 +193,7 @@ class EventLogPanel(pn.viewable.Viewer):
     """The event log of the model's timeline, its current line following the frame."""
 
     model = param.ClassSelector(class_=PlaygroundModel, doc="The session's state.")
+    heading = param.String(default="", constant=True, doc='A heading over the log ("": none).')
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -195,6 +201,7 @@ class EventLogPanel(pn.viewable.Viewer):
             model=self.model,
             entries=log_entries(self.model),
             frame=self.model.frame,
+            heading=self.heading,
             sizing_mode="stretch_width",
         )
 
@@ -219,6 +226,8 @@ class StepperControls(JSComponent):
 
     frame = param.Integer(default=0, doc="The frame on screen.")
     n_frames = param.Integer(default=1, doc="How many frames the timeline has.")
+    respond_label = param.String(default="", doc='A "respond" button under the row ("": none).')
+    can_respond = param.Boolean(default=False, doc="Whether that button can be pressed.")
 
     _esm = """
 const LABELS = {first: '\u00ab First', back: '\u2039 Back', next: 'Next \u203a',
@@ -249,19 +258,35 @@ export function render({ model }) {
   keys.className = 'keys pg-keys'; keys.title = 'Left/Right arrows step; Home/End jump';
   keys.textContent = '\u2190 \u2192 keys';
   row.append(box, keys);
+  const out = document.createElement('div');
+  out.appendChild(row);
+  let respond = null;
+  if (model.respond_label) {  // "Respond here…": its own line, under the buttons
+    const line = document.createElement('div'); line.className = 'respond-row';
+    respond = document.createElement('button');
+    respond.type = 'button'; respond.className = 'respond';
+    respond.textContent = model.respond_label;
+    respond.addEventListener('click', () => model.send_msg({respond: true}));
+    line.appendChild(respond); out.appendChild(line);
+  }
+  // Only what changed is written: a step changes the frame alone, and setting a range
+  // input's max (or a button's disabled) again still makes the browser redo its style.
+  const put = (el, key, v) => { if (el[key] !== v) el[key] = v; };
   function sync() {
     const k = model.frame, n = model.n_frames;
-    buttons.first.disabled = buttons.back.disabled = k <= 0;
-    buttons.next.disabled = buttons.last.disabled = k >= n - 1;
-    slider.max = String(Math.max(1, n - 1));
-    slider.disabled = n <= 1;
-    if (slider.value !== String(k)) slider.value = String(k);
-    shown.textContent = String(k);
+    put(buttons.first, 'disabled', k <= 0); put(buttons.back, 'disabled', k <= 0);
+    put(buttons.next, 'disabled', k >= n - 1); put(buttons.last, 'disabled', k >= n - 1);
+    put(slider, 'max', String(Math.max(1, n - 1)));
+    put(slider, 'disabled', n <= 1);
+    put(slider, 'value', String(k));
+    put(shown, 'textContent', String(k));
+    if (respond) put(respond, 'disabled', !model.can_respond);
   }
   sync();
   model.on('frame', sync);
   model.on('n_frames', sync);
-  return row;
+  model.on('can_respond', sync);
+  return out;
 }
 """
     _stylesheets = [
@@ -283,6 +308,12 @@ button:focus-visible, input:focus-visible { outline: 2px solid #0969da; outline-
 .keys { font: 12px system-ui; color: #6e7781; white-space: nowrap; }
 @media (max-width: 520px), (hover: none) { .keys { display: none; } }
 @media (max-width: 520px) { .step { flex: 1 1 60px; width: auto; min-width: 0; } }
+.respond-row { padding: 0 10px; }
+.respond { width: 140px; font: 12px/17.1429px Helvetica, Arial, sans-serif; padding: 6px 12px;
+  border: 1px solid #eea236; border-radius: 4px; background: transparent; color: #ffc107;
+  cursor: pointer; }
+.respond:hover:not(:disabled) { background: #fff8e1; }
+.respond:disabled { opacity: .65; filter: none; }
 """
     ]
 
@@ -311,6 +342,11 @@ class Stepper(pn.viewable.Viewer):
         label="Frame",
         doc="The slider: the frame asked for (the model's, once shown).",
     )
+    respond = param.Event(doc="The respond button was pressed (shown with ``respond_label``).")
+    respond_label = param.String(
+        default="", constant=True, doc='A "respond" button under the controls ("": none).'
+    )
+    can_respond = param.Boolean(default=False, doc="Whether the respond button can be pressed.")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -318,6 +354,8 @@ class Stepper(pn.viewable.Viewer):
             owner=self,
             frame=self.model.frame,
             n_frames=self.model.n_frames,
+            respond_label=self.respond_label,
+            can_respond=self.can_respond,
             sizing_mode="stretch_width",
             margin=0,
             css_classes=["pg-stepper"],
@@ -329,6 +367,9 @@ class Stepper(pn.viewable.Viewer):
         which = msg.get("step")
         if which in ("first", "back", "next", "last"):
             self.param.trigger(which)
+        elif msg.get("respond") is True:
+            if self.respond_label and self.can_respond:
+                self.param.trigger("respond")
         elif "goto" in msg:
             try:
                 k = int(msg["goto"])
@@ -367,6 +408,10 @@ class Stepper(pn.viewable.Viewer):
             self.param.frame.bounds = (0, end)
         self.frame = k
         self._controls.param.update(frame=k, n_frames=n)
+
+    @param.depends("can_respond", watch=True)
+    def _can_respond(self) -> None:
+        self._controls.can_respond = self.can_respond
 
     def __panel__(self) -> StepperControls:
         return self._controls

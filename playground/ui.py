@@ -55,12 +55,6 @@ _HEADER_CSS = """
   border: 1px solid #a40e26; background: #fff; color: #a40e26; cursor: pointer; }
 """
 
-_SECTION_CSS = (
-    ":host{width:100%} h3{font:600 13px system-ui;margin:6px 0 2px;color:#57606a;"
-    "text-transform:uppercase;letter-spacing:.04em}"
-)
-
-
 # Responsive layout. Wide: editor | board | log side by side; medium: the
 # log wraps under the board; narrow (tablet, phone): one column with the board and log first
 # and the editors after them. Flex items may shrink to any width (min-width: 0), so nothing
@@ -116,10 +110,6 @@ def _header_html(model: PlaygroundModel, *_changed: Any) -> str:
     )
 
 
-def _section(text: str) -> pn.pane.HTML:
-    return pn.pane.HTML(f"<h3>{esc(text)}</h3>", stylesheets=[_SECTION_CSS], margin=(4, 5, 0, 5))
-
-
 class Playground(pn.viewable.Viewer):
     """Build a library, set the board, step through the resolution, decide, share.
 
@@ -169,7 +159,6 @@ class Playground(pn.viewable.Viewer):
         self._facts: CardFacts | None = None
         self._save: pn.widgets.FileDownload | None = None
         self._upload: pn.widgets.FileInput | None = None
-        self._respond: pn.widgets.Button | None = None
         self._editor_tabs: pn.Tabs | None = None
         self._board_tab: pn.Column | None = None
         self.panels: dict[str, pn.viewable.Viewer] = {}  # built with the page
@@ -225,11 +214,11 @@ class Playground(pn.viewable.Viewer):
         # opened, so a session that only steps through a link never pays for it.
         self.panels = panels = {
             "library": LibraryEditor(model=model),
-            "stepper": Stepper(model=model),
+            "stepper": Stepper(model=model, respond_label=self.param.respond.label),
             "decision": DecisionPanel(model=model),
             "board": BoardPanel(model=model),
-            "log": EventLogPanel(model=model),
-            "share": SharePanel(model=model, sync_url=self._sync_url),
+            "log": EventLogPanel(model=model, heading="Event log"),
+            "share": SharePanel(model=model, sync_url=self._sync_url, heading="Share"),
         }
         # Not dynamic: re-rendering the Library tab on the way back from "Board & action"
         # left its collapsed Scryfall card opening with an empty, zero-size body.
@@ -245,29 +234,20 @@ class Playground(pn.viewable.Viewer):
         self._editor_tabs = editor
         pn.bind(self._open_editor_tab, editor.param.active, watch=True)
         # Where a player gets priority with something on the stack, a response can be added
-        # right from the stepper: the editor's action row opens for the card and the player.
-        self._respond = pn.widgets.Button.from_param(
-            self.param.respond,
-            button_type="warning",
-            button_style="outline",
-            margin=(0, 10),
-            description=None,
-            width=140,
-        )
+        # right from the stepper (its button, under the step buttons): the editor's action
+        # row opens for the card and the player.
+        pn.bind(self._stepper_respond, panels["stepper"].param.respond, watch=True)
         self._respond_state()
         resolution = pn.Column(
             panels["stepper"],
-            self._respond,
             panels["decision"],
             panels["board"],
             sizing_mode="stretch_width",
             css_classes=["pg-resolution"],
         )
         share = panels["share"]
-        right = pn.Column(
-            _section("Event log"),
+        right = pn.Column(  # each draws its own heading
             panels["log"],
-            _section("Share"),
             share,
             sizing_mode="stretch_width",
             css_classes=["pg-side"],
@@ -338,9 +318,13 @@ class Playground(pn.viewable.Viewer):
 
     @param.depends("model.frame", "model.timeline", watch=True)
     def _respond_state(self) -> None:
-        if self._respond is not None:
+        stepper = self.panels.get("stepper")
+        if isinstance(stepper, Stepper):
             tl, k = self.model.timeline, self.model.frame
-            self._respond.disabled = tl is None or not can_respond(tl, k)
+            stepper.can_respond = tl is not None and can_respond(tl, k)
+
+    def _stepper_respond(self, _pressed: bool) -> None:
+        self.param.trigger("respond")
 
     @param.depends("respond", watch=True)
     def _respond_here(self) -> None:

@@ -19,7 +19,6 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from importlib import resources
 from typing import Any
 
 from engine.cards.definitions import CardDef
@@ -373,7 +372,7 @@ class _EffectsFile:
     def line(self, n: int) -> str | None:
         """Card ``n``'s entry as JSON text, or None (no entry)."""
         if self._lines is None:
-            data = resources.files("engine").joinpath("data", self.name).read_bytes()
+            data = _bundled_bytes(self.name)
             lines = gzip.decompress(data).decode("utf-8").split("\n")
             if len(lines) != self.count:
                 raise RuntimeError(f"{self.name}: {len(lines)} lines for {self.count} cards")
@@ -381,10 +380,18 @@ class _EffectsFile:
         return self._lines[n] or None
 
 
+def _bundled_bytes(name: str) -> bytes:
+    """A file of engine/data. importlib.resources is imported here, on first use: it
+    brings tempfile, shutil and more, a tenth of ``import engine`` otherwise."""
+    from importlib import resources
+
+    return resources.files("engine").joinpath("data", name).read_bytes()
+
+
 def load_bundled_entries() -> list[dict[str, Any]]:
     """The raw card dicts of the bundled database (decompressed and parsed once per call).
     A card's ``"effects"`` is then its entry's JSON text, read when first used."""
-    data = resources.files("engine").joinpath("data", _DATA_FILE).read_bytes()
+    data = _bundled_bytes(_DATA_FILE)
     payload = json.loads(gzip.decompress(data))
     if payload.get("version") != 1:
         raise RuntimeError(f"unsupported card database version {payload.get('version')!r}")

@@ -348,6 +348,8 @@ class CardDef:
     def effects(self) -> dict | None:
         """The structured effects entry (effects.json shape), parsed on first use."""
         raw = self.effects_raw
+        if type(raw) is dict:  # parsed already (or given as a dict): the rules ask often
+            return raw
         bundled = callable(raw)  # the bundled pool's own data (built and tested), not input
         value = raw() if callable(raw) else raw
         if bundled and value is None:

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from engine.base.records import fast_init
+
 NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ContinuousEffect:
     """One continuous effect from a resolved spell/ability (611.2) or a rules effect
@@ -60,6 +63,7 @@ class ContinuousEffect:
         }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Characteristics:
     """An object's characteristics after every layer (613.1): what the rules read."""

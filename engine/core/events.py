@@ -14,6 +14,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from engine.base.records import fast_init
+
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
@@ -47,6 +49,7 @@ class EventKind(StrEnum):
     GAME_DRAW = "game_draw"
     GRANT = "grant"
     GRAVEYARD = "graveyard"
+    BUYBACK = "buyback"
     KICKER = "kicker"
     LIFE = "life"
     LORE = "lore"
@@ -122,6 +125,7 @@ class DecisionKind(StrEnum):
     DIVIDE = "divide"
     CHOOSE_MODE = "choose_mode"
     DISCOVER_CAST = "discover_cast"
+    BUYBACK = "buyback"
     KICKER = "kicker"
     ORDER_TRIGGERS = "order_triggers"
     PROLIFERATE = "proliferate"
@@ -179,6 +183,7 @@ class ChangeKind(StrEnum):
     COMBAT = "combat"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Move:
     """One object changing zones; ``src``/``dst`` are zone names ("none" for tokens)."""
@@ -199,6 +204,7 @@ class Move:
         }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Change:
     """One primitive change of an object or a player, as the kernel made it (before -> after)."""
@@ -217,6 +223,7 @@ class Change:
         return d
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """One rules event: a kind, the facts (fields), a human sentence and the CR rule it follows.
@@ -263,6 +270,7 @@ class Event:
         return d
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Option:
     """One answer to a decision; ``key`` is what a scenario records in ``choices``."""
@@ -274,6 +282,7 @@ class Option:
     ref: Mapping[str, Any] | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the rules give a player; the engine pauses here rather than guess."""

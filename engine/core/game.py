@@ -105,8 +105,7 @@ class Game(Kernel):
             if p.library.order == "random":
                 self.rng.shuffle(library)
             cards = {name: self.pool.get(name) for name, _ in p.library.cards}  # one lookup a name
-            for name in library:
-                self.create(cards[name], pidx, "library")
+            self.create_cards([cards[name] for name in library], pidx, "library")
             for zone in ("hand", "battlefield", "graveyard", "exile"):
                 for entry in getattr(p, zone):
                     card = self.pool.get(entry.name)

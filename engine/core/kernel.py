@@ -89,6 +89,12 @@ class Kernel:
         self._computing = False
         self.control_changed = False  # set_controller ever moved a permanent (layer 2)
         self.face_changes = 0  # transform / face-down changes (layers cache static sources)
+        # changes of the battlefield zones (objects in or out, control): a cheap key for
+        # what the layers derive from the battlefield's objects (engine.rules.layers)
+        self.battlefield_changes = 0
+        # battlefield(): (objects view, battlefield_changes, the permanents) while neither
+        # changed (the SBAs, the legend rule, triggers... ask ~60 times a run)
+        self._battlefield: tuple[object, int, tuple[CardObject, ...]] = (None, -1, ())
         self.budget = RunBudget()  # events, objects, snapshot sizes (engine.base.limits)
         # ---- runtime branch: game history and player facts (filters, values, conditions)
         # Per turn: ``this_turn`` above. Lasting facts:
@@ -130,6 +136,7 @@ class Kernel:
         {
             "pool", "turn", "phase", "active", "tokens_created", "_next_id", "_clock",
             "_recorded", "_chars", "_computing", "control_changed", "face_changes",
+            "battlefield_changes", "_battlefield",
             "_view_objects",
             # Game's
             "rules", "scenario", "policy", "pending_decision", "finished", "_in_event_hook",
@@ -187,35 +194,35 @@ class Kernel:
             if view is None:
                 view = views[i] = self._player_view(i)
             players.append(view)
-        return GameState(
-            players=tuple(players),
-            stack=tuple(self.stack),
-            objects=objects,
-            turn=self.turn,
-            phase=self.phase,
-            active=self.active,
-            lost=tuple(self.lost),
-            continuous=tuple(self.continuous),
-            chars=self.all_chars(),
-            combat=self._combat_view(),
+        return GameState(  # by position, in GameState's field order
+            tuple(players),
+            tuple(self.stack),
+            objects,
+            self.turn,
+            self.phase,
+            self.active,
+            tuple(self.lost),
+            tuple(self.continuous),
+            self.all_chars(),
+            self._combat_view() if self.combat is not None else EMPTY,
         )
 
     def _player_view(self, i: int) -> PlayerState:
         pl = self.players[i]
         z = pl.zones
-        return PlayerState(
-            name=pl.name,
-            life=pl.life,
-            mana_pool=pl.mana,
-            library=tuple(z["library"]),
-            hand=tuple(z["hand"]),
-            battlefield=tuple(z["battlefield"]),
-            graveyard=tuple(z["graveyard"]),
-            exile=tuple(z["exile"]),
-            spells_cast=self.this_turn.spells_cast[i],
-            counters=dict(pl.counters),
-            flags=tuple(sorted(pl.flags)),
-            commander=pl.commander,
+        return PlayerState(  # by position, in PlayerState's field order
+            pl.name,
+            pl.life,
+            pl.mana,
+            tuple(z["library"]),
+            tuple(z["hand"]),
+            tuple(z["battlefield"]),
+            tuple(z["graveyard"]),
+            tuple(z["exile"]),
+            self.this_turn.spells_cast[i],
+            dict(pl.counters),
+            tuple(sorted(pl.flags)) if pl.flags else (),
+            pl.commander,
         )
 
     def _combat_view(self) -> Mapping[str, object]:
@@ -254,23 +261,26 @@ class Kernel:
             moves = tuple(c for c in recorded if type(c) is Move)
             if len(moves) != len(recorded):
                 changes = tuple(c for c in recorded if type(c) is Change)
-        touched = tuple(
-            dict.fromkeys([*(o for o in objects if o is not None), *(m.obj for m in moves)])
-        )
-        event = Event(
-            kind=kind,
-            text=text,
-            rule=rule,
-            moves=moves,
-            objects=touched,
-            source=source,
-            player=player,
-            amount=amount,
-            counter=counter,
-            instance=instance,
-            instances=instances,
-            changes=changes,
-            data=data or EMPTY,  # a fresh dict from the caller; read-only by convention
+        if moves:
+            touched = tuple(
+                dict.fromkeys([*(o for o in objects if o is not None), *(m.obj for m in moves)])
+            )
+        else:
+            touched = tuple(dict.fromkeys(o for o in objects if o is not None)) if objects else ()
+        event = Event(  # by position, in Event's field order (the cheaper call)
+            kind,
+            text,
+            rule,
+            moves,
+            touched,
+            source,
+            player,
+            amount,
+            counter,
+            instance,
+            instances,
+            changes,
+            data or EMPTY,  # a fresh dict from the caller; read-only by convention
         )
         self.frames.append((self.snapshot(), event))
         return event
@@ -299,9 +309,22 @@ class Kernel:
         return lib[0] if lib else None
 
     def battlefield(self, player: int | None = None) -> list[CardObject]:
+        objects = self.objects
         if player is not None:
-            return [self.objects[i] for i in self.players[player].zones["battlefield"]]
-        return [self.objects[i] for pl in self.players for i in pl.zones["battlefield"]]
+            return [objects[i] for i in self.players[player].zones["battlefield"]]
+        # Every primitive that changes an object drops the objects view (until the next
+        # snapshot) and every change of a battlefield zone is counted: while the view is
+        # the same dict and the count the same, so are the permanents.
+        view, changes, permanents = self._battlefield
+        if view is not self._view_objects or changes != self.battlefield_changes:
+            permanents = tuple(objects[i] for pl in self.players for i in pl.zones["battlefield"])
+            if self._view_objects is not None:
+                self._battlefield = (self._view_objects, self.battlefield_changes, permanents)
+        return list(permanents)
+
+    def battlefield_size(self) -> int:
+        """How many permanents there are (what ``len(battlefield())`` is, without the list)."""
+        return sum(len(pl.zones["battlefield"]) for pl in self.players)
 
     def spell_items(self) -> list[StackItem]:
         return [s for s in self.stack if s.kind == "spell"]
@@ -344,6 +367,7 @@ class Kernel:
         """A player joins at setup; ``commander`` is in the command zone (903.6),
         ``cards_drawn`` the cards drawn this turn before the scenario began (121)."""
         self.players.append(Player(name=name, life=life, commander=commander))
+        self.battlefield_changes += 1
         self._view_players.append(None)
         self.this_turn.add_player(spells_cast, cards_drawn)
         return len(self.players) - 1
@@ -447,6 +471,25 @@ class Kernel:
         self._next_id += 1
         return oid
 
+    def create_cards(self, cards: Sequence[CardDef], player: int, zone: str) -> None:
+        """Setup's cards of one zone, in order, at once: what ``create`` does for each, less
+        its per-object work (no status, nothing reported before the first frame, no
+        battlefield bookkeeping: a library holds most of a game's objects)."""
+        if self.frames or zone == "battlefield":
+            raise ValueError("create_cards is for setup, outside the battlefield")
+        if not cards:
+            return
+        self.budget.new_object(len(cards))
+        first = self._next_id
+        self._next_id += len(cards)
+        objects = self.objects
+        ids = self.players[player].zones[zone]
+        for oid, card in enumerate(cards, first):
+            objects[oid] = CardObject(oid, card, player, player)
+            ids.append(oid)
+        self._view_objects = None
+        self._view_players[player] = None
+
     def create(
         self, card: CardDef, player: int, zone: str, *, token: bool = False, **status
     ) -> CardObject:
@@ -465,6 +508,7 @@ class Kernel:
             name = card.front.name if token else obj.name
             self._changes.append(Move(obj.id, name, player, "none", zone))
         if zone == "battlefield":
+            self.battlefield_changes += 1
             self.timestamps[obj.id] = self.next_timestamp()  # 613.7d
             self.base_controller[obj.id] = player
         return obj
@@ -480,6 +524,7 @@ class Kernel:
             for ids in pl.zones.values():
                 if oid in ids:
                     ids.remove(oid)
+        self.battlefield_changes += 1
         self._view_players = [None] * len(self.players)
         del self.objects[oid]
         self._view_objects = None
@@ -508,6 +553,8 @@ class Kernel:
             else:
                 self.players[loc[0]].zones[src].remove(oid)
                 self._view_players[loc[0]] = None
+                if src == "battlefield":
+                    self.battlefield_changes += 1
         owner = obj.owner
         if dst == "battlefield":
             target_player = obj.controller if player is None else player
@@ -531,9 +578,8 @@ class Kernel:
                 phased_out=False,
                 face_down=False,
                 face=obj.face if dst in ("stack", "battlefield") else None,
+                was_cast=obj.was_cast if dst in ("stack", "battlefield") else False,
             )
-            if dst not in ("stack", "battlefield"):
-                obj = obj.evolve(was_cast=False)
             self.objects[oid] = obj
             self._view_objects = None
         if dst in ("none", "stack"):
@@ -541,6 +587,8 @@ class Kernel:
         else:
             zone = self.players[target_player].zones[dst]
             self._view_players[target_player] = None
+            if dst == "battlefield":
+                self.battlefield_changes += 1
             if index is not None:
                 zone.insert(index, oid)
             elif bottom or dst != "library":
@@ -675,7 +723,13 @@ class Kernel:
     def all_chars(self) -> Mapping[int, Characteristics]:
         """Every battlefield object's characteristics after the layers (613), cached per
         version; empty when nothing modifies any (then they are the printed ones)."""
-        key = self.version()
+        key = (  # version(), inlined: the snapshot, the SBAs and the filters all ask
+            self._recorded + len(self._changes),
+            self.turn,
+            self.phase,
+            self.active,
+            len(self.this_turn.cast),
+        )
         if self._chars[0] != key:
             compute = RULES.characteristics
             if compute is None or self._computing:
@@ -755,6 +809,7 @@ class Kernel:
             self.players[loc[0]].zones["battlefield"].remove(oid)
             self.players[player].zones["battlefield"].append(oid)
             self._view_players[loc[0]] = self._view_players[player] = None
+            self.battlefield_changes += 1
         # 302.6: it has not been under its new controller's control since the turn began
         self.objects[oid] = obj.evolve(controller=player, entered_turn=self.turn)
         self._view_objects = None

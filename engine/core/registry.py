@@ -57,6 +57,9 @@ class Rules:
     # a spell's additional costs from its card data (601.2b, 601.2h): engine.rules.spell_costs
     # (problem(game, obj, face, controller), announce_x(...), pay(..., free=, x_life=))
     spell_costs: Any = None
+    # buyback's optional additional cost and its return to hand (702.27a):
+    # engine.keywords.buyback (announce, mana_of, pay, resolves_to_hand)
+    buyback: Any = None
 
     def action(self, name: str) -> Callable[[ActionFn], ActionFn]:
         """Decorator: ``@RULES.action("cast")`` registers a scenario action's performer."""

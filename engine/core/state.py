@@ -9,11 +9,12 @@ makes "back then forward" return the identical state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base import display
+from engine.base.records import fast_init
 from engine.core.continuous import Characteristics, ContinuousEffect, printed
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ NO_CHARS: Mapping[int, Characteristics] = MappingProxyType({})
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CardObject:
     """A card (or token) in a zone: its own id, owner and status, apart from its definition."""
@@ -72,13 +74,11 @@ class CardObject:
 
     def evolve(self, **changes: Any) -> CardObject:
         """A copy with these fields changed: ``dataclasses.replace`` without its generic
-        per-call work (the kernel makes one at every tap, move and counter)."""
+        per-call work (the kernel makes one at every tap, move and counter). fast_init
+        replaces this body with a generated one that does the same, field by field."""
         if not _CARD_FIELDS.issuperset(changes):
             raise TypeError(f"CardObject has no field {sorted(set(changes) - _CARD_FIELDS)}")
-        new = _new_object(CardObject)
-        for name in _CARD_FIELD_ORDER:
-            _set_field(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        return replace(self, **changes)
 
     def to_dict(self) -> dict:
         d: dict = {"id": self.id, "name": self.name, "owner": self.owner}
@@ -103,12 +103,10 @@ class CardObject:
         return d
 
 
-_CARD_FIELD_ORDER = tuple(f.name for f in fields(CardObject))
-_CARD_FIELDS = frozenset(_CARD_FIELD_ORDER)
-_new_object = object.__new__
-_set_field = object.__setattr__  # how a frozen dataclass sets its fields in __init__
+_CARD_FIELDS = frozenset(f.name for f in fields(CardObject))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StackItem:
     """A spell or an ability on the stack (CR 405, 113.7)."""
@@ -257,6 +255,7 @@ class Turn:
         self.drawn.append(drawn)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """One player's zones (tuples of object ids; library top first), life and mana."""
@@ -280,6 +279,7 @@ class PlayerState:
         return getattr(self, zone)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameState:
     """Everything visible at one frame; read-only, shared parts between frames."""

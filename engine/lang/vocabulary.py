@@ -1115,6 +1115,16 @@ TRIGGER_WHEN = {
     "your_end_step": "at the beginning of your end step",
     "self_enters": "this enters (when not in `etb`)",
     "self_blocks": "this blocks",
+    "self_blocks_or_becomes_blocked": "this blocks or becomes blocked (once each combat)",
+    "self_attacks_alone": "this attacks alone (506.5; trigger_player: the defending player)",
+    "creature_attacks_alone": "a creature matching `filter` attacks alone (trigger_object)",
+    "self_attacks_unblocked": "this attacks and isn't blocked (509.3g)",
+    "self_blocks_creature": "this blocks a creature matching `filter`, once for each "
+    "(trigger_object: the attacker, 509.3b)",
+    "self_blocked_by_creature": "this becomes blocked by a creature matching `filter`, once "
+    "for each (trigger_object: the blocker, 509.3d)",
+    "self_blocks_or_blocked_by_creature": "this blocks or becomes blocked by a creature "
+    "matching `filter` (trigger_object: that creature)",
     "self_attacks_or_blocks": "this attacks or blocks",
     "opponent_casts_spell": "an opponent casts a spell matching `filter`",
     "any_player_casts_spell": "a player casts a spell matching `filter`",
@@ -1145,8 +1155,14 @@ TRIGGER_WHEN = {
     "self_becomes_target": "",
     "self_becomes_target_first_time": "this becomes the target of a spell or ability for the"
     " first time each turn",
-    "combat_damage_to_player": "creatures matching `filter` deal combat damage to a player",
+    "combat_damage_to_player": "a creature matching `filter` deals combat damage to a player "
+    "(once for each creature)",
+    "one_or_more_combat_damage_to_player": "one or more creatures matching `filter` deal combat "
+    "damage to a player: once for each player (trigger_player), event_amount the damage they "
+    "dealt",
     "creature_damage_to_player": "a creature matching `filter` deals damage to a player",
+    "self_damage_to_opponent": "this deals damage to an opponent (`combat`: combat damage; "
+    "trigger_player: that opponent, event_amount: the damage)",
     "self_cycled": "you cycle this card (zone hand)",
     "you_draw": "you draw a card",
     "you_draw_nth_card": "you draw your n-th card this turn (`n`, default 2)",
@@ -1243,6 +1259,7 @@ TRIGGER_FIELDS = {
     "first_each_turn",
     "n",  # you_draw_nth_card: which card of the turn (default 2)
     "keyword",  # the keyword ability this trigger is ("Ward", 702.21a): the log names it
+    "combat",  # self_damage_to_opponent: combat damage only
 }
 ACTIVATED_FIELDS = {
     "cost",

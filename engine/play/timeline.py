@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine.play.wiring  # noqa: F401  (registers every mechanic with the game)
 from engine.base import display
+from engine.base.records import fast_init
 from engine.core.events import Decision, Event
 from engine.core.game import Game, GameError
 from engine.core.policy import ChoiceError, Policy, ScriptedPolicy
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from engine.cards.carddb import CardPool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Frame:
     index: int

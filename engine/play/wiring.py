@@ -10,7 +10,19 @@ from __future__ import annotations
 
 import engine.ops  # noqa: F401  (imports every op family: they register their handlers)
 from engine.core.registry import RULES
-from engine.keywords import cascade, evoke, persist, prowess, storm, suspend, undying, warp
+from engine.keywords import (
+    buyback,
+    cascade,
+    cumulative_upkeep,
+    echo,
+    evoke,
+    persist,
+    prowess,
+    storm,
+    suspend,
+    undying,
+    warp,
+)
 from engine.lang import effects, filters, refs
 from engine.ops import earthbend as op_earthbend
 from engine.ops import roles as op_roles
@@ -62,6 +74,12 @@ def _wire() -> None:
         RULES.on_event.append(suspend.on_event)  # CR 702.62a: the last time counter removed
     if suspend.upkeep not in RULES.on_upkeep:
         RULES.on_upkeep.append(suspend.upkeep)  # CR 702.62a: remove a time counter
+    if echo.on_event not in RULES.on_event:
+        RULES.on_event.append(echo.on_event)  # CR 702.30a: came under a player's control
+    if echo.upkeep not in RULES.on_upkeep:
+        RULES.on_upkeep.append(echo.upkeep)  # CR 702.30a: pay echo or sacrifice it
+    if cumulative_upkeep.upkeep not in RULES.on_upkeep:
+        RULES.on_upkeep.append(cumulative_upkeep.upkeep)  # CR 702.24a: an age counter, pay
     if op_earthbend.on_event not in RULES.on_event:
         RULES.on_event.append(op_earthbend.on_event)  # earthbend: "when it dies or is exiled"
     RULES.ability_resolvers[""] = effects.resolve_ability  # an ability's ops (608.2)
@@ -75,7 +93,10 @@ def _wire() -> None:
     RULES.ability_resolvers["storm"] = storm.resolve  # CR 702.40a
     RULES.ability_resolvers["persist"] = persist.resolve  # CR 702.79a
     RULES.ability_resolvers["undying"] = undying.resolve  # CR 702.93a
+    RULES.ability_resolvers["echo"] = echo.resolve  # CR 702.30a
+    RULES.ability_resolvers["cumulative_upkeep"] = cumulative_upkeep.resolve  # CR 702.24a
     RULES.spell_costs = spell_costs  # a spell's additional costs (601.2b, 601.2h, 118.9)
+    RULES.buyback = buyback  # CR 702.27a: an optional additional cost; back to hand
     RULES.put_triggers = stack.put_triggers_on_stack  # CR 603.3b
     RULES.resolve_top = stack.resolve_top  # CR 608
     RULES.characteristics = layers.compute_all  # CR 613

@@ -301,6 +301,9 @@ def declare_attackers(game: Game, player: int, declared: Sequence[tuple[int, str
     for p in sorted({int(t[1:]) for _, t in declared if t.startswith("p")}):
         found.append(Fact("attack_player", None, player, by=p))
     found += [Fact("attacks", o, defender_of(game, t), target=t) for o, t in declared]
+    if len(declared) == 1:  # 506.5: the only creature declared as an attacker attacks alone
+        alone, target = declared[0]
+        found.append(Fact("attacks_alone", alone, defender_of(game, target), target=target))
     triggers.on_combat(game, found)
     _keyword_triggers(game, player, declared)
 
@@ -341,11 +344,20 @@ def _keyword_triggers(game: Game, player: int, declared: Sequence[tuple[int, str
             )
 
 
+def _has_keyword_trigger(game: Game, oid: int, keyword: str) -> bool:
+    """The object's card data writes this keyword as its triggered ability (the importer's
+    Bushido N: "whenever this blocks or becomes blocked", 702.45a)."""
+    trigs = game.effects(game.obj(oid)).get("triggers") or ()
+    return any(isinstance(t, dict) and t.get("keyword") == keyword for t in trigs)
+
+
 def _name_unsimulated(game: Game, objs: Iterable[int]) -> None:
     """A creature in combat with a combat keyword the engine doesn't simulate: say so."""
     for oid in objs:
         kws = game.chars(oid).keywords
         bad = [k for k in kws if any(k.lower().startswith(u.lower()) for u in UNSIMULATED_KEYWORDS)]
+        if any(k.lower() == "bushido" for k in bad) and _has_keyword_trigger(game, oid, "Bushido"):
+            bad = [k for k in bad if k.lower() != "bushido"]  # 702.45a: its triggers, in the data
         if protection.unknown(game, oid):
             bad.append("Protection (its quality is not in the card data)")
         if bad:
@@ -564,10 +576,16 @@ def declare_blockers(game: Game, blocks: Mapping[int, Sequence[int]], defending:
     )
     _name_unsimulated(game, blocks)
     found = [Fact("blocks", b, game.active, len(a), group=tuple(a)) for b, a in blocks.items()]
-    for a in attackers(game):
+    for b, atts in blocks.items():  # 509.3b: "blocks a creature", once for each attacker;
+        for a in atts:  # 509.3d: "becomes blocked by a creature", once for each blocker
+            found.append(Fact("blocks_creature", a, game.obj(a).controller, by=b))
+            found.append(Fact("blocked_by_creature", b, game.obj(b).controller, by=a))
+    for a, target in attackers(game).items():
         n = len(blockers_of(game, a))
         if n:
             found.append(Fact("becomes_blocked", a, defending, n))  # 509.3c: once
+        else:  # 509.3g: "attacks and isn't blocked" (also one put onto the battlefield attacking)
+            found.append(Fact("unblocked", a, defender_of(game, target), target=target))
     triggers.on_combat(game, found)
 
 
@@ -688,6 +706,7 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
     """CR 510.2: all the assigned combat damage is dealt at once; then the triggers
     (510.3a) and, once a player would get priority, the state-based actions (704.3)."""
     found: list[Fact] = []
+    batches: dict[int, list[tuple[int, int]]] = {}  # damaged player -> (source, damage)
     for source, parts in plan:
         hits: list[dict] = []
         players: list[int] = []
@@ -699,6 +718,7 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
             words.append(f"{ref_name(game, ref)} {got}")
             if got > 0 and ref.startswith("p"):
                 found.append(Fact("combat_damage_player", source, int(ref[1:]), got))
+                batches.setdefault(int(ref[1:]), []).append((source, got))
             elif got > 0:
                 found.append(
                     Fact(
@@ -726,6 +746,17 @@ def _deal(game: Game, plan: list[tuple[int, list[tuple[str, int]]]], first: bool
             source=source,
             amount=total,
             data={"combat": True, "players": players, "hits": hits, "first_strike": bool(first)},
+        )
+    for p, dealt in batches.items():  # "one or more creatures deal combat damage to a
+        found.append(  # player": once for each player, whatever the number of creatures
+            Fact(
+                "combat_damage_batch",
+                None,
+                p,
+                sum(n for _, n in dealt),
+                group=tuple(o for o, _ in dealt),
+                amounts=tuple(n for _, n in dealt),
+            )
         )
     triggers.on_combat(game, found)
 

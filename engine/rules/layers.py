@@ -192,9 +192,9 @@ def _static_targets(game: Game, perm: Any, o: dict) -> list[int] | None:
 
 def _static_sources(game: Game) -> tuple[int, ...]:
     """The battlefield permanents whose card data has static ops, and face-down ones
-    (cached while the battlefield holds the same objects with the same faces: most events
-    don't change it)."""
-    key = (game.face_changes, *(tuple(pl.zones["battlefield"]) for pl in game.players))
+    (cached while the battlefield holds the same objects with the same faces, which the
+    kernel's two counters tell: most events don't change it)."""
+    key = (game.face_changes, game.battlefield_changes)
     cache = game.derived("layers")
     got = cache.get("static_sources")  # (battlefield key, permanents with statics)
     if got is not None and got[0] == key:
@@ -266,6 +266,8 @@ def static_effects(game: Game) -> list[ContinuousEffect]:
 def in_force(game: Game) -> list[ContinuousEffect]:
     """Every continuous effect that modifies characteristics now, in timestamp order
     (cached per state version: the SBAs, the snapshot and the views all ask)."""
+    if not game.continuous and not _static_sources(game):
+        return []  # the common case: no recorded effect, no static ability on the battlefield
     key = game.version()
     cache = game.derived("layers")
     got = cache.get("in_force")  # (version, effects): one cached answer

@@ -41,7 +41,7 @@ def eval_int(text: str) -> int:
 def check(game: Game) -> bool:
     """Perform every applicable state-based action at once (CR 704.3); True if any happened."""
     acted = False
-    game.budget.spend(limits.WORK_SBA, len(game.battlefield()))
+    game.budget.spend(limits.WORK_SBA, game.battlefield_size())
     losers: list[tuple[int, str, str]] = []
     for player in range(len(game.players)):
         if player in game.lost:
@@ -54,18 +54,21 @@ def check(game: Game) -> bool:
     acted = apply_control(game)  # layer 2 (613.1b): who controls each permanent now
     acted = annihilate_counters(game) or acted
     doomed: list[tuple[int, str, str]] = []
-    for perm in game.battlefield():
+    walkers: list[tuple[int, str, str]] = []  # 704.5i, after the deathtouch ones below
+    for perm in game.battlefield():  # one pass for 704.5f, g and i
         if perm.phased_out:  # 702.26b: treated as though it doesn't exist
             continue
         t = toughness(game, perm.id)
         if t is None:
-            continue
-        if t <= 0:
+            pass
+        elif t <= 0:
             doomed.append((perm.id, "704.5f", "toughness 0 or less"))
         elif perm.damage >= t and not stack.indestructible(game, perm.id):  # 702.12b
             doomed.append(
                 (perm.id, "704.5g", f"lethal damage: {perm.damage} damage, toughness {t}")
             )
+        if "Planeswalker" in game.face(perm).types and perm.counter("loyalty") <= 0:
+            walkers.append((perm.id, "704.5i", "no loyalty counters"))
     touched = game.take_deathtouched() if game.deathtouched else set()
     dead = {oid for oid, _, _ in doomed}
     for oid in sorted(touched - dead):  # 704.5h: damage from a source with deathtouch
@@ -74,12 +77,7 @@ def check(game: Game) -> bool:
             continue
         if not stack.indestructible(game, oid):  # 702.12b (infect damage counts too)
             doomed.append((oid, "704.5h", "dealt damage by a source with deathtouch"))
-    for perm in game.battlefield():
-        face = game.face(perm)
-        if perm.phased_out:
-            continue
-        if "Planeswalker" in face.types and perm.counter("loyalty") <= 0:
-            doomed.append((perm.id, "704.5i", "no loyalty counters"))
+    doomed += walkers
     reasons = {
         "704.5f": "toughness",
         "704.5g": "lethal_damage",

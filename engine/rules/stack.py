@@ -246,6 +246,22 @@ def cast(
     if kicked is not None:
         item = replace(item, data={**item.data, "kicked": kicked})
         game.set_top(item)
+    bb = game.rules.buyback
+    bought = (
+        bb.announce(
+            game,
+            obj,
+            face,
+            controller,
+            total=(to_pay or "") + (costs.kicker_cost(game, obj, face) or "" if kicked else ""),
+            x=x,
+        )
+        if bb is not None
+        else None
+    )  # 601.2b, 702.27a
+    if bought:
+        item = replace(item, data={**item.data, "buyback": True})
+        game.set_top(item)
     extra = game.rules.spell_costs
     x_life = extra.announce_x(game, obj, face, controller) if extra is not None else None
     if x_life is not None:  # 601.2b: X of "pay X life", announced with the other choices
@@ -293,6 +309,8 @@ def cast(
     spent = None
     if real:  # 601.2g-h: the total cost, mana cost (or alternative) plus kicker (601.2f)
         total = (to_pay or "") + (costs.kicker_cost(game, obj, face) or "" if kicked else "")
+        if bought:  # 601.2f: the buyback cost's mana joins the total cost
+            total += bb.mana_of(game, obj, face)
         reads = mana_spent.reads_spent(game.effects(obj, face.name))
         on_item = [item]
 
@@ -333,6 +351,8 @@ def cast(
             **({"mana_spent": spent} if real else {}),
         },
     )
+    if bought:  # 601.2h: the buyback cost's other parts
+        bb.pay(game, obj, face, controller)
     if pay_others is not None:
         pay_others()
     for hook in game.rules.on_cast:  # cascade (702.85a) triggers on casting
@@ -569,6 +589,17 @@ def resolve_spell(game: Game, item: StackItem) -> None:
                 "graveyard.",
                 "702.34a",
                 data={"flashback": True},
+                **who,
+            )
+        elif game.rules.buyback is not None and game.rules.buyback.resolves_to_hand(game, obj.id):
+            game.move(obj.id, "hand", obj.owner)
+            game.emit(
+                E.TO_HAND,
+                f"{face.name}'s buyback cost was paid: it is put into its owner's hand instead "
+                "of their graveyard.",
+                "702.27a",
+                objects=(obj.id,),
+                data={"buyback": True},
                 **who,
             )
         else:

@@ -40,8 +40,8 @@ next time, "when you next cast"), until ``end_lasting`` ends them (514.2 / 611.2
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from engine.base import limits
 from engine.cards import changeling
@@ -115,6 +115,7 @@ def _build() -> dict[str, When]:
         "self_enters_or_dies",
         "self_enters_or_attacks",
         "creature_damage_to_player",
+        "self_damage_to_opponent",
     ):
         w[k] = event
     for k in (
@@ -145,6 +146,14 @@ def _build() -> dict[str, When]:
         "attached_attacks",
         "attached_damage_to_player",
         "self_combat_damage_to_creature",
+        "self_attacks_alone",
+        "creature_attacks_alone",
+        "self_attacks_unblocked",
+        "self_blocks_creature",
+        "self_blocked_by_creature",
+        "self_blocks_or_blocked_by_creature",
+        "self_blocks_or_becomes_blocked",
+        "one_or_more_combat_damage_to_player",
     ):
         w[k] = combat
     w["you_discover"] = When("mechanic", "engine.keywords.discover")
@@ -285,6 +294,8 @@ class Fact:
     group: tuple[int, ...] = ()
     # targeted: the stack item (spell or ability) that targets, "that spell or ability"
     item: int | None = None
+    # combat_damage_batch: the damage each creature of ``group`` dealt that player
+    amounts: tuple[int, ...] = ()
 
 
 def facts(game: Game, event: Event, before) -> list[Fact]:
@@ -356,6 +367,9 @@ def facts(game: Game, event: Event, before) -> list[Fact]:
         if src is not None and game.face(src).is_creature:
             for p in event.data["players"]:
                 out.append(Fact("damage_to_player", event.source, int(p), event.amount or 0))
+        if not event.data.get("combat"):  # combat's own facts say how much each player got
+            for p in event.data["players"]:  # any source: "whenever ~ deals damage to ..."
+                out.append(Fact("damaged_player", event.source, int(p), event.amount or 0))
     return out
 
 
@@ -368,6 +382,12 @@ def _matches(game: Game, oid: int | None, trig: Mapping, ctrl: int, src: int) ->
     if oid is None:
         return False
     return filters.matches(game, oid, flt, controller=ctrl, source=src)
+
+
+#: the facts of damage dealt to a player: combat (engine.rules.combat) and any other
+_DAMAGED_PLAYER = ("combat_damage_player", "damaged_player")
+#: trigger ids that both combat and other events fire (on_combat asks them too)
+_COMBAT_TOO = ("self_enters_or_attacks", "self_damage_to_opponent")
 
 
 def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: int) -> bool:
@@ -445,6 +465,9 @@ def fired_by(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ctrl: i
         return w == "discard" and mine and _matches(game, o, trig, ctrl, src)
     if when == "creature_damage_to_player":
         return w == "damage_to_player" and _matches(game, o, trig, ctrl, src)
+    if when == "self_damage_to_opponent":  # "whenever ~ deals (combat) damage to an opponent"
+        kinds = ("combat_damage_player",) if trig.get("combat") else _DAMAGED_PLAYER
+        return w in kinds and o == src and fact.player != ctrl
     if WHEN.get(when, When("?")).kind == "combat" or when == "self_enters_or_attacks":
         return _combat_fires(game, when, fact, trig, src, ctrl)
     return False
@@ -463,6 +486,25 @@ def _combat_fires(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ct
         return w in ("attacks", "blocks") and o == src
     if when == "self_becomes_blocked":
         return w == "becomes_blocked" and o == src
+    if when == "self_blocks_or_becomes_blocked":  # 509.3a, 509.3c: once each combat
+        return w in ("blocks", "becomes_blocked") and o == src
+    if when == "self_attacks_alone":  # 506.5; "that player": the defending player
+        return w == "attacks_alone" and o == src
+    if when == "creature_attacks_alone":  # "whenever a creature you control attacks alone"
+        return w == "attacks_alone" and _matches(game, o, trig, ctrl, src)
+    if when == "self_attacks_unblocked":  # 509.3g
+        return w == "unblocked" and o == src
+    # 509.3b, 509.3d: once for each creature blocked / blocking; "that creature" is the other
+    if when == "self_blocks_creature":
+        return w == "blocks_creature" and fact.by == src and _matches(game, o, trig, ctrl, src)
+    if when == "self_blocked_by_creature":
+        return w == "blocked_by_creature" and fact.by == src and _matches(game, o, trig, ctrl, src)
+    if when == "self_blocks_or_blocked_by_creature":
+        return (
+            w in ("blocks_creature", "blocked_by_creature")
+            and fact.by == src
+            and _matches(game, o, trig, ctrl, src)
+        )
     if when == "self_combat_damage_to_player":
         return w == "combat_damage_player" and o == src
     if when == "self_combat_damage_to_creature":
@@ -477,6 +519,10 @@ def _combat_fires(game: Game, when: str, fact: Fact, trig: Mapping, src: int, ct
         return w == "combat_damage_player" and o is not None and game.obj(src).attached_to == o
     if when == "combat_damage_to_player":
         return w == "combat_damage_player" and _matches(game, o, trig, ctrl, src)
+    if when == "one_or_more_combat_damage_to_player":  # once for each player (510.3a)
+        return w == "combat_damage_batch" and any(
+            _matches(game, a, trig, ctrl, src) for a in fact.group
+        )
     if when == "you_attack":  # "whenever you attack (with N or more <filter>)"
         if w != "attack" or not mine:
             return False
@@ -506,14 +552,32 @@ def on_combat(game: Game, found: Iterable[Fact]) -> None:
             for i, trig in enumerate(trigs or ()):
                 for v in variants(trig):
                     w = str(v.get("when"))
-                    if WHEN.get(w, When("?")).kind != "combat" and w != "self_enters_or_attacks":
+                    if WHEN.get(w, When("?")).kind != "combat" and w not in _COMBAT_TOO:
                         continue
                     if _zone(game, oid) == (v.get("zone") or "battlefield") and fired_by(
                         game, w, fact, v, oid, ctrl
                     ):
-                        fire(game, oid, ctrl, i, v, fact)
+                        fire(game, oid, ctrl, i, v, _batch_part(game, fact, v, ctrl, oid))
                         break
         _fire_lasting(game, fact, "combat")
+
+
+def _batch_part(game: Game, fact: Fact, trig: Mapping, ctrl: int, src: int) -> Fact:
+    """A batch of combat damage as one trigger sees it: only the creatures its filter takes,
+    and the damage they dealt ("that much", the creatures that dealt it)."""
+    if fact.what != "combat_damage_batch":
+        return fact
+    part = [
+        (a, n)
+        for a, n in zip(fact.group, fact.amounts, strict=True)
+        if _matches(game, a, trig, ctrl, src)
+    ]
+    return replace(
+        fact,
+        amount=sum(n for _, n in part),
+        group=tuple(a for a, _ in part),
+        amounts=tuple(n for _, n in part),
+    )
 
 
 def _targeting_item(game: Game, event: Event, spell: bool) -> int | None:
@@ -684,11 +748,7 @@ def triggers_of(game: Game, oid: int, before=None) -> list:
     continuous effects give it (layer 6, 613.1f), which trigger like its own (603.2).
     ``before`` (the frame before a leaves-the-battlefield event): an object that just left
     has the abilities it had then (603.10a, "look back in time")."""
-    entry = game.effects(game.obj(oid))
-    own = entry.get("triggers") or []
-    unread = untranslated_triggers(entry)
-    if unread:  # they "trigger" only to say they are not simulated (fire)
-        own = [*own, *unread]
+    own = _own_triggers(game, game.obj(oid))
     computed = game.all_chars().get(oid)  # only battlefield objects with effects have one
     if computed is None and before is not None:
         computed = before.chars.get(oid)
@@ -696,6 +756,24 @@ def triggers_of(game: Game, oid: int, before=None) -> list:
         return own
     granted = [a for a in computed.abilities if a.get("kind") == "triggered"]
     return [*own, *granted] if granted else own
+
+
+def _own_triggers(game: Game, obj: Any) -> list:
+    """The card data's triggered abilities of an object's card and face, then the
+    untranslated ones (they "trigger" only to say they are not simulated, ``fire``).
+    Cached per game, card and face: every event asks for every object that may listen,
+    and the card data doesn't change (the entry holds the card, so its ``id`` is not
+    reused while cached). Read-only: callers take ``variants`` of them."""
+    cache = game.derived("own_triggers")
+    key = (id(obj.card), obj.face)
+    got = cache.get(key)
+    if got is None or got[0] is not obj.card:
+        entry = game.effects(obj)
+        own = entry.get("triggers") or []
+        unread = untranslated_triggers(entry)
+        got = (obj.card, [*own, *unread] if unread else own)
+        cache[key] = got
+    return got[1]
 
 
 def _zone(game: Game, oid: int) -> str:

@@ -10,7 +10,6 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.base import limits, schema
@@ -19,6 +18,8 @@ from engine.cards.carddb import UnknownCardError, default_pool
 from engine.cards.definitions import CardDef
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from engine.cards.carddb import CardPool
 
 __all__ = ["BudgetExceeded", "Scenario", "ScenarioError", "SchemaError"]
@@ -216,6 +217,8 @@ class Scenario:
 
     @classmethod
     def load(cls, path: str | Path, pool: CardPool | None = None) -> Scenario:
+        from pathlib import Path  # here: pathlib is a tenth of ``import engine``
+
         with Path(path).open(encoding="utf-8") as f:
             text = f.read(MAX_JSON_CHARS + 1)  # never more than the cap into memory
         if len(text) > MAX_JSON_CHARS:
@@ -270,6 +273,8 @@ class Scenario:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
+        from pathlib import Path
+
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     def to_token(self) -> str:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import urllib.parse
 import zlib
 from typing import Any
 
@@ -75,6 +74,8 @@ def decode_token(token: str) -> dict[str, Any]:
         )
     token = token.strip()
     if "%" in token:  # a URL-encoded copy was pasted ('v1%2E...')
+        import urllib.parse  # here: only a pasted link needs it (``import engine`` doesn't)
+
         token = urllib.parse.unquote(token).strip()
     if not token:
         raise TokenError("token is empty")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.definitions import CardDef
-from engine.keywords import crew, escape, flashback, storm
+from engine.keywords import buyback, crew, cumulative_upkeep, echo, escape, flashback, storm
 from engine.lang import effects, vocabulary
 from engine.rules import alternative_costs, saga
 from engine.views import keyword_coverage
@@ -70,6 +70,14 @@ COMBAT_ONLY_TRIGGERS = frozenset(
         "attached_damage_to_player",
         "end_of_combat",
         "self_combat_damage_to_creature",
+        "self_attacks_alone",
+        "creature_attacks_alone",
+        "self_attacks_unblocked",
+        "self_blocks_creature",
+        "self_blocked_by_creature",
+        "self_blocks_or_blocked_by_creature",
+        "self_blocks_or_becomes_blocked",
+        "one_or_more_combat_damage_to_player",
     }
 )
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).
@@ -697,6 +705,9 @@ def card_coverage(card: CardDef, checks: Checkers | None = None) -> CardCoverage
             ("escape", escape.missing),
             ("flashback", flashback.missing),
             ("crew", crew.missing),
+            ("echo", echo.missing),
+            ("buyback", buyback.missing),
+            ("cumulative upkeep", cumulative_upkeep.missing),
             ("equip", _equip_missing),
         ],
     ):

@@ -69,6 +69,17 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "persist": (IMPLEMENTED, "702.79a", "engine.keywords.persist"),
     "undying": (IMPLEMENTED, "702.93a", "engine.keywords.undying"),
     "prowess": (IMPLEMENTED, "702.108a", "engine.keywords.prowess"),
+    "buyback": (
+        IMPLEMENTED,
+        "702.27a",
+        "an optional additional cost; back to hand as it resolves (engine.keywords.buyback)",
+    ),
+    "echo": (IMPLEMENTED, "702.30a", "an upkeep trigger (engine.keywords.echo)"),
+    "cumulative upkeep": (
+        IMPLEMENTED,
+        "702.24a",
+        "an upkeep trigger: age counters, a mana or life cost (engine.keywords.cumulative_upkeep)",
+    ),
     "phasing": (IMPLEMENTED, "702.26a", "the untap step (layers.untap_step_done)"),
     "devoid": (IMPLEMENTED, "702.114a", "the card's colors are colorless in the card data"),
     "living weapon": (IMPLEMENTED, "702.92a", "the living_weapon op of the card's data"),
@@ -111,7 +122,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     # ----------------------------- ability words of combat: their triggers are the card's data
     **{
         k: (EFFECTS, rule, "an ability word: the card's effect data holds its trigger")
-        for k, rule in (("battalion", "207.2c"), ("pack tactics", "207.2c"))
+        for k, rule in (("battalion", "207.2c"), ("pack tactics", "207.2c"), ("heroic", "207.2c"))
     },
     # ------------------------------------------------ combat keywords the engine doesn't carry
     # out: engine.rules.combat.UNSIMULATED_KEYWORDS names them in the log when they'd
@@ -120,7 +131,6 @@ TABLE: dict[str, tuple[str, str, str]] = {
         k: (NOT, rule, "not simulated by the combat rules")
         for k, rule in (
             ("flanking", "702.25a"),
-            ("bushido", "702.45a"),
             ("annihilator", "702.86a"),
             ("melee", "702.121a"),
             ("rampage", "702.23a"),
@@ -179,6 +189,12 @@ TABLE: dict[str, tuple[str, str, str]] = {
     # ("whenever this becomes the target of a spell or ability an opponent controls, counter
     # it unless that player pays"), whose ops are checked like any other (NEEDS_TRIGGER)
     "ward": (EFFECTS, "702.21a", "a triggered ability: the card's effect data holds it"),
+    # Bushido N and soulshift N (702.45a, 702.46a) are triggered abilities the importer writes
+    # into the card data ("whenever this blocks or becomes blocked, it gets +N/+N until end
+    # of turn"; "when this dies, you may return target Spirit card with mana value N or less
+    # from your graveyard to your hand"): claimed only with those triggers (NEEDS_TRIGGER)
+    "bushido": (EFFECTS, "702.45a", "a triggered ability: the card's effect data holds it"),
+    "soulshift": (EFFECTS, "702.46a", "a triggered ability: the card's effect data holds it"),
     # Channel is read into an activated ability of the card in hand (the importer's _channel)
     "channel": (EFFECTS, "207.2c", "an ability word: the card's activated ability in hand"),
     # --------------------------------------------------------- ways to pay mana costs
@@ -205,7 +221,18 @@ NEEDS_OP: Mapping[str, str] = {"living weapon": "living_weapon"}
 NEEDS_FIELD: Mapping[str, str] = {"protection": "protection"}
 #: The trigger (its ``when``) a keyword that is a triggered ability needs in the card data:
 #: a card whose Ward the data doesn't hold (granted, or a cost not translated) isn't claimed.
-NEEDS_TRIGGER: Mapping[str, str] = {"ward": "self_becomes_target"}
+NEEDS_TRIGGER: Mapping[str, str] = {
+    "ward": "self_becomes_target",
+    "heroic": "self_targeted_by_your_spell",  # 207.2c: "whenever you cast a spell that targets"
+    "bushido": "self_becomes_blocked",  # 702.45a (with self_blocks)
+    "soulshift": "self_dies",  # 702.46a
+}
+#: Keywords whose trigger must also say it is that keyword's (the importer writes
+#: ``"keyword": "Bushido"``): another "when this dies" trigger of the card is not soulshift.
+NEEDS_KEYWORD_TRIGGER: Mapping[str, str] = {
+    "bushido": "Bushido",
+    "soulshift": "Soulshift",
+}
 
 
 def state_of(keyword: str) -> tuple[str, str, str]:
@@ -231,17 +258,23 @@ def _has_field(entry: Any, name: str) -> bool:
     return isinstance(faces, Mapping) and any(_has_field(f, name) for f in faces.values())
 
 
-def _has_trigger(entry: Any, when: str) -> bool:
-    """The card's effect entry (or one of its faces') has a trigger on ``when``."""
+def _has_trigger(entry: Any, when: str, keyword: str | None = None) -> bool:
+    """The card's effect entry (or one of its faces') has a trigger on ``when`` (written as
+    ``keyword``'s, when given)."""
     if not isinstance(entry, Mapping):
         return False
     triggers = entry.get("triggers")
     if isinstance(triggers, list) and any(
-        isinstance(t, Mapping) and t.get("when") == when for t in triggers
+        isinstance(t, Mapping)
+        and t.get("when") == when
+        and (keyword is None or t.get("keyword") == keyword)
+        for t in triggers
     ):
         return True
     faces = entry.get("faces")
-    return isinstance(faces, Mapping) and any(_has_trigger(f, when) for f in faces.values())
+    return isinstance(faces, Mapping) and any(
+        _has_trigger(f, when, keyword) for f in faces.values()
+    )
 
 
 def card_keywords(card: Any) -> list[str]:
@@ -269,7 +302,9 @@ def missing(card: Any, extra: Iterable[tuple[str, Any]] = ()) -> list[tuple[str,
             out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
         elif low in NEEDS_FIELD and not _has_field(card.effects, NEEDS_FIELD[low]):
             out.append((k, f"keyword {k} ({rule}): its quality is not in the card's data"))
-        elif low in NEEDS_TRIGGER and not _has_trigger(card.effects, NEEDS_TRIGGER[low]):
+        elif low in NEEDS_TRIGGER and not _has_trigger(
+            card.effects, NEEDS_TRIGGER[low], NEEDS_KEYWORD_TRIGGER.get(low)
+        ):
             out.append((k, f"keyword {k} ({rule}): not in the card's effect data"))
         elif low in checks:
             part = checks[low](card)

@@ -1940,6 +1940,24 @@ def _min_blockers(t: Effects, e: JObj, p: dict) -> list[dict]:
     ]
 
 
+@reg("CanBlockAdditionalCreatureEffect")
+def _block_additional(t: Effects, e: JObj, p: dict) -> list[dict]:
+    """ "{this} can block an additional creature each combat" (509.1a); XMage's amount 0 is
+    "any number of creatures" (no ``n``)."""
+    t.known(e, p, {"amount", "duration"})
+    n = p.get("amount", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise Untranslated(e.cls, "amount")
+    out: dict = {
+        "op": "can_block_additional",
+        "what": "self",
+        "duration": t.dur(p.get("duration"), "while_on_battlefield"),
+    }
+    if n:
+        out["n"] = n
+    return [out]
+
+
 @reg("CantBlockAllEffect")
 def _cant_block_all(t: Effects, e: JObj, p: dict) -> list[dict]:
     t.known(e, p, {"filter", "duration"})

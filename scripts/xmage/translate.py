@@ -96,11 +96,25 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "DealtDamageToSourceTriggeredAbility": ("self_dealt_damage", "object"),
     "BecomesTappedSourceTriggeredAbility": ("self_becomes_tapped", "object"),
     "BecomesBlockedSourceTriggeredAbility": ("self_becomes_blocked", "object"),
+    "BlocksOrBlockedSourceTriggeredAbility": ("self_blocks_or_becomes_blocked", "object"),
+    "AttacksAloneSourceTriggeredAbility": ("self_attacks_alone", "player"),
+    "DealsDamageToOpponentTriggeredAbility": ("self_damage_to_opponent", "player"),
+    "AttacksAloneControlledTriggeredAbility": ("creature_attacks_alone", "object"),
+    "AttacksAndIsNotBlockedTriggeredAbility": ("self_attacks_unblocked", "player"),
+    "BlocksCreatureTriggeredAbility": ("self_blocks_creature", "object"),
+    "BecomesBlockedByCreatureTriggeredAbility": ("self_blocked_by_creature", "object"),
+    "BlocksOrBlockedByCreatureSourceTriggeredAbility": (
+        "self_blocks_or_blocked_by_creature",
+        "object",
+    ),
     "PutIntoGraveFromBattlefieldSourceTriggeredAbility": (
         "self_to_graveyard_from_battlefield",
         "object",
     ),
-    "OneOrMoreCombatDamagePlayerTriggeredAbility": ("combat_damage_to_player", "player"),
+    "OneOrMoreCombatDamagePlayerTriggeredAbility": (
+        "one_or_more_combat_damage_to_player",
+        "player",
+    ),
     "CycleTriggeredAbility": ("self_cycled", "object"),
     "DrawCardControllerTriggeredAbility": ("you_draw", "player"),
     "GainLifeControllerTriggeredAbility": ("you_gain_life", "player"),
@@ -122,6 +136,14 @@ TRIGGERS: dict[str, tuple[str, str]] = {
         "object",
     ),
     "EntersBattlefieldOrDiesSourceTriggeredAbility": ("self_enters_or_dies", "object"),
+}
+#: trigger classes whose checkTrigger always sets the target pointer (no setTargetPointer
+#: argument): the other creature of a block, the defending player of a lone attacker
+_ALWAYS_POINTS = {
+    "BlocksCreatureTriggeredAbility": "object",
+    "BecomesBlockedByCreatureTriggeredAbility": "object",
+    "BlocksOrBlockedByCreatureSourceTriggeredAbility": "object",
+    "AttacksAloneSourceTriggeredAbility": "player",
 }
 DELAYED: dict[str, str] = {
     "AtTheBeginOfNextEndStepDelayedTriggeredAbility": "next_end_step",
@@ -227,6 +249,14 @@ _KEYWORD_COST_NAMES = {
     "TransmuteAbility": "Transmute",
     "PlotAbility": "Plot",
     "WarpAbility": "Warp",
+    "CumulativeUpkeepAbility": "Cumulative upkeep",
+}
+#: The constructor parameter holding the cost, where it isn't ``cost`` / ``manaString``.
+_KEYWORD_COST_PARAM = {
+    "Echo": "echoCost",  # EchoAbility(Cost echoCost)
+    "Madness": "madnessCost",  # MadnessAbility(ManaCosts madnessCost[, int lifeCost])
+    "Unearth": "costs",  # UnearthAbility(Cost costs)
+    "Cumulative upkeep": "cumulativeCost",  # CumulativeUpkeepAbility(Cost cumulativeCost)
 }
 
 
@@ -496,6 +526,18 @@ class Translator:
                 if out is not None:
                     entry.setdefault("triggers", []).append(out)
                 return
+            if cls == "HeroicAbility":  # 207.2c: an ability word; its trigger is the card's data
+                out = self._record(res, "triggered", cls, lambda: self.ability(ab))
+                if out is not None:
+                    out.pop("kind", None)
+                    entry.setdefault("triggers", []).append(out)
+                return
+            if cls in ("BushidoAbility", "SoulshiftAbility"):  # 702.45a, 702.46a: triggers
+                make = _bushido if cls == "BushidoAbility" else _soulshift
+                outs = self._record(res, "triggered", cls, lambda: make(self, ab))
+                if outs is not None:
+                    entry.setdefault("triggers", []).extend(outs)
+                return
             if cls == "ChannelAbility":
                 out = self._record(res, "activated", cls, lambda: self._channel(ab))
                 if out is not None:
@@ -523,6 +565,15 @@ class Translator:
         try:
             p = self.fw.bind(ab) or {}
             costv = p.get("cost", p.get("manaString"))
+            if costv is None and name in _KEYWORD_COST_PARAM:
+                costv = p.get(_KEYWORD_COST_PARAM[name])
+            if name == "Madness" and p.get("lifeCost") not in (None, 0):
+                # MadnessAbility(cost, lifeCost): "Madness—{cost}, Pay N life." (702.35a)
+                life = p.get("lifeCost")
+                costv = None if not isinstance(life, int) else costv
+                life_text = f", pay {life} life" if isinstance(life, int) else ""
+            else:
+                life_text = ""
             if costv is None and name.endswith("cycling"):  # typecycling: (ManaCosts costs)
                 costv = p.get("costs")
             if name == "Escape":  # EscapeAbility(card, manaCost, exileCount): the form the
@@ -546,6 +597,8 @@ class Translator:
             # costs added to the keyword ability after it is built (Deep Analysis: "Flashback
             # {1}{U}, Pay 3 life" is FlashbackAbility(...) then addCost(PayLifeCost(3)))
             extra = [args for call, args in ab.calls if call == "addCost" and args]
+            if text and life_text:
+                text += life_text
             if text and extra:
                 try:
                     more = [c for a in extra for c in self.core.cost(a[0])]
@@ -1145,7 +1198,10 @@ class Translator:
             filt = {"types": ["Enchantment"], "controller": "you"}
         if cls == "LandfallAbility":
             filt = None
-        if cls == "AttacksCreatureYouControlTriggeredAbility":
+        if cls in (
+            "AttacksCreatureYouControlTriggeredAbility",
+            "AttacksAloneControlledTriggeredAbility",
+        ):
             filt = {**(filt or {"types": ["Creature"]}), "controller": "you"}
         if cls == "DiesCreatureTriggeredAbility" and filt is None:
             filt = {"types": ["Creature"]}
@@ -1185,6 +1241,15 @@ class Translator:
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise Untranslated(cls, f"card number {n!r}")
             out["n"] = n
+        if cls == "DealsDamageToOpponentTriggeredAbility" and p.get("onlyCombat"):
+            out["combat"] = True
+        if cls == "DealsDamageToAPlayerAllTriggeredAbility" and p.get("onlyCombat"):
+            out["when"] = "combat_damage_to_player"  # "deals combat damage", once for each
+        if cls == "OneOrMoreCombatDamagePlayerTriggeredAbility":  # its onlyControlled is true
+            filt = {**(filt or {"types": ["Creature"]}), "controller": "you"}
+            stp = p.get("setTargetPointer")
+            if isinstance(stp, Ref) and stp.last not in ("PLAYER", "NONE"):
+                raise Untranslated(cls, "the creatures that dealt the damage")
         if cls == "AttacksAllTriggeredAbility" and p.get("attacksYouOrYourPlaneswalker"):
             out["attacks_you"] = True
         if filt is not None:
@@ -1197,6 +1262,8 @@ class Translator:
             pointer = pkind
         elif cls in ("DealsCombatDamageToAPlayerTriggeredAbility",):
             pointer = "player"  # the damaged player is "that player" (defaults to true)
+        elif cls in _ALWAYS_POINTS:
+            pointer = _ALWAYS_POINTS[cls]  # its checkTrigger always sets the pointer
         elif cls.startswith("BeginningOf"):
             pointer = "player"  # AtStepTriggeredAbility points at the active player
         if p.get("optional") or p.get("isOptional"):
@@ -1566,6 +1633,48 @@ def _ward(t: Translator, ab: JObj) -> dict:
             }
         ],
     }
+
+
+def _keyword_number(t: Translator, ab: JObj, name: str, param: str) -> int:
+    p = t.fw.bind(ab) or {}
+    n = p.get(param)
+    if ab.calls or not isinstance(n, int) or isinstance(n, bool):
+        raise Untranslated(name, param)  # a dynamic value ("bushido X, where X is ...")
+    return n
+
+
+def _bushido(t: Translator, ab: JObj) -> list[dict]:
+    """Bushido N (702.45a): "Whenever this creature blocks or becomes blocked, it gets
+    +N/+N until end of turn" -- written as its two trigger events (a creature that blocks
+    is never blocked in that combat, so it is the same ability)."""
+    n = _keyword_number(t, ab, "BushidoAbility", "value")
+    pump = {"op": "pump", "power": n, "toughness": n, "who": "self", "duration": "end_of_turn"}
+    return [
+        {"keyword": "Bushido", "when": when, "ops": [dict(pump)]}
+        for when in ("self_blocks", "self_becomes_blocked")
+    ]
+
+
+def _soulshift(t: Translator, ab: JObj) -> list[dict]:
+    """Soulshift N (702.46a): "When this permanent is put into a graveyard from the
+    battlefield, you may return target Spirit card with mana value N or less from your
+    graveyard to your hand." """
+    n = _keyword_number(t, ab, "SoulshiftAbility", "amount")
+    return [
+        {
+            "keyword": "Soulshift",
+            "when": "self_dies",
+            "optional": True,
+            "targets": [
+                {
+                    "count": 1,
+                    "what": "card_in_your_graveyard",
+                    "filter": {"subtypes": ["Spirit"], "mv": ["<", n + 1]},
+                }
+            ],
+            "ops": [{"op": "return_from_graveyard", "to": "hand", "what": "target"}],
+        }
+    ]
 
 
 def _kind_of(cls: str, fw: Framework | None = None, extends: str = "") -> str:

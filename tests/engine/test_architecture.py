@@ -363,6 +363,8 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
         "",
         "cascade",
         "copy",
+        "cumulative_upkeep",
+        "echo",
         "etb",
         "evoke",
         "persist",
@@ -378,5 +380,6 @@ def test_every_scenario_action_and_hook_is_registered() -> None:
         "engine.keywords.persist.on_event",
         "engine.keywords.undying.on_event",
         "engine.keywords.suspend.on_event",
+        "engine.keywords.echo.on_event",
         "engine.ops.earthbend.on_event",
     ]

@@ -55,8 +55,8 @@ def test_each_implemented_keyword_is_cited_by_a_test_cr_702_1() -> None:
 @pytest.mark.parametrize(
     ("name", "status", "part"),
     [
-        ("Akroan Crusader", coverage.NOT, "keyword Heroic"),  # its heroic trigger isn't in the data
-        ("Haze of Rage", coverage.PARTLY, "keyword Buyback"),
+        ("Arrogant Wurm", coverage.NOT, "keyword Madness"),
+        ("Walk the Aeons", coverage.NOT, "keyword Buyback"),  # "sacrifice three Islands"
         ("Stormscale Scion", coverage.PARTLY, "storm: a copy of a permanent spell"),
         ("Batterskull", coverage.PARTLY, "keyword Living weapon"),
     ],
@@ -116,11 +116,15 @@ def test_combat_keywords_the_combat_rules_dont_carry_out_are_not_simulated_cr_50
     Crew is carried out by its own module (engine.keywords.crew, 702.122a)."""
     from engine.rules.combat import UNSIMULATED_KEYWORDS
 
-    assert all(kc.state_of(k)[0] == kc.NOT for k in (*UNSIMULATED_KEYWORDS, "Exert", "Saddle"))
+    # Bushido is the exception: its triggers are the card's data (702.45a), claimed only
+    # there; combat names it as not simulated where the data doesn't hold them
+    unsimulated = [k for k in UNSIMULATED_KEYWORDS if k != "Bushido"]
+    assert all(kc.state_of(k)[0] == kc.NOT for k in (*unsimulated, "Exert", "Saddle"))
+    assert kc.NEEDS_KEYWORD_TRIGGER["bushido"] == "Bushido"
     assert kc.state_of("Crew")[0] == kc.IMPLEMENTED
     assert kc.state_of("Trample")[0] == kc.COMBAT
     pool = default_pool()
-    assert coverage.card_coverage(pool.find("Isao, Enlightened Bushi")).status != coverage.FULL
+    assert coverage.card_coverage(pool.find("Benalish Cavalry")).status != coverage.FULL  # flanking
 
 
 def test_a_keyword_granted_to_others_counts_as_far_as_the_keyword_cr_613_1f() -> None:

@@ -63,7 +63,8 @@ def test_respond_here_builds_the_board_editor_with_the_new_row() -> None:
     priority; "Respond here…" opens the editor on a new response row."""
     page, _doc = _page()
     page.model.go(3)
-    assert page._respond is not None and not page._respond.disabled
+    assert page.panels["stepper"].can_respond  # its button, drawn by the stepper controls
+    assert page.panels["stepper"].__panel__().can_respond
     page.param.trigger("respond")
     editor = page.panels["board_editor"]
     assert page._editor_tabs.active == 1
