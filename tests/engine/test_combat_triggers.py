@@ -264,3 +264,27 @@ def test_deals_damage_to_an_opponent_combat_or_not() -> None:
         )
     )
     assert fired(combat) == ["self_damage_to_opponent"] and opp(combat)["graveyard"] == ["Island"]
+
+
+def test_bundled_cards_read_from_xmage_block_and_attack_alone_cr_509_3b_506_5() -> None:
+    """The importer's reading of XMage's block / attacks-alone classes, on bundled cards:
+    Alaborn Zealot ("when it blocks a creature, destroy that creature and Alaborn Zealot")
+    and Foriysian Interceptor ("can block an additional creature each combat", 509.1a)."""
+    d = fight(
+        ["Hill Giant"],
+        ["Alaborn Zealot"],
+        attack("Hill Giant", blocks=[{"blocker": "Alaborn Zealot", "attacker": "Hill Giant"}]),
+    )
+    tl = finished(d)
+    assert fired(tl) == ["self_blocks_creature"]
+    assert zone(tl, "graveyard") == ["Hill Giant"] and opp(tl)["graveyard"] == ["Alaborn Zealot"]
+    assert not of_kind(tl, "not_simulated")
+    wide = fight(
+        ["Grizzly Bears", "Llanowar Elves"],
+        ["Foriysian Interceptor"],
+        attack("Grizzly Bears", "Llanowar Elves"),
+    )
+    tl = answered(wide, "blocks Grizzly Bears", "also blocks Llanowar Elves")
+    [blk] = of_kind(tl, "block")
+    assert len(blk.data["blocks"][0]["blocking"]) == 2
+    assert opp(tl)["life"] == 20 and opp(tl)["battlefield"] == ["Foriysian Interceptor"]

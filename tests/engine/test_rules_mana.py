@@ -574,3 +574,20 @@ def test_no_mana_spent_reads_the_payment_cr_601_2h() -> None:
     tl = finished(d)
     summary = tl.final.summary()["players"][0]
     assert summary["graveyard"] == ["Memnite"] and "Grizzly Bears" in summary["battlefield"]
+
+
+def test_seed_spark_makes_saprolings_only_if_green_was_spent_cr_601_2h() -> None:
+    """Bundled Seed Spark (XMage's ManaWasSpentCondition.GREEN): destroy target artifact or
+    enchantment; if {G} was spent to cast it, create two 1/1 Saprolings."""
+    for land, saprolings in (("Forest", 2), ("Plains", 0)):
+        d = paid(
+            [],
+            hand=["Seed Spark"],
+            battlefield=["Plains", "Plains", "Plains", land],
+            opponent_battlefield=["Bonesplitter"],
+            actions=[{"do": "cast", "card": "Seed Spark", "targets": [{"card": "Bonesplitter"}]}],
+        )
+        tl = finished(d)
+        names = [tl.final.objects[o].name for o in tl.final.players[0].battlefield]
+        assert names.count("Saproling token") == saprolings, land
+        assert not tl.final.players[1].battlefield  # Bonesplitter destroyed
