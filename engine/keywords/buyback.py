@@ -34,18 +34,11 @@ if TYPE_CHECKING:
 RULE = "702.27a"
 
 
-def costs_of(value: object) -> list[dict] | None:
-    """The cost objects of a ``Buyback`` keyword cost, or None when it can't be paid."""
-    if not isinstance(value, str) or not value:
-        return None
-    costs = ability_costs.of_keyword(value)
-    return None if not costs or ability_costs.missing(costs) else costs
+costs_of = ability_costs.payable_keyword_cost
 
 
 def _value(entry: object) -> object:
-    if not isinstance(entry, dict):
-        return None
-    return (entry.get("keyword_costs") or {}).get("Buyback")
+    return ability_costs.keyword_cost_text(entry, "Buyback")
 
 
 def missing(card: object) -> str | None:

@@ -37,10 +37,8 @@ RULE = "702.24a"
 def costs_of(value: object) -> list[dict] | None:
     """The cost for one age counter, as cost objects, or None when the engine can't pay it
     for each counter (only mana and life are multiplied)."""
-    if not isinstance(value, str) or not value:
-        return None
-    costs = ability_costs.of_keyword(value)
-    if not costs or ability_costs.missing(costs):
+    costs = ability_costs.payable_keyword_cost(value)
+    if costs is None:
         return None
     if any(c.get("cost") not in ("mana", "pay_life") for c in costs):
         return None
@@ -61,9 +59,7 @@ def times(costs: list[dict], n: int) -> list[dict]:
 
 
 def _value(entry: object) -> object:
-    if not isinstance(entry, dict):
-        return None
-    return (entry.get("keyword_costs") or {}).get("Cumulative upkeep")
+    return ability_costs.keyword_cost_text(entry, "Cumulative upkeep")
 
 
 def missing(card: object) -> str | None:

@@ -143,6 +143,22 @@ def of_ability(ability: dict, name: str = "") -> list[dict]:
     return from_text(str(ability.get("cost") or ""), name)
 
 
+def keyword_cost_text(entry: object, keyword: str) -> object:
+    """The card data's cost of a keyword ability (``keyword_costs``: "Echo", "Buyback"...)."""
+    if not isinstance(entry, dict):
+        return None
+    return (entry.get("keyword_costs") or {}).get(keyword)
+
+
+def payable_keyword_cost(value: object) -> list[dict] | None:
+    """A keyword cost as cost objects, or None when there is none or one the engine can't
+    pay (echo, buyback, cumulative upkeep read it so)."""
+    if not isinstance(value, str) or not value:
+        return None
+    costs = of_keyword(value)
+    return None if not costs or missing(costs) else costs
+
+
 def of_keyword(value: object) -> list[dict]:
     """A keyword cost (``keyword_costs``): text like "{2}" / "pay 2 life" or a cost list."""
     if isinstance(value, list):

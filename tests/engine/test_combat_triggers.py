@@ -5,8 +5,9 @@ blocked", "blocks a creature", "becomes blocked by a creature", "blocks or becom
 
 from __future__ import annotations
 
-from boards import answered, finished, of_kind, opp, you, zone
 from test_rules_combat import attack, fight, user
+
+from boards import answered, finished, of_kind, opp, you, zone
 
 
 def fired(tl) -> list[str]:
