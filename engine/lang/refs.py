@@ -126,14 +126,6 @@ COMBAT_TRIGGERS = frozenset(
         "self_becomes_blocked",
         "self_combat_damage_to_player",
         "self_combat_damage_to_creature",
-        "self_attacks_alone",
-        "creature_attacks_alone",
-        "self_attacks_unblocked",
-        "self_blocks_creature",
-        "self_blocked_by_creature",
-        "self_blocks_or_blocked_by_creature",
-        "self_blocks_or_becomes_blocked",
-        "one_or_more_combat_damage_to_player",
     }
 )
 

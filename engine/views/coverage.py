@@ -29,7 +29,7 @@ from typing import Any
 from engine.cards.definitions import CardDef
 from engine.keywords import buyback, crew, cumulative_upkeep, echo, escape, flashback, storm
 from engine.lang import effects, vocabulary
-from engine.rules import alternative_costs, saga
+from engine.rules import alternative_costs, saga, triggers
 from engine.views import keyword_coverage
 
 __all__ = [
@@ -52,33 +52,10 @@ FULL, PARTLY, NOT = "full", "partly", "not"
 STATUSES = (FULL, PARTLY, NOT)
 
 #: Trigger events only combat produces (CR 506-511): attacking, blocking, combat damage.
-#: A classification of rules events, not of handlers: whether one is handled is asked of
-#: the trigger registry.
+#: The combat kind of the trigger registry (engine.rules.triggers.WHEN) and "until end of
+#: combat"; whether one is handled is asked of the trigger registry.
 COMBAT_ONLY_TRIGGERS = frozenset(
-    {
-        "self_attacks",
-        "self_blocks",
-        "self_attacks_or_blocks",
-        "self_becomes_blocked",
-        "self_combat_damage_to_player",
-        "you_attack",
-        "you_attack_a_player",
-        "you_attack_with_artifact_creatures",
-        "creature_attacks",
-        "combat_damage_to_player",
-        "attached_attacks",
-        "attached_damage_to_player",
-        "end_of_combat",
-        "self_combat_damage_to_creature",
-        "self_attacks_alone",
-        "creature_attacks_alone",
-        "self_attacks_unblocked",
-        "self_blocks_creature",
-        "self_blocked_by_creature",
-        "self_blocks_or_blocked_by_creature",
-        "self_blocks_or_becomes_blocked",
-        "one_or_more_combat_damage_to_player",
-    }
+    {when for when, w in triggers.WHEN.items() if w.kind == "combat"} | {"end_of_combat"}
 )
 #: Static abilities that only matter in combat (recorded on the object, nothing applies them).
 COMBAT_ONLY_OPS = frozenset(
