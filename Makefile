@@ -62,10 +62,12 @@ $(LITE_WHEELS_STAMP): $(LITE_REQUIREMENTS) $(PYODIDE_DIR)/fetch_wheels.sh | $(VE
 	touch $@
 
 # Runs every test (engine, Pyodide, browser, mypy on engine/), the linter and the formatter's
-# check; fails if any fails.
+# check; fails if any fails. TEST_JOBS pytest processes (pytest-xdist), each taking whole
+# files (--dist loadfile), so a module's served app and browser stay in one process.
+TEST_JOBS ?= 2
 test: setup
 	@rc=0; \
-	$(PY) -m pytest || rc=$$?; \
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile || rc=$$?; \
 	$(VENV)/bin/ruff check . || rc=$$?; \
 	$(VENV)/bin/ruff format --check . || rc=$$?; \
 	exit $$rc

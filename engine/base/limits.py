@@ -143,7 +143,7 @@ _CPU_DEADLINE: ContextVar[float | None] = ContextVar("cpu_deadline", default=Non
 
 
 @contextmanager
-def cpu_allowance(seconds: float = RUN_MAX_CPU_SECONDS) -> Iterator[None]:
+def cpu_allowance(seconds: float | None = None) -> Iterator[None]:
     """Every run started inside shares ``seconds`` of CPU time from here (nested allowances
     keep the earliest end): an entry point that plays several games for one input (the
     conformance runner tries a case again without a block the engine refused) keeps the
@@ -158,6 +158,8 @@ def cpu_allowance(seconds: float = RUN_MAX_CPU_SECONDS) -> Iterator[None]:
     ...         print(e.budget)
     cpu_seconds
     """
+    if seconds is None:
+        seconds = RUN_MAX_CPU_SECONDS  # read now, not at import: the test suite scales it
     now = time.process_time()
     outer = _CPU_DEADLINE.get()
     end = now + seconds if outer is None else min(outer, now + seconds)
@@ -199,7 +201,7 @@ class RunBudget:
         max_objects: int = RUN_MAX_OBJECTS,
         max_cells: int = RUN_MAX_STATE_CELLS,
         max_work: int = RUN_MAX_WORK,
-        max_cpu: float = RUN_MAX_CPU_SECONDS,
+        max_cpu: float | None = None,
     ) -> None:
         self.events = 0
         self.objects = 0
@@ -211,6 +213,8 @@ class RunBudget:
         self.max_work = max_work
         self.counts = [0] * len(WORK_WEIGHTS)
         self.started = time.process_time()
+        if max_cpu is None:
+            max_cpu = RUN_MAX_CPU_SECONDS  # read now, not at import: the test suite scales it
         end = _CPU_DEADLINE.get()  # inside a cpu_allowance: what is left of it
         self.max_cpu = max_cpu if end is None else min(max_cpu, max(end - self.started, 0.0))
         self._next_check = min(WORK_CHECK_EVERY, max_work)
